@@ -1,0 +1,107 @@
+package catalog
+
+import "github.com/playaid/playaid/diag"
+
+// Catalog is every rule set's data, checked.
+type Catalog struct {
+	Systems []*System // sorted by id
+	// Hash identifies the data a run used (printed on rosters and sheets as
+	// the data version): a hash of every file's path and bytes.
+	Hash string
+}
+
+// System is one rule set's data, merged from all its files.
+type System struct {
+	ID        string
+	About     About
+	Profiles  []Profile
+	Weapons   []Weapon
+	Units     []Unit
+	Charts    []Chart
+	Tables    []Table
+	Notes     []Note
+	Scenarios []Scenario
+	Markers   []Marker
+
+	AQotMF     *AQRules
+	Buildings  *BuildingRules
+	Evacuation *EvacRules
+	Imperial   *IMRules
+
+	Pos diag.Pos // where [about] stands
+}
+
+// System returns the rule set with the id, or nil.
+func (c *Catalog) System(id string) *System {
+	for _, s := range c.Systems {
+		if s.ID == id {
+			return s
+		}
+	}
+	return nil
+}
+
+// SystemIDs lists the rule sets' ids.
+func (c *Catalog) SystemIDs() []string {
+	ids := make([]string, len(c.Systems))
+	for i, s := range c.Systems {
+		ids[i] = s.ID
+	}
+	return ids
+}
+
+func find[T any](items []T, id string, idOf func(*T) string) *T {
+	for i := range items {
+		if idOf(&items[i]) == id {
+			return &items[i]
+		}
+	}
+	return nil
+}
+
+// Profile returns the profile with the id, or nil.
+func (s *System) Profile(id string) *Profile {
+	return find(s.Profiles, id, func(p *Profile) string { return p.ID })
+}
+
+// Weapon returns the weapon with the id, or nil.
+func (s *System) Weapon(id string) *Weapon {
+	return find(s.Weapons, id, func(w *Weapon) string { return w.ID })
+}
+
+// Unit returns the unit entry with the id, or nil.
+func (s *System) Unit(id string) *Unit { return find(s.Units, id, func(u *Unit) string { return u.ID }) }
+
+// Chart returns the chart with the id, or nil.
+func (s *System) Chart(id string) *Chart { return find(s.Charts, id, func(c *Chart) string { return c.ID }) }
+
+// Table returns the table with the id, or nil.
+func (s *System) Table(id string) *Table { return find(s.Tables, id, func(t *Table) string { return t.ID }) }
+
+// Scenario returns the scenario with the id, or nil.
+func (s *System) Scenario(id string) *Scenario {
+	return find(s.Scenarios, id, func(sc *Scenario) string { return sc.ID })
+}
+
+// Marker returns the marker kind with the id, or nil.
+func (s *System) Marker(id string) *Marker { return find(s.Markers, id, func(m *Marker) string { return m.ID }) }
+
+// Note returns the source note with the id, or nil.
+func (s *System) Note(id string) *Note { return find(s.Notes, id, func(n *Note) string { return n.ID }) }
+
+// NotesTouching returns the source notes that touch any of the topics.
+func (s *System) NotesTouching(topics ...string) []Note {
+	var out []Note
+	for _, n := range s.Notes {
+		for _, t := range n.Touches {
+			for _, want := range topics {
+				if t == want {
+					out = append(out, n)
+					goto next
+				}
+			}
+		}
+	next:
+	}
+	return out
+}

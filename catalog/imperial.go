@@ -1,0 +1,116 @@
+package catalog
+
+// IMRules holds Imperial Mars's numbers the engine and the army checker read
+// ([imperial] in data/imperial-mars/system.toml). Tables only printed, or
+// read cell by cell (artillery factors, penetration), are [[table]]s; the
+// die charts (morale, rally, pursuit, officer risk, escape) are [[chart]]s,
+// named here by id.
+type IMRules struct {
+	Training            []IMTraining `toml:"training"`
+	OfficerActionPoints int          `toml:"officer_action_points"`  // officers and runners
+	ExtraActionPointDMs int          `toml:"extra_action_point_dms"` // DMs collected per action point spent beyond the allowance
+	MoraleClasses       []IMClass    `toml:"morale_class"`
+	Tray                Length       `toml:"tray"` // side of the square movement tray
+	Orders              []IMOrder    `toml:"order"`
+	MaxFootPerTray      int          `toml:"max_foot_per_tray"`
+	MaxMountedPerTray   int          `toml:"max_mounted_per_tray"`
+	Shooting            IMShooting   `toml:"shooting"`
+	UnjamScore          int          `toml:"unjam_score"` // d20 at or above this clears a jammed MG
+	Artillery           IMArtillery  `toml:"artillery"`
+	Melee               struct {
+		CasualtyPer int `toml:"casualty_per"` // one casualty per this many full points of difference
+	} `toml:"melee"`
+	OfficerRisk string `toml:"officer_risk_chart"` // chart id
+	Morale      struct {
+		Chart string `toml:"chart"` // results chart: row value = DMs taken
+	} `toml:"morale"`
+	Rally struct {
+		Chart            string `toml:"chart"`   // row value = DMs lost
+		Natural          int    `toml:"natural"` // the face with its own rule (a natural 20)
+		NaturalDMs       int    `toml:"natural_dms"`
+		NaturalText      string `toml:"natural_text"`       // the seed's words for it
+		MinEnemyDistance Length `toml:"min_enemy_distance"` // rally only when over this far from the enemy
+	} `toml:"rally"`
+	Pursuit struct {
+		Chart string `toml:"chart"`
+	} `toml:"pursuit"`
+	OldOnes struct {
+		SecondShotFactor int `toml:"second_shot_factor"` // the overload chance is multiplied by this for a second shot in a turn
+		VehicleHitFactor int `toml:"vehicle_hit_factor"` // each hit on an armoured vehicle counts as this many small-arms hits
+	} `toml:"old_ones"`
+	VehicleMoraleRange Length      `toml:"vehicle_morale_range"` // a vehicle's morale effect reaches this far (and in sight)
+	Vehicles           []IMVehicle `toml:"vehicle"`
+	Flyers             IMFlyers    `toml:"flyers"`
+	Rules              []Special   `toml:"rule"` // rules in words, as the seed prints them
+}
+
+// IMTraining is a training class and the action points it gives.
+type IMTraining struct {
+	ID           string `toml:"id"`
+	Name         string `toml:"name"`
+	ActionPoints int    `toml:"action_points"`
+}
+
+// IMClass is a morale class, A to E.
+type IMClass struct {
+	ID   string `toml:"id"`
+	Name string `toml:"name"`
+}
+
+// IMOrder is an order (close, open, extended) and the figures per tray it
+// takes, for foot and for horse.
+type IMOrder struct {
+	ID    string `toml:"id"`
+	Name  string `toml:"name"`
+	Foot  int    `toml:"foot"`  // figures per tray; 0 where the seed prints none
+	Horse int    `toml:"horse"` // figures per tray; 0 where the seed prints none
+	Note  string `toml:"note"`
+}
+
+// IMShooting is the Small Arms Shooting Table.
+type IMShooting struct {
+	AlwaysHits         int          `toml:"always_hits"`          // a natural roll this high always hits
+	MinInfantryFigures int          `toml:"min_infantry_figures"` // infantry trays with fewer figures may not shoot
+	Rows               []IMShootRow `toml:"row"`
+	Note               string       `toml:"note"`
+}
+
+// IMShootRow is one row of the shooting table.
+type IMShootRow struct {
+	Factors []int `toml:"factors"`  // the factors the row is printed for
+	Open    bool  `toml:"open"`     // "10+": this row and above
+	OneHit  int   `toml:"one_hit"`  // d20 score for 1 hit
+	TwoHits int   `toml:"two_hits"` // d20 score for 2 hits; 0 = none ("-")
+}
+
+// IMArtillery names the artillery tables and charts the engine reads.
+type IMArtillery struct {
+	FactorsTable    string `toml:"factors_table"`
+	FormationsTable string `toml:"formations_table"` // scores for 1, 2, 3 hits by gun type
+	ObjectsTable    string `toml:"objects_table"`    // scores for 1 hit, 2 hits, destroyed
+	ArmourTable     string `toml:"armour_table"`     // penetration scores by armour level
+	EscapeChart     string `toml:"escape_chart"`     // transported troops: row value = percent escaping
+}
+
+// IMVehicle is one of the seed's example vehicles.
+type IMVehicle struct {
+	ID       string `toml:"id"`
+	Name     string `toml:"name"`  // "Walker"
+	Title    string `toml:"title"` // "The Watt-Rippon Ambulatory Redoubt"
+	Movement Length `toml:"movement"`
+	Armour   string `toml:"armour"` // Weak, Protective, Strong or Citadel: a column of the armour table
+	Morale   int    `toml:"morale"`
+	SDL      int    `toml:"sdl"` // significant damage level: d20 equal or above puts a penetrated vehicle out of action
+	THL      int    `toml:"thl"` // threshold hits level: hits that force a breakdown roll
+	BDL      int    `toml:"bdl"` // breakdown level: d20 equal or below breaks it down
+	Weapons  string `toml:"weapons"`
+	Note     string `toml:"note"`
+}
+
+// IMFlyers holds the flying things' numbers.
+type IMFlyers struct {
+	HeightBands      int    `toml:"height_bands"`      // five, Very Low to Very High
+	RangePerBand     Length `toml:"range_per_band"`    // added to the range per height band
+	ToHitPerBand     int    `toml:"to_hit_per_band"`   // added to the to-hit number per band shot down at
+	PenetrationTable string `toml:"penetration_table"` // table id
+}

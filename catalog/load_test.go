@@ -1,0 +1,224 @@
+package catalog
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// base is a small valid system the broken cases build on.
+const base = `system = "t"
+[about]
+name = "Test"
+die = 10
+
+[[weapon]]
+id = "rifle"
+name = "Rifle"
+range = '15"'
+
+[[profile]]
+id = "inf"
+name = "Infantry"
+type = "Infantry"
+speed = '6"'
+defense = 5
+armor = 4
+weapons = ["rifle"]
+
+[[unit]]
+id = "company"
+name = "Company"
+points = 60
+composition = [{profile = "inf", count = 5}]
+`
+
+func load(t *testing.T, files map[string]string) ([]string, []string) {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for name, text := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(text)}
+	}
+	_, l := Load(Source{Name: "data", FS: fsys})
+	var errs, warns []string
+	for _, d := range l {
+		if d.Warning {
+			warns = append(warns, d.Error())
+		} else {
+			errs = append(errs, d.Error())
+		}
+	}
+	return errs, warns
+}
+
+func TestLoadValid(t *testing.T) {
+	errs, warns := load(t, map[string]string{"t/system.toml": base})
+	if len(errs)+len(warns) > 0 {
+		t.Fatalf("valid data reported problems:\n%s\n%s", strings.Join(errs, "\n"), strings.Join(warns, "\n"))
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  []string // every error, in order
+	}{
+		{
+			name:  "unknown key",
+			files: map[string]string{"t/system.toml": base + "\n[[chart]]\nid = \"c\"\nname = \"C\"\ndie = 10\ndice = 3\n"},
+			want: []string{
+				`data/t/system.toml:26:3: chart "c" has no rows`,
+				`data/t/system.toml:30:1: unknown key "dice" in chart; expected one of: die, id, name, note, roll, row (did you mean "die"?)`,
+			},
+		},
+		{
+			name:  "string where a number belongs",
+			files: map[string]string{"t/system.toml": strings.Replace(base, "points = 60", `points = "sixty"`, 1)},
+			want:  []string{`data/t/system.toml:23:10: unit.points: found a string, expected an integer`},
+		},
+		{
+			name:  "dangling weapon id",
+			files: map[string]string{"t/system.toml": strings.Replace(base, `weapons = ["rifle"]`, `weapons = ["rifel"]`, 1)},
+			want:  []string{`data/t/system.toml:18:12: unknown weapon "rifel" (did you mean "rifle"?); expected one of: rifle`},
+		},
+		{
+			name: "d10 chart with a gap and an overlap",
+			files: map[string]string{"t/system.toml": base + `
+[[chart]]
+id = "c"
+name = "C"
+die = 10
+row = [{roll = "1-5", result = "a"}, {roll = "5-7", result = "b"}, {roll = "9+", result = "c"}]
+`},
+			want: []string{
+				`data/t/system.toml:26:3: chart "c" (d10) has a gap: no row for 8; expected rows covering 1–10 exactly once`,
+				`data/t/system.toml:30:46: chart "c": row "5-7" overlaps row "1-5"; each result must answer to one row`,
+			},
+		},
+		{
+			name: "points total that does not add up",
+			files: map[string]string{"t/system.toml": base + `
+[[scenario]]
+id = "s"
+name = "S"
+[[scenario.side]]
+name = "Humans"
+total = 125
+[[scenario.side.force]]
+unit = "company"
+count = 2
+points = 110
+`},
+			want: []string{
+				`data/t/system.toml:31:9: scenario s, Humans: total printed as 125 points, but the force lines add up to 110`,
+				`data/t/system.toml:35:10: scenario s, Humans: Company printed as 110 points, but 2 × company at 60 = 120`,
+			},
+		},
+		{
+			name: "duplicate id across files, bad length, unknown system",
+			files: map[string]string{
+				"t/system.toml": base,
+				"t/more.toml":   "system = \"t\"\n[[weapon]]\nid = \"rifle\"\nname = \"Rifle again\"\n",
+				"u/x.toml":      "system = \"u\"\n[[weapon]]\nid = \"w\"\nname = \"W\"\nrange = \"6 parsecs\"\n",
+				"v/x.toml":      "system = \"v\"\n",
+			},
+			want: []string{
+				`data/t/system.toml:7:6: duplicate weapon id "rifle" in system t; first defined at data/t/more.toml:2:3`,
+				`data/u/x.toml:5:9: weapon.range: length "6 parsecs": expected a number with a unit (mm, cm, in, ", ft), e.g. "25mm" or '6"'`,
+				`data/v/x.toml:1:1: unknown system "v": no file of the data has its [about] block; known systems: t`,
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			errs, _ := load(t, tt.files)
+			if strings.Join(errs, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestStandsMismatchIsAWarning(t *testing.T) {
+	errs, warns := load(t, map[string]string{"t/system.toml": base + `
+[[scenario]]
+id = "s"
+name = "S"
+[[scenario.side]]
+name = "Humans"
+[[scenario.side.force]]
+unit = "company"
+points = 60
+stands = 6
+text = "5 Stands and 1 Stand with Captain"
+`})
+	if len(errs) != 0 {
+		t.Fatalf("unexpected errors: %v", errs)
+	}
+	want := `data/t/system.toml:34:10: warning: scenario s, Humans: Company is printed with 6 stands (5 Stands and 1 Stand with Captain) but the unit entry "company" has 5; both cost 60 points — the data keeps both, as printed`
+	if len(warns) != 1 || warns[0] != want {
+		t.Errorf("warnings: %q\nwant: %q", warns, want)
+	}
+}
+
+func TestOverride(t *testing.T) {
+	shipped := fstest.MapFS{"t/system.toml": {Data: []byte(base)}}
+	club := fstest.MapFS{
+		"t/system.toml": {Data: []byte(strings.Replace(base, "points = 60", "points = 65", 1))},
+		"t/extra.toml":  {Data: []byte("system = \"t\"\n[[unit]]\nid = \"mob\"\nname = \"Mob\"\npoints = 5\n")},
+	}
+	cat, l := Load(Source{"data", shipped}, Source{"club", club})
+	if len(l) != 0 {
+		t.Fatal(l)
+	}
+	s := cat.System("t")
+	if got := s.Unit("company").Points; got != 65 {
+		t.Errorf("club file did not replace the shipped one: points %d", got)
+	}
+	if s.Unit("mob") == nil {
+		t.Error("club's new file was not added")
+	}
+	if s.Unit("company").Pos.File != "club/t/system.toml" {
+		t.Errorf("position names %q, want the club's file", s.Unit("company").Pos.File)
+	}
+}
+
+func TestParseRoll(t *testing.T) {
+	tests := []struct {
+		in       string
+		min, max int
+		err      bool
+	}{
+		{"7", 7, 7, false}, {"1-5", 1, 5, false}, {"1–5", 1, 5, false}, {"-5-0", -5, 0, false},
+		{"10+", 10, maxInt, false}, {"<=-6", minInt, -6, false}, {"5-1", 0, 0, true}, {"x", 0, 0, true},
+	}
+	for _, tt := range tests {
+		r, err := ParseRoll(tt.in)
+		if (err != nil) != tt.err || (!tt.err && (r.Min != tt.min || r.Max != tt.max)) {
+			t.Errorf("ParseRoll(%q) = %d..%d, %v", tt.in, r.Min, r.Max, err)
+		}
+	}
+}
+
+func TestParseLength(t *testing.T) {
+	tests := []struct {
+		in string
+		mm float64
+	}{{"25mm", 25}, {"1in", 25.4}, {`6"`, 152.4}, {"2.5cm", 25}, {"4ft", 1219.2}, {"6″", 152.4}}
+	for _, tt := range tests {
+		l, err := ParseLength(tt.in)
+		if err != nil || l.MM < tt.mm-1e-9 || l.MM > tt.mm+1e-9 {
+			t.Errorf("ParseLength(%q) = %v, %v; want %g mm", tt.in, l.MM, err, tt.mm)
+		}
+	}
+	if _, err := ParseLength("6"); err == nil {
+		t.Error("a length without a unit must be refused")
+	}
+}
+
+const (
+	maxInt = math.MaxInt
+	minInt = math.MinInt
+)

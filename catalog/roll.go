@@ -1,0 +1,61 @@
+package catalog
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Roll is a range of die results (or modified totals) a chart row answers
+// to. Written as "7", "1-5", "-5-0", "10+" (10 or more) or "<=-6" (-6 or
+// less); an en dash may stand for the hyphen.
+type Roll struct {
+	Min, Max int // math.MinInt / math.MaxInt for open ends
+	Text     string
+}
+
+var rollRE = regexp.MustCompile(`^(?:(<=|≤)\s*(-?\d+)|(-?\d+)\s*(?:[-–]\s*(-?\d+)|(\+))?)$`)
+
+// ParseRoll reads a roll range.
+func ParseRoll(s string) (Roll, error) {
+	m := rollRE.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return Roll{}, fmt.Errorf("roll %q: expected \"N\", \"N-M\", \"N+\" or \"<=N\"", s)
+	}
+	r := Roll{Text: s}
+	switch {
+	case m[1] != "":
+		r.Min = math.MinInt
+		r.Max, _ = strconv.Atoi(m[2])
+	case m[5] == "+":
+		r.Min, _ = strconv.Atoi(m[3])
+		r.Max = math.MaxInt
+	case m[4] != "":
+		r.Min, _ = strconv.Atoi(m[3])
+		r.Max, _ = strconv.Atoi(m[4])
+	default:
+		r.Min, _ = strconv.Atoi(m[3])
+		r.Max = r.Min
+	}
+	if r.Min > r.Max {
+		return Roll{}, fmt.Errorf("roll %q: the range runs backwards", s)
+	}
+	return r, nil
+}
+
+// UnmarshalText lets TOML strings decode into a Roll.
+func (r *Roll) UnmarshalText(b []byte) error {
+	v, err := ParseRoll(string(b))
+	if err != nil {
+		return err
+	}
+	*r = v
+	return nil
+}
+
+// Contains reports whether total v falls in the range.
+func (r Roll) Contains(v int) bool { return v >= r.Min && v <= r.Max }
+
+func (r Roll) String() string { return r.Text }

@@ -1,0 +1,88 @@
+package catalog
+
+import "github.com/playaid/playaid/diag"
+
+// Scenario is a club-night game: story, forces, table, victory.
+type Scenario struct {
+	ID         string   `toml:"id"`
+	Name       string   `toml:"name"`
+	Narrative  string   `toml:"narrative"`
+	Turns      int      `toml:"turns"`       // fixed game length; 0 when a chart decides
+	GameLength string   `toml:"game_length"` // text where the length is not fixed
+	TableSize  string   `toml:"table_size"`  // as the seed says: "about 4 ft x 4 ft"
+	Points     int      `toml:"points"`      // points per army, where the scenario sets one
+	Unequal    string   `toml:"unequal"`     // the seed's warning that the sides are unequal on purpose
+	Rules      []string `toml:"rules"`       // rules in play, as the seed lists them
+	Needed     []string `toml:"needed"`      // "needed to play" items other than markers
+	Terrain    string   `toml:"terrain"`
+	Deployment []string `toml:"deployment"`
+	Sides      []Side   `toml:"side"`
+	Specials   []Special    `toml:"special"`
+	Markers    []MarkerNeed `toml:"marker"`
+	Map        *Map         `toml:"map"`
+	Note       string       `toml:"note"`
+	Pos        diag.Pos     `toml:"-"`
+}
+
+// Side is one player's side of a scenario.
+type Side struct {
+	Name        string  `toml:"name"`
+	Deployment  string  `toml:"deployment"`
+	Victory     string  `toml:"victory"`
+	Humiliating string  `toml:"humiliating"` // the humiliating-defeat condition
+	Total       int     `toml:"total"`       // printed total, where the seed prints one
+	Forces      []Force `toml:"force"`
+	Pos         diag.Pos `toml:"-"`
+}
+
+// Force is one line of a side's force list, as the seed prints it.
+type Force struct {
+	Unit          string   `toml:"unit"` // unit id
+	Count         int      `toml:"count"`
+	Points        int      `toml:"points"` // the points printed on the line
+	Text          string   `toml:"text"`   // the line as printed
+	Stands        int      `toml:"stands"` // stands per unit as printed, where it differs from the unit entry
+	Reinforcement bool     `toml:"reinforcement"`
+	Ambush        bool     `toml:"ambush"` // may (or must) start in ambush
+	Note          string   `toml:"note"`
+	Pos           diag.Pos `toml:"-"`
+}
+
+// Special is a scenario special rule.
+type Special struct {
+	Name string `toml:"name"`
+	Text string `toml:"text"`
+}
+
+// MarkerNeed is how many of a marker kind a scenario needs.
+type MarkerNeed struct {
+	Kind  string `toml:"kind"` // marker id
+	Count int    `toml:"count"`
+	Note  string `toml:"note"`
+}
+
+// Map is a table map. Coordinates are inches from the map's top-left
+// corner as printed (x to the right, y down).
+type Map struct {
+	Width     Length    `toml:"width"`
+	Depth     Length    `toml:"depth"`
+	Suggested bool      `toml:"suggested"` // the seed has no map: this layout is ours
+	Top       string    `toml:"top"`       // whose edge is at the top
+	Bottom    string    `toml:"bottom"`
+	Features  []Feature `toml:"feature"`
+}
+
+// Feature is one thing drawn on a table map.
+type Feature struct {
+	Kind   string      `toml:"kind"`  // farm, building, woods, road, deployment, entry, objective, hill …
+	Label  string      `toml:"label"`
+	Shape  string      `toml:"shape"` // rect, circle, polygon, line
+	X      float64     `toml:"x"`
+	Y      float64     `toml:"y"`
+	W      float64     `toml:"w"`
+	H      float64     `toml:"h"`
+	R      float64     `toml:"r"`
+	Points [][]float64 `toml:"points"` // polygon or line vertices [x, y]
+	Side   string      `toml:"side"`   // which side a deployment zone or entry belongs to
+	Pos    diag.Pos    `toml:"-"`
+}

@@ -1,0 +1,77 @@
+package catalog_test
+
+import (
+	"testing"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/data"
+)
+
+func loadShipped(t testing.TB) *catalog.Catalog {
+	t.Helper()
+	cat, l := catalog.Load(catalog.Source{Name: "data", FS: data.FS})
+	if err := l.Err(); err != nil {
+		t.Fatalf("shipped data does not load:\n%v", err)
+	}
+	return cat
+}
+
+// TestShippedSeedValues checks a sample of values against the seeds.
+func TestShippedSeedValues(t *testing.T) {
+	cat := loadShipped(t)
+	if got := cat.SystemIDs(); len(got) != 4 || got[0] != "aqotmf" || got[1] != "buildings" || got[2] != "evacuation-mars" || got[3] != "imperial-mars" {
+		t.Fatalf("systems = %v", got)
+	}
+	aq := cat.System("aqotmf")
+	tripod := aq.Profile("assault-tripod")
+	if tripod == nil || tripod.Defense == nil || *tripod.Defense != 9 || tripod.Armor == nil || *tripod.Armor != 10 {
+		t.Errorf("Assault Tripod: want defense 9 armor 10, got %+v", tripod)
+	}
+	sweep := aq.Weapon("heat-ray-sweep")
+	if sweep == nil || sweep.MinRange.Inches() != 3 || sweep.Range.Inches() != 15 || sweep.Power != 2 {
+		t.Errorf("Heat Ray sweep: want 3\"–15\" power +2, got %+v", sweep)
+	}
+	if mg := aq.Weapon("machine-gun"); mg == nil || mg.DicePerElement() != 3 {
+		t.Errorf("Machine Gun: want Rapid Fire 3 dice per stand, got %+v", mg)
+	}
+	for id, pts := range map[string]int{"infantry-company": 60, "hmg-unit": 40, "rough-riders": 45, "mk2-baldwin": 80, "assault-tripod": 200} {
+		if u := aq.Unit(id); u == nil || u.Points != pts {
+			t.Errorf("unit %s: want %d points, got %+v", id, pts, u)
+		}
+	}
+	b := cat.System("buildings").Buildings
+	found := false
+	for _, bt := range b.Types {
+		if bt.ID == "brick-stone" {
+			found = true
+			if bt.Armor != 8 || bt.Fire != 8 {
+				t.Errorf("Brick/Stone: want armour 8 fire 8, got %+v", bt)
+			}
+		}
+	}
+	if !found {
+		t.Error("no brick-stone building type")
+	}
+	im := cat.System("imperial-mars")
+	rifle := im.Weapon("bl-rifle")
+	if rifle == nil || len(rifle.Bands) != 3 || rifle.Bands[2].Range.Inches() != 30 || rifle.Bands[2].Factor != 2 {
+		t.Errorf("BL rifle: want long range 30\" factor 2, got %+v", rifle)
+	}
+	if mg := im.Weapon("automatic-mg"); mg == nil || len(mg.Jam) != 2 || mg.Jam[0] != 2 || mg.Jam[1] != 5 {
+		t.Errorf("Automatic MG: want jam 2/5, got %+v", mg)
+	}
+	ev := cat.System("evacuation-mars").Evacuation
+	if ev == nil || ev.Points != 300 || ev.Objective.Armour != 8 || ev.Objective.HullPoints != 1 {
+		t.Errorf("Evacuation: Mars: want 300 points, objective armour 8 HP 1, got %+v", ev)
+	}
+}
+
+// BenchmarkLoadShipped: loading the whole shipped data must take under 5 ms.
+func BenchmarkLoadShipped(b *testing.B) {
+	for b.Loop() {
+		_, l := catalog.Load(catalog.Source{Name: "data", FS: data.FS})
+		if l.Err() != nil {
+			b.Fatal(l.Err())
+		}
+	}
+}

@@ -1,0 +1,179 @@
+// Package catalog holds the rule data of every rule set playaid knows, as Go
+// values loaded strictly from TOML. It knows nothing of dice maths or pages:
+// the rules package computes odds from it, layout draws it.
+//
+// Every TOML file under data/ names its system at the top (system = "aqotmf")
+// and may hold any of the entry kinds of File. Entries of all files of a
+// system are merged into one System; ids are unique within a system.
+package catalog
+
+import "github.com/playaid/playaid/diag"
+
+// File is what one TOML data file may hold.
+type File struct {
+	System    string     `toml:"system"`
+	About     *About     `toml:"about"`
+	Profiles  []Profile  `toml:"profile"`
+	Weapons   []Weapon   `toml:"weapon"`
+	Units     []Unit     `toml:"unit"`
+	Charts    []Chart    `toml:"chart"`
+	Tables    []Table    `toml:"table"`
+	Notes     []Note     `toml:"note"`
+	Scenarios []Scenario `toml:"scenario"`
+	Markers   []Marker   `toml:"marker"`
+
+	// Rule parameters the engine reads, one block per rule set. Only the
+	// system's own block may appear in its files.
+	AQotMF     *AQRules       `toml:"aqotmf"`
+	Buildings  *BuildingRules `toml:"buildings"`
+	Evacuation *EvacRules     `toml:"evacuation"`
+	Imperial   *IMRules       `toml:"imperial"`
+}
+
+// About describes a rule set: once per system, in its system.toml.
+type About struct {
+	Name    string `toml:"name"`    // "All Quiet on the Martian Front"
+	Short   string `toml:"short"`   // "AQotMF"
+	Die     int    `toml:"die"`     // sides of the die the rules use: 10, 20, 6
+	Seed    string `toml:"seed"`    // the source text the data was transcribed from
+	Source  string `toml:"source"`  // the source's own title and author
+	Summary string `toml:"summary"` // one paragraph for sheets and listings
+	AddOnTo string `toml:"add_on_to"`
+}
+
+// Note is a source note: a gap or ambiguity in the seed, printed as a
+// footnote wherever the rule it touches is printed.
+type Note struct {
+	ID      string   `toml:"id"`
+	Text    string   `toml:"text"`
+	Touches []string `toml:"touches"` // ids of entries or topics ("attack", "tripod-damage")
+	Pos     diag.Pos `toml:"-"`
+}
+
+// Profile is an element's game stats (AQotMF "Game Stats").
+type Profile struct {
+	ID       string   `toml:"id"`
+	Name     string   `toml:"name"`
+	Type     string   `toml:"type"`
+	Speed    Length   `toml:"speed"`
+	Defense  *int     `toml:"defense"` // nil where the seed prints none
+	Armor    *int     `toml:"armor"`
+	Weapons  []string `toml:"weapons"` // weapon ids
+	Specials []string `toml:"specials"`
+	Note     string   `toml:"note"`
+	Pos      diag.Pos `toml:"-"`
+}
+
+// Weapon is a weapon's profile. AQotMF weapons have a range, a power and a
+// number of dice per element; Imperial Mars weapons have range bands with a
+// factor each, and machine guns a number of trays and jam numbers.
+type Weapon struct {
+	ID        string   `toml:"id"`
+	Name      string   `toml:"name"`
+	Kind      string   `toml:"kind"`       // ranged, assault, small-arms, mg, old-ones, fire-launcher …
+	Range     Length   `toml:"range"`      // longest range
+	MinRange  Length   `toml:"min_range"`  // shortest range (heat ray: 3")
+	RangeText string   `toml:"range_text"` // the range as printed, where it is not a plain length ("3\"–30+", "Assault")
+	Power     int      `toml:"power"`
+	Dice      int      `toml:"dice"` // dice per element; 0 means 1
+	Specials  []string `toml:"specials"`
+	Bands     []Band   `toml:"band"`
+	Trays     int      `toml:"trays"`   // Imperial Mars MGs fire as this many trays
+	Jam       []int    `toml:"jam"`     // Imperial Mars MG jam numbers: first round, second round
+	Setting   int      `toml:"setting"` // Old Ones weapons: the setting 1–3
+	Note      string   `toml:"note"`
+	Pos       diag.Pos `toml:"-"`
+}
+
+// DicePerElement is the number of dice each element rolls with the weapon.
+func (w Weapon) DicePerElement() int {
+	if w.Dice == 0 {
+		return 1
+	}
+	return w.Dice
+}
+
+// Band is one range band of an Imperial Mars weapon.
+type Band struct {
+	Name   string `toml:"name"` // short, medium, long
+	Range  Length `toml:"range"`
+	Factor int    `toml:"factor"`
+}
+
+// Unit is a unit entry that can be bought: a composition of elements and a
+// points cost.
+type Unit struct {
+	ID          string   `toml:"id"`
+	Name        string   `toml:"name"`
+	Type        string   `toml:"type"`
+	Points      int      `toml:"points"`
+	Composition []Stand  `toml:"composition"`
+	Note        string   `toml:"note"`
+	Pos         diag.Pos `toml:"-"`
+}
+
+// Stand is a line of a unit's composition.
+type Stand struct {
+	Profile string `toml:"profile"` // profile id
+	Count   int    `toml:"count"`
+	Label   string `toml:"label"` // as the seed words it ("Stands of Doughboys")
+}
+
+// Elements is the number of stands or models in the unit.
+func (u Unit) Elements() int {
+	n := 0
+	for _, s := range u.Composition {
+		n += s.Count
+	}
+	return n
+}
+
+// Chart is a die chart: roll (plus modifiers) and read the row. An
+// unmodified chart covers every face of its die exactly once; open rows
+// ("10+", "<=-6") catch modified totals beyond the faces.
+type Chart struct {
+	ID   string     `toml:"id"`
+	Name string     `toml:"name"`
+	Die  int        `toml:"die"`
+	Roll string     `toml:"roll"` // what is rolled, as the seed says ("1d20 + modifiers")
+	Rows []ChartRow `toml:"row"`
+	Note string     `toml:"note"`
+	Pos  diag.Pos   `toml:"-"`
+}
+
+// ChartRow is one result of a chart. Value, Armor, ArmorDie and Tags carry
+// what the engine needs; Result and Text are the seed's words.
+type ChartRow struct {
+	Roll     Roll     `toml:"roll"`
+	Result   string   `toml:"result"`
+	Text     string   `toml:"text"`
+	Value    int      `toml:"value"`     // a number the result gives: DMs, hits, percent escaping …
+	Armor    int      `toml:"armor"`     // armour change (-1)
+	ArmorDie int      `toml:"armor_die"` // armour is lowered by a roll of this die
+	Tags     []string `toml:"tags"`      // destroyed, explodes, crippled, arrives, can-attack …
+	Note     string   `toml:"note"`
+	Pos      diag.Pos `toml:"-"`
+}
+
+// Has reports whether the row carries tag.
+func (r ChartRow) Has(tag string) bool {
+	for _, t := range r.Tags {
+		if t == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// Table is a printed table the engine does not compute with, or whose cells
+// it reads by row and column (artillery factors, penetration scores). Cells
+// are the seed's text; "-" or "–" is an empty cell.
+type Table struct {
+	ID      string     `toml:"id"`
+	Name    string     `toml:"name"`
+	Columns []string   `toml:"columns"`
+	Rows    [][]string `toml:"rows"`
+	Footer  string     `toml:"footer"` // a line printed under the table, from the seed
+	Note    string     `toml:"note"`
+	Pos     diag.Pos   `toml:"-"`
+}

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/layout"
+)
+
+// packFile is one file of the print pack, rendered in memory.
+type packFile struct {
+	name string // relative to the output folder
+	data []byte
+}
+
+// packer renders one part of the print pack.
+type packer struct {
+	name  string
+	build func(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error)
+}
+
+// packers are the generators of the default print pack, in order.
+var packers []packer
+
+func runBuild(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("build", "[build] [--data DIR] [--paper a4|letter] [-o DIR]")
+	var d dataFlags
+	d.register(fs)
+	paperName := paperFlag(fs)
+	out := fs.String("o", "output", "the output folder")
+	if err := e.parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("build takes no arguments, got %q", fs.Args())
+	}
+	p, err := paper(*paperName)
+	if err != nil {
+		return err
+	}
+	cat, err := e.load(d)
+	if err != nil {
+		return err
+	}
+	// Render everything first: a failing generator leaves the output
+	// folder as it was.
+	var files []packFile
+	for _, pk := range packers {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		fs, err := pk.build(ctx, cat, p)
+		if err != nil {
+			return fmt.Errorf("%s: %w", pk.name, err)
+		}
+		files = append(files, fs...)
+	}
+	for _, f := range files {
+		path := filepath.Join(*out, filepath.FromSlash(f.name))
+		if !inside(*out, path) {
+			return fmt.Errorf("refusing to write %s: outside the output folder %s", f.name, *out)
+		}
+		if err := e.writeOutput(path, f.data); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(e.stdout, "%d files in %s\n", len(files), *out)
+	return nil
+}
+
+// inside reports whether path lies within dir.
+func inside(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !filepath.IsAbs(rel) && (len(rel) < 3 || rel[:3] != ".."+string(filepath.Separator))
+}

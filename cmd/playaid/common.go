@@ -1,0 +1,116 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/data"
+	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/layout"
+)
+
+// newFlags makes a verb's flag set. Errors go to stderr; --help prints the
+// usage to stdout and exits 0.
+func (e *env) newFlags(name, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: playaid %s\n\nFlags:\n", usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses args; a bad flag is a usage error (exit 2), --help exits 0.
+func (e *env) parse(fs *flag.FlagSet, args []string) error {
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(e.stdout)
+		fs.Usage()
+		return exitStatus(0)
+	}
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	return nil
+}
+
+// dataFlags are the flags every verb that reads the rule data shares.
+type dataFlags struct {
+	dir string
+}
+
+func (d *dataFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&d.dir, "data", "", "a folder of TOML files laid over the shipped data (same path replaces, new files add)")
+}
+
+// load reads the embedded data and the --data folder. Warnings are printed;
+// errors are printed all together and end the run with status 1.
+func (e *env) load(d dataFlags) (*catalog.Catalog, error) {
+	sources := []catalog.Source{{Name: "data", FS: data.FS}}
+	if d.dir != "" {
+		st, err := os.Stat(d.dir)
+		if err != nil {
+			return nil, usagef("--data %s: %v", d.dir, err)
+		}
+		if !st.IsDir() {
+			return nil, usagef("--data %s: not a folder", d.dir)
+		}
+		sources = append(sources, catalog.Source{Name: filepath.ToSlash(d.dir), FS: os.DirFS(d.dir)})
+	}
+	cat, l := catalog.Load(sources...)
+	printDiags(e.stderr, l)
+	if n := len(l.Errors()); n > 0 {
+		fmt.Fprintf(e.stderr, "playaid: %d error(s) in the data\n", n)
+		return nil, exitStatus(1)
+	}
+	return cat, nil
+}
+
+func printDiags(w io.Writer, l diag.List) {
+	for _, d := range l {
+		fmt.Fprintln(w, d.Error())
+	}
+}
+
+// system returns the rule set named by a --system flag.
+func system(cat *catalog.Catalog, id string) (*catalog.System, error) {
+	s := cat.System(id)
+	if s == nil {
+		msg := fmt.Sprintf("unknown system %q; expected one of: %s", id, strings.Join(cat.SystemIDs(), ", "))
+		if g := diag.Suggest(id, cat.SystemIDs()); g != "" {
+			msg = fmt.Sprintf("unknown system %q (did you mean %q?); expected one of: %s", id, g, strings.Join(cat.SystemIDs(), ", "))
+		}
+		return nil, usageError{msg}
+	}
+	return s, nil
+}
+
+// paperFlag registers --paper.
+func paperFlag(fs *flag.FlagSet) *string {
+	return fs.String("paper", "a4", "paper size: a4 or letter")
+}
+
+func paper(s string) (layout.Paper, error) {
+	p, err := layout.ParsePaper(s)
+	if err != nil {
+		return p, usageError{err.Error()}
+	}
+	return p, nil
+}
+
+// writeOutput writes data to path safely (temporary file, then rename) and
+// says so.
+func (e *env) writeOutput(path string, data []byte) error {
+	if err := layout.WriteFile(path, data); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "wrote %s\n", path)
+	return nil
+}

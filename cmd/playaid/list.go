@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/playaid/playaid/catalog"
+)
+
+// listKinds are the kinds 'playaid list' knows, each a function from a
+// system to rows (for the table) and values (for --json).
+var listKinds = map[string]func(s *catalog.System) (header []string, rows [][]string, values []any){
+	"units": func(s *catalog.System) ([]string, [][]string, []any) {
+		var rows [][]string
+		var vals []any
+		for _, u := range s.Units {
+			rows = append(rows, []string{s.ID, u.ID, u.Name, fmt.Sprint(u.Points), fmt.Sprint(u.Elements())})
+			vals = append(vals, map[string]any{"system": s.ID, "id": u.ID, "name": u.Name, "points": u.Points, "elements": u.Elements()})
+		}
+		return []string{"SYSTEM", "ID", "NAME", "POINTS", "ELEMENTS"}, rows, vals
+	},
+	"profiles": func(s *catalog.System) ([]string, [][]string, []any) {
+		var rows [][]string
+		var vals []any
+		for _, p := range s.Profiles {
+			rows = append(rows, []string{s.ID, p.ID, p.Name, p.Type, p.Speed.String(), intp(p.Defense), intp(p.Armor), strings.Join(p.Weapons, ", ")})
+			vals = append(vals, map[string]any{"system": s.ID, "id": p.ID, "name": p.Name, "type": p.Type, "speed": p.Speed.String(), "defense": p.Defense, "armor": p.Armor, "weapons": p.Weapons})
+		}
+		return []string{"SYSTEM", "ID", "NAME", "TYPE", "SPEED", "DEF", "ARM", "WEAPONS"}, rows, vals
+	},
+	"weapons": func(s *catalog.System) ([]string, [][]string, []any) {
+		var rows [][]string
+		var vals []any
+		for _, w := range s.Weapons {
+			rng := w.RangeText
+			if rng == "" {
+				rng = w.Range.String()
+			}
+			rows = append(rows, []string{s.ID, w.ID, w.Name, w.Kind, rng, fmt.Sprintf("%+d", w.Power)})
+			vals = append(vals, map[string]any{"system": s.ID, "id": w.ID, "name": w.Name, "kind": w.Kind, "range": rng, "power": w.Power})
+		}
+		return []string{"SYSTEM", "ID", "NAME", "KIND", "RANGE", "POWER"}, rows, vals
+	},
+	"charts": func(s *catalog.System) ([]string, [][]string, []any) {
+		var rows [][]string
+		var vals []any
+		for _, c := range s.Charts {
+			rows = append(rows, []string{s.ID, c.ID, c.Name, fmt.Sprintf("d%d", c.Die), fmt.Sprint(len(c.Rows))})
+			vals = append(vals, map[string]any{"system": s.ID, "id": c.ID, "name": c.Name, "die": c.Die, "rows": len(c.Rows)})
+		}
+		return []string{"SYSTEM", "ID", "NAME", "DIE", "ROWS"}, rows, vals
+	},
+	"tables": func(s *catalog.System) ([]string, [][]string, []any) {
+		var rows [][]string
+		var vals []any
+		for _, t := range s.Tables {
+			rows = append(rows, []string{s.ID, t.ID, t.Name, fmt.Sprint(len(t.Rows))})
+			vals = append(vals, map[string]any{"system": s.ID, "id": t.ID, "name": t.Name, "rows": len(t.Rows)})
+		}
+		return []string{"SYSTEM", "ID", "NAME", "ROWS"}, rows, vals
+	},
+	"scenarios": func(s *catalog.System) ([]string, [][]string, []any) {
+		var rows [][]string
+		var vals []any
+		for _, sc := range s.Scenarios {
+			var sides []string
+			for _, side := range sc.Sides {
+				sides = append(sides, side.Name)
+			}
+			rows = append(rows, []string{s.ID, sc.ID, sc.Name, strings.Join(sides, " v ")})
+			vals = append(vals, map[string]any{"system": s.ID, "id": sc.ID, "name": sc.Name, "sides": sides})
+		}
+		return []string{"SYSTEM", "ID", "NAME", "SIDES"}, rows, vals
+	},
+	"markers": func(s *catalog.System) ([]string, [][]string, []any) {
+		var rows [][]string
+		var vals []any
+		for _, m := range s.Markers {
+			size := m.Size.String()
+			if size == "0mm" {
+				size = m.Width.String() + " × " + m.Height.String()
+			}
+			rows = append(rows, []string{s.ID, m.ID, m.Name, m.Shape, size, fmt.Sprint(m.Count)})
+			vals = append(vals, map[string]any{"system": s.ID, "id": m.ID, "name": m.Name, "shape": m.Shape, "size": size, "count": m.Count})
+		}
+		return []string{"SYSTEM", "ID", "NAME", "SHAPE", "SIZE", "COUNT"}, rows, vals
+	},
+}
+
+func intp(p *int) string {
+	if p == nil {
+		return "–"
+	}
+	return fmt.Sprint(*p)
+}
+
+func listKindNames() []string {
+	return []string{"units", "profiles", "weapons", "charts", "tables", "scenarios", "markers"}
+}
+
+func runList(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("list", "list units|profiles|weapons|charts|tables|scenarios|markers [--system ID] [--json] [--data DIR]")
+	var d dataFlags
+	d.register(fs)
+	sysID := fs.String("system", "", "only this rule set (aqotmf, buildings, evacuation-mars, imperial-mars)")
+	asJSON := fs.Bool("json", false, "print JSON for machines")
+	var kind string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		kind, args = args[0], args[1:]
+	}
+	if err := e.parse(fs, args); err != nil {
+		return err
+	}
+	if kind == "" && fs.NArg() > 0 {
+		kind = fs.Arg(0)
+	}
+	list, ok := listKinds[kind]
+	if !ok {
+		return usagef("list what? got %q; expected one of: %s", kind, strings.Join(listKindNames(), ", "))
+	}
+	cat, err := e.load(d)
+	if err != nil {
+		return err
+	}
+	systems := cat.Systems
+	if *sysID != "" {
+		s, err := system(cat, *sysID)
+		if err != nil {
+			return err
+		}
+		systems = []*catalog.System{s}
+	}
+	var header []string
+	var rows [][]string
+	values := []any{}
+	for _, s := range systems {
+		h, r, v := list(s)
+		header, rows, values = h, append(rows, r...), append(values, v...)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(values)
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(header, "\t"))
+	for _, r := range rows {
+		fmt.Fprintln(tw, strings.Join(r, "\t"))
+	}
+	return tw.Flush()
+}

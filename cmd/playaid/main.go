@@ -1,0 +1,118 @@
+// Command playaid prints wargame club aids for Martian rule sets: exact-size
+// markers, quick-reference sheets with exact odds, scenario briefings and
+// points-checked army lists, from TOML data.
+//
+// main only wires the process to run; every verb lives in its own file.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(exitCode(err, os.Stderr))
+}
+
+// verb is one subcommand.
+type verb struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, e *env, args []string) error
+}
+
+// verbs is the table of subcommands, in the order help lists them.
+var verbs []verb
+
+func init() {
+	verbs = []verb{
+		{"build", "write the whole print pack to the output folder (the default)", runBuild},
+		{"validate", "check the rule data (embedded, plus --data DIR)", runValidate},
+		{"list", "list units, weapons, charts, tables, scenarios or markers", runList},
+	}
+}
+
+// env is what every verb gets: where to write and the shared flags' values.
+type env struct {
+	stdout, stderr io.Writer
+}
+
+// usageError is a mistake in the command line: exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Sprintf(format, args...)}
+}
+
+// exitStatus lets a verb choose its exit status (1 for invalid input) after
+// it has printed its own report.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	var st exitStatus
+	if errors.As(err, &st) {
+		return int(st)
+	}
+	fmt.Fprintln(stderr, "playaid:", err)
+	var u usageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	e := &env{stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		return runBuild(ctx, e, nil)
+	}
+	name := args[0]
+	switch name {
+	case "-h", "-help", "--help", "help":
+		if len(args) > 1 {
+			return run(ctx, []string{args[1], "--help"}, stdout, stderr)
+		}
+		printHelp(stdout)
+		return nil
+	}
+	if len(name) > 0 && name[0] == '-' { // flags of the default verb
+		return runBuild(ctx, e, args)
+	}
+	for _, v := range verbs {
+		if v.name == name {
+			return v.run(ctx, e, args[1:])
+		}
+	}
+	return usagef("unknown command %q; run 'playaid help' for the list", name)
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprint(w, `playaid prints club aids for Martian wargames from TOML rule data.
+
+Usage:
+  playaid                 write the whole print pack to output/
+  playaid <command> [flags]
+
+Commands:
+`)
+	for _, v := range verbs {
+		fmt.Fprintf(w, "  %-10s %s\n", v.name, v.summary)
+	}
+	fmt.Fprint(w, `
+Run 'playaid <command> --help' for a command's flags.
+`)
+}

@@ -1,0 +1,135 @@
+// Package diag holds the one error type of playaid: a message tied to a
+// place in a file, printed as "file:line:col: message". Loaders collect every
+// problem of a run into a List so a user sees them all at once.
+package diag
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Diag is one problem found in an input file.
+type Diag struct {
+	File    string
+	Line    int // 1-based; 0 when the problem concerns the whole file
+	Col     int // 1-based; 0 when unknown
+	Warning bool
+	Msg     string
+}
+
+func (d Diag) Error() string {
+	var b strings.Builder
+	b.WriteString(d.File)
+	if d.Line > 0 {
+		fmt.Fprintf(&b, ":%d", d.Line)
+		if d.Col > 0 {
+			fmt.Fprintf(&b, ":%d", d.Col)
+		}
+	}
+	b.WriteString(": ")
+	if d.Warning {
+		b.WriteString("warning: ")
+	}
+	b.WriteString(d.Msg)
+	return b.String()
+}
+
+// List collects diagnostics. The zero value is ready to use.
+type List []Diag
+
+// Add appends an error at pos.
+func (l *List) Add(pos Pos, format string, args ...any) {
+	*l = append(*l, Diag{File: pos.File, Line: pos.Line, Col: pos.Col, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Warn appends a warning at pos.
+func (l *List) Warn(pos Pos, format string, args ...any) {
+	*l = append(*l, Diag{File: pos.File, Line: pos.Line, Col: pos.Col, Warning: true, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Errors returns only the diagnostics that are errors, not warnings.
+func (l List) Errors() List {
+	var out List
+	for _, d := range l {
+		if !d.Warning {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Warnings returns only the warnings.
+func (l List) Warnings() List {
+	var out List
+	for _, d := range l {
+		if d.Warning {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Sort orders the list by file, line and column so output is stable.
+func (l List) Sort() {
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i], l[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+}
+
+// Err returns the errors of the list as one error (nil when there are none).
+// Warnings are left out: they never stop a run.
+func (l List) Err() error {
+	errs := l.Errors()
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs
+}
+
+// Error prints one diagnostic a line.
+func (l List) Error() string {
+	lines := make([]string, len(l))
+	for i, d := range l {
+		lines[i] = d.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// AsList unwraps err into its diagnostics, if it holds any.
+func AsList(err error) (List, bool) {
+	var l List
+	if errors.As(err, &l) {
+		return l, true
+	}
+	var d Diag
+	if errors.As(err, &d) {
+		return List{d}, true
+	}
+	return nil, false
+}
+
+// Pos is a place in a file.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+func (p Pos) String() string {
+	s := p.File
+	if p.Line > 0 {
+		s += fmt.Sprintf(":%d", p.Line)
+		if p.Col > 0 {
+			s += fmt.Sprintf(":%d", p.Col)
+		}
+	}
+	return s
+}

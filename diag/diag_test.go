@@ -1,0 +1,114 @@
+package diag
+
+import (
+	"strings"
+	"testing"
+)
+
+const sample = `system = "x" # comment
+narrative = """
+a [[fake]] header
+inside a string"""
+
+[about]
+name = 'Test'
+
+[[unit]]
+id = "a"
+composition = [{profile = "inf", count = 5}, {profile = "hmg", count = 3}]
+
+[[unit]]
+id = "b"
+  [unit.extra]
+  deep = 1
+
+[[unit.part]]
+n = 2
+`
+
+func TestIndex(t *testing.T) {
+	ix := NewIndex("f.toml", []byte(sample))
+	tests := []struct {
+		path      string
+		key       bool
+		line, col int
+	}{
+		{"system", true, 1, 1},
+		{"system", false, 1, 10},
+		{"narrative", true, 2, 1},
+		{"about.name", false, 7, 8},
+		{"unit.0", true, 9, 3},
+		{"unit.0.id", false, 10, 6},
+		{"unit.0.composition.1.count", false, 11, 72},
+		{"unit.0.composition.1", true, 11, 46},
+		{"unit.1.id", true, 14, 1},
+		{"unit.1.extra.deep", true, 16, 3},
+		{"unit.1.part.0.n", false, 19, 5},
+		{"unit.1.nothing.here", true, 13, 3}, // falls back to the enclosing table
+	}
+	for _, tt := range tests {
+		var p Pos
+		if tt.key {
+			p = ix.Key(tt.path)
+		} else {
+			p = ix.Value(tt.path)
+		}
+		if p.Line != tt.line || p.Col != tt.col {
+			t.Errorf("%s (key=%v) at %d:%d, want %d:%d", tt.path, tt.key, p.Line, p.Col, tt.line, tt.col)
+		}
+	}
+	if ix.Has("fake") {
+		t.Error("a header inside a multi-line string was taken for a table")
+	}
+}
+
+type target struct {
+	Name  string `toml:"name"`
+	Units []struct {
+		ID     string `toml:"id"`
+		Points int    `toml:"points"`
+	} `toml:"unit"`
+}
+
+func TestDecodeTOML(t *testing.T) {
+	tests := []struct {
+		src  string
+		want string
+	}{
+		{"name = \"x\"\nnmae = 3\n", `f.toml:2:1: unknown key "nmae"; expected one of: name, unit (did you mean "name"?)`},
+		{"[[unit]]\nid = \"a\"\npoints = 1\n[[unit]]\nid = \"b\"\npionts = 2\n", `f.toml:6:1: unknown key "pionts" in unit; expected one of: id, points (did you mean "points"?)`},
+		{"[[unit]]\nid = \"a\"\npoints = \"many\"\n", `f.toml:3:10: unit.points: found a string, expected an integer`},
+		{"name = \n", `f.toml:1:8: name: expected value but found '\n' instead`},
+	}
+	for _, tt := range tests {
+		var v target
+		_, l := DecodeTOML("f.toml", []byte(tt.src), &v)
+		if got := l.Error(); !strings.HasPrefix(got, tt.want) {
+			t.Errorf("DecodeTOML(%q):\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	c := []string{"assault-tripod", "infantry-company", "hmg-unit"}
+	if got := Suggest("asault-tripod", c); got != "assault-tripod" {
+		t.Errorf("Suggest = %q", got)
+	}
+	if got := Suggest("zeppelin", c); got != "" {
+		t.Errorf("Suggest of an unrelated word = %q, want none", got)
+	}
+}
+
+func TestListErr(t *testing.T) {
+	l := List{{File: "b", Line: 2, Msg: "late"}, {File: "a", Line: 9, Col: 3, Warning: true, Msg: "careful"}, {File: "a", Line: 1, Col: 1, Msg: "early"}}
+	l.Sort()
+	if got := l.Error(); got != "a:1:1: early\na:9:3: warning: careful\nb:2: late" {
+		t.Errorf("sorted list:\n%s", got)
+	}
+	if got := l.Err().Error(); got != "a:1:1: early\nb:2: late" {
+		t.Errorf("Err keeps warnings:\n%s", got)
+	}
+	if (List{{Warning: true}}).Err() != nil {
+		t.Error("warnings alone must not be an error")
+	}
+}

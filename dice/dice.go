@@ -1,0 +1,311 @@
+// Package dice computes exact discrete probability distributions over
+// integer outcomes, in the spirit of the Python library icepool: a
+// distribution is an immutable value, and bigger distributions are built
+// from small ones by plain functions.
+//
+// Weights are math/big integers, so probabilities are exact fractions no
+// matter how many dice are rolled; floats appear only when asked for
+// (ProbFloat) and strings only at the edge (RatString, Percent).
+//
+// # Values
+//
+// A Dist holds sorted outcomes, each with a positive integer weight; the
+// probability of an outcome is its weight over the sum of all weights.
+// Weights are kept with no common factor, so equal distributions have equal
+// representations (Equal does not rely on this). The zero Dist is the empty
+// distribution: it has no outcomes and every probability in it is 0.
+//
+// Constructors:
+//
+//	Die(n)            uniform on 1..n
+//	Const(v)          always v
+//	FromWeights(m)    outcome -> relative weight
+//	Bernoulli(p)      1 with probability p, else 0
+//	Binomial(n, p)    successes in n trials of probability p
+//	Count(d, n, pred) how many of n independent rolls of d satisfy pred
+//
+// Queries (methods): Outcomes, Min, Max, Weight, Total, Prob, ProbFloat,
+// ProbIf, AtLeast, AtMost, Less, Greater, Mean, String.
+//
+// Combinators (functions, because Go has no generic methods):
+//
+//	Add(a, b)     sum of independent a and b (convolution)
+//	Neg(d)        -X
+//	Sub(a, b)     a minus independent b (opposed rolls)
+//	Repeat(d, n)  sum of n independent copies of d
+//	Map(d, f)     f applied to each outcome; colliding outcomes merge
+//	Bind(d, f)    roll d, then roll f(outcome): a mixture
+//	Mix(parts)    weighted mixture of distributions ([]Weighted)
+//	Equal(a, b)   same probability for every outcome
+//
+// # Absorbing chains
+//
+// Chain runs a Markov chain on integer states forward in time: Run and After
+// give the state distribution after k steps, AbsorbedBy the probability of
+// having reached an absorbing state by then, and ExpectedSteps the exact mean
+// number of steps to absorption for chains that always get absorbed in a
+// bounded number of steps (for example, when every step moves the state one
+// way toward absorption).
+//
+// # Formatting
+//
+// RatString prints a probability as a fraction in lowest terms. Percent
+// prints it as a percentage rounded half away from zero, but never shows
+// "0%" or "100%" for an event that is possible but not certain: those
+// become "<1%" and ">99%" (with as many decimals as requested).
+//
+// Outcomes are plain ints; sums of outcomes are not checked for overflow.
+package dice
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+)
+
+// Dist is an immutable distribution over integer outcomes with exact weights.
+// Invariants: outcomes strictly increasing, every weight > 0, total = sum of
+// weights, and the weights share no common factor. The slices are never
+// modified after construction, so copies of a Dist may share them.
+type Dist struct {
+	outcomes []int
+	weights  []*big.Int
+	total    *big.Int
+}
+
+var (
+	bigOne = big.NewInt(1)
+	ratOne = big.NewRat(1, 1)
+)
+
+// newDist wraps already-canonical parts (sorted, positive, primitive),
+// computing only the total. Callers that cannot promise canonical weights
+// use fromMap.
+func newDist(outcomes []int, weights []*big.Int) Dist {
+	total := new(big.Int)
+	for _, w := range weights {
+		total.Add(total, w)
+	}
+	return Dist{outcomes: outcomes, weights: weights, total: total}
+}
+
+// fromMap builds a Dist from accumulated weights: it drops zero weights,
+// sorts outcomes and divides out the common factor so that the result is
+// canonical. It takes ownership of the map's values.
+func fromMap(m map[int]*big.Int) Dist {
+	outcomes := make([]int, 0, len(m))
+	for v, w := range m {
+		if w.Sign() < 0 {
+			panic(fmt.Sprintf("dice: negative weight %v for outcome %d", w, v))
+		}
+		if w.Sign() > 0 {
+			outcomes = append(outcomes, v)
+		}
+	}
+	sort.Ints(outcomes)
+	weights := make([]*big.Int, len(outcomes))
+	for i, v := range outcomes {
+		weights[i] = m[v]
+	}
+	reduce(weights)
+	return newDist(outcomes, weights)
+}
+
+// reduce divides all weights by their greatest common divisor, in place.
+// This keeps numbers small after merges and makes representations canonical.
+func reduce(weights []*big.Int) {
+	if len(weights) == 0 {
+		return
+	}
+	g := new(big.Int).Set(weights[0])
+	for _, w := range weights[1:] {
+		if g.Cmp(bigOne) == 0 {
+			return
+		}
+		g.GCD(nil, nil, g, w)
+	}
+	if g.Cmp(bigOne) == 0 {
+		return
+	}
+	for _, w := range weights {
+		w.Quo(w, g)
+	}
+}
+
+// Die is the uniform distribution on 1..n. It panics if n < 1.
+func Die(n int) Dist {
+	if n < 1 {
+		panic(fmt.Sprintf("dice: Die(%d) needs at least one face", n))
+	}
+	outcomes := make([]int, n)
+	weights := make([]*big.Int, n)
+	for i := range outcomes {
+		outcomes[i] = i + 1
+		weights[i] = big.NewInt(1)
+	}
+	return newDist(outcomes, weights)
+}
+
+// Const is the distribution that always yields v.
+func Const(v int) Dist {
+	return newDist([]int{v}, []*big.Int{big.NewInt(1)})
+}
+
+// FromWeights builds a distribution from relative weights, e.g.
+// {1: 1, 2: 2} makes 2 twice as likely as 1. Zero weights are dropped;
+// negative weights panic. If no weight is positive the result is empty.
+func FromWeights(m map[int]int64) Dist {
+	bm := make(map[int]*big.Int, len(m))
+	for v, w := range m {
+		bm[v] = big.NewInt(w)
+	}
+	return fromMap(bm)
+}
+
+// checkProb panics unless 0 <= p <= 1.
+func checkProb(p *big.Rat) {
+	if p.Sign() < 0 || p.Cmp(ratOne) > 0 {
+		panic(fmt.Sprintf("dice: probability %s outside [0, 1]", p.RatString()))
+	}
+}
+
+// Bernoulli is 1 with probability p and 0 otherwise. It panics unless
+// 0 <= p <= 1. p = 0 gives Const(0) and p = 1 gives Const(1).
+func Bernoulli(p *big.Rat) Dist {
+	return Binomial(1, p)
+}
+
+// Outcomes returns the possible outcomes in increasing order (a fresh slice).
+func (d Dist) Outcomes() []int {
+	return append([]int(nil), d.outcomes...)
+}
+
+// Min returns the smallest outcome. It panics on the empty distribution.
+func (d Dist) Min() int {
+	d.mustHaveOutcomes("Min")
+	return d.outcomes[0]
+}
+
+// Max returns the largest outcome. It panics on the empty distribution.
+func (d Dist) Max() int {
+	d.mustHaveOutcomes("Max")
+	return d.outcomes[len(d.outcomes)-1]
+}
+
+func (d Dist) mustHaveOutcomes(op string) {
+	if len(d.outcomes) == 0 {
+		panic("dice: " + op + " of empty distribution")
+	}
+}
+
+// index returns the position of v in d.outcomes, or -1.
+func (d Dist) index(v int) int {
+	i := sort.SearchInts(d.outcomes, v)
+	if i < len(d.outcomes) && d.outcomes[i] == v {
+		return i
+	}
+	return -1
+}
+
+// Weight returns the (reduced) weight of outcome v, 0 if impossible.
+// Prob(v) = Weight(v) / Total().
+func (d Dist) Weight(v int) *big.Int {
+	if i := d.index(v); i >= 0 {
+		return new(big.Int).Set(d.weights[i])
+	}
+	return new(big.Int)
+}
+
+// Total returns the sum of all weights (0 for the empty distribution).
+func (d Dist) Total() *big.Int {
+	if d.total == nil {
+		return new(big.Int)
+	}
+	return new(big.Int).Set(d.total)
+}
+
+// ProbIf returns the probability that the outcome satisfies pred, exactly.
+// All the comparison queries are built on it.
+func (d Dist) ProbIf(pred func(int) bool) *big.Rat {
+	if len(d.outcomes) == 0 {
+		return new(big.Rat)
+	}
+	sum := new(big.Int)
+	for i, v := range d.outcomes {
+		if pred(v) {
+			sum.Add(sum, d.weights[i])
+		}
+	}
+	return new(big.Rat).SetFrac(sum, d.total)
+}
+
+// Prob returns P(X = v) in lowest terms.
+func (d Dist) Prob(v int) *big.Rat {
+	if i := d.index(v); i >= 0 {
+		return new(big.Rat).SetFrac(d.weights[i], d.total)
+	}
+	return new(big.Rat)
+}
+
+// ProbFloat returns P(X = v) as the nearest float64.
+func (d Dist) ProbFloat(v int) float64 {
+	f, _ := d.Prob(v).Float64()
+	return f
+}
+
+// AtLeast returns P(X >= v).
+func (d Dist) AtLeast(v int) *big.Rat { return d.ProbIf(func(x int) bool { return x >= v }) }
+
+// AtMost returns P(X <= v).
+func (d Dist) AtMost(v int) *big.Rat { return d.ProbIf(func(x int) bool { return x <= v }) }
+
+// Greater returns P(X > v).
+func (d Dist) Greater(v int) *big.Rat { return d.ProbIf(func(x int) bool { return x > v }) }
+
+// Less returns P(X < v).
+func (d Dist) Less(v int) *big.Rat { return d.ProbIf(func(x int) bool { return x < v }) }
+
+// Mean returns the exact expected value. It panics on the empty distribution,
+// which has no mean.
+func (d Dist) Mean() *big.Rat {
+	d.mustHaveOutcomes("Mean")
+	sum, term := new(big.Int), new(big.Int)
+	for i, v := range d.outcomes {
+		sum.Add(sum, term.Mul(big.NewInt(int64(v)), d.weights[i]))
+	}
+	return new(big.Rat).SetFrac(sum, d.total)
+}
+
+// Equal reports whether a and b give every outcome the same probability.
+// It cross-multiplies rather than comparing weights, so it does not depend
+// on both sides being reduced.
+func Equal(a, b Dist) bool {
+	if len(a.outcomes) != len(b.outcomes) {
+		return false
+	}
+	l, r := new(big.Int), new(big.Int)
+	for i, v := range a.outcomes {
+		if b.outcomes[i] != v {
+			return false
+		}
+		if l.Mul(a.weights[i], b.total).Cmp(r.Mul(b.weights[i], a.total)) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// String lists outcomes with exact probabilities, e.g. "{0:1/2 1:1/2}".
+func (d Dist) String() string {
+	var sb strings.Builder
+	sb.WriteByte('{')
+	for i, v := range d.outcomes {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		fmt.Fprintf(&sb, "%d:%s", v, RatString(new(big.Rat).SetFrac(d.weights[i], d.total)))
+	}
+	sb.WriteByte('}')
+	return sb.String()
+}

@@ -1,0 +1,244 @@
+package dice
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// Add is the distribution of the sum of independent a and b.
+//
+// No reduction is needed afterwards: the common factor of a convolution's
+// weights is the product of the operands' common factors (Gauss's lemma),
+// so the sum of two reduced distributions is already reduced.
+func Add(a, b Dist) Dist {
+	if len(a.outcomes) == 0 || len(b.outcomes) == 0 {
+		return Dist{}
+	}
+	lo := a.outcomes[0] + b.outcomes[0]
+	span := a.outcomes[len(a.outcomes)-1] + b.outcomes[len(b.outcomes)-1] - lo + 1
+	if span > len(a.outcomes)*len(b.outcomes) {
+		// Sparse outcomes (say {0, 1000000}): a dense array would be
+		// mostly holes, so accumulate in a map instead.
+		m := make(map[int]*big.Int)
+		tmp := new(big.Int)
+		for i, x := range a.outcomes {
+			for j, y := range b.outcomes {
+				w := m[x+y]
+				if w == nil {
+					w = new(big.Int)
+					m[x+y] = w
+				}
+				w.Add(w, tmp.Mul(a.weights[i], b.weights[j]))
+			}
+		}
+		return fromMap(m)
+	}
+	acc := make([]*big.Int, span)
+	tmp := new(big.Int)
+	for i, x := range a.outcomes {
+		for j, y := range b.outcomes {
+			k := x + y - lo
+			if acc[k] == nil {
+				acc[k] = new(big.Int)
+			}
+			acc[k].Add(acc[k], tmp.Mul(a.weights[i], b.weights[j]))
+		}
+	}
+	outcomes := make([]int, 0, span)
+	weights := make([]*big.Int, 0, span)
+	for k, w := range acc {
+		if w != nil { // weights are positive, so a touched slot is nonzero
+			outcomes = append(outcomes, lo+k)
+			weights = append(weights, w)
+		}
+	}
+	return newDist(outcomes, weights)
+}
+
+// Neg is the distribution of -X.
+func Neg(d Dist) Dist {
+	n := len(d.outcomes)
+	outcomes := make([]int, n)
+	weights := make([]*big.Int, n)
+	for i := range d.outcomes {
+		// Reverse so the negated outcomes stay increasing; weights are
+		// shared, which is safe because they are never mutated.
+		outcomes[i] = -d.outcomes[n-1-i]
+		weights[i] = d.weights[n-1-i]
+	}
+	return Dist{outcomes: outcomes, weights: weights, total: d.total}
+}
+
+// Sub is the distribution of a - b for independent a and b, as in an
+// opposed roll where a positive result means a wins.
+func Sub(a, b Dist) Dist {
+	return Add(a, Neg(b))
+}
+
+// Repeat is the sum of n independent copies of d; Repeat(d, 0) is Const(0).
+// It uses binary exponentiation (square-and-add), so it does O(log n)
+// convolutions rather than n. It panics if n < 0.
+func Repeat(d Dist, n int) Dist {
+	if n < 0 {
+		panic(fmt.Sprintf("dice: Repeat with negative count %d", n))
+	}
+	result, base := Const(0), d
+	for n > 0 {
+		if n&1 == 1 {
+			result = Add(result, base)
+		}
+		n >>= 1
+		if n > 0 {
+			base = Add(base, base)
+		}
+	}
+	return result
+}
+
+// Map is the distribution of f(X). Outcomes that f sends to the same value
+// merge their weights.
+func Map(d Dist, f func(int) int) Dist {
+	m := make(map[int]*big.Int, len(d.outcomes))
+	for i, v := range d.outcomes {
+		y := f(v)
+		if w := m[y]; w != nil {
+			w.Add(w, d.weights[i])
+		} else {
+			m[y] = new(big.Int).Set(d.weights[i])
+		}
+	}
+	// Merging can create a common factor (1+1 = 2), so fromMap reduces.
+	return fromMap(m)
+}
+
+// Bind rolls d and then rolls f(outcome), returning the distribution of the
+// second roll: a mixture of the f(v) weighted by P(X = v). Use it for
+// "roll, then depending on the result roll something else", e.g.
+//
+//	Bind(Die(10), func(v int) Dist {
+//		if v >= 6 {
+//			return Add(Const(v), Die(10))
+//		}
+//		return Const(v)
+//	})
+//
+// f is called once per outcome. An empty f(v) contributes nothing.
+func Bind(d Dist, f func(int) Dist) Dist {
+	parts := make([]Dist, len(d.outcomes))
+	for i, v := range d.outcomes {
+		parts[i] = f(v)
+	}
+	return mix(parts, d.weights)
+}
+
+// Weighted is one component of a Mix: Dist is chosen with probability
+// proportional to Weight.
+type Weighted struct {
+	Dist   Dist
+	Weight int64
+}
+
+// Mix is the mixture that picks parts[i].Dist with probability proportional
+// to parts[i].Weight and then rolls it. Zero weights and empty
+// distributions are skipped; negative weights panic.
+func Mix(parts []Weighted) Dist {
+	dists := make([]Dist, len(parts))
+	weights := make([]*big.Int, len(parts))
+	for i, p := range parts {
+		if p.Weight < 0 {
+			panic(fmt.Sprintf("dice: Mix with negative weight %d", p.Weight))
+		}
+		dists[i], weights[i] = p.Dist, big.NewInt(p.Weight)
+	}
+	return mix(dists, weights)
+}
+
+// mix combines dists[i] with mixing weights w[i] exactly. With T = sum of
+// the mixing weights over nonempty parts and L = lcm of the parts' totals,
+//
+//	P(x) = sum_i (w[i]/T) * (weight_i(x)/total_i)
+//	     = sum_i w[i] * weight_i(x) * (L/total_i) / (T*L),
+//
+// so the integer weight of x is the numerator; the common denominator T*L
+// is implied by the weights' sum and never has to be built.
+func mix(dists []Dist, w []*big.Int) Dist {
+	lcm := big.NewInt(1)
+	g := new(big.Int)
+	for i, d := range dists {
+		if len(d.outcomes) == 0 || w[i].Sign() == 0 {
+			continue
+		}
+		// lcm(l, t) = l / gcd(l, t) * t
+		g.GCD(nil, nil, lcm, d.total)
+		lcm.Mul(lcm.Quo(lcm, g), d.total)
+	}
+	m := make(map[int]*big.Int)
+	scale, tmp := new(big.Int), new(big.Int)
+	for i, d := range dists {
+		if len(d.outcomes) == 0 || w[i].Sign() == 0 {
+			continue
+		}
+		scale.Mul(w[i], scale.Quo(lcm, d.total))
+		for j, x := range d.outcomes {
+			acc := m[x]
+			if acc == nil {
+				acc = new(big.Int)
+				m[x] = acc
+			}
+			acc.Add(acc, tmp.Mul(scale, d.weights[j]))
+		}
+	}
+	return fromMap(m)
+}
+
+// Binomial is the number of successes in n independent trials that each
+// succeed with probability p. Binomial(0, p) is Const(0). It panics if n < 0
+// or p is outside [0, 1].
+//
+// With p = a/b in lowest terms and q = b-a, the weight of k successes is
+// C(n,k) * a^k * q^(n-k) over the total b^n. The binomial coefficient comes
+// from the recurrence C(n,k+1) = C(n,k)*(n-k)/(k+1) (the division is exact)
+// and the powers are tabulated once, so this costs O(n) big multiplications
+// instead of the O(n^2) of repeated convolution. The result is already
+// reduced because gcd(a^n, q^n) = 1.
+func Binomial(n int, p *big.Rat) Dist {
+	checkProb(p)
+	if n < 0 {
+		panic(fmt.Sprintf("dice: Binomial with negative count %d", n))
+	}
+	switch {
+	case p.Sign() == 0:
+		return Const(0)
+	case p.Cmp(ratOne) == 0:
+		return Const(n)
+	}
+	a := p.Num() // read-only: these alias p's internals
+	q := new(big.Int).Sub(p.Denom(), a)
+
+	qpow := make([]*big.Int, n+1) // qpow[j] = q^j
+	qpow[0] = big.NewInt(1)
+	for j := 1; j <= n; j++ {
+		qpow[j] = new(big.Int).Mul(qpow[j-1], q)
+	}
+	outcomes := make([]int, n+1)
+	weights := make([]*big.Int, n+1)
+	c := big.NewInt(1)    // C(n, k)
+	apow := big.NewInt(1) // a^k
+	step := new(big.Int)
+	for k := 0; k <= n; k++ {
+		outcomes[k] = k
+		w := new(big.Int).Mul(c, apow)
+		weights[k] = w.Mul(w, qpow[n-k])
+		c.Mul(c, step.SetInt64(int64(n-k)))
+		c.Quo(c, step.SetInt64(int64(k+1)))
+		apow.Mul(apow, a)
+	}
+	return newDist(outcomes, weights)
+}
+
+// Count is the number of n independent rolls of d whose outcome satisfies
+// pred, as in a dice pool where each die at or above a threshold is a hit:
+// Count(Die(10), 5, func(v int) bool { return v >= 8 }).
+func Count(d Dist, n int, pred func(int) bool) Dist {
+	return Binomial(n, d.ProbIf(pred))
+}

@@ -87,12 +87,15 @@ type EvacRules struct {
 	Excluded  []string `toml:"excluded"` // unit types refused
 	Allowed   []string `toml:"allowed"`  // unit types allowed (infantry, jump infantry …)
 	Objective struct {
-		Armour     int    `toml:"armour"`
-		HullPoints int    `toml:"hull_points"`
-		MaxArmour  int    `toml:"max_armour"`
-		MaxHull    int    `toml:"max_hull_points"`
-		Ladder     []int  `toml:"ladder"` // cost of the 1st, 2nd … extra point
-		Claim      Length `toml:"claim"`  // claimed within this distance
+		Armour     int   `toml:"armour"`
+		HullPoints int   `toml:"hull_points"`
+		MaxArmour  int   `toml:"max_armour"`
+		MaxHull    int   `toml:"max_hull_points"`
+		Ladder     []int `toml:"ladder"` // cost of the 1st, 2nd … extra point
+		// LadderTotal is the total the seed prints for the whole ladder
+		// (150); the loader checks the ladder adds up to it.
+		LadderTotal int    `toml:"ladder_total"`
+		Claim       Length `toml:"claim"` // claimed within this distance
 	} `toml:"objective"`
 	GameLength struct {
 		Die    int         `toml:"die"`

@@ -70,13 +70,19 @@ func (s *System) Weapon(id string) *Weapon {
 }
 
 // Unit returns the unit entry with the id, or nil.
-func (s *System) Unit(id string) *Unit { return find(s.Units, id, func(u *Unit) string { return u.ID }) }
+func (s *System) Unit(id string) *Unit {
+	return find(s.Units, id, func(u *Unit) string { return u.ID })
+}
 
 // Chart returns the chart with the id, or nil.
-func (s *System) Chart(id string) *Chart { return find(s.Charts, id, func(c *Chart) string { return c.ID }) }
+func (s *System) Chart(id string) *Chart {
+	return find(s.Charts, id, func(c *Chart) string { return c.ID })
+}
 
 // Table returns the table with the id, or nil.
-func (s *System) Table(id string) *Table { return find(s.Tables, id, func(t *Table) string { return t.ID }) }
+func (s *System) Table(id string) *Table {
+	return find(s.Tables, id, func(t *Table) string { return t.ID })
+}
 
 // Scenario returns the scenario with the id, or nil.
 func (s *System) Scenario(id string) *Scenario {
@@ -84,10 +90,14 @@ func (s *System) Scenario(id string) *Scenario {
 }
 
 // Marker returns the marker kind with the id, or nil.
-func (s *System) Marker(id string) *Marker { return find(s.Markers, id, func(m *Marker) string { return m.ID }) }
+func (s *System) Marker(id string) *Marker {
+	return find(s.Markers, id, func(m *Marker) string { return m.ID })
+}
 
 // Note returns the source note with the id, or nil.
-func (s *System) Note(id string) *Note { return find(s.Notes, id, func(n *Note) string { return n.ID }) }
+func (s *System) Note(id string) *Note {
+	return find(s.Notes, id, func(n *Note) string { return n.ID })
+}
 
 // NotesTouching returns the source notes that touch any of the topics.
 func (s *System) NotesTouching(topics ...string) []Note {

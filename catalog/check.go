@@ -120,9 +120,20 @@ func (c *checker) check() {
 			}
 		}
 	}
+	if r := s.Evacuation; r != nil {
+		sum := 0
+		for _, v := range r.Objective.Ladder {
+			sum += v
+		}
+		if r.Objective.LadderTotal != 0 && sum != r.Objective.LadderTotal {
+			at := c.ld.locs["block/evacuation"]
+			c.errf(at.value("objective.ladder_total"), "objective upgrade ladder %v adds up to %d, but the total is printed as %d", r.Objective.Ladder, sum, r.Objective.LadderTotal)
+		}
+	}
 	for _, sc := range s.Scenarios {
 		c.checkScenario(sc, unitIDs)
 	}
+	c.checkMarkers()
 }
 
 // checkChart makes sure every face of the die answers to exactly one row

@@ -72,7 +72,6 @@ type IMShooting struct {
 	AlwaysHits         int          `toml:"always_hits"`          // a natural roll this high always hits
 	MinInfantryFigures int          `toml:"min_infantry_figures"` // infantry trays with fewer figures may not shoot
 	Rows               []IMShootRow `toml:"row"`
-	Note               string       `toml:"note"`
 }
 
 // IMShootRow is one row of the shooting table.

@@ -222,3 +222,18 @@ const (
 	maxInt = math.MaxInt
 	minInt = math.MinInt
 )
+
+func TestLadderTotal(t *testing.T) {
+	errs, _ := load(t, map[string]string{"e/system.toml": `system = "e"
+[about]
+name = "E"
+die = 6
+[evacuation.objective]
+ladder = [10, 20, 40, 80]
+ladder_total = 140
+`})
+	want := `data/e/system.toml:7:16: objective upgrade ladder [10 20 40 80] adds up to 150, but the total is printed as 140`
+	if len(errs) != 1 || errs[0] != want {
+		t.Errorf("errors %q\nwant %q", errs, want)
+	}
+}

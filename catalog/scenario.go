@@ -4,19 +4,19 @@ import "github.com/playaid/playaid/diag"
 
 // Scenario is a club-night game: story, forces, table, victory.
 type Scenario struct {
-	ID         string   `toml:"id"`
-	Name       string   `toml:"name"`
-	Narrative  string   `toml:"narrative"`
-	Turns      int      `toml:"turns"`       // fixed game length; 0 when a chart decides
-	GameLength string   `toml:"game_length"` // text where the length is not fixed
-	TableSize  string   `toml:"table_size"`  // as the seed says: "about 4 ft x 4 ft"
-	Points     int      `toml:"points"`      // points per army, where the scenario sets one
-	Unequal    string   `toml:"unequal"`     // the seed's warning that the sides are unequal on purpose
-	Rules      []string `toml:"rules"`       // rules in play, as the seed lists them
-	Needed     []string `toml:"needed"`      // "needed to play" items other than markers
-	Terrain    string   `toml:"terrain"`
-	Deployment []string `toml:"deployment"`
-	Sides      []Side   `toml:"side"`
+	ID         string       `toml:"id"`
+	Name       string       `toml:"name"`
+	Narrative  string       `toml:"narrative"`
+	Turns      int          `toml:"turns"`       // fixed game length; 0 when a chart decides
+	GameLength string       `toml:"game_length"` // text where the length is not fixed
+	TableSize  string       `toml:"table_size"`  // as the seed says: "about 4 ft x 4 ft"
+	Points     int          `toml:"points"`      // points per army, where the scenario sets one
+	Unequal    string       `toml:"unequal"`     // the seed's warning that the sides are unequal on purpose
+	Rules      []string     `toml:"rules"`       // rules in play, as the seed lists them
+	Needed     []string     `toml:"needed"`      // "needed to play" items other than markers
+	Terrain    string       `toml:"terrain"`
+	Deployment []string     `toml:"deployment"`
+	Sides      []Side       `toml:"side"`
 	Specials   []Special    `toml:"special"`
 	Markers    []MarkerNeed `toml:"marker"`
 	Map        *Map         `toml:"map"`
@@ -32,7 +32,14 @@ type Side struct {
 	Humiliating string  `toml:"humiliating"` // the humiliating-defeat condition
 	Total       int     `toml:"total"`       // printed total, where the seed prints one
 	Forces      []Force `toml:"force"`
-	Pos         diag.Pos `toml:"-"`
+	// Hidden marks the side that deploys hidden (blips, ambush) and gets
+	// the secret deployment sheet; a side with an ambush force is hidden
+	// without it.
+	Hidden bool `toml:"hidden"`
+	// Secret lists what else the side writes down before the game, for
+	// its deployment sheet ("Which Mk II Baldwin carries the supplies").
+	Secret []string `toml:"secret"`
+	Pos    diag.Pos `toml:"-"`
 }
 
 // Force is one line of a side's force list, as the seed prints it.
@@ -74,7 +81,7 @@ type Map struct {
 
 // Feature is one thing drawn on a table map.
 type Feature struct {
-	Kind   string      `toml:"kind"`  // farm, building, woods, road, deployment, entry, objective, hill …
+	Kind   string      `toml:"kind"` // farm, building, woods, road, deployment, entry, objective, hill …
 	Label  string      `toml:"label"`
 	Shape  string      `toml:"shape"` // rect, circle, polygon, line
 	X      float64     `toml:"x"`

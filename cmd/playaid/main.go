@@ -36,6 +36,8 @@ func init() {
 		{"build", "write the whole print pack to the output folder (the default)", runBuild},
 		{"validate", "check the rule data (embedded, plus --data DIR)", runValidate},
 		{"list", "list units, weapons, charts, tables, scenarios or markers", runList},
+		{"odds", "exact odds: attack, building, burn, im-shoot, im-morale, im-melee, game-length", runOdds},
+		{"reference", "write quick-reference sheets with exact odds (PDF, HTML or Markdown)", runReference},
 	}
 }
 

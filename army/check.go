@@ -1,0 +1,299 @@
+package army
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/diag"
+)
+
+// Report is a checked list: its price, its lines and every problem found.
+type Report struct {
+	List   *List
+	System *catalog.System // nil when the list names no known rule set
+	Used   int             // points used, upgrades included
+	Limit  int             // points allowed; 0 when there is no limit
+	Lines  []Line          // one per [[unit]], in file order
+	Pod    *Pod            // Evacuation: Mars objective upgrades
+	Diags  diag.List       // errors and warnings, sorted by position
+}
+
+// Valid reports whether the list has no errors (warnings are allowed).
+func (r *Report) Valid() bool { return len(r.Diags.Errors()) == 0 }
+
+// Line is one [[unit]] of a list, priced and described.
+type Line struct {
+	Unit  Unit
+	Name  string // as printed: the label, else the catalogue name, else the type
+	Count int
+	Each  int // points for one
+	Cost  int // points for all: Count × Each
+
+	Entry *catalog.Unit // AQotMF: the catalogue entry (nil when unknown)
+	Type  string        // the unit's type as the data spells it
+
+	// Imperial Mars
+	Training     *catalog.IMTraining
+	Class        *catalog.IMClass
+	Order        *catalog.IMOrder
+	Weapon       *catalog.Weapon
+	Vehicle      *catalog.IMVehicle
+	ActionPoints int
+	PerTray      int // figures per tray for the order; 0 when trays are not counted
+	Trays        int // full trays
+	Remainder    int // figures over the full trays
+}
+
+// Pod is the priced objective upgrade of an Evacuation: Mars list.
+type Pod struct {
+	Armour, Hull         int // extra points bought
+	ArmourCost, HullCost int
+	TotalArmour, TotalHP int // the marker's values with the upgrades
+}
+
+// Cost is what the upgrades cost together.
+func (p *Pod) Cost() int { return p.ArmourCost + p.HullCost }
+
+// checker carries one list's check.
+type checker struct {
+	l   *List
+	s   *catalog.System
+	r   *Report
+	out diag.List
+}
+
+func (c *checker) errf(pos diag.Pos, format string, args ...any)  { c.out.Add(pos, format, args...) }
+func (c *checker) warnf(pos diag.Pos, format string, args ...any) { c.out.Warn(pos, format, args...) }
+
+// Check prices and checks a parsed list against the catalogue. Problems
+// found while parsing are part of the report. A list that did not decode
+// (a value of the wrong type) is reported as it is, without further checks.
+func Check(l *List, cat *catalog.Catalog) *Report {
+	r := &Report{List: l}
+	c := &checker{l: l, r: r}
+	c.out = append(c.out, l.diags...)
+	if l.whole {
+		c.check(cat)
+	}
+	r.Diags = c.out
+	r.Diags.Sort()
+	return r
+}
+
+// Validate parses and checks src in one step. The report is nil when src
+// is not TOML at all (the diagnostics then say why).
+func Validate(file string, src []byte, cat *catalog.Catalog) (*Report, diag.List) {
+	l, dl := Parse(file, src)
+	if l == nil {
+		return nil, dl
+	}
+	r := Check(l, cat)
+	return r, r.Diags
+}
+
+func (c *checker) check(cat *catalog.Catalog) {
+	l := c.l
+	if l.System == "" {
+		c.errf(l.top(), "the list names no rule set; add system = \"…\" at the top, one of: %s", strings.Join(cat.SystemIDs(), ", "))
+		return
+	}
+	s := cat.System(l.System)
+	if s == nil || !armySystem(s) {
+		ids := armySystemIDs(cat)
+		msg := fmt.Sprintf("system %q has no army lists; expected one of: %s", l.System, strings.Join(ids, ", "))
+		if g := diag.Suggest(l.System, ids); g != "" {
+			msg = fmt.Sprintf("system %q has no army lists (did you mean %q?); expected one of: %s", l.System, g, strings.Join(ids, ", "))
+		}
+		c.errf(l.value("system"), "%s", msg)
+		return
+	}
+	c.s = s
+	c.r.System = s
+	if l.Scenario != "" && s.Scenario(l.Scenario) == nil {
+		c.unknown(l.value("scenario"), "", "scenario", l.Scenario, scenarioIDs(s))
+	}
+	if len(l.Units) == 0 {
+		c.errf(l.top(), "the list has no units; add a [[unit]] table for each unit")
+	}
+	c.keys()
+	switch {
+	case s.AQotMF != nil:
+		c.aqotmf()
+	case s.Evacuation != nil:
+		c.evacuation()
+	case s.Imperial != nil:
+		c.imperial()
+	}
+}
+
+// armySystem reports whether army lists can be checked for the rule set:
+// those whose rules block the checker reads.
+func armySystem(s *catalog.System) bool {
+	return s.AQotMF != nil || s.Evacuation != nil || s.Imperial != nil
+}
+
+func armySystemIDs(cat *catalog.Catalog) []string {
+	var ids []string
+	for _, s := range cat.Systems {
+		if armySystem(s) {
+			ids = append(ids, s.ID)
+		}
+	}
+	return ids
+}
+
+func scenarioIDs(s *catalog.System) []string {
+	var ids []string
+	for _, sc := range s.Scenarios {
+		ids = append(ids, sc.ID)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// The keys each rule set's lists and units take. A key of another rule set
+// is an error, so that an AQotMF list with training = "drilled" or an
+// Imperial Mars list with points = 300 does not pass silently.
+var (
+	commonUnitKeys = []string{"label", "note"}
+	unitKeys       = map[string][]string{
+		"aqotmf":     {"id", "count", "ambush", "reinforcement", "points"},
+		"evacuation": {"count", "points", "type"},
+		"imperial":   {"type", "training", "morale", "figures", "order", "weapon", "vehicle", "trays"},
+	}
+	listKeys = map[string][]string{
+		"aqotmf":     {"points", "hidden"},
+		"evacuation": {"points", "objective"},
+		"imperial":   {},
+	}
+	allUnitKeys = []string{"label", "note", "count", "id", "ambush", "reinforcement", "type", "points", "training", "morale", "figures", "order", "weapon", "vehicle", "trays"}
+	allListKeys = []string{"points", "hidden", "objective"}
+)
+
+// rulesKind names which of the checker's rule sets s is.
+func rulesKind(s *catalog.System) string {
+	switch {
+	case s.AQotMF != nil:
+		return "aqotmf"
+	case s.Evacuation != nil:
+		return "evacuation"
+	}
+	return "imperial"
+}
+
+// keys reports keys that belong to another rule set's lists.
+func (c *checker) keys() {
+	kind := rulesKind(c.s)
+	name := c.s.About.Short
+	allowedList := listKeys[kind]
+	for _, k := range allListKeys {
+		if !contains(allowedList, k) && c.l.has(k) {
+			switch k {
+			case "points":
+				c.errf(c.l.key(k), "points: %s has no points system; lists are checked for organisation, not points — remove points", name)
+			default:
+				c.errf(c.l.key(k), "%s is not used by %s lists; remove it (%s lists take: %s)", k, name, name, strings.Join(append([]string{"system", "name", "player", "scenario", "note", "unit"}, allowedList...), ", "))
+			}
+		}
+	}
+	// An AQotMF unit takes no type: the catalogue's comes with the id,
+	// and a second, unchecked opinion would only mislead.
+	allowed := append(append([]string{}, commonUnitKeys...), unitKeys[kind]...)
+	sort.Strings(allowed)
+	for i := range c.l.Units {
+		for _, k := range allUnitKeys {
+			p := unitPath(i) + "." + k
+			if contains(allowed, k) || !c.l.has(p) {
+				continue
+			}
+			hint := ""
+			switch {
+			case kind == "aqotmf" && (k == "type" || k == "training" || k == "morale" || k == "figures"):
+				hint = "; an AQotMF unit is a catalogue entry: its stats come with id"
+			case kind == "evacuation" && k == "id":
+				hint = "; Evacuation: Mars has no unit catalogue: write the unit's label, type and points from your codex"
+			case kind == "imperial" && (k == "points" || k == "count"):
+				hint = "; Imperial Mars has no points: write one [[unit]] per company with its figures"
+			}
+			c.errf(c.l.key(p), "%s: %s is not a key of %s units%s; expected one of: %s", c.unitName(i), k, name, hint, strings.Join(allowed, ", "))
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// unitName names a unit in messages: its position in the list and its
+// label or id.
+func (c *checker) unitName(i int) string {
+	u := c.l.Units[i]
+	switch {
+	case u.Label != "":
+		return fmt.Sprintf("unit %d %q", i+1, u.Label)
+	case u.ID != "":
+		return fmt.Sprintf("unit %d (%s)", i+1, u.ID)
+	case u.Type != "":
+		return fmt.Sprintf("unit %d (%s)", i+1, u.Type)
+	}
+	return fmt.Sprintf("unit %d", i+1)
+}
+
+// unknown reports a name that is not one of known, with a suggestion.
+// who prefixes the message ("unit 2 \"Rhino\"") when not empty.
+func (c *checker) unknown(pos diag.Pos, who, what, got string, known []string) {
+	msg := fmt.Sprintf("unknown %s %q", what, got)
+	if got == "" {
+		msg = fmt.Sprintf("no %s given", what)
+	}
+	if g := diag.Suggest(got, known); g != "" && got != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", g)
+	}
+	if len(known) > 0 {
+		msg += "; expected one of: " + strings.Join(known, ", ")
+	}
+	if who != "" {
+		msg = who + ": " + msg
+	}
+	c.errf(pos, "%s", msg)
+}
+
+// count reads a unit's count: 1 when left out, an error below 1.
+func (c *checker) count(i int) int {
+	u := c.l.Units[i]
+	if c.l.has(unitPath(i)+".count") && u.Count < 1 {
+		c.errf(c.l.value(unitPath(i)+".count"), "%s: count is %d; expected 1 or more (leave count out for one)", c.unitName(i), u.Count)
+		return 0
+	}
+	return u.N()
+}
+
+// limit checks the total against the limit. The message stands on the
+// list's points value, or on the unit that crossed the limit when the
+// limit is the rule set's own.
+func (c *checker) limit(what, fix string) {
+	r := c.r
+	if r.Limit <= 0 || r.Used <= r.Limit {
+		return
+	}
+	pos := c.l.value("points")
+	if !c.l.has("points") {
+		pos = c.l.top()
+		sum := 0
+		for i, ln := range r.Lines {
+			sum += ln.Cost
+			if sum > r.Limit {
+				pos = c.l.key(unitPath(i))
+				break
+			}
+		}
+	}
+	c.errf(pos, "points: %s cost %d, over the limit of %d by %d; remove %s worth %d or more, or raise points", what, r.Used, r.Limit, r.Used-r.Limit, fix, r.Used-r.Limit)
+}

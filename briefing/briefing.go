@@ -1,0 +1,288 @@
+// Package briefing makes a scenario's briefing for a club night: story,
+// table, game length, forces with their points checked against the
+// catalogue, deployment, reinforcements with their arrival chances, the
+// rules in play, victory conditions, special rules, a "needed to play"
+// checklist, a table map drawn to scale and a secret deployment sheet for
+// the side that hides.
+//
+// New gathers all of it from the catalogue and the rules engine into a
+// Briefing; Markdown executes the briefing template over it; PDF and HTML
+// render that Markdown and put the map in. Nothing here invents a rule:
+// every number comes from the data or from package rules.
+package briefing
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/rules"
+)
+
+// Briefing is what the briefing template sees.
+type Briefing struct {
+	System   *catalog.System
+	Scenario *catalog.Scenario
+
+	Narrative []string // paragraphs
+	Length    Length
+	Sides     []Side
+	// Reinforcements are the force lines held back, with their odds.
+	Reinforcements []Line
+	ReinforcementOdds *rules.Table // nil when no line is held back
+	// RuleTexts are the data's summaries of the rules in play (Ambush,
+	// Hidden Units, Reinforcements …) and of the rules the scenario's
+	// markers stand for (Dug In, Tow Cable).
+	RuleTexts   []catalog.Table
+	TieBreakers []string          // in order (Evacuation: Mars)
+	Specials    []catalog.Special // the scenario's, then the rule set's
+	Markers     []MarkerLine
+	// MarkersCommand prints exactly the markers this scenario needs.
+	MarkersCommand string
+	Notes          []catalog.Note // source notes that touch the scenario
+	Sheet          *Sheet         // the hidden side's secret deployment sheet, or nil
+	Version        string         // data version (catalogue hash)
+}
+
+// Length is the game's length: fixed turns, a roll, or not given.
+type Length struct {
+	Turns  int          // fixed number of turns; 0 when not fixed
+	Text   string       // the data's words when not fixed
+	Rounds *rules.Table // the chances of a game-length roll, or nil
+}
+
+// Side is one side's force list, priced from the catalogue.
+type Side struct {
+	catalog.Side
+	Lines []Line
+	// Points is the sum of the lines' points, from the catalogue's unit
+	// costs; the data's printed figures agree with it (New checks).
+	Points int
+}
+
+// Line is one line of a force list.
+type Line struct {
+	catalog.Force
+	Unit        *catalog.Unit
+	Count       int    // units on the line (at least 1)
+	Each        int    // one unit's cost in the catalogue
+	Points      int    // Count × Each
+	Composition string // the unit entry's composition ("5 × Infantry")
+}
+
+// MarkerLine is one kind of marker the scenario needs.
+type MarkerLine struct {
+	ID    string
+	Name  string
+	Count int
+	Note  string
+}
+
+// Find returns the scenario with the id in any rule set of cat. An id
+// may be qualified by its system ("aqotmf/morale-wagon") when two rule
+// sets share it.
+func Find(cat *catalog.Catalog, id string) (*catalog.System, *catalog.Scenario, error) {
+	sysID, scID, qualified := strings.Cut(id, "/")
+	if !qualified {
+		sysID, scID = "", id
+	}
+	var found []*catalog.System
+	var all []string
+	for _, s := range cat.Systems {
+		for _, sc := range s.Scenarios {
+			all = append(all, sc.ID)
+			if sc.ID == scID && (sysID == "" || sysID == s.ID) {
+				found = append(found, s)
+			}
+		}
+	}
+	sort.Strings(all)
+	switch len(found) {
+	case 1:
+		return found[0], found[0].Scenario(scID), nil
+	case 0:
+		msg := fmt.Sprintf("unknown scenario %q", id)
+		if g := diag.Suggest(scID, all); g != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", g)
+		}
+		return nil, nil, fmt.Errorf("%s; expected one of: %s (playaid list scenarios)", msg, strings.Join(all, ", "))
+	}
+	var q []string
+	for _, s := range found {
+		q = append(q, s.ID+"/"+scID)
+	}
+	return nil, nil, fmt.Errorf("scenario %q is in more than one rule set; name one of: %s", id, strings.Join(q, ", "))
+}
+
+// New gathers the briefing of scenario sc of rule set sys. version is the
+// data version printed on the briefing. A force line whose printed points
+// disagree with the catalogue is an error at the line in the data file.
+func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, error) {
+	b := &Briefing{System: sys, Scenario: sc, Version: version}
+	for _, p := range strings.Split(strings.TrimSpace(sc.Narrative), "\n\n") {
+		if p = strings.Join(strings.Fields(p), " "); p != "" {
+			b.Narrative = append(b.Narrative, p)
+		}
+	}
+
+	var errs diag.List
+	for _, side := range sc.Sides {
+		s := Side{Side: side}
+		for _, f := range side.Forces {
+			u := sys.Unit(f.Unit)
+			if u == nil {
+				errs.Add(f.Pos, "scenario %s, %s: unknown unit %q", sc.ID, side.Name, f.Unit)
+				continue
+			}
+			l := Line{Force: f, Unit: u, Count: max(f.Count, 1), Each: u.Points}
+			l.Points = l.Count * l.Each
+			l.Composition = composition(sys, u)
+			if f.Points != l.Points {
+				errs.Add(f.Pos, "scenario %s, %s: %s printed as %d points, but %d × %s at %d = %d",
+					sc.ID, side.Name, u.Name, f.Points, l.Count, u.ID, u.Points, l.Points)
+			}
+			s.Points += l.Points
+			s.Lines = append(s.Lines, l)
+			if f.Reinforcement {
+				b.Reinforcements = append(b.Reinforcements, l)
+			}
+		}
+		if side.Total != 0 && side.Total != s.Points {
+			errs.Add(side.Pos, "scenario %s, %s: total printed as %d points, but the force lines cost %d", sc.ID, side.Name, side.Total, s.Points)
+		}
+		b.Sides = append(b.Sides, s)
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+
+	if err := b.length(); err != nil {
+		return nil, err
+	}
+	if len(b.Reinforcements) > 0 {
+		t, err := rules.AQReinforcementTable(sys, sc.Turns)
+		if err != nil && sc.Turns > 0 {
+			return nil, fmt.Errorf("scenario %s: reinforcements: %w", sc.ID, err)
+		}
+		if err == nil {
+			b.ReinforcementOdds = &t
+		}
+	}
+	b.RuleTexts = ruleTexts(sys, sc)
+	b.Specials = append(b.Specials, sc.Specials...)
+	if ev := sys.Evacuation; ev != nil {
+		b.TieBreakers = ev.TieBreakers
+		b.Specials = append(b.Specials, ev.Specials...)
+	}
+	var ids []string
+	for _, m := range sc.Markers {
+		ml := MarkerLine{ID: m.Kind, Name: m.Kind, Count: m.Count, Note: m.Note}
+		if mk := sys.Marker(m.Kind); mk != nil && mk.Name != "" {
+			ml.Name = mk.Name
+		}
+		b.Markers = append(b.Markers, ml)
+		ids = append(ids, m.Kind)
+	}
+	if len(ids) > 0 {
+		b.MarkersCommand = fmt.Sprintf("playaid markers --system %s --only %s", sys.ID, strings.Join(ids, ","))
+	}
+	b.Notes = notes(sys, sc)
+	b.Sheet = newSheet(sys, sc, b.Sides)
+	return b, nil
+}
+
+// length works out the game length: fixed turns, the rule set's
+// game-length roll with its chances, or the data's words.
+func (b *Briefing) length() error {
+	sc := b.Scenario
+	b.Length = Length{Turns: sc.Turns, Text: sc.GameLength}
+	if sc.Turns == 0 && b.System.Evacuation != nil && len(b.System.Evacuation.GameLength.Rounds) > 0 {
+		t, err := rules.EvacGameLengthTable(b.System)
+		if err != nil {
+			return fmt.Errorf("scenario %s: game length: %w", sc.ID, err)
+		}
+		b.Length.Rounds = &t
+	}
+	return nil
+}
+
+// composition is a unit's make-up from its catalogue entry:
+// "5 × Infantry (Stands of Doughboys)".
+func composition(sys *catalog.System, u *catalog.Unit) string {
+	var parts []string
+	for _, st := range u.Composition {
+		name := st.Profile
+		if p := sys.Profile(st.Profile); p != nil && p.Name != "" {
+			name = p.Name
+		}
+		s := fmt.Sprintf("%d × %s", st.Count, name)
+		if st.Label != "" && !strings.EqualFold(st.Label, name) {
+			s += " (" + st.Label + ")"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ruleAliases names the data table that summarises a rule where the
+// scenario's word for the rule is not the table's id or name.
+var ruleAliases = map[string]string{
+	"hidden-movement": "hidden-units",
+}
+
+// ruleTexts returns the data's summaries of the rules the scenario lists
+// and of the rules its markers stand for, each once, in that order.
+func ruleTexts(sys *catalog.System, sc *catalog.Scenario) []catalog.Table {
+	var out []catalog.Table
+	seen := map[string]bool{}
+	add := func(id string) {
+		t := sys.Table(id)
+		if t == nil {
+			for i := range sys.Tables {
+				if slug(sys.Tables[i].Name) == id {
+					t = &sys.Tables[i]
+				}
+			}
+		}
+		if t == nil || seen[t.ID] {
+			return
+		}
+		seen[t.ID] = true
+		out = append(out, *t)
+	}
+	for _, r := range sc.Rules {
+		id := slug(r)
+		if a, ok := ruleAliases[id]; ok {
+			id = a
+		}
+		add(id)
+	}
+	for _, m := range sc.Markers {
+		add(m.Kind)
+	}
+	return out
+}
+
+func slug(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(strings.NewReplacer("-", " ", "_", " ").Replace(s))), "-")
+}
+
+// notes returns the rule set's source notes that touch the scenario, its
+// units or its map, in the data's order.
+func notes(sys *catalog.System, sc *catalog.Scenario) []catalog.Note {
+	topics := []string{sc.ID}
+	for _, s := range sc.Sides {
+		for _, f := range s.Forces {
+			topics = append(topics, f.Unit)
+		}
+	}
+	if sc.Map != nil {
+		topics = append(topics, "map")
+	}
+	for _, m := range sc.Markers {
+		topics = append(topics, m.Kind)
+	}
+	return sys.NotesTouching(topics...)
+}

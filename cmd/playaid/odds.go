@@ -1,0 +1,297 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/dice"
+	"github.com/playaid/playaid/rules"
+)
+
+// oddsQuery is one 'playaid odds' question: its flags, and a function that
+// answers it as a JSON value and as lines for people.
+type oddsQuery struct {
+	name, system, summary string
+	flags                 func(fs *flag.FlagSet) func(sys *catalog.System) (any, [][]string, error)
+}
+
+// maxDice bounds an attack so a typo cannot ask for a billion dice.
+const maxDice = 1000
+
+var oddsQueries = []oddsQuery{
+	{"attack", "aqotmf", "an AQotMF attack: hits, damage points, a tripod's destruction", func(fs *flag.FlagSet) func(*catalog.System) (any, [][]string, error) {
+		n := fs.Int("dice", 1, "dice rolled (elements × weapon dice; Rapid Fire rolls 3 per stand)")
+		def := fs.Int("defense", 5, "the target's Defense")
+		arm := fs.Int("armor", 4, "the target's Armor (a damaged tripod: its current Armor)")
+		pow := fs.Int("power", 0, "the weapon's Power bonus")
+		tripod := fs.Bool("tripod", false, "the target is a tripod: roll on the Tripod Damage Chart")
+		cover := fs.String("cover", "", "the target's cover: soft or hard")
+		dug := fs.Bool("dug-in", false, "the target is dug in")
+		close := fs.Bool("tripod-within-6", false, "the attacker is a tripod within 6\" (dug in does not count)")
+		imm := fs.Bool("immobilised", false, "the target is immobilised")
+		return func(sys *catalog.System) (any, [][]string, error) {
+			if *n < 0 || *n > maxDice {
+				return nil, nil, usagef("--dice %d: expected 0 to %d", *n, maxDice)
+			}
+			if *cover != "" && *cover != "soft" && *cover != "hard" {
+				return nil, nil, usagef("--cover %q: expected soft or hard", *cover)
+			}
+			r, err := rules.AQAttack(sys, rules.AttackQuery{Dice: *n, Defense: *def, Armor: *arm, Power: *pow, Cover: *cover,
+				Immobilised: *imm, DugIn: *dug, TripodWithin6: *close, Tripod: *tripod})
+			if err != nil {
+				return nil, nil, usageError{err.Error()}
+			}
+			out := map[string]any{"hit": rat(r.DieHit), "damage": damageGivenHit(r), "points": rats(r.Points)}
+			lines := [][]string{
+				{"a die hits", fmt.Sprintf("on %s", score(r.HitOn)), pct(r.DieHit), rat(r.DieHit)},
+				{"a hit damages", fmt.Sprintf("on %s", score(r.DamageOn)), pct(damageGivenHitRat(r)), damageGivenHit(r)},
+			}
+			for k, p := range r.Points {
+				if k > 20 && p.Sign() == 0 {
+					break
+				}
+				lines = append(lines, []string{fmt.Sprintf("%d damage points", k), "", pct(p), rat(p)})
+			}
+			if r.Destroyed != nil {
+				out["destroyed"] = rat(r.Destroyed)
+				lines = append(lines, []string{"tripod destroyed", "", pct(r.Destroyed), rat(r.Destroyed)})
+			}
+			for _, n := range r.Notes {
+				lines = append(lines, []string{"note: " + n})
+			}
+			return out, lines, nil
+		}
+	}},
+	{"building", "buildings", "one hit on a building: destroyed, damaged, on fire", func(fs *flag.FlagSet) func(*catalog.System) (any, [][]string, error) {
+		typ := fs.String("type", "", "building type: wood-frame, brick-stone or concrete-steel")
+		pow := fs.Int("power", 0, "the weapon's Power bonus")
+		heat := fs.Bool("heat-ray", false, "a Martian Heat Ray (+2 on the fire roll)")
+		return func(sys *catalog.System) (any, [][]string, error) {
+			if err := knownBuilding(sys, *typ); err != nil {
+				return nil, nil, err
+			}
+			r, err := rules.BuildingHit(sys, *typ, *pow, *heat)
+			if err != nil {
+				return nil, nil, usageError{err.Error()}
+			}
+			return map[string]any{"destroyed": rat(r.Destroyed), "damaged": rat(r.Damaged), "fire": rat(r.Fire)}, [][]string{
+				{"destroyed (rubble)", pct(r.Destroyed), rat(r.Destroyed)},
+				{"damaged (armour −1)", pct(r.Damaged), rat(r.Damaged)},
+				{"standing and on fire", pct(r.Fire), rat(r.Fire)},
+			}, nil
+		}
+	}},
+	{"burn", "buildings", "a burning building: still standing after each turn's test", func(fs *flag.FlagSet) func(*catalog.System) (any, [][]string, error) {
+		arm := fs.Int("armor", 6, "the building's current armour")
+		return func(sys *catalog.System) (any, [][]string, error) {
+			if *arm < 0 || *arm > 100 {
+				return nil, nil, usagef("--armor %d: expected 0 to 100", *arm)
+			}
+			r, err := rules.Burn(sys, *arm)
+			if err != nil {
+				return nil, nil, usageError{err.Error()}
+			}
+			var lines [][]string
+			for i, p := range r.Standing {
+				lines = append(lines, []string{fmt.Sprintf("standing after test %d", i+1), pct(p), rat(p)})
+			}
+			lines = append(lines, []string{"expected tests", r.ExpectedTests.FloatString(2), rat(r.ExpectedTests)})
+			return map[string]any{"standing": rats(r.Standing), "expected_tests": rat(r.ExpectedTests)}, lines, nil
+		}
+	}},
+	{"im-shoot", "imperial-mars", "Imperial Mars small arms: hits per tray and for N trays", func(fs *flag.FlagSet) func(*catalog.System) (any, [][]string, error) {
+		f := fs.Int("factor", 0, "the sum of weapon and tactical factors")
+		n := fs.Int("trays", 1, "trays shooting")
+		return func(sys *catalog.System) (any, [][]string, error) {
+			if *n < 0 || *n > maxDice {
+				return nil, nil, usagef("--trays %d: expected 0 to %d", *n, maxDice)
+			}
+			r, err := rules.IMShoot(sys, *f, *n)
+			if err != nil {
+				return nil, nil, usageError{err.Error()}
+			}
+			hits := distRats(r.Hits)
+			lines := [][]string{}
+			for k, p := range r.PerTray {
+				lines = append(lines, []string{fmt.Sprintf("one tray: %d hits", k), pct(p), rat(p)})
+			}
+			for k, p := range hits {
+				lines = append(lines, []string{fmt.Sprintf("%d trays: %s hits", *n, strconv.Itoa(k)), pct(p), rat(p)})
+			}
+			for _, n := range r.Notes {
+				lines = append(lines, []string{"note: " + n})
+			}
+			return map[string]any{"per_tray": rats(r.PerTray), "hits": ratStrings(hits)}, lines, nil
+		}
+	}},
+	{"im-morale", "imperial-mars", "an Imperial Mars morale test: disruption markers 0–4", func(fs *flag.FlagSet) func(*catalog.System) (any, [][]string, error) {
+		m := fs.Int("modifier", 0, "the sum of the morale modifiers")
+		return func(sys *catalog.System) (any, [][]string, error) {
+			r, err := rules.IMMorale(sys, *m)
+			if err != nil {
+				return nil, nil, usageError{err.Error()}
+			}
+			var lines [][]string
+			for k, p := range r {
+				lines = append(lines, []string{fmt.Sprintf("%d DMs", k), pct(p), rat(p)})
+			}
+			return map[string]any{"dm": rats(r)}, lines, nil
+		}
+	}},
+	{"im-melee", "imperial-mars", "an Imperial Mars melee between two trays", func(fs *flag.FlagSet) func(*catalog.System) (any, [][]string, error) {
+		d := fs.Int("diff", 0, "the first tray's factors minus the second's")
+		return func(sys *catalog.System) (any, [][]string, error) {
+			inf, suf, err := rules.IMMelee(sys, *d)
+			if err != nil {
+				return nil, nil, usageError{err.Error()}
+			}
+			var lines [][]string
+			for k, p := range inf {
+				lines = append(lines, []string{fmt.Sprintf("second tray loses %d", k), pct(p), rat(p)})
+			}
+			for k, p := range suf {
+				lines = append(lines, []string{fmt.Sprintf("first tray loses %d", k), pct(p), rat(p)})
+			}
+			return map[string]any{"inflicted": rats(inf), "suffered": rats(suf)}, lines, nil
+		}
+	}},
+	{"game-length", "evacuation-mars", "Evacuation: Mars: how many rounds the game lasts", func(fs *flag.FlagSet) func(*catalog.System) (any, [][]string, error) {
+		return func(sys *catalog.System) (any, [][]string, error) {
+			rs, err := rules.GameLength(sys)
+			if err != nil {
+				return nil, nil, err
+			}
+			rounds := map[string]string{}
+			var lines [][]string
+			for _, r := range rs {
+				rounds[strconv.Itoa(r.Round)] = rat(r.Ends)
+				lines = append(lines, []string{fmt.Sprintf("ends after round %d", r.Round), pct(r.Ends), rat(r.Ends)})
+			}
+			return map[string]any{"rounds": rounds}, lines, nil
+		}
+	}},
+}
+
+func runOdds(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(e.stdout, "Usage: playaid odds QUERY [flags] [--json]\n\nQueries:\n")
+		for _, q := range oddsQueries {
+			fmt.Fprintf(e.stdout, "  %-12s %s\n", q.name, q.summary)
+		}
+		if len(args) == 0 {
+			return usagef("odds needs a query")
+		}
+		return nil
+	}
+	var q *oddsQuery
+	names := []string{}
+	for i := range oddsQueries {
+		names = append(names, oddsQueries[i].name)
+		if oddsQueries[i].name == args[0] {
+			q = &oddsQueries[i]
+		}
+	}
+	if q == nil {
+		return usagef("unknown odds query %q; expected one of: %s", args[0], strings.Join(names, ", "))
+	}
+	fs := e.newFlags("odds "+q.name, "odds "+q.name+" [flags]")
+	var d dataFlags
+	d.register(fs)
+	asJSON := fs.Bool("json", false, "print JSON: exact fractions in lowest terms")
+	answer := q.flags(fs)
+	if err := e.parse(fs, args[1:]); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("odds %s takes no arguments, got %q", q.name, fs.Args())
+	}
+	cat, err := e.load(d)
+	if err != nil {
+		return err
+	}
+	sys, err := system(cat, q.system)
+	if err != nil {
+		return err
+	}
+	v, lines, err := answer(sys)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(v)
+	}
+	return printLines(e.stdout, lines)
+}
+
+func printLines(w io.Writer, lines [][]string) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, l := range lines {
+		fmt.Fprintln(tw, strings.Join(l, "\t"))
+	}
+	return tw.Flush()
+}
+
+func knownBuilding(sys *catalog.System, id string) error {
+	var ids []string
+	for _, t := range sys.Buildings.Types {
+		if t.ID == id {
+			return nil
+		}
+		ids = append(ids, t.ID)
+	}
+	sort.Strings(ids)
+	return usagef("unknown building type %q; expected one of: %s", id, strings.Join(ids, ", "))
+}
+
+// damageGivenHitRat is the chance a hit damages: P(hit and damage)/P(hit).
+func damageGivenHitRat(r rules.AttackResult) *big.Rat {
+	if r.DieHit.Sign() == 0 {
+		return new(big.Rat)
+	}
+	return new(big.Rat).Quo(r.DieDmg, r.DieHit)
+}
+
+func damageGivenHit(r rules.AttackResult) string { return rat(damageGivenHitRat(r)) }
+
+func score(n int) string {
+	if n <= 1 {
+		return "any roll"
+	}
+	return fmt.Sprintf("%d+", n)
+}
+
+func rat(r *big.Rat) string { return r.RatString() }
+func pct(r *big.Rat) string { return dice.Percent(r, 1) }
+
+func rats(rs []*big.Rat) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = rat(r)
+	}
+	return out
+}
+
+func ratStrings(rs []*big.Rat) []string { return rats(rs) }
+
+// distRats lists P(0), P(1), … P(max) of a distribution over 0…max.
+func distRats(d dice.Dist) []*big.Rat {
+	if len(d.Outcomes()) == 0 {
+		return nil
+	}
+	out := make([]*big.Rat, d.Max()+1)
+	for k := range out {
+		out[k] = d.Prob(k)
+	}
+	return out
+}

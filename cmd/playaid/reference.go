@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/sheets"
+)
+
+func init() {
+	packers = append(packers, packer{name: "reference sheets", build: buildReferencePack})
+}
+
+// buildReferencePack renders every quick-reference sheet as PDF for the
+// print pack: reference-<system>.pdf.
+func buildReferencePack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
+	var files []packFile
+	for _, s := range sheets.All() {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		pdf, err := s.Render(cat, sheets.Options{Paper: paper, Format: sheets.PDF})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", s.ID, err)
+		}
+		files = append(files, packFile{name: s.FileName(sheets.PDF), data: pdf})
+	}
+	return files, nil
+}
+
+func runReference(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("reference", "reference [--system ID] [--paper a4|letter] [--format pdf|html|md] [--data DIR] [--templates DIR] [-o FILE]")
+	var d dataFlags
+	d.register(fs)
+	sysID := fs.String("system", "", "only this sheet: "+strings.Join(sheets.IDs(), ", ")+" (default: all four)")
+	paperName := paperFlag(fs)
+	format := fs.String("format", sheets.PDF, "output format: "+strings.Join(sheets.Formats(), ", "))
+	tmplDir := fs.String("templates", "", "a folder of templates that replace the shipped ones of the same name (aqotmf.md …)")
+	out := fs.String("o", "", "where to write: a file (\"-\" for standard output) with --system, else a folder (default: output/reference-<system>.<format>)")
+	if err := e.parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("reference takes no arguments, got %q; use --system to choose a sheet", fs.Args())
+	}
+	if !slices.Contains(sheets.Formats(), *format) {
+		return usagef("--format %q: expected one of: %s", *format, strings.Join(sheets.Formats(), ", "))
+	}
+	p, err := paper(*paperName)
+	if err != nil {
+		return err
+	}
+	if *tmplDir != "" {
+		st, err := os.Stat(*tmplDir)
+		if err != nil {
+			return usagef("--templates %s: %v", *tmplDir, err)
+		}
+		if !st.IsDir() {
+			return usagef("--templates %s: not a folder", *tmplDir)
+		}
+	}
+	list := sheets.All()
+	if *sysID != "" {
+		s, err := sheets.Lookup(*sysID)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		list = []sheets.Sheet{s}
+	} else if *out == "-" {
+		return usagef("-o - (standard output) needs --system: all four sheets cannot share one output")
+	}
+	cat, err := e.load(d)
+	if err != nil {
+		return err
+	}
+	// Render every sheet before writing any: a bad template leaves the
+	// output as it was.
+	rendered := make([][]byte, len(list))
+	for i, s := range list {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		rendered[i], err = s.Render(cat, sheets.Options{Paper: p, Format: *format, TemplatesDir: *tmplDir})
+		if err != nil {
+			return fmt.Errorf("%s: %w", s.ID, err)
+		}
+	}
+	for i, s := range list {
+		path := filepath.Join("output", s.FileName(*format))
+		switch {
+		case *out == "-":
+			_, err := e.stdout.Write(rendered[i])
+			return err
+		case *out != "" && *sysID != "":
+			path = *out
+		case *out != "":
+			path = filepath.Join(*out, s.FileName(*format))
+		}
+		if err := e.writeOutput(path, rendered[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

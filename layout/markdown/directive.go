@@ -1,0 +1,70 @@
+package markdown
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/playaid/playaid/diag"
+)
+
+type dirKind int
+
+const (
+	dirNone dirKind = iota // not a directive: an ordinary comment or other HTML
+	dirPageBreak
+	dirColumnBreak
+	dirColumns
+)
+
+type directive struct {
+	kind dirKind
+	n    int // columns
+}
+
+var directiveNames = []string{"pagebreak", "columnbreak", "columns"}
+
+// A comment is a directive when it is exactly one of them:
+// "<!-- pagebreak -->", "<!-- columnbreak -->", "<!-- columns: 2 -->".
+// Other comments are notes for the sheet's authors and are ignored —
+// unless they look like a misspelt directive ("page break", "colums: 2"),
+// which is an error, so a typo does not pass silently.
+var commentRE = regexp.MustCompile(`^<!--([^:]*?)(:(.*))?-->$`)
+
+// parseDirective reads an HTML block.
+func parseDirective(block string) (directive, error) {
+	m := commentRE.FindStringSubmatch(strings.TrimSpace(block))
+	if m == nil {
+		return directive{}, nil
+	}
+	word, hasArg, arg := strings.TrimSpace(m[1]), m[2] != "", strings.TrimSpace(m[3])
+	switch word {
+	case "pagebreak", "columnbreak":
+		if hasArg {
+			return directive{}, fmt.Errorf("directive %s takes no value", word)
+		}
+		if word == "pagebreak" {
+			return directive{kind: dirPageBreak}, nil
+		}
+		return directive{kind: dirColumnBreak}, nil
+	case "columns":
+		n, err := strconv.Atoi(arg)
+		if err != nil || n < 1 || n > 2 {
+			return directive{}, fmt.Errorf("directive columns: %q; expected 1 or 2", arg)
+		}
+		return directive{kind: dirColumns, n: n}, nil
+	}
+	squashed := strings.ToLower(strings.NewReplacer(" ", "", "-", "", "_", "").Replace(word))
+	if len(squashed) > 20 {
+		return directive{}, nil
+	}
+	s := diag.Suggest(squashed, directiveNames)
+	if s == "" {
+		return directive{}, nil
+	}
+	if s == "columns" {
+		s = "columns: N"
+	}
+	return directive{}, fmt.Errorf("<!--%s--> is no directive; did you mean <!-- %s -->? (the directives are pagebreak, columnbreak and columns: N)", m[1]+m[2], s)
+}

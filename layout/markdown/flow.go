@@ -1,0 +1,329 @@
+package markdown
+
+import "fmt"
+
+// box is a piece of the page that is never split: a line of text, a table
+// row, a chart, or vertical space.
+type box struct {
+	h    float64
+	draw func(c canvas, x, y float64) // x: left edge of the column, y: top of the box; may be nil
+	// keep holds the box in the same column as the next one: headings,
+	// the first line of a paragraph (no orphans), the second-to-last (no
+	// widows), a table header with the first row.
+	keep bool
+	// space is vertical space between blocks, dropped at the top of a
+	// column.
+	space bool
+	// base is the baseline of the box's first line below its top, where a
+	// list marker goes.
+	base float64
+	line int    // Markdown source line, for errors
+	what string // what the box is, for errors
+}
+
+// group is a run of boxes that go into one column if they can: every box
+// but the last has keep set. repeat is the table header to draw at the
+// top of a column the group starts or continues in; brk is a column break.
+type group struct {
+	boxes  []box
+	repeat *box
+	brk    bool
+}
+
+type placed struct {
+	b    box
+	x, y float64
+}
+
+// cursor places groups down the columns of one region of one page. The
+// flow uses it live, page after page; balancing runs it again, shorter,
+// on a copy.
+type cursor struct {
+	x0, colW, gap float64
+	cols, col     int
+	top, bottom   float64 // of the region on this page
+	pageTop       bool    // the region starts at the top of the page
+	y             float64
+	fresh         bool // nothing placed in this column yet
+	out           []placed
+	kept          []box // boxes of the current group placed on this page
+	// full is called when the last column is full; it starts a new page
+	// (live) or returns false (a balancing trial that failed).
+	full   func() bool
+	failed bool
+	errs   *[]error
+}
+
+const eps = 1e-6
+
+func (c *cursor) colX() float64 { return c.x0 + float64(c.col)*(c.colW+c.gap) }
+
+// next moves to the next column, or page, and draws the table header
+// there if a table continues.
+func (c *cursor) next(repeat *box) bool {
+	if c.col+1 < c.cols {
+		c.col++
+		c.y, c.fresh = c.top, true
+	} else if !c.full() {
+		c.failed = true
+		return false
+	}
+	if repeat != nil {
+		c.out = append(c.out, placed{*repeat, c.colX(), c.y})
+		c.y += repeat.h
+		// Still fresh: a row that does not fit under a repeated header
+		// would not fit under it in any column.
+	}
+	return true
+}
+
+func (c *cursor) place(g group) {
+	c.kept = nil
+	if g.brk {
+		if !c.fresh {
+			c.next(nil)
+		}
+		return
+	}
+	h := 0.0
+	for i, b := range g.boxes {
+		if !(b.space && i == 0 && c.fresh) {
+			h += b.h
+		}
+	}
+	if !c.fresh && c.y+h > c.bottom+eps && !c.next(g.repeat) {
+		return
+	}
+	for _, b := range g.boxes {
+		if c.put(b, g.repeat); c.failed {
+			return
+		}
+	}
+}
+
+func (c *cursor) put(b box, repeat *box) {
+	if b.space {
+		if c.fresh {
+			return
+		}
+		if c.y+b.h > c.bottom+eps {
+			return // the next box moves on by itself
+		}
+	} else {
+		for c.y+b.h > c.bottom+eps {
+			if c.fresh && c.pageTop && c.errs != nil {
+				// An empty column of a fresh page: no column is taller.
+				*c.errs = append(*c.errs, fmt.Errorf("line %d: %s is %.0f mm tall; a column holds %.0f mm", b.line, b.what, b.h, c.bottom-c.y))
+				break
+			}
+			if !c.next(repeat) {
+				return
+			}
+		}
+		c.fresh = false
+	}
+	c.out = append(c.out, placed{b, c.colX(), c.y})
+	c.kept = append(c.kept, b)
+	c.y += b.h
+}
+
+// low is the lowest point the placed boxes reach.
+func (c *cursor) low() float64 {
+	y := c.top
+	for _, p := range c.out {
+		y = max(y, p.y+p.b.h)
+	}
+	return y
+}
+
+// flow puts boxes down one or two columns and onto new pages. A page holds
+// regions: a columns directive ends one and starts the next below
+// everything drawn so far. Drawing waits until a page or region is done,
+// so the last columns of a region can be balanced.
+type flow struct {
+	c                        canvas
+	left, right, top, bottom float64 // the content area of a page
+	gap                      float64 // between columns
+	cols                     int
+	pages                    int
+	cur                      cursor
+	groups                   []group // placed in the current region on this page
+	forced                   bool    // a column break happened in the region: do not balance
+	repeat                   *box    // the header of a table being placed
+	pending                  []box
+	errs                     []error
+}
+
+func newFlow(c canvas, left, right, top, bottom, gap float64, cols int) *flow {
+	return &flow{c: c, left: left, right: right, top: top, bottom: bottom, gap: gap, cols: cols}
+}
+
+// colWidth is the width of one column of the current region.
+func (f *flow) colWidth() float64 {
+	return (f.right - f.left - float64(f.cols-1)*f.gap) / float64(f.cols)
+}
+
+// startRegion starts a region at y on the current page.
+func (f *flow) startRegion(y float64) {
+	f.cur = cursor{x0: f.left, colW: f.colWidth(), gap: f.gap, cols: f.cols,
+		top: y, bottom: f.bottom, pageTop: y <= f.top+eps, y: y, fresh: true,
+		full: f.pageFull, errs: &f.errs}
+	f.groups, f.forced = nil, false
+}
+
+func (f *flow) newPage() {
+	f.c.AddPage()
+	f.pages++
+	f.startRegion(f.top)
+}
+
+// pageFull draws the full page and starts the next.
+func (f *flow) pageFull() bool {
+	f.draw(f.cur.out)
+	f.newPage() // the rest of the current group is kept afresh
+	return true
+}
+
+func (f *flow) draw(ps []placed) {
+	for _, p := range ps {
+		if p.b.draw != nil {
+			p.b.draw(f.c, p.x, p.y)
+		}
+	}
+}
+
+func (f *flow) ensurePage() {
+	if f.pages == 0 {
+		f.newPage()
+	}
+}
+
+// add takes the next box. Boxes marked keep wait until a box without keep
+// arrives; the group then moves to the next column together if it does
+// not fit here.
+func (f *flow) add(b box) {
+	f.ensurePage()
+	if b.keep || (b.space && len(f.pending) > 0) {
+		f.pending = append(f.pending, b)
+		return
+	}
+	boxes := append(f.pending, b)
+	f.pending = nil
+	f.place(group{boxes: boxes, repeat: f.repeat})
+}
+
+func (f *flow) place(g group) {
+	pages := f.pages
+	f.cur.place(g)
+	if f.pages != pages {
+		f.groups = nil // a new page: only what landed on it counts
+	}
+	if g.brk {
+		f.forced = true
+		return
+	}
+	if len(f.cur.kept) > 0 {
+		f.groups = append(f.groups, group{boxes: f.cur.kept, repeat: g.repeat})
+	}
+}
+
+// flush places boxes still waiting for a successor.
+func (f *flow) flush() {
+	if len(f.pending) > 0 {
+		boxes := f.pending
+		f.pending = nil
+		f.place(group{boxes: boxes, repeat: f.repeat})
+	}
+}
+
+// endRegion draws the current region, its columns balanced, and returns
+// the lowest point it reaches.
+func (f *flow) endRegion() float64 {
+	f.flush()
+	out := f.cur.out
+	if f.cols > 1 && !f.forced && len(f.groups) > 0 {
+		out = f.balance()
+	}
+	f.draw(out)
+	low := f.cur.top
+	for _, p := range out {
+		low = max(low, p.y+p.b.h)
+	}
+	f.cur.out = nil
+	return low
+}
+
+// balance finds the shortest column height that still takes the region's
+// groups on this page, so the columns end level.
+func (f *flow) balance() []placed {
+	try := func(h float64) ([]placed, bool) {
+		c := f.cur
+		c.col, c.y, c.fresh, c.out, c.failed, c.errs = 0, c.top, true, nil, false, nil
+		c.bottom = c.top + h
+		c.full = func() bool { return false }
+		for _, g := range f.groups {
+			if c.place(g); c.failed {
+				return nil, false
+			}
+		}
+		return c.out, true
+	}
+	lo, hi := 0.0, f.cur.low()-f.cur.top
+	best, ok := try(hi)
+	if !ok {
+		return f.cur.out // cannot happen: the live run fitted
+	}
+	for hi-lo > 0.25 {
+		mid := (lo + hi) / 2
+		if out, ok := try(mid); ok {
+			best, hi = out, mid
+		} else {
+			lo = mid
+		}
+	}
+	return best
+}
+
+// setColumns ends the current region and starts one of n columns below
+// it.
+func (f *flow) setColumns(n int, space float64) {
+	f.ensurePage()
+	if n == f.cols {
+		f.flush()
+		return
+	}
+	low := f.endRegion()
+	f.cols = n
+	if low > f.top+eps {
+		low += space
+	}
+	if low > f.bottom-10 {
+		f.newPage()
+		return
+	}
+	f.startRegion(low)
+}
+
+// pageBreak starts a new page unless the current one is still empty.
+func (f *flow) pageBreak() {
+	f.ensurePage()
+	f.flush()
+	if f.cur.col == 0 && f.cur.fresh && f.cur.top <= f.top+eps && len(f.cur.out) == 0 {
+		return
+	}
+	f.endRegion()
+	f.newPage()
+}
+
+// columnBreak moves to the next column (or page).
+func (f *flow) columnBreak() {
+	f.ensurePage()
+	f.flush()
+	f.place(group{brk: true})
+}
+
+// finish draws what is left.
+func (f *flow) finish() {
+	f.ensurePage()
+	f.endRegion()
+}

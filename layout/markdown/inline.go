@@ -1,0 +1,257 @@
+package markdown
+
+import "strings"
+
+// Inline content is collected as tokens — words, the glue between them
+// and hard breaks — each with the face it is drawn in, and broken into
+// lines greedily: a line takes words while they fit. Text is set ragged
+// right: columns are narrow and nothing is hyphenated, so justified lines
+// would open wide gaps.
+
+type tokKind uint8
+
+const (
+	tWord  tokKind = iota
+	tGlue          // breakable space
+	tBreak         // hard line break
+)
+
+type tok struct {
+	kind   tokKind
+	s      string
+	f      face
+	w      float64
+	rise   float64 // baseline shift in mm, negative is up (footnote numbers)
+	strike bool
+	bg     rgb // background (code spans) when hasBg
+	hasBg  bool
+}
+
+// sameRun reports whether a and b can be drawn with one Text call.
+func sameRun(a, b tok) bool {
+	return a.f == b.f && a.rise == b.rise && a.strike == b.strike && a.hasBg == b.hasBg && a.bg == b.bg
+}
+
+// inlines is the buffer inline nodes write into.
+type inlines []tok
+
+// text adds s in style st, splitting it into words and glue.
+func (in *inlines) text(s string, st style) {
+	f := st.face()
+	m := f.metrics()
+	s = fallback(s, m)
+	mk := func(kind tokKind, s string) tok {
+		return tok{kind: kind, s: s, f: f, w: m.width(s, f.size), rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg}
+	}
+	for len(s) > 0 {
+		i := strings.IndexAny(s, " \t\r\n")
+		if i < 0 {
+			*in = append(*in, mk(tWord, s))
+			return
+		}
+		if i > 0 {
+			*in = append(*in, mk(tWord, s[:i]))
+		}
+		in.glue(st)
+		s = strings.TrimLeft(s[i:], " \t\r\n")
+	}
+}
+
+// glue adds a breakable space unless one is already there.
+func (in *inlines) glue(st style) {
+	if n := len(*in); n > 0 && (*in)[n-1].kind == tGlue {
+		return
+	}
+	f := st.face()
+	*in = append(*in, tok{kind: tGlue, s: " ", f: f, w: f.width(" "), rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg})
+}
+
+func (in *inlines) hardBreak() { *in = append(*in, tok{kind: tBreak}) }
+
+// line is one line of set text.
+type line struct {
+	toks []tok
+	w    float64 // natural width
+	size float64 // largest font size on the line, pt
+}
+
+// Line metrics: the line box is lead × the font size; the baseline sits so
+// that capitals and descenders are balanced in it.
+func (l line) height(lead float64) float64 { return l.size * ptMM * lead }
+func (l line) baseline(lead float64) float64 {
+	return l.height(lead)/2 + l.size*ptMM*0.33
+}
+
+// breakLines sets toks into lines at most width wide. size is the font
+// size of an empty line. A word wider than a whole line is cut between
+// characters.
+func breakLines(toks []tok, width, size float64) []line {
+	var lines []line
+	cur := line{size: size}
+	var glue *tok
+	push := func() {
+		lines = append(lines, cur)
+		cur = line{size: size}
+		glue = nil
+	}
+	for i := 0; i < len(toks); {
+		t := toks[i]
+		switch t.kind {
+		case tGlue:
+			if len(cur.toks) > 0 {
+				glue = &toks[i]
+			}
+			i++
+			continue
+		case tBreak:
+			push()
+			i++
+			continue
+		}
+		// A word: the tokens up to the next glue or break.
+		j, ww := i, 0.0
+		for ; j < len(toks) && toks[j].kind == tWord; j++ {
+			ww += toks[j].w
+		}
+		word := toks[i:j]
+		i = j
+		need := ww
+		if glue != nil {
+			need += glue.w
+		}
+		if len(cur.toks) > 0 && cur.w+need > width+eps {
+			push()
+		}
+		if ww > width+eps {
+			pieces := cutWord(word, width)
+			for k, p := range pieces {
+				cur.add(p...)
+				if k < len(pieces)-1 {
+					push()
+				}
+			}
+			continue
+		}
+		if glue != nil && len(cur.toks) > 0 {
+			cur.add(*glue)
+		}
+		glue = nil
+		cur.add(word...)
+	}
+	if len(cur.toks) > 0 || len(lines) == 0 {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+func (l *line) add(ts ...tok) {
+	for _, t := range ts {
+		l.toks = append(l.toks, t)
+		l.w += t.w
+		if t.rise == 0 && t.f.size > l.size {
+			l.size = t.f.size
+		}
+	}
+}
+
+// cutWord cuts an over-long word into pieces at most width wide (at least
+// one character each).
+func cutWord(word []tok, width float64) [][]tok {
+	var pieces [][]tok
+	var cur []tok
+	w := 0.0
+	for _, t := range word {
+		m := t.f.metrics()
+		start := 0
+		for i, r := range t.s {
+			rw := m.width(string(r), t.f.size)
+			if w+rw > width+eps && (len(cur) > 0 || i > start) {
+				if i > start {
+					part := t
+					part.s = t.s[start:i]
+					part.w = m.width(part.s, t.f.size)
+					cur = append(cur, part)
+				}
+				pieces = append(pieces, cur)
+				cur, w, start = nil, 0, i
+			}
+			w += rw
+		}
+		if start < len(t.s) {
+			part := t
+			part.s = t.s[start:]
+			part.w = m.width(part.s, t.f.size)
+			cur = append(cur, part)
+		}
+	}
+	if len(cur) > 0 {
+		pieces = append(pieces, cur)
+	}
+	return pieces
+}
+
+// Alignment of a line in its box.
+type align uint8
+
+const (
+	alignLeft align = iota
+	alignCenter
+	alignRight
+)
+
+// drawLine draws l with its box's left edge at x and its baseline at y,
+// aligned in width. Neighbouring tokens of the same look go out as one
+// string.
+func drawLine(c canvas, l line, x, y, width float64, a align) {
+	switch a {
+	case alignCenter:
+		x += (width - l.w) / 2
+	case alignRight:
+		x += width - l.w
+	}
+	var sb strings.Builder
+	for i := 0; i < len(l.toks); {
+		t := l.toks[i]
+		sb.Reset()
+		w := 0.0
+		j := i
+		for ; j < len(l.toks) && sameRun(l.toks[j], t); j++ {
+			sb.WriteString(l.toks[j].s)
+			w += l.toks[j].w
+		}
+		i = j
+		em := t.f.size * ptMM
+		if t.hasBg {
+			c.Fill(x-0.3, y-0.8*em, w+0.6, 1.05*em, t.bg)
+		}
+		c.Text(x, y+t.rise, sb.String(), t.f)
+		if t.strike {
+			c.Line(x, y-0.27*em, x+w, y-0.27*em, pen{width: 0.06 * em, color: t.f.color})
+		}
+		x += w
+	}
+}
+
+// widths returns the width of the widest line of toks set without limit
+// and of its widest word: a table column's natural and minimum widths.
+func widths(toks []tok) (natural, minimum float64) {
+	lineW, wordW, glue := 0.0, 0.0, 0.0
+	for _, t := range toks {
+		switch t.kind {
+		case tWord:
+			wordW += t.w
+			lineW += glue + t.w
+			glue = 0
+			minimum = max(minimum, wordW)
+			natural = max(natural, lineW)
+		case tGlue:
+			wordW = 0
+			if lineW > 0 {
+				glue = t.w
+			}
+		case tBreak:
+			lineW, wordW, glue = 0, 0, 0
+		}
+	}
+	return natural, minimum
+}

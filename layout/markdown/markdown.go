@@ -1,0 +1,135 @@
+// Package markdown renders the Markdown of reference sheets, scenario
+// briefings and army rosters to PDF, and to a standalone HTML page.
+//
+// The Markdown is parsed by goldmark with the GFM table, strikethrough and
+// footnote extensions (Parser). The PDF renderer walks goldmark's tree
+// once, through a table from node kind to function, keeping a stack of
+// text styles (bold, italic, code, heading sizes …) as goldmark-pdf does.
+// What it draws goes through a small canvas interface: fpdf for the real
+// document, a recorder for golden tests.
+//
+// Blocks are cut into boxes that are never split — a line of text, a table
+// row, a chart — and a flow puts them down one or two columns and onto new
+// pages. Headings keep with what follows, paragraphs leave no single line
+// behind, table rows stay whole and a table's header row is repeated in
+// every column it continues in.
+//
+// Directives are HTML comments on a line of their own:
+//
+//	<!-- pagebreak -->     start a new page
+//	<!-- columnbreak -->   go to the next column (a new page from the last)
+//	<!-- columns: 2 -->    from here on, two columns (or 1), starting below
+//	                       everything drawn on the page so far
+//
+// Fenced code blocks with the info string "chart" draw a line chart from
+// the TOML in their body (see chartSpec); "calibration" draws
+// layout.CalibrationBars. Other comments are ignored.
+//
+// Characters the Go fonts lack are replaced before drawing (see fallbacks):
+// ✓ ✔ → √, ✗ ✘ ✕ → ×, ⅓ ⅔ → 1/3 2/3, ∼ → ~, ▸ → ►, ☐ → □, ☑ → ■, ⚠ → !,
+// non-breaking hyphen → -, thin spaces → spaces; anything else missing → ?.
+package markdown
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+
+	"github.com/go-pdf/fpdf"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/playaid/playaid/layout"
+)
+
+// Options set up a document.
+type Options struct {
+	Paper    layout.Paper // layout.A4 (default) or layout.Letter
+	Title    string       // sheet name, printed in the running header
+	Version  string       // data version (a short hash), printed in the footer
+	Source   string       // where the data came from, printed in the footer when set
+	Columns  int          // 1 (default) or 2 text columns at the start
+	BaseSize float64      // body font size in points, 6–14 (default 9)
+	Margin   float64      // page margin in mm, at least layout.SafeMargin (default 8)
+	File     string       // name of the Markdown in error messages (default "markdown")
+}
+
+// withDefaults fills in zero values and rejects impossible ones.
+func (o Options) withDefaults() (Options, error) {
+	if o.Paper.Width == 0 {
+		o.Paper = layout.A4
+	}
+	if o.Columns == 0 {
+		o.Columns = 1
+	}
+	if o.BaseSize == 0 {
+		o.BaseSize = 9
+	}
+	if o.Margin == 0 {
+		o.Margin = 8
+	}
+	if o.File == "" {
+		o.File = "markdown"
+	}
+	switch {
+	case o.Columns != 1 && o.Columns != 2:
+		return o, fmt.Errorf("%s: columns must be 1 or 2, not %d", o.File, o.Columns)
+	case o.BaseSize < 6 || o.BaseSize > 14:
+		return o, fmt.Errorf("%s: base font size %g pt is outside 6–14 pt", o.File, o.BaseSize)
+	case o.Margin < layout.SafeMargin:
+		return o, fmt.Errorf("%s: margin %g mm is inside the %g mm printers cannot print", o.File, o.Margin, layout.SafeMargin)
+	case o.Margin > o.Paper.Width/4:
+		return o, fmt.Errorf("%s: margin %g mm leaves no room on %s paper", o.File, o.Margin, o.Paper.Name)
+	}
+	return o, nil
+}
+
+// Parser returns the goldmark configuration both renderers share: GFM
+// tables, strikethrough and footnotes.
+func Parser() goldmark.Markdown {
+	return goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Footnote))
+}
+
+// Render lays md out as a complete document on a deterministic fpdf
+// document from layout.NewDoc. Problems in the Markdown (a bad directive or
+// chart, something taller than a column) are returned as a diag.List.
+func Render(md []byte, opt Options) (*fpdf.Fpdf, error) {
+	opt, err := opt.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	pdf := layout.NewDoc(opt.Paper, opt.Title)
+	if err := render(md, opt, &pdfCanvas{pdf: pdf}); err != nil {
+		return nil, err
+	}
+	return pdf, pdf.Error()
+}
+
+// PDF renders md and returns the bytes of the PDF.
+func PDF(md []byte, opt Options) ([]byte, error) {
+	pdf, err := Render(md, opt)
+	if err != nil {
+		return nil, err
+	}
+	return layout.Bytes(pdf)
+}
+
+// HTML renders md through goldmark's HTML renderer as a standalone page
+// with small print-friendly CSS. Raw HTML is left out, except <br> and the
+// pagebreak directive; a chart becomes a table of its numbers; the
+// calibration bars are left out (a browser does not print to scale).
+func HTML(md []byte, title string) ([]byte, error) {
+	g := Parser()
+	g.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(htmlExtras{}, 100)))
+	var body bytes.Buffer
+	if err := g.Convert(md, &body); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	fmt.Fprintf(&out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n", html.EscapeString(title), css)
+	out.Write(body.Bytes())
+	out.WriteString("</main>\n</body>\n</html>\n")
+	return out.Bytes(), nil
+}

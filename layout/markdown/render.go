@@ -1,0 +1,734 @@
+package markdown
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/layout"
+)
+
+// The look of a sheet. Sizes are multiples of the body size, spaces
+// multiples of its em (BaseSize in mm).
+var (
+	colText   = rgb{26, 26, 26}
+	colAccent = rgb{29, 53, 87}    // headings, h1 rule, quote bar
+	colMuted  = rgb{95, 102, 112}  // running header and footer
+	colRule   = rgb{160, 168, 178} // thin rules
+	colHead   = rgb{220, 228, 238} // table header row
+	colZebra  = rgb{243, 245, 248} // every other table row
+	colQuote  = rgb{238, 242, 246} // block quote background
+	colCode   = rgb{236, 238, 241} // code background
+)
+
+const (
+	lead      = 1.3 // body line height / font size
+	tableLead = 1.2
+	paraGap   = 0.6 // em between paragraphs
+	itemGap   = 0.2 // em between items of a tight list
+)
+
+// headingStyle: size factor, space before and after (em), colour.
+var headingStyle = [...]struct {
+	size, before, after float64
+	rule                float64 // width of the rule under the heading, 0 for none
+}{
+	1: {1.9, 0.4, 0.9, 0.45},
+	2: {1.35, 1.3, 0.5, 0.2},
+	3: {1.12, 1.1, 0.35, 0},
+	4: {1.0, 0.9, 0.25, 0},
+	5: {1.0, 0.9, 0.25, 0},
+	6: {1.0, 0.9, 0.25, 0},
+}
+
+// style is an entry of the style stack.
+type style struct {
+	bold, italic, mono, strike bool
+	size                       float64
+	color                      rgb
+	rise                       float64 // baseline shift, mm (negative is up)
+	bg                         rgb
+	hasBg                      bool
+}
+
+func (s style) face() face {
+	if s.mono {
+		return face{family: layout.FontMono, size: s.size, color: s.color}
+	}
+	st := ""
+	if s.bold {
+		st += "B"
+	}
+	if s.italic {
+		st += "I"
+	}
+	return face{family: layout.Font, style: st, size: s.size, color: s.color}
+}
+
+// deco is the background of a block quote, drawn behind every box inside
+// it, so the quote stays boxed across column breaks.
+type deco struct{ x0, x1 float64 } // relative to the column's left edge
+
+func (d deco) draw(c canvas, x, y, h float64) {
+	c.Fill(x+d.x0, y, d.x1-d.x0, h, colQuote)
+	c.Fill(x+d.x0, y, 0.7, h, colAccent)
+}
+
+// marker is a list bullet or number waiting for the first line of its item.
+type marker struct {
+	s string
+	f face
+	x float64 // relative to the column's left edge
+}
+
+type listState struct {
+	ordered bool
+	n       int // number of the next item
+	tight   bool
+	step    float64 // indent of the items
+}
+
+type walker struct {
+	src    []byte
+	opt    Options
+	em     float64 // body em in mm
+	fl     *flow
+	styles []style
+	in     *inlines // where inline content goes, nil between blocks
+	gap    float64  // space wanted before the next box
+	hold   bool     // ignore space requests until the next box
+	indent float64  // of the current block from the column's left edge
+	rind   float64  // right indent
+	decos  []deco
+	marker *marker
+	lists  []*listState
+	table  *tableState
+	nl     []int // offsets of the newlines in src
+	errs   diag.List
+	funcs  map[ast.NodeKind]func(n ast.Node, entering bool) ast.WalkStatus
+}
+
+func render(src []byte, opt Options, c canvas) error {
+	r := &walker{src: src, opt: opt, em: opt.BaseSize * ptMM}
+	for i, b := range src {
+		if b == '\n' {
+			r.nl = append(r.nl, i)
+		}
+	}
+	m := opt.Margin
+	r.fl = newFlow(c, m, opt.Paper.Width-m, m+headerH, opt.Paper.Height-m-footerH, 6, opt.Columns)
+	r.styles = []style{{size: opt.BaseSize, color: colText}}
+	r.funcs = map[ast.NodeKind]func(ast.Node, bool) ast.WalkStatus{
+		ast.KindParagraph:         r.paragraph,
+		ast.KindTextBlock:         r.paragraph,
+		ast.KindHeading:           r.heading,
+		ast.KindThematicBreak:     r.thematicBreak,
+		ast.KindCodeBlock:         r.codeBlock,
+		ast.KindFencedCodeBlock:   r.codeBlock,
+		ast.KindHTMLBlock:         r.htmlBlock,
+		ast.KindBlockquote:        r.blockquote,
+		ast.KindList:              r.list,
+		ast.KindListItem:          r.listItem,
+		east.KindTable:            r.tableNode,
+		east.KindTableHeader:      r.tableRow,
+		east.KindTableRow:         r.tableRow,
+		east.KindTableCell:        r.tableCell,
+		east.KindFootnoteList:     r.footnoteList,
+		east.KindFootnote:         r.footnote,
+		ast.KindText:              r.text,
+		ast.KindString:            r.str,
+		ast.KindEmphasis:          r.emphasis,
+		east.KindStrikethrough:    r.strike,
+		ast.KindCodeSpan:          r.codeSpan,
+		ast.KindAutoLink:          r.autoLink,
+		ast.KindRawHTML:           r.rawHTML,
+		east.KindFootnoteLink:     r.footnoteLink,
+		east.KindFootnoteBacklink: func(ast.Node, bool) ast.WalkStatus { return ast.WalkSkipChildren },
+	}
+	doc := Parser().Parser().Parse(text.NewReader(src))
+	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if f := r.funcs[n.Kind()]; f != nil {
+			return f(n, entering), nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if err != nil {
+		return err
+	}
+	r.fl.finish()
+	for _, e := range r.fl.errs {
+		r.errs = append(r.errs, diag.Diag{File: opt.File, Msg: e.Error()})
+	}
+	if len(r.errs) > 0 {
+		r.errs.Sort()
+		return r.errs
+	}
+	for p := 1; p <= r.fl.pages; p++ {
+		c.SetPage(p)
+		r.furniture(c, p, r.fl.pages)
+	}
+	return nil
+}
+
+// lineOf returns the 1-based source line of byte offset pos.
+func (r *walker) lineOf(pos int) int {
+	if pos < 0 {
+		return 0
+	}
+	return sort.SearchInts(r.nl, pos) + 1
+}
+
+// nodeLine is the source line a block starts on.
+func (r *walker) nodeLine(n ast.Node) int {
+	if l := n.Lines(); l != nil && l.Len() > 0 {
+		return r.lineOf(l.At(0).Start)
+	}
+	for c := n.FirstChild(); c != nil; c = c.FirstChild() {
+		if l := c.Lines(); c.Type() == ast.TypeBlock && l != nil && l.Len() > 0 {
+			return r.lineOf(l.At(0).Start)
+		}
+		if t, ok := c.(*ast.Text); ok {
+			return r.lineOf(t.Segment.Start)
+		}
+	}
+	return r.lineOf(n.Pos())
+}
+
+func (r *walker) errorf(line int, format string, args ...any) {
+	r.errs.Add(diag.Pos{File: r.opt.File, Line: line}, format, args...)
+}
+
+// Style stack.
+
+func (r *walker) cur() style   { return r.styles[len(r.styles)-1] }
+func (r *walker) push(s style) { r.styles = append(r.styles, s) }
+func (r *walker) pop()         { r.styles = r.styles[:len(r.styles)-1] }
+
+// Boxes.
+
+// width is the width available to the current block.
+func (r *walker) width() float64 { return r.fl.colWidth() - r.indent - r.rind }
+
+// space asks for at least h mm before the next box.
+func (r *walker) space(h float64) {
+	if !r.hold {
+		r.gap = max(r.gap, h)
+	}
+}
+
+// flushGap puts the pending space down now, with the current decorations.
+func (r *walker) flushGap() {
+	if r.gap > 0 {
+		r.fl.add(r.decorate(box{h: r.gap, space: true}))
+	}
+	r.gap = 0
+}
+
+// emit hands a box to the flow after the pending space.
+func (r *walker) emit(b box) {
+	r.flushGap()
+	r.hold = false
+	r.fl.add(r.wrap(b))
+}
+
+// wrap shifts a box by the current indent and adds a waiting list marker
+// and the quote backgrounds.
+func (r *walker) wrap(b box) box {
+	if draw, ind := b.draw, r.indent; draw != nil && ind != 0 {
+		b.draw = func(c canvas, x, y float64) { draw(c, x+ind, y) }
+	}
+	if m := r.marker; m != nil && !b.space {
+		r.marker = nil
+		inner, base := b.draw, b.base
+		if base == 0 {
+			base = r.em
+		}
+		b.draw = func(c canvas, x, y float64) {
+			if inner != nil {
+				inner(c, x, y)
+			}
+			c.Text(x+m.x, y+base, m.s, m.f)
+		}
+	}
+	return r.decorate(b)
+}
+
+func (r *walker) decorate(b box) box {
+	if len(r.decos) == 0 {
+		return b
+	}
+	ds, inner, h := slices.Clone(r.decos), b.draw, b.h
+	b.draw = func(c canvas, x, y float64) {
+		for _, d := range ds {
+			d.draw(c, x, y, h)
+		}
+		if inner != nil {
+			inner(c, x, y)
+		}
+	}
+	return b
+}
+
+// emitLines emits set lines, one box each. keepAll keeps every line with
+// the next box (headings); otherwise the first and the second-to-last line
+// keep with the next, so no paragraph leaves a single line behind.
+func (r *walker) emitLines(lines []line, lineLead float64, a align, keepAll bool, src int) {
+	w := r.width()
+	for i, l := range lines {
+		h, base := l.height(lineLead), l.baseline(lineLead)
+		keep := keepAll || (len(lines) > 1 && (i == 0 || i == len(lines)-2))
+		r.emit(box{h: h, base: base, keep: keep, line: src, what: "a line",
+			draw: func(c canvas, x, y float64) { drawLine(c, l, x, y+base, w, a) }})
+	}
+}
+
+// Block nodes.
+
+func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
+	gap := paraGap
+	if n.Kind() == ast.KindTextBlock {
+		gap = itemGap
+	}
+	if entering {
+		r.space(gap * r.em)
+		r.in = &inlines{}
+		return ast.WalkContinue
+	}
+	lines := breakLines(*r.in, r.width(), r.cur().size)
+	r.in = nil
+	r.emitLines(lines, lead, alignLeft, false, r.nodeLine(n))
+	r.space(gap * r.em)
+	return ast.WalkContinue
+}
+
+func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
+	lv := min(n.(*ast.Heading).Level, 6)
+	hs := headingStyle[lv]
+	if entering {
+		r.space(hs.before * r.em)
+		s := r.cur()
+		s.bold, s.size = true, r.opt.BaseSize*hs.size
+		if lv <= 3 {
+			s.color = colAccent
+		}
+		r.push(s)
+		r.in = &inlines{}
+		return ast.WalkContinue
+	}
+	lines := breakLines(*r.in, r.width(), r.cur().size)
+	r.in = nil
+	r.emitLines(lines, 1.2, alignLeft, true, r.nodeLine(n))
+	r.pop()
+	if hs.rule > 0 {
+		w, col := r.width(), colRule
+		if lv == 1 {
+			col = colAccent
+		}
+		r.emit(box{h: 1.2, keep: true, draw: func(c canvas, x, y float64) {
+			c.Line(x, y+0.5, x+w, y+0.5, pen{width: hs.rule, color: col})
+		}})
+	}
+	r.space(hs.after * r.em)
+	r.hold = true // what follows keeps to its heading
+	return ast.WalkContinue
+}
+
+func (r *walker) thematicBreak(n ast.Node, entering bool) ast.WalkStatus {
+	if !entering {
+		return ast.WalkContinue
+	}
+	r.space(paraGap * r.em)
+	w := r.width()
+	r.emit(box{h: 1, line: r.nodeLine(n), draw: func(c canvas, x, y float64) {
+		c.Line(x, y+0.5, x+w, y+0.5, pen{width: 0.25, color: colRule})
+	}})
+	r.space(paraGap * r.em)
+	return ast.WalkContinue
+}
+
+func (r *walker) codeBlock(n ast.Node, entering bool) ast.WalkStatus {
+	if !entering {
+		return ast.WalkContinue
+	}
+	var body bytes.Buffer
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		s := lines.At(i)
+		body.Write(s.Value(r.src))
+	}
+	src := r.nodeLine(n)
+	if fc, ok := n.(*ast.FencedCodeBlock); ok {
+		switch lang := string(fc.Language(r.src)); lang {
+		case "chart":
+			if fc.Info != nil {
+				src = r.lineOf(fc.Info.Segment.Start) + 1
+			}
+			r.chart(body.Bytes(), src)
+			return ast.WalkSkipChildren
+		case "calibration":
+			r.calibration(src)
+			return ast.WalkSkipChildren
+		}
+	}
+	r.space(paraGap * r.em)
+	st := style{mono: true, size: r.opt.BaseSize * 0.9, color: colText}
+	f := st.face()
+	w := r.width()
+	var in inlines
+	for _, l := range bytes.Split(bytes.TrimRight(body.Bytes(), "\n"), []byte("\n")) {
+		s := fallback(string(l), f.metrics())
+		if len(in) > 0 {
+			in.hardBreak()
+		}
+		in = append(in, tok{kind: tWord, s: s, f: f, w: f.width(s)})
+	}
+	set := breakLines(in, w-3, f.size)
+	pad := 1.2
+	for i, l := range set {
+		h, base := l.height(1.25), l.baseline(1.25)
+		top, bottom := 0.0, 0.0
+		if i == 0 {
+			top = pad
+		}
+		if i == len(set)-1 {
+			bottom = pad
+		}
+		keep := len(set) > 1 && (i == 0 || i == len(set)-2)
+		r.emit(box{h: top + h + bottom, base: top + base, keep: keep, line: src, what: "a line of code",
+			draw: func(c canvas, x, y float64) {
+				c.Fill(x, y, w, top+h+bottom, colCode)
+				drawLine(c, l, x+1.5, y+top+base, w-3, alignLeft)
+			}})
+	}
+	r.space(paraGap * r.em)
+	return ast.WalkSkipChildren
+}
+
+func (r *walker) htmlBlock(n ast.Node, entering bool) ast.WalkStatus {
+	if !entering {
+		return ast.WalkContinue
+	}
+	var b bytes.Buffer
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		s := lines.At(i)
+		b.Write(s.Value(r.src))
+	}
+	if hb := n.(*ast.HTMLBlock); hb.HasClosure() {
+		b.Write(hb.ClosureLine.Value(r.src))
+	}
+	d, err := parseDirective(b.String())
+	line := r.nodeLine(n)
+	if err != nil {
+		r.errorf(line, "%v", err)
+		return ast.WalkSkipChildren
+	}
+	switch d.kind {
+	case dirPageBreak:
+		r.gap = 0
+		r.fl.pageBreak()
+	case dirColumnBreak:
+		r.gap = 0
+		r.fl.columnBreak()
+	case dirColumns:
+		if len(r.decos) > 0 || len(r.lists) > 0 {
+			r.errorf(line, "columns directive inside a list or quote; put it between blocks")
+			break
+		}
+		r.fl.setColumns(d.n, max(r.gap, paraGap*r.em))
+		r.gap = 0
+	}
+	return ast.WalkSkipChildren
+}
+
+const quotePad = 1.6 // mm inside a quote box
+
+func (r *walker) blockquote(n ast.Node, entering bool) ast.WalkStatus {
+	if entering {
+		r.space(paraGap * r.em)
+		r.flushGap()
+		r.decos = append(r.decos, deco{x0: r.indent, x1: r.fl.colWidth() - r.rind})
+		r.indent += 3.2
+		r.rind += 2
+		r.emit(box{h: quotePad, keep: true})
+		r.hold = true
+		return ast.WalkContinue
+	}
+	r.gap = 0
+	r.emit(box{h: quotePad})
+	r.decos = r.decos[:len(r.decos)-1]
+	r.indent -= 3.2
+	r.rind -= 2
+	r.space(paraGap * r.em)
+	return ast.WalkContinue
+}
+
+func (r *walker) list(n ast.Node, entering bool) ast.WalkStatus {
+	l := n.(*ast.List)
+	// A list nested in a tight list sits as close as its items.
+	outer := r.lists
+	if !entering {
+		outer = outer[:len(outer)-1] // the top is this list
+	}
+	gap := paraGap
+	if len(outer) > 0 && outer[len(outer)-1].tight {
+		gap = itemGap
+	}
+	if entering {
+		ls := &listState{ordered: l.IsOrdered(), n: l.Start, tight: l.IsTight}
+		if ls.ordered {
+			// Room for the widest number.
+			last := strconv.Itoa(l.Start+l.ChildCount()-1) + "."
+			ls.step = max(4.2, r.cur().face().width(last)+1.8)
+		} else {
+			ls.step = 4
+		}
+		r.space(gap * r.em)
+		r.lists = append(r.lists, ls)
+		return ast.WalkContinue
+	}
+	r.lists = r.lists[:len(r.lists)-1]
+	r.space(gap * r.em)
+	return ast.WalkContinue
+}
+
+var bullets = []string{"•", "–", "◦"}
+
+func (r *walker) listItem(n ast.Node, entering bool) ast.WalkStatus {
+	ls := r.lists[len(r.lists)-1]
+	if entering {
+		f := r.cur().face()
+		var m marker
+		if ls.ordered {
+			m.s = strconv.Itoa(ls.n) + "."
+			ls.n++
+			m.f = f
+			m.x = r.indent + ls.step - 1.3 - f.width(m.s)
+		} else {
+			m.s = bullets[(len(r.lists)-1)%len(bullets)]
+			m.f = f
+			m.f.color = colAccent
+			m.x = r.indent + 0.8
+		}
+		if n.PreviousSibling() != nil {
+			g := paraGap
+			if ls.tight {
+				g = itemGap
+			}
+			r.space(g * r.em)
+		}
+		r.indent += ls.step
+		r.marker = &m
+		r.hold = true
+		return ast.WalkContinue
+	}
+	if r.marker != nil { // an empty item
+		r.emit(box{h: r.em * lead})
+	}
+	r.indent -= ls.step
+	return ast.WalkContinue
+}
+
+// Footnotes go at the end, under a short rule, in a smaller size, numbered
+// like an ordered list.
+func (r *walker) footnoteList(n ast.Node, entering bool) ast.WalkStatus {
+	if entering {
+		r.space(1.2 * r.em)
+		r.emit(box{h: 1.6, keep: true, draw: func(c canvas, x, y float64) {
+			c.Line(x, y+0.4, x+30, y+0.4, pen{width: 0.25, color: colRule})
+		}})
+		s := r.cur()
+		s.size *= 0.85
+		r.push(s)
+		r.lists = append(r.lists, &listState{ordered: true, tight: true,
+			step: max(3.5, s.face().width(strconv.Itoa(n.ChildCount()))+1.5)})
+		return ast.WalkContinue
+	}
+	r.lists = r.lists[:len(r.lists)-1]
+	r.pop()
+	return ast.WalkContinue
+}
+
+func (r *walker) footnote(n ast.Node, entering bool) ast.WalkStatus {
+	ls := r.lists[len(r.lists)-1]
+	if entering {
+		f := r.cur().face()
+		f.style = "B"
+		f.color = colAccent
+		s := strconv.Itoa(n.(*east.Footnote).Index)
+		if n.PreviousSibling() != nil {
+			r.space(itemGap * r.em)
+		}
+		r.marker = &marker{s: s, f: f, x: r.indent + ls.step - 1.3 - f.width(s)}
+		r.indent += ls.step
+		r.hold = true
+		return ast.WalkContinue
+	}
+	r.indent -= ls.step
+	r.space(itemGap * r.em)
+	return ast.WalkContinue
+}
+
+// Inline nodes.
+
+func (r *walker) text(n ast.Node, entering bool) ast.WalkStatus {
+	if !entering || r.in == nil {
+		return ast.WalkContinue
+	}
+	t := n.(*ast.Text)
+	v := t.Segment.Value(r.src)
+	if !t.IsRaw() {
+		v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
+	}
+	r.in.text(string(v), r.cur())
+	switch {
+	case t.HardLineBreak():
+		r.in.hardBreak()
+	case t.SoftLineBreak():
+		r.in.glue(r.cur())
+	}
+	return ast.WalkContinue
+}
+
+func (r *walker) str(n ast.Node, entering bool) ast.WalkStatus {
+	if entering && r.in != nil {
+		r.in.text(string(n.(*ast.String).Value), r.cur())
+	}
+	return ast.WalkContinue
+}
+
+func (r *walker) emphasis(n ast.Node, entering bool) ast.WalkStatus {
+	if !entering {
+		r.pop()
+		return ast.WalkContinue
+	}
+	s := r.cur()
+	if n.(*ast.Emphasis).Level >= 2 {
+		s.bold = true
+	} else {
+		s.italic = true
+	}
+	r.push(s)
+	return ast.WalkContinue
+}
+
+func (r *walker) strike(n ast.Node, entering bool) ast.WalkStatus {
+	if !entering {
+		r.pop()
+		return ast.WalkContinue
+	}
+	s := r.cur()
+	s.strike = true
+	r.push(s)
+	return ast.WalkContinue
+}
+
+func (r *walker) codeSpan(n ast.Node, entering bool) ast.WalkStatus {
+	if !entering || r.in == nil {
+		return ast.WalkSkipChildren
+	}
+	s := r.cur()
+	s.mono, s.size, s.bg, s.hasBg = true, s.size*0.92, colCode, true
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, ok := c.(*ast.Text); ok {
+			r.in.text(string(bytes.TrimSuffix(t.Segment.Value(r.src), []byte("\n"))), s)
+			if t.SoftLineBreak() {
+				r.in.glue(s)
+			}
+		}
+	}
+	return ast.WalkSkipChildren
+}
+
+func (r *walker) autoLink(n ast.Node, entering bool) ast.WalkStatus {
+	if entering && r.in != nil {
+		r.in.text(string(n.(*ast.AutoLink).Label(r.src)), r.cur())
+	}
+	return ast.WalkSkipChildren
+}
+
+// rawHTML honours <br> (the way to break a line in a table cell) and drops
+// all other inline HTML.
+func (r *walker) rawHTML(n ast.Node, entering bool) ast.WalkStatus {
+	if entering && r.in != nil && isBr(n.(*ast.RawHTML).Segments.Value(r.src)) {
+		r.in.hardBreak()
+	}
+	return ast.WalkSkipChildren
+}
+
+func isBr(b []byte) bool {
+	switch string(bytes.ToLower(bytes.ReplaceAll(b, []byte(" "), nil))) {
+	case "<br>", "<br/>":
+		return true
+	}
+	return false
+}
+
+func (r *walker) footnoteLink(n ast.Node, entering bool) ast.WalkStatus {
+	if entering && r.in != nil {
+		s := r.cur()
+		s.size *= 0.68
+		s.rise = -0.36 * r.cur().size * ptMM
+		s.bold, s.italic, s.mono, s.hasBg = true, false, false, false
+		s.color = colAccent
+		r.in.text(strconv.Itoa(n.(*east.FootnoteLink).Index), s)
+	}
+	return ast.WalkSkipChildren
+}
+
+// Running header and footer, drawn on every page once the page count is
+// known. (fpdf's page-count alias would print the count, but could not be
+// right-aligned: its width is that of the placeholder.)
+const (
+	headerH = 7.5 // from the margin to the top of the text area
+	footerH = 7.0
+)
+
+func (r *walker) furniture(c canvas, page, pages int) {
+	o := r.opt
+	m, w, h := o.Margin, o.Paper.Width, o.Paper.Height
+	hf := face{family: layout.Font, style: "B", size: 7.5, color: colMuted}
+	ff := face{family: layout.Font, size: 6.5, color: colMuted}
+	num := fmt.Sprintf("%d / %d", page, pages)
+	nw := hf.width(num)
+	base := m + 2.6
+	if o.Title != "" {
+		c.Text(m, base, fit(o.Title, hf, w-2*m-nw-6), hf)
+	}
+	c.Text(w-m-nw, base, num, hf)
+	c.Line(m, m+4, w-m, m+4, pen{width: 0.2, color: colRule})
+
+	fy := h - m - 0.8 // baseline; descenders stay above the margin
+	c.Line(m, h-m-3.6, w-m, h-m-3.6, pen{width: 0.2, color: colRule})
+	right := "playaid"
+	if o.Version != "" {
+		right += " · data " + o.Version
+	}
+	right = fallback(right, ff.metrics())
+	rw := ff.width(right)
+	c.Text(w-m-rw, fy, right, ff)
+	if o.Source != "" {
+		c.Text(m, fy, fit(o.Source, ff, w-2*m-rw-6), ff)
+	}
+}
+
+// fit returns s with fallbacks applied, cut short with "…" to fit width.
+func fit(s string, f face, width float64) string {
+	s = fallback(s, f.metrics())
+	if f.width(s) <= width {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 0 && f.width(string(rs)+"…") > width {
+		rs = rs[:len(rs)-1]
+	}
+	return string(rs) + "…"
+}

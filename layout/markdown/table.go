@@ -1,0 +1,246 @@
+package markdown
+
+import (
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// Tables: the cells are collected while walking, then laid out at once.
+//
+// Column widths follow the content: every column gets its natural width
+// (its longest cell on one line) and the spare width of the text column is
+// shared in proportion. When the natural widths do not fit, the table's
+// font shrinks in quarter points down to tableFloor; if that is not enough
+// each column gets its longest word and the rest is shared in proportion
+// to what each column still wants, and long cells wrap. (Words longer than
+// their column are cut, as a last resort.)
+//
+// Every row is one box, so it is never split; the header row keeps with
+// the first row and is drawn again at the top of every column the table
+// continues in.
+
+const (
+	cellPadX = 1.2 // mm, each side
+	cellPadY = 0.7
+)
+
+// tableFloor is the smallest table font for a body size.
+func tableFloor(base float64) float64 { return max(6, base-1.5) }
+
+type tableState struct {
+	align []align
+	rows  []tableRow
+	line  int
+}
+
+type tableRow struct {
+	cells  []inlines
+	header bool
+	line   int
+}
+
+func (r *walker) tableNode(n ast.Node, entering bool) ast.WalkStatus {
+	if entering {
+		t := &tableState{line: r.nodeLine(n)}
+		for _, a := range n.(*east.Table).Alignments {
+			switch a {
+			case east.AlignCenter:
+				t.align = append(t.align, alignCenter)
+			case east.AlignRight:
+				t.align = append(t.align, alignRight)
+			default:
+				t.align = append(t.align, alignLeft)
+			}
+		}
+		r.table = t
+		r.space(paraGap * r.em)
+		return ast.WalkContinue
+	}
+	r.layoutTable(r.table)
+	r.table = nil
+	r.space(paraGap * r.em)
+	return ast.WalkContinue
+}
+
+func (r *walker) tableRow(n ast.Node, entering bool) ast.WalkStatus {
+	if entering {
+		r.table.rows = append(r.table.rows, tableRow{header: n.Kind() == east.KindTableHeader, line: r.nodeLine(n)})
+	}
+	return ast.WalkContinue
+}
+
+func (r *walker) tableCell(n ast.Node, entering bool) ast.WalkStatus {
+	row := &r.table.rows[len(r.table.rows)-1]
+	if entering {
+		s := r.cur()
+		s.bold = s.bold || row.header
+		r.push(s)
+		r.in = &inlines{}
+		return ast.WalkContinue
+	}
+	row.cells = append(row.cells, *r.in)
+	r.in = nil
+	r.pop()
+	return ast.WalkContinue
+}
+
+// tableScale is the font scale at which a table fits avail, and the
+// widths of its columns' content (without padding).
+func tableScale(rows []tableRow, ncol int, base, avail float64) (k float64, w []float64) {
+	nat, mn := make([]float64, ncol), make([]float64, ncol)
+	for _, row := range rows {
+		for j, c := range row.cells {
+			n, m := widths(c)
+			nat[j], mn[j] = max(nat[j], n), max(mn[j], m)
+		}
+	}
+	inner := avail - float64(ncol)*2*cellPadX
+	sum := func(v []float64) (s float64) {
+		for _, x := range v {
+			s += x
+		}
+		return s
+	}
+	natSum, minSum := sum(nat), sum(mn)
+	floor := tableFloor(base)
+	k = floor / base
+	for size := base; size >= floor-eps; size -= 0.25 {
+		if natSum*size/base <= inner+eps {
+			k = size / base
+			break
+		}
+	}
+	w = make([]float64, ncol)
+	switch {
+	case natSum*k <= inner+eps:
+		// Everything fits on one line: share the spare width out.
+		for j := range w {
+			if natSum > 0 {
+				w[j] = nat[j] * inner / natSum
+			} else {
+				w[j] = inner / float64(ncol)
+			}
+		}
+	case minSum*k >= inner:
+		// Even the longest words do not fit: scale them down; they get cut.
+		for j := range w {
+			w[j] = mn[j] * inner / minSum
+		}
+	default:
+		spare, want := inner-minSum*k, (natSum-minSum)*k
+		for j := range w {
+			w[j] = mn[j]*k + spare*(nat[j]-mn[j])*k/want
+		}
+	}
+	return k, w
+}
+
+func scaled(in inlines, k float64) inlines {
+	if k == 1 {
+		return in
+	}
+	out := make(inlines, len(in))
+	for i, t := range in {
+		t.f.size *= k
+		t.w *= k
+		t.rise *= k
+		out[i] = t
+	}
+	return out
+}
+
+func (r *walker) layoutTable(t *tableState) {
+	ncol := len(t.align)
+	for _, row := range t.rows {
+		ncol = max(ncol, len(row.cells))
+	}
+	if ncol == 0 || len(t.rows) == 0 {
+		return
+	}
+	avail := r.width()
+	base := r.cur().size
+	k, cw := tableScale(t.rows, ncol, base, avail)
+	size := base * k
+	aligns := make([]align, ncol)
+	copy(aligns, t.align)
+
+	type setRow struct {
+		cells  [][]line
+		h      float64
+		header bool
+		line   int
+	}
+	set := make([]setRow, len(t.rows))
+	for i, row := range t.rows {
+		sr := setRow{cells: make([][]line, ncol), header: row.header, line: row.line}
+		hmax := 0.0
+		for j := 0; j < ncol; j++ {
+			var in inlines
+			if j < len(row.cells) {
+				in = scaled(row.cells[j], k)
+			}
+			ls := breakLines(in, cw[j], size)
+			h := 0.0
+			for _, l := range ls {
+				h += l.height(tableLead)
+			}
+			sr.cells[j] = ls
+			hmax = max(hmax, h)
+		}
+		sr.h = hmax + 2*cellPadY
+		set[i] = sr
+	}
+
+	drawRow := func(sr setRow, zebra, last bool) func(c canvas, x, y float64) {
+		return func(c canvas, x, y float64) {
+			switch {
+			case sr.header:
+				c.Fill(x, y, avail, sr.h, colHead)
+			case zebra:
+				c.Fill(x, y, avail, sr.h, colZebra)
+			}
+			cx := x
+			for j, ls := range sr.cells {
+				ly := y + cellPadY
+				for _, l := range ls {
+					drawLine(c, l, cx+cellPadX, ly+l.baseline(tableLead), cw[j], aligns[j])
+					ly += l.height(tableLead)
+				}
+				cx += cw[j] + 2*cellPadX
+			}
+			if sr.header {
+				c.Line(x, y+sr.h, x+avail, y+sr.h, pen{width: 0.3, color: colAccent})
+			}
+			if last {
+				c.Line(x, y+sr.h, x+avail, y+sr.h, pen{width: 0.3, color: colAccent})
+			}
+		}
+	}
+
+	body := 0
+	var header *box
+	for i, sr := range set {
+		b := box{h: sr.h, line: sr.line, what: "a table row"}
+		if sr.header {
+			b.keep = true
+			b.what = "a table header"
+			b.draw = drawRow(sr, false, false)
+		} else {
+			b.draw = drawRow(sr, body%2 == 1, i == len(set)-1)
+			body++
+		}
+		r.emit(b)
+		if sr.header && header == nil {
+			// Wrapped after emit, so a list marker goes with the first
+			// header only.
+			hb := r.wrap(box{h: sr.h, draw: drawRow(sr, false, false)})
+			header = &hb
+		}
+		if !sr.header {
+			// The header and first row are down; repeat the header from
+			// now on.
+			r.fl.repeat = header
+		}
+	}
+	r.fl.repeat = nil
+}

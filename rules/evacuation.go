@@ -1,0 +1,167 @@
+package rules
+
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+
+	"github.com/playaid/playaid/catalog"
+)
+
+// Evacuation: Mars: the game-length roll and the objective marker's
+// upgrade ladder, from the [evacuation] block of the data.
+
+// evacRules returns the scenario's numbers.
+func evacRules(sys *catalog.System) (*catalog.EvacRules, error) {
+	if sys == nil {
+		return nil, fmt.Errorf("evacuation: no rule set given")
+	}
+	if sys.Evacuation == nil {
+		return nil, fmt.Errorf("%s: no [evacuation] block in the data", sys.ID)
+	}
+	return sys.Evacuation, nil
+}
+
+// RoundChance is one round of the game-length roll.
+type RoundChance struct {
+	Round   int
+	Text    string   // as printed: "Round 8: 2/6 chance of ending"
+	EndsIf  *big.Rat // the game ends after this round, once it is played
+	Reached *big.Rat // the round is played
+	Ends    *big.Rat // the game ends after exactly this round
+}
+
+// GameLength returns, for each round of the game-length roll, the chance
+// the round is played and the chance the game ends after it. The last
+// round must always end the game.
+func GameLength(sys *catalog.System) ([]RoundChance, error) {
+	ev, err := evacRules(sys)
+	if err != nil {
+		return nil, err
+	}
+	gl := ev.GameLength
+	if gl.Die <= 0 || len(gl.Rounds) == 0 {
+		return nil, fmt.Errorf("%s: [evacuation.game_length] needs a die and rounds", sys.ID)
+	}
+	var out []RoundChance
+	reached := big.NewRat(1, 1)
+	for i, r := range gl.Rounds {
+		if i > 0 && r.Round <= gl.Rounds[i-1].Round {
+			return nil, fmt.Errorf("%s: game length: round %d after round %d; expected increasing rounds", sys.ID, r.Round, gl.Rounds[i-1].Round)
+		}
+		if r.EndsOn < 0 || r.EndsOn > gl.Die {
+			return nil, fmt.Errorf("%s: game length: round %d ends on %d of %d faces", sys.ID, r.Round, r.EndsOn, gl.Die)
+		}
+		rc := RoundChance{Round: r.Round, Text: r.Text, EndsIf: big.NewRat(int64(r.EndsOn), int64(gl.Die)), Reached: reached}
+		rc.Ends = new(big.Rat).Mul(reached, rc.EndsIf)
+		reached = new(big.Rat).Sub(reached, rc.Ends)
+		out = append(out, rc)
+	}
+	if reached.Sign() != 0 {
+		return nil, fmt.Errorf("%s: game length: the game may go on after round %d; the last round must always end it", sys.ID, gl.Rounds[len(gl.Rounds)-1].Round)
+	}
+	return out, nil
+}
+
+// ObjectiveCost returns the points an army pays for extra armour and extra
+// hull points on its objective marker: each climbs the ladder (10, 20, 40,
+// 80 — 150 for four) on its own, up to the maximum armour and hull points.
+func ObjectiveCost(sys *catalog.System, extraArmour, extraHull int) (int, error) {
+	ev, err := evacRules(sys)
+	if err != nil {
+		return 0, err
+	}
+	o := ev.Objective
+	cost := 0
+	for _, buy := range []struct {
+		what        string
+		n, base, mx int
+	}{
+		{"armour", extraArmour, o.Armour, o.MaxArmour},
+		{"hull points", extraHull, o.HullPoints, o.MaxHull},
+	} {
+		limit := min(buy.mx-buy.base, len(o.Ladder))
+		if buy.n < 0 || buy.n > limit {
+			return 0, fmt.Errorf("objective marker: %d extra %s; expected 0–%d (%s %d, at most %d)", buy.n, buy.what, limit, buy.what, buy.base, buy.mx)
+		}
+		c, err := evacLadderSum(o.Ladder, buy.n)
+		if err != nil {
+			return 0, err
+		}
+		cost += c
+	}
+	return cost, nil
+}
+
+// EvacGameLengthTable gives the game-length roll's odds round by round.
+func EvacGameLengthTable(sys *catalog.System) (Table, error) {
+	rounds, err := GameLength(sys)
+	if err != nil {
+		return Table{}, err
+	}
+	t := Table{
+		ID:      "evacuation-game-length",
+		Title:   "Length of game",
+		Corner:  "Round",
+		Columns: []string{"Chance of ending", "Round is played", "Game ends after it"},
+	}
+	mean := new(big.Rat)
+	for _, r := range rounds {
+		t.Rows = append(t.Rows, Row{Label: strconv.Itoa(r.Round), Cells: []Cell{Prob(r.EndsIf), Prob(r.Reached), Prob(r.Ends)}})
+		mean.Add(mean, new(big.Rat).Mul(r.Ends, new(big.Rat).SetInt64(int64(r.Round))))
+	}
+	t.Notes = []string{"Expected length: " + mean.FloatString(2) + " rounds."}
+	return t, nil
+}
+
+// EvacLadderTable gives the objective marker's upgrades: the cost of each
+// extra point, the running total, and the armour and hull points it
+// reaches.
+func EvacLadderTable(sys *catalog.System) (Table, error) {
+	ev, err := evacRules(sys)
+	if err != nil {
+		return Table{}, err
+	}
+	o := ev.Objective
+	t := Table{
+		ID:      "evacuation-objective-ladder",
+		Title:   "Objective marker upgrades",
+		Corner:  "Extra points",
+		Columns: []string{"Costs", "Total", "Armour", "Hull points"},
+		Notes: []string{fmt.Sprintf("The objective marker is Armour %d, %d hull point(s). Armour and hull points are each bought on this ladder, up to Armour %d and %d hull points.",
+			o.Armour, o.HullPoints, o.MaxArmour, o.MaxHull)},
+	}
+	n := min(len(o.Ladder), max(o.MaxArmour-o.Armour, o.MaxHull-o.HullPoints))
+	for i := 1; i <= n; i++ {
+		total, err := evacLadderSum(o.Ladder, i)
+		if err != nil {
+			return Table{}, err
+		}
+		armour, hull := "–", "–"
+		if o.Armour+i <= o.MaxArmour {
+			armour = strconv.Itoa(o.Armour + i)
+		}
+		if o.HullPoints+i <= o.MaxHull {
+			hull = strconv.Itoa(o.HullPoints + i)
+		}
+		t.Rows = append(t.Rows, Row{Label: "+" + strconv.Itoa(i), Cells: []Cell{
+			{Text: strconv.Itoa(o.Ladder[i-1])}, {Text: strconv.Itoa(total)}, {Text: armour}, {Text: hull},
+		}})
+	}
+	for _, note := range sys.NotesTouching("ladder") {
+		t.Notes = append(t.Notes, note.Text)
+	}
+	return t, nil
+}
+
+// evacLadderSum is the cost of the first n extra points.
+func evacLadderSum(ladder []int, n int) (int, error) {
+	if n < 0 || n > len(ladder) {
+		return 0, fmt.Errorf("objective ladder: %d points; the ladder has %d", n, len(ladder))
+	}
+	sum := 0
+	for _, c := range ladder[:n] {
+		sum += c
+	}
+	return sum, nil
+}

@@ -1,0 +1,634 @@
+package rules
+
+// Imperial Mars (Tony Cullen, 2002): every roll is a d20 read against a
+// printed table. The numbers come from data/imperial-mars: the typed
+// [imperial] block (shooting table, jam and unjam scores, melee casualty
+// step, overload factor, vehicles), the [[chart]]s (morale, rally, pursuit,
+// officer risk, escape) and the artillery and flyer [[table]]s, read cell
+// by cell.
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/dice"
+)
+
+// imRules returns the system's [imperial] block and its die.
+func imRules(sys *catalog.System) (*catalog.IMRules, dice.Dist, error) {
+	if sys == nil || sys.Imperial == nil {
+		return nil, dice.Dist{}, fmt.Errorf("imperial mars: the data has no [imperial] block")
+	}
+	if sys.About.Die < 1 {
+		return nil, dice.Dist{}, fmt.Errorf("%s: [about] has no die", sys.ID)
+	}
+	return sys.Imperial, dice.Die(sys.About.Die), nil
+}
+
+// imProbs lists P(0), P(1) … P(max) of a distribution over 0..max.
+func imProbs(d dice.Dist) []*big.Rat {
+	out := make([]*big.Rat, d.Max()+1)
+	for i := range out {
+		out[i] = d.Prob(i)
+	}
+	return out
+}
+
+// imNotes collects the texts of the source notes touching any topic.
+func imNotes(sys *catalog.System, topics ...string) []string {
+	var out []string
+	for _, n := range sys.NotesTouching(topics...) {
+		out = append(out, n.Text)
+	}
+	return out
+}
+
+// ---- Small arms --------------------------------------------------------
+
+// IMShootResult is the odds of one shooting action: each tray throws a d20
+// against the Small Arms Shooting Table row of the factor.
+type IMShootResult struct {
+	Factor  int
+	Row     *catalog.IMShootRow // the table row used; nil below the table
+	PerTray []*big.Rat          // P(0), P(1), P(2) hits for one tray
+	Hits    dice.Dist           // total hits of all the trays
+	Notes   []string
+}
+
+// imShootRow finds the shooting table row for a factor: the row printing
+// it, the open row ("10+") for anything at or above its factors, or nil
+// below the lowest printed factor.
+func imShootRow(r *catalog.IMRules, factor int) (*catalog.IMShootRow, error) {
+	rows := r.Shooting.Rows
+	lowest, printed := 0, false
+	for i := range rows {
+		for _, f := range rows[i].Factors {
+			if f == factor {
+				return &rows[i], nil
+			}
+			if !printed || f < lowest {
+				lowest, printed = f, true
+			}
+		}
+	}
+	for i := range rows {
+		if rows[i].Open && len(rows[i].Factors) > 0 && factor >= slices.Min(rows[i].Factors) {
+			return &rows[i], nil
+		}
+	}
+	if printed && factor < lowest {
+		return nil, nil
+	}
+	return nil, fmt.Errorf("imperial mars: the shooting table has no row for factor %d", factor)
+}
+
+// imTrayHits is the number of hits one tray's d20 roll scores on a row: the
+// two-hit score or better is 2 hits, the one-hit score or better 1 hit, and
+// a natural roll of always_hits (20) is at least 1 hit, even below the table.
+func imTrayHits(r *catalog.IMRules, row *catalog.IMShootRow, roll int) int {
+	hits := 0
+	if row != nil {
+		if row.OneHit > 0 && roll >= row.OneHit {
+			hits = 1
+		}
+		if row.TwoHits > 0 && roll >= row.TwoHits {
+			hits = 2
+		}
+	}
+	if hits == 0 && r.Shooting.AlwaysHits > 0 && roll >= r.Shooting.AlwaysHits {
+		hits = 1
+	}
+	return hits
+}
+
+// IMShoot gives the hits of trays trays shooting with a total factor
+// (weapon and tactical): per tray and in total. MGs shoot as their weapon's
+// Trays. Below the lowest printed factor only the natural 20 hits (see the
+// returned Notes).
+func IMShoot(sys *catalog.System, factor, trays int) (IMShootResult, error) {
+	r, d20, err := imRules(sys)
+	if err != nil {
+		return IMShootResult{}, err
+	}
+	if trays < 0 {
+		return IMShootResult{}, fmt.Errorf("imperial mars: %d trays shooting", trays)
+	}
+	row, err := imShootRow(r, factor)
+	if err != nil {
+		return IMShootResult{}, err
+	}
+	tray := dice.Map(d20, func(roll int) int { return imTrayHits(r, row, roll) })
+	res := IMShootResult{Factor: factor, Row: row, Hits: dice.Repeat(tray, trays)}
+	for h := 0; h <= 2; h++ {
+		res.PerTray = append(res.PerTray, tray.Prob(h))
+	}
+	if row == nil {
+		res.Notes = imNotes(sys, "shooting")
+	}
+	return res, nil
+}
+
+// ---- Machine guns --------------------------------------------------------
+
+// IMMGJam gives an MG's chance to jam for each of its jam numbers (d20 at
+// or below it): the first round of shooting in a turn, then the second.
+func IMMGJam(sys *catalog.System, weaponID string) ([]*big.Rat, error) {
+	_, d20, err := imRules(sys)
+	if err != nil {
+		return nil, err
+	}
+	w := sys.Weapon(weaponID)
+	if w == nil || len(w.Jam) == 0 {
+		return nil, fmt.Errorf("imperial mars: %q is not a weapon with jam numbers", weaponID)
+	}
+	var out []*big.Rat
+	for _, j := range w.Jam {
+		out = append(out, d20.AtMost(j))
+	}
+	return out, nil
+}
+
+// IMUnjam is the chance to clear a jammed MG at the end of the turn (d20 at
+// or above the unjam score).
+func IMUnjam(sys *catalog.System) (*big.Rat, error) {
+	r, d20, err := imRules(sys)
+	if err != nil {
+		return nil, err
+	}
+	if r.UnjamScore == 0 {
+		return nil, fmt.Errorf("imperial mars: [imperial] has no unjam_score")
+	}
+	return d20.AtLeast(r.UnjamScore), nil
+}
+
+// ---- Artillery -----------------------------------------------------------
+
+// IMArtilleryHit is the chance that a gun hits: a d20 equal to or above the
+// sum of its weapon and tactical factors. A sum of 1 or less always hits;
+// above 20 never. Fire launchers hit the same way with the distance in
+// inches as the sum.
+func IMArtilleryHit(sys *catalog.System, sum int) (*big.Rat, error) {
+	_, d20, err := imRules(sys)
+	if err != nil {
+		return nil, err
+	}
+	return d20.AtLeast(sum), nil
+}
+
+// imTable returns a table the engine reads, by id.
+func imTable(sys *catalog.System, id string) (*catalog.Table, error) {
+	t := sys.Table(id)
+	if t == nil {
+		return nil, fmt.Errorf("imperial mars: no table %q in the data", id)
+	}
+	return t, nil
+}
+
+// imRow finds the row of an effect table whose key cells match keys (case
+// does not matter): the first key column is the ammunition, a blank cell
+// repeating the one above; a later key cell that is blank or "All" matches
+// any key. It returns the row's value cells.
+func imRow(t *catalog.Table, keys ...string) ([]string, error) {
+	group := ""
+	for _, row := range t.Rows {
+		if len(row) < len(keys) {
+			continue
+		}
+		if c := strings.TrimSpace(row[0]); c != "" {
+			group = c
+		}
+		if !strings.EqualFold(group, strings.TrimSpace(keys[0])) {
+			continue
+		}
+		match := true
+		for i := 1; i < len(keys); i++ {
+			c := strings.TrimSpace(row[i])
+			if c != "" && !strings.EqualFold(c, "All") && !strings.EqualFold(c, strings.TrimSpace(keys[i])) {
+				match = false
+			}
+		}
+		if match {
+			return row[len(keys):], nil
+		}
+	}
+	return nil, fmt.Errorf("imperial mars: table %q has no row for %q", t.ID, strings.Join(keys, " "))
+}
+
+// imColumn finds a value column (after nkeys key columns) by its header.
+func imColumn(t *catalog.Table, nkeys int, name string) (int, error) {
+	for i := nkeys; i < len(t.Columns); i++ {
+		if strings.EqualFold(strings.TrimSpace(t.Columns[i]), strings.TrimSpace(name)) {
+			return i - nkeys, nil
+		}
+	}
+	return 0, fmt.Errorf("imperial mars: table %q has no column %q; expected one of %s", t.ID, name, strings.Join(t.Columns[nkeys:], ", "))
+}
+
+// imScore reads a score cell; ok is false for "-", a result that cannot be
+// had.
+func imScore(t *catalog.Table, cell string) (score int, ok bool, err error) {
+	c := strings.TrimSpace(cell)
+	if c == "-" || c == "–" || c == "" {
+		return 0, false, nil
+	}
+	n, err := strconv.Atoi(c)
+	if err != nil {
+		return 0, false, fmt.Errorf("imperial mars: table %q: cell %q is not a score", t.ID, cell)
+	}
+	return n, true, nil
+}
+
+// imLadder rolls the die plus a modifier against a row of rising scores
+// (1 hit, 2 hits, 3 hits …): entry 0 is the chance of beating none, entry i
+// of the i-th score being the highest one equalled or beaten. Scores
+// printed "-" cannot be had.
+func imLadder(t *catalog.Table, die dice.Dist, modifier int, cells []string) ([]*big.Rat, error) {
+	type score struct {
+		n  int
+		ok bool
+	}
+	scores := make([]score, len(cells))
+	for i, c := range cells {
+		n, ok, err := imScore(t, c)
+		if err != nil {
+			return nil, err
+		}
+		scores[i] = score{n, ok}
+	}
+	rung := dice.Map(die, func(roll int) int {
+		best := 0
+		for i, s := range scores {
+			if s.ok && roll+modifier >= s.n {
+				best = i + 1
+			}
+		}
+		return best
+	})
+	out := make([]*big.Rat, len(cells)+1)
+	for i := range out {
+		out[i] = rung.Prob(i)
+	}
+	return out, nil
+}
+
+// IMArtilleryVsFormation gives, for a hit on a formation, the chances of
+// 0, 1, 2 and 3 casualties: a d20 plus the target modifier (close order +2,
+// extended −2, cover) against the row of the ammunition ("Canister",
+// "Shot", "Shell") and gun type ("Light", "Medium", "Heavy").
+func IMArtilleryVsFormation(sys *catalog.System, ammo, gun string, modifier int) ([]*big.Rat, error) {
+	r, d20, err := imRules(sys)
+	if err != nil {
+		return nil, err
+	}
+	t, err := imTable(sys, r.Artillery.FormationsTable)
+	if err != nil {
+		return nil, err
+	}
+	cells, err := imRow(t, ammo, gun)
+	if err != nil {
+		return nil, err
+	}
+	return imLadder(t, d20, modifier, cells)
+}
+
+// IMArtilleryVsObject gives, for a hit on an object (unlimbered artillery,
+// deployed MGs, special weapons), the chances of no effect, 1 hit, 2 hits
+// and destroyed, from an unmodified d20.
+func IMArtilleryVsObject(sys *catalog.System, ammo string) ([]*big.Rat, error) {
+	r, d20, err := imRules(sys)
+	if err != nil {
+		return nil, err
+	}
+	t, err := imTable(sys, r.Artillery.ObjectsTable)
+	if err != nil {
+		return nil, err
+	}
+	cells, err := imRow(t, ammo)
+	if err != nil {
+		return nil, err
+	}
+	return imLadder(t, d20, 0, cells)
+}
+
+// imPenetrate reads a penetration score and gives P(d20 >= score); possible
+// is false where the table prints "-".
+func imPenetrate(t *catalog.Table, d20 dice.Dist, column string, keys ...string) (p *big.Rat, possible bool, err error) {
+	cells, err := imRow(t, keys...)
+	if err != nil {
+		return nil, false, err
+	}
+	col, err := imColumn(t, len(keys), column)
+	if err != nil {
+		return nil, false, err
+	}
+	n, ok, err := imScore(t, cells[col])
+	if err != nil || !ok {
+		return new(big.Rat), false, err
+	}
+	return d20.AtLeast(n), true, nil
+}
+
+// IMArtilleryVsArmour is the chance that a hit by the ammunition ("Shot",
+// "Shell") of a gun type penetrates armour ("Weak", "Protective", "Strong",
+// "Citadel"): a d20 equal to or above the printed score; 0 where the table
+// prints "-".
+func IMArtilleryVsArmour(sys *catalog.System, ammo, gun, armour string) (*big.Rat, error) {
+	r, d20, err := imRules(sys)
+	if err != nil {
+		return nil, err
+	}
+	t, err := imTable(sys, r.Artillery.ArmourTable)
+	if err != nil {
+		return nil, err
+	}
+	p, _, err := imPenetrate(t, d20, armour, ammo, gun)
+	return p, err
+}
+
+// IMFlyerPenetration is the chance that a hit penetrates a flyer's
+// protection ("None", "Light", "Partial", "Armoured") and forces it down.
+// kind is the table's first column ("shot", "Shell", "Rifle Fire",
+// "Other"), gun the gun type for shot (blank for the others).
+func IMFlyerPenetration(sys *catalog.System, kind, gun, protection string) (*big.Rat, error) {
+	r, d20, err := imRules(sys)
+	if err != nil {
+		return nil, err
+	}
+	t, err := imTable(sys, r.Flyers.PenetrationTable)
+	if err != nil {
+		return nil, err
+	}
+	p, _, err := imPenetrate(t, d20, protection, kind, gun)
+	return p, err
+}
+
+// ---- Charts --------------------------------------------------------------
+
+// IMOutcome is one result of a chart with its chance.
+type IMOutcome struct {
+	Roll   string // the row's range as read ("14-18"), or the natural face ("natural 20")
+	Result string // the seed's words
+	Text   string
+	Value  int // DMs, DMs lost, percent escaping …
+	Tags   []string
+	Note   string
+	P      *big.Rat
+}
+
+// IMChartOdds is a chart's results with their chances for one modifier,
+// and the source notes that touch the chart.
+type IMChartOdds struct {
+	Chart    string
+	Modifier int
+	Outcomes []IMOutcome
+	Notes    []string
+}
+
+// imChart reads a chart for d20 + modifier: each row's chance. Faces for
+// which skip is true (a natural 20 with its own rule) are left out, so the
+// chances then add up to less than 1. Every other face must land in
+// exactly one row.
+func imChart(sys *catalog.System, id string, modifier int, skip func(face int) bool) (IMChartOdds, error) {
+	_, d20, err := imRules(sys)
+	if err != nil {
+		return IMChartOdds{}, err
+	}
+	ch := sys.Chart(id)
+	if ch == nil {
+		return IMChartOdds{}, fmt.Errorf("imperial mars: no chart %q in the data", id)
+	}
+	for _, face := range d20.Outcomes() {
+		if skip != nil && skip(face) {
+			continue
+		}
+		n := 0
+		for _, row := range ch.Rows {
+			if row.Roll.Contains(face + modifier) {
+				n++
+			}
+		}
+		if n != 1 {
+			return IMChartOdds{}, fmt.Errorf("imperial mars: chart %q: a total of %d falls in %d rows, expected 1", id, face+modifier, n)
+		}
+	}
+	odds := IMChartOdds{Chart: id, Modifier: modifier, Notes: imNotes(sys, id)}
+	if ch.Note != "" {
+		odds.Notes = append([]string{ch.Note}, odds.Notes...)
+	}
+	for _, row := range ch.Rows {
+		p := d20.ProbIf(func(face int) bool {
+			return (skip == nil || !skip(face)) && row.Roll.Contains(face+modifier)
+		})
+		odds.Outcomes = append(odds.Outcomes, IMOutcome{
+			Roll: row.Roll.Text, Result: row.Result, Text: row.Text,
+			Value: row.Value, Tags: row.Tags, Note: row.Note, P: p,
+		})
+	}
+	return odds, nil
+}
+
+// imByValue adds up the chances of outcomes by their Value: entry v is
+// P(Value = v).
+func imByValue(outs []IMOutcome) []*big.Rat {
+	top := 0
+	for _, o := range outs {
+		top = max(top, o.Value)
+	}
+	by := make([]*big.Rat, top+1)
+	for i := range by {
+		by[i] = new(big.Rat)
+	}
+	for _, o := range outs {
+		if o.Value >= 0 {
+			by[o.Value].Add(by[o.Value], o.P)
+		}
+	}
+	return by
+}
+
+// IMMorale gives the chances of taking 0, 1, 2, 3 and 4 DMs on a morale
+// test: d20 plus the modifier read through the morale results chart.
+func IMMorale(sys *catalog.System, modifier int) ([]*big.Rat, error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return nil, err
+	}
+	odds, err := imChart(sys, r.Morale.Chart, modifier, nil)
+	if err != nil {
+		return nil, err
+	}
+	return imByValue(odds.Outcomes), nil
+}
+
+// IMRallyOdds is a rally roll's results: the chart rows for every face but
+// the natural 20, then the natural 20 as an outcome of its own; and the
+// chances of losing 0, 1, 2 DMs.
+type IMRallyOdds struct {
+	IMChartOdds
+	DMsLost []*big.Rat
+}
+
+// IMRally gives the outcomes of a rally roll (d20 + modifier: class A +4,
+// B +1, D −1, E −4, officer +3). The printed rows "14 or less" and "14-18"
+// overlap at 14; the data reads 14 in "14-18" and the Notes say so. A
+// natural 20 loses 2 DMs whatever the total.
+func IMRally(sys *catalog.System, modifier int) (IMRallyOdds, error) {
+	r, d20, err := imRules(sys)
+	if err != nil {
+		return IMRallyOdds{}, err
+	}
+	nat := r.Rally.Natural
+	var skip func(int) bool
+	if nat > 0 {
+		skip = func(face int) bool { return face == nat }
+	}
+	odds, err := imChart(sys, r.Rally.Chart, modifier, skip)
+	if err != nil {
+		return IMRallyOdds{}, err
+	}
+	odds.Notes = append(odds.Notes, imNotes(sys, "rally")...)
+	odds.Notes = imDedup(odds.Notes)
+	if nat > 0 {
+		odds.Outcomes = append(odds.Outcomes, IMOutcome{
+			Roll:   fmt.Sprintf("natural %d", nat),
+			Result: fmt.Sprintf("Natural %d: %d DMs lost", nat, r.Rally.NaturalDMs),
+			Text:   r.Rally.NaturalText,
+			Value:  r.Rally.NaturalDMs,
+			Tags:   []string{"natural"},
+			P:      d20.Prob(nat),
+		})
+	}
+	return IMRallyOdds{IMChartOdds: odds, DMsLost: imByValue(odds.Outcomes)}, nil
+}
+
+// imDedup drops repeated strings, keeping the first of each.
+func imDedup(s []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, v := range s {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// IMPursuit gives the outcomes of victorious troops' pursuit roll: d20 plus
+// the rally modifiers and the pursuit ones (mounted −3, in works +3). The
+// printed rows "10 or less" and "10-15" overlap at 10; the data reads 10 in
+// "10-15" and the Notes say so.
+func IMPursuit(sys *catalog.System, modifier int) (IMChartOdds, error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return IMChartOdds{}, err
+	}
+	odds, err := imChart(sys, r.Pursuit.Chart, modifier, nil)
+	if err != nil {
+		return IMChartOdds{}, err
+	}
+	odds.Notes = imDedup(append(odds.Notes, imNotes(sys, "pursuit")...))
+	return odds, nil
+}
+
+// IMOfficerRisk gives the chances of each result on the Risk To Officers
+// chart (an unmodified d20).
+func IMOfficerRisk(sys *catalog.System) (IMChartOdds, error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return IMChartOdds{}, err
+	}
+	return imChart(sys, r.OfficerRisk, 0, nil)
+}
+
+// IMEscape gives the chances of each percentage of transported troops
+// escaping a destroyed vehicle (Value is the percent).
+func IMEscape(sys *catalog.System) (IMChartOdds, error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return IMChartOdds{}, err
+	}
+	return imChart(sys, r.Artillery.EscapeChart, 0, nil)
+}
+
+// ---- Melee ---------------------------------------------------------------
+
+// IMMelee gives the casualties of one tray-against-tray melee round. Each
+// tray rolls a d20 and adds its factors; diff is the first tray's factors
+// minus the second's. The lower total takes one casualty per full
+// casualty_per (5) points of difference: inflicted is the distribution of
+// casualties on the second tray, suffered on the first (index = casualties).
+func IMMelee(sys *catalog.System, diff int) (inflicted, suffered []*big.Rat, err error) {
+	r, d20, err := imRules(sys)
+	if err != nil {
+		return nil, nil, err
+	}
+	per := r.Melee.CasualtyPer
+	if per < 1 {
+		return nil, nil, fmt.Errorf("imperial mars: [imperial.melee] has no casualty_per")
+	}
+	margin := dice.Add(dice.Sub(d20, d20), dice.Const(diff)) // first total − second total
+	in := dice.Map(margin, func(m int) int { return max(m, 0) / per })
+	su := dice.Map(margin, func(m int) int { return max(-m, 0) / per })
+	return imProbs(in), imProbs(su), nil
+}
+
+// ---- Old Ones weapons ----------------------------------------------------
+
+// IMOverload is the chance that an Old Ones weapon fired at a setting
+// overloads: the setting number or less on the tray's to-hit d20, the
+// chance multiplied by second_shot_factor (doubled) for a second shot in
+// the same turn.
+func IMOverload(sys *catalog.System, setting int, second bool) (*big.Rat, error) {
+	r, d20, err := imRules(sys)
+	if err != nil {
+		return nil, err
+	}
+	found := false
+	for _, w := range sys.Weapons {
+		if w.Kind == "old-ones" && w.Setting == setting {
+			found = true
+		}
+	}
+	if !found {
+		return nil, fmt.Errorf("imperial mars: no Old Ones weapon setting %d in the data", setting)
+	}
+	p := d20.AtMost(setting)
+	if second {
+		if r.OldOnes.SecondShotFactor < 1 {
+			return nil, fmt.Errorf("imperial mars: [imperial.old_ones] has no second_shot_factor")
+		}
+		p.Mul(p, big.NewRat(int64(r.OldOnes.SecondShotFactor), 1))
+		if p.Cmp(big.NewRat(1, 1)) > 0 {
+			p.SetInt64(1)
+		}
+	}
+	return p, nil
+}
+
+// ---- Vehicles ------------------------------------------------------------
+
+// IMVehicleOdds is what a vehicle's damage levels mean as chances.
+type IMVehicleOdds struct {
+	OutOfAction *big.Rat // when penetrated: d20 equal to or above the SDL
+	Breakdown   *big.Rat // on a breakdown test: d20 equal to or below the BDL
+}
+
+// IMVehicleDamage gives a vehicle's chances of going out of action when
+// penetrated and of breaking down on a breakdown test.
+func IMVehicleDamage(sys *catalog.System, id string) (IMVehicleOdds, error) {
+	r, d20, err := imRules(sys)
+	if err != nil {
+		return IMVehicleOdds{}, err
+	}
+	for _, v := range r.Vehicles {
+		if v.ID == id {
+			return IMVehicleOdds{OutOfAction: d20.AtLeast(v.SDL), Breakdown: d20.AtMost(v.BDL)}, nil
+		}
+	}
+	return IMVehicleOdds{}, fmt.Errorf("imperial mars: no vehicle %q in the data", id)
+}

@@ -1,0 +1,697 @@
+package sheets
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/big"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"text/template"
+	"unicode"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/dice"
+	"github.com/playaid/playaid/rules"
+)
+
+// exec is the state of one template execution: the engine tables computed
+// so far and the footnotes referenced so far, in order.
+type exec struct {
+	sheet  Sheet
+	cat    *catalog.Catalog
+	sys    *catalog.System
+	base   *catalog.System
+	tables map[string]rules.Table
+	foot   []footnote
+	labels map[string]string // note id or text → label
+	specs  []tableSpec
+}
+
+type footnote struct {
+	label, text string
+}
+
+func newExec(s Sheet, cat *catalog.Catalog, sys *catalog.System) *exec {
+	x := &exec{sheet: s, cat: cat, sys: sys, tables: map[string]rules.Table{}, labels: map[string]string{}}
+	if sys.About.AddOnTo != "" {
+		x.base = cat.System(sys.About.AddOnTo)
+	}
+	x.specs = s.tables(cat, sys)
+	return x
+}
+
+func (x *exec) funcs() template.FuncMap {
+	return template.FuncMap{
+		"table":   x.table,
+		"engine":  x.engine,
+		"gfm":     x.gfm,
+		"chart":   x.chart,
+		"printed": x.printed,
+		"note":    x.note,
+		"fn":      x.fn,
+		"notes":   x.notes,
+		"cell":    func(c rules.Cell) string { return cellText(c.String()) },
+		"caption": x.caption,
+		"br": func(s, sep string) string {
+			parts := strings.Split(s, sep)
+			for i := range parts {
+				parts[i] = cellText(parts[i])
+			}
+			return strings.Join(parts, "<br>")
+		},
+		"below":     x.below,
+		"pct":       pct,
+		"esc":       esc,
+		"inch":      inch,
+		"signed":    signed,
+		"intp":      intp,
+		"roll":      roll,
+		"join":      strings.Join,
+		"add":       func(a, b int) int { return a + b },
+		"seq":       seq,
+		"lower":     strings.ToLower,
+		"rule":      x.rule,
+		"weapons":   x.weapons,
+		"dieChart":  x.dieChart,
+		"fold":      fold,
+		"tnote":     x.tableNote,
+		"attackers": func() []catalog.Unit { return attackers(x.sys) },
+		"inchTimes": func(l catalog.Length, n int) string { return inch(catalog.Length{MM: l.MM * float64(n)}) },
+	}
+}
+
+// engine returns the engine table with the id, computing it on first use.
+func (x *exec) engine(id string) (rules.Table, error) {
+	if t, ok := x.tables[id]; ok {
+		return t, nil
+	}
+	var ids []string
+	for _, ts := range x.specs {
+		if ts.id == id {
+			t, err := ts.build(x.cat, x.sys)
+			if err != nil {
+				return rules.Table{}, fmt.Errorf("table %q: %w", id, err)
+			}
+			x.tables[id] = t
+			return t, nil
+		}
+		ids = append(ids, ts.id)
+	}
+	msg := fmt.Sprintf("no engine table %q for the %s sheet; it has: %s", id, x.sheet.ID, strings.Join(ids, ", "))
+	if g := diag.Suggest(id, ids); g != "" {
+		msg = fmt.Sprintf("no engine table %q for the %s sheet (did you mean %q?); it has: %s", id, x.sheet.ID, g, strings.Join(ids, ", "))
+	}
+	return rules.Table{}, fmt.Errorf("%s", msg)
+}
+
+// table prints an engine table: its title in bold (with the footnotes of
+// the source notes touching the topics, or quoted in the table's notes),
+// the GFM table, and what it assumes under it.
+// The table is given by its id, or as a value (from engine and fold).
+func (x *exec) table(v any, topics ...string) (string, error) {
+	var t rules.Table
+	switch v := v.(type) {
+	case string:
+		var err error
+		if t, err = x.engine(v); err != nil {
+			return "", err
+		}
+	case rules.Table:
+		t = v
+	default:
+		return "", fmt.Errorf("table: want an engine table id or a table, got %T", v)
+	}
+	notes, refs := x.splitNotes(t.Notes)
+	t.Notes = notes
+	var b strings.Builder
+	if t.Title != "" {
+		fmt.Fprintf(&b, "**%s**%s%s\n\n", esc(t.Title), x.note(topics...), refs)
+	}
+	b.WriteString(x.gfm(t))
+	return b.String(), nil
+}
+
+// splitNotes separates an engine table's notes into its own assumptions
+// and the source notes it quotes, which become footnote references so
+// that a note quoted by three tables is printed once.
+func (x *exec) splitNotes(notes []string) (own []string, refs string) {
+	for _, n := range notes {
+		if sn := x.sourceNote(n); sn != nil {
+			refs += x.ref("note:"+sn.ID, sn.ID, sn.Text)
+			continue
+		}
+		own = append(own, n)
+	}
+	return own, refs
+}
+
+// sourceNote returns the source note whose text is s, or nil.
+func (x *exec) sourceNote(s string) *catalog.Note {
+	s = strings.Join(strings.Fields(s), " ")
+	for _, sys := range []*catalog.System{x.sys, x.base} {
+		if sys == nil {
+			continue
+		}
+		for i, n := range sys.Notes {
+			if strings.Join(strings.Fields(n.Text), " ") == s {
+				return &sys.Notes[i]
+			}
+		}
+	}
+	return nil
+}
+
+// gfm prints a rules.Table as a GFM table, numbers right-aligned, with its
+// notes in italics under it.
+func (x *exec) gfm(t rules.Table) string {
+	var b strings.Builder
+	b.WriteString("| " + cellText(t.Corner))
+	for _, c := range t.Columns {
+		b.WriteString(" | " + cellText(c))
+	}
+	b.WriteString(" |\n|:--")
+	for range t.Columns {
+		b.WriteString("|--:")
+	}
+	b.WriteString("|\n")
+	for _, r := range t.Rows {
+		b.WriteString("| " + cellText(r.Label))
+		for _, c := range r.Cells {
+			b.WriteString(" | " + cellText(c.String()))
+		}
+		for i := len(r.Cells); i < len(t.Columns); i++ {
+			b.WriteString(" | ")
+		}
+		b.WriteString(" |\n")
+	}
+	b.WriteString("\n")
+	for _, n := range t.Notes {
+		b.WriteString("*" + esc(n) + "*\n\n")
+	}
+	return b.String()
+}
+
+// chart draws an engine table as a line chart: one series per row, the
+// columns along the x axis (their headers must be numbers), the cells as
+// percentages. The renderer wants one value per x in every series, so a
+// row with fewer cells than the table has columns (a unit with fewer
+// stands) cuts the x axis to the shortest row. The y axis ends at a round
+// number just above the highest value, so small chances do not lie flat.
+func (x *exec) chart(id, xLabel, yLabel string) (string, error) {
+	t, err := x.engine(id)
+	if err != nil {
+		return "", err
+	}
+	n := len(t.Columns)
+	for _, r := range t.Rows {
+		n = min(n, len(r.Cells))
+	}
+	var xs []string
+	for _, c := range t.Columns[:n] {
+		v, err := strconv.ParseFloat(strings.TrimSpace(c), 64)
+		if err != nil {
+			return "", fmt.Errorf("chart %q: column %q is not a number for the x axis", id, c)
+		}
+		xs = append(xs, strconv.FormatFloat(v, 'f', -1, 64))
+	}
+	var b strings.Builder
+	top := 0.0
+	for _, r := range t.Rows {
+		var ys []string
+		for _, c := range r.Cells[:n] {
+			if c.P == nil {
+				return "", fmt.Errorf("chart %q: row %q has a cell that is not a probability", id, r.Label)
+			}
+			f, _ := new(big.Rat).Mul(c.P, big.NewRat(100, 1)).Float64()
+			top = max(top, f)
+			ys = append(ys, strconv.FormatFloat(f, 'f', 2, 64))
+		}
+		fmt.Fprintf(&b, "\n[[series]]\nname = %s\ny = [%s]\n", strconv.Quote(r.Label), strings.Join(ys, ", "))
+	}
+	head := fmt.Sprintf("```chart\ntitle = %s\nx_label = %s\ny_label = %s\nx = [%s]\ny_max = %s\n",
+		strconv.Quote(t.Title), strconv.Quote(xLabel), strconv.Quote(yLabel), strings.Join(xs, ", "), strconv.FormatFloat(roundUp(top), 'f', -1, 64))
+	return head + b.String() + "```\n\n", nil
+}
+
+// roundUp returns the smallest of 1, 2, 2.5, 5 × a power of ten that is at
+// least v, at most 100.
+func roundUp(v float64) float64 {
+	if v <= 0 {
+		return 100
+	}
+	p := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+		if m*p >= v-1e-9 {
+			return min(m*p, 100)
+		}
+	}
+	return 100
+}
+
+// printed prints a table as the seed prints it (a [[table]] of the sheet's
+// rule set, or of the rule set it adds to): its name in bold with the
+// footnotes of its note and of the source notes touching it or the extra
+// topics, the GFM table, and its footer in small type.
+func (x *exec) printed(id string, topics ...string) (string, error) {
+	t := x.sys.Table(id)
+	if t == nil && x.base != nil {
+		t = x.base.Table(id)
+	}
+	if t == nil {
+		var ids []string
+		for _, t := range x.sys.Tables {
+			ids = append(ids, t.ID)
+		}
+		msg := fmt.Sprintf("no table %q in %s; it has: %s", id, x.sys.ID, strings.Join(ids, ", "))
+		if g := diag.Suggest(id, ids); g != "" {
+			msg = fmt.Sprintf("no table %q in %s (did you mean %q?); it has: %s", id, x.sys.ID, g, strings.Join(ids, ", "))
+		}
+		return "", fmt.Errorf("%s", msg)
+	}
+	var b strings.Builder
+	refs := x.notes(t.Note, append([]string{id}, topics...)...)
+	fmt.Fprintf(&b, "**%s**%s\n\n", esc(t.Name), refs)
+	b.WriteString(catalogTable(t.Columns, t.Rows))
+	if t.Footer != "" {
+		b.WriteString("*" + esc(t.Footer) + "*\n\n")
+	}
+	return b.String(), nil
+}
+
+var numberCell = regexp.MustCompile(`^[-+−]?\d+(\.\d+)?(″|%)?$`)
+
+// catalogTable prints a seed table as GFM. Columns whose cells are all
+// numbers are right-aligned. A table whose headers are all blank gets its
+// first row as the header.
+func catalogTable(cols []string, rows [][]string) string {
+	blank := true
+	for _, c := range cols {
+		if strings.TrimSpace(c) != "" {
+			blank = false
+		}
+	}
+	if blank && len(rows) > 0 {
+		cols, rows = rows[0], rows[1:]
+	}
+	var b strings.Builder
+	b.WriteString("|")
+	for _, c := range cols {
+		b.WriteString(" " + cellText(c) + " |")
+	}
+	b.WriteString("\n|")
+	for i := range cols {
+		num := len(rows) > 0
+		for _, r := range rows {
+			if i < len(r) {
+				c := typo(r[i])
+				if c != "" && c != "-" && c != "–" && !numberCell.MatchString(c) {
+					num = false
+				}
+			}
+		}
+		if num {
+			b.WriteString("--:|")
+		} else {
+			b.WriteString(":--|")
+		}
+	}
+	b.WriteString("\n")
+	for _, r := range rows {
+		b.WriteString("|")
+		for i := range cols {
+			c := ""
+			if i < len(r) {
+				c = r[i]
+			}
+			b.WriteString(" " + cellText(c) + " |")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// note returns footnote references to every source note touching any of
+// the topics, registering them for the footnotes at the end.
+func (x *exec) note(topics ...string) string {
+	if len(topics) == 0 {
+		return ""
+	}
+	notes := x.sys.NotesTouching(topics...)
+	if x.base != nil {
+		notes = append(notes, x.base.NotesTouching(topics...)...)
+	}
+	var b strings.Builder
+	for _, n := range notes {
+		b.WriteString(x.ref("note:"+n.ID, n.ID, n.Text))
+	}
+	return b.String()
+}
+
+// fn returns a footnote reference to an entry's own note (its text); the
+// same text gets the same footnote.
+func (x *exec) fn(text string) string {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return ""
+	}
+	return x.ref("text:"+text, fmt.Sprintf("n%d", len(x.foot)+1), text)
+}
+
+func (x *exec) ref(key, label, text string) string {
+	if l, ok := x.labels[key]; ok {
+		return "[^" + l + "]"
+	}
+	x.labels[key] = label
+	x.foot = append(x.foot, footnote{label: label, text: text})
+	return "[^" + label + "]"
+}
+
+// writeFootnotes appends the definitions of every footnote referenced.
+func (x *exec) writeFootnotes(buf *bytes.Buffer) {
+	if len(x.foot) == 0 {
+		return
+	}
+	if !bytes.HasSuffix(buf.Bytes(), []byte("\n\n")) {
+		buf.WriteString("\n\n")
+	}
+	for _, n := range x.foot {
+		fmt.Fprintf(buf, "[^%s]: %s\n", n.label, esc(strings.Join(strings.Fields(n.text), " ")))
+	}
+}
+
+// NotesPrinted lists the ids of the source notes a sheet's Markdown
+// footnotes, in order.
+func NotesPrinted(md []byte) []string {
+	var ids []string
+	for _, m := range footDef.FindAllSubmatch(md, -1) {
+		ids = append(ids, string(m[1]))
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+var footDef = regexp.MustCompile(`(?m)^\[\^([^\]]+)\]:`)
+
+// pct prints a probability as the sheets do: dice.Percent, whole percent.
+func pct(v any) (string, error) {
+	switch p := v.(type) {
+	case *big.Rat:
+		return dice.Percent(p, 0), nil
+	case rules.Cell:
+		if p.P == nil {
+			return "", fmt.Errorf("pct: the cell is not a probability (%s)", p.String())
+		}
+		return dice.Percent(p.P, 0), nil
+	}
+	return "", fmt.Errorf("pct: want a probability, got %T", v)
+}
+
+var minus = regexp.MustCompile(`(^|[\s(/])-(\d)`)
+
+// typo sets the seed's typewriter marks. A straight double quote after a
+// digit is an inch mark (6" → 6″) unless it closes a quotation ("decoys 5
+// to 12"); one inside a quotation followed by a dash is still an inch mark
+// ("3"–30+"). Other double quotes become curly quotes, and a hyphen before
+// a number after a space or bracket becomes a minus sign.
+func typo(s string) string {
+	if strings.Contains(s, `"`) {
+		var b strings.Builder
+		open := false
+		rs := []rune(s)
+		for i, r := range rs {
+			if r != '"' {
+				b.WriteRune(r)
+				continue
+			}
+			afterDigit := i > 0 && unicode.IsDigit(rs[i-1])
+			beforeDash := i+1 < len(rs) && strings.ContainsRune("–-x×", rs[i+1])
+			switch {
+			case afterDigit && (!open || beforeDash):
+				b.WriteRune('″')
+			case open:
+				b.WriteRune('”')
+				open = false
+			default:
+				b.WriteRune('“')
+				open = true
+			}
+		}
+		s = b.String()
+	}
+	return minus.ReplaceAllString(s, "$1−$2")
+}
+
+// mdEscaper escapes what Markdown would otherwise read as emphasis,
+// links, HTML or table cells.
+var mdEscaper = strings.NewReplacer(
+	`\`, `\\`, "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`,
+	"`", "\\`", "|", `\|`, "~", `\~`, "#", `\#`,
+)
+
+// esc makes data text safe to put inline in Markdown, with typographic
+// inch marks and minus signs.
+func esc(s string) string { return mdEscaper.Replace(typo(s)) }
+
+// cellText is esc for a table cell, on one line.
+func cellText(s string) string { return esc(strings.Join(strings.Fields(s), " ")) }
+
+// inch prints a length in inches with the inch mark: 6″, 2.5″.
+func inch(l catalog.Length) string {
+	in := math.Round(l.Inches()*1000) / 1000 // 6″ from 152.4 mm, not 5.999999999999999″
+	return strconv.FormatFloat(in, 'f', -1, 64) + "″"
+}
+
+// signed prints a modifier with its sign: +2, −4, 0.
+func signed(n int) string {
+	switch {
+	case n > 0:
+		return "+" + strconv.Itoa(n)
+	case n < 0:
+		return "−" + strconv.Itoa(-n)
+	}
+	return "0"
+}
+
+// intp prints an optional stat, "–" where the seed prints none.
+func intp(p *int) string {
+	if p == nil {
+		return "–"
+	}
+	return strconv.Itoa(*p)
+}
+
+// roll prints a chart roll range: 1–5, 10+, −6 or less.
+func roll(r catalog.Roll) string {
+	const (
+		minInt = -1 << 63
+		maxInt = 1<<63 - 1
+	)
+	num := func(n int) string {
+		if n < 0 {
+			return "−" + strconv.Itoa(-n)
+		}
+		return strconv.Itoa(n)
+	}
+	switch {
+	case r.Min == minInt:
+		return num(r.Max) + " or less"
+	case r.Max == maxInt:
+		return num(r.Min) + "+"
+	case r.Min == r.Max:
+		return num(r.Min)
+	}
+	return num(r.Min) + "–" + num(r.Max)
+}
+
+// seq returns from, from+1 … to.
+func seq(from, to int) []int {
+	var s []int
+	for i := from; i <= to; i++ {
+		s = append(s, i)
+	}
+	return s
+}
+
+// rule returns the words of a rule the data keeps as text (Imperial
+// Mars's [[imperial.rule]], Evacuation: Mars's specials), by name.
+func (x *exec) rule(name string) (string, error) {
+	var rules []catalog.Special
+	if x.sys.Imperial != nil {
+		rules = append(rules, x.sys.Imperial.Rules...)
+	}
+	if x.sys.Evacuation != nil {
+		rules = append(rules, x.sys.Evacuation.Specials...)
+	}
+	var names []string
+	for _, r := range rules {
+		if r.Name == name {
+			return esc(strings.Join(strings.Fields(r.Text), " ")), nil
+		}
+		names = append(names, r.Name)
+	}
+	msg := fmt.Sprintf("no rule %q in %s; it has: %s", name, x.sys.ID, strings.Join(names, ", "))
+	if g := diag.Suggest(name, names); g != "" {
+		msg = fmt.Sprintf("no rule %q in %s (did you mean %q?); it has: %s", name, x.sys.ID, g, strings.Join(names, ", "))
+	}
+	return "", fmt.Errorf("%s", msg)
+}
+
+// weapons returns the rule set's weapons of the kinds, in data order.
+func (x *exec) weapons(kinds ...string) []catalog.Weapon {
+	var out []catalog.Weapon
+	for _, w := range x.sys.Weapons {
+		for _, k := range kinds {
+			if w.Kind == k {
+				out = append(out, w)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// dieChart prints a die chart as the seed prints it: the roll and the
+// result, in bold its name with the footnotes of its notes.
+func (x *exec) dieChart(id string, topics ...string) (string, error) {
+	c := x.sys.Chart(id)
+	if c == nil {
+		var ids []string
+		for _, c := range x.sys.Charts {
+			ids = append(ids, c.ID)
+		}
+		return "", fmt.Errorf("no chart %q in %s; it has: %s", id, x.sys.ID, strings.Join(ids, ", "))
+	}
+	var b strings.Builder
+	refs := x.notes(c.Note, append([]string{id}, topics...)...)
+	fmt.Fprintf(&b, "**%s**%s\n\n| %s | Result |\n|:--|:--|\n", esc(c.Name), refs, cellText(fmt.Sprintf("d%d", c.Die)))
+	for _, r := range c.Rows {
+		text := "**" + cellText(r.Result) + "**"
+		if r.Text != "" {
+			text += " " + cellText(r.Text)
+		}
+		fmt.Fprintf(&b, "| %s | %s%s |\n", roll(r.Roll), text, x.notes(r.Note))
+	}
+	b.WriteString("\n")
+	return b.String(), nil
+}
+
+// fold lays a long, narrow engine table out in n side-by-side groups of
+// rows (a 21-row table of one column becomes 7 rows of three groups), so
+// it takes a third of the height.
+func fold(t rules.Table, n int) rules.Table {
+	if n < 2 || len(t.Rows) <= n {
+		return t
+	}
+	per := (len(t.Rows) + n - 1) / n
+	out := rules.Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes}
+	for g := 0; g < n; g++ {
+		if g > 0 {
+			out.Columns = append(out.Columns, t.Corner)
+		}
+		out.Columns = append(out.Columns, t.Columns...)
+	}
+	for i := 0; i < per; i++ {
+		var r rules.Row
+		for g := 0; g < n; g++ {
+			k := g*per + i
+			if g > 0 {
+				label := ""
+				if k < len(t.Rows) {
+					label = t.Rows[k].Label
+				}
+				r.Cells = append(r.Cells, rules.Cell{Text: label})
+			}
+			if k < len(t.Rows) {
+				if g == 0 {
+					r.Label = t.Rows[k].Label
+				}
+				r.Cells = append(r.Cells, t.Rows[k].Cells...)
+			} else {
+				for range t.Columns {
+					r.Cells = append(r.Cells, rules.Cell{})
+				}
+			}
+		}
+		out.Rows = append(out.Rows, r)
+	}
+	return out
+}
+
+// tableNote returns footnote references to a seed table's own note and
+// the source notes touching it, for templates that lay its rows out
+// themselves.
+func (x *exec) tableNote(id string) (string, error) {
+	t := x.sys.Table(id)
+	if t == nil {
+		return "", fmt.Errorf("no table %q in %s", id, x.sys.ID)
+	}
+	return x.notes(t.Note, id), nil
+}
+
+// notes returns footnote references to the source notes touching the
+// topics and to an entry's own note — unless the entry's note only says
+// again what one of those source notes says (most of its words are in
+// it), as the data often does to keep each entry readable on its own.
+func (x *exec) notes(entryNote string, topics ...string) string {
+	touching := x.sys.NotesTouching(topics...)
+	if x.base != nil {
+		touching = append(touching, x.base.NotesTouching(topics...)...)
+	}
+	refs := ""
+	for _, n := range touching {
+		refs += x.ref("note:"+n.ID, n.ID, n.Text)
+	}
+	for _, n := range touching {
+		if restates(entryNote, n.Text) {
+			return refs
+		}
+	}
+	return x.fn(entryNote) + refs
+}
+
+// restates reports whether at least 60% of the words of four or more
+// letters in a are also in b.
+func restates(a, b string) bool {
+	words := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	}
+	in := map[string]bool{}
+	for _, w := range words(b) {
+		in[w] = true
+	}
+	n, shared := 0, 0
+	for _, w := range words(a) {
+		if len(w) < 4 {
+			continue
+		}
+		n++
+		if in[w] {
+			shared++
+		}
+	}
+	return n > 0 && shared*10 >= n*6
+}
+
+// caption prints an engine table's title in bold with the footnotes of
+// the source notes it quotes or that touch the topics, for templates that
+// lay the table's rows out themselves (then `below` prints its notes).
+func (x *exec) caption(t rules.Table, topics ...string) string {
+	_, refs := x.splitNotes(t.Notes)
+	return "**" + esc(t.Title) + "**" + x.note(topics...) + refs
+}
+
+// below prints an engine table's own notes (not the source notes it
+// quotes) in italics.
+func (x *exec) below(t rules.Table) string {
+	own, _ := x.splitNotes(t.Notes)
+	var b strings.Builder
+	for _, n := range own {
+		b.WriteString("*" + esc(n) + "*\n\n")
+	}
+	return b.String()
+}

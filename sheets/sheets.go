@@ -1,0 +1,177 @@
+// Package sheets makes the quick-reference sheets: it executes a sheet's
+// Markdown template (templates/<sheet>.md, or a club's copy) over the
+// catalogue and the odds engine's tables, and renders the Markdown to PDF
+// or HTML with layout/markdown, or leaves it as Markdown.
+//
+// A template is Markdown with text/template actions. Besides the data (see
+// Data) it gets helper functions (see funcs.go): `table "id"` prints an
+// engine table as a GFM table with percentages, `printed "id"` a table as
+// the seed prints it, `chart "id"` draws an engine table as a line chart,
+// `note "topic"` adds the source notes touching a topic as footnotes.
+package sheets
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"text/template"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/markdown"
+	"github.com/playaid/playaid/templates"
+)
+
+// Sheet is one quick-reference sheet: which rule set, which template, and
+// how it is set on the page.
+type Sheet struct {
+	ID       string  // --system value and output name ("aqotmf")
+	System   string  // the catalogue system it prints
+	Template string  // template file name ("aqotmf.md")
+	MaxPages int     // sides of paper it must fit, on A4 and Letter
+	Columns  int     // text columns
+	BaseSize float64 // body text size in points
+	Margin   float64 // page margin in mm
+	tables   func(*catalog.Catalog, *catalog.System) []tableSpec
+}
+
+// All lists the sheets in the order the print pack prints them.
+func All() []Sheet {
+	return []Sheet{
+		{ID: "aqotmf", System: "aqotmf", Template: "aqotmf.md", MaxPages: 2, Columns: 2, BaseSize: 7, Margin: 9, tables: aqTables},
+		{ID: "buildings", System: "buildings", Template: "buildings.md", MaxPages: 1, Columns: 1, BaseSize: 8, Margin: 10, tables: buildingTables},
+		{ID: "imperial-mars", System: "imperial-mars", Template: "imperial-mars.md", MaxPages: 4, Columns: 2, BaseSize: 7.5, Margin: 9, tables: imTables},
+		{ID: "evacuation-mars", System: "evacuation-mars", Template: "evacuation-mars.md", MaxPages: 1, Columns: 1, BaseSize: 8.5, Margin: 10, tables: evacTables},
+	}
+}
+
+// IDs lists the sheets' ids.
+func IDs() []string {
+	var ids []string
+	for _, s := range All() {
+		ids = append(ids, s.ID)
+	}
+	return ids
+}
+
+// Lookup returns the sheet with the id.
+func Lookup(id string) (Sheet, error) {
+	for _, s := range All() {
+		if s.ID == id {
+			return s, nil
+		}
+	}
+	msg := fmt.Sprintf("no reference sheet %q; expected one of: %s", id, strings.Join(IDs(), ", "))
+	if g := diag.Suggest(id, IDs()); g != "" {
+		msg = fmt.Sprintf("no reference sheet %q (did you mean %q?); expected one of: %s", id, g, strings.Join(IDs(), ", "))
+	}
+	return Sheet{}, fmt.Errorf("%s", msg)
+}
+
+// Data is what a template executes over.
+type Data struct {
+	Sheet   Sheet
+	Catalog *catalog.Catalog
+	System  *catalog.System // the sheet's rule set
+	Base    *catalog.System // the rule set an add-on adds to (About.AddOnTo), or nil
+	Title   string          // the sheet's name, as the header prints it
+	Version string          // the data version (catalogue hash)
+}
+
+// Title is the sheet's name: the rule set's name and "Quick Reference".
+func (s Sheet) title(sys *catalog.System) string {
+	name := sys.About.Name
+	if name == "" {
+		name = sys.ID
+	}
+	return name + " — Quick Reference"
+}
+
+// Markdown executes the sheet's template (from templatesDir when it has
+// one of that name, else the shipped one) and returns the Markdown with
+// the footnotes of every source note it printed appended.
+func (s Sheet) Markdown(cat *catalog.Catalog, templatesDir string) ([]byte, error) {
+	md, _, err := s.markdown(cat, templatesDir)
+	return md, err
+}
+
+func (s Sheet) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, string, error) {
+	sys := cat.System(s.System)
+	if sys == nil {
+		return nil, "", fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
+	}
+	text, from, err := templates.Read(templatesDir, s.Template)
+	if err != nil {
+		return nil, "", err
+	}
+	d := Data{Sheet: s, Catalog: cat, System: sys, Title: s.title(sys), Version: cat.Hash}
+	if sys.About.AddOnTo != "" {
+		d.Base = cat.System(sys.About.AddOnTo)
+	}
+	x := newExec(s, cat, sys)
+	tmpl, err := template.New(from).Option("missingkey=error").Funcs(x.funcs()).Parse(text)
+	if err != nil {
+		return nil, "", err // text/template errors carry "template: file:line: …"
+	}
+	var buf bytes.Buffer
+	if err := tmpl.Execute(&buf, d); err != nil {
+		return nil, "", err
+	}
+	x.writeFootnotes(&buf)
+	return buf.Bytes(), d.Title, nil
+}
+
+// Formats a sheet can be rendered to.
+const (
+	PDF      = "pdf"
+	HTML     = "html"
+	Markdown = "md"
+)
+
+// Formats lists the --format values.
+func Formats() []string { return []string{PDF, HTML, Markdown} }
+
+// Options say how to render a sheet.
+type Options struct {
+	Paper        layout.Paper
+	Format       string // PDF (default), HTML or Markdown
+	TemplatesDir string // a club's templates folder, or ""
+}
+
+// Render executes the sheet's template and renders it.
+func (s Sheet) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
+	md, title, err := s.markdown(cat, o.TemplatesDir)
+	if err != nil {
+		return nil, err
+	}
+	switch o.Format {
+	case Markdown:
+		return md, nil
+	case HTML:
+		return markdown.HTML(md, title)
+	case PDF, "":
+		paper := o.Paper
+		if paper.Width == 0 {
+			paper = layout.A4
+		}
+		return markdown.PDF(md, markdown.Options{
+			Paper:    paper,
+			Title:    title,
+			Version:  cat.Hash,
+			Columns:  s.Columns,
+			BaseSize: s.BaseSize,
+			Margin:   s.Margin,
+		})
+	}
+	return nil, fmt.Errorf("unknown format %q; expected one of: %s", o.Format, strings.Join(Formats(), ", "))
+}
+
+// FileName is the sheet's name in the print pack for a format
+// ("reference-aqotmf.pdf").
+func (s Sheet) FileName(format string) string {
+	if format == "" {
+		format = PDF
+	}
+	return "reference-" + s.ID + "." + format
+}

@@ -183,12 +183,27 @@ horse = 1
 [imperial.shooting]
 always_hits = 20
 min_infantry_figures = 2
+row = [
+  { factors = [-5, -4], one_hit = 19 },
+  { factors = [-3, -2], one_hit = 18 },
+  { factors = [-1, 0, 1], one_hit = 17 },
+  { factors = [2, 3], one_hit = 16 },
+  { factors = [4, 5], one_hit = 15, two_hits = 20 },
+  { factors = [6, 7], one_hit = 14, two_hits = 19 },
+  { factors = [8, 9], one_hit = 13, two_hits = 18 },
+  { factors = [10], open = true, one_hit = 12, two_hits = 17 },
+]
 
 [[imperial.vehicle]]
 id = "walker"
 name = "Walker"
 movement = '4"'
 armour = "Strong"
+morale = 2
+sdl = 5
+thl = 4
+bdl = 5
+weapons = "MG or Light Artillery"
 
 [[weapon]]
 id = "bl-rifle"
@@ -203,13 +218,22 @@ kind = "small-arms"
 band = [{ name = "short", range = '5"', factor = 6 }, { name = "medium", range = '10"', factor = 4 }, { name = "long", range = '20"', factor = 2 }]
 `
 
-// testCatalog loads the three rule sets above.
+// testBuildings is a rule set without army lists.
+const testBuildings = `system = "buildings"
+[about]
+name = "Destroying Buildings"
+short = "Buildings"
+die = 10
+`
+
+// testCatalog loads the rule sets above.
 func testCatalog(t testing.TB) *catalog.Catalog {
 	t.Helper()
 	fsys := fstest.MapFS{
 		"aqotmf/system.toml":          {Data: []byte(testAQ)},
 		"evacuation-mars/system.toml": {Data: []byte(testEvac)},
 		"imperial-mars/system.toml":   {Data: []byte(testIM)},
+		"buildings/system.toml":       {Data: []byte(testBuildings)},
 	}
 	cat, l := catalog.Load(catalog.Source{Name: "test", FS: fsys})
 	if err := l.Err(); err != nil {

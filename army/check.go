@@ -96,15 +96,19 @@ func Validate(file string, src []byte, cat *catalog.Catalog) (*Report, diag.List
 func (c *checker) check(cat *catalog.Catalog) {
 	l := c.l
 	if l.System == "" {
-		c.errf(l.top(), "the list names no rule set; add system = \"…\" at the top, one of: %s", strings.Join(cat.SystemIDs(), ", "))
+		c.errf(l.top(), "the list names no rule set; add system = \"…\" at the top, one of: %s", strings.Join(armySystemIDs(cat), ", "))
 		return
 	}
 	s := cat.System(l.System)
 	if s == nil || !armySystem(s) {
 		ids := armySystemIDs(cat)
-		msg := fmt.Sprintf("system %q has no army lists; expected one of: %s", l.System, strings.Join(ids, ", "))
+		what := "unknown system"
+		if s != nil {
+			what = "no army lists for system"
+		}
+		msg := fmt.Sprintf("%s %q; expected one of: %s", what, l.System, strings.Join(ids, ", "))
 		if g := diag.Suggest(l.System, ids); g != "" {
-			msg = fmt.Sprintf("system %q has no army lists (did you mean %q?); expected one of: %s", l.System, g, strings.Join(ids, ", "))
+			msg = fmt.Sprintf("%s %q (did you mean %q?); expected one of: %s", what, l.System, g, strings.Join(ids, ", "))
 		}
 		c.errf(l.value("system"), "%s", msg)
 		return
@@ -133,6 +137,10 @@ func (c *checker) check(cat *catalog.Catalog) {
 func armySystem(s *catalog.System) bool {
 	return s.AQotMF != nil || s.Evacuation != nil || s.Imperial != nil
 }
+
+// ListSystems lists the ids of the rule sets army lists can be written
+// for: those whose rules block the checker reads.
+func ListSystems(cat *catalog.Catalog) []string { return armySystemIDs(cat) }
 
 func armySystemIDs(cat *catalog.Catalog) []string {
 	var ids []string
@@ -285,7 +293,8 @@ func (c *checker) limit(what, fix string) {
 	}
 	pos := c.l.value("points")
 	if !c.l.has("points") {
-		pos = c.l.top()
+		// The unit that crosses the limit, else the upgrades that do.
+		pos = c.l.key("objective")
 		sum := 0
 		for i, ln := range r.Lines {
 			sum += ln.Cost

@@ -12,7 +12,11 @@ package army
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"reflect"
+	"sort"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 
@@ -32,11 +36,12 @@ type List struct {
 	Units     []Unit     `toml:"unit"`
 	Objective *Objective `toml:"objective"` // Evacuation: Mars only
 
-	File  string      `toml:"-"` // name for messages
-	Hash  string      `toml:"-"` // short sha256 of the file's bytes
-	ix    *diag.Index // where each key stands
-	diags diag.List   // problems found while decoding
-	whole bool        // decoding filled the list (only unknown keys, if anything)
+	File   string            `toml:"-"` // name for messages
+	Hash   string            `toml:"-"` // short sha256 of the file's bytes
+	ix     *diag.Index       // where each key stands
+	diags  diag.List         // problems found while decoding
+	whole  bool              // decoding filled the list (only unknown keys, if anything)
+	respel map[string]string // key path as the list spells it, where its case differs ("UNIT" for "unit")
 }
 
 // Unit is one [[unit]] of a list. Which keys a unit takes depends on the
@@ -94,12 +99,7 @@ func HashBytes(src []byte) string {
 func Parse(file string, src []byte) (*List, diag.List) {
 	var probe map[string]any
 	if _, err := toml.Decode(string(src), &probe); err != nil {
-		var l List
-		_, dl := diag.DecodeTOML(file, src, &l)
-		if len(dl) == 0 { // cannot happen: the same parser failed above
-			dl = diag.List{{File: file, Msg: err.Error()}}
-		}
-		return nil, dl
+		return nil, diag.List{syntaxErr(file, err)}
 	}
 	l := &List{File: file, Hash: HashBytes(src)}
 	ix, dl, ok := diag.Decode(file, src, l)
@@ -108,18 +108,151 @@ func Parse(file string, src []byte) (*List, diag.List) {
 		// only what identifies it.
 		*l = List{System: l.System, Name: l.Name, File: file, Hash: l.Hash}
 	}
+	// diag.Decode cannot place an unknown key that is all digits ("0 = 1"):
+	// such a message goes to the start of the file rather than nowhere.
+	for i := range dl {
+		if dl[i].Line < 1 || dl[i].Col < 1 {
+			dl[i].Line, dl[i].Col = 1, 1
+		}
+	}
 	l.ix, l.diags, l.whole = ix, dl, ok
-	return l, dl
+	// The decoder matches keys regardless of case ("System" fills
+	// system). Say so, and remember the spelling to find the keys.
+	l.respel = map[string]string{}
+	l.cased(probe, "", "", reflect.TypeOf(List{}))
+	l.diags.Sort()
+	return l, l.diags
+}
+
+// syntaxErr places the parser's error. (The position index is not built
+// for text that is not TOML: there is nothing in it to find.)
+func syntaxErr(file string, err error) diag.Diag {
+	d := diag.Diag{File: file, Line: 1, Col: 1, Msg: err.Error()}
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		d.Msg = pe.Message
+		if pe.LastKey != "" {
+			d.Msg = pe.LastKey + ": " + d.Msg
+		}
+		d.Line, d.Col = max(pe.Position.Line, 1), max(pe.Position.Col, 1)
+	}
+	return d
+}
+
+// cased walks the keys of the TOML as written and reports those that
+// match a key of the format only when case is ignored.
+func (l *List) cased(m map[string]any, canon, actual string, t reflect.Type) {
+	join := func(a, b string) string {
+		if a == "" {
+			return b
+		}
+		return a + "." + b
+	}
+	for _, k := range sortedKeys(m) {
+		name, ft := fieldFor(t, k)
+		cp, ap := join(canon, name), join(actual, k)
+		if name != k {
+			l.respel[cp] = ap
+			pos := l.ix.Key(ap)
+			if !l.ix.Has(ap) { // [[UNIT]] stands as its first table
+				pos = l.ix.Key(ap + ".0")
+			}
+			l.diags.Add(l.placed(pos), "key %q is written %q: keys are lower case", k, name)
+		}
+		if ft == nil {
+			continue
+		}
+		for ft.Kind() == reflect.Pointer || ft.Kind() == reflect.Slice {
+			ft = ft.Elem()
+		}
+		if ft.Kind() != reflect.Struct {
+			continue
+		}
+		switch v := m[k].(type) {
+		case map[string]any:
+			l.cased(v, cp, ap, ft)
+		case []map[string]any:
+			for i, e := range v {
+				l.cased(e, fmt.Sprintf("%s.%d", cp, i), fmt.Sprintf("%s.%d", ap, i), ft)
+			}
+		case []any:
+			for i, e := range v {
+				if em, ok := e.(map[string]any); ok {
+					l.cased(em, fmt.Sprintf("%s.%d", cp, i), fmt.Sprintf("%s.%d", ap, i), ft)
+				}
+			}
+		}
+	}
+}
+
+// fieldFor returns the key of the struct field that key k fills, and the
+// field's type; k itself and nil when it fills none.
+func fieldFor(t reflect.Type, k string) (string, reflect.Type) {
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag := f.Tag.Get("toml")
+		if tag == "" || tag == "-" || !f.IsExported() {
+			continue
+		}
+		if strings.EqualFold(tag, k) {
+			if tag == k {
+				return k, f.Type
+			}
+			return tag, f.Type
+		}
+	}
+	return k, nil
+}
+
+func sortedKeys(m map[string]any) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// spelled turns a key path of the format ("unit.2.points") into the path
+// as the list writes it ("UNIT.2.Points").
+func (l *List) spelled(path string) string {
+	if len(l.respel) == 0 {
+		return path
+	}
+	parts := strings.Split(path, ".")
+	canon, actual := "", ""
+	for i, p := range parts {
+		if i > 0 {
+			canon += "."
+			actual += "."
+		}
+		canon += p
+		if a, ok := l.respel[canon]; ok {
+			actual = a
+		} else {
+			actual += p
+		}
+	}
+	return actual
 }
 
 // key and value place a message on a key path of the list
 // ("unit.2.points"); a path that is not in the file falls back to the
 // nearest enclosing table.
-func (l *List) key(path string) diag.Pos   { return l.ix.Key(path) }
-func (l *List) value(path string) diag.Pos { return l.ix.Value(path) }
+func (l *List) key(path string) diag.Pos   { return l.placed(l.ix.Key(l.spelled(path))) }
+func (l *List) value(path string) diag.Pos { return l.placed(l.ix.Value(l.spelled(path))) }
+
+// placed makes sure a message has a place: the start of the file when the
+// index cannot find the key at all.
+func (l *List) placed(p diag.Pos) diag.Pos {
+	if p.Line < 1 || p.Col < 1 {
+		return l.top()
+	}
+	return p
+}
 
 // has reports whether the file wrote the key.
-func (l *List) has(path string) bool { return l.ix.Has(path) }
+func (l *List) has(path string) bool { return l.ix.Has(l.spelled(path)) }
 
 func unitPath(i int) string { return fmt.Sprintf("unit.%d", i) }
 

@@ -39,15 +39,20 @@ type Roster struct {
 	// AQotMF
 	Hidden        bool
 	Blips, Decoys int
+	BlipNotes     string // note references for the blip count
 	Profiles      []ProfileRow
 
+	ArmyNotes string // note references about army lists of the rule set
+
 	// Evacuation: Mars
-	Pod       *Pod
-	PodArmour int    // the marker's own armour
-	PodHull   int    // and hull points
-	Ladder    string // "10, 20, 40, 80"
-	Allowed   string // the unit types allowed
-	Excluded  string // the unit types refused
+	PodNotes                 string // note references about the objective upgrades
+	Pod                      *Pod
+	PodArmour                int    // the marker's own armour
+	PodHull                  int    // and hull points
+	PodMaxArmour, PodMaxHull int    // the most they can be raised to
+	Ladder                   string // "10, 20, 40, 80"
+	Allowed                  string // the unit types allowed
+	Excluded                 string // the unit types refused
 
 	// Glossary: every weapon and rule once.
 	Weapons []WeaponRow
@@ -207,6 +212,29 @@ func (g *glossary) refs(topics ...string) string {
 	var b strings.Builder
 	for _, n := range g.s.NotesTouching(topics...) {
 		g.notes[n.ID] = true
+		if b.Len() > 0 {
+			b.WriteByte(' ') // "⁵ ³", not "⁵³"
+		}
+		b.WriteString("[^" + n.ID + "]")
+	}
+	return b.String()
+}
+
+// refsExcept is refs without the notes that also touch any of except.
+func (g *glossary) refsExcept(except []string, topics ...string) string {
+	var b strings.Builder
+	for _, n := range g.s.NotesTouching(topics...) {
+		skip := false
+		for _, t := range n.Touches {
+			skip = skip || contains(except, t)
+		}
+		if skip {
+			continue
+		}
+		g.notes[n.ID] = true
+		if b.Len() > 0 {
+			b.WriteByte(' ') // "⁵ ³", not "⁵³"
+		}
 		b.WriteString("[^" + n.ID + "]")
 	}
 	return b.String()
@@ -227,7 +255,7 @@ func (g *glossary) rule(name, text string) {
 func (g *glossary) special(sp string) string {
 	name, text, ok := strings.Cut(sp, " – ")
 	if ok {
-		g.rule(name, esc(text))
+		g.rule(name, esc(sentence(text)))
 		return name
 	}
 	if !g.once("rule/" + name) {
@@ -288,7 +316,13 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 			if u.Label == "" {
 				rl.Entry = ""
 			}
-			rl.Name += g.refs(e.ID)
+			// Notes about the entry's profiles go on the profile table;
+			// the summary keeps those about the entry alone.
+			var pids []string
+			for _, st := range e.Composition {
+				pids = append(pids, st.Profile)
+			}
+			rl.Name += g.refsExcept(pids, e.ID)
 			var els []string
 			for _, st := range e.Composition {
 				p := s.Profile(st.Profile)
@@ -335,7 +369,7 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 		ro.Profiles = append(ro.Profiles, row)
 	}
 	if ro.Hidden {
-		g.refs("blips")
+		ro.BlipNotes = g.refs("blips", "hidden-units")
 	}
 	if a := s.AQotMF; a != nil && a.LuckyHitNote != "" {
 		for _, p := range ro.Profiles {
@@ -379,6 +413,7 @@ func (ro *Roster) evacuation(r *Report, g *glossary) {
 	}
 	ro.Pod = r.Pod
 	ro.PodArmour, ro.PodHull = ev.Objective.Armour, ev.Objective.HullPoints
+	ro.PodMaxArmour, ro.PodMaxHull = ev.Objective.MaxArmour, ev.Objective.MaxHull
 	var ladder []string
 	for _, v := range ev.Objective.Ladder {
 		ladder = append(ladder, fmt.Sprint(v))
@@ -386,7 +421,8 @@ func (ro *Roster) evacuation(r *Report, g *glossary) {
 	ro.Ladder = strings.Join(ladder, ", ")
 	ro.Allowed = esc(strings.Join(ev.Allowed, ", "))
 	ro.Excluded = esc(strings.Join(ev.Excluded, ", "))
-	g.refs("army", "points", "objective")
+	ro.ArmyNotes = g.refs("army", "points")
+	ro.PodNotes = g.refsExcept([]string{"army", "points"}, "objective", "ladder")
 	for _, sp := range ev.Specials {
 		g.rule(sp.Name, esc(sp.Text))
 	}
@@ -395,7 +431,7 @@ func (ro *Roster) evacuation(r *Report, g *glossary) {
 func (ro *Roster) imperial(r *Report, g *glossary) {
 	s := r.System
 	im := s.Imperial
-	g.refs("army", "organisation")
+	ro.ArmyNotes = g.refs("army", "organisation")
 	var trainings, classes, orders []string
 	kinds := map[string]bool{}
 	for i, ln := range r.Lines {
@@ -450,7 +486,7 @@ func (ro *Roster) imperial(r *Report, g *glossary) {
 		parts = append(parts, fmt.Sprintf("officers and runners %d", im.OfficerActionPoints))
 	}
 	if len(parts) > 0 {
-		g.rule("Action points", esc(strings.Join(parts, ", ")+"."))
+		g.rule("Action points a turn", esc(strings.Join(parts, ", ")+"."))
 	}
 	parts = nil
 	for _, c := range im.MoraleClasses {
@@ -495,7 +531,7 @@ func (ro *Roster) imperial(r *Report, g *glossary) {
 	for _, name := range want {
 		for _, ru := range im.Rules {
 			if ru.Name == name {
-				g.rule(ru.Name+" (rules)", esc(ru.Text))
+				g.rule(ru.Name, esc(ru.Text))
 			}
 		}
 	}
@@ -552,6 +588,14 @@ func atoi(s string) int {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// sentence ends s with a full stop unless it ends with punctuation.
+func sentence(s string) string {
+	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?)") {
+		return s
+	}
+	return s + "."
+}
 
 // esc escapes text for Markdown: characters that would start emphasis,
 // code, links, HTML or a table cell boundary.

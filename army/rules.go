@@ -298,9 +298,12 @@ func (c *checker) imperial() {
 			}
 		}
 
-		if typ == imInfantry || typ == imHorse {
+		switch {
+		case typ == imInfantry || typ == imHorse:
 			c.trays(i, &ln, typ, orderIDs)
-		} else if u.Order != "" && typ != "" {
+		case u.Order != "" && findOrder(im, u.Order) == nil:
+			c.unknown(c.l.value(p+".order"), who, "order", u.Order, orderIDs)
+		case u.Order != "" && typ != "":
 			c.warnf(c.l.key(p+".order"), "%s: order sets the figures per tray of infantry and horse; a unit of type %q takes none, so it is not checked", who, typ)
 		}
 		if l.has(p+".figures") && u.Figures < 1 {
@@ -361,8 +364,9 @@ func (c *checker) trays(i int, ln *Line, typ string, orderIDs []string) {
 		msg := fmt.Sprintf("%s: %d figures in %s order (%d a tray) make %d full trays and %d %s over; field %d or %d figures, or put the figures over on a tray of their own",
 			who, u.Figures, o.ID, per, ln.Trays, ln.Remainder, plural(ln.Remainder, "figure", "figures"), down, up)
 		if down == 0 {
-			msg = fmt.Sprintf("%s: %d %s in %s order (%d a tray) do not fill a tray; field %d figures, or put them on a tray of their own",
-				who, u.Figures, plural(u.Figures, "figure", "figures"), o.ID, per, up)
+			msg = fmt.Sprintf("%s: %d %s in %s order (%d a tray) %s not fill a tray; field %d figures, or put %s on a tray of %s own",
+				who, u.Figures, plural(u.Figures, "figure", "figures"), o.ID, per, plural(u.Figures, "does", "do"), up,
+				plural(u.Figures, "it", "them"), plural(u.Figures, "its", "their"))
 		}
 		c.warnf(c.l.value(p+".figures"), "%s", msg)
 	}
@@ -371,7 +375,11 @@ func (c *checker) trays(i int, ln *Line, typ string, orderIDs []string) {
 		case per < minShoot:
 			c.warnf(c.l.value(p+".order"), "%s: %s order puts %d infantry %s on a tray, and infantry trays with fewer than %d figures may not shoot", who, o.ID, per, plural(per, "figure", "figures"), minShoot)
 		case ln.Remainder > 0 && ln.Remainder < minShoot:
-			c.warnf(c.l.value(p+".figures"), "%s: the tray of %d %s over cannot shoot (infantry trays with fewer than %d figures may not shoot)", who, ln.Remainder, plural(ln.Remainder, "figure", "figures"), minShoot)
+			over := " over"
+			if ln.Trays == 0 {
+				over = ""
+			}
+			c.warnf(c.l.value(p+".figures"), "%s: the tray of %d %s%s cannot shoot (infantry trays with fewer than %d figures may not shoot)", who, ln.Remainder, plural(ln.Remainder, "figure", "figures"), over, minShoot)
 		}
 	}
 	if l.has(p + ".trays") {

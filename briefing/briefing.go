@@ -13,6 +13,7 @@ package briefing
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -30,15 +31,23 @@ type Briefing struct {
 	Length    Length
 	Sides     []Side
 	// Reinforcements are the force lines held back, with their odds.
-	Reinforcements []Line
+	Reinforcements    []Line
 	ReinforcementOdds *rules.Table // nil when no line is held back
 	// RuleTexts are the data's summaries of the rules in play (Ambush,
 	// Hidden Units, Reinforcements …) and of the rules the scenario's
 	// markers stand for (Dug In, Tow Cable).
-	RuleTexts   []catalog.Table
-	TieBreakers []string          // in order (Evacuation: Mars)
-	Specials    []catalog.Special // the scenario's, then the rule set's
-	Markers     []MarkerLine
+	RuleTexts []catalog.Table
+	// Victories are the sides' victory conditions, sides with the same
+	// conditions together (the five players of Evacuation: Mars).
+	Victories   []Victory
+	TieBreakers []string // in order (Evacuation: Mars)
+	// Army rules of a rule set where players bring their own forces
+	// (Evacuation: Mars): the unit types allowed and refused, and the
+	// objective marker's upgrade costs.
+	Allowed, Excluded []string
+	ObjectiveLadder   *rules.Table
+	Specials          []catalog.Special // the scenario's, then the rule set's
+	Markers           []MarkerLine
 	// MarkersCommand prints exactly the markers this scenario needs.
 	MarkersCommand string
 	Notes          []catalog.Note // source notes that touch the scenario
@@ -70,6 +79,13 @@ type Line struct {
 	Each        int    // one unit's cost in the catalogue
 	Points      int    // Count × Each
 	Composition string // the unit entry's composition ("5 × Infantry")
+}
+
+// Victory is a victory condition and the sides it is for.
+type Victory struct {
+	Sides       []string
+	Victory     string
+	Humiliating string // the humiliating defeat the sides may inflict
 }
 
 // MarkerLine is one kind of marker the scenario needs.
@@ -138,7 +154,7 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 			}
 			l := Line{Force: f, Unit: u, Count: max(f.Count, 1), Each: u.Points}
 			l.Points = l.Count * l.Each
-			l.Composition = composition(sys, u)
+			l.Composition = composition(sys, u, l.Count)
 			if f.Points != l.Points {
 				errs.Add(f.Pos, "scenario %s, %s: %s printed as %d points, but %d × %s at %d = %d",
 					sc.ID, side.Name, u.Name, f.Points, l.Count, u.ID, u.Points, l.Points)
@@ -172,9 +188,31 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 	}
 	b.RuleTexts = ruleTexts(sys, sc)
 	b.Specials = append(b.Specials, sc.Specials...)
+	for _, side := range sc.Sides {
+		if side.Victory == "" && side.Humiliating == "" {
+			continue
+		}
+		found := false
+		for i := range b.Victories {
+			if v := &b.Victories[i]; v.Victory == side.Victory && v.Humiliating == side.Humiliating {
+				v.Sides, found = append(v.Sides, side.Name), true
+			}
+		}
+		if !found {
+			b.Victories = append(b.Victories, Victory{Sides: []string{side.Name}, Victory: side.Victory, Humiliating: side.Humiliating})
+		}
+	}
 	if ev := sys.Evacuation; ev != nil {
 		b.TieBreakers = ev.TieBreakers
 		b.Specials = append(b.Specials, ev.Specials...)
+		b.Allowed, b.Excluded = ev.Allowed, ev.Excluded
+		if len(ev.Objective.Ladder) > 0 {
+			t, err := rules.EvacLadderTable(sys)
+			if err != nil {
+				return nil, fmt.Errorf("scenario %s: objective upgrades: %w", sc.ID, err)
+			}
+			b.ObjectiveLadder = &t
+		}
 	}
 	var ids []string
 	for _, m := range sc.Markers {
@@ -189,6 +227,10 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 		b.MarkersCommand = fmt.Sprintf("playaid markers --system %s --only %s", sys.ID, strings.Join(ids, ","))
 	}
 	b.Notes = notes(sys, sc)
+	if b.ObjectiveLadder != nil {
+		// The ladder table prints its own notes: do not repeat them.
+		b.Notes = slices.DeleteFunc(b.Notes, func(n catalog.Note) bool { return slices.Contains(b.ObjectiveLadder.Notes, n.Text) })
+	}
 	b.Sheet = newSheet(sys, sc, b.Sides)
 	return b, nil
 }
@@ -208,17 +250,17 @@ func (b *Briefing) length() error {
 	return nil
 }
 
-// composition is a unit's make-up from its catalogue entry:
-// "5 × Infantry (Stands of Doughboys)".
-func composition(sys *catalog.System, u *catalog.Unit) string {
+// composition is the make-up of count units from the catalogue entry:
+// "5 × Infantry (Stands of Doughboys)", "6 × Mk II Baldwin".
+func composition(sys *catalog.System, u *catalog.Unit, count int) string {
 	var parts []string
 	for _, st := range u.Composition {
 		name := st.Profile
 		if p := sys.Profile(st.Profile); p != nil && p.Name != "" {
 			name = p.Name
 		}
-		s := fmt.Sprintf("%d × %s", st.Count, name)
-		if st.Label != "" && !strings.EqualFold(st.Label, name) {
+		s := fmt.Sprintf("%d × %s", count*st.Count, name)
+		if st.Label != "" && !strings.Contains(strings.ToLower(st.Label), strings.ToLower(name)) {
 			s += " (" + st.Label + ")"
 		}
 		parts = append(parts, s)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"text/template"
+	"unicode/utf8"
 
 	"github.com/go-pdf/fpdf"
 
@@ -135,7 +136,7 @@ func (b *Briefing) mdOptions(paper layout.Paper) markdown.Options {
 // starts MapTop mm below the paper's top edge once the page heading is
 // drawn, and ends MapBottom mm above its bottom edge (margin and footer).
 const (
-	mapSide   = 10.0
+	mapSide   = 8.0
 	MapTop    = 27.0
 	MapBottom = 17.0
 )
@@ -200,12 +201,11 @@ func (b *Briefing) Render(opt Options) (*fpdf.Fpdf, *tablemap.Plan, error) {
 // the end) after it.
 func mapAlone(md []byte, at int) error {
 	const pb = "<!-- pagebreak -->"
-	before := md[:at]
-	i := bytes.LastIndex(before, []byte(pb))
-	between := strings.TrimSpace(string(before[max(i, 0)+len(pb):]))
-	if i < 0 {
-		between = strings.TrimSpace(string(before))
+	before := string(md[:at])
+	if i := strings.LastIndex(before, pb); i >= 0 {
+		before = before[i+len(pb):]
 	}
+	between := strings.TrimSpace(before)
 	okBefore := between == "" || (strings.HasPrefix(between, "#") && !strings.Contains(between, "\n"))
 	after := strings.TrimSpace(string(md[at+len(MapMarker):]))
 	okAfter := after == "" || strings.HasPrefix(after, pb)
@@ -277,7 +277,7 @@ func MapText(m *catalog.Map) string {
 	if m.Suggested {
 		sb.WriteString("*Suggested layout: the scenario prints no table map.*\n\n")
 	}
-	fmt.Fprintf(&sb, "Board %s × %s. Places are in inches from the top-left corner (across, down)", num(m.Width.Inches()), num(m.Depth.Inches()))
+	fmt.Fprintf(&sb, "Board %s × %s in. Places are in inches from the top-left corner (across, down)", num(m.Width.Inches()), num(m.Depth.Inches()))
 	if m.Top != "" || m.Bottom != "" {
 		fmt.Fprintf(&sb, "; the %s table edge is at the top, the %s edge at the bottom", m.Top, m.Bottom)
 	}
@@ -319,15 +319,18 @@ func sign(v float64) float64 {
 
 // The template functions.
 var funcs = template.FuncMap{
-	"esc":    esc,
-	"cell":   cell,
-	"odds":   odds,
-	"join":   strings.Join,
-	"add":    func(a, b int) int { return a + b },
-	"lower":  strings.ToLower,
-	"upper":  strings.ToUpper,
-	"inches": func(l catalog.Length) string { return num(l.Inches()) },
-	"html":   html.EscapeString,
+	"esc":      esc,
+	"sentence": sentence,
+	// line is a writing line of n underscores for the forms.
+	"line":      func(n int) string { return strings.Repeat(`\_`, n) },
+	"cell":      cell,
+	"odds":      odds,
+	"join":      strings.Join,
+	"add":       func(a, b int) int { return a + b },
+	"lower":     strings.ToLower,
+	"upper":     strings.ToUpper,
+	"inches":    func(l catalog.Length) string { return num(l.Inches()) },
+	"html":      html.EscapeString,
 	"mapMarker": func() string { return MapMarker },
 	"plural": func(n int, one, many string) string {
 		if n == 1 {
@@ -350,6 +353,16 @@ func esc(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// sentence is esc for a sentence from the data, ending it with a full
+// stop if it has none.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if r, _ := utf8.DecodeLastRuneInString(s); s != "" && !strings.ContainsRune(".!?…", r) {
+		s += "."
+	}
+	return esc(s)
 }
 
 // cell is esc for a table cell; an empty cell gets a dash.

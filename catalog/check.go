@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -222,12 +223,17 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 // checkMap keeps every feature on the board.
 func (c *checker) checkMap(sc Scenario, at located) {
 	m := sc.Map
-	w, d := m.Width.Inches(), m.Depth.Inches()
+	// Rounded to a millionth: 4ft is 48 in, not 48.00000000000001.
+	w, d := math.Round(m.Width.Inches()*1e6)/1e6, math.Round(m.Depth.Inches()*1e6)/1e6
 	if w <= 0 || d <= 0 {
 		c.errf(at.key("map"), "scenario %s: map needs width and depth, e.g. width = '48\"'", sc.ID)
 		return
 	}
 	const eps = 1e-9
+	var sides []string
+	for _, sd := range sc.Sides {
+		sides = append(sides, sd.Name)
+	}
 	for i, f := range m.Features {
 		fp := fmt.Sprintf("map.feature.%d", i)
 		var xs, ys []float64
@@ -250,14 +256,19 @@ func (c *checker) checkMap(sc Scenario, at located) {
 				}
 				xs, ys = append(xs, p[0]), append(ys, p[1])
 			}
-			if len(xs) < 2 {
-				c.errf(at.key(fp), "scenario %s: %s %q needs at least two points", sc.ID, f.Kind, f.Label)
+			if need := map[string]int{"line": 2, "polygon": 3}[f.Shape]; len(xs) < need {
+				c.errf(at.key(fp), "scenario %s: %s %q: a %s needs at least %d points", sc.ID, f.Kind, f.Label, f.Shape, need)
 			}
 		case "point":
 			xs, ys = []float64{f.X}, []float64{f.Y}
 		default:
 			c.errf(at.value(fp+".shape"), "scenario %s: feature shape %q; expected rect, circle, polygon, line or point", sc.ID, f.Shape)
 			continue
+		}
+		// A feature's side picks its colour and legend on the map: it must
+		// be one of the scenario's sides.
+		if f.Side != "" && !slices.Contains(sides, f.Side) {
+			c.unknownRef(at.value(fp+".side"), "side", f.Side, sides)
 		}
 		lo, hi := minmax(xs)
 		lo2, hi2 := minmax(ys)

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/playaid/playaid/diag"
 )
@@ -64,19 +66,46 @@ func Load(sources ...Source) (*Catalog, diag.List) {
 	}
 	sort.Strings(rels)
 
+	// Decoding dominates loading, and files decode independently: spread
+	// them over the cores, then merge in path order so results never
+	// depend on scheduling.
+	type decoded struct {
+		file File
+		ix   *diag.Index
+		dl   diag.List
+		ok   bool
+	}
+	out := make([]decoded, len(rels))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(rels)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f := files[rels[i]]
+				d := &out[i]
+				d.ix, d.dl, d.ok = diag.Decode(f.name, f.data, &d.file)
+			}
+		}()
+	}
+	for i := range rels {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
 	h := sha256.New()
 	ld := newLoader()
-	for _, rel := range rels {
+	for i, rel := range rels {
 		f := files[rel]
 		fmt.Fprintf(h, "%s\x00%d\x00", rel, len(f.data))
 		h.Write(f.data)
-		var tf File
-		ix, dl, ok := diag.Decode(f.name, f.data, &tf)
-		l = append(l, dl...)
-		if !ok {
+		l = append(l, out[i].dl...)
+		if !out[i].ok {
 			continue // a file that does not decode is not merged: its errors would cascade
 		}
-		ld.merge(ix, &tf)
+		ld.merge(out[i].ix, &out[i].file)
 	}
 	l = append(l, ld.diags...)
 	cat := ld.finish(&l)

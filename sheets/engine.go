@@ -69,19 +69,18 @@ var imTableList = []tableSpec{
 	{"artillery-objects", of(rules.IMObjectTable)},
 	{"artillery-armour", of(rules.IMArmourTable)},
 	{"escape", of(rules.IMEscapeTable)},
-	{"melee", span(rules.IMMeleeTable, -15, 15)},
-	{"morale", span(rules.IMMoraleTable, -12, 8)},
-	{"rally", span(rules.IMRallyTable, -8, 8)},
-	{"pursuit", span(rules.IMPursuitTable, -8, 8)},
+	{"melee", span(rules.IMMeleeTable, 0, 15)},
+	{"morale", span(rules.IMMoraleTable, -8, 5)},
+	{"rally", span(rules.IMRallyTable, -5, 5)},
+	{"pursuit", span(rules.IMPursuitTable, -5, 5)},
 	{"officer-risk", of(rules.IMOfficerRiskTable)},
 	{"vehicles", of(rules.IMVehicleTable)},
 	{"overload", of(rules.IMOverloadTable)},
 	{"flyer-penetration", of(rules.IMFlyerPenetrationTable)},
 }
 
-// aqTables are the AQotMF sheet's tables. The tables of the attacks on a
-// tripod are one per unit that can make them (see attackers); the chart of
-// all of them together is "destroy-tripod".
+// aqTables are the AQotMF sheet's tables. "destroy-tripod" gathers the
+// attacks on a tripod of every unit that can make them (see attackers).
 func aqTables(cat *catalog.Catalog, sys *catalog.System) []tableSpec {
 	specs := []tableSpec{
 		{"hit-damage-grid", of(rules.AQHitDamageGrid)},
@@ -91,13 +90,7 @@ func aqTables(cat *catalog.Catalog, sys *catalog.System) []tableSpec {
 			return rules.AQReinforcementTable(sys, reinforcementTurns(sys))
 		}},
 		{"tow-cable", of(rules.AQTowCableTable)},
-		{"initiative", of(initiativeTable)},
 		{"destroy-tripod", of(destroyTripodChart)},
-	}
-	for _, u := range attackers(sys) {
-		specs = append(specs, tableSpec{"destroy-tripod-" + u.ID, func(_ *catalog.Catalog, sys *catalog.System) (rules.Table, error) {
-			return rules.AQDestroyTripodByStands(sys, u.ID, u.Elements())
-		}})
 	}
 	return specs
 }
@@ -148,7 +141,7 @@ func attackers(sys *catalog.System) []catalog.Unit {
 // stands in range. A unit's row stops at the stands it has; the chart
 // draws it shorter.
 func destroyTripodChart(sys *catalog.System) (rules.Table, error) {
-	t := rules.Table{ID: "aqotmf-destroy-tripod", Corner: "Unit"}
+	t := rules.Table{ID: "aqotmf-destroy-tripod", Corner: "Stands in range"}
 	width := 0
 	for _, u := range attackers(sys) {
 		ut, err := rules.AQDestroyTripodByStands(sys, u.ID, u.Elements())
@@ -167,28 +160,6 @@ func destroyTripodChart(sys *catalog.System) (rules.Table, error) {
 	}
 	for i := 1; i <= width; i++ {
 		t.Columns = append(t.Columns, strconv.Itoa(i))
-	}
-	return t, nil
-}
-
-// initiativeSpan is how far the initiative table runs each way: the
-// printed modifiers reach ±3 for one unit destroyed.
-const initiativeSpan = 3
-
-// initiativeTable gives the human player's chance to win, tie and lose
-// the initiative roll for each total modifier.
-func initiativeTable(sys *catalog.System) (rules.Table, error) {
-	t := rules.Table{ID: "aqotmf-initiative", Title: "Initiative roll-off (human player's modifier)", Corner: "Modifier",
-		Columns: []string{"Human higher", "Tie", "Martian higher"}}
-	for m := -initiativeSpan; m <= initiativeSpan; m++ {
-		r, err := rules.AQInitiative(sys, m)
-		if err != nil {
-			return rules.Table{}, err
-		}
-		t.Rows = append(t.Rows, rules.Row{Label: signed(m), Cells: []rules.Cell{rules.Prob(r.Higher), rules.Prob(r.Tie), rules.Prob(r.Lower)}})
-		if m == initiativeSpan {
-			t.Notes = r.Notes
-		}
 	}
 	return t, nil
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -64,6 +65,10 @@ func (x *exec) funcs() template.FuncMap {
 			return strings.Join(parts, "<br>")
 		},
 		"below":     x.below,
+		"bare":      x.bare,
+		"inline":    x.inline,
+		"scored":    x.scored,
+		"in":        func(s string, list []string) bool { return slices.Contains(list, s) },
 		"pct":       pct,
 		"esc":       esc,
 		"inch":      inch,
@@ -78,6 +83,7 @@ func (x *exec) funcs() template.FuncMap {
 		"weapons":   x.weapons,
 		"dieChart":  x.dieChart,
 		"fold":      fold,
+		"transpose": transpose,
 		"tnote":     x.tableNote,
 		"attackers": func() []catalog.Unit { return attackers(x.sys) },
 		"inchTimes": func(l catalog.Length, n int) string { return inch(catalog.Length{MM: l.MM * float64(n)}) },
@@ -125,8 +131,7 @@ func (x *exec) table(v any, topics ...string) (string, error) {
 	default:
 		return "", fmt.Errorf("table: want an engine table id or a table, got %T", v)
 	}
-	notes, refs := x.splitNotes(t.Notes)
-	t.Notes = notes
+	_, refs := x.splitNotes(t.Notes)
 	var b strings.Builder
 	if t.Title != "" {
 		fmt.Fprintf(&b, "**%s**%s%s\n\n", esc(t.Title), x.note(topics...), refs)
@@ -136,8 +141,8 @@ func (x *exec) table(v any, topics ...string) (string, error) {
 }
 
 // splitNotes separates an engine table's notes into its own assumptions
-// and the source notes it quotes, which become footnote references so
-// that a note quoted by three tables is printed once.
+// and footnote references to the source notes it quotes, so that a note
+// quoted by three tables is printed once.
 func (x *exec) splitNotes(notes []string) (own []string, refs string) {
 	for _, n := range notes {
 		if sn := x.sourceNote(n); sn != nil {
@@ -147,6 +152,17 @@ func (x *exec) splitNotes(notes []string) (own []string, refs string) {
 		own = append(own, n)
 	}
 	return own, refs
+}
+
+// ownNotes is an engine table's notes less the source notes it quotes.
+func (x *exec) ownNotes(notes []string) []string {
+	var own []string
+	for _, n := range notes {
+		if x.sourceNote(n) == nil {
+			own = append(own, n)
+		}
+	}
+	return own
 }
 
 // sourceNote returns the source note whose text is s, or nil.
@@ -189,10 +205,15 @@ func (x *exec) gfm(t rules.Table) string {
 		b.WriteString(" |\n")
 	}
 	b.WriteString("\n")
-	for _, n := range t.Notes {
-		b.WriteString("*" + esc(n) + "*\n\n")
-	}
+	b.WriteString(x.below(t))
 	return b.String()
+}
+
+// bare prints a rules.Table as a GFM table without its notes, where the
+// sheet says what they say next to it.
+func (x *exec) bare(t rules.Table) string {
+	t.Notes = nil
+	return x.gfm(t)
 }
 
 // chart draws an engine table as a line chart: one series per row, the
@@ -574,7 +595,7 @@ func (x *exec) dieChart(id string, topics ...string) (string, error) {
 		if r.Text != "" {
 			text += " " + cellText(r.Text)
 		}
-		fmt.Fprintf(&b, "| %s | %s%s |\n", roll(r.Roll), text, x.notes(r.Note))
+		fmt.Fprintf(&b, "| %s | %s%s |\n", roll(r.Roll), text, x.rowNote(r.Note, c.ID))
 	}
 	b.WriteString("\n")
 	return b.String(), nil
@@ -625,12 +646,12 @@ func fold(t rules.Table, n int) rules.Table {
 // tableNote returns footnote references to a seed table's own note and
 // the source notes touching it, for templates that lay its rows out
 // themselves.
-func (x *exec) tableNote(id string) (string, error) {
+func (x *exec) tableNote(id string, topics ...string) (string, error) {
 	t := x.sys.Table(id)
 	if t == nil {
 		return "", fmt.Errorf("no table %q in %s", id, x.sys.ID)
 	}
-	return x.notes(t.Note, id), nil
+	return x.notes(t.Note, append([]string{id}, topics...)...), nil
 }
 
 // notes returns footnote references to the source notes touching the
@@ -686,12 +707,135 @@ func (x *exec) caption(t rules.Table, topics ...string) string {
 }
 
 // below prints an engine table's own notes (not the source notes it
-// quotes) in italics.
+// quotes) in italics, as one paragraph.
 func (x *exec) below(t rules.Table) string {
-	own, _ := x.splitNotes(t.Notes)
-	var b strings.Builder
-	for _, n := range own {
-		b.WriteString("*" + esc(n) + "*\n\n")
+	own := x.ownNotes(t.Notes)
+	if len(own) == 0 {
+		return ""
 	}
-	return b.String()
+	for i := range own {
+		own[i] = esc(strings.Join(strings.Fields(own[i]), " "))
+	}
+	return "*" + strings.Join(own, " ") + "*\n\n"
+}
+
+// transpose swaps an engine table's rows and columns: a tall table of few
+// columns becomes a short, wide one.
+func transpose(t rules.Table) rules.Table {
+	out := rules.Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes}
+	for _, r := range t.Rows {
+		out.Columns = append(out.Columns, r.Label)
+	}
+	for j, c := range t.Columns {
+		row := rules.Row{Label: c}
+		for _, r := range t.Rows {
+			if j < len(r.Cells) {
+				row.Cells = append(row.Cells, r.Cells[j])
+			} else {
+				row.Cells = append(row.Cells, rules.Cell{Text: "–"})
+			}
+		}
+		out.Rows = append(out.Rows, row)
+	}
+	return out
+}
+
+// inline prints a short seed table as one paragraph: its name in bold,
+// then the rows joined by " · " ("1. Very Low · 2. Low …"), then its
+// footer. It saves the height of a table for lists of a few words.
+func (x *exec) inline(id string, topics ...string) (string, error) {
+	t := x.sys.Table(id)
+	if t == nil && x.base != nil {
+		t = x.base.Table(id)
+	}
+	if t == nil {
+		return "", fmt.Errorf("no table %q in %s", id, x.sys.ID)
+	}
+	var rows []string
+	for _, r := range t.Rows {
+		var cells []string
+		for _, c := range r {
+			if c = strings.TrimSpace(c); c != "" {
+				cells = append(cells, esc(c))
+			}
+		}
+		if len(cells) == 0 {
+			continue
+		}
+		sep := ": "
+		if first := strings.TrimSuffix(cells[0], "\\."); strings.HasSuffix(cells[0], ".") || first != cells[0] || isNumber(first) {
+			sep = " "
+		}
+		rows = append(rows, cells[0]+strings.TrimSuffix(sep+strings.Join(cells[1:], ", "), sep))
+	}
+	out := "**" + esc(t.Name) + ".**" + x.notes(t.Note, append([]string{id}, topics...)...) + " " + strings.Join(rows, " · ") + "."
+	if t.Footer != "" {
+		out += " *" + esc(t.Footer) + "*"
+	}
+	return out + "\n\n", nil
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
+}
+
+// scored prints an engine table of chances next to the seed's table of
+// scores it was computed from, in one table: each cell "score: chance"
+// ("8: 65%"), so one table serves both the roll at the table and the
+// planning. The engine table's rows are the seed table's rows in order,
+// and its columns the seed's last columns (an engine column the seed does
+// not print, such as "No hit", has no score).
+func (x *exec) scored(e rules.Table, seedID string, topics ...string) (string, error) {
+	t := x.sys.Table(seedID)
+	if t == nil {
+		return "", fmt.Errorf("no table %q in %s", seedID, x.sys.ID)
+	}
+	if len(t.Rows) != len(e.Rows) {
+		return "", fmt.Errorf("scored: table %q has %d rows, engine table %q %d", seedID, len(t.Rows), e.ID, len(e.Rows))
+	}
+	_, refs := x.splitNotes(e.Notes)
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s**%s%s\n\n", esc(e.Title), x.notes(t.Note, append([]string{seedID}, topics...)...), refs)
+	b.WriteString("| " + cellText(e.Corner))
+	for _, c := range e.Columns {
+		b.WriteString(" | " + cellText(c))
+	}
+	b.WriteString(" |\n|:--")
+	for range e.Columns {
+		b.WriteString("|--:")
+	}
+	b.WriteString("|\n")
+	for i, r := range e.Rows {
+		seed := t.Rows[i]
+		b.WriteString("| " + cellText(r.Label))
+		for j, c := range r.Cells {
+			k := len(t.Columns) - (len(e.Columns) - j) // the seed column, counted from the right
+			text := cellText(c.String())
+			if k >= 0 && k < len(seed) && t.Columns[k] == e.Columns[j] && c.P != nil {
+				if score := strings.TrimSpace(seed[k]); score != "" && score != "-" && score != "–" {
+					text = cellText(score) + ": " + text
+				}
+			}
+			b.WriteString(" | " + text)
+		}
+		b.WriteString(" |\n")
+	}
+	b.WriteString("\n")
+	b.WriteString(x.below(e))
+	if t.Footer != "" {
+		b.WriteString("*" + esc(t.Footer) + "*\n\n")
+	}
+	return b.String(), nil
+}
+
+// rowNote is a chart row's own note as a footnote, unless it restates a
+// source note touching the chart (already footnoted on its name).
+func (x *exec) rowNote(note, chartID string) string {
+	for _, n := range x.sys.NotesTouching(chartID) {
+		if restates(note, n.Text) {
+			return ""
+		}
+	}
+	return x.fn(note)
 }

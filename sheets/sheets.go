@@ -39,10 +39,10 @@ type Sheet struct {
 // All lists the sheets in the order the print pack prints them.
 func All() []Sheet {
 	return []Sheet{
-		{ID: "aqotmf", System: "aqotmf", Template: "aqotmf.md", MaxPages: 2, Columns: 2, BaseSize: 7, Margin: 9, tables: aqTables},
-		{ID: "buildings", System: "buildings", Template: "buildings.md", MaxPages: 1, Columns: 1, BaseSize: 8, Margin: 10, tables: buildingTables},
-		{ID: "imperial-mars", System: "imperial-mars", Template: "imperial-mars.md", MaxPages: 4, Columns: 2, BaseSize: 7.5, Margin: 9, tables: imTables},
-		{ID: "evacuation-mars", System: "evacuation-mars", Template: "evacuation-mars.md", MaxPages: 1, Columns: 1, BaseSize: 8.5, Margin: 10, tables: evacTables},
+		{ID: "aqotmf", System: "aqotmf", Template: "aqotmf.md", MaxPages: 2, Columns: 2, BaseSize: 6.5, Margin: 7, tables: aqTables},
+		{ID: "buildings", System: "buildings", Template: "buildings.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8, tables: buildingTables},
+		{ID: "imperial-mars", System: "imperial-mars", Template: "imperial-mars.md", MaxPages: 4, Columns: 2, BaseSize: 6.5, Margin: 7, tables: imTables},
+		{ID: "evacuation-mars", System: "evacuation-mars", Template: "evacuation-mars.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8, tables: evacTables},
 	}
 }
 

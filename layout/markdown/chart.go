@@ -1,7 +1,6 @@
 package markdown
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 
@@ -142,7 +141,7 @@ func (r *walker) chart(body []byte, line int) {
 	}
 	ylabH := 0.0
 	if s.YLabel != "" {
-		ylabH = lem * 1.5
+		ylabH = lem * 2
 	}
 	ph := math.Min(math.Max(w*0.42, 30), 46) // plot height
 	tickH := lem * 1.5
@@ -203,7 +202,7 @@ func (r *walker) chart(body []byte, line int) {
 			c.Text(x, y+tf.size*ptMM*1.05, title, tf)
 		}
 		if ylab != "" {
-			c.Text(x, top-lem*0.7, ylab, af)
+			c.Text(x, top-lem*1.1, ylab, af)
 		}
 		grid := pen{width: 0.12, color: rgb{214, 219, 225}}
 		axis := pen{width: 0.3, color: colText}
@@ -275,5 +274,3 @@ func (r *walker) calibration(line int) {
 		draw: func(c canvas, x, y float64) { c.Calibration(x, y) }})
 	r.space(paraGap * r.em)
 }
-
-var _ = fmt.Sprint

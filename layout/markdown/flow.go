@@ -31,8 +31,9 @@ type group struct {
 }
 
 type placed struct {
-	b    box
-	x, y float64
+	b      box
+	x, y   float64
+	repeat bool // a repeated table header
 }
 
 // cursor places groups down the columns of one region of one page. The
@@ -69,7 +70,7 @@ func (c *cursor) next(repeat *box) bool {
 		return false
 	}
 	if repeat != nil {
-		c.out = append(c.out, placed{*repeat, c.colX(), c.y})
+		c.out = append(c.out, placed{*repeat, c.colX(), c.y, true})
 		c.y += repeat.h
 		// Still fresh: a row that does not fit under a repeated header
 		// would not fit under it in any column.
@@ -122,7 +123,7 @@ func (c *cursor) put(b box, repeat *box) {
 		}
 		c.fresh = false
 	}
-	c.out = append(c.out, placed{b, c.colX(), c.y})
+	c.out = append(c.out, placed{b: b, x: c.colX(), y: c.y})
 	c.kept = append(c.kept, b)
 	c.y += b.h
 }
@@ -151,6 +152,7 @@ type flow struct {
 	forced                   bool    // a column break happened in the region: do not balance
 	repeat                   *box    // the header of a table being placed
 	pending                  []box
+	broken                   bool // a page break asks for a new page before the next box
 	errs                     []error
 }
 
@@ -193,7 +195,8 @@ func (f *flow) draw(ps []placed) {
 }
 
 func (f *flow) ensurePage() {
-	if f.pages == 0 {
+	if f.pages == 0 || f.broken {
+		f.broken = false
 		f.newPage()
 	}
 }
@@ -261,6 +264,11 @@ func (f *flow) balance() []placed {
 		c.col, c.y, c.fresh, c.out, c.failed, c.errs = 0, c.top, true, nil, false, nil
 		c.bottom = c.top + h
 		c.full = func() bool { return false }
+		if first := f.cur.out[0]; first.repeat {
+			// A table continued from the last page starts the region.
+			c.out = append(c.out, first)
+			c.y += first.b.h
+		}
 		for _, g := range f.groups {
 			if c.place(g); c.failed {
 				return nil, false
@@ -304,15 +312,19 @@ func (f *flow) setColumns(n int, space float64) {
 	f.startRegion(low)
 }
 
-// pageBreak starts a new page unless the current one is still empty.
+// pageBreak ends the page, unless it is still empty; the next page starts
+// with the next box, so a break at the end adds no empty page.
 func (f *flow) pageBreak() {
+	if f.broken {
+		return
+	}
 	f.ensurePage()
 	f.flush()
 	if f.cur.col == 0 && f.cur.fresh && f.cur.top <= f.top+eps && len(f.cur.out) == 0 {
 		return
 	}
 	f.endRegion()
-	f.newPage()
+	f.broken = true
 }
 
 // columnBreak moves to the next column (or page).
@@ -324,6 +336,11 @@ func (f *flow) columnBreak() {
 
 // finish draws what is left.
 func (f *flow) finish() {
-	f.ensurePage()
-	f.endRegion()
+	if f.pages == 0 {
+		f.newPage()
+	}
+	f.flush()
+	if !f.broken {
+		f.endRegion()
+	}
 }

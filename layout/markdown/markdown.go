@@ -40,6 +40,11 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gobolditalic"
+	"golang.org/x/image/font/gofont/goitalic"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/playaid/playaid/layout"
 )
@@ -93,27 +98,80 @@ func Parser() goldmark.Markdown {
 }
 
 // Render lays md out as a complete document on a deterministic fpdf
-// document from layout.NewDoc. Problems in the Markdown (a bad directive or
-// chart, something taller than a column) are returned as a diag.List.
+// document with the fonts of layout.NewDoc (see newDoc), which the caller
+// may go on drawing on. Problems in the Markdown (a bad directive or chart,
+// something taller than a column) are returned as a diag.List.
 func Render(md []byte, opt Options) (*fpdf.Fpdf, error) {
+	c, err := renderPDF(md, opt)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range fontBytes {
+		c.use(f.family, f.style)
+	}
+	c.pdf.SetFont(layout.Font, "", 10)
+	return c.pdf, c.pdf.Error()
+}
+
+// PDF renders md and returns the bytes of the PDF. Only the fonts the
+// document uses are embedded.
+func PDF(md []byte, opt Options) ([]byte, error) {
+	c, err := renderPDF(md, opt)
+	if err != nil {
+		return nil, err
+	}
+	return layout.Bytes(c.pdf)
+}
+
+func renderPDF(md []byte, opt Options) (*pdfCanvas, error) {
 	opt, err := opt.withDefaults()
 	if err != nil {
 		return nil, err
 	}
-	pdf := layout.NewDoc(opt.Paper, opt.Title)
-	if err := render(md, opt, &pdfCanvas{pdf: pdf}); err != nil {
+	c := &pdfCanvas{pdf: newDoc(opt.Paper, opt.Title)}
+	if err := render(md, opt, c); err != nil {
 		return nil, err
 	}
-	return pdf, pdf.Error()
+	return c, c.pdf.Error()
 }
 
-// PDF renders md and returns the bytes of the PDF.
-func PDF(md []byte, opt Options) ([]byte, error) {
-	pdf, err := Render(md, opt)
-	if err != nil {
-		return nil, err
-	}
-	return layout.Bytes(pdf)
+// fontBytes are copies of the Go fonts taken when the program starts,
+// before any document exists. fpdf v0.9.0 writes into the font bytes it is
+// given while it subsets a font (utf8FontFile.getMetrics appends to a
+// slice of them; it hits gomono), so documents registered with the shared
+// gofont slices — as layout.NewDoc does — come out differently depending
+// on what was rendered before them in the same process.
+var fontBytes = [...]struct {
+	family, style string
+	ttf           []byte
+}{
+	{layout.Font, "", bytes.Clone(goregular.TTF)},
+	{layout.Font, "B", bytes.Clone(gobold.TTF)},
+	{layout.Font, "I", bytes.Clone(goitalic.TTF)},
+	{layout.Font, "BI", bytes.Clone(gobolditalic.TTF)},
+	{layout.FontMono, "", bytes.Clone(gomono.TTF)},
+}
+
+// newDoc is layout.NewDoc without the fonts: pdfCanvas.use registers each
+// font when it is first needed, from a fresh copy, so the same Markdown
+// always gives the same bytes. (Registering a font costs fpdf about 5 ms;
+// a sheet rarely needs all five.)
+func newDoc(paper layout.Paper, title string) *fpdf.Fpdf {
+	pdf := fpdf.NewCustom(&fpdf.InitType{
+		OrientationStr: "P",
+		UnitStr:        "mm",
+		Size:           fpdf.SizeType{Wd: paper.Width, Ht: paper.Height},
+	})
+	pdf.SetCreationDate(layout.Epoch)
+	pdf.SetModificationDate(layout.Epoch)
+	pdf.SetCatalogSort(true)
+	pdf.SetCompression(true)
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetMargins(0, 0, 0)
+	pdf.SetCellMargin(0)
+	pdf.SetTitle(title, true)
+	pdf.SetCreator("playaid", true)
+	return pdf
 }
 
 // HTML renders md through goldmark's HTML renderer as a standalone page

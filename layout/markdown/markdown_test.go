@@ -32,17 +32,17 @@ func record(t testing.TB, md string, opt Options) *recorder {
 }
 
 // longTable is a table of n rows whose every cell holds a tag naming its
-// row ("r07a" …), so tests can find the pieces of each row; every third
+// row ("r007a" …), so tests can find the pieces of each row; every third
 // row wraps.
 func longTable(n int) string {
 	var b strings.Builder
 	b.WriteString("| Weapon | Range | Effect |\n|:--|--:|:--|\n")
 	for i := 1; i <= n; i++ {
-		effect := fmt.Sprintf("r%02dc hits on a roll of four or more", i)
+		effect := fmt.Sprintf("r%03dc hits on a roll of four or more", i)
 		if i%3 == 0 {
-			effect += fmt.Sprintf(", and the target must then test its morale at once r%02dd", i)
+			effect += fmt.Sprintf(", and the target must then test its morale at once r%03dd", i)
 		}
-		fmt.Fprintf(&b, "| r%02da | r%02db | %s |\n", i, i, effect)
+		fmt.Fprintf(&b, "| r%03da | r%03db | %s |\n", i, i, effect)
 	}
 	return b.String()
 }
@@ -96,7 +96,7 @@ Text under a minor heading.
 | longer text | centred | 12.5 | y |
 | **bold** | ` + "`code`" + ` | 100 | line<br>break |
 `},
-	{"long_table", Options{Title: "Long table", Columns: 2, BaseSize: 8.5}, "## A long table\n\n" + longTable(70)},
+	{"long_table", Options{Title: "Long table", Columns: 2, BaseSize: 8.5}, "## A long table\n\n" + longTable(130)},
 	{"footnotes", Options{Title: "Footnotes"}, `The Mk II costs 80 points.[^mk2] Rough Riders carry no weapon.[^rr]
 
 Another paragraph.
@@ -206,4 +206,146 @@ func TestSample(t *testing.T) {
 	}
 	_ = bytes.Equal
 	_ = layout.A4
+}
+
+// column returns which column of a two-column A4 page with the default
+// margin x lies in.
+func column(x float64) int {
+	if x < layout.A4.Width/2 {
+		return 0
+	}
+	return 1
+}
+
+func TestTableRowsWholeAndHeaderRepeated(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opt  Options
+	}{
+		{"two columns A4", Options{Columns: 2, BaseSize: 8.5}},
+		{"one column Letter", Options{Columns: 1, Paper: layout.Letter, BaseSize: 10}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rec := record(t, "## Table\n\n"+longTable(130), c.opt)
+			type where struct{ page, col int }
+			rows := map[string]map[where]bool{}
+			firstRowY := map[where]float64{}
+			headers := map[where]float64{}
+			for _, o := range rec.ops {
+				if o.str == "" {
+					continue
+				}
+				w := where{o.page, column(o.x)}
+				if c.opt.Columns == 1 {
+					w.col = 0
+				}
+				if o.str == "Weapon" {
+					if _, dup := headers[w]; dup {
+						t.Errorf("header drawn twice in %v", w)
+					}
+					headers[w] = o.y
+					continue
+				}
+				if len(o.str) >= 4 && o.str[0] == 'r' && strings.ContainsAny(o.str[1:4], "0123456789") {
+					tag := o.str[:4]
+					if rows[tag] == nil {
+						rows[tag] = map[where]bool{}
+					}
+					rows[tag][w] = true
+					if y, ok := firstRowY[w]; !ok || o.y < y {
+						firstRowY[w] = o.y
+					}
+				}
+			}
+			if len(rows) != 130 {
+				t.Fatalf("found %d rows, want 130", len(rows))
+			}
+			for tag, ws := range rows {
+				if len(ws) != 1 {
+					t.Errorf("row %s is split over %v", tag, ws)
+				}
+			}
+			if len(firstRowY) < 3 {
+				t.Fatalf("table spans %d columns; the test needs it to continue at least twice", len(firstRowY))
+			}
+			for w, y := range firstRowY {
+				hy, ok := headers[w]
+				if !ok {
+					t.Errorf("no header row in %+v where the table continues", w)
+				} else if hy >= y {
+					t.Errorf("header at %.1f is not above the first row at %.1f in %+v", hy, y, w)
+				}
+			}
+			if rec.pages < 2 {
+				t.Errorf("table fills %d page(s); want it to cross a page", rec.pages)
+			}
+		})
+	}
+}
+
+// TestSafeMargin checks every drawing operation of every test document
+// against the 6 mm printers cannot print, on both papers, at the smallest
+// margin allowed.
+func TestSafeMargin(t *testing.T) {
+	docs := map[string]string{"long table": "# Title\n\n" + longTable(100)}
+	for _, c := range cases {
+		docs[c.name] = c.md
+	}
+	sample, err := os.ReadFile("testdata/sample.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs["sample"] = string(sample)
+	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+		for _, cols := range []int{1, 2} {
+			for name, md := range docs {
+				if cols == 2 && strings.Contains(md, "```calibration") {
+					continue // needs a one-column section
+				}
+				opt := Options{Paper: paper, Margin: layout.SafeMargin, Columns: cols,
+					Title: "A long running title to check the header stays inside the page", Version: "abc1234",
+					Source: "A source line long enough to be cut short before it runs into the version at the right edge of the footer"}
+				rec := record(t, md, opt)
+				lo, hiX, hiY := layout.SafeMargin-1e-6, paper.Width-layout.SafeMargin+1e-6, paper.Height-layout.SafeMargin+1e-6
+				for _, o := range rec.ops {
+					if o.x0 < lo || o.y0 < lo || o.x1 > hiX || o.y1 > hiY {
+						t.Errorf("%s, %s, %d columns: page %d: %s reaches [%.1f,%.1f]-[%.1f,%.1f], inside the safe margin",
+							name, paper.Name, cols, o.page, o.text, o.x0, o.y0, o.x1, o.y1)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestDeterministic renders a sheet, another document with other glyphs
+// (fpdf writes into the font bytes while subsetting), and the sheet again.
+func TestDeterministic(t *testing.T) {
+	src, err := os.ReadFile("testdata/sample.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{Title: "Sample", Version: "abc1234"}
+	a, err := PDF(src, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := PDF([]byte("`ÄÖÜ ≥ ≤ {}[] ½` and **bold “quotes”** and *Ωμ*\n"), opt); err != nil {
+		t.Fatal(err)
+	}
+	b, err := PDF(src, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a, b) {
+		t.Error("the same input gives different bytes the second time")
+	}
+	opt.Version = "abc1235"
+	c, err := PDF(src, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(a, c) {
+		t.Error("a different version gives the same bytes")
+	}
 }

@@ -6,14 +6,6 @@ import (
 	"math"
 	"strings"
 	"sync"
-
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/gobolditalic"
-	"golang.org/x/image/font/gofont/goitalic"
-	"golang.org/x/image/font/gofont/gomono"
-	"golang.org/x/image/font/gofont/goregular"
-
-	"github.com/playaid/playaid/layout"
 )
 
 // Text is measured here rather than through fpdf: asking fpdf means
@@ -41,22 +33,13 @@ var (
 
 func loadFonts() {
 	fontFaces = map[string]*metrics{}
-	for _, f := range []struct {
-		key string
-		ttf []byte
-	}{
-		{layout.Font + "/", goregular.TTF},
-		{layout.Font + "/B", gobold.TTF},
-		{layout.Font + "/I", goitalic.TTF},
-		{layout.Font + "/BI", gobolditalic.TTF},
-		{layout.FontMono + "/", gomono.TTF},
-	} {
+	for _, f := range fontBytes {
 		m, err := parseMetrics(f.ttf)
 		if err != nil {
 			fontsErr = err
 			return
 		}
-		fontFaces[f.key] = m
+		fontFaces[f.family+"/"+f.style] = m
 	}
 }
 

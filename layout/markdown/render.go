@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -34,9 +35,11 @@ const (
 	tableLead = 1.2
 	paraGap   = 0.6 // em between paragraphs
 	itemGap   = 0.2 // em between items of a tight list
+	columnGap = 6.0 // mm between two columns
 )
 
-// headingStyle: size factor, space before and after (em), colour.
+// headingStyle by level: size (× body size), space before and after (em).
+// Levels 1–3 are in the accent colour.
 var headingStyle = [...]struct {
 	size, before, after float64
 	rule                float64 // width of the rule under the heading, 0 for none
@@ -96,6 +99,8 @@ type listState struct {
 	step    float64 // indent of the items
 }
 
+// walker renders one document: goldmark walks the tree once and calls the
+// function funcs holds for each node's kind on entering and leaving it.
 type walker struct {
 	src    []byte
 	opt    Options
@@ -124,7 +129,7 @@ func render(src []byte, opt Options, c canvas) error {
 		}
 	}
 	m := opt.Margin
-	r.fl = newFlow(c, m, opt.Paper.Width-m, m+headerH, opt.Paper.Height-m-footerH, 6, opt.Columns)
+	r.fl = newFlow(c, m, opt.Paper.Width-m, m+headerH, opt.Paper.Height-m-footerH, columnGap, opt.Columns)
 	r.styles = []style{{size: opt.BaseSize, color: colText}}
 	r.funcs = map[ast.NodeKind]func(ast.Node, bool) ast.WalkStatus{
 		ast.KindParagraph:         r.paragraph,
@@ -333,7 +338,7 @@ func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
 			col = colAccent
 		}
 		r.emit(box{h: 1.2, keep: true, draw: func(c canvas, x, y float64) {
-			c.Line(x, y+0.5, x+w, y+0.5, pen{width: hs.rule, color: col})
+			rule(c, x, x+w, y+0.5, pen{width: hs.rule, color: col})
 		}})
 	}
 	r.space(hs.after * r.em)
@@ -348,7 +353,7 @@ func (r *walker) thematicBreak(n ast.Node, entering bool) ast.WalkStatus {
 	r.space(paraGap * r.em)
 	w := r.width()
 	r.emit(box{h: 1, line: r.nodeLine(n), draw: func(c canvas, x, y float64) {
-		c.Line(x, y+0.5, x+w, y+0.5, pen{width: 0.25, color: colRule})
+		rule(c, x, x+w, y+0.5, pen{width: 0.25, color: colRule})
 	}})
 	r.space(paraGap * r.em)
 	return ast.WalkContinue
@@ -384,7 +389,7 @@ func (r *walker) codeBlock(n ast.Node, entering bool) ast.WalkStatus {
 	w := r.width()
 	var in inlines
 	for _, l := range bytes.Split(bytes.TrimRight(body.Bytes(), "\n"), []byte("\n")) {
-		s := fallback(string(l), f.metrics())
+		s := fallback(strings.ReplaceAll(string(l), "\t", "    "), f.metrics())
 		if len(in) > 0 {
 			in.hardBreak()
 		}
@@ -543,7 +548,7 @@ func (r *walker) footnoteList(n ast.Node, entering bool) ast.WalkStatus {
 	if entering {
 		r.space(1.2 * r.em)
 		r.emit(box{h: 1.6, keep: true, draw: func(c canvas, x, y float64) {
-			c.Line(x, y+0.4, x+30, y+0.4, pen{width: 0.25, color: colRule})
+			rule(c, x, x+30, y+0.4, pen{width: 0.25, color: colRule})
 		}})
 		s := r.cur()
 		s.size *= 0.85
@@ -704,10 +709,10 @@ func (r *walker) furniture(c canvas, page, pages int) {
 		c.Text(m, base, fit(o.Title, hf, w-2*m-nw-6), hf)
 	}
 	c.Text(w-m-nw, base, num, hf)
-	c.Line(m, m+4, w-m, m+4, pen{width: 0.2, color: colRule})
+	rule(c, m, w-m, m+4, pen{width: 0.2, color: colRule})
 
 	fy := h - m - 0.8 // baseline; descenders stay above the margin
-	c.Line(m, h-m-3.6, w-m, h-m-3.6, pen{width: 0.2, color: colRule})
+	rule(c, m, w-m, h-m-3.6, pen{width: 0.2, color: colRule})
 	right := "playaid"
 	if o.Version != "" {
 		right += " · data " + o.Version

@@ -9,19 +9,21 @@ import (
 //
 // Column widths follow the content: every column gets its natural width
 // (its longest cell on one line) and the spare width of the text column is
-// shared in proportion. When the natural widths do not fit, the table's
+// shared in proportion, up to tableSpare a column (a narrow table is as
+// wide as it needs, left-aligned). When the natural widths do not fit, the table's
 // font shrinks in quarter points down to tableFloor; if that is not enough
 // each column gets its longest word and the rest is shared in proportion
 // to what each column still wants, and long cells wrap. (Words longer than
 // their column are cut, as a last resort.)
 //
 // Every row is one box, so it is never split; the header row keeps with
-// the first row and is drawn again at the top of every column the table
-// continues in.
+// the first row, the last row with the one before, and the header is drawn
+// again at the top of every column the table continues in.
 
 const (
-	cellPadX = 1.2 // mm, each side
-	cellPadY = 0.7
+	cellPadX   = 1.2 // mm, each side
+	cellPadY   = 0.7
+	tableSpare = 8 // mm a column may widen beyond its content
 )
 
 // tableFloor is the smallest table font for a body size.
@@ -113,12 +115,15 @@ func tableScale(rows []tableRow, ncol int, base, avail float64) (k float64, w []
 	w = make([]float64, ncol)
 	switch {
 	case natSum*k <= inner+eps:
-		// Everything fits on one line: share the spare width out.
+		// Everything fits on one line: share the spare width out, up to
+		// tableSpare a column, so a small table does not straggle
+		// across a wide page.
+		target := min(inner, natSum*k+float64(ncol)*tableSpare)
 		for j := range w {
 			if natSum > 0 {
-				w[j] = nat[j] * inner / natSum
+				w[j] = nat[j] * target / natSum
 			} else {
-				w[j] = inner / float64(ncol)
+				w[j] = target / float64(ncol)
 			}
 		}
 	case minSum*k >= inner:
@@ -161,6 +166,10 @@ func (r *walker) layoutTable(t *tableState) {
 	base := r.cur().size
 	k, cw := tableScale(t.rows, ncol, base, avail)
 	size := base * k
+	width := 0.0 // of the table
+	for _, w := range cw {
+		width += w + 2*cellPadX
+	}
 	aligns := make([]align, ncol)
 	copy(aligns, t.align)
 
@@ -195,9 +204,9 @@ func (r *walker) layoutTable(t *tableState) {
 		return func(c canvas, x, y float64) {
 			switch {
 			case sr.header:
-				c.Fill(x, y, avail, sr.h, colHead)
+				c.Fill(x, y, width, sr.h, colHead)
 			case zebra:
-				c.Fill(x, y, avail, sr.h, colZebra)
+				c.Fill(x, y, width, sr.h, colZebra)
 			}
 			cx := x
 			for j, ls := range sr.cells {
@@ -209,10 +218,10 @@ func (r *walker) layoutTable(t *tableState) {
 				cx += cw[j] + 2*cellPadX
 			}
 			if sr.header {
-				c.Line(x, y+sr.h, x+avail, y+sr.h, pen{width: 0.3, color: colAccent})
+				rule(c, x, x+width, y+sr.h, pen{width: 0.3, color: colAccent})
 			}
 			if last {
-				c.Line(x, y+sr.h, x+avail, y+sr.h, pen{width: 0.3, color: colAccent})
+				rule(c, x, x+width, y+sr.h, pen{width: 0.3, color: colAccent})
 			}
 		}
 	}
@@ -227,6 +236,8 @@ func (r *walker) layoutTable(t *tableState) {
 			b.draw = drawRow(sr, false, false)
 		} else {
 			b.draw = drawRow(sr, body%2 == 1, i == len(set)-1)
+			// The last row does not go on alone.
+			b.keep = i == len(set)-2 && i > 0 && !set[i-1].header
 			body++
 		}
 		r.emit(b)

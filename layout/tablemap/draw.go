@@ -66,7 +66,7 @@ func (p *Plan) Draw(pdf *fpdf.Fpdf) {
 			stroke(pdf, st.line, 0.35)
 			drawArea(pdf, s, "FD")
 			if s.Kind == "woods" {
-				trees(pdf, s, p.Scale)
+				trees(pdf, s, p.Scale, p.Labels)
 			}
 			if s.Kind == "farm" || s.Kind == "farmhouse" || s.Kind == "building" || s.Kind == "base" {
 				hatch(pdf, s, lighter(st.line, 0.55), 1.6)
@@ -218,8 +218,9 @@ func hatch(pdf *fpdf.Fpdf, s Shape, c RGB, gap float64) {
 	pdf.ClipEnd()
 }
 
-// trees stipples a wood with small tree rings every 2".
-func trees(pdf *fpdf.Fpdf, s Shape, scale float64) {
+// trees stipples a wood with small tree rings every 2", leaving the
+// labels clear.
+func trees(pdf *fpdf.Fpdf, s Shape, scale float64, labels []Label) {
 	step := 2 * scale
 	r := math.Min(0.35*scale, 1.4)
 	stroke(pdf, styleOf("woods").line, 0.25)
@@ -230,7 +231,15 @@ func trees(pdf *fpdf.Fpdf, s Shape, scale float64) {
 			off = step / 2
 		}
 		for x := b.X + step/2 + off - step/4; x < b.Right(); x += step {
-			if s.inside(Pt{x - r, y - r}) && s.inside(Pt{x + r, y + r}) && s.inside(Pt{x - r, y + r}) && s.inside(Pt{x + r, y - r}) {
+			ring := Box{x - r, y - r, 2 * r, 2 * r}
+			if !s.inside(Pt{ring.X, ring.Y}) || !s.inside(Pt{ring.Right(), ring.Bottom()}) || !s.inside(Pt{ring.X, ring.Bottom()}) || !s.inside(Pt{ring.Right(), ring.Y}) {
+				continue
+			}
+			clear := true
+			for _, l := range labels {
+				clear = clear && !ring.overlaps(l.Bounds.grow(0.4))
+			}
+			if clear {
 				pdf.Circle(x, y, r, "D")
 			}
 		}

@@ -167,6 +167,7 @@ const (
 	legendSize  = 7.5
 	noteSize    = 7.5
 	ptMM        = 25.4 / 72
+	legendCol   = 80.0 // mm per legend column
 )
 
 // The grid and the scale bar's step, inches: the rules measure in inches
@@ -193,8 +194,10 @@ func New(pdf *fpdf.Fpdf, m *catalog.Map, sides []string, box Box) (*Plan, error)
 		scaleH = 13.0
 		rowH   = 5.0
 	)
-	legend := p.legendEntries(sides)
-	legendRows := (len(legend) + 1) / 2
+	// The legend: as many columns of legendCol mm as the box takes.
+	legend := p.legendEntries(mt, sides)
+	cols := max(1, int((box.W-2*sideW)/legendCol))
+	legendRows := (len(legend) + cols - 1) / cols
 	fixed := edgeH + tickH + edgeH + scaleH + float64(legendRows)*rowH + 2
 	if m.Suggested {
 		fixed += 5
@@ -278,10 +281,12 @@ func New(pdf *fpdf.Fpdf, m *catalog.Map, sides []string, box Box) (*Plan, error)
 		p.Notes = append(p.Notes, mt.label("Suggested layout: the scenario prints no table map. Place the terrain as your club likes.", B.X, y+1, noteSize, "BI", RGB{150, 30, 30}))
 		y += 5
 	}
-	colW := bw / 2
+	// Left-aligned with the board, pulled left if the board is narrower
+	// than the legend.
+	lx := min(B.X, box.Right()-sideW-float64(cols)*legendCol)
 	for i, it := range legend {
-		col, row := i%2, i/2
-		x := B.X + float64(col)*colW
+		col, row := i%cols, i/cols
+		x := lx + float64(col)*legendCol
 		ly := y + float64(row)*rowH
 		it.Swatch = Box{x, ly, 8, 3.2}
 		it.Label = mt.label(it.Label.Text, x+10, ly+2.7, legendSize, "", ink)
@@ -338,7 +343,7 @@ func colorOf(side string, sides []string) RGB {
 
 // legendEntries lists one entry per kind (and side, for zones and entry
 // points) present on the map.
-func (p *Plan) legendEntries(sides []string) []LegendItem {
+func (p *Plan) legendEntries(mt measurer, sides []string) []LegendItem {
 	var out []LegendItem
 	seen := map[string]bool{}
 	add := func(f catalog.Feature) {
@@ -358,8 +363,11 @@ func (p *Plan) legendEntries(sides []string) []LegendItem {
 			if f.Side != "" {
 				text += ": " + f.Side
 			}
+			if mt.width(text, legendSize, "") > legendCol-14 {
+				text = st.legend + ": " + f.Side
+			}
 		}
-		if f.Kind != "entry" && f.Kind != "deployment" && sameLabel(p.Map.Features, f.Kind) {
+		if f.Kind != "entry" && f.Kind != "deployment" && sameLabel(p.Map.Features, f.Kind) && mt.width(f.Label, legendSize, "") <= legendCol-14 {
 			text = f.Label
 		}
 		if seen[key] {
@@ -515,6 +523,8 @@ func (p *Plan) labelFeatures(mt measurer) {
 		switch {
 		case s.Kind == "entry" && s.Shape == "line":
 			l = p.entryLabel(mt, s)
+		case s.Shape == "line" && sameLabel(p.Map.Features, s.Kind):
+			continue // walls and roads all called the same: the legend names them
 		case s.Shape == "line":
 			// Beside the middle of the longest segment.
 			a, b := longest(s.Poly)
@@ -735,7 +745,8 @@ func AddPage(pdf *fpdf.Fpdf, paper layout.Paper, title string, m *catalog.Map, s
 	if err != nil {
 		return nil, err
 	}
-	pdf.AddPageFormat(orient, size)
+	// AddPageFormat turns the size itself for "L": give it portrait.
+	pdf.AddPageFormat(orient, fpdf.SizeType{Wd: paper.Width, Ht: paper.Height})
 	pdf.SetFont(layout.Font, "B", 13)
 	pdf.SetTextColor(0, 0, 0)
 	pdf.Text(PageMargin, PageMargin+4.5, title)

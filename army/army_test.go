@@ -1,0 +1,360 @@
+package army
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/markdown"
+)
+
+func mustCheck(t testing.TB, src string) *Report {
+	t.Helper()
+	r, dl := Validate("army.toml", []byte(src), testCatalog(t))
+	if r == nil {
+		t.Fatalf("unreadable: %v", dl)
+	}
+	return r
+}
+
+func TestPrices(t *testing.T) {
+	tests := []struct {
+		name        string
+		src         string
+		used, limit int
+		costs       []int // per line
+	}{
+		{"aqotmf", validationCase0("aq valid"), 145, 145, []int{60, 40, 45}},
+		{"aqotmf count", "system = \"aqotmf\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n", 480, 0, []int{480}},
+		// 90 + 100 + 50 units; +2 armour 10 + 20; +1 hull point 10.
+		{"evacuation", validationCase0("evac valid"), 280, 300, []int{90, 100, 50}},
+		{"evacuation, most upgrades", "system = \"evacuation-mars\"\n[[unit]]\ntype = \"infantry\"\npoints = 0\n[objective]\narmour = 4\nhull_points = 4\n", 300, 300, []int{0}},
+		{"imperial", validationCase0("im valid"), 0, 0, []int{0, 0, 0, 0, 0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := mustCheck(t, tt.src)
+			if !r.Valid() {
+				t.Fatalf("invalid: %v", r.Diags)
+			}
+			if r.Used != tt.used || r.Limit != tt.limit {
+				t.Errorf("used %d of %d, want %d of %d", r.Used, r.Limit, tt.used, tt.limit)
+			}
+			var costs []int
+			for _, ln := range r.Lines {
+				costs = append(costs, ln.Cost)
+			}
+			if len(costs) != len(tt.costs) {
+				t.Fatalf("lines cost %v, want %v", costs, tt.costs)
+			}
+			for i := range costs {
+				if costs[i] != tt.costs[i] {
+					t.Errorf("lines cost %v, want %v", costs, tt.costs)
+					break
+				}
+			}
+		})
+	}
+}
+
+func validationCase0(name string) string {
+	for _, c := range validationCases {
+		if c.name == name {
+			return c.src
+		}
+	}
+	panic("no case " + name)
+}
+
+func TestPod(t *testing.T) {
+	r := mustCheck(t, validationCase0("evac valid"))
+	p := r.Pod
+	// Armour 8 + 2 = 10 for 10 + 20; 1 hull point + 1 = 2 for 10.
+	if p.Armour != 2 || p.ArmourCost != 30 || p.TotalArmour != 10 || p.Hull != 1 || p.HullCost != 10 || p.TotalHP != 2 {
+		t.Errorf("pod %+v", *p)
+	}
+	r = mustCheck(t, "system = \"evacuation-mars\"\n[[unit]]\ntype = \"infantry\"\npoints = 0\n[objective]\narmour = 4\n")
+	if r.Pod.ArmourCost != 150 || r.Pod.TotalArmour != 12 { // "armour 12 at 150 points in total"
+		t.Errorf("+4 armour: %+v", *r.Pod)
+	}
+}
+
+func TestImperialOrganisation(t *testing.T) {
+	r := mustCheck(t, validationCase0("im valid"))
+	want := []struct{ ap, per, trays, rem int }{
+		{5, 4, 6, 0}, // drilled; 24 in close order: 6 trays of 4
+		{4, 2, 6, 0}, // trained horse; 12 in open order: 6 trays of 2
+		{3, 1, 5, 0}, // irregular horse; 5 in extended order: 5 trays of 1
+		{5, 0, 0, 0}, // an officer: officer_action_points
+		{0, 0, 0, 0}, // a vehicle
+	}
+	for i, w := range want {
+		ln := r.Lines[i]
+		if ln.ActionPoints != w.ap || ln.PerTray != w.per || ln.Trays != w.trays || ln.Remainder != w.rem {
+			t.Errorf("%s: AP %d, %d a tray, %d trays + %d; want %+v", ln.Name, ln.ActionPoints, ln.PerTray, ln.Trays, ln.Remainder, w)
+		}
+	}
+	r = mustCheck(t, validationCase0("im remainder"))
+	if ln := r.Lines[0]; ln.Trays != 6 || ln.Remainder != 1 {
+		t.Errorf("25 in close order: %d trays + %d, want 6 + 1", ln.Trays, ln.Remainder)
+	}
+	if r.Valid() != true || len(r.Diags.Warnings()) != 3 {
+		t.Errorf("a remainder is a warning, not an error: %v", r.Diags)
+	}
+}
+
+func TestBlips(t *testing.T) {
+	cat := testCatalog(t)
+	aq := cat.System("aqotmf")
+	tests := []struct {
+		name          string
+		src           string
+		blips, decoys int
+	}{
+		// One blip for the company (two decoys: infantry), none for the
+		// machine guns in ambush nor for the reinforcements.
+		{"boys of company c", "system = \"aqotmf\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"hmg-unit\"\nambush = true\n[[unit]]\nid = \"rough-riders\"\nreinforcement = true\n", 1, 2},
+		// Six tanks are six blips without decoys.
+		{"morale wagon", "system = \"aqotmf\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"hmg-unit\"\nambush = true\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n[[unit]]\nid = \"rough-riders\"\n", 8, 4},
+		{"not hidden", "system = \"aqotmf\"\n[[unit]]\nid = \"infantry-company\"\n", 0, 0},
+		{"unknown units are skipped", "system = \"aqotmf\"\nhidden = true\n[[unit]]\nid = \"zeppelin\"\n[[unit]]\nid = \"hmg-unit\"\ncount = 2\n", 2, 4},
+	}
+	for _, tt := range tests {
+		l, _ := Parse("army.toml", []byte(tt.src))
+		b, d := Blips(l, aq)
+		if b != tt.blips || d != tt.decoys {
+			t.Errorf("%s: %d blips, %d decoys; want %d, %d", tt.name, b, d, tt.blips, tt.decoys)
+		}
+	}
+	l, _ := Parse("army.toml", []byte("system = \"evacuation-mars\"\nhidden = true\n"))
+	if b, d := Blips(l, cat.System("evacuation-mars")); b != 0 || d != 0 {
+		t.Errorf("blips outside AQotMF: %d, %d", b, d)
+	}
+	if b, d := Blips(nil, aq); b != 0 || d != 0 {
+		t.Error("blips of no list")
+	}
+}
+
+func TestUnreadable(t *testing.T) {
+	for _, src := range []string{"system = \n", "[[unit]\n", "\x00\x01binary", "<html>"} {
+		r, dl := Validate("x.toml", []byte(src), testCatalog(t))
+		if r != nil {
+			t.Errorf("%q was read as a list", src)
+		}
+		if len(dl) == 0 || dl[0].File != "x.toml" || dl[0].Line == 0 {
+			t.Errorf("%q: the syntax error has no position: %v", src, dl)
+		}
+	}
+	_, dl := Validate("x.toml", []byte("system = \n"), testCatalog(t))
+	if got := dl.Error(); got != `x.toml:1:10: system: expected value but found '\n' instead` {
+		t.Errorf("syntax error: %s", got)
+	}
+}
+
+func TestHash(t *testing.T) {
+	// sha256("") begins e3b0c44298fc.
+	if h := HashBytes(nil); h != "e3b0c44298fc" {
+		t.Errorf("HashBytes = %s", h)
+	}
+	r := mustCheck(t, validationCase0("aq valid"))
+	if r.List.Hash != HashBytes([]byte(validationCase0("aq valid"))) {
+		t.Error("the list's hash is not of its bytes")
+	}
+}
+
+func TestStarters(t *testing.T) {
+	cat := testCatalog(t)
+	for _, id := range ListSystems(cat) {
+		text, err := Starter(cat.System(id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, dl := Validate("new.toml", []byte(text), cat)
+		if r == nil || len(dl) > 0 {
+			t.Errorf("%s starter does not validate cleanly: %v\n%s", id, dl, text)
+		}
+	}
+	if _, err := Starter(cat.System("buildings")); err == nil {
+		t.Error("a starter for a rule set without army lists")
+	}
+}
+
+func roster(t *testing.T, src string) string {
+	t.Helper()
+	cat := testCatalog(t)
+	r := mustCheck(t, src)
+	md, err := Print(r, cat, PrintOptions{Format: "md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(md)
+}
+
+func TestRosterMarkdown(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string
+	}{
+		{"aqotmf", validationCase0("aq valid"), []string{
+			"# Boys of Company C",
+			"> **VALID** · **145** of 145 points",
+			"| 1 | **Infantry Company** | 1 | 5 × Infantry | on the table | 60 | 60 |",
+			"| 2 | **Unit of Machine Guns** | 1 | 3 × Infantry | on the table | 40 | 40 |",
+			"|  | **Total** |  |  |  |  | **145** |",
+			"| Infantry | Infantry | 6\" | 5 | 4 | Rifles | Stealth |",
+			"| Rifles | 15\" | – | 1 | – |",
+			"**Stealth.** No rule text in the data.",
+		}},
+		{"hidden", "system = \"aqotmf\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 2\n", []string{
+			"**Hidden deployment:** 3 blips, and up to 2 decoys",
+			"| 2 | **Mk II Baldwin Tank** | 2 | 1 × Mk II Baldwin | blip | 80 | 160 |",
+			"| Mk II Baldwin | Tank | – | – | – | – | – |",
+		}},
+		{"evacuation", validationCase0("evac valid"), []string{
+			"> **VALID** · **280** of 300 points",
+			"| 2 | **Assault Squad** | jump infantry | 1 | 100 | 100 |",
+			"|  | Objective: +2 armour (Armour 10) |  |  |  | 30 |",
+			"|  | Objective: +1 hull points (2 in all) |  |  |  | 10 |",
+			"Armour 8, 1 hull point. Extra armour and extra hull points are each bought one point after another at 10, 20, 40, 80, up to Armour 12 and 5 hull points.",
+			"**Armies:** infantry only — infantry, jump infantry, jet-pack infantry; no vehicles, fortifications, flyers, drop pods, bikes, chariots, cavalry.",
+		}},
+		{"imperial", validationCase0("im valid"), []string{
+			"organisation checked — Imperial Mars has no points",
+			"| 1 | **1st Company, 24th Foot** | infantry | Drilled | 5 | B | 24 | Close Order | 6 of 4 | BL rifle |",
+			"| 3 | **Scouts** | horse | Irregular | 3 | D | 5 | Extended Order | 5 of 1 | – |",
+			"| 4 | **Colonel** | officer | – | 5 | – | – | – | – | – |",
+			"| BL rifle | short 5\": 6; medium 12\": 4; long 30\": 2 | – |",
+			"**Action points a turn.** Drilled 5, Trained 4, Irregular 3, officers and runners 5.",
+		}},
+		{"invalid", "system = \"aqotmf\"\nname = \"Too Much\"\npoints = 100\n[[unit]]\nid = \"assault-tripod\"\nlabel = \"Big *one*\"\n", []string{
+			"> **INVALID** · **200** of 100 points · 1 error",
+			"> **Not legal as it stands: fix the errors below before play.**",
+			"- line 3:10: points: the units cost 200, over the limit of 100 by 100; remove units worth 100 or more, or raise points",
+			"| 1 | **Big \\*one\\*** (Assault Tripod) |", // user text is escaped
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			md := roster(t, tt.src)
+			for _, w := range tt.want {
+				if !strings.Contains(md, w) {
+					t.Errorf("roster lacks %q:\n%s", w, md)
+				}
+			}
+		})
+	}
+}
+
+func TestPrintFormats(t *testing.T) {
+	cat := testCatalog(t)
+	r := mustCheck(t, validationCase0("aq valid"))
+	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+		pdf, err := Print(r, cat, PrintOptions{Paper: paper, Cards: true})
+		if err != nil || !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+			t.Fatalf("%s: %v", paper.Name, err)
+		}
+	}
+	html, err := Print(r, cat, PrintOptions{Format: "html"})
+	if err != nil || !bytes.Contains(html, []byte("<table>")) {
+		t.Errorf("html: %v", err)
+	}
+	if _, err := Print(r, cat, PrintOptions{Format: "md", Cards: true}); err == nil {
+		t.Error("cards as Markdown")
+	}
+	if _, err := Print(r, cat, PrintOptions{Format: "docx"}); err == nil {
+		t.Error("an unknown format printed")
+	}
+	a, _ := Print(r, cat, PrintOptions{Cards: true})
+	b, _ := Print(r, cat, PrintOptions{Cards: true})
+	if !bytes.Equal(a, b) {
+		t.Error("the same list printed twice gives different bytes")
+	}
+}
+
+// TestCardPages checks that the cards take whole pages of nine after the
+// roster: one card per unit on the table, none split.
+func TestCardPages(t *testing.T) {
+	cat := testCatalog(t)
+	r := mustCheck(t, "system = \"aqotmf\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n[[unit]]\nid = \"infantry-company\"\ncount = 4\n")
+	cs, err := buildCards(r)
+	if err != nil || len(cs) != 10 {
+		t.Fatalf("%d cards (%v), want 10", len(cs), err)
+	}
+	if cs[5].of != "6/6" || cs[6].of != "1/4" {
+		t.Errorf("card counters %q %q", cs[5].of, cs[6].of)
+	}
+	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+		md, _ := Markdown(r, cat, mustTemplate(t), "roster.md")
+		pdf, err := markdown.Render(md, markdown.Options{Paper: paper})
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := pdf.PageCount()
+		if err := drawCards(pdf, r, paper); err != nil {
+			t.Fatal(err)
+		}
+		if got := pdf.PageCount() - before; got != 2 {
+			t.Errorf("%s: 10 cards on %d pages, want 2", paper.Name, got)
+		}
+		x0, y0 := (paper.Width-cardCols*cardW)/2, (paper.Height-cardRows*cardH)/2
+		if x0 < layout.SafeMargin || y0 < layout.SafeMargin {
+			t.Errorf("%s: the grid reaches %g, %g mm from the edge", paper.Name, x0, y0)
+		}
+	}
+}
+
+func mustTemplate(t *testing.T) string {
+	t.Helper()
+	b, err := templatesRead()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestCardOdds checks the odds printed on cards against sums by hand.
+func TestCardOdds(t *testing.T) {
+	// Five rifle stands at an Assault Tripod (Defense 9, Armor 10): a die
+	// hits on 9 or 10 (20%), then damages on a 10 (20% × 10% = 2%); five
+	// dice damage at least once with 1 − 0.98⁵ = 9.6% (10%).
+	r := mustCheck(t, "system = \"aqotmf\"\n[[unit]]\nid = \"infantry-company\"\n")
+	c, err := aqCard(r, r.Lines[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found bool
+	for _, p := range c.parts {
+		if p.head == "vs Assault Tripod (Def 9, Arm 10)" {
+			found = true
+			if got := strings.Join(p.rows[1][:4], " | "); got != "Rifles ×5 | 20% | 2% | 10%" {
+				t.Errorf("rifles at the tripod: %s", got)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no odds against the tripod: %+v", c.parts)
+	}
+	// BL rifles at short range (factor 6) use the row "6, 7": 1 hit on
+	// 14–18 (25%), 2 hits on 19–20 (10%); six trays score 6 × 0.45 = 2.7.
+	r = mustCheck(t, validationCase0("im valid"))
+	c, err = imCard(r, r.Lines[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	found = false
+	for _, p := range c.parts {
+		for _, row := range p.rows {
+			if row[0] == "short to 5\": +6" {
+				found = true
+				if got := strings.Join(row[1:], " | "); got != "25% | 10% | 2.7" {
+					t.Errorf("BL rifle at short range: %s", got)
+				}
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no short-range odds: %+v", c.parts)
+	}
+}

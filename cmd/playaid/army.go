@@ -1,0 +1,362 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/data"
+	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/layout"
+)
+
+// The default print pack prints the roster and unit cards of every
+// example list shipped in data/armies/.
+func init() {
+	packers = append(packers, packer{name: "army rosters", build: packArmies})
+}
+
+func packArmies(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
+	files, err := fs.Glob(data.FS, catalog.ArmiesDir+"/*.toml")
+	if err != nil {
+		return nil, err
+	}
+	var out []packFile
+	for _, f := range files {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		src, err := fs.ReadFile(data.FS, f)
+		if err != nil {
+			return nil, err
+		}
+		r, dl := army.Validate(path.Join("data", f), src, cat)
+		if r == nil {
+			return nil, dl
+		}
+		pdf, err := army.Print(r, cat, army.PrintOptions{Paper: paper, Cards: true})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		out = append(out, packFile{name: "army-" + strings.TrimSuffix(path.Base(f), ".toml") + ".pdf", data: pdf})
+	}
+	return out, nil
+}
+
+const armyUsage = `army validate FILE… [--json] [--data DIR]
+       playaid army new --system ID [--data DIR]
+       playaid army print FILE [--paper a4|letter] [--cards] [--format pdf|html|md] [--templates DIR] [--data DIR] [-o FILE]`
+
+func runArmy(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 {
+		return usagef("army what? expected validate, new or print; run 'playaid army --help'")
+	}
+	switch args[0] {
+	case "validate":
+		return runArmyValidate(ctx, e, args[1:])
+	case "new":
+		return runArmyNew(ctx, e, args[1:])
+	case "print":
+		return runArmyPrint(ctx, e, args[1:])
+	case "-h", "-help", "--help", "help":
+		fmt.Fprintf(e.stdout, "Usage: playaid %s\n\nArmy lists are TOML files; 'playaid army new --system ID' writes a starter.\n"+
+			"validate exits 0 when every list is valid, 1 when one is invalid, 2 when one cannot be read.\n", armyUsage)
+		return nil
+	}
+	msg := fmt.Sprintf("unknown army command %q; expected validate, new or print", args[0])
+	if g := diag.Suggest(args[0], []string{"validate", "new", "print"}); g != "" {
+		msg = fmt.Sprintf("unknown army command %q (did you mean %q?); expected validate, new or print", args[0], g)
+	}
+	return usageError{msg}
+}
+
+// parseAll parses flags that may stand before, between or after the
+// positional arguments ("print list.toml --cards") and returns the
+// positional ones.
+func (e *env) parseAll(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := e.parse(fs, args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// armyFile is one list read and checked.
+type armyFile struct {
+	name   string
+	report *army.Report // nil when the file could not be read as TOML
+	diags  diag.List
+}
+
+// readArmy reads and checks one list file. A missing file or one that is
+// not TOML at all has no report: exit status 2.
+func readArmy(name string, cat *catalog.Catalog) armyFile {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		msg := err.Error()
+		if pe, ok := err.(*fs.PathError); ok {
+			msg = "cannot read the list: " + pe.Err.Error()
+		}
+		return armyFile{name: name, diags: diag.List{{File: name, Msg: msg}}}
+	}
+	r, dl := army.Validate(name, src, cat)
+	return armyFile{name: name, report: r, diags: dl}
+}
+
+// armyStatus is the exit status of a run over lists: 2 when one could not
+// be read, else 1 when one is invalid, else 0.
+func armyStatus(files []armyFile) error {
+	st := 0
+	for _, f := range files {
+		switch {
+		case f.report == nil:
+			st = 2
+		case !f.report.Valid() && st == 0:
+			st = 1
+		}
+	}
+	if st == 0 {
+		return nil
+	}
+	return exitStatus(st)
+}
+
+// armyJSONDiag is a diagnostic for machines.
+type armyJSONDiag struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Message string `json:"message"`
+}
+
+type armyJSONList struct {
+	File     string         `json:"file"`
+	Readable bool           `json:"readable"`
+	Valid    bool           `json:"valid"`
+	System   string         `json:"system,omitempty"`
+	Name     string         `json:"name,omitempty"`
+	Points   int            `json:"points"`
+	Limit    int            `json:"limit"` // 0: no limit
+	Hash     string         `json:"sha256,omitempty"`
+	Errors   []armyJSONDiag `json:"errors"`
+	Warnings []armyJSONDiag `json:"warnings"`
+}
+
+func runArmyValidate(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("army validate", "army validate FILE… [--json] [--data DIR]")
+	var d dataFlags
+	d.register(fs)
+	asJSON := fs.Bool("json", false, "print JSON for machines: per file valid, points, limit, errors and warnings")
+	names, err := e.parseAll(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(names) == 0 {
+		return usagef("army validate: which list? give one or more FILEs")
+	}
+	cat, err := e.load(d)
+	if err != nil {
+		return err
+	}
+	var files []armyFile
+	for _, n := range names {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		files = append(files, readArmy(n, cat))
+	}
+	if *asJSON {
+		out := []armyJSONList{}
+		for _, f := range files {
+			out = append(out, armyJSON(f))
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+		return armyStatus(files)
+	}
+	for _, f := range files {
+		printDiags(e.stderr, f.diags)
+		fmt.Fprintln(e.stdout, armySummary(f))
+	}
+	return armyStatus(files)
+}
+
+func armyJSON(f armyFile) armyJSONList {
+	j := armyJSONList{File: f.name, Errors: []armyJSONDiag{}, Warnings: []armyJSONDiag{}}
+	for _, d := range f.diags {
+		jd := armyJSONDiag{File: d.File, Line: d.Line, Col: d.Col, Message: d.Msg}
+		if d.Warning {
+			j.Warnings = append(j.Warnings, jd)
+		} else {
+			j.Errors = append(j.Errors, jd)
+		}
+	}
+	if r := f.report; r != nil {
+		j.Readable, j.Valid = true, r.Valid()
+		j.System, j.Name, j.Hash = r.List.System, r.List.Name, r.List.Hash
+		j.Points, j.Limit = r.Used, r.Limit
+	}
+	return j
+}
+
+// armySummary is a list's one-line verdict on standard output.
+func armySummary(f armyFile) string {
+	r := f.report
+	if r == nil {
+		return fmt.Sprintf("%s: unreadable", f.name)
+	}
+	var parts []string
+	switch {
+	case r.System != nil && r.System.Imperial != nil:
+		parts = append(parts, "organisation checked")
+	case r.Limit > 0:
+		parts = append(parts, fmt.Sprintf("%d of %d points", r.Used, r.Limit))
+	default:
+		parts = append(parts, fmt.Sprintf("%d points", r.Used))
+	}
+	if n := len(r.Diags.Errors()); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s", n, armyPlural(n, "error", "errors")))
+	}
+	if n := len(r.Diags.Warnings()); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s", n, armyPlural(n, "warning", "warnings")))
+	}
+	verdict := "valid"
+	if !r.Valid() {
+		verdict = "INVALID"
+	}
+	return fmt.Sprintf("%s: %s (%s)", f.name, verdict, strings.Join(parts, ", "))
+}
+
+func armyPlural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func runArmyNew(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("army new", "army new --system ID [--data DIR]")
+	var d dataFlags
+	d.register(fs)
+	sysID := fs.String("system", "", "the rule set: aqotmf, evacuation-mars or imperial-mars")
+	if err := e.parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("army new takes no arguments, got %q; the starter goes to standard output", fs.Args())
+	}
+	if *sysID == "" {
+		return usagef("army new: which rule set? give --system aqotmf, evacuation-mars or imperial-mars")
+	}
+	cat, err := e.load(d)
+	if err != nil {
+		return err
+	}
+	s, err := system(cat, *sysID)
+	if err != nil {
+		return err
+	}
+	ids := army.ListSystems(cat)
+	if !slices.Contains(ids, s.ID) {
+		return usagef("system %q has no army lists; expected one of: %s", s.ID, strings.Join(ids, ", "))
+	}
+	text, err := army.Starter(s)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprint(e.stdout, text)
+	return err
+}
+
+func runArmyPrint(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("army print", "army print FILE [--paper a4|letter] [--cards] [--format pdf|html|md] [--templates DIR] [--data DIR] [-o FILE]")
+	var d dataFlags
+	d.register(fs)
+	paperName := paperFlag(fs)
+	cards := fs.Bool("cards", false, "add unit cards, 63 × 88 mm, nine to a page with cut lines (PDF only)")
+	format := fs.String("format", "pdf", "pdf, html or md")
+	tmpl := fs.String("templates", "", "a folder whose roster.md replaces the shipped template")
+	out := fs.String("o", "", "the file to write (default output/army-LIST.FORMAT; - for standard output)")
+	names, err := e.parseAll(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(names) == 0:
+		return usagef("army print: which list? give one FILE")
+	case len(names) > 1:
+		return usagef("army print takes one list, got %d: %s", len(names), strings.Join(names, " "))
+	}
+	switch *format {
+	case "pdf", "html", "md":
+	default:
+		return usagef("unknown --format %q: expected pdf, html or md", *format)
+	}
+	if *cards && *format != "pdf" {
+		return usagef("--cards prints only as PDF (cards are drawn to size), not --format %s", *format)
+	}
+	p, err := paper(*paperName)
+	if err != nil {
+		return err
+	}
+	if *tmpl != "" {
+		if st, err := os.Stat(*tmpl); err != nil || !st.IsDir() {
+			return usagef("--templates %s: not a folder", *tmpl)
+		}
+	}
+	cat, err := e.load(d)
+	if err != nil {
+		return err
+	}
+	f := readArmy(names[0], cat)
+	printDiags(e.stderr, f.diags)
+	if f.report == nil {
+		return exitStatus(2)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	data, err := army.Print(f.report, cat, army.PrintOptions{Paper: p, Format: *format, Cards: *cards, Templates: *tmpl})
+	if err != nil {
+		return err
+	}
+	dest := *out
+	if dest == "-" {
+		if _, err := e.stdout.Write(data); err != nil {
+			return err
+		}
+	} else {
+		if dest == "" {
+			base := strings.TrimSuffix(filepath.Base(names[0]), filepath.Ext(names[0]))
+			dest = filepath.Join("output", "army-"+base+"."+*format)
+		}
+		if err := e.writeOutput(dest, data); err != nil {
+			return err
+		}
+	}
+	if !f.report.Valid() {
+		n := len(f.report.Diags.Errors())
+		fmt.Fprintf(e.stderr, "playaid: %s is invalid (%d %s): the roster is stamped INVALID\n", names[0], n, armyPlural(n, "error", "errors"))
+		return exitStatus(1)
+	}
+	return nil
+}

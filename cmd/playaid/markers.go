@@ -1,0 +1,162 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/markers"
+)
+
+func init() {
+	packers = append(packers, packer{name: "markers", build: buildMarkersPack})
+}
+
+// buildMarkersPack renders each rule set's full marker set for the print
+// pack: markers-<system>.pdf.
+func buildMarkersPack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
+	var files []packFile
+	for _, s := range cat.Systems {
+		if len(s.Markers) == 0 {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		pdf, err := markers.Render([]*catalog.System{s}, markers.Options{Paper: paper, Stamp: "data " + cat.Hash})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", s.ID, err)
+		}
+		files = append(files, packFile{name: "markers-" + s.ID + ".pdf", data: pdf})
+	}
+	return files, nil
+}
+
+// countFlag collects --count KIND=N, repeated or comma-separated.
+type countFlag map[string]int
+
+func (c countFlag) String() string {
+	var parts []string
+	for k, v := range c {
+		parts = append(parts, fmt.Sprintf("%s=%d", k, v))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
+}
+
+func (c countFlag) Set(s string) error {
+	for _, part := range strings.Split(s, ",") {
+		kind, num, ok := strings.Cut(strings.TrimSpace(part), "=")
+		if !ok || kind == "" {
+			return fmt.Errorf("%q: expected KIND=N, e.g. dug-in=8", part)
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(num))
+		if err != nil || n < 0 {
+			return fmt.Errorf("%q: N must be a whole number, 0 or more", part)
+		}
+		c[strings.TrimSpace(kind)] = n
+	}
+	return nil
+}
+
+// parseOffset reads --back-offset X,Y in millimetres.
+func parseOffset(s string) ([2]float64, error) {
+	var off [2]float64
+	if s == "" {
+		return off, nil
+	}
+	parts := strings.Split(s, ",")
+	if len(parts) != 2 {
+		return off, usagef("--back-offset %q: expected X,Y in millimetres, e.g. 1.5,-0.5", s)
+	}
+	for i, p := range parts {
+		v, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p), "mm")), 64)
+		if err != nil {
+			return off, usagef("--back-offset %q: %q is not a number of millimetres; expected X,Y, e.g. 1.5,-0.5", s, p)
+		}
+		off[i] = v
+	}
+	return off, nil
+}
+
+func runMarkers(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("markers", "markers [--system ID] [--paper a4|letter] [--only KIND[,KIND…]] [--count KIND=N] [--decoys N] [--backs long|short] [--back-offset X,Y] [--data DIR] [-o FILE.pdf]")
+	var d dataFlags
+	d.register(fs)
+	sysID := fs.String("system", "", "only this rule set's markers (aqotmf, buildings, evacuation-mars, imperial-mars); default: all")
+	paperName := paperFlag(fs)
+	only := fs.String("only", "", "only these marker kinds, comma-separated (see 'playaid list markers')")
+	counts := countFlag{}
+	fs.Var(counts, "count", "KIND=N: print N sets of a kind (for blips: numbered blips 1–N); repeat or comma-separate")
+	decoys := fs.Int("decoys", 0, "add N decoy blips, numbered on after the numbered blips")
+	backs := fs.String("backs", "", "add a back page after each sheet for duplex printing: long or short (the edge the printer flips on)")
+	offset := fs.String("back-offset", "", "X,Y: shift the backs X mm right and Y mm down to match your printer")
+	out := fs.String("o", "", "the PDF to write (default: output/markers.pdf, or output/markers-ID.pdf with --system)")
+	if err := e.parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("markers takes no arguments, got %q; use --system and --only to choose markers", fs.Args())
+	}
+	p, err := paper(*paperName)
+	if err != nil {
+		return err
+	}
+	flip, err := markers.ParseFlip(*backs)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	off, err := parseOffset(*offset)
+	if err != nil {
+		return err
+	}
+	var kinds []string
+	for _, k := range strings.Split(*only, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			kinds = append(kinds, k)
+		}
+	}
+	cat, err := e.load(d)
+	if err != nil {
+		return err
+	}
+	systems := cat.Systems
+	path := filepath.Join("output", "markers.pdf")
+	if *sysID != "" {
+		s, err := system(cat, *sysID)
+		if err != nil {
+			return err
+		}
+		systems = []*catalog.System{s}
+		path = filepath.Join("output", "markers-"+s.ID+".pdf")
+	}
+	if *out != "" {
+		path = *out
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	pdf, err := markers.Render(systems, markers.Options{
+		Paper:      p,
+		Only:       kinds,
+		Counts:     counts,
+		Decoys:     *decoys,
+		Backs:      flip,
+		BackOffset: off,
+		Stamp:      "data " + cat.Hash,
+	})
+	var oe *markers.OptionError
+	if errors.As(err, &oe) {
+		return usageError{oe.Msg}
+	}
+	if err != nil {
+		return err
+	}
+	return e.writeOutput(path, pdf)
+}

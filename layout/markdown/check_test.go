@@ -1,0 +1,210 @@
+package markdown
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/layout"
+)
+
+// TestPdftotext reads the sample sheet back as text: the words come out in
+// reading order (down the left column, then the right) and the typographic
+// characters survive. It reads in content-stream order (-raw), which is
+// the order the renderer writes: pdftotext's default mode guesses columns
+// from the geometry and takes two balanced columns whose paragraphs start
+// level for a table, read row by row.
+func TestPdftotext(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext not installed (apt-get install poppler-utils); skipping the text read-back")
+	}
+	src, err := os.ReadFile("testdata/sample.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := PDF(src, Options{Title: "Sample sheet", Version: "a1b2c3d", BaseSize: 8.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "sample.pdf")
+	if err := os.WriteFile(in, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-raw", "-enc", "UTF-8", in, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(out)
+	for _, want := range []string{"Dashes – and", "“quotes”", "6″ ranges", "a wait…", "≥ 4 × ½", "√ done", "3″–30+″", "playaid · data a1b2c3d", "Sample sheet"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("pdftotext output lacks %q", want)
+		}
+	}
+	if strings.ContainsRune(text, '\uFFFD') {
+		t.Error("pdftotext output holds U+FFFD: garbled characters")
+	}
+	// Reading order: the left column (turn sequence, weapons, the note)
+	// before the right one (odds), then the one-column end.
+	order := []string{"Quick Reference", "Turn sequence", "Initiative: each side rolls", "Weapons", "Machine gun", "A block quote is drawn",
+		"Paragraph text after the quote", "Odds", "Small heading", "Text after a rule", "Print at 100%", "Source notes appear"}
+	last := -1
+	for _, s := range order {
+		i := strings.Index(text, s)
+		if i < 0 {
+			t.Errorf("pdftotext output lacks %q", s)
+			continue
+		}
+		if i < last {
+			t.Errorf("%q comes out of reading order", s)
+		}
+		last = i
+	}
+}
+
+// flowOf is a flow on a recorder with a 40 mm tall, 90 mm wide content
+// area (one column) and boxes that write their name.
+func flowOf(cols int) (*flow, *recorder) {
+	rec := &recorder{}
+	return newFlow(rec, 10, 200, 10, 50, 10, cols), rec
+}
+
+func named(name string, h float64, keep bool) box {
+	return box{h: h, keep: keep, draw: func(c canvas, x, y float64) {
+		c.Text(x, y, name, face{family: layout.Font, size: 8})
+	}}
+}
+
+// where returns the page and position each named box was drawn at.
+func where(rec *recorder) map[string]op {
+	m := map[string]op{}
+	for _, o := range rec.ops {
+		if o.str != "" {
+			m[o.str] = o
+		}
+	}
+	return m
+}
+
+func TestFlowKeepsHeadingWithNext(t *testing.T) {
+	f, rec := flowOf(1)
+	f.add(named("filler", 35, false))
+	f.add(named("heading", 4, true)) // fits alone in the 5 mm left …
+	f.add(named("line", 4, false))   // … but not with its first line
+	f.finish()
+	w := where(rec)
+	if w["heading"].page != 2 || w["line"].page != 2 {
+		t.Errorf("heading on page %d, its line on page %d; want both moved to page 2", w["heading"].page, w["line"].page)
+	}
+	if w["heading"].y != 10 {
+		t.Errorf("heading at y %.1f; want the top of page 2 (10)", w["heading"].y)
+	}
+}
+
+func TestFlowDropsSpaceAtColumnTop(t *testing.T) {
+	f, rec := flowOf(1)
+	f.add(named("filler", 38, false))
+	f.add(box{h: 3, space: true})
+	f.add(named("next", 4, false))
+	f.finish()
+	if w := where(rec)["next"]; w.page != 2 || w.y != 10 {
+		t.Errorf("next at page %d y %.1f; want page 2 at 10, without the space before it", w.page, w.y)
+	}
+}
+
+func TestFlowBalancesColumns(t *testing.T) {
+	f, rec := flowOf(2)
+	names := []string{"a", "b", "c", "d", "e", "f"}
+	for _, n := range names {
+		f.add(named(n, 5, false))
+	}
+	f.finish()
+	w := where(rec)
+	left, right := 0, 0
+	for _, n := range names {
+		if w[n].x < 100 {
+			left++
+		} else {
+			right++
+		}
+	}
+	if left != 3 || right != 3 {
+		t.Errorf("%d boxes left, %d right; want 3 and 3", left, right)
+	}
+	if w["d"].x < 100 || w["d"].y != 10 {
+		t.Errorf("d at %.1f,%.1f; want it to head the right column", w["d"].x, w["d"].y)
+	}
+}
+
+func TestRenderErrors(t *testing.T) {
+	tall := "| a |\n|---|\n| " + strings.Repeat("x<br>", 120) + " |\n"
+	for _, c := range []struct {
+		name, md string
+		opt      Options
+		want     string // in the error
+		line     int
+	}{
+		{"columns value", "Text.\n\n<!-- columns: 3 -->\n", Options{}, `columns: "3"; expected 1 or 2`, 3},
+		{"misspelt directive", "<!-- page break -->\n", Options{}, "did you mean <!-- pagebreak -->", 1},
+		{"misspelt columns", "a\n\n<!-- colums: 2 -->\n", Options{}, "did you mean <!-- columns: N -->", 3},
+		{"pagebreak with value", "<!-- pagebreak: 2 -->\n", Options{}, "takes no value", 1},
+		{"chart length", "Text\n\n```chart\nx = [1, 2, 3]\n[[series]]\nname = \"s\"\ny = [1, 2]\n```\n", Options{}, `series "s" has 2 values for 3 x values`, 4},
+		{"chart range", "```chart\nx = [1, 2]\n[[series]]\nname = \"s\"\ny = [1, 120]\n```\n", Options{}, "120 is outside 0–100", 2},
+		{"chart unknown key", "```chart\nx = [1, 2]\ncolour = \"red\"\n[[series]]\nname = \"s\"\ny = [1, 2]\n```\n", Options{}, `unknown key "colour"`, 3},
+		{"chart order", "```chart\nx = [2, 1]\n[[series]]\nname = \"s\"\ny = [1, 2]\n```\n", Options{}, "x must increase", 2},
+		{"calibration in a column", "```calibration\n```\n", Options{Columns: 2}, "calibration bars need", 1},
+		{"row taller than a column", tall, Options{}, "a table row is", 3},
+		{"margin", "x", Options{Margin: 5}, "inside the 6 mm", 0},
+		{"columns option", "x", Options{Columns: 3}, "columns must be 1 or 2", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			c.opt.File = "sheet.md"
+			_, err := Render([]byte(c.md), c.opt)
+			if err == nil {
+				t.Fatalf("no error; want one saying %q", c.want)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %q does not say %q", err, c.want)
+			}
+			if c.line > 0 {
+				l, ok := diag.AsList(err)
+				if !ok || len(l) == 0 {
+					t.Fatalf("error %q is no diag.List", err)
+				}
+				if l[0].File != "sheet.md" || (l[0].Line != c.line && !strings.Contains(l[0].Msg, "line 3:")) {
+					t.Errorf("error at %s:%d (%s); want sheet.md:%d", l[0].File, l[0].Line, l[0].Msg, c.line)
+				}
+			}
+		})
+	}
+}
+
+func TestOrdinaryCommentsIgnored(t *testing.T) {
+	for _, md := range []string{"<!-- TODO: check the seed -->\n", "<!-- source: seed 000, page 3 -->\n", "<!-- note -->\n", "<div>raw</div>\n"} {
+		if _, err := Render([]byte(md), Options{}); err != nil {
+			t.Errorf("%q: %v", md, err)
+		}
+	}
+}
+
+func TestBreaksMakeNoEmptyPages(t *testing.T) {
+	for _, c := range []struct {
+		md    string
+		cols  int
+		pages int
+	}{
+		{"<!-- pagebreak -->\n\nA\n\n<!-- pagebreak -->\n\n<!-- pagebreak -->\n\nB\n\n<!-- pagebreak -->\n", 1, 2},
+		{"A\n\n<!-- columnbreak -->\n\n<!-- columnbreak -->\n\nB\n", 2, 1},
+		{"A\n\n<!-- columnbreak -->\n\nB\n", 1, 2},
+		{"A\n\n<!-- pagebreak -->\n\n<!-- pagebreak -->\n", 1, 1},
+		{"A\n\n<!-- pagebreak -->\n\n<!-- columns: 2 -->\n\nB\n", 1, 2},
+		{"", 1, 1},
+	} {
+		if got := record(t, c.md, Options{Columns: c.cols}).pages; got != c.pages {
+			t.Errorf("%q in %d column(s): %d pages, want %d", c.md, c.cols, got, c.pages)
+		}
+	}
+}

@@ -1,0 +1,178 @@
+package markdown
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/playaid/playaid/layout"
+)
+
+// TestMetricsMatchFpdf compares our widths with fpdf's for every glyph of
+// every face: line breaking and alignment depend on them.
+func TestMetricsMatchFpdf(t *testing.T) {
+	c := &pdfCanvas{pdf: newDoc(layout.A4, "metrics")}
+	pdf := c.pdf
+	for _, f := range fontBytes {
+		c.use(f.family, f.style)
+		pdf.SetFont(f.family, f.style, 10)
+		m := faceMetrics(f.family, f.style)
+		n := 0
+		for r := rune(1); r < 0xFFFF; r++ {
+			if !m.has(r) || m.w[r] == 65535 {
+				continue
+			}
+			n++
+			if got, want := int(m.w[r]), pdf.GetStringSymbolWidth(string(r)); got != want {
+				t.Errorf("%s/%s %U: width %d, fpdf says %d", f.family, f.style, r, got, want)
+			}
+		}
+		if n < 500 {
+			t.Errorf("%s/%s: only %d glyphs found", f.family, f.style, n)
+		}
+	}
+}
+
+func TestFallbacks(t *testing.T) {
+	for _, f := range fontBytes {
+		m := faceMetrics(f.family, f.style)
+		for r, sub := range fallbacks {
+			if m.has(r) {
+				t.Errorf("%s/%s has %q (%U): drop its fallback", f.family, f.style, r, r)
+			}
+			if !m.hasAll(sub) {
+				t.Errorf("%s/%s lacks the fallback %q for %q", f.family, f.style, sub, r)
+			}
+		}
+		// The characters the sheets rely on print as themselves.
+		for _, r := range "≤≥×½″′–—…•◦“”‘’±·°−√□■►" {
+			if !m.has(r) {
+				t.Errorf("%s/%s lacks %q (%U)", f.family, f.style, r, r)
+			}
+		}
+	}
+	m := faceMetrics(layout.Font, "")
+	for in, want := range map[string]string{
+		"3″–30+″ …":   "3″–30+″ …",
+		"✓ done ✗":    "√ done ×",
+		"⅓ of ⅔":      "1/3 of 2/3",
+		"CJK \u4e00!": "CJK ?!",
+	} {
+		if got := fallback(in, m); got != want {
+			t.Errorf("fallback(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestTableScale(t *testing.T) {
+	cell := func(s string) inlines {
+		var in inlines
+		in.text(s, style{size: 9, color: colText})
+		return in
+	}
+	row := func(cells ...string) tableRow {
+		r := tableRow{}
+		for _, c := range cells {
+			r.cells = append(r.cells, cell(c))
+		}
+		return r
+	}
+	short := []tableRow{row("Rifle", "12″", "1")}
+	nat, _ := widths(cell("Rifle"))
+	natSum := 0.0
+	for _, c := range short[0].cells {
+		n, _ := widths(c)
+		natSum += n
+	}
+	k, w := tableScale(short, 3, 9, 90)
+	if k != 1 {
+		t.Errorf("a narrow table is scaled by %g; want 1", k)
+	}
+	want := natSum + 3*tableSpare
+	if sum := w[0] + w[1] + w[2]; sum < want-0.01 || sum > want+0.01 {
+		t.Errorf("columns take %.2f mm; want their text plus %g mm each, %.2f", sum, float64(tableSpare), want)
+	}
+	if w[0] < nat {
+		t.Errorf("first column %.1f mm is narrower than its text %.1f mm", w[0], nat)
+	}
+	// A wider one fills the width exactly.
+	mid := []tableRow{row(strings.Repeat("a ", 20), strings.Repeat("b ", 20))}
+	_, w = tableScale(mid, 2, 9, 90)
+	if sum := w[0] + w[1] + 4*cellPadX; sum < 89.99 || sum > 90.01 {
+		t.Errorf("columns fill %.2f mm of 90", sum)
+	}
+
+	// A table a little too wide shrinks its font instead of wrapping.
+	long := strings.Repeat("word ", 14)
+	natLong, _ := widths(cell(long))
+	avail := natLong*0.9 + 2*cellPadX
+	k, w = tableScale([]tableRow{row(long)}, 1, 9, avail)
+	if k >= 1 || k < tableFloor(9)/9 {
+		t.Errorf("scale %g; want a little below 1, not below the floor", k)
+	}
+	if natLong*k > w[0]+1e-9 {
+		t.Errorf("after shrinking the cell still needs %.1f mm of %.1f", natLong*k, w[0])
+	}
+
+	// Far too wide: floor size, and the wide column gets the most.
+	k, w = tableScale([]tableRow{row("a", strings.Repeat("long text ", 30))}, 2, 9, 60)
+	if k != tableFloor(9)/9 {
+		t.Errorf("scale %g; want the floor %g", k, tableFloor(9)/9)
+	}
+	if w[1] < 3*w[0] {
+		t.Errorf("widths %v: the long column should get most of the room", w)
+	}
+}
+
+func TestBreakLines(t *testing.T) {
+	var in inlines
+	st := style{size: 10, color: colText}
+	in.text("alpha beta gamma delta", st)
+	f := st.face()
+	w := max(f.width("alpha beta"), f.width("gamma delta")) + 0.01
+	lines := breakLines(in, w, 10)
+	var got []string
+	for _, l := range lines {
+		var b strings.Builder
+		for _, t := range l.toks {
+			b.WriteString(t.s)
+		}
+		got = append(got, b.String())
+		if l.w > w+1e-9 {
+			t.Errorf("line %q is %.2f mm wide, over %.2f", b.String(), l.w, w)
+		}
+	}
+	if strings.Join(got, "|") != "alpha beta|gamma delta" {
+		t.Errorf("lines %q", got)
+	}
+	// A word longer than the line is cut, never overflowing.
+	in = nil
+	in.text(strings.Repeat("x", 60), st)
+	for _, l := range breakLines(in, 20, 10) {
+		if l.w > 20+1e-9 {
+			t.Errorf("cut piece is %.2f mm wide, over 20", l.w)
+		}
+	}
+}
+
+func TestHTML(t *testing.T) {
+	md := "# Title & more\n\nText with a note.[^1]\n\n| A | B |\n|:--|--:|\n| 1 | 2<br>3 |\n\n<!-- pagebreak -->\n\n```chart\ntitle = \"Odds\"\nx = [1, 2]\n[[series]]\nname = \"s\"\ny = [50, 25]\n```\n\n```calibration\n```\n\n<script>alert(1)</script>\n\n[^1]: The note.\n"
+	b, err := HTML([]byte(md), "Sheet <1>")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := string(b)
+	for _, want := range []string{
+		"<!DOCTYPE html>", "<title>Sheet &lt;1&gt;</title>", "<style>", "@page",
+		"<h1>Title &amp; more</h1>", "<table>", "2<br>3", `<div class="pagebreak"></div>`,
+		`<caption>Odds</caption>`, `<td style="text-align:right">25%</td>`, `class="footnotes"`, "The note.", "</html>",
+	} {
+		if !strings.Contains(h, want) {
+			t.Errorf("HTML lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"<script>", "calibration", "```"} {
+		if strings.Contains(h, bad) {
+			t.Errorf("HTML holds %q", bad)
+		}
+	}
+}

@@ -1,0 +1,471 @@
+package sheets
+
+import (
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/data"
+	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/markdown"
+	"github.com/playaid/playaid/rules"
+)
+
+var (
+	catOnce sync.Once
+	testCat *catalog.Catalog
+)
+
+func loadCat(t testing.TB) *catalog.Catalog {
+	t.Helper()
+	catOnce.Do(func() {
+		cat, l := catalog.Load(catalog.Source{Name: "data", FS: data.FS})
+		if len(l.Errors()) > 0 {
+			t.Fatalf("data: %v", l.Errors())
+		}
+		testCat = cat
+	})
+	if testCat == nil {
+		t.Fatal("data did not load")
+	}
+	return testCat
+}
+
+// TestPageBudget renders every sheet on both papers and counts the pages.
+func TestPageBudget(t *testing.T) {
+	cat := loadCat(t)
+	for _, s := range All() {
+		for _, p := range []layout.Paper{layout.A4, layout.Letter} {
+			t.Run(s.ID+"/"+p.Name, func(t *testing.T) {
+				md, err := s.Markdown(cat, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				pdf, err := markdown.Render(md, markdown.Options{Paper: p, Title: "t", Version: cat.Hash, Columns: s.Columns, BaseSize: s.BaseSize, Margin: s.Margin})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n := pdf.PageCount(); n < 1 || n > s.MaxPages {
+					t.Errorf("%d pages; the sheet must fit %d", n, s.MaxPages)
+				}
+			})
+		}
+	}
+}
+
+// gfmTables parses the GFM tables of md: each a list of rows of cell
+// texts, backslash escapes and bold marks removed.
+func gfmTables(md string) [][][]string {
+	var tables [][][]string
+	var cur [][]string
+	flush := func() {
+		if len(cur) > 0 {
+			tables = append(tables, cur)
+		}
+		cur = nil
+	}
+	sep := regexp.MustCompile(`^\|(\s*:?-+:?\s*\|)+\s*$`)
+	for _, line := range strings.Split(md, "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.HasPrefix(line, "|") {
+			flush()
+			continue
+		}
+		if sep.MatchString(line) {
+			continue
+		}
+		cur = append(cur, splitRow(line))
+	}
+	flush()
+	return tables
+}
+
+// splitRow cuts a GFM row at unescaped pipes.
+func splitRow(line string) []string {
+	line = strings.TrimSuffix(strings.TrimPrefix(line, "|"), "|")
+	var cells []string
+	var b strings.Builder
+	for i := 0; i < len(line); i++ {
+		switch {
+		case line[i] == '\\' && i+1 < len(line):
+			i++
+			b.WriteByte(line[i])
+		case line[i] == '|':
+			cells = append(cells, clean(b.String()))
+			b.Reset()
+		default:
+			b.WriteByte(line[i])
+		}
+	}
+	return append(cells, clean(b.String()))
+}
+
+var footRef = regexp.MustCompile(`\[\^[^\]]+\]`)
+
+func clean(s string) string {
+	s = footRef.ReplaceAllString(s, "")
+	return strings.TrimSpace(strings.ReplaceAll(s, "**", ""))
+}
+
+// hasRun reports whether row holds want as consecutive cells.
+func hasRun(row, want []string) bool {
+	for i := 0; i+len(want) <= len(row); i++ {
+		ok := true
+		for j, w := range want {
+			// A cell may carry the seed's score before the chance: "8: 65%".
+			if c := row[i+j]; c != w && !strings.HasSuffix(c, ": "+w) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// printedIn returns the index of a Markdown table holding every row of t
+// (as the engine formats the cells: Cell.String) as a run of cells, or -1.
+func printedIn(tables [][][]string, t rules.Table) int {
+	for i, md := range tables {
+		all := true
+		for _, r := range t.Rows {
+			var want []string
+			for _, c := range r.Cells {
+				want = append(want, typo(c.String()))
+			}
+			found := false
+			for _, row := range md {
+				if hasRun(row, want) {
+					found = true
+					break
+				}
+			}
+			if !found {
+				all = false
+				break
+			}
+		}
+		if all {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestTablesMatchEngine checks that every engine table a sheet offers is
+// printed, each cell the engine's value formatted as the engine formats
+// it (dice.Percent), straight or transposed.
+func TestTablesMatchEngine(t *testing.T) {
+	cat := loadCat(t)
+	for _, s := range All() {
+		t.Run(s.ID, func(t *testing.T) {
+			md, err := s.Markdown(cat, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			tables := gfmTables(string(md))
+			engine, err := s.Tables(cat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(engine) == 0 {
+				t.Fatal("the sheet has no engine tables")
+			}
+			for _, et := range engine {
+				if printedIn(tables, et) < 0 && printedIn(tables, transpose(et)) < 0 {
+					t.Errorf("engine table %q (%s) is not printed with the engine's values", et.ID, et.Title)
+				}
+			}
+		})
+	}
+}
+
+// TestTableCellsNotTyped makes sure the comparison above can fail: a
+// table with one cell changed is not found.
+func TestTableCellsNotTyped(t *testing.T) {
+	cat := loadCat(t)
+	s, _ := Lookup("aqotmf")
+	md, err := s.Markdown(cat, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	et, err := rules.AQMoraleTable(cat.System("aqotmf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if printedIn(gfmTables(string(md)), et) < 0 {
+		t.Fatal("the morale table is not printed")
+	}
+	et.Rows[0].Cells[0] = rules.Cell{Text: "51%"} // the seed's 50% mistyped
+	if printedIn(gfmTables(string(md)), et) >= 0 {
+		t.Error("a mistyped cell was found in the sheet")
+	}
+}
+
+// Worked by hand from the seeds: the sheets print these rows.
+func TestHandWorkedRows(t *testing.T) {
+	cat := loadCat(t)
+	tests := []struct {
+		sheet string
+		row   []string
+	}{
+		// AQotMF morale: D10 − 1 per loss ≥ 5: one loss needs 6+, 5 faces of 10.
+		{"aqotmf", []string{"1", "50%", "50%"}},
+		// Reinforcements: 6–10 arrives (50%), 9–10 can attack (20%); by turn 3: 1 − ½·½.
+		{"aqotmf", []string{"3", "25%", "10%", "75%"}},
+		// Evacuation: the game ends after round 8 on 2 of 6, after 9 on 3 of 6 of the rest.
+		{"evacuation-mars", []string{"9", "50%", "67%", "33%"}},
+		// Evacuation ladder: 10 + 20 + 40 + 80 = 150 for armour 12 and 5 hull points.
+		{"evacuation-mars", []string{"+4", "80", "150", "12", "5"}},
+	}
+	for _, tt := range tests {
+		s, err := Lookup(tt.sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		md, err := s.Markdown(cat, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, tab := range gfmTables(string(md)) {
+			for _, row := range tab {
+				if hasRun(row, tt.row) {
+					found = true
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no row %q", tt.sheet, tt.row)
+		}
+	}
+}
+
+// offSheet are the topics of source notes that belong to other print-outs
+// (scenario briefings, maps, army lists), not the reference sheets.
+var offSheet = map[string]bool{
+	"boys-of-company-c": true, "morale-wagon": true, "map": true,
+	"evacuation-mars": true, "army": true, "organisation": true,
+}
+
+// TestSourceNotesFootnoted checks that every source note of a sheet's rule
+// set is a footnote, unless it only touches other print-outs.
+func TestSourceNotesFootnoted(t *testing.T) {
+	cat := loadCat(t)
+	for _, s := range All() {
+		t.Run(s.ID, func(t *testing.T) {
+			md, err := s.Markdown(cat, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			printed := map[string]bool{}
+			for _, id := range NotesPrinted(md) {
+				printed[id] = true
+			}
+			for _, n := range cat.System(s.System).Notes {
+				onSheet := false
+				for _, topic := range n.Touches {
+					if !offSheet[topic] {
+						onSheet = true
+					}
+				}
+				if onSheet && !printed[n.ID] {
+					t.Errorf("source note %q (touches %v) is not footnoted", n.ID, n.Touches)
+				}
+				if printed[n.ID] && !strings.Contains(string(md), "[^"+n.ID+"]:") {
+					t.Errorf("note %q has no definition", n.ID)
+				}
+			}
+			// Every footnote definition is referenced, and every reference defined.
+			for _, m := range footRef.FindAllString(string(md), -1) {
+				if !strings.Contains(string(md), m+":") {
+					t.Errorf("footnote %s is referenced but not defined", m)
+				}
+			}
+		})
+	}
+}
+
+func pdftotext(t *testing.T, pdf []byte) string {
+	t.Helper()
+	bin, err := osexec.LookPath("pdftotext")
+	if err != nil {
+		t.Skip("pdftotext not installed (poppler-utils); skipping the text extraction check")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "sheet.pdf")
+	if err := os.WriteFile(in, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := osexec.Command(bin, "-layout", "-enc", "UTF-8", in, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+// TestPDFText extracts the text of each PDF and finds the tables'
+// headings and rows in reading order, and the typographic marks intact.
+func TestPDFText(t *testing.T) {
+	cat := loadCat(t)
+	tests := []struct {
+		sheet string
+		want  []string // regexps, each on one line of the layout text
+	}{
+		{"aqotmf", []string{
+			`Tripod Damage Chart: Assault Tripod results \(Armor 10\)`,
+			`10\+\s+The Tripod is destroyed and explodes.*\s10%\s+20%\s+30%\s+40%\s+50%`,
+			`Destroyed\s+21%\s+31%\s+41%\s+51%\s+61%`,
+			`Morale check`,
+			`Dug in \(not against a tripod within 6″\)\s+Armor \+2`,
+			`Heat Ray – Focused.*3″–30\+\s+\+3`,
+			`Immobilized \(tow cables\)\s+Defense −4`,
+		}},
+		{"buildings", []string{
+			`Building Type\s+Armor\s+Fire Rating`,
+			`Wood Frame\s+6\s+6`,
+			`Wood Frame \(armour 6\)\s+60%\s+30%`,
+			`Danger zone\s+4″\s+5″`,
+		}},
+		{"imperial-mars", []string{
+			`Small arms shooting: hits per tray`,
+			`4, 5\s+15\s+20\s+`,
+			`Machines? guns: jams|Machine guns: jams`,
+		}},
+		{"evacuation-mars", []string{
+			`Objective marker upgrades`,
+			`\+4\s+80\s+150\s+12\s+5`,
+			`Length of game`,
+		}},
+	}
+	for _, tt := range tests {
+		for _, p := range []layout.Paper{layout.A4, layout.Letter} {
+			t.Run(tt.sheet+"/"+p.Name, func(t *testing.T) {
+				s, err := Lookup(tt.sheet)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pdf, err := s.Render(cat, Options{Paper: p})
+				if err != nil {
+					t.Fatal(err)
+				}
+				text := pdftotext(t, pdf)
+				for _, w := range tt.want {
+					if !regexp.MustCompile(`(?m)` + w).MatchString(text) {
+						t.Errorf("no line matching %q in the PDF text", w)
+					}
+				}
+				if strings.ContainsRune(text, '\uFFFD') || strings.Contains(text, "â€") {
+					t.Error("garbled characters in the PDF text")
+				}
+				md, _ := s.Markdown(cat, "")
+				for _, mark := range []string{"–", "″", "−", "×"} {
+					if strings.Contains(string(md), mark) && !strings.Contains(text, mark) {
+						t.Errorf("the Markdown has %q but the PDF text has none", mark)
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestTemplateOverride(t *testing.T) {
+	cat := loadCat(t)
+	dir := t.TempDir()
+	s, _ := Lookup("evacuation-mars")
+	write := func(text string) {
+		if err := os.WriteFile(filepath.Join(dir, s.Template), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("# Club sheet\n\n{{ table \"ladder\" }}")
+	md, err := s.Markdown(cat, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(md), "# Club sheet") || !strings.Contains(string(md), "| +4 | 80 | 150 |") {
+		t.Errorf("the club's template was not used:\n%s", md)
+	}
+	write("{{ table \"ladderr\" }}")
+	_, err = s.Markdown(cat, dir)
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, s.Template)) || !strings.Contains(err.Error(), `did you mean "ladder"`) {
+		t.Errorf("error %v: want the template's path and a suggestion", err)
+	}
+	write("{{ table ")
+	if _, err := s.Markdown(cat, dir); err == nil {
+		t.Error("a template that does not parse was accepted")
+	}
+}
+
+func TestTypo(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`6"`, "6″"},
+		{`within 6" of`, "within 6″ of"},
+		{`"decoys 5 to 12"`, "“decoys 5 to 12”"},
+		{`printed "3"–30+"`, "printed “3″–30+”"},
+		{`-4 to their Defense`, "−4 to their Defense"},
+		{`1-5`, "1-5"},
+		{`-2/-4 *`, "−2/−4 *"},
+	}
+	for _, tt := range tests {
+		if got := typo(tt.in); got != tt.want {
+			t.Errorf("typo(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestFormats(t *testing.T) {
+	cat := loadCat(t)
+	s, _ := Lookup("evacuation-mars")
+	md, err := s.Render(cat, Options{Format: Markdown})
+	if err != nil || !strings.Contains(string(md), "Objective marker upgrades") {
+		t.Fatalf("markdown: %v", err)
+	}
+	html, err := s.Render(cat, Options{Format: HTML})
+	if err != nil || !strings.Contains(string(html), "<table>") || !strings.Contains(string(html), "Objective marker upgrades") {
+		t.Fatalf("html: %v", err)
+	}
+	pdf, err := s.Render(cat, Options{Format: PDF, Paper: layout.Letter})
+	if err != nil || !strings.HasPrefix(string(pdf), "%PDF") {
+		t.Fatalf("pdf: %v", err)
+	}
+	if _, err := s.Render(cat, Options{Format: "docx"}); err == nil {
+		t.Error("unknown format accepted")
+	}
+	if _, err := Lookup("aqtomf"); err == nil || !strings.Contains(err.Error(), `did you mean "aqotmf"`) {
+		t.Errorf("Lookup: %v", err)
+	}
+}
+
+// BenchmarkAllSheets renders the four sheets to PDF (the budget: 80 ms
+// together).
+func BenchmarkAllSheets(b *testing.B) {
+	cat := loadCat(b)
+	for b.Loop() {
+		for _, s := range All() {
+			if _, err := s.Render(cat, Options{Paper: layout.A4}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkAllTables computes every engine table of every sheet (the
+// budget: 50 ms together).
+func BenchmarkAllTables(b *testing.B) {
+	cat := loadCat(b)
+	for b.Loop() {
+		for _, s := range All() {
+			if _, err := s.Tables(cat); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

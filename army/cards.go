@@ -22,6 +22,12 @@ const (
 	cardCols     = 3
 	cardRows     = 3
 	cardPad      = 3.0
+
+	// maxCards keeps a slip of the keyboard (count = 6000) from printing
+	// hundreds of pages: thirty pages of cards is more than any table.
+	maxCards = 30 * cardCols * cardRows
+	// maxOddsTrays bounds the trays whose total hits a card works out.
+	maxOddsTrays = 200
 )
 
 // card is what one unit card carries, worked out before any drawing.
@@ -290,6 +296,13 @@ func buildCards(r *Report) ([]card, error) {
 		return nil, nil
 	}
 	foot := fmt.Sprintf("%s · list %s", firstOf(r.List.Name, r.List.File), r.List.Hash)
+	n := 0
+	for _, ln := range r.Lines {
+		n += max(ln.Count, 1)
+		if n > maxCards {
+			return nil, fmt.Errorf("the list has more than %d units on the table: too many unit cards to print (check the counts)", maxCards)
+		}
+	}
 	var out []card
 	for _, ln := range r.Lines {
 		var c card
@@ -627,7 +640,9 @@ func imCard(r *Report, ln Line) (card, error) {
 			trays = w.Trays // "they fire as an equivalent number of Infantry Trays"
 		}
 		wp := part{head: w.Name}
-		if len(w.Bands) > 0 && trays > 0 {
+		if trays > maxOddsTrays {
+			wp.text = fmt.Sprintf("%d trays: too many to work out the odds of.", trays)
+		} else if len(w.Bands) > 0 && trays > 0 {
 			wp.rows = append(wp.rows, []string{fmt.Sprintf("Factor alone, %d %s", trays, plural(trays, "tray", "trays")), "1 hit", "2 hits", "Mean"})
 			wp.bold = append(wp.bold, true)
 			for _, b := range w.Bands {
@@ -646,7 +661,7 @@ func imCard(r *Report, ln Line) (card, error) {
 			wp.text = "Range " + w.Range.String() + "."
 		}
 		c.parts = append(c.parts, wp)
-		if len(w.Bands) > 0 && trays > 0 {
+		if len(w.Bands) > 0 && trays > 0 && trays <= maxOddsTrays {
 			c.parts = append(c.parts, part{text: "A tray's chances with the weapon's factor only: add the tactical factors for the row."})
 		}
 		if len(w.Jam) > 0 {

@@ -276,12 +276,23 @@ func (c *checker) unknown(pos diag.Pos, who, what, got string, known []string) {
 // count reads a unit's count: 1 when left out, an error below 1.
 func (c *checker) count(i int) int {
 	u := c.l.Units[i]
-	if c.l.has(unitPath(i)+".count") && u.Count < 1 {
+	switch {
+	case c.l.has(unitPath(i)+".count") && u.Count < 1:
 		c.errf(c.l.value(unitPath(i)+".count"), "%s: count is %d; expected 1 or more (leave count out for one)", c.unitName(i), u.Count)
+		return 0
+	case u.Count > maxCount:
+		c.errf(c.l.value(unitPath(i)+".count"), "%s: count is %d; expected the number of such units, at most %d", c.unitName(i), u.Count, maxCount)
 		return 0
 	}
 	return u.N()
 }
+
+// maxCount and maxPoints keep sums of absurd numbers from overflowing:
+// they are far above any army, not rules.
+const (
+	maxCount  = 1_000_000
+	maxPoints = 1_000_000_000
+)
 
 // limit checks the total against the limit. The message stands on the
 // list's points value, or on the unit that crossed the limit when the

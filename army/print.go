@@ -56,14 +56,15 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) ([]byte, error) {
 	if cat != nil {
 		mo.Version = cat.Hash
 	}
+	if !opt.Cards {
+		return markdown.PDF(md, mo) // embeds only the fonts it uses: faster
+	}
 	pdf, err := markdown.Render(md, mo)
 	if err != nil {
 		return nil, err
 	}
-	if opt.Cards {
-		if err := drawCards(pdf, r, opt.Paper); err != nil {
-			return nil, err
-		}
+	if err := drawCards(pdf, r, opt.Paper); err != nil {
+		return nil, err
 	}
 	return layout.Bytes(pdf)
 }

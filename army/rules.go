@@ -130,6 +130,8 @@ func (c *checker) evacuation() {
 			c.errf(c.l.key(p), "%s has no points; write the unit's cost from your codex as points = …", who)
 		case u.Points < 0:
 			c.errf(c.l.value(p+".points"), "%s: points is %d; expected the unit's cost from your codex, 0 or more", who, u.Points)
+		case u.Points > maxPoints:
+			c.errf(c.l.value(p+".points"), "%s: points is %d; expected the unit's cost from your codex, at most %d", who, u.Points, maxPoints)
 		default:
 			ln.Each = u.Points
 			ln.Cost = ln.Count * u.Points

@@ -225,6 +225,9 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 	}
 	if len(ids) > 0 {
 		b.MarkersCommand = fmt.Sprintf("playaid markers --system %s --only %s", sys.ID, strings.Join(ids, ","))
+		if c := markerCounts(sys, sc); len(c) > 0 {
+			b.MarkersCommand += " --count " + strings.Join(c, ",")
+		}
 	}
 	b.Notes = notes(sys, sc)
 	if b.ObjectiveLadder != nil {
@@ -248,6 +251,37 @@ func (b *Briefing) length() error {
 		b.Length.Rounds = &t
 	}
 	return nil
+}
+
+// markerCounts returns the --count settings that make the marker sheet
+// print what the scenario needs, for the kinds with one face to a set
+// (Dug In, Tow Cable): there a set is a marker. Kinds of several faces
+// (numbered blips, tripod damage steps) print as the marker data says.
+func markerCounts(sys *catalog.System, sc *catalog.Scenario) []string {
+	var out []string
+	for _, m := range sc.Markers {
+		mk := sys.Marker(m.Kind)
+		if mk == nil || m.Count <= 0 {
+			continue
+		}
+		faces := len(mk.Labels)
+		for _, f := range mk.Faces {
+			n, err := f.Count.Value(sys, 1)
+			if err != nil {
+				return nil
+			}
+			faces += n
+		}
+		if n, err := mk.Numbered.Value(sys, 0); err != nil || n > 0 {
+			continue
+		}
+		sets, err := mk.Count.Value(sys, 1)
+		if err != nil || faces > 1 || sets == m.Count {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s=%d", m.Kind, m.Count))
+	}
+	return out
 }
 
 // composition is the make-up of count units from the catalogue entry:

@@ -67,7 +67,7 @@ var scenarios = []struct {
 			"*Humiliating defeat* for the other side: Destroy the Tripod.",
 			"### Ambush", "### Hidden Units (Blips)", "### Reinforcements",
 			"| ☐ | Blip | **8** |", "| ☐ | Dug In | **4** |",
-			"playaid markers --system aqotmf --only blips,dug-in,tow-cable,tripod-damage,heat-ray-template",
+			"playaid markers --system aqotmf --only blips,dug-in,tow-cable,tripod-damage,heat-ray-template --count tow-cable=3",
 			"# Secret deployment — Boys of Company C",
 			"Units that may start in ambush: Infantry Company, Unit of Machine Guns.",
 			"Terrain areas on the table map: Farm buildings, Woods (3).",

@@ -200,8 +200,12 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 					sc.ID, side.Name, u.Name, f.Points, count, u.ID, u.Points, want)
 			}
 			if f.Stands != 0 && f.Stands != u.Elements() {
-				c.l.Warn(at.value(fp+".stands"), "scenario %s, %s: %s is printed with %d stands (%s) but the unit entry %q has %d; both cost %d points — the data keeps both, as printed",
-					sc.ID, side.Name, u.Name, f.Stands, f.Text, u.ID, u.Elements(), u.Points)
+				text := f.Text
+				if text == "" {
+					text = u.Name
+				}
+				c.l.Warn(at.value(fp+".stands"), "scenario %s, %s: %q has %d stands but the unit entry %q has %d; both cost %d points — the data keeps both, as printed",
+					sc.ID, side.Name, text, f.Stands, u.ID, u.Elements(), u.Points)
 			}
 			sum += f.Points
 		}

@@ -157,7 +157,7 @@ text = "5 Stands and 1 Stand with Captain"
 	if len(errs) != 0 {
 		t.Fatalf("unexpected errors: %v", errs)
 	}
-	want := `data/t/system.toml:34:10: warning: scenario s, Humans: Company is printed with 6 stands (5 Stands and 1 Stand with Captain) but the unit entry "company" has 5; both cost 60 points — the data keeps both, as printed`
+	want := `data/t/system.toml:34:10: warning: scenario s, Humans: "5 Stands and 1 Stand with Captain" has 6 stands but the unit entry "company" has 5; both cost 60 points — the data keeps both, as printed`
 	if len(warns) != 1 || warns[0] != want {
 		t.Errorf("warnings: %q\nwant: %q", warns, want)
 	}

@@ -17,7 +17,7 @@ const CalibrationHeight = 17.0
 // taking CalibrationHeight mm. It needs 4 in (101.6 mm) plus labels of width.
 func CalibrationBars(pdf *fpdf.Fpdf, x, y float64) {
 	pdf.SetTextColor(0, 0, 0)
-	pdf.SetFont(Font, "B", 7.5)
+	SetFont(pdf, Font, "B", 7.5)
 	pdf.Text(x, y+2.6, PrintInstruction)
 	bar(pdf, x, y+6, 100, 10, 5, "100 mm")
 	bar(pdf, x, y+12.5, 101.6, 8, 25.4/8, "4 in")
@@ -39,6 +39,6 @@ func bar(pdf *fpdf.Fpdf, x, y, length float64, n int, minor float64, label strin
 		pdf.Line(tx, y, tx, y+h)
 	}
 	pdf.Line(x+length, y, x+length, y+2.2)
-	pdf.SetFont(Font, "", 7)
+	SetFont(pdf, Font, "", 7)
 	pdf.Text(x+length+2, y+2.2, fmt.Sprint(label))
 }

@@ -59,10 +59,22 @@ const (
 // same input gives the same bytes.
 var Epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// NewDoc starts a deterministic document in millimetres on paper, with the
-// embedded fonts registered, no automatic page breaks and no margins: every
-// generator places its own content.
+// NewDoc starts a deterministic document in millimetres on paper, with all
+// the embedded fonts registered, no automatic page breaks and no margins:
+// every generator places its own content.
 func NewDoc(paper Paper, title string) *fpdf.Fpdf {
+	pdf := NewBlankDoc(paper, title)
+	for _, f := range fonts {
+		UseFont(pdf, f.family, f.style)
+	}
+	pdf.SetFont(Font, "", 10)
+	return pdf
+}
+
+// NewBlankDoc is NewDoc without fonts: callers register the ones they use
+// with UseFont (or SetFont), since fpdf spends about 5 ms on each TrueType
+// font a document registers.
+func NewBlankDoc(paper Paper, title string) *fpdf.Fpdf {
 	pdf := fpdf.NewCustom(&fpdf.InitType{
 		OrientationStr: "P",
 		UnitStr:        "mm",
@@ -77,13 +89,39 @@ func NewDoc(paper Paper, title string) *fpdf.Fpdf {
 	pdf.SetCellMargin(0)
 	pdf.SetTitle(title, true)
 	pdf.SetCreator("playaid", true)
-	pdf.AddUTF8FontFromBytes(Font, "", goregular.TTF)
-	pdf.AddUTF8FontFromBytes(Font, "B", gobold.TTF)
-	pdf.AddUTF8FontFromBytes(Font, "I", goitalic.TTF)
-	pdf.AddUTF8FontFromBytes(Font, "BI", gobolditalic.TTF)
-	pdf.AddUTF8FontFromBytes(FontMono, "", gomono.TTF)
-	pdf.SetFont(Font, "", 10)
 	return pdf
+}
+
+// fonts are the embedded TrueType fonts by family and style.
+var fonts = [...]struct {
+	family, style string
+	ttf           []byte
+}{
+	{Font, "", goregular.TTF},
+	{Font, "B", gobold.TTF},
+	{Font, "I", goitalic.TTF},
+	{Font, "BI", gobolditalic.TTF},
+	{FontMono, "", gomono.TTF},
+}
+
+// UseFont registers an embedded font with the document; registering one
+// twice is harmless. fpdf v0.9.0 writes into the bytes it is given while it
+// subsets a font (utf8FontFile.getMetrics appends to a slice of them), so
+// each document gets its own copy: sharing the gofont slices would make a
+// document's bytes depend on what was rendered before it.
+func UseFont(pdf *fpdf.Fpdf, family, style string) {
+	for _, f := range fonts {
+		if f.family == family && f.style == style {
+			pdf.AddUTF8FontFromBytes(family, style, bytes.Clone(f.ttf))
+			return
+		}
+	}
+}
+
+// SetFont registers the font if need be and makes it current.
+func SetFont(pdf *fpdf.Fpdf, family, style string, size float64) {
+	UseFont(pdf, family, style)
+	pdf.SetFont(family, style, size)
 }
 
 // Bytes renders the document, or returns its first error.
@@ -135,4 +173,24 @@ func WritePDF(path string, pdf *fpdf.Fpdf) error {
 		return err
 	}
 	return WriteFile(path, data)
+}
+
+// FontFaces lists the embedded fonts as (family, style) pairs.
+func FontFaces() [][2]string {
+	out := make([][2]string, len(fonts))
+	for i, f := range fonts {
+		out[i] = [2]string{f.family, f.style}
+	}
+	return out
+}
+
+// FontTTF returns a copy of an embedded font's TrueType bytes (for
+// measuring text outside fpdf), or nil.
+func FontTTF(family, style string) []byte {
+	for _, f := range fonts {
+		if f.family == family && f.style == style {
+			return bytes.Clone(f.ttf)
+		}
+	}
+	return nil
 }

@@ -68,6 +68,7 @@ func (x *exec) funcs() template.FuncMap {
 		"bare":      x.bare,
 		"inline":    x.inline,
 		"scored":    x.scored,
+		"printed2":  x.printedSideBySide,
 		"in":        func(s string, list []string) bool { return slices.Contains(list, s) },
 		"pct":       pct,
 		"esc":       esc,
@@ -293,14 +294,42 @@ func (x *exec) printed(id string, topics ...string) (string, error) {
 		}
 		return "", fmt.Errorf("%s", msg)
 	}
+	return x.printTable(t, t.Columns, t.Rows, topics), nil
+}
+
+// printedSideBySide is printed for a long table of few columns: its rows
+// are cut in two halves set side by side, so it takes half the height.
+func (x *exec) printedSideBySide(id string, topics ...string) (string, error) {
+	t := x.sys.Table(id)
+	if t == nil {
+		return "", fmt.Errorf("no table %q in %s", id, x.sys.ID)
+	}
+	half := (len(t.Rows) + 1) / 2
+	cols := append(slices.Clone(t.Columns), t.Columns...)
+	var rows [][]string
+	for i := 0; i < half; i++ {
+		r := slices.Clone(t.Rows[i])
+		for len(r) < len(t.Columns) {
+			r = append(r, "")
+		}
+		if i+half < len(t.Rows) {
+			r = append(r, t.Rows[i+half]...)
+		}
+		rows = append(rows, r)
+	}
+	return x.printTable(t, cols, rows, topics), nil
+}
+
+// printTable prints a seed table's name, the rows given and its footer.
+func (x *exec) printTable(t *catalog.Table, cols []string, rows [][]string, topics []string) string {
 	var b strings.Builder
-	refs := x.notes(t.Note, append([]string{id}, topics...)...)
+	refs := x.notes(t.Note, append([]string{t.ID}, topics...)...)
 	fmt.Fprintf(&b, "**%s**%s\n\n", esc(t.Name), refs)
-	b.WriteString(catalogTable(t.Columns, t.Rows))
+	b.WriteString(catalogTable(cols, rows))
 	if t.Footer != "" {
 		b.WriteString("*" + esc(t.Footer) + "*\n\n")
 	}
-	return b.String(), nil
+	return b.String()
 }
 
 var numberCell = regexp.MustCompile(`^[-+−]?\d+(\.\d+)?(″|%)?$`)

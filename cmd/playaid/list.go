@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/layout/markers"
 )
 
 // listKinds are the kinds 'playaid list' knows, each a function from a
@@ -78,13 +79,11 @@ var listKinds = map[string]func(s *catalog.System) (header []string, rows [][]st
 	"markers": func(s *catalog.System) ([]string, [][]string, []any) {
 		var rows [][]string
 		var vals []any
-		for _, m := range s.Markers {
-			size := m.Size.String()
-			if size == "0mm" {
-				size = m.Width.String() + " × " + m.Height.String()
-			}
-			rows = append(rows, []string{s.ID, m.ID, m.Name, m.Shape, size, fmt.Sprint(m.Count)})
-			vals = append(vals, map[string]any{"system": s.ID, "id": m.ID, "name": m.Name, "shape": m.Shape, "size": size, "count": m.Count})
+		for i := range s.Markers {
+			m := &s.Markers[i]
+			size, count := markers.Summary(s, m)
+			rows = append(rows, []string{s.ID, m.ID, m.Name, m.Shape, size, fmt.Sprint(count)})
+			vals = append(vals, map[string]any{"system": s.ID, "id": m.ID, "name": m.Name, "shape": m.Shape, "size": size, "count": count})
 		}
 		return []string{"SYSTEM", "ID", "NAME", "SHAPE", "SIZE", "COUNT"}, rows, vals
 	},

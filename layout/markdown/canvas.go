@@ -1,7 +1,6 @@
 package markdown
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"strings"
@@ -84,8 +83,7 @@ const (
 // forgets it when the page changes or someone else drew.
 type pdfCanvas struct {
 	pdf   *fpdf.Fpdf
-	fonts map[string]bool // registered, by family/style
-	state bool            // whether the fields below are known to be current
+	state bool // whether the fields below are known to be current
 	lineW float64
 	draw  rgb
 	fill  rgb
@@ -96,25 +94,8 @@ func (c *pdfCanvas) AddPage()      { c.pdf.AddPage(); c.state = false }
 func (c *pdfCanvas) SetPage(n int) { c.pdf.SetPage(n); c.state = false }
 
 // use registers a font on first use.
-func (c *pdfCanvas) use(family, style string) {
-	key := family + "/" + style
-	if c.fonts[key] {
-		return
-	}
-	if c.fonts == nil {
-		c.fonts = map[string]bool{}
-	}
-	c.fonts[key] = true
-	for _, f := range fontBytes {
-		if f.family == family && f.style == style {
-			c.pdf.AddUTF8FontFromBytes(family, style, bytes.Clone(f.ttf))
-		}
-	}
-}
-
 func (c *pdfCanvas) Text(x, y float64, s string, f face) {
-	c.use(f.family, f.style)
-	c.pdf.SetFont(f.family, f.style, f.size)
+	layout.SetFont(c.pdf, f.family, f.style, f.size)
 	c.pdf.SetTextColor(f.color.r, f.color.g, f.color.b)
 	c.pdf.Text(x, y, s)
 }
@@ -190,8 +171,6 @@ func (c *pdfCanvas) Mark(x, y, r float64, shape int, col rgb) {
 }
 
 func (c *pdfCanvas) Calibration(x, y float64) {
-	c.use(layout.Font, "")
-	c.use(layout.Font, "B")
 	layout.CalibrationBars(c.pdf, x, y)
 	c.state = false
 }

@@ -12,18 +12,26 @@
 // row, a chart — and a flow puts them down one or two columns and onto new
 // pages. Headings keep with what follows, paragraphs leave no single line
 // behind, table rows stay whole and a table's header row is repeated in
-// every column it continues in.
+// every column it continues in. Where a two-column stretch ends on a page
+// (a columns directive or the end), its columns are balanced to end level.
+// A running header (title, page "n / N") and footer (source, "playaid",
+// data version) sit inside the margin on every page.
 //
 // Directives are HTML comments on a line of their own:
 //
-//	<!-- pagebreak -->     start a new page
+//	<!-- pagebreak -->     the next block starts a new page
 //	<!-- columnbreak -->   go to the next column (a new page from the last)
 //	<!-- columns: 2 -->    from here on, two columns (or 1), starting below
 //	                       everything drawn on the page so far
 //
-// Fenced code blocks with the info string "chart" draw a line chart from
-// the TOML in their body (see chartSpec); "calibration" draws
-// layout.CalibrationBars. Other comments are ignored.
+// Other comments are ignored, unless they look like a misspelt directive.
+// Inline <br> breaks a line (also in a table cell); other raw HTML is
+// dropped.
+//
+// A fenced code block with the info string "chart" draws a line chart from
+// the TOML in its body (see chartSpec); "calibration" draws
+// layout.CalibrationBars, which need a one-column stretch (133 mm wide, for
+// the print instruction above the bars).
 //
 // Characters the Go fonts lack are replaced before drawing (see fallbacks):
 // ✓ ✔ → √, ✗ ✘ ✕ → ×, ⅓ ⅔ → 1/3 2/3, ∼ → ~, ▸ → ►, ☐ → □, ☑ → ■, ⚠ → !,
@@ -40,11 +48,6 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/gobolditalic"
-	"golang.org/x/image/font/gofont/goitalic"
-	"golang.org/x/image/font/gofont/gomono"
-	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/playaid/playaid/layout"
 )
@@ -98,7 +101,7 @@ func Parser() goldmark.Markdown {
 }
 
 // Render lays md out as a complete document on a deterministic fpdf
-// document with the fonts of layout.NewDoc (see newDoc), which the caller
+// document with all the fonts of layout.NewDoc registered, which the caller
 // may go on drawing on. Problems in the Markdown (a bad directive or chart,
 // something taller than a column) are returned as a diag.List.
 func Render(md []byte, opt Options) (*fpdf.Fpdf, error) {
@@ -106,10 +109,11 @@ func Render(md []byte, opt Options) (*fpdf.Fpdf, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, f := range fontBytes {
-		c.use(f.family, f.style)
+	for _, style := range []string{"", "B", "I", "BI"} {
+		layout.UseFont(c.pdf, layout.Font, style)
 	}
-	c.pdf.SetFont(layout.Font, "", 10)
+	layout.SetFont(c.pdf, layout.FontMono, "", 10)
+	layout.SetFont(c.pdf, layout.Font, "", 10)
 	return c.pdf, c.pdf.Error()
 }
 
@@ -128,50 +132,11 @@ func renderPDF(md []byte, opt Options) (*pdfCanvas, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &pdfCanvas{pdf: newDoc(opt.Paper, opt.Title)}
+	c := &pdfCanvas{pdf: layout.NewBlankDoc(opt.Paper, opt.Title)}
 	if err := render(md, opt, c); err != nil {
 		return nil, err
 	}
 	return c, c.pdf.Error()
-}
-
-// fontBytes are copies of the Go fonts taken when the program starts,
-// before any document exists. fpdf v0.9.0 writes into the font bytes it is
-// given while it subsets a font (utf8FontFile.getMetrics appends to a
-// slice of them; it hits gomono), so documents registered with the shared
-// gofont slices — as layout.NewDoc does — come out differently depending
-// on what was rendered before them in the same process.
-var fontBytes = [...]struct {
-	family, style string
-	ttf           []byte
-}{
-	{layout.Font, "", bytes.Clone(goregular.TTF)},
-	{layout.Font, "B", bytes.Clone(gobold.TTF)},
-	{layout.Font, "I", bytes.Clone(goitalic.TTF)},
-	{layout.Font, "BI", bytes.Clone(gobolditalic.TTF)},
-	{layout.FontMono, "", bytes.Clone(gomono.TTF)},
-}
-
-// newDoc is layout.NewDoc without the fonts: pdfCanvas.use registers each
-// font when it is first needed, from a fresh copy, so the same Markdown
-// always gives the same bytes. (Registering a font costs fpdf about 5 ms;
-// a sheet rarely needs all five.)
-func newDoc(paper layout.Paper, title string) *fpdf.Fpdf {
-	pdf := fpdf.NewCustom(&fpdf.InitType{
-		OrientationStr: "P",
-		UnitStr:        "mm",
-		Size:           fpdf.SizeType{Wd: paper.Width, Ht: paper.Height},
-	})
-	pdf.SetCreationDate(layout.Epoch)
-	pdf.SetModificationDate(layout.Epoch)
-	pdf.SetCatalogSort(true)
-	pdf.SetCompression(true)
-	pdf.SetAutoPageBreak(false, 0)
-	pdf.SetMargins(0, 0, 0)
-	pdf.SetCellMargin(0)
-	pdf.SetTitle(title, true)
-	pdf.SetCreator("playaid", true)
-	return pdf
 }
 
 // HTML renders md through goldmark's HTML renderer as a standalone page

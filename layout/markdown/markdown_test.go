@@ -165,7 +165,9 @@ func TestGolden(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				os.WriteFile(filepath.Join(*outDir, c.name+".pdf"), b, 0o644)
+				if err := os.WriteFile(filepath.Join(*outDir, c.name+".pdf"), b, 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 		})
 	}
@@ -192,20 +194,29 @@ func diffLines(want, got string) string {
 	return b.String()
 }
 
+// TestSample renders the sheet that shows every construct: one A4 page,
+// a real PDF. With -out it is written out to look at.
 func TestSample(t *testing.T) {
 	src, err := os.ReadFile("testdata/sample.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := PDF(src, Options{Title: "Sample sheet", Version: "a1b2c3d", Source: "Sample data, testdata/sample.md", BaseSize: 8.5})
+	opt := Options{Title: "Sample sheet", Version: "a1b2c3d", Source: "Sample data, testdata/sample.md", BaseSize: 8.5}
+	if n := record(t, string(src), opt).pages; n != 1 {
+		t.Errorf("the sample fills %d pages; want 1", n)
+	}
+	b, err := PDF(src, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *outDir != "" {
-		os.WriteFile(filepath.Join(*outDir, "sample.pdf"), b, 0o644)
+	if !bytes.HasPrefix(b, []byte("%PDF-")) || !bytes.Contains(b, []byte("/Count 1")) {
+		t.Errorf("output is no one-page PDF: %q…", b[:min(len(b), 40)])
 	}
-	_ = bytes.Equal
-	_ = layout.A4
+	if *outDir != "" {
+		if err := os.WriteFile(filepath.Join(*outDir, "sample.pdf"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // column returns which column of a two-column A4 page with the default

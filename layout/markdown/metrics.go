@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"sync"
+
+	"github.com/playaid/playaid/layout"
 )
 
 // Text is measured here rather than through fpdf: asking fpdf means
@@ -33,13 +35,13 @@ var (
 
 func loadFonts() {
 	fontFaces = map[string]*metrics{}
-	for _, f := range fontBytes {
-		m, err := parseMetrics(f.ttf)
+	for _, f := range layout.FontFaces() {
+		m, err := parseMetrics(layout.FontTTF(f[0], f[1]))
 		if err != nil {
 			fontsErr = err
 			return
 		}
-		fontFaces[f.family+"/"+f.style] = m
+		fontFaces[f[0]+"/"+f[1]] = m
 	}
 }
 

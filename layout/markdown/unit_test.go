@@ -10,11 +10,10 @@ import (
 // TestMetricsMatchFpdf compares our widths with fpdf's for every glyph of
 // every face: line breaking and alignment depend on them.
 func TestMetricsMatchFpdf(t *testing.T) {
-	c := &pdfCanvas{pdf: newDoc(layout.A4, "metrics")}
-	pdf := c.pdf
-	for _, f := range fontBytes {
-		c.use(f.family, f.style)
-		pdf.SetFont(f.family, f.style, 10)
+	pdf := layout.NewBlankDoc(layout.A4, "metrics")
+	for _, ff := range layout.FontFaces() {
+		f := struct{ family, style string }{ff[0], ff[1]}
+		layout.SetFont(pdf, f.family, f.style, 10)
 		m := faceMetrics(f.family, f.style)
 		n := 0
 		for r := rune(1); r < 0xFFFF; r++ {
@@ -33,7 +32,8 @@ func TestMetricsMatchFpdf(t *testing.T) {
 }
 
 func TestFallbacks(t *testing.T) {
-	for _, f := range fontBytes {
+	for _, ff := range layout.FontFaces() {
+		f := struct{ family, style string }{ff[0], ff[1]}
 		m := faceMetrics(f.family, f.style)
 		for r, sub := range fallbacks {
 			if m.has(r) {

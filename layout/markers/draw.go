@@ -60,8 +60,14 @@ func fitText(pdf *fpdf.Fpdf, style, s string, cx, cy, w, maxPt float64) float64 
 }
 
 // textBox writes a face's label (one or two lines, bold) and its sub-line
-// centred in the box, as large as fits but no larger than maxPt.
-func textBox(pdf *fpdf.Fpdf, label, sub string, x, y, w, h, maxPt float64) {
+// centred in the box, as large as fits but no larger than maxPt. On a round
+// face two lines stay narrower, as the circle is narrower away from its
+// middle.
+func textBox(pdf *fpdf.Fpdf, label, sub string, x, y, w, h, maxPt float64, round bool) {
+	w2 := w
+	if round {
+		w2 = w * 0.84
+	}
 	subPt, subGap := 0.0, 0.0
 	if sub != "" {
 		subPt = fitSize(pdf, "", sub, w, math.Min(6.5, math.Max(4.5, maxPt*0.3)))
@@ -75,7 +81,7 @@ func textBox(pdf *fpdf.Fpdf, label, sub string, x, y, w, h, maxPt float64) {
 	for i := 1; i < len(words); i++ {
 		a, b := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
 		byH := h / ((2*capH + 0.45) * ptMM) // two lines with a gap of 0.45 em
-		s := math.Min(math.Min(fitSize(pdf, "B", a, w, maxPt), fitSize(pdf, "B", b, w, maxPt)), byH)
+		s := math.Min(math.Min(fitSize(pdf, "B", a, w2, maxPt), fitSize(pdf, "B", b, w2, maxPt)), byH)
 		if s > size*1.15 {
 			lines, size = []string{a, b}, s
 		}
@@ -117,7 +123,7 @@ func drawFront(pdf *fpdf.Fpdf, p *piece, x, y float64) {
 		pdf.SetLineWidth(keyline)
 		circle(pdf, x+r, y+r, r-1.1, "D")
 		setText(pdf, p.ink)
-		textBox(pdf, p.label, p.sub, x+p.w*0.12, y+p.h*0.2, p.w*0.76, p.h*0.6, circlePt(p.w))
+		textBox(pdf, p.label, p.sub, x+p.w*0.12, y+p.h*0.2, p.w*0.76, p.h*0.6, circlePt(p.w), true)
 	case "square", "rect":
 		setFill(pdf, p.fill)
 		pdf.Rect(x, y, p.w, p.h, "F")
@@ -126,7 +132,7 @@ func drawFront(pdf *fpdf.Fpdf, p *piece, x, y float64) {
 		pdf.Rect(x+1, y+1, p.w-2, p.h-2, "D")
 		setText(pdf, p.ink)
 		pad := math.Min(p.h*0.18, 3)
-		textBox(pdf, p.label, p.sub, x+2.5, y+pad, p.w-5, p.h-2*pad, rectPt(p.h))
+		textBox(pdf, p.label, p.sub, x+2.5, y+pad, p.w-5, p.h-2*pad, rectPt(p.h), false)
 	case "track":
 		drawTrack(pdf, p, x, y)
 	case "template":
@@ -160,7 +166,7 @@ func drawBack(pdf *fpdf.Fpdf, p *piece, x, y float64, flipped bool) {
 		pdf.SetLineWidth(keyline)
 		circle(pdf, x+r, y+r, r-1.1, "D")
 		setText(pdf, b.ink)
-		textBox(pdf, b.text, "", x+p.w*0.12, y+p.h*0.2, p.w*0.76, p.h*0.6, circlePt(p.w))
+		textBox(pdf, b.text, "", x+p.w*0.12, y+p.h*0.2, p.w*0.76, p.h*0.6, circlePt(p.w), true)
 		return
 	case "template":
 		p.tmpl.path(pdf, x, y, bleed, flipped)
@@ -179,7 +185,7 @@ func drawBack(pdf *fpdf.Fpdf, p *piece, x, y float64, flipped bool) {
 	pdf.Rect(x+1, y+1, p.w-2, p.h-2, "D")
 	setText(pdf, b.ink)
 	pad := math.Min(p.h*0.18, 3)
-	textBox(pdf, b.text, "", x+2.5, y+pad, p.w-5, p.h-2*pad, rectPt(p.h))
+	textBox(pdf, b.text, "", x+2.5, y+pad, p.w-5, p.h-2*pad, rectPt(p.h), false)
 }
 
 // circlePt and rectPt are the largest label sizes on a face: capitals a

@@ -13,6 +13,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/go-pdf/fpdf"
 	"github.com/playaid/playaid/catalog"
@@ -369,8 +370,10 @@ func short(s *catalog.System) string {
 }
 
 // newDoc is layout.NewDoc registering only the two font styles marker
-// sheets use: fpdf spends about 5 ms registering each TrueType font, and
-// the whole marker set has to render in under 30 ms.
+// sheets use, and with the page contents left uncompressed: fpdf spends
+// about 2.5 ms registering each TrueType font and as long again making a
+// compressor for each page, and the whole marker set has to render in under
+// 30 ms. The fonts stay compressed; a full set is about 250 kB.
 func newDoc(paper layout.Paper, title string) *fpdf.Fpdf {
 	pdf := fpdf.NewCustom(&fpdf.InitType{
 		OrientationStr: "P",
@@ -380,7 +383,7 @@ func newDoc(paper layout.Paper, title string) *fpdf.Fpdf {
 	pdf.SetCreationDate(layout.Epoch)
 	pdf.SetModificationDate(layout.Epoch)
 	pdf.SetCatalogSort(true)
-	pdf.SetCompression(true)
+	pdf.SetCompression(false)
 	pdf.SetAutoPageBreak(false, 0)
 	pdf.SetMargins(0, 0, 0)
 	pdf.SetCellMargin(0)
@@ -390,4 +393,49 @@ func newDoc(paper layout.Paper, title string) *fpdf.Fpdf {
 	pdf.AddUTF8FontFromBytes(layout.Font, "B", gobold.TTF)
 	pdf.SetFont(layout.Font, "", 10)
 	return pdf
+}
+
+// measure is a document kept for measuring text outside a render (track
+// labels in Summary); fpdf documents are not safe for concurrent use.
+var measure struct {
+	sync.Mutex
+	pdf *fpdf.Fpdf
+}
+
+// Summary describes a marker kind for listings: its size as printed and
+// how many pieces a default A4 sheet holds (range-stick segments count
+// one each). A kind that cannot be drawn says why in size.
+func Summary(s *catalog.System, m *catalog.Marker) (size string, pieces int) {
+	measure.Lock()
+	defer measure.Unlock()
+	if measure.pdf == nil {
+		measure.pdf = newDoc(layout.A4, "measure")
+	}
+	sets, err := m.Count.Value(s, 1)
+	if err != nil {
+		return "error: " + err.Error(), 0
+	}
+	numbered, err := m.Numbered.Value(s, 0)
+	if err != nil {
+		return "error: " + err.Error(), 0
+	}
+	ps, err := expand(measure.pdf, s, m, sets, numbered, 0, area(layout.A4))
+	if err != nil {
+		return "error: " + err.Error(), 0
+	}
+	switch m.Shape {
+	case "circle":
+		return "⌀ " + m.Size.String(), len(ps)
+	case "square":
+		return m.Size.String() + " × " + m.Size.String(), len(ps)
+	case "template":
+		return fmt.Sprintf("%s × %s, radius %s", m.Length, m.Width, m.Radius), len(ps)
+	case "ruler":
+		if len(ps) == 0 {
+			return "", 0
+		}
+		total := ps[len(ps)-1].seg.to
+		return fmt.Sprintf("%d″ × %.0fmm in %d pieces", total, ps[0].h, ps[0].seg.n), len(ps)
+	}
+	return m.Width.String() + " × " + m.Height.String(), len(ps)
 }

@@ -272,8 +272,10 @@ func checkMargin(t *testing.T, where string, pg pdfPage) {
 	t.Helper()
 	m := layout.SafeMargin
 	bad := 0
+	// PDF coordinates are written to 0.01 pt (0.0035 mm).
+	const round = 0.0036
 	in := func(q pt, pad float64) bool {
-		return q.X-pad >= m-1e-6 && q.Y-pad >= m-1e-6 && q.X+pad <= pg.w-m+1e-6 && q.Y+pad <= pg.h-m+1e-6
+		return q.X-pad >= m-round && q.Y-pad >= m-round && q.X+pad <= pg.w-m+round && q.Y+pad <= pg.h-m+round
 	}
 	for _, p := range pg.paths {
 		pad := 0.0
@@ -431,7 +433,16 @@ func TestTemplateBackFlips(t *testing.T) {
 		bowsUp  bool
 		outside string
 	}{{LongEdge, true, "top"}, {ShortEdge, false, "bottom"}} {
-		pages := render(t, []*catalog.System{aq}, Options{Only: []string{"heat-ray-template"}, Backs: tc.flip})
+		opt := Options{Only: []string{"heat-ray-template"}, Backs: tc.flip}
+		front := planned(t, []*catalog.System{aq}, opt).pages[0].items[0].r
+		want := front
+		if tc.flip == LongEdge {
+			want.X = layout.A4.Width - front.X - front.W
+		} else {
+			want.Y = layout.A4.Height - front.Y - front.H
+		}
+		grown := rect{want.X - bleed, want.Y - bleed, want.W + 2*bleed, want.H + 2*bleed}
+		pages := render(t, []*catalog.System{aq}, opt)
 		var band *drawnPath
 		for i, p := range pages[1].paths {
 			if p.filled() && len(p.lines) == 1 && p.bbox().W > 100 {
@@ -450,6 +461,12 @@ func TestTemplateBackFlips(t *testing.T) {
 			}
 		}
 		bowsUp := near(top.X, box.X+box.W/2, box.W/6)
+		if box.X < grown.X-0.01 || box.Y < grown.Y-0.01 || box.X+box.W > grown.X+grown.W+0.01 || box.Y+box.H > grown.Y+grown.H+0.01 {
+			t.Errorf("%v: the template's back %v spills out of %v (its front at %v, mirrored, plus bleed)", tc.flip, box, grown, front)
+		}
+		if !near(box.X+box.W/2, want.X+want.W/2, 0.05) || box.W < want.W {
+			t.Errorf("%v: the template's back %v is not centred behind %v", tc.flip, box, want)
+		}
 		if bowsUp != tc.bowsUp {
 			t.Errorf("%v: the back's highest point is at x %.1f in a box %v; want the band bowing to the %s", tc.flip, top.X, box, tc.outside)
 		}

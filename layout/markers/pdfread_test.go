@@ -24,7 +24,7 @@ type pt struct{ X, Y float64 }
 // drawnPath is one painted path.
 type drawnPath struct {
 	op        string // f, S, B, b, s, f*, B*, n …
-	subpaths  [][]pt // on-curve and control points in order, per subpath
+	subpaths  [][]pt // points along each subpath: its corners, and curves sampled finely
 	lines     [][2]pt
 	fill      string  // the fill colour operands when painted ("0.5 0.2 0.1")
 	lineWidth float64 // mm, after the transform's scale
@@ -197,10 +197,7 @@ func interpret(t testing.TB, pg *pdfPage, content string) {
 			*sp = append(*sp, p)
 		case "c":
 			sp := last()
-			*sp = append(*sp, toMM(num(6), num(5)), toMM(num(4), num(3)), toMM(num(2), num(1)))
-		case "v", "y":
-			sp := last()
-			*sp = append(*sp, toMM(num(4), num(3)), toMM(num(2), num(1)))
+			*sp = append(*sp, bezier((*sp)[len(*sp)-1], toMM(num(6), num(5)), toMM(num(4), num(3)), toMM(num(2), num(1)))...)
 		case "re":
 			x, y, w, h := num(4), num(3), num(2), num(1)
 			cur.subpaths = append(cur.subpaths, []pt{toMM(x, y), toMM(x+w, y), toMM(x+w, y+h), toMM(x, y+h)})
@@ -327,4 +324,18 @@ func decodeText(op string) string {
 		u = append(u, uint16(raw[i])<<8|uint16(raw[i+1]))
 	}
 	return string(utf16.Decode(u))
+}
+
+// bezier samples a cubic Bézier from p0 (not included) to p3, so a path's
+// box is the curve's own, not its control points'.
+func bezier(p0, c1, c2, p3 pt) []pt {
+	const n = 32
+	out := make([]pt, 0, n)
+	for i := 1; i <= n; i++ {
+		t := float64(i) / n
+		u := 1 - t
+		a, b, c, d := u*u*u, 3*u*u*t, 3*u*t*t, t*t*t
+		out = append(out, pt{a*p0.X + b*c1.X + c*c2.X + d*p3.X, a*p0.Y + b*c1.Y + c*c2.Y + d*p3.Y})
+	}
+	return out
 }

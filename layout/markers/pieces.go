@@ -153,7 +153,7 @@ func expand(pdf *fpdf.Fpdf, s *catalog.System, m *catalog.Marker, sets, numbered
 	}
 	var back *backArt
 	if m.Back != "" {
-		fill := rgb{222, 226, 230}
+		fill, _ := parseColor(m.Color, rgb{222, 226, 230})
 		if len(fs) > 0 {
 			fill = fs[0].fill
 		}

@@ -65,7 +65,16 @@ func (t *template) path(pdf *fpdf.Fpdf, x, y, g float64, flipped bool) {
 	cx := x + t.w/2
 	cy := y + t.radius // the arcs' centre, below the band
 	R, r := t.radius+g, t.radius-t.width-g
-	a := t.half + g/t.radius
+	// Grown, the band spans a little more angle, but no more than keeps it
+	// inside its box grown by g: the outer ends set the width, the inner
+	// ends the depth.
+	a := t.half
+	if g > 0 {
+		inner := t.radius - t.width
+		aW := math.Asin(math.Min(1, (t.radius*math.Sin(t.half)+g)/R))
+		aD := math.Acos(math.Min(1, (inner*math.Cos(t.half)-g)/r))
+		a = math.Min(aW, aD)
+	}
 	pt := func(rad, ang float64) (float64, float64) {
 		px, py := cx+rad*math.Sin(ang), cy-rad*math.Cos(ang)
 		if flipped {

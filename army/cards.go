@@ -61,6 +61,11 @@ func drawCards(pdf *fpdf.Fpdf, r *Report, paper layout.Paper) error {
 	if x0 < layout.SafeMargin || y0 < layout.SafeMargin {
 		return fmt.Errorf("unit cards: %d × %d cards of %g × %g mm do not fit on %s paper", cardCols, cardRows, cardW, cardH, paper.Name)
 	}
+	// The faces the cards use, registered once (the roster may not have
+	// needed them all).
+	for _, style := range []string{"", "B", "I"} {
+		layout.UseFont(pdf, layout.Font, style)
+	}
 	per := cardCols * cardRows
 	for i, c := range cs {
 		k := i % per

@@ -43,6 +43,9 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) ([]byte, error) {
 		return nil, err
 	}
 	title := "Army roster — " + firstOf(r.List.Name, path.Base(r.List.File))
+	if !r.Valid() {
+		title = "INVALID " + title // in the running header of every page
+	}
 	switch opt.Format {
 	case "md":
 		return md, nil

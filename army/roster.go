@@ -302,6 +302,8 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 		rl := RosterLine{N: i + 1, Name: esc(ln.Name), Count: ln.Count, Each: ln.Each, Cost: ln.Cost, Type: esc(ln.Type)}
 		u := ln.Unit
 		switch {
+		case ln.Entry == nil:
+			rl.Deploy = "–"
 		case u.Ambush:
 			rl.Deploy = "ambush"
 		case u.Reinforcement:

@@ -104,12 +104,14 @@ var fonts = [...]struct {
 	{FontMono, "", gomono.TTF},
 }
 
-// UseFont registers an embedded font with the document; registering one
-// twice is harmless. fpdf v0.9.0 writes into the bytes it is given while it
+// UseFont registers an embedded font with the document unless it has it. fpdf v0.9.0 writes into the bytes it is given while it
 // subsets a font (utf8FontFile.getMetrics appends to a slice of them), so
 // each document gets its own copy: sharing the gofont slices would make a
 // document's bytes depend on what was rendered before it.
 func UseFont(pdf *fpdf.Fpdf, family, style string) {
+	if pdf.GetFontDesc(family, style).Ascent != 0 {
+		return // registered already: skip the copy
+	}
 	for _, f := range fonts {
 		if f.family == family && f.style == style {
 			pdf.AddUTF8FontFromBytes(family, style, bytes.Clone(f.ttf))

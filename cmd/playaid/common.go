@@ -65,6 +65,18 @@ func (e *env) load(d dataFlags) (*catalog.Catalog, error) {
 		sources = append(sources, catalog.Source{Name: filepath.ToSlash(d.dir), FS: os.DirFS(d.dir)})
 	}
 	cat, l := catalog.Load(sources...)
+	if !e.allWarnings {
+		// The shipped data's warnings are known and stated on the sheets;
+		// repeating them on every command would drown the answer. Only
+		// 'validate' shows them; a club's own files are always checked.
+		var keep diag.List
+		for _, d := range l {
+			if !d.Warning || d.File == "" || !strings.HasPrefix(d.File, "data/") {
+				keep = append(keep, d)
+			}
+		}
+		l = keep
+	}
 	printDiags(e.stderr, l)
 	if n := len(l.Errors()); n > 0 {
 		fmt.Fprintf(e.stderr, "playaid: %d error(s) in the data\n", n)

@@ -47,6 +47,7 @@ func init() {
 // env is what every verb gets: where to write and the shared flags' values.
 type env struct {
 	stdout, stderr io.Writer
+	allWarnings    bool // print the shipped data's warnings too (validate)
 }
 
 // usageError is a mistake in the command line: exit status 2.

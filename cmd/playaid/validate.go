@@ -15,6 +15,7 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("validate takes no arguments, got %q", fs.Args())
 	}
+	e.allWarnings = true
 	cat, err := e.load(d)
 	if err != nil {
 		return err

@@ -1,22 +1,30 @@
 package markers
 
 import (
+	"sort"
 	"testing"
 	"time"
 )
 
 // BenchmarkAllMarkers renders the full marker set of every rule set into
-// one PDF; it must take under 30 ms.
+// one PDF; a render must take under 30 ms. The median is checked, not the
+// mean, so that other work on a shared machine does not decide the result.
 func BenchmarkAllMarkers(b *testing.B) {
 	cat := shipped(b)
+	times := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
+		start := time.Now()
 		if _, err := Render(cat.Systems, Options{}); err != nil {
 			b.Fatal(err)
 		}
+		times = append(times, time.Since(start))
 	}
 	b.StopTimer()
-	if per := b.Elapsed() / time.Duration(b.N); b.N > 1 && per > 30*time.Millisecond {
-		b.Errorf("the full marker set took %v per render; want under 30 ms", per)
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	median := times[len(times)/2]
+	b.ReportMetric(float64(median.Microseconds())/1000, "ms-median")
+	if b.N >= 10 && median > 30*time.Millisecond {
+		b.Errorf("the full marker set took %v (median of %d renders); want under 30 ms", median, b.N)
 	}
 }

@@ -19,8 +19,6 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/layout"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 )
 
 // Flip says how a duplex printer turns the sheet over, and so where each
@@ -57,9 +55,11 @@ type Options struct {
 	Only []string
 	// Counts overrides how many of a kind to print: the number of sets,
 	// or for numbered kinds (blips) the number of numbered faces.
-	Counts map[string]int
 	// Decoys adds decoy faces numbered on after the numbered ones, to the
-	// kind that takes decoys (blips). An army list will set it.
+	// kind that takes decoys (blips). An army list (a later --army flag)
+	// sets both: Counts["blips"] one per hidden unit, Decoys up to the
+	// rules' decoys_per_infantry for each infantry unit.
+	Counts map[string]int
 	Decoys int
 	// Backs adds a back page after each front page.
 	Backs Flip
@@ -78,7 +78,8 @@ func (e *OptionError) Error() string { return e.Msg }
 
 func optionf(format string, args ...any) error { return &OptionError{fmt.Sprintf(format, args...)} }
 
-// MaxDecoys keeps --decoys to numbers a blip can show.
+// MaxDecoys bounds Decoys, so a slip of the keyboard cannot ask for a
+// million blips: after the four numbered blips it reaches 999.
 const MaxDecoys = 995
 
 // Kinds lists the marker ids of the systems, sorted, once each.
@@ -369,28 +370,16 @@ func short(s *catalog.System) string {
 	return s.ID
 }
 
-// newDoc is layout.NewDoc registering only the two font styles marker
-// sheets use, and with the page contents left uncompressed: fpdf spends
-// about 2.5 ms registering each TrueType font and as long again making a
-// compressor for each page, and the whole marker set has to render in under
-// 30 ms. The fonts stay compressed; a full set is about 250 kB.
+// newDoc is layout.NewBlankDoc with the two font styles marker sheets use,
+// and the page contents left uncompressed: fpdf spends about 2.5 ms
+// registering each TrueType font and as long again making a compressor for
+// each page, and the whole marker set has to render in under 30 ms. The
+// fonts stay compressed; a full set is about 250 kB.
 func newDoc(paper layout.Paper, title string) *fpdf.Fpdf {
-	pdf := fpdf.NewCustom(&fpdf.InitType{
-		OrientationStr: "P",
-		UnitStr:        "mm",
-		Size:           fpdf.SizeType{Wd: paper.Width, Ht: paper.Height},
-	})
-	pdf.SetCreationDate(layout.Epoch)
-	pdf.SetModificationDate(layout.Epoch)
-	pdf.SetCatalogSort(true)
+	pdf := layout.NewBlankDoc(paper, title)
 	pdf.SetCompression(false)
-	pdf.SetAutoPageBreak(false, 0)
-	pdf.SetMargins(0, 0, 0)
-	pdf.SetCellMargin(0)
-	pdf.SetTitle(title, true)
-	pdf.SetCreator("playaid", true)
-	pdf.AddUTF8FontFromBytes(layout.Font, "", goregular.TTF)
-	pdf.AddUTF8FontFromBytes(layout.Font, "B", gobold.TTF)
+	layout.UseFont(pdf, layout.Font, "")
+	layout.UseFont(pdf, layout.Font, "B")
 	pdf.SetFont(layout.Font, "", 10)
 	return pdf
 }

@@ -780,3 +780,73 @@ func TestPacking(t *testing.T) {
 		}
 	}
 }
+
+// TestRasterSizes prints the heat ray template through pdftoppm at 10
+// pixels a millimetre and measures it on the image, as a ruler on paper
+// would: 152.4 mm end to end, 25.4 mm across the band's middle.
+func TestRasterSizes(t *testing.T) {
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		t.Skip("pdftoppm (poppler-utils) is not installed; the PDF geometry is measured in TestHeatRayTemplate")
+	}
+	aq := system(t, shipped(t), "aqotmf")
+	b, err := Render([]*catalog.System{aq}, Options{Only: []string{"heat-ray-template"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	pdf := filepath.Join(dir, "t.pdf")
+	if err := os.WriteFile(pdf, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftoppm", "-gray", "-png", "-r", "254", pdf, filepath.Join(dir, "p")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftoppm: %v\n%s", err, out)
+	}
+	img := decodePNG(t, filepath.Join(dir, "p-1.png"))
+	// The template's orange prints as a mid grey; the header's ink is
+	// black and the paper white.
+	orange := func(x, y int) bool {
+		r, _, _, _ := img.At(x, y).RGBA()
+		v := r >> 8
+		return v > 120 && v < 215
+	}
+	bd := img.Bounds()
+	top := int(areaTop*10) - 5 // below the header
+	minX, maxX, minY, maxY := bd.Max.X, -1, bd.Max.Y, -1
+	for y := top; y < bd.Max.Y; y++ {
+		for x := bd.Min.X; x < bd.Max.X; x++ {
+			if orange(x, y) {
+				minX, maxX = min(minX, x), max(maxX, x)
+				minY, maxY = min(minY, y), max(maxY, y)
+			}
+		}
+	}
+	if maxX < 0 {
+		t.Fatal("no template on the page")
+	}
+	length := float64(maxX-minX+1) / 10
+	// Down the middle column: the band's first and last orange pixels.
+	cx := (minX + maxX) / 2
+	first, last := -1, -1
+	for y := top; y < bd.Max.Y; y++ {
+		if orange(cx, y) || (first >= 0 && y < first+200 && !isWhite(img, cx, y)) {
+			if first < 0 {
+				first = y
+			}
+			last = y
+		}
+	}
+	width := float64(last-first+1) / 10
+	t.Logf("printed at 254 dpi: %.1f mm end to end, %.1f mm across the middle", length, width)
+	if !near(length, 152.4, 0.3) {
+		t.Errorf("the template prints %.1f mm end to end; want 152.4 ± 0.3", length)
+	}
+	if !near(width, 25.4, 0.3) {
+		t.Errorf("the band prints %.1f mm wide; want 25.4 ± 0.3", width)
+	}
+}
+
+func isWhite(img image.Image, x, y int) bool {
+	r, _, _, _ := img.At(x, y).RGBA()
+	return r>>8 > 245
+}

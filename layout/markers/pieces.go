@@ -214,16 +214,16 @@ func expand(pdf *fpdf.Fpdf, s *catalog.System, m *catalog.Marker, sets, numbered
 		if err != nil {
 			return nil, err
 		}
-		p := &piece{sys: s, kind: m, shape: m.Shape, w: t.w, h: t.h, label: t.title, sub: t.detail, back: back, tmpl: t}
-		p.fill, p.ink = rgb{245, 159, 0}, black
-		if len(fs) > 0 {
-			p.fill, p.ink = fs[0].fill, fs[0].ink
-		} else if p.fill, err = parseColor(m.Color, p.fill); err == nil {
-			p.ink, err = parseColor(m.Ink, p.ink)
-		}
+		fill, err := parseColor(m.Color, rgb{245, 159, 0})
 		if err != nil {
-			return nil, fmt.Errorf("marker %q: %w", m.ID, err)
+			return nil, fmt.Errorf("marker %q: color: %w", m.ID, err)
 		}
+		ink, err := parseColor(m.Ink, black)
+		if err != nil {
+			return nil, fmt.Errorf("marker %q: ink: %w", m.ID, err)
+		}
+		p := &piece{sys: s, kind: m, shape: m.Shape, w: t.w, h: t.h, label: t.title, sub: t.detail,
+			fill: fill, ink: ink, back: back, tmpl: t}
 		return repeat(p, sets), nil
 	case "ruler":
 		segs, err := newSegments(s, m, area)

@@ -140,6 +140,8 @@ y = [97.2, 88.9, 75, 55.6, 30.6]
 	{"quote_rule_code", Options{Title: "Blocks"}, "> A boxed note.\n>\n> Second paragraph of the note.\n\n---\n\n```\ncode line one\n  indented line two\n```\n"},
 	{"glyphs", Options{Title: "Glyphs – “quoted” …"}, "Ranges 3″–30+″, a pause… ≤ ≥ × ½ ✓ ✗ ⅓ and a missing \u4e00 glyph.\n"},
 	{"calibration", Options{Title: "Calibration"}, "Check the bars.\n\n```calibration\n```\n"},
+	// Adjacent references print "1,2" (not "12") and a repeat once.
+	{"footnote_runs", Options{Title: "Runs"}, "## Heading[^a][^b][^a]\n\nText[^b].\n\n[^a]: Note A.\n[^b]: Note B.\n"},
 }
 
 func TestGolden(t *testing.T) {

@@ -684,7 +684,19 @@ func (r *walker) footnoteLink(n ast.Node, entering bool) ast.WalkStatus {
 		s.rise = -0.36 * r.cur().size * ptMM
 		s.bold, s.italic, s.mono, s.hasBg = true, false, false, false
 		s.color = colAccent
-		r.in.text(strconv.Itoa(n.(*east.FootnoteLink).Index), s)
+		index := n.(*east.FootnoteLink).Index
+		label := strconv.Itoa(index)
+		for p := n.PreviousSibling(); p != nil; p = p.PreviousSibling() {
+			prev, ok := p.(*east.FootnoteLink)
+			if !ok {
+				break
+			}
+			if prev.Index == index {
+				return ast.WalkSkipChildren // the same note twice in one run: once is enough
+			}
+			label = "," + strconv.Itoa(index) // 14,15 — not 1415
+		}
+		r.in.text(label, s)
 	}
 	return ast.WalkSkipChildren
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
+	"github.com/playaid/playaid/templates"
 )
 
 func mustCheck(t testing.TB, src string) *Report {
@@ -222,8 +223,8 @@ func TestRosterMarkdown(t *testing.T) {
 		}},
 		{"imperial", validationCase0("im valid"), []string{
 			"organisation checked — Imperial Mars has no points",
-			"| 1 | **1st Company, 24th Foot** | infantry | Drilled | 5 | B | 24 | Close Order | 6 of 4 | BL rifle |",
-			"| 3 | **Scouts** | horse | Irregular | 3 | D | 5 | Extended Order | 5 of 1 | – |",
+			"| 1 | **1st Company, 24th Foot** | infantry | Drilled | 5 | B | 24 | Close Order | 6 × 4 | BL rifle |",
+			"| 3 | **Scouts** | horse | Irregular | 3 | D | 5 | Extended Order | 5 × 1 | – |",
 			"| 4 | **Colonel** | officer | – | 5 | – | – | – | – | – |",
 			"| BL rifle | short 5\": 6; medium 12\": 4; long 30\": 2 | – |",
 			"**Action points a turn.** Drilled 5, Trained 4, Irregular 3, officers and runners 5.",
@@ -357,4 +358,10 @@ func TestCardOdds(t *testing.T) {
 	if !found {
 		t.Errorf("no short-range odds: %+v", c.parts)
 	}
+}
+
+// templatesRead reads the shipped roster template.
+func templatesRead() (string, error) {
+	text, _, err := templates.Read("", "roster.md")
+	return text, err
 }

@@ -67,9 +67,9 @@ func TestExamples(t *testing.T) {
 		}},
 		{"imperial-mars.toml", 0, 0, []int{0, 0, 0, 0, 0, 0}, 0, 0, []string{
 			"organisation checked — Imperial Mars has no points",
-			"| 24 | Close Order | 6 of 4 | BL rifle |",
-			"| 24 | Open Order | 8 of 3 | BL rifle |",
-			"| horse | Trained | 4 | C | 12 | Open Order | 6 of 2 | BL Carbine |",
+			"| 24 | Close Order | 6 × 4 | BL rifle |",
+			"| 24 | Open Order | 8 × 3 | BL rifle |",
+			"| horse | Trained | 4 | C | 12 | Open Order | 6 × 2 | BL Carbine |",
 			"| officer | – | 5 |",
 		}},
 	}

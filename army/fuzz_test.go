@@ -63,7 +63,7 @@ func FuzzLoadValidate(f *testing.F) {
 			// than the page) as an error: that is not a crash.
 			return
 		}
-		if err := drawCards(pdf, r, layout.A4); err != nil {
+		if err := drawCards(pdf, r, layout.A4); err != nil && !strings.Contains(err.Error(), "too many unit cards") {
 			t.Fatalf("cards: %v", err)
 		}
 	})

@@ -117,7 +117,8 @@ func Parse(file string, src []byte) (*List, diag.List) {
 	}
 	l.ix, l.diags, l.whole = ix, dl, ok
 	// The decoder matches keys regardless of case ("System" fills
-	// system). Say so, and remember the spelling to find the keys.
+	// system; diag.Decode reports it): remember the spelling to find the
+	// keys.
 	l.respel = map[string]string{}
 	l.cased(probe, "", "", reflect.TypeOf(List{}))
 	l.diags.Sort()
@@ -152,12 +153,7 @@ func (l *List) cased(m map[string]any, canon, actual string, t reflect.Type) {
 		name, ft := fieldFor(t, k)
 		cp, ap := join(canon, name), join(actual, k)
 		if name != k {
-			l.respel[cp] = ap
-			pos := l.ix.Key(ap)
-			if !l.ix.Has(ap) { // [[UNIT]] stands as its first table
-				pos = l.ix.Key(ap + ".0")
-			}
-			l.diags.Add(l.placed(pos), "key %q is written %q: keys are lower case", k, name)
+			l.respel[cp] = ap // diag.Decode reports the spelling itself
 		}
 		if ft == nil {
 			continue

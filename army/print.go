@@ -71,9 +71,3 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) ([]byte, error) {
 	}
 	return layout.Bytes(pdf)
 }
-
-// templatesRead reads the shipped roster template (for tests).
-func templatesRead() (string, error) {
-	text, _, err := templates.Read("", "roster.md")
-	return text, err
-}

@@ -85,7 +85,7 @@ type RosterLine struct {
 	Morale       string
 	Figures      int
 	Order        string // "close (4 a tray)"
-	Trays        string // "6" or "6 + 1 figure"
+	Trays        string // full trays × figures a tray, and a partial one: "6 × 4 + 1 × 1"
 	Weapon       string
 	Vehicle      string
 }
@@ -458,9 +458,9 @@ func (ro *Roster) imperial(r *Report, g *glossary) {
 			}
 		}
 		if ln.PerTray > 0 && u.Figures > 0 {
-			rl.Trays = fmt.Sprintf("%d of %d", ln.Trays, ln.PerTray)
+			rl.Trays = fmt.Sprintf("%d × %d", ln.Trays, ln.PerTray)
 			if ln.Remainder > 0 {
-				rl.Trays += fmt.Sprintf(" + 1 of %d", ln.Remainder)
+				rl.Trays += fmt.Sprintf(" + 1 × %d", ln.Remainder)
 			}
 		}
 		if w := ln.Weapon; w != nil {

@@ -32,6 +32,7 @@ func Decode(file string, src []byte, v any) (*Index, List, bool) {
 		l = append(l, decodeErr(ix, file, err))
 		return ix, l, false
 	}
+	l = append(l, caseErrors(ix, md, reflect.TypeOf(v))...)
 	reported := map[string]bool{}
 	seen := map[string]int{}
 	for _, k := range md.Undecoded() {
@@ -131,7 +132,7 @@ func strip(path string) string {
 func (ix *Index) nth(key string, n int) Pos {
 	var hits []entry
 	for p, e := range ix.keys {
-		if strip(p) == key {
+		if strip(p) == key || p == key {
 			hits = append(hits, e)
 		}
 	}
@@ -257,4 +258,39 @@ func distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// caseErrors reports keys written in another case than the format's:
+// BurntSushi/toml fills a field whatever the case of its key ("System"
+// fills system), which would let a typo pass silently.
+func caseErrors(ix *Index, md toml.MetaData, t reflect.Type) List {
+	var l List
+	done := map[string]bool{}
+	seen := map[string]int{}
+	for _, k := range md.Keys() {
+		key := k.String()
+		n := seen[key]
+		seen[key]++
+		cur := t
+		for i, part := range k {
+			for cur.Kind() == reflect.Pointer || cur.Kind() == reflect.Slice || cur.Kind() == reflect.Array {
+				cur = cur.Elem()
+			}
+			if cur.Kind() != reflect.Struct {
+				break
+			}
+			f, ok := fieldByKey(cur, part)
+			if !ok {
+				break // unknown keys are reported as such
+			}
+			if name := tomlName(f); name != part && i == len(k)-1 && !done[key] {
+				done[key] = true
+				pos := ix.nth(key, n)
+				l = append(l, Diag{File: ix.file, Line: pos.Line, Col: pos.Col,
+					Msg: fmt.Sprintf("key %q is written %q: keys are lower case", part, name)})
+			}
+			cur = f.Type
+		}
+	}
+	return l
 }

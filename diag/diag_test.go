@@ -78,6 +78,8 @@ func TestDecodeTOML(t *testing.T) {
 		{"name = \"x\"\nnmae = 3\n", `f.toml:2:1: unknown key "nmae"; expected one of: name, unit (did you mean "name"?)`},
 		{"[[unit]]\nid = \"a\"\npoints = 1\n[[unit]]\nid = \"b\"\npionts = 2\n", `f.toml:6:1: unknown key "pionts" in unit; expected one of: id, points (did you mean "points"?)`},
 		{"[[unit]]\nid = \"a\"\npoints = \"many\"\n", `f.toml:3:10: unit.points: found a string, expected an integer`},
+		{"Name = \"x\"\n[[unit]]\nID = \"a\"\n", `f.toml:1:1: key "Name" is written "name": keys are lower case
+f.toml:3:1: key "ID" is written "id": keys are lower case`},
 		{"name = \n", `f.toml:1:8: name: expected value but found '\n' instead`},
 	}
 	for _, tt := range tests {
@@ -111,4 +113,17 @@ func TestListErr(t *testing.T) {
 	if (List{{Warning: true}}).Err() != nil {
 		t.Error("warnings alone must not be an error")
 	}
+}
+
+// FuzzIndex: the position scanner must never panic, whatever the text.
+func FuzzIndex(f *testing.F) {
+	for _, s := range []string{sample, `a = "x\`, "a = '''\n", `000000."0000\`, "[[a]]\nb = [{c = 1}, {d = \"\\\"\"}]\n", "x = \"\"\"a\\"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		ix := NewIndex("f.toml", []byte(src))
+		ix.Key("a.b.0.c")
+		var v target
+		DecodeTOML("f.toml", []byte(src), &v)
+	})
 }

@@ -82,6 +82,9 @@ func (s *scanner) peek() byte {
 }
 
 func (s *scanner) next() byte {
+	if s.pos >= len(s.src) {
+		return 0 // broken text can end anywhere
+	}
 	c := s.src[s.pos]
 	s.pos++
 	if c == '\n' {
@@ -234,7 +237,7 @@ func (s *scanner) str() string {
 		end := string([]byte{q, q, q})
 		start := s.pos
 		for s.pos < len(s.src) && !strings.HasPrefix(s.src[s.pos:], end) {
-			if q == '"' && s.peek() == '\\' {
+			if q == '"' && s.peek() == '\\' && s.pos+1 < len(s.src) {
 				s.next()
 			}
 			if s.pos < len(s.src) {
@@ -252,8 +255,8 @@ func (s *scanner) str() string {
 	}
 	start := s.pos
 	for s.pos < len(s.src) && s.peek() != q && s.peek() != '\n' {
-		if q == '"' && s.peek() == '\\' {
-			s.next()
+		if q == '"' && s.peek() == '\\' && s.pos+1 < len(s.src) {
+			s.next() // the escaped character cannot end the string
 		}
 		s.next()
 	}
@@ -283,7 +286,11 @@ func (s *scanner) value(path string) {
 			}
 			el := path + "." + strconv.Itoa(i)
 			s.record(el, entry{line: s.line, keyCol: s.col, valCol: s.col})
+			before := s.pos
 			s.value(el)
+			if s.pos == before && s.peek() != ',' {
+				s.next() // not a value (broken text): step over it rather than loop
+			}
 			s.skipSpace(true)
 			if s.peek() == ',' {
 				s.next()
@@ -313,7 +320,11 @@ func (s *scanner) value(path string) {
 			s.skipSpace(false)
 			kp := path + "." + strings.Join(parts, ".")
 			s.record(kp, entry{line: line, keyCol: col, valCol: s.col})
+			before := s.pos
 			s.value(kp)
+			if s.pos == before && s.peek() != ',' && s.peek() != '}' {
+				s.next()
+			}
 			s.skipSpace(true)
 			if s.peek() == ',' {
 				s.next()

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markers"
@@ -94,10 +96,11 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 	only := fs.String("only", "", "only these marker kinds, comma-separated (see 'playaid list markers')")
 	counts := countFlag{}
 	fs.Var(counts, "count", "KIND=N: print N sets of a kind (for blips: numbered blips 1–N); repeat or comma-separate")
-	decoys := fs.Int("decoys", 0, "add N decoy blips, numbered on after the numbered blips")
+	decoyN := fs.Int("decoys", 0, "add N decoy blips, numbered on after the numbered blips")
 	backs := fs.String("backs", "", "add a back page after each sheet for duplex printing: long or short (the edge the printer flips on)")
 	offset := fs.String("back-offset", "", "X,Y: shift the backs X mm right and Y mm down to match your printer")
 	out := fs.String("o", "", "the PDF to write (default: output/markers.pdf, or output/markers-ID.pdf with --system)")
+	armyFile := fs.String("army", "", "an AQotMF army list: print exactly the blips and decoys it may deploy")
 	if err := e.parse(fs, args); err != nil {
 		return err
 	}
@@ -126,6 +129,20 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *armyFile != "" {
+		id, blips, decoys, err := e.armyBlips(cat, *armyFile)
+		if err != nil {
+			return err
+		}
+		if *sysID == "" {
+			*sysID = id
+		}
+		if *only == "" {
+			kinds = []string{"blips"}
+		}
+		counts["blips"] = blips
+		*decoyN = decoys
+	}
 	systems := cat.Systems
 	path := filepath.Join("output", "markers.pdf")
 	if *sysID != "" {
@@ -146,7 +163,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 		Paper:      p,
 		Only:       kinds,
 		Counts:     counts,
-		Decoys:     *decoys,
+		Decoys:     *decoyN,
 		Backs:      flip,
 		BackOffset: off,
 		Stamp:      "data " + cat.Hash,
@@ -159,4 +176,35 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	return e.writeOutput(path, pdf)
+}
+
+// armyBlips reads an army list for --army: how many numbered blips and
+// decoys it may deploy. A list with errors stops the run.
+func (e *env) armyBlips(cat *catalog.Catalog, file string) (system string, blips, decoys int, err error) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return "", 0, 0, usagef("--army: %v", err)
+	}
+	r, l := army.Validate(file, src, cat)
+	printDiags(e.stderr, l)
+	if r == nil || !r.Valid() {
+		fmt.Fprintf(e.stderr, "playaid: %s is not a valid list; fix it first ('playaid army validate %s')\n", file, file)
+		return "", 0, 0, exitStatus(1)
+	}
+	if r.System == nil || r.System.AQotMF == nil {
+		return "", 0, 0, usagef("--army %s: a %s list deploys no blips (only All Quiet on the Martian Front lists do)", file, r.List.System)
+	}
+	blips, decoys = army.Blips(r.List, r.System)
+	if blips == 0 {
+		return "", 0, 0, usagef("--army %s: the list deploys no blips (set hidden = true for a side that deploys hidden)", file)
+	}
+	fmt.Fprintf(e.stdout, "%s: %s and %s\n", file, plural(blips, "blip"), plural(decoys, "decoy"))
+	return r.System.ID, blips, decoys, nil
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

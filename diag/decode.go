@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 )
@@ -130,6 +131,7 @@ func strip(path string) string {
 // nth finds the n-th occurrence (in source order) of a key path given
 // without indexes.
 func (ix *Index) nth(key string, n int) Pos {
+	ix.once.Do(ix.scanAll)
 	var hits []entry
 	for p, e := range ix.keys {
 		if strip(p) == key || p == key {
@@ -152,6 +154,7 @@ func (ix *Index) nth(key string, n int) Pos {
 }
 
 func (ix *Index) valueColOnLine(key string, line int) int {
+	ix.once.Do(ix.scanAll)
 	best := 0
 	for p, e := range ix.keys {
 		if e.line == line && (strip(p) == key || strings.HasSuffix(key, "."+lastPart(strip(p)))) {
@@ -206,13 +209,27 @@ func fieldNames(t reflect.Type, path []string) []string {
 }
 
 func fieldByKey(t reflect.Type, key string) (reflect.StructField, bool) {
+	f, ok := fieldsOf(t)[strings.ToLower(key)]
+	return f, ok
+}
+
+// fields caches, per struct type, its fields by lower-cased TOML key: the
+// strict checks look a field up for every key of every file.
+var fields sync.Map // reflect.Type → map[string]reflect.StructField
+
+func fieldsOf(t reflect.Type) map[string]reflect.StructField {
+	if m, ok := fields.Load(t); ok {
+		return m.(map[string]reflect.StructField)
+	}
+	m := map[string]reflect.StructField{}
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		if f.IsExported() && strings.EqualFold(tomlName(f), key) {
-			return f, true
+		if f.IsExported() {
+			m[strings.ToLower(tomlName(f))] = f
 		}
 	}
-	return reflect.StructField{}, false
+	fields.Store(t, m)
+	return m
 }
 
 func tomlName(f reflect.StructField) string {
@@ -268,6 +285,9 @@ func caseErrors(ix *Index, md toml.MetaData, t reflect.Type) List {
 	done := map[string]bool{}
 	seen := map[string]int{}
 	for _, k := range md.Keys() {
+		if !hasUpper(k) {
+			continue // every key of our formats is lower case: nothing to misspell
+		}
 		key := k.String()
 		n := seen[key]
 		seen[key]++
@@ -293,4 +313,15 @@ func caseErrors(ix *Index, md toml.MetaData, t reflect.Type) List {
 		}
 	}
 	return l
+}
+
+func hasUpper(k toml.Key) bool {
+	for _, part := range k {
+		for i := 0; i < len(part); i++ {
+			if c := part[i]; c >= 'A' && c <= 'Z' || c >= 0x80 {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -3,6 +3,8 @@ package diag
 import (
 	"strconv"
 	"strings"
+	"sync"
+	"unicode/utf8"
 )
 
 // Index maps TOML key paths to where they stand in the source, so that
@@ -14,21 +16,34 @@ import (
 // third [[unit]] table; "unit.2" is that table's header. Keys inside inline
 // tables and arrays are indexed too ("profile.0.composition.1.count").
 type Index struct {
-	file string
-	keys map[string]entry
+	file  string
+	src   string
+	heads map[string]entry // table headers: found when the index is made
+	once  sync.Once
+	keys  map[string]entry // every key and element: found on first need
 }
 
 type entry struct {
 	line, keyCol, valCol int
 }
 
-// NewIndex scans src. It never fails: text it cannot follow is skipped, and a
-// lookup that misses falls back to the nearest enclosing path.
+// NewIndex scans src for its table headers, which is where entries stand;
+// the positions of all other keys are found the first time one is asked
+// for, since most loads never need them. It never fails: text it cannot
+// follow is skipped, and a lookup that misses falls back to the nearest
+// enclosing path.
 func NewIndex(file string, src []byte) *Index {
-	ix := &Index{file: file, keys: map[string]entry{}}
-	s := &scanner{ix: ix, src: string(src), line: 1, col: 1, arrays: map[string]int{}}
+	ix := &Index{file: file, src: string(src), heads: map[string]entry{}}
+	s := &scanner{keys: ix.heads, src: ix.src, line: 1, col: 1, arrays: map[string]int{}, headersOnly: true}
 	s.run()
 	return ix
+}
+
+func (ix *Index) scanAll() {
+	// About one key a line: sizing the map up front saves its regrowth.
+	ix.keys = make(map[string]entry, strings.Count(ix.src, "\n")+1)
+	s := &scanner{keys: ix.keys, src: ix.src, line: 1, col: 1, arrays: map[string]int{}}
+	s.run()
 }
 
 // Key returns the position of the key at path (its first character).
@@ -48,11 +63,19 @@ func (ix *Index) File() string { return ix.file }
 
 // Has reports whether path was seen in the source.
 func (ix *Index) Has(path string) bool {
+	if _, ok := ix.heads[path]; ok {
+		return true
+	}
+	ix.once.Do(ix.scanAll)
 	_, ok := ix.keys[path]
 	return ok
 }
 
 func (ix *Index) lookup(path string) entry {
+	if e, ok := ix.heads[path]; ok {
+		return e
+	}
+	ix.once.Do(ix.scanAll)
 	for {
 		if e, ok := ix.keys[path]; ok {
 			return e
@@ -66,12 +89,13 @@ func (ix *Index) lookup(path string) entry {
 }
 
 type scanner struct {
-	ix        *Index
-	src       string
-	pos       int
-	line, col int
-	table     string         // current [table] path, with indexes
-	arrays    map[string]int // next index of each [[array]] / inline array
+	keys        map[string]entry // where to record
+	headersOnly bool             // record only table headers
+	src         string
+	pos         int
+	line, col   int
+	table       string         // current [table] path, with indexes
+	arrays      map[string]int // next index of each [[array]] / inline array
 }
 
 func (s *scanner) peek() byte {
@@ -94,6 +118,18 @@ func (s *scanner) next() byte {
 		s.col++
 	}
 	return c
+}
+
+// skip steps over the next n bytes, keeping line and column.
+func (s *scanner) skip(n int) {
+	chunk := s.src[s.pos : s.pos+n]
+	if nl := strings.LastIndexByte(chunk, '\n'); nl >= 0 {
+		s.line += strings.Count(chunk, "\n")
+		s.col = 1 + utf8.RuneCountInString(chunk[nl+1:])
+	} else {
+		s.col += utf8.RuneCountInString(chunk)
+	}
+	s.pos += n
 }
 
 func (s *scanner) skipSpace(newlines bool) {
@@ -121,8 +157,8 @@ func (s *scanner) skipLine() {
 }
 
 func (s *scanner) record(path string, e entry) {
-	if _, dup := s.ix.keys[path]; !dup {
-		s.ix.keys[path] = e
+	if _, dup := s.keys[path]; !dup {
+		s.keys[path] = e
 	}
 }
 
@@ -166,6 +202,10 @@ func (s *scanner) run() {
 		}
 		s.next()
 		s.skipSpace(false)
+		if s.headersOnly {
+			s.value("") // step over the value: it may hold lines that look like headers
+			continue
+		}
 		path := join(s.table, strings.Join(parts, "."))
 		s.record(path, entry{line: line, keyCol: col, valCol: s.col})
 		s.value(path)
@@ -237,12 +277,21 @@ func (s *scanner) str() string {
 		end := string([]byte{q, q, q})
 		start := s.pos
 		for s.pos < len(s.src) && !strings.HasPrefix(s.src[s.pos:], end) {
+			// Jump to the next quote or backslash: long texts (narratives,
+			// rules) are most of the data.
+			i := strings.IndexAny(s.src[s.pos:], string(q)+"\\")
+			if i < 0 {
+				s.skip(len(s.src) - s.pos)
+				break
+			}
+			s.skip(i)
+			if strings.HasPrefix(s.src[s.pos:], end) {
+				break
+			}
 			if q == '"' && s.peek() == '\\' && s.pos+1 < len(s.src) {
 				s.next()
 			}
-			if s.pos < len(s.src) {
-				s.next()
-			}
+			s.next()
 		}
 		text := s.src[start:s.pos]
 		for i := 0; i < 3 && s.pos < len(s.src); i++ {
@@ -284,8 +333,11 @@ func (s *scanner) value(path string) {
 				s.next()
 				return
 			}
-			el := path + "." + strconv.Itoa(i)
-			s.record(el, entry{line: s.line, keyCol: s.col, valCol: s.col})
+			el := ""
+			if !s.headersOnly {
+				el = path + "." + strconv.Itoa(i)
+				s.record(el, entry{line: s.line, keyCol: s.col, valCol: s.col})
+			}
 			before := s.pos
 			s.value(el)
 			if s.pos == before && s.peek() != ',' {
@@ -318,8 +370,11 @@ func (s *scanner) value(path string) {
 				s.next()
 			}
 			s.skipSpace(false)
-			kp := path + "." + strings.Join(parts, ".")
-			s.record(kp, entry{line: line, keyCol: col, valCol: s.col})
+			kp := ""
+			if !s.headersOnly {
+				kp = path + "." + strings.Join(parts, ".")
+				s.record(kp, entry{line: line, keyCol: col, valCol: s.col})
+			}
 			before := s.pos
 			s.value(kp)
 			if s.pos == before && s.peek() != ',' && s.peek() != '}' {

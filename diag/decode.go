@@ -1,6 +1,7 @@
 package diag
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"reflect"
@@ -28,7 +29,7 @@ func DecodeTOML(file string, src []byte, v any) (*Index, List) {
 func Decode(file string, src []byte, v any) (*Index, List, bool) {
 	ix := NewIndex(file, src)
 	var l List
-	md, err := toml.Decode(string(src), v)
+	md, err := toml.NewDecoder(bytes.NewReader(src)).Decode(v) // no string copy: the decoder copies once itself
 	if err != nil {
 		l = append(l, decodeErr(ix, file, err))
 		return ix, l, false

@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/playaid/playaid/catalog"
@@ -174,4 +175,27 @@ func (s Sheet) FileName(format string) string {
 		format = PDF
 	}
 	return "reference-" + s.ID + "." + format
+}
+
+// RenderAll renders the sheets side by side, one goroutine each (every
+// sheet is its own fpdf document, and most of the time goes into fpdf), and
+// returns them in order. The first error, by sheet order, wins.
+func RenderAll(list []Sheet, cat *catalog.Catalog, o Options) ([][]byte, error) {
+	out := make([][]byte, len(list))
+	errs := make([]error, len(list))
+	var wg sync.WaitGroup
+	for i, s := range list {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i], errs[i] = s.Render(cat, o)
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", list[i].ID, err)
+		}
+	}
+	return out, nil
 }

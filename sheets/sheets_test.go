@@ -449,10 +449,8 @@ func TestFormats(t *testing.T) {
 func BenchmarkAllSheets(b *testing.B) {
 	cat := loadCat(b)
 	for b.Loop() {
-		for _, s := range All() {
-			if _, err := s.Render(cat, Options{Paper: layout.A4}); err != nil {
-				b.Fatal(err)
-			}
+		if _, err := RenderAll(All(), cat, Options{Paper: layout.A4}); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,16 +19,14 @@ func init() {
 // buildReferencePack renders every quick-reference sheet as PDF for the
 // print pack: reference-<system>.pdf.
 func buildReferencePack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
+	all := sheets.All()
+	pdfs, err := sheets.RenderAll(all, cat, sheets.Options{Paper: paper, Format: sheets.PDF})
+	if err != nil {
+		return nil, err
+	}
 	var files []packFile
-	for _, s := range sheets.All() {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		pdf, err := s.Render(cat, sheets.Options{Paper: paper, Format: sheets.PDF})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", s.ID, err)
-		}
-		files = append(files, packFile{name: s.FileName(sheets.PDF), data: pdf})
+	for i, s := range all {
+		files = append(files, packFile{name: s.FileName(sheets.PDF), data: pdfs[i]})
 	}
 	return files, nil
 }
@@ -81,15 +78,9 @@ func runReference(ctx context.Context, e *env, args []string) error {
 	}
 	// Render every sheet before writing any: a bad template leaves the
 	// output as it was.
-	rendered := make([][]byte, len(list))
-	for i, s := range list {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		rendered[i], err = s.Render(cat, sheets.Options{Paper: p, Format: *format, TemplatesDir: *tmplDir})
-		if err != nil {
-			return fmt.Errorf("%s: %w", s.ID, err)
-		}
+	rendered, err := sheets.RenderAll(list, cat, sheets.Options{Paper: p, Format: *format, TemplatesDir: *tmplDir})
+	if err != nil {
+		return err
 	}
 	for i, s := range list {
 		path := filepath.Join("output", s.FileName(*format))

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBuildPack builds the whole print pack twice in one process: every
+// generator's file is there, the bytes are the same both times (fpdf must
+// not carry state from one document to the next), and nothing but the
+// pack — no temporary file — is left in the output folder.
+func TestBuildPack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the whole pack")
+	}
+	dirs := [2]string{t.TempDir(), t.TempDir()}
+	for _, dir := range dirs {
+		var stdout, stderr bytes.Buffer
+		if err := run(context.Background(), []string{"-o", dir}, &stdout, &stderr); err != nil {
+			t.Fatalf("build: %v\n%s", err, stderr.String())
+		}
+		if stderr.Len() > 0 {
+			t.Errorf("build printed to stderr:\n%s", stderr.String())
+		}
+	}
+	names, err := os.ReadDir(dirs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"army-boys-of-company-c-humans.pdf", "briefing-boys-of-company-c.pdf", "briefing-evacuation-mars.pdf",
+		"briefing-morale-wagon.pdf", "markers-aqotmf.pdf", "markers-buildings.pdf", "markers-evacuation-mars.pdf",
+		"markers-imperial-mars.pdf", "reference-aqotmf.pdf", "reference-buildings.pdf", "reference-evacuation-mars.pdf",
+		"reference-imperial-mars.pdf"}
+	have := map[string]bool{}
+	for _, n := range names {
+		have[n.Name()] = true
+		if !strings.HasSuffix(n.Name(), ".pdf") {
+			t.Errorf("stray file in the output folder: %s", n.Name())
+		}
+		a, _ := os.ReadFile(filepath.Join(dirs[0], n.Name()))
+		b, _ := os.ReadFile(filepath.Join(dirs[1], n.Name()))
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s differs between two builds", n.Name())
+		}
+		if !bytes.HasPrefix(a, []byte("%PDF-")) || !bytes.Contains(a[len(a)-32:], []byte("%%EOF")) {
+			t.Errorf("%s is not a whole PDF", n.Name())
+		}
+	}
+	for _, w := range want {
+		if !have[w] {
+			t.Errorf("the pack lacks %s", w)
+		}
+	}
+}
+
+// TestBuildBadDataWritesNothing: a data error stops the build before any
+// file is written, so the output folder is left as it was.
+func TestBuildBadDataWritesNothing(t *testing.T) {
+	out := t.TempDir()
+	old := filepath.Join(out, "reference-aqotmf.pdf")
+	if err := os.WriteFile(old, []byte("last week's sheet"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	club := t.TempDir()
+	os.MkdirAll(filepath.Join(club, "aqotmf"), 0o755)
+	os.WriteFile(filepath.Join(club, "aqotmf", "units.toml"), []byte("system = \"aqotmf\"\n[[unit]]\nid = \"x\"\npoints = \"many\"\n"), 0o644)
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), []string{"-o", out, "--data", club}, &stdout, &stderr)
+	if code := exitCode(err, &stderr); code != 1 {
+		t.Fatalf("exit %d, want 1; stderr:\n%s", code, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "aqotmf/units.toml:4:10: unit.points: found a string, expected an integer") {
+		t.Errorf("stderr lacks the positioned error:\n%s", stderr.String())
+	}
+	names, _ := os.ReadDir(out)
+	if len(names) != 1 {
+		t.Errorf("output folder has %d files, want only the old one", len(names))
+	}
+	if b, _ := os.ReadFile(old); string(b) != "last week's sheet" {
+		t.Error("the old file was touched")
+	}
+}

@@ -6,7 +6,7 @@
 // entry (id, count), an Evacuation: Mars unit brings its own type and points
 // from the player's codex, an Imperial Mars unit its training, morale class,
 // figures and order. Every number the checks use comes from the catalogue.
-// FORMAT.md documents the format for users.
+// The README ("Army lists") documents the format for users.
 package army
 
 import (

@@ -59,7 +59,7 @@ var oddsQueries = []oddsQuery{
 				if k > 20 && p.Sign() == 0 {
 					break
 				}
-				lines = append(lines, []string{fmt.Sprintf("%d damage points", k), "", pct(p), rat(p)})
+				lines = append(lines, []string{plural(k, "damage point"), "", pct(p), rat(p)})
 			}
 			if r.Destroyed != nil {
 				out["destroyed"] = rat(r.Destroyed)

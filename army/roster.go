@@ -9,6 +9,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/templates"
 )
 
 // Roster is what the roster template (templates/roster.md) is executed
@@ -599,20 +600,8 @@ func sentence(s string) string {
 	return s + "."
 }
 
-// esc escapes text for Markdown: characters that would start emphasis,
-// code, links, HTML or a table cell boundary.
-func esc(s string) string {
-	s = oneLine(s)
-	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '#', '~':
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// esc escapes text for Markdown.
+func esc(s string) string { return templates.Escape(s) }
 
 // rosterFuncs are the helpers the roster template may call.
 var rosterFuncs = template.FuncMap{

@@ -340,20 +340,8 @@ var funcs = template.FuncMap{
 	},
 }
 
-// esc escapes text from the data for Markdown: the characters that would
-// start emphasis, code, links, HTML or tables, and line breaks.
-func esc(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '#', '~':
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// esc escapes text from the data for Markdown.
+func esc(s string) string { return templates.Escape(s) }
 
 // sentence is esc for a sentence from the data, ending it with a full
 // stop if it has none.
@@ -379,22 +367,7 @@ func odds(t *rules.Table) string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("| " + cell(t.Corner))
-	for _, c := range t.Columns {
-		b.WriteString(" | " + cell(c))
-	}
-	b.WriteString(" |\n|---")
-	for range t.Columns {
-		b.WriteString("|--:")
-	}
-	b.WriteString("|\n")
-	for _, r := range t.Rows {
-		b.WriteString("| " + cell(r.Label))
-		for _, c := range r.Cells {
-			b.WriteString(" | " + cell(c.String()))
-		}
-		b.WriteString(" |\n")
-	}
+	b.WriteString(templates.OddsTable(*t, esc))
 	for _, n := range t.Notes {
 		b.WriteString("\n*" + esc(n) + "*\n")
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/dice"
 	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/templates"
 )
 
 // exec is the state of one template execution: the engine tables computed
@@ -185,29 +186,7 @@ func (x *exec) sourceNote(s string) *catalog.Note {
 // gfm prints a rules.Table as a GFM table, numbers right-aligned, with its
 // notes in italics under it.
 func (x *exec) gfm(t rules.Table) string {
-	var b strings.Builder
-	b.WriteString("| " + cellText(t.Corner))
-	for _, c := range t.Columns {
-		b.WriteString(" | " + cellText(c))
-	}
-	b.WriteString(" |\n|:--")
-	for range t.Columns {
-		b.WriteString("|--:")
-	}
-	b.WriteString("|\n")
-	for _, r := range t.Rows {
-		b.WriteString("| " + cellText(r.Label))
-		for _, c := range r.Cells {
-			b.WriteString(" | " + cellText(c.String()))
-		}
-		for i := len(r.Cells); i < len(t.Columns); i++ {
-			b.WriteString(" | ")
-		}
-		b.WriteString(" |\n")
-	}
-	b.WriteString("\n")
-	b.WriteString(x.below(t))
-	return b.String()
+	return templates.OddsTable(t, cellText) + "\n" + x.below(t)
 }
 
 // bare prints a rules.Table as a GFM table without its notes, where the
@@ -496,16 +475,7 @@ func typo(s string) string {
 	return minus.ReplaceAllString(s, "$1−$2")
 }
 
-// mdEscaper escapes what Markdown would otherwise read as emphasis,
-// links, HTML or table cells.
-var mdEscaper = strings.NewReplacer(
-	`\`, `\\`, "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`,
-	"`", "\\`", "|", `\|`, "~", `\~`, "#", `\#`,
-)
-
-// esc makes data text safe to put inline in Markdown, with typographic
-// inch marks and minus signs.
-func esc(s string) string { return mdEscaper.Replace(typo(s)) }
+func esc(s string) string { return templates.EscapeText(typo(s)) }
 
 // cellText is esc for a table cell, on one line.
 func cellText(s string) string { return esc(strings.Join(strings.Fields(s), " ")) }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -77,24 +76,6 @@ func runArmy(ctx context.Context, e *env, args []string) error {
 		msg = fmt.Sprintf("unknown army command %q (did you mean %q?); expected validate, new or print", args[0], g)
 	}
 	return usageError{msg}
-}
-
-// parseAll parses flags that may stand before, between or after the
-// positional arguments ("print list.toml --cards") and returns the
-// positional ones.
-func (e *env) parseAll(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := e.parse(fs, args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
 }
 
 // armyFile is one list read and checked.
@@ -291,10 +272,9 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("army print", "army print FILE [--paper a4|letter] [--cards] [--format pdf|html|md] [--templates DIR] [--data DIR] [-o FILE]")
 	var d dataFlags
 	d.register(fs)
-	paperName := paperFlag(fs)
+	var doc docFlags
+	doc.register(fs, "a folder whose roster.md replaces the shipped template")
 	cards := fs.Bool("cards", false, "add unit cards, 63 × 88 mm, nine to a page with cut lines (PDF only)")
-	format := fs.String("format", "pdf", "pdf, html or md")
-	tmpl := fs.String("templates", "", "a folder whose roster.md replaces the shipped template")
 	out := fs.String("o", "", "the file to write (default output/army-LIST.FORMAT; - for standard output)")
 	names, err := e.parseAll(fs, args)
 	if err != nil {
@@ -306,22 +286,12 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 	case len(names) > 1:
 		return usagef("army print takes one list, got %d: %s", len(names), strings.Join(names, " "))
 	}
-	switch *format {
-	case "pdf", "html", "md":
-	default:
-		return usagef("unknown --format %q: expected pdf, html or md", *format)
-	}
-	if *cards && *format != "pdf" {
-		return usagef("--cards prints only as PDF (cards are drawn to size), not --format %s", *format)
-	}
-	p, err := paper(*paperName)
+	p, err := doc.check()
 	if err != nil {
 		return err
 	}
-	if *tmpl != "" {
-		if st, err := os.Stat(*tmpl); err != nil || !st.IsDir() {
-			return usagef("--templates %s: not a folder", *tmpl)
-		}
+	if *cards && doc.format != "pdf" {
+		return usagef("--cards prints only as PDF (cards are drawn to size), not --format %s", doc.format)
 	}
 	cat, err := e.load(d)
 	if err != nil {
@@ -335,7 +305,7 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	data, err := army.Print(f.report, cat, army.PrintOptions{Paper: p, Format: *format, Cards: *cards, Templates: *tmpl})
+	data, err := army.Print(f.report, cat, army.PrintOptions{Paper: p, Format: doc.format, Cards: *cards, Templates: doc.templates})
 	if err != nil {
 		return err
 	}
@@ -347,7 +317,7 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 	} else {
 		if dest == "" {
 			base := strings.TrimSuffix(filepath.Base(names[0]), filepath.Ext(names[0]))
-			dest = filepath.Join("output", "army-"+base+"."+*format)
+			dest = filepath.Join("output", "army-"+base+"."+doc.format)
 		}
 		if err := e.writeOutput(dest, data); err != nil {
 			return err

@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
@@ -45,44 +43,23 @@ func runBriefing(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("briefing", "briefing SCENARIO [--paper a4|letter] [--format pdf|html|md] [--data DIR] [--templates DIR] [-o FILE]")
 	var d dataFlags
 	d.register(fs)
-	paperName := paperFlag(fs)
-	format := fs.String("format", "pdf", "pdf, html or md")
-	tmpl := fs.String("templates", "", "a folder whose briefing.md or deployment.md replace the shipped templates")
+	var doc docFlags
+	doc.register(fs, "a folder whose briefing.md or deployment.md replace the shipped templates")
 	out := fs.String("o", "", "the file to write (default output/briefing-SCENARIO.FORMAT; - for standard output)")
-	// The scenario may stand before, between or after the flags: the flag
-	// package stops at the first argument, so parse on after it.
-	var id string
-	for {
-		if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-			if id != "" {
-				return usagef("briefing takes one scenario, got %q and %q", id, args[0])
-			}
-			id, args = args[0], args[1:]
-			continue
-		}
-		if err := e.parse(fs, args); err != nil {
-			return err
-		}
-		if args = fs.Args(); len(args) == 0 {
-			break
-		}
-	}
-	if id == "" {
-		return usagef("briefing: which scenario? run 'playaid list scenarios' for the ids")
-	}
-	switch *format {
-	case "pdf", "html", "md":
-	default:
-		return usagef("unknown --format %q: expected pdf, html or md", *format)
-	}
-	p, err := paper(*paperName)
+	ids, err := e.parseAll(fs, args)
 	if err != nil {
 		return err
 	}
-	if *tmpl != "" {
-		if st, err := os.Stat(*tmpl); err != nil || !st.IsDir() {
-			return usagef("--templates %s: not a folder", *tmpl)
-		}
+	switch {
+	case len(ids) == 0:
+		return usagef("briefing: which scenario? run 'playaid list scenarios' for the ids")
+	case len(ids) > 1:
+		return usagef("briefing takes one scenario, got %q and %q", ids[0], ids[1])
+	}
+	id := ids[0]
+	p, err := doc.check()
+	if err != nil {
+		return err
 	}
 	cat, err := e.load(d)
 	if err != nil {
@@ -104,9 +81,9 @@ func runBriefing(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt := briefing.Options{Paper: p, Templates: *tmpl}
+	opt := briefing.Options{Paper: p, Templates: doc.templates}
 	var data []byte
-	switch *format {
+	switch doc.format {
 	case "pdf":
 		data, err = b.PDF(opt)
 	case "html":
@@ -123,7 +100,7 @@ func runBriefing(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if path == "" {
-		path = filepath.Join("output", "briefing-"+sc.ID+"."+*format)
+		path = filepath.Join("output", "briefing-"+sc.ID+"."+doc.format)
 	}
 	return e.writeOutput(path, data)
 }

@@ -126,3 +126,48 @@ func (e *env) writeOutput(path string, data []byte) error {
 	fmt.Fprintf(e.stdout, "wrote %s\n", path)
 	return nil
 }
+
+// parseAll parses flags that may stand before, between or after the
+// positional arguments ("print list.toml --cards") and returns the
+// positional ones.
+func (e *env) parseAll(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := e.parse(fs, args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// docFlags are the flags of the verbs that print a document: --paper,
+// --format and --templates.
+type docFlags struct {
+	paper, format, templates string
+}
+
+func (d *docFlags) register(fs *flag.FlagSet, templatesUsage string) {
+	fs.StringVar(&d.paper, "paper", "a4", "paper size: a4 or letter")
+	fs.StringVar(&d.format, "format", "pdf", "pdf, html or md")
+	fs.StringVar(&d.templates, "templates", "", templatesUsage)
+}
+
+// check validates the flags and returns the paper.
+func (d *docFlags) check() (layout.Paper, error) {
+	switch d.format {
+	case "pdf", "html", "md":
+	default:
+		return layout.Paper{}, usagef("unknown --format %q: expected pdf, html or md", d.format)
+	}
+	if d.templates != "" {
+		if st, err := os.Stat(d.templates); err != nil || !st.IsDir() {
+			return layout.Paper{}, usagef("--templates %s: not a folder", d.templates)
+		}
+	}
+	return paper(d.paper)
+}

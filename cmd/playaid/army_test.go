@@ -12,23 +12,6 @@ import (
 	"github.com/playaid/playaid/layout"
 )
 
-// runArmyCLI runs playaid in-process and returns its exit status, its
-// standard output and its standard error without the data's own warnings
-// (lines about data/ files), which are not the army list's.
-func runArmyCLI(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	err := run(context.Background(), args, &out, &errb)
-	code := exitCode(err, &errb)
-	var lines []string
-	for _, l := range strings.Split(errb.String(), "\n") {
-		if l != "" && !strings.HasPrefix(l, "data/") {
-			lines = append(lines, l)
-		}
-	}
-	return code, out.String(), strings.Join(lines, "\n")
-}
-
 // writeArmyList writes a list into a fresh folder and returns its path.
 func writeArmyList(t *testing.T, name, text string) string {
 	t.Helper()
@@ -80,7 +63,8 @@ func TestArmyValidate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errs := runArmyCLI(t, tt.args...)
+			code, out, errs := runCLI(t, tt.args...)
+			errs = strings.TrimSuffix(errs, "\n")
 			if code != tt.code {
 				t.Errorf("exit %d, want %d\nstderr: %s", code, tt.code, errs)
 			}
@@ -97,7 +81,7 @@ func TestArmyValidate(t *testing.T) {
 func TestArmyValidateJSON(t *testing.T) {
 	bad := writeArmyList(t, "greedy.toml", overLimit)
 	missing := filepath.Join(t.TempDir(), "gone.toml")
-	code, out, errs := runArmyCLI(t, "army", "validate", "--json", armyExample("morale-wagon-humans.toml"), bad, missing)
+	code, out, errs := runCLI(t, "army", "validate", "--json", armyExample("morale-wagon-humans.toml"), bad, missing)
 	if code != 2 {
 		t.Errorf("exit %d, want 2", code)
 	}
@@ -125,12 +109,12 @@ func TestArmyValidateJSON(t *testing.T) {
 
 func TestArmyNew(t *testing.T) {
 	for _, sys := range []string{"aqotmf", "evacuation-mars", "imperial-mars"} {
-		code, out, errs := runArmyCLI(t, "army", "new", "--system", sys)
+		code, out, errs := runCLI(t, "army", "new", "--system", sys)
 		if code != 0 || !strings.Contains(out, "system = \""+sys+"\"") {
 			t.Fatalf("%s: exit %d: %s", sys, code, errs)
 		}
 		p := writeArmyList(t, sys+".toml", out)
-		if code, vout, errs := runArmyCLI(t, "army", "validate", p); code != 0 || errs != "" || !strings.Contains(vout, ": valid (") {
+		if code, vout, errs := runCLI(t, "army", "validate", p); code != 0 || errs != "" || !strings.Contains(vout, ": valid (") {
 			t.Errorf("the %s starter does not validate cleanly: exit %d\n%s%s", sys, code, vout, errs)
 		}
 	}
@@ -145,7 +129,8 @@ func TestArmyNew(t *testing.T) {
 		{[]string{"army", "valdate"}, `playaid: unknown army command "valdate" (did you mean "validate"?); expected validate, new or print`},
 	}
 	for _, tt := range tests {
-		code, _, errs := runArmyCLI(t, tt.args...)
+		code, _, errs := runCLI(t, tt.args...)
+		errs = strings.TrimSuffix(errs, "\n")
 		if code != 2 || errs != tt.stderr {
 			t.Errorf("%q: exit %d, stderr:\n%s\nwant 2 and:\n%s", tt.args, code, errs, tt.stderr)
 		}
@@ -155,7 +140,7 @@ func TestArmyNew(t *testing.T) {
 func TestArmyPrint(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "roster.pdf")
-	code, stdout, errs := runArmyCLI(t, "army", "print", armyExample("boys-of-company-c-humans.toml"), "--cards", "--paper", "letter", "-o", out)
+	code, stdout, errs := runCLI(t, "army", "print", armyExample("boys-of-company-c-humans.toml"), "--cards", "--paper", "letter", "-o", out)
 	if code != 0 || stdout != "wrote "+out+"\n" || errs != "" {
 		t.Fatalf("exit %d\n%s%s", code, stdout, errs)
 	}
@@ -164,7 +149,7 @@ func TestArmyPrint(t *testing.T) {
 	}
 
 	// The Markdown to standard output, flags after the file.
-	code, stdout, _ = runArmyCLI(t, "army", "print", armyExample("morale-wagon-humans.toml"), "--format", "md", "-o", "-")
+	code, stdout, _ = runCLI(t, "army", "print", armyExample("morale-wagon-humans.toml"), "--format", "md", "-o", "-")
 	if code != 0 || !strings.Contains(stdout, "> **VALID** · **625** of 625 points") {
 		t.Errorf("exit %d:\n%s", code, stdout)
 	}
@@ -172,11 +157,11 @@ func TestArmyPrint(t *testing.T) {
 	// An invalid list still prints, stamped, and exits 1.
 	bad := writeArmyList(t, "greedy.toml", overLimit)
 	out = filepath.Join(dir, "greedy.html")
-	code, stdout, errs = runArmyCLI(t, "army", "print", "--format", "html", "-o", out, bad)
+	code, stdout, errs = runCLI(t, "army", "print", "--format", "html", "-o", out, bad)
 	if code != 1 || stdout != "wrote "+out+"\n" {
 		t.Errorf("invalid list: exit %d, stdout %q", code, stdout)
 	}
-	if !strings.HasSuffix(errs, "playaid: "+bad+" is invalid (2 errors): the roster is stamped INVALID") || !strings.Contains(errs, bad+":3:10: points: the units cost 200") {
+	if !strings.HasSuffix(errs, "playaid: "+bad+" is invalid (2 errors): the roster is stamped INVALID\n") || !strings.Contains(errs, bad+":3:10: points: the units cost 200") {
 		t.Errorf("invalid list stderr:\n%s", errs)
 	}
 	if b, _ := os.ReadFile(out); !bytes.Contains(b, []byte("INVALID")) || !bytes.Contains(b, []byte("over the limit of 150 by 50")) {
@@ -196,7 +181,8 @@ func TestArmyPrint(t *testing.T) {
 		{[]string{"army", "print", filepath.Join(dir, "gone.toml")}, 2, filepath.Join(dir, "gone.toml") + ": cannot read the list: no such file or directory"},
 	}
 	for _, tt := range tests {
-		code, _, errs := runArmyCLI(t, tt.args...)
+		code, _, errs := runCLI(t, tt.args...)
+		errs = strings.TrimSuffix(errs, "\n")
 		if code != tt.code || errs != tt.stderr {
 			t.Errorf("%q: exit %d, stderr:\n%s\nwant %d and:\n%s", tt.args, code, errs, tt.code, tt.stderr)
 		}
@@ -204,7 +190,7 @@ func TestArmyPrint(t *testing.T) {
 }
 
 func TestArmyPack(t *testing.T) {
-	code, _, errs := runArmyCLI(t, "help")
+	code, _, errs := runCLI(t, "help")
 	if code != 0 || errs != "" {
 		t.Fatal(errs)
 	}

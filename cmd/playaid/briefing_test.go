@@ -13,15 +13,6 @@ import (
 	"github.com/playaid/playaid/layout"
 )
 
-// briefingRun runs playaid with args and returns its exit status, stdout
-// and stderr.
-func briefingRun(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code := exitCode(run(context.Background(), args, &out, &errb), &errb)
-	return code, out.String(), errb.String()
-}
-
 func TestBriefingCommand(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct {
@@ -34,7 +25,7 @@ func TestBriefingCommand(t *testing.T) {
 		{[]string{"briefing", "evacuation-mars", "--format", "html", "-o", filepath.Join(dir, "e.html")}, "e.html", "<!DOCTYPE html>"},
 		{[]string{"briefing", "boys-of-company-c", "--format", "md", "-o", filepath.Join(dir, "b.md")}, "b.md", "# Scenario 1: The Boys of Company C"},
 	} {
-		code, stdout, stderr := briefingRun(t, tc.args...)
+		code, stdout, stderr := runCLI(t, tc.args...)
 		if code != 0 {
 			t.Errorf("%v: exit %d: %s", tc.args, code, stderr)
 			continue
@@ -48,7 +39,7 @@ func TestBriefingCommand(t *testing.T) {
 		}
 	}
 	// -o - writes to standard output.
-	code, stdout, stderr := briefingRun(t, "briefing", "morale-wagon", "--format", "md", "-o", "-")
+	code, stdout, stderr := runCLI(t, "briefing", "morale-wagon", "--format", "md", "-o", "-")
 	if code != 0 || !strings.Contains(stdout, "### Boys of Company C — 625 points") || !strings.Contains(stdout, "### Martians — 600 points") {
 		t.Errorf("md to stdout: exit %d, %s\n%.300s", code, stderr, stdout)
 	}
@@ -66,7 +57,7 @@ func TestBriefingUsage(t *testing.T) {
 		{[]string{"briefing", "morale-wagon", "extra"}, `one scenario, got "morale-wagon" and "extra"`},
 		{[]string{"briefing", "morale-wagon", "--templates", "no-such-dir"}, "--templates no-such-dir"},
 	} {
-		code, _, stderr := briefingRun(t, tc.args...)
+		code, _, stderr := runCLI(t, tc.args...)
 		if code != 2 || !strings.Contains(stderr, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr, tc.want)
 		}
@@ -100,7 +91,7 @@ func TestBriefingWrongFigure(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "b.pdf")
-	code, _, stderr := briefingRun(t, "briefing", "boys-of-company-c", "--data", club, "-o", out)
+	code, _, stderr := runCLI(t, "briefing", "boys-of-company-c", "--data", club, "-o", out)
 	want := filepath.ToSlash(path) + ":" + strconv.Itoa(at) + ":" + strconv.Itoa(col) + ": scenario boys-of-company-c, Boys of Company C: Unit of Machine Guns printed as 45 points, but 1 × hmg-unit at 40 = 40"
 	if code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("exit %d, stderr:\n%s\nwant 1 and %s", code, stderr, want)

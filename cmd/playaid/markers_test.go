@@ -13,16 +13,6 @@ import (
 	"github.com/playaid/playaid/layout"
 )
 
-// runCLI runs playaid with args and returns the exit status, stdout and
-// stderr as a user would see them.
-func runCLI(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var stdout, stderr bytes.Buffer
-	err := run(context.Background(), args, &stdout, &stderr)
-	code := exitCode(err, &stderr)
-	return code, stdout.String(), stderr.String()
-}
-
 func TestMarkersWrites(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct {

@@ -127,3 +127,14 @@ func FuzzIndex(f *testing.F) {
 		DecodeTOML("f.toml", []byte(src), &v)
 	})
 }
+
+func TestUnknownTablesOnce(t *testing.T) {
+	src := "name = \"x\"\n[extra]\na = 1\nb = 2\n[[unit]]\nid = \"u\"\nmore.deep = 3\n"
+	var v target
+	_, l := DecodeTOML("f.toml", []byte(src), &v)
+	want := "f.toml:2:2: unknown key \"extra\"; expected one of: name, unit\n" +
+		"f.toml:7:1: unknown key \"more\" in unit; expected one of: id, points"
+	if got := l.Error(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -1,0 +1,64 @@
+package layout
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestParsePaper(t *testing.T) {
+	for in, want := range map[string]Paper{"a4": A4, "": A4, "Letter": Letter, "us-letter": Letter} {
+		if got, err := ParsePaper(in); err != nil || got != want {
+			t.Errorf("ParsePaper(%q) = %v, %v", in, got, err)
+		}
+	}
+	if _, err := ParsePaper("a5"); err == nil {
+		t.Error("a5 must be refused")
+	}
+}
+
+// TestWriteFile: the file is replaced whole and no temporary file is left.
+func TestWriteFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "sub", "x.pdf")
+	for _, content := range []string{"first", "second"} {
+		if err := WriteFile(p, []byte(content)); err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := os.ReadFile(p); string(b) != content {
+			t.Errorf("file holds %q, want %q", b, content)
+		}
+	}
+	names, _ := os.ReadDir(filepath.Dir(p))
+	if len(names) != 1 {
+		t.Errorf("%d files in the folder, want 1 (a temporary file left behind?)", len(names))
+	}
+	if err := WriteFile(filepath.Join(p, "under-a-file.pdf"), []byte("x")); err == nil {
+		t.Error("writing below a file must fail")
+	}
+}
+
+// TestDocsIndependent: a document's bytes do not depend on what was
+// rendered before it in the process (fpdf writes into the font bytes it is
+// given, so each document must get its own copy).
+func TestDocsIndependent(t *testing.T) {
+	doc := func(text, style string) []byte {
+		pdf := NewBlankDoc(A4, "t")
+		pdf.AddPage()
+		SetFont(pdf, Font, style, 12)
+		pdf.Text(20, 20, text)
+		SetFont(pdf, FontMono, "", 10)
+		pdf.Text(20, 30, text+" “–″…”")
+		b, err := Bytes(pdf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	a := doc("Tripod Damage Chart", "")
+	doc("Ωmega ≤ ≥ × ½ — something else entirely", "B")
+	if !bytes.Equal(a, doc("Tripod Damage Chart", "")) {
+		t.Error("the same document came out different after another was rendered")
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"path"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -210,53 +211,53 @@ func (ld *loader) merge(ix *diag.Index, f *File) {
 	}
 	_ = top
 	for i := range f.Profiles {
-		at := located{ix, fmt.Sprintf("profile.%d", i)}
+		at := located{ix, "profile." + strconv.Itoa(i)}
 		f.Profiles[i].Pos = at.pos()
 		if ld.add("profile", s.ID, f.Profiles[i].ID, at) {
 			s.Profiles = append(s.Profiles, f.Profiles[i])
 		}
 	}
 	for i := range f.Weapons {
-		at := located{ix, fmt.Sprintf("weapon.%d", i)}
+		at := located{ix, "weapon." + strconv.Itoa(i)}
 		f.Weapons[i].Pos = at.pos()
 		if ld.add("weapon", s.ID, f.Weapons[i].ID, at) {
 			s.Weapons = append(s.Weapons, f.Weapons[i])
 		}
 	}
 	for i := range f.Units {
-		at := located{ix, fmt.Sprintf("unit.%d", i)}
+		at := located{ix, "unit." + strconv.Itoa(i)}
 		f.Units[i].Pos = at.pos()
 		if ld.add("unit", s.ID, f.Units[i].ID, at) {
 			s.Units = append(s.Units, f.Units[i])
 		}
 	}
 	for i := range f.Charts {
-		at := located{ix, fmt.Sprintf("chart.%d", i)}
+		at := located{ix, "chart." + strconv.Itoa(i)}
 		c := &f.Charts[i]
 		c.Pos = at.pos()
 		for j := range c.Rows {
-			c.Rows[j].Pos = ix.Key(fmt.Sprintf("chart.%d.row.%d", i, j))
+			c.Rows[j].Pos = ix.Key("chart." + strconv.Itoa(i) + ".row." + strconv.Itoa(j))
 		}
 		if ld.add("chart", s.ID, c.ID, at) {
 			s.Charts = append(s.Charts, *c)
 		}
 	}
 	for i := range f.Tables {
-		at := located{ix, fmt.Sprintf("table.%d", i)}
+		at := located{ix, "table." + strconv.Itoa(i)}
 		f.Tables[i].Pos = at.pos()
 		if ld.add("table", s.ID, f.Tables[i].ID, at) {
 			s.Tables = append(s.Tables, f.Tables[i])
 		}
 	}
 	for i := range f.Notes {
-		at := located{ix, fmt.Sprintf("note.%d", i)}
+		at := located{ix, "note." + strconv.Itoa(i)}
 		f.Notes[i].Pos = at.pos()
 		if ld.add("note", s.ID, f.Notes[i].ID, at) {
 			s.Notes = append(s.Notes, f.Notes[i])
 		}
 	}
 	for i := range f.Scenarios {
-		at := located{ix, fmt.Sprintf("scenario.%d", i)}
+		at := located{ix, "scenario." + strconv.Itoa(i)}
 		sc := &f.Scenarios[i]
 		sc.Pos = at.pos()
 		for j := range sc.Sides {
@@ -275,7 +276,7 @@ func (ld *loader) merge(ix *diag.Index, f *File) {
 		}
 	}
 	for i := range f.Markers {
-		at := located{ix, fmt.Sprintf("marker.%d", i)}
+		at := located{ix, "marker." + strconv.Itoa(i)}
 		f.Markers[i].Pos = at.pos()
 		if ld.add("marker", s.ID, f.Markers[i].ID, at) {
 			s.Markers = append(s.Markers, f.Markers[i])

@@ -90,6 +90,7 @@ func (ix *Index) lookup(path string) entry {
 
 type scanner struct {
 	keys        map[string]entry // where to record
+	parts       []string         // keyParts' scratch space
 	headersOnly bool             // record only table headers
 	src         string
 	pos         int
@@ -236,8 +237,10 @@ func join(a, b string) string {
 }
 
 // keyParts reads a (possibly dotted, possibly quoted) key.
+// The returned slice is reused by the next call: use it at once.
 func (s *scanner) keyParts() []string {
-	var parts []string
+	parts := s.parts[:0]
+	defer func() { s.parts = parts[:0] }()
 	for s.pos < len(s.src) {
 		s.skipSpace(false)
 		c := s.peek()

@@ -2,10 +2,13 @@ package catalog_test
 
 import (
 	"math"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/data"
+	"github.com/playaid/playaid/diag"
 )
 
 func loadShipped(t testing.TB) *catalog.Catalog {
@@ -78,3 +81,26 @@ func BenchmarkLoadShipped(b *testing.B) {
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+// TestReadmeExample keeps the README's data example honest: it must
+// decode strictly, with no unknown key.
+func TestReadmeExample(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	start := strings.Index(text, "```toml\nsystem = \"aqotmf\"")
+	if start < 0 {
+		t.Fatal("README has no data example starting with system = \"aqotmf\"")
+	}
+	block := text[start+len("```toml\n"):]
+	block = block[:strings.Index(block, "```")]
+	var f catalog.File
+	if _, l, ok := diag.Decode("README.md", []byte(block), &f); !ok || len(l) > 0 {
+		t.Errorf("the README's data example does not decode:\n%v", l)
+	}
+	if len(f.Units) != 1 || f.Units[0].Points != 60 || len(f.Charts) != 1 || len(f.Charts[0].Rows) != 3 {
+		t.Errorf("the README's example decoded to %+v", f)
+	}
+}

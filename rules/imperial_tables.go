@@ -211,19 +211,29 @@ func IMFormationTable(sys *catalog.System, modifier int) (Table, error) {
 		Columns: append([]string{"No hit"}, src.Columns[2:]...),
 		Notes:   imNotes(sys, src.ID),
 	}
-	keys, labels := imRowLabels(src, 2)
+	t.Rows, err = imLadderRows(src, 2, func(k []string) ([]*big.Rat, error) {
+		return IMArtilleryVsFormation(sys, k[0], k[1], modifier)
+	})
+	return t, err
+}
+
+// imLadderRows makes one row per row of an effect table (keyed by its
+// first keyCols cells), with the chances odds gives for that key.
+func imLadderRows(src *catalog.Table, keyCols int, odds func(key []string) ([]*big.Rat, error)) ([]Row, error) {
+	var rows []Row
+	keys, labels := imRowLabels(src, keyCols)
 	for i, k := range keys {
-		p, err := IMArtilleryVsFormation(sys, k[0], k[1], modifier)
+		p, err := odds(k)
 		if err != nil {
-			return Table{}, err
+			return nil, err
 		}
 		cells, err := imLadderCells(src, k, p)
 		if err != nil {
-			return Table{}, err
+			return nil, err
 		}
-		t.Rows = append(t.Rows, Row{Label: labels[i], Cells: cells})
+		rows = append(rows, Row{Label: labels[i], Cells: cells})
 	}
-	return t, nil
+	return rows, nil
 }
 
 // IMObjectTable gives, for a hit on an object, the chances of no effect,
@@ -244,19 +254,10 @@ func IMObjectTable(sys *catalog.System) (Table, error) {
 		Columns: append([]string{"No effect"}, src.Columns[1:]...),
 		Notes:   imNotes(sys, src.ID),
 	}
-	keys, labels := imRowLabels(src, 1)
-	for i, k := range keys {
-		p, err := IMArtilleryVsObject(sys, k[0])
-		if err != nil {
-			return Table{}, err
-		}
-		cells, err := imLadderCells(src, k, p)
-		if err != nil {
-			return Table{}, err
-		}
-		t.Rows = append(t.Rows, Row{Label: labels[i], Cells: cells})
-	}
-	return t, nil
+	t.Rows, err = imLadderRows(src, 1, func(k []string) ([]*big.Rat, error) {
+		return IMArtilleryVsObject(sys, k[0])
+	})
+	return t, err
 }
 
 // imPenetrationTable turns a penetration table (two key columns, then one

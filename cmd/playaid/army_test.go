@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -203,23 +202,8 @@ func TestArmyPack(t *testing.T) {
 	if !found {
 		t.Fatal("the army rosters are not in the print pack")
 	}
-	cat, err := (&env{stdout: new(bytes.Buffer), stderr: new(bytes.Buffer)}).load(dataFlags{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := packArmies(context.Background(), cat, layout.A4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, f := range files {
-		names = append(names, f.name)
-		if !bytes.HasPrefix(f.data, []byte("%PDF-")) {
-			t.Errorf("%s is not a PDF", f.name)
-		}
-	}
 	want := "army-boys-of-company-c-humans.pdf army-boys-of-company-c-martians.pdf army-evacuation-mars.pdf army-imperial-mars.pdf army-morale-wagon-humans.pdf army-morale-wagon-martians.pdf"
-	if strings.Join(names, " ") != want {
-		t.Errorf("pack files %v", names)
+	if got := packPDFNames(t, packArmies, layout.A4); got != want {
+		t.Errorf("pack files %v", got)
 	}
 }

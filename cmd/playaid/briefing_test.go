@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -103,22 +102,7 @@ func TestBriefingWrongFigure(t *testing.T) {
 
 // The default print pack carries every shipped scenario's briefing.
 func TestBriefingPack(t *testing.T) {
-	cat, err := (&env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}).load(dataFlags{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := packBriefings(context.Background(), cat, layout.Letter)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, f := range files {
-		names = append(names, f.name)
-		if !bytes.HasPrefix(f.data, []byte("%PDF-")) {
-			t.Errorf("%s is not a PDF", f.name)
-		}
-	}
-	if got := strings.Join(names, " "); got != "briefing-boys-of-company-c.pdf briefing-morale-wagon.pdf briefing-evacuation-mars.pdf" {
+	if got := packPDFNames(t, packBriefings, layout.Letter); got != "briefing-boys-of-company-c.pdf briefing-morale-wagon.pdf briefing-evacuation-mars.pdf" {
 		t.Errorf("pack briefings: %s", got)
 	}
 	found := false

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -92,16 +91,6 @@ func TestReferenceInPrintPack(t *testing.T) {
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("print pack files %q, want %q", got, want)
 	}
-}
-
-func mustLoad(t *testing.T) *catalog.Catalog {
-	t.Helper()
-	var stderr bytes.Buffer
-	cat, err := (&env{stdout: &stderr, stderr: &stderr}).load(dataFlags{})
-	if err != nil {
-		t.Fatalf("%v: %s", err, stderr.String())
-	}
-	return cat
 }
 
 func paperA4(t *testing.T) layout.Paper {

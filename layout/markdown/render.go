@@ -359,16 +359,22 @@ func (r *walker) thematicBreak(n ast.Node, entering bool) ast.WalkStatus {
 	return ast.WalkContinue
 }
 
+// blockText is the raw text of a block node's lines.
+func (r *walker) blockText(n ast.Node) *bytes.Buffer {
+	var b bytes.Buffer
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		s := lines.At(i)
+		b.Write(s.Value(r.src))
+	}
+	return &b
+}
+
 func (r *walker) codeBlock(n ast.Node, entering bool) ast.WalkStatus {
 	if !entering {
 		return ast.WalkContinue
 	}
-	var body bytes.Buffer
-	lines := n.Lines()
-	for i := 0; i < lines.Len(); i++ {
-		s := lines.At(i)
-		body.Write(s.Value(r.src))
-	}
+	body := r.blockText(n)
 	src := r.nodeLine(n)
 	if fc, ok := n.(*ast.FencedCodeBlock); ok {
 		switch lang := string(fc.Language(r.src)); lang {
@@ -421,12 +427,7 @@ func (r *walker) htmlBlock(n ast.Node, entering bool) ast.WalkStatus {
 	if !entering {
 		return ast.WalkContinue
 	}
-	var b bytes.Buffer
-	lines := n.Lines()
-	for i := 0; i < lines.Len(); i++ {
-		s := lines.At(i)
-		b.Write(s.Value(r.src))
-	}
+	b := r.blockText(n)
 	if hb := n.(*ast.HTMLBlock); hb.HasClosure() {
 		b.Write(hb.ClosureLine.Value(r.src))
 	}

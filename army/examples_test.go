@@ -108,7 +108,7 @@ func TestExamples(t *testing.T) {
 					t.Errorf("roster lacks %q:\n%s", w, md)
 				}
 			}
-			if !strings.Contains(string(md), "data version "+cat.Hash) || !strings.Contains(string(md), "sha256 "+HashBytes(src)) {
+			if !strings.Contains(string(md), "data version "+cat.Version()) || !strings.Contains(string(md), "sha256 "+HashBytes(src)) {
 				t.Error("the roster lacks the data version or the list's hash")
 			}
 			if _, err := Print(r, cat, PrintOptions{Cards: true}); err != nil {

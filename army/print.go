@@ -57,7 +57,7 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) ([]byte, error) {
 	}
 	mo := markdown.Options{Paper: opt.Paper, Title: title, File: from, Source: "list " + path.Base(r.List.File) + " · sha256 " + r.List.Hash}
 	if cat != nil {
-		mo.Version = cat.Hash
+		mo.Version = cat.Version()
 	}
 	if !opt.Cards {
 		return markdown.PDF(md, mo) // embeds only the fonts it uses: faster

@@ -132,7 +132,7 @@ func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 		ListHash: l.Hash,
 	}
 	if cat != nil {
-		ro.DataHash = cat.Hash
+		ro.DataHash = cat.Version()
 	}
 	if !ro.Valid {
 		ro.Status = "INVALID"

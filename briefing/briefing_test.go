@@ -33,7 +33,7 @@ func build(t testing.TB, cat *catalog.Catalog, id string) *briefing.Briefing {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := briefing.New(sys, sc, cat.Hash)
+	b, err := briefing.New(sys, sc, cat.Version())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +247,7 @@ func TestWrongPrintedFigure(t *testing.T) {
 	if side.Forces[0].Points != 50 {
 		t.Fatalf("the club's figure did not load: %d", side.Forces[0].Points)
 	}
-	_, err = briefing.New(sys, &sc, cat.Hash)
+	_, err = briefing.New(sys, &sc, cat.Version())
 	wantNew := regexp.MustCompile(`^club/aqotmf/scenarios/boys-of-company-c\.toml:\d+:\d+: scenario boys-of-company-c, Boys of Company C: Infantry Company printed as 50 points, but 1 × infantry-company at 60 = 60`)
 	if err == nil || !wantNew.MatchString(err.Error()) {
 		t.Fatalf("New error = %v, want %s", err, wantNew)

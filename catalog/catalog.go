@@ -1,13 +1,46 @@
 package catalog
 
-import "github.com/playaid/playaid/diag"
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sync"
+
+	"github.com/playaid/playaid/diag"
+)
 
 // Catalog is every rule set's data, checked.
 type Catalog struct {
 	Systems []*System // sorted by id
-	// Hash identifies the data a run used (printed on rosters and sheets as
-	// the data version): a hash of every file's path and bytes.
-	Hash string
+
+	files   []sourceFile // what was loaded, in path order
+	version func() string
+}
+
+type sourceFile struct {
+	rel  string
+	data []byte
+}
+
+// Version identifies the data a run used, printed on rosters and sheets as
+// the data version: a hash of every file's path and bytes. It is worked
+// out when first asked for; most commands never print it.
+func (c *Catalog) Version() string {
+	if c.version == nil {
+		return ""
+	}
+	return c.version()
+}
+
+func (c *Catalog) setVersion() {
+	c.version = sync.OnceValue(func() string {
+		h := sha256.New()
+		for _, f := range c.files {
+			fmt.Fprintf(h, "%s\x00%d\x00", f.rel, len(f.data))
+			h.Write(f.data)
+		}
+		return hex.EncodeToString(h.Sum(nil))[:12]
+	})
 }
 
 // System is one rule set's data, merged from all its files.

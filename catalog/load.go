@@ -1,12 +1,11 @@
 package catalog
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"path"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,10 +30,18 @@ const ArmiesDir = "armies"
 // together; the catalogue is only usable when the list has no errors.
 func Load(sources ...Source) (*Catalog, diag.List) {
 	type file struct {
+		rel  string // relative path: what a later source replaces
 		name string // for messages
+		fsys fs.FS
+		size int64
+
 		data []byte
+		doc  File
+		ix   *diag.Index
+		dl   diag.List
+		ok   bool
 	}
-	files := map[string]file{}
+	byRel := map[string]*file{}
 	var l diag.List
 	for _, src := range sources {
 		err := fs.WalkDir(src.FS, ".", func(p string, d fs.DirEntry, err error) error {
@@ -50,67 +57,70 @@ func Load(sources ...Source) (*Catalog, diag.List) {
 			if path.Ext(p) != ".toml" {
 				return nil
 			}
-			data, err := fs.ReadFile(src.FS, p)
-			if err != nil {
-				return err
+			f := &file{rel: p, name: path.Join(src.Name, p), fsys: src.FS}
+			if info, err := d.Info(); err == nil {
+				f.size = info.Size()
 			}
-			files[p] = file{name: path.Join(src.Name, p), data: data}
+			byRel[p] = f
 			return nil
 		})
 		if err != nil {
 			l = append(l, diag.Diag{File: src.Name, Msg: err.Error()})
 		}
 	}
-	rels := make([]string, 0, len(files))
-	for p := range files {
-		rels = append(rels, p)
+	files := make([]*file, 0, len(byRel))
+	for _, f := range byRel {
+		files = append(files, f)
 	}
-	sort.Strings(rels)
 
-	// Decoding dominates loading, and files decode independently: spread
-	// them over the cores, then merge in path order so results never
-	// depend on scheduling.
-	type decoded struct {
-		file File
-		ix   *diag.Index
-		dl   diag.List
-		ok   bool
-	}
-	out := make([]decoded, len(rels))
+	// Reading and decoding dominate loading, and files decode
+	// independently: spread them over the cores, biggest first so that no
+	// core is left with a big file at the end. Merging then goes in path
+	// order, so results never depend on scheduling.
+	sort.Slice(files, func(i, j int) bool {
+		if files[i].size != files[j].size {
+			return files[i].size > files[j].size
+		}
+		return files[i].rel < files[j].rel
+	})
 	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(rels)); w++ {
+	next := make(chan *file)
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(files)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				f := files[rels[i]]
-				d := &out[i]
-				d.ix, d.dl, d.ok = diag.Decode(f.name, f.data, &d.file)
+			for f := range next {
+				data, err := fs.ReadFile(f.fsys, f.rel)
+				if err != nil {
+					f.dl = diag.List{{File: f.name, Msg: err.Error()}}
+					continue
+				}
+				f.data = data
+				f.ix, f.dl, f.ok = diag.Decode(f.name, data, &f.doc)
 			}
 		}()
 	}
-	for i := range rels {
-		next <- i
+	for _, f := range files {
+		next <- f
 	}
 	close(next)
 	wg.Wait()
 
-	h := sha256.New()
+	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
 	ld := newLoader()
-	for i, rel := range rels {
-		f := files[rel]
-		fmt.Fprintf(h, "%s\x00%d\x00", rel, len(f.data))
-		h.Write(f.data)
-		l = append(l, out[i].dl...)
-		if !out[i].ok {
+	var loaded []sourceFile
+	for _, f := range files {
+		loaded = append(loaded, sourceFile{f.rel, f.data})
+		l = append(l, f.dl...)
+		if !f.ok {
 			continue // a file that does not decode is not merged: its errors would cascade
 		}
-		ld.merge(out[i].ix, &out[i].file)
+		ld.merge(f.ix, &f.doc)
 	}
 	l = append(l, ld.diags...)
 	cat := ld.finish(&l)
-	cat.Hash = hex.EncodeToString(h.Sum(nil))[:12]
+	cat.files = loaded
+	cat.setVersion()
 	l.Sort()
 	return cat, l
 }
@@ -124,7 +134,7 @@ type located struct {
 
 func (lc located) key(field string) diag.Pos   { return lc.ix.Key(lc.path + "." + field) }
 func (lc located) value(field string) diag.Pos { return lc.ix.Value(lc.path + "." + field) }
-func (lc located) pos() diag.Pos               { return lc.ix.Key(lc.path) }
+func (lc located) pos() diag.Pos               { return lc.ix.Later(lc.path) }
 
 type loader struct {
 	systems map[string]*System
@@ -210,6 +220,7 @@ func (ld *loader) merge(ix *diag.Index, f *File) {
 		s.Imperial = f.Imperial
 	}
 	_ = top
+	s.Profiles = slices.Grow(s.Profiles, len(f.Profiles))
 	for i := range f.Profiles {
 		at := located{ix, "profile." + strconv.Itoa(i)}
 		f.Profiles[i].Pos = at.pos()
@@ -217,6 +228,7 @@ func (ld *loader) merge(ix *diag.Index, f *File) {
 			s.Profiles = append(s.Profiles, f.Profiles[i])
 		}
 	}
+	s.Weapons = slices.Grow(s.Weapons, len(f.Weapons))
 	for i := range f.Weapons {
 		at := located{ix, "weapon." + strconv.Itoa(i)}
 		f.Weapons[i].Pos = at.pos()
@@ -224,6 +236,7 @@ func (ld *loader) merge(ix *diag.Index, f *File) {
 			s.Weapons = append(s.Weapons, f.Weapons[i])
 		}
 	}
+	s.Units = slices.Grow(s.Units, len(f.Units))
 	for i := range f.Units {
 		at := located{ix, "unit." + strconv.Itoa(i)}
 		f.Units[i].Pos = at.pos()
@@ -231,17 +244,19 @@ func (ld *loader) merge(ix *diag.Index, f *File) {
 			s.Units = append(s.Units, f.Units[i])
 		}
 	}
+	s.Charts = slices.Grow(s.Charts, len(f.Charts))
 	for i := range f.Charts {
 		at := located{ix, "chart." + strconv.Itoa(i)}
 		c := &f.Charts[i]
 		c.Pos = at.pos()
 		for j := range c.Rows {
-			c.Rows[j].Pos = ix.Key("chart." + strconv.Itoa(i) + ".row." + strconv.Itoa(j))
+			c.Rows[j].Pos = ix.Later("chart." + strconv.Itoa(i) + ".row." + strconv.Itoa(j))
 		}
 		if ld.add("chart", s.ID, c.ID, at) {
 			s.Charts = append(s.Charts, *c)
 		}
 	}
+	s.Tables = slices.Grow(s.Tables, len(f.Tables))
 	for i := range f.Tables {
 		at := located{ix, "table." + strconv.Itoa(i)}
 		f.Tables[i].Pos = at.pos()
@@ -249,6 +264,7 @@ func (ld *loader) merge(ix *diag.Index, f *File) {
 			s.Tables = append(s.Tables, f.Tables[i])
 		}
 	}
+	s.Notes = slices.Grow(s.Notes, len(f.Notes))
 	for i := range f.Notes {
 		at := located{ix, "note." + strconv.Itoa(i)}
 		f.Notes[i].Pos = at.pos()
@@ -256,25 +272,27 @@ func (ld *loader) merge(ix *diag.Index, f *File) {
 			s.Notes = append(s.Notes, f.Notes[i])
 		}
 	}
+	s.Scenarios = slices.Grow(s.Scenarios, len(f.Scenarios))
 	for i := range f.Scenarios {
 		at := located{ix, "scenario." + strconv.Itoa(i)}
 		sc := &f.Scenarios[i]
 		sc.Pos = at.pos()
 		for j := range sc.Sides {
-			sc.Sides[j].Pos = ix.Key(fmt.Sprintf("%s.side.%d", at.path, j))
+			sc.Sides[j].Pos = ix.Later(fmt.Sprintf("%s.side.%d", at.path, j))
 			for k := range sc.Sides[j].Forces {
-				sc.Sides[j].Forces[k].Pos = ix.Key(fmt.Sprintf("%s.side.%d.force.%d", at.path, j, k))
+				sc.Sides[j].Forces[k].Pos = ix.Later(fmt.Sprintf("%s.side.%d.force.%d", at.path, j, k))
 			}
 		}
 		if sc.Map != nil {
 			for j := range sc.Map.Features {
-				sc.Map.Features[j].Pos = ix.Key(fmt.Sprintf("%s.map.feature.%d", at.path, j))
+				sc.Map.Features[j].Pos = ix.Later(fmt.Sprintf("%s.map.feature.%d", at.path, j))
 			}
 		}
 		if ld.add("scenario", s.ID, sc.ID, at) {
 			s.Scenarios = append(s.Scenarios, *sc)
 		}
 	}
+	s.Markers = slices.Grow(s.Markers, len(f.Markers))
 	for i := range f.Markers {
 		at := located{ix, "marker." + strconv.Itoa(i)}
 		f.Markers[i].Pos = at.pos()
@@ -284,21 +302,30 @@ func (ld *loader) merge(ix *diag.Index, f *File) {
 	}
 }
 
-// finish checks the merged data and returns the catalogue.
+// finish checks the merged data and returns the catalogue. Systems are
+// checked side by side: a check only reads the loader, and each writes its
+// own list.
 func (ld *loader) finish(l *diag.List) *Catalog {
 	cat := &Catalog{}
 	sort.Strings(ld.order)
-	for _, id := range ld.order {
+	lists := make([]diag.List, len(ld.order))
+	var wg sync.WaitGroup
+	for i, id := range ld.order {
 		s := ld.systems[id]
 		if _, ok := ld.locs["about/"+id]; !ok {
 			f := ld.files[id]
-			*l = append(*l, diag.Diag{File: f.ix.File(), Line: f.pos().Line, Col: f.pos().Col,
-				Msg: fmt.Sprintf("unknown system %q: no file of the data has its [about] block; known systems: %s", id, strings.Join(ld.known(), ", "))})
+			l.Add(f.pos(), "unknown system %q: no file of the data has its [about] block; known systems: %s", id, strings.Join(ld.known(), ", "))
 			continue
 		}
-		c := checker{ld: ld, s: s, l: l}
-		c.check()
 		cat.Systems = append(cat.Systems, s)
+		wg.Go(func() {
+			c := checker{ld: ld, s: s, l: &lists[i]}
+			c.check()
+		})
+	}
+	wg.Wait()
+	for _, sl := range lists {
+		*l = append(*l, sl...)
 	}
 	return cat
 }

@@ -183,6 +183,16 @@ func TestOverride(t *testing.T) {
 	if s.Unit("company").Pos.File != "club/t/system.toml" {
 		t.Errorf("position names %q, want the club's file", s.Unit("company").Pos.File)
 	}
+
+	// The data version follows the bytes loaded, not where they came from.
+	plain, _ := Load(Source{"data", shipped})
+	again, _ := Load(Source{"elsewhere", fstest.MapFS{"t/system.toml": {Data: []byte(base)}}})
+	if v := plain.Version(); len(v) != 12 || v != again.Version() {
+		t.Errorf("same files, versions %q and %q; want one 12-digit version", v, again.Version())
+	}
+	if cat.Version() == plain.Version() {
+		t.Errorf("a club's files left the data version at %s", cat.Version())
+	}
 }
 
 func TestParseRoll(t *testing.T) {

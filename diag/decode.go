@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/BurntSushi/toml"
 )
@@ -25,141 +25,414 @@ func DecodeTOML(file string, src []byte, v any) (*Index, List) {
 }
 
 // Decode is DecodeTOML that also tells whether v was filled: true when the
-// only problems are unknown keys, so callers can go on checking v and
-// report everything at once.
+// only problems are unknown keys or keys in the wrong case, so callers can
+// go on checking v and report everything at once.
+//
+// BurntSushi/toml parses the text into a plain tree; Decode then fills v
+// from that tree itself, in one walk that also finds unknown keys, keys in
+// the wrong case and values of the wrong type, each at its exact path. (The
+// library's own struct filling records every key path as a string, twice:
+// on the shipped data that was a third of all the loading work, and its
+// errors name only the last key seen.)
 func Decode(file string, src []byte, v any) (*Index, List, bool) {
 	ix := NewIndex(file, src)
-	var l List
-	md, err := toml.NewDecoder(bytes.NewReader(src)).Decode(v) // no string copy: the decoder copies once itself
-	if err != nil {
-		l = append(l, decodeErr(ix, file, err))
-		return ix, l, false
+	var tree any
+	if _, err := toml.NewDecoder(bytes.NewReader(src)).Decode(&tree); err != nil {
+		return ix, List{decodeErr(ix, file, err)}, false
 	}
-	l = append(l, caseErrors(ix, md, reflect.TypeOf(v))...)
-	reported := map[string]bool{}
-	seen := map[string]int{}
-	for _, k := range unknownKeys(md, reflect.TypeOf(v)) {
-		key := k.String()
-		parent := ""
-		skip := false
-		for i := 1; i < len(k); i++ {
-			p := toml.Key(k[:i]).String()
-			if reported[p] {
-				skip = true
-			}
-			parent = p
-		}
-		n := seen[key]
-		seen[key]++
-		if skip {
-			continue
-		}
-		reported[key] = true
-		pos := ix.nth(key, n)
-		msg := fmt.Sprintf("unknown key %q", k[len(k)-1])
-		if parent != "" {
-			msg += fmt.Sprintf(" in %s", parent)
-		}
-		if names := fieldNames(reflect.TypeOf(v), k[:len(k)-1]); len(names) > 0 {
-			msg += "; expected one of: " + strings.Join(names, ", ")
-			if s := Suggest(k[len(k)-1], names); s != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", s)
-			}
-		}
-		l = append(l, Diag{File: file, Line: pos.Line, Col: pos.Col, Msg: msg})
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		panic(fmt.Sprintf("diag.Decode: want a non-nil pointer, got %T", v))
 	}
-	return ix, l, true
+	f := filler{ix: ix}
+	f.value(tree, rv.Elem(), planOf(rv.Type().Elem()))
+	sort.SliceStable(f.l, func(i, j int) bool {
+		a, b := f.l[i], f.l[j]
+		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+	})
+	return ix, f.l, !f.bad
 }
 
-var lineKeyRE = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
-var typesRE = regexp.MustCompile(`incompatible types: TOML value has type (\S+); destination has type (\S+)`)
-
-func decodeErr(ix *Index, file string, err error) Diag {
-	var pe toml.ParseError
-	if errors.As(err, &pe) {
-		msg := pe.Message
-		col := pe.Position.Col
-		if pe.LastKey != "" {
-			msg = fmt.Sprintf("%s: %s", pe.LastKey, msg)
-			if c := ix.valueColOnLine(pe.LastKey, pe.Position.Line); c > 0 {
-				col = c // point at the value, not inside it
-			}
-		}
-		return Diag{File: file, Line: pe.Position.Line, Col: col, Msg: msg}
-	}
-	m := lineKeyRE.FindStringSubmatch(err.Error())
-	if m == nil {
-		return Diag{File: file, Msg: err.Error()}
-	}
-	line, _ := strconv.Atoi(m[1])
-	key, msg := m[2], m[3]
-	if t := typesRE.FindStringSubmatch(msg); t != nil {
-		msg = fmt.Sprintf("found %s, expected %s", article(t[1]), article(t[2]))
-	}
-	col := ix.valueColOnLine(key, line)
-	return Diag{File: file, Line: line, Col: col, Msg: fmt.Sprintf("%s: %s", key, msg)}
+// A plan is what the walk needs to know of a Go type, worked out once per
+// type: how its values decode and, for a struct, its fields by TOML key.
+type plan struct {
+	kind   planKind
+	t      reflect.Type
+	elem   *plan                 // slice, map, pointer
+	fields map[string]*fieldPlan // struct: by key as written in the format
+	lower  map[string]*fieldPlan // struct: by lower-cased key, to catch "System ="
+	names  []string              // struct: its keys, sorted, for messages
 }
 
-func article(t string) string {
-	t = strings.ToLower(t)
-	switch t {
-	case "integer", "array", "inline table", "object":
-		return "an " + t
-	case "int", "int64", "int32", "uint", "uint64":
+type fieldPlan struct {
+	name  string
+	index int
+	plan  *plan
+}
+
+type planKind int
+
+const (
+	kString planKind = iota
+	kInt
+	kUint
+	kFloat
+	kBool
+	kAny
+	kStruct
+	kSlice
+	kMap
+	kPointer
+	kSelf // implements toml.Unmarshaler
+	kText // implements encoding.TextUnmarshaler
+)
+
+var (
+	plans   sync.Map // reflect.Type → *plan
+	plansMu sync.Mutex
+
+	unmarshalerType = reflect.TypeFor[toml.Unmarshaler]()
+	textType        = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
+
+func planOf(t reflect.Type) *plan {
+	if p, ok := plans.Load(t); ok {
+		return p.(*plan)
+	}
+	plansMu.Lock()
+	defer plansMu.Unlock()
+	if p, ok := plans.Load(t); ok {
+		return p.(*plan)
+	}
+	building := map[reflect.Type]*plan{}
+	p := buildPlan(t, building)
+	for t, p := range building { // published only when whole: other walks read plans unlocked
+		plans.Store(t, p)
+	}
+	return p
+}
+
+// buildPlan runs under plansMu. A type's plan is noted before its fields
+// are planned, so a type that contains itself ends.
+func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
+	if p, ok := plans.Load(t); ok {
+		return p.(*plan)
+	}
+	if p, ok := building[t]; ok {
+		return p
+	}
+	p := &plan{t: t}
+	building[t] = p
+	switch pt := reflect.PointerTo(t); {
+	case pt.Implements(unmarshalerType):
+		p.kind = kSelf
+		return p
+	case pt.Implements(textType):
+		p.kind = kText
+		return p
+	}
+	switch t.Kind() {
+	case reflect.String:
+		p.kind = kString
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		p.kind = kInt
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		p.kind = kUint
+	case reflect.Float32, reflect.Float64:
+		p.kind = kFloat
+	case reflect.Bool:
+		p.kind = kBool
+	case reflect.Interface:
+		p.kind = kAny
+	case reflect.Slice:
+		p.kind, p.elem = kSlice, buildPlan(t.Elem(), building)
+	case reflect.Map:
+		if t.Key().Kind() != reflect.String {
+			panic("diag.Decode: map keys must be strings, not in " + t.String())
+		}
+		p.kind, p.elem = kMap, buildPlan(t.Elem(), building)
+	case reflect.Pointer:
+		p.kind, p.elem = kPointer, buildPlan(t.Elem(), building)
+	case reflect.Struct:
+		p.kind = kStruct
+		p.fields, p.lower = map[string]*fieldPlan{}, map[string]*fieldPlan{}
+		for i := 0; i < t.NumField(); i++ {
+			sf := t.Field(i)
+			name := tomlName(sf)
+			if !sf.IsExported() || name == "-" {
+				continue
+			}
+			fp := &fieldPlan{name: name, index: i, plan: buildPlan(sf.Type, building)}
+			p.fields[name] = fp
+			p.lower[strings.ToLower(name)] = fp
+			p.names = append(p.names, name)
+		}
+		sort.Strings(p.names)
+	default:
+		panic("diag.Decode: cannot decode TOML into " + t.String())
+	}
+	return p
+}
+
+func tomlName(f reflect.StructField) string {
+	tag := f.Tag.Get("toml")
+	if i := strings.IndexByte(tag, ','); i >= 0 {
+		tag = tag[:i]
+	}
+	if tag == "" {
+		return f.Name
+	}
+	return tag
+}
+
+// filler walks the parsed tree and the Go value together.
+type filler struct {
+	ix   *Index
+	l    List
+	bad  bool     // a value of the wrong type: v is only partly filled
+	path []string // where the walk is: keys and array indexes ("unit", "2", "points")
+	idx  []bool   // which parts of path are array indexes
+}
+
+func (f *filler) push(key string, index bool) {
+	f.path = append(f.path, key)
+	f.idx = append(f.idx, index)
+}
+
+func (f *filler) pop() {
+	f.path, f.idx = f.path[:len(f.path)-1], f.idx[:len(f.idx)-1]
+}
+
+func (f *filler) pushIndex(i int) { f.push(strconv.Itoa(i), true) }
+
+// where is the path for the index ("unit.2.points"); named is the path as a
+// reader names the key ("unit.points").
+func (f *filler) where() string { return strings.Join(f.path, ".") }
+
+func (f *filler) named() string {
+	var parts []string
+	for i, p := range f.path {
+		if !f.idx[i] {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, ".")
+}
+
+// wrong reports a value the field cannot hold, at the value.
+func (f *filler) wrong(format string, args ...any) {
+	f.bad = true
+	f.l.Add(f.ix.Value(f.where()), "%s: %s", f.named(), fmt.Sprintf(format, args...))
+}
+
+func (f *filler) mismatch(data any, p *plan) {
+	f.wrong("found %s, expected %s", tomlKind(data), p.want())
+}
+
+func (f *filler) value(data any, rv reflect.Value, p *plan) {
+	switch p.kind {
+	case kSelf:
+		if err := rv.Addr().Interface().(toml.Unmarshaler).UnmarshalTOML(data); err != nil {
+			f.wrong("%v", err)
+		}
+	case kText:
+		s, ok := data.(string)
+		if !ok {
+			f.mismatch(data, p)
+			return
+		}
+		if err := rv.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(s)); err != nil {
+			f.wrong("%v", err)
+		}
+	case kString:
+		s, ok := data.(string)
+		if !ok {
+			f.mismatch(data, p)
+			return
+		}
+		rv.SetString(s)
+	case kInt:
+		n, ok := data.(int64)
+		if !ok {
+			f.mismatch(data, p)
+			return
+		}
+		if rv.OverflowInt(n) {
+			f.wrong("%d is too large, expected at most %d bits", n, p.t.Bits())
+			return
+		}
+		rv.SetInt(n)
+	case kUint:
+		n, ok := data.(int64)
+		if !ok || n < 0 {
+			f.mismatch(data, p)
+			return
+		}
+		if rv.OverflowUint(uint64(n)) {
+			f.wrong("%d is too large, expected at most %d bits", n, p.t.Bits())
+			return
+		}
+		rv.SetUint(uint64(n))
+	case kFloat:
+		switch x := data.(type) {
+		case float64:
+			rv.SetFloat(x)
+		case int64:
+			rv.SetFloat(float64(x))
+		default:
+			f.mismatch(data, p)
+		}
+	case kBool:
+		b, ok := data.(bool)
+		if !ok {
+			f.mismatch(data, p)
+			return
+		}
+		rv.SetBool(b)
+	case kAny:
+		rv.Set(reflect.ValueOf(data))
+	case kPointer:
+		if rv.IsNil() {
+			rv.Set(reflect.New(p.t.Elem()))
+		}
+		f.value(data, rv.Elem(), p.elem)
+	case kSlice:
+		switch d := data.(type) {
+		case []map[string]any: // an array of tables
+			s := reflect.MakeSlice(p.t, len(d), len(d))
+			for i := range d {
+				f.pushIndex(i)
+				f.value(d[i], s.Index(i), p.elem)
+				f.pop()
+			}
+			rv.Set(s)
+		case []any:
+			s := reflect.MakeSlice(p.t, len(d), len(d))
+			for i := range d {
+				f.pushIndex(i)
+				f.value(d[i], s.Index(i), p.elem)
+				f.pop()
+			}
+			rv.Set(s)
+		default:
+			f.mismatch(data, p)
+		}
+	case kMap:
+		m, ok := data.(map[string]any)
+		if !ok {
+			f.mismatch(data, p)
+			return
+		}
+		if rv.IsNil() {
+			rv.Set(reflect.MakeMapWithSize(p.t, len(m)))
+		}
+		for k, d := range m {
+			e := reflect.New(p.t.Elem()).Elem()
+			f.push(k, false)
+			f.value(d, e, p.elem)
+			f.pop()
+			rv.SetMapIndex(reflect.ValueOf(k).Convert(p.t.Key()), e)
+		}
+	case kStruct:
+		m, ok := data.(map[string]any)
+		if !ok {
+			f.mismatch(data, p)
+			return
+		}
+		for k, d := range m {
+			fp := p.fields[k]
+			if fp == nil {
+				if fp = p.lower[strings.ToLower(k)]; fp == nil {
+					f.unknown(k, p)
+					continue
+				}
+				// BurntSushi/toml would fill the field whatever the
+				// case; so do we, but a typo must not pass silently.
+				f.push(k, false)
+				f.l.Add(f.ix.Key(f.where()), "key %q is written %q: keys are lower case", k, fp.name)
+				f.pop()
+			}
+			f.push(k, false)
+			f.value(d, rv.Field(fp.index), fp.plan)
+			f.pop()
+		}
+	}
+}
+
+// unknown reports a key the struct has no field for; the walk does not go
+// into it, so an unknown table is one message, not one per key.
+func (f *filler) unknown(k string, p *plan) {
+	msg := fmt.Sprintf("unknown key %q", k)
+	if parent := f.named(); parent != "" {
+		msg += " in " + parent
+	}
+	if len(p.names) > 0 {
+		msg += "; expected one of: " + strings.Join(p.names, ", ")
+		if s := Suggest(k, p.names); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+	}
+	f.push(k, false)
+	f.l.Add(f.ix.Key(f.where()), "%s", msg)
+	f.pop()
+}
+
+// want names what a plan's values are written as.
+func (p *plan) want() string {
+	switch p.kind {
+	case kString, kText:
+		return "a string"
+	case kInt, kUint:
 		return "an integer"
-	case "float64", "float32", "float":
+	case kFloat:
 		return "a number"
-	case "slice":
+	case kBool:
+		return "a boolean"
+	case kSlice:
 		return "an array"
-	case "struct", "map", "hash":
+	case kStruct, kMap:
 		return "a table"
 	}
-	return "a " + t
+	return "a value"
 }
 
-// strip removes array indexes from an indexed path.
-func strip(path string) string {
-	parts := strings.Split(path, ".")
-	out := parts[:0]
-	for _, p := range parts {
-		if _, err := strconv.Atoi(p); err == nil {
-			continue
-		}
-		out = append(out, p)
+// tomlKind names what a parsed value was written as.
+func tomlKind(data any) string {
+	switch data.(type) {
+	case string:
+		return "a string"
+	case int64:
+		return "an integer"
+	case float64:
+		return "a number"
+	case bool:
+		return "a boolean"
+	case []any, []map[string]any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	case time.Time:
+		return "a date"
 	}
-	return strings.Join(out, ".")
+	return fmt.Sprintf("a %T", data)
 }
 
-// nth finds the n-th occurrence (in source order) of a key path given
-// without indexes.
-func (ix *Index) nth(key string, n int) Pos {
-	ix.once.Do(ix.scanAll)
-	var hits []entry
-	for p, e := range ix.keys {
-		if strip(p) == key || p == key {
-			hits = append(hits, e)
+// decodeErr places a syntax error. The parser names the last key it read;
+// the column is moved onto that key's value when the error is on its line.
+func decodeErr(ix *Index, file string, err error) Diag {
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		return Diag{File: file, Msg: err.Error()}
+	}
+	msg := pe.Message
+	col := pe.Position.Col
+	if pe.LastKey != "" {
+		msg = fmt.Sprintf("%s: %s", pe.LastKey, msg)
+		if c := ix.valueColOnLine(pe.LastKey, pe.Position.Line); c > 0 {
+			col = c // point at the value, not inside it
 		}
 	}
-	if len(hits) == 0 { // a dotted key: "more.deep = 3" stands for the table "more"
-		for p, e := range ix.keys {
-			if strings.HasPrefix(strip(p), key+".") {
-				hits = append(hits, e)
-			}
-		}
-	}
-	sort.Slice(hits, func(i, j int) bool {
-		if hits[i].line != hits[j].line {
-			return hits[i].line < hits[j].line
-		}
-		return hits[i].keyCol < hits[j].keyCol
-	})
-	if len(hits) == 0 {
-		return Pos{File: ix.file}
-	}
-	if n >= len(hits) {
-		n = len(hits) - 1
-	}
-	return Pos{File: ix.file, Line: hits[n].line, Col: hits[n].keyCol}
+	return Diag{File: file, Line: pe.Position.Line, Col: col, Msg: msg}
 }
 
 func (ix *Index) valueColOnLine(key string, line int) int {
@@ -175,81 +448,21 @@ func (ix *Index) valueColOnLine(key string, line int) int {
 	return best
 }
 
+// strip removes array indexes from an indexed path.
+func strip(path string) string {
+	parts := strings.Split(path, ".")
+	out := parts[:0]
+	for _, p := range parts {
+		if _, err := strconv.Atoi(p); err == nil {
+			continue
+		}
+		out = append(out, p)
+	}
+	return strings.Join(out, ".")
+}
+
 func lastPart(p string) string {
 	return p[strings.LastIndexByte(p, '.')+1:]
-}
-
-// fieldNames lists the TOML keys the Go type accepts at path.
-func fieldNames(t reflect.Type, path []string) []string {
-	for {
-		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
-			t = t.Elem()
-		}
-		if len(path) == 0 {
-			break
-		}
-		if t.Kind() != reflect.Struct {
-			return nil
-		}
-		f, ok := fieldByKey(t, path[0])
-		if !ok {
-			return nil
-		}
-		t = f.Type
-		path = path[1:]
-	}
-	if t.Kind() != reflect.Struct {
-		return nil
-	}
-	var names []string
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
-		}
-		name := tomlName(f)
-		if name == "-" {
-			continue
-		}
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	return names
-}
-
-func fieldByKey(t reflect.Type, key string) (reflect.StructField, bool) {
-	f, ok := fieldsOf(t)[strings.ToLower(key)]
-	return f, ok
-}
-
-// fields caches, per struct type, its fields by lower-cased TOML key: the
-// strict checks look a field up for every key of every file.
-var fields sync.Map // reflect.Type → map[string]reflect.StructField
-
-func fieldsOf(t reflect.Type) map[string]reflect.StructField {
-	if m, ok := fields.Load(t); ok {
-		return m.(map[string]reflect.StructField)
-	}
-	m := map[string]reflect.StructField{}
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if f.IsExported() {
-			m[strings.ToLower(tomlName(f))] = f
-		}
-	}
-	fields.Store(t, m)
-	return m
-}
-
-func tomlName(f reflect.StructField) string {
-	tag := f.Tag.Get("toml")
-	if i := strings.IndexByte(tag, ','); i >= 0 {
-		tag = tag[:i]
-	}
-	if tag == "" {
-		return f.Name
-	}
-	return tag
 }
 
 // Suggest returns the candidate closest to word when it is close enough to
@@ -285,87 +498,3 @@ func distance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
-
-// caseErrors reports keys written in another case than the format's:
-// BurntSushi/toml fills a field whatever the case of its key ("System"
-// fills system), which would let a typo pass silently.
-func caseErrors(ix *Index, md toml.MetaData, t reflect.Type) List {
-	var l List
-	done := map[string]bool{}
-	seen := map[string]int{}
-	for _, k := range md.Keys() {
-		if !hasUpper(k) {
-			continue // every key of our formats is lower case: nothing to misspell
-		}
-		key := k.String()
-		n := seen[key]
-		seen[key]++
-		cur := t
-		for i, part := range k {
-			for cur.Kind() == reflect.Pointer || cur.Kind() == reflect.Slice || cur.Kind() == reflect.Array {
-				cur = cur.Elem()
-			}
-			if cur.Kind() != reflect.Struct {
-				break
-			}
-			f, ok := fieldByKey(cur, part)
-			if !ok {
-				break // unknown keys are reported as such
-			}
-			if name := tomlName(f); name != part && i == len(k)-1 && !done[key] {
-				done[key] = true
-				pos := ix.nth(key, n)
-				l = append(l, Diag{File: ix.file, Line: pos.Line, Col: pos.Col,
-					Msg: fmt.Sprintf("key %q is written %q: keys are lower case", part, name)})
-			}
-			cur = f.Type
-		}
-	}
-	return l
-}
-
-func hasUpper(k toml.Key) bool {
-	for _, part := range k {
-		for i := 0; i < len(part); i++ {
-			if c := part[i]; c >= 'A' && c <= 'Z' || c >= 0x80 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// unknownKeys lists the keys of the document that the Go type has no field
-// for, in document order. It does what MetaData.Undecoded does for our
-// struct-only formats, without printing every key of the document: loading
-// the shipped data spent a tenth of its allocations there.
-func unknownKeys(md toml.MetaData, t reflect.Type) []toml.Key {
-	var out []toml.Key
-	prefixes := map[string]bool{} // unknown tables met through their keys
-	for _, k := range md.Keys() {
-		cur := t
-		for i, part := range k {
-			for cur.Kind() == reflect.Pointer || cur.Kind() == reflect.Slice || cur.Kind() == reflect.Array {
-				cur = cur.Elem()
-			}
-			if cur.Kind() != reflect.Struct || reflect.PointerTo(cur).Implements(textUnmarshaler) {
-				break // a map, a value, or a type that decodes itself: anything goes
-			}
-			f, ok := fieldByKey(cur, part)
-			if !ok {
-				if i == len(k)-1 {
-					out = append(out, k)
-					prefixes[k.String()] = true
-				} else if p := k[:i+1]; !prefixes[p.String()] {
-					prefixes[p.String()] = true
-					out = append(out, p)
-				}
-				break
-			}
-			cur = f.Type
-		}
-	}
-	return out
-}
-
-var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()

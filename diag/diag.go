@@ -41,11 +41,13 @@ type List []Diag
 
 // Add appends an error at pos.
 func (l *List) Add(pos Pos, format string, args ...any) {
+	pos = pos.Resolve()
 	*l = append(*l, Diag{File: pos.File, Line: pos.Line, Col: pos.Col, Msg: fmt.Sprintf(format, args...)})
 }
 
 // Warn appends a warning at pos.
 func (l *List) Warn(pos Pos, format string, args ...any) {
+	pos = pos.Resolve()
 	*l = append(*l, Diag{File: pos.File, Line: pos.Line, Col: pos.Col, Warning: true, Msg: fmt.Sprintf(format, args...)})
 }
 
@@ -117,13 +119,26 @@ func AsList(err error) (List, bool) {
 	return nil, false
 }
 
-// Pos is a place in a file.
+// Pos is a place in a file. A Pos made by Index.Later holds a key path
+// instead of a line and column until Resolve finds them.
 type Pos struct {
 	File      string
 	Line, Col int
+
+	ix   *Index // set while the place is still to be found
+	path string
+}
+
+// Resolve returns the position with its line and column found.
+func (p Pos) Resolve() Pos {
+	if p.ix == nil {
+		return p
+	}
+	return p.ix.Key(p.path)
 }
 
 func (p Pos) String() string {
+	p = p.Resolve()
 	s := p.File
 	if p.Line > 0 {
 		s += fmt.Sprintf(":%d", p.Line)

@@ -57,6 +57,25 @@ func TestIndex(t *testing.T) {
 			t.Errorf("%s (key=%v) at %d:%d, want %d:%d", tt.path, tt.key, p.Line, p.Col, tt.line, tt.col)
 		}
 	}
+	lazy := NewIndex("f.toml", []byte(sample))
+	for _, tt := range tests {
+		p := lazy.Later(tt.path)
+		if lazy.keys != nil {
+			t.Fatalf("Later(%q) scanned the source; it should wait until the place is needed", tt.path)
+		}
+		if got, want := p.Resolve(), ix.Key(tt.path); got != want {
+			t.Errorf("Later(%q).Resolve() = %v, want %v", tt.path, got, want)
+		}
+		if got, want := p.String(), ix.Key(tt.path).String(); got != want {
+			t.Errorf("Later(%q).String() = %q, want %q", tt.path, got, want)
+		}
+		lazy = NewIndex("f.toml", []byte(sample))
+	}
+	var l List
+	l.Add(NewIndex("f.toml", []byte(sample)).Later("unit.1.id"), "bad")
+	if l[0].Line != 14 || l[0].Col != 1 {
+		t.Errorf("List.Add placed a lazy position at %d:%d, want 14:1", l[0].Line, l[0].Col)
+	}
 	if ix.Has("fake") {
 		t.Error("a header inside a multi-line string was taken for a table")
 	}

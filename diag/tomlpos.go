@@ -16,33 +16,30 @@ import (
 // third [[unit]] table; "unit.2" is that table's header. Keys inside inline
 // tables and arrays are indexed too ("profile.0.composition.1.count").
 type Index struct {
-	file  string
-	src   string
-	heads map[string]entry // table headers: found when the index is made
-	once  sync.Once
-	keys  map[string]entry // every key and element: found on first need
+	file string
+	src  []byte
+	once sync.Once
+	keys map[string]entry // every key and element: found on first need
 }
 
 type entry struct {
 	line, keyCol, valCol int
 }
 
-// NewIndex scans src for its table headers, which is where entries stand;
-// the positions of all other keys are found the first time one is asked
-// for, since most loads never need them. It never fails: text it cannot
-// follow is skipped, and a lookup that misses falls back to the nearest
-// enclosing path.
+// NewIndex returns the index of src, which must not change afterwards.
+// Nothing is scanned until a position is first asked for: a load that
+// finds nothing wrong never needs one (see Later). It never fails: text it
+// cannot follow is skipped, and a lookup that misses falls back to the
+// nearest enclosing path.
 func NewIndex(file string, src []byte) *Index {
-	ix := &Index{file: file, src: string(src), heads: map[string]entry{}}
-	s := &scanner{keys: ix.heads, src: ix.src, line: 1, col: 1, arrays: map[string]int{}, headersOnly: true}
-	s.run()
-	return ix
+	return &Index{file: file, src: src}
 }
 
 func (ix *Index) scanAll() {
+	src := string(ix.src)
 	// About one key a line: sizing the map up front saves its regrowth.
-	ix.keys = make(map[string]entry, strings.Count(ix.src, "\n")+1)
-	s := &scanner{keys: ix.keys, src: ix.src, line: 1, col: 1, arrays: map[string]int{}}
+	ix.keys = make(map[string]entry, strings.Count(src, "\n")+1)
+	s := &scanner{keys: ix.keys, src: src, line: 1, col: 1, arrays: map[string]int{}}
 	s.run()
 }
 
@@ -58,27 +55,32 @@ func (ix *Index) Value(path string) Pos {
 	return Pos{File: ix.file, Line: e.line, Col: e.valCol}
 }
 
+// Later returns the position of the key at path without finding it yet:
+// its line and column are found when a message is made at it (List.Add,
+// Pos.Resolve). Loaders place every entry this way, and most loads never
+// report on any.
+func (ix *Index) Later(path string) Pos {
+	return Pos{File: ix.file, ix: ix, path: path}
+}
+
 // File is the file the index was built from.
 func (ix *Index) File() string { return ix.file }
 
 // Has reports whether path was seen in the source.
 func (ix *Index) Has(path string) bool {
-	if _, ok := ix.heads[path]; ok {
-		return true
-	}
 	ix.once.Do(ix.scanAll)
 	_, ok := ix.keys[path]
 	return ok
 }
 
 func (ix *Index) lookup(path string) entry {
-	if e, ok := ix.heads[path]; ok {
-		return e
-	}
 	ix.once.Do(ix.scanAll)
 	for {
 		if e, ok := ix.keys[path]; ok {
 			return e
+		}
+		if e, ok := ix.firstUnder(path); ok {
+			return e // a dotted key: "more.deep = 3" is where the table "more" is written
 		}
 		i := strings.LastIndexByte(path, '.')
 		if i < 0 {
@@ -88,15 +90,27 @@ func (ix *Index) lookup(path string) entry {
 	}
 }
 
+// firstUnder finds the first key written inside the table at path.
+func (ix *Index) firstUnder(path string) (entry, bool) {
+	var best entry
+	found := false
+	for p, e := range ix.keys {
+		if len(p) > len(path) && p[len(path)] == '.' && strings.HasPrefix(p, path) &&
+			(!found || e.line < best.line || e.line == best.line && e.keyCol < best.keyCol) {
+			best, found = e, true
+		}
+	}
+	return best, found
+}
+
 type scanner struct {
-	keys        map[string]entry // where to record
-	parts       []string         // keyParts' scratch space
-	headersOnly bool             // record only table headers
-	src         string
-	pos         int
-	line, col   int
-	table       string         // current [table] path, with indexes
-	arrays      map[string]int // next index of each [[array]] / inline array
+	keys      map[string]entry // where to record
+	parts     []string         // keyParts' scratch space
+	src       string
+	pos       int
+	line, col int
+	table     string         // current [table] path, with indexes
+	arrays    map[string]int // next index of each [[array]] / inline array
 }
 
 func (s *scanner) peek() byte {
@@ -203,10 +217,6 @@ func (s *scanner) run() {
 		}
 		s.next()
 		s.skipSpace(false)
-		if s.headersOnly {
-			s.value("") // step over the value: it may hold lines that look like headers
-			continue
-		}
 		path := join(s.table, strings.Join(parts, "."))
 		s.record(path, entry{line: line, keyCol: col, valCol: s.col})
 		s.value(path)
@@ -336,11 +346,8 @@ func (s *scanner) value(path string) {
 				s.next()
 				return
 			}
-			el := ""
-			if !s.headersOnly {
-				el = path + "." + strconv.Itoa(i)
-				s.record(el, entry{line: s.line, keyCol: s.col, valCol: s.col})
-			}
+			el := path + "." + strconv.Itoa(i)
+			s.record(el, entry{line: s.line, keyCol: s.col, valCol: s.col})
 			before := s.pos
 			s.value(el)
 			if s.pos == before && s.peek() != ',' {
@@ -373,11 +380,8 @@ func (s *scanner) value(path string) {
 				s.next()
 			}
 			s.skipSpace(false)
-			kp := ""
-			if !s.headersOnly {
-				kp = path + "." + strings.Join(parts, ".")
-				s.record(kp, entry{line: line, keyCol: col, valCol: s.col})
-			}
+			kp := path + "." + strings.Join(parts, ".")
+			s.record(kp, entry{line: line, keyCol: col, valCol: s.col})
 			before := s.pos
 			s.value(kp)
 			if s.pos == before && s.peek() != ',' && s.peek() != '}' {

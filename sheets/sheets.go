@@ -106,7 +106,7 @@ func (s Sheet) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, stri
 	if err != nil {
 		return nil, "", err
 	}
-	d := Data{Sheet: s, Catalog: cat, System: sys, Title: s.title(sys), Version: cat.Hash}
+	d := Data{Sheet: s, Catalog: cat, System: sys, Title: s.title(sys), Version: cat.Version()}
 	if sys.About.AddOnTo != "" {
 		d.Base = cat.System(sys.About.AddOnTo)
 	}
@@ -159,7 +159,7 @@ func (s Sheet) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
 		return markdown.PDF(md, markdown.Options{
 			Paper:    paper,
 			Title:    title,
-			Version:  cat.Hash,
+			Version:  cat.Version(),
 			Columns:  s.Columns,
 			BaseSize: s.BaseSize,
 			Margin:   s.Margin,

@@ -46,7 +46,7 @@ func TestPageBudget(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				pdf, err := markdown.Render(md, markdown.Options{Paper: p, Title: "t", Version: cat.Hash, Columns: s.Columns, BaseSize: s.BaseSize, Margin: s.Margin})
+				pdf, err := markdown.Render(md, markdown.Options{Paper: p, Title: "t", Version: cat.Version(), Columns: s.Columns, BaseSize: s.BaseSize, Margin: s.Margin})
 				if err != nil {
 					t.Fatal(err)
 				}

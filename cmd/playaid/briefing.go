@@ -25,7 +25,7 @@ func packBriefings(ctx context.Context, cat *catalog.Catalog, paper layout.Paper
 				return nil, err
 			}
 			sc := &s.Scenarios[i]
-			b, err := briefing.New(s, sc, cat.Hash)
+			b, err := briefing.New(s, sc, cat.Version())
 			if err != nil {
 				return nil, err
 			}
@@ -72,7 +72,7 @@ func runBriefing(ctx context.Context, e *env, args []string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	b, err := briefing.New(sys, sc, cat.Hash)
+	b, err := briefing.New(sys, sc, cat.Version())
 	var dl diag.List
 	if errors.As(err, &dl) {
 		printDiags(e.stderr, dl)

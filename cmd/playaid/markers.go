@@ -31,7 +31,7 @@ func buildMarkersPack(ctx context.Context, cat *catalog.Catalog, paper layout.Pa
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		pdf, err := markers.Render([]*catalog.System{s}, markers.Options{Paper: paper, Stamp: "data " + cat.Hash})
+		pdf, err := markers.Render([]*catalog.System{s}, markers.Options{Paper: paper, Stamp: "data " + cat.Version()})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s.ID, err)
 		}
@@ -166,7 +166,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 		Decoys:     *decoyN,
 		Backs:      flip,
 		BackOffset: off,
-		Stamp:      "data " + cat.Hash,
+		Stamp:      "data " + cat.Version(),
 	})
 	var oe *markers.OptionError
 	if errors.As(err, &oe) {

@@ -24,6 +24,6 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 	for _, s := range cat.Systems {
 		n += len(s.Profiles) + len(s.Weapons) + len(s.Units) + len(s.Charts) + len(s.Tables) + len(s.Scenarios) + len(s.Markers)
 	}
-	fmt.Fprintf(e.stdout, "data ok: %d rule sets, %d entries (data version %s)\n", len(cat.Systems), n, cat.Hash)
+	fmt.Fprintf(e.stdout, "data ok: %d rule sets, %d entries (data version %s)\n", len(cat.Systems), n, cat.Version())
 	return nil
 }

@@ -1,0 +1,139 @@
+package diag
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// upper decodes itself from text, as catalog.Length does.
+type upper string
+
+func (u *upper) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		return fmt.Errorf("empty text; expected a word")
+	}
+	*u = upper(strings.ToUpper(string(b)))
+	return nil
+}
+
+type rich struct {
+	Name   string     `toml:"name"`
+	Count  *int       `toml:"count"`
+	Ratio  float64    `toml:"ratio"`
+	On     bool       `toml:"on"`
+	Tags   []string   `toml:"tags"`
+	Rows   [][]string `toml:"rows"`
+	Word   upper      `toml:"word"`
+	Inner  *rich      `toml:"inner"`
+	Parts  []part     `toml:"part"`
+	Extra  map[string]int
+	Hidden string `toml:"-"`
+}
+
+type part struct {
+	ID     string    `toml:"id"`
+	Points int       `toml:"points"`
+	At     []float64 `toml:"at"`
+}
+
+func TestDecodeFills(t *testing.T) {
+	src := `name = "n"
+count = 3
+ratio = 2
+on = true
+tags = ["a", "b"]
+rows = [["1", "2"], ["3"]]
+word = "hi"
+Extra = {x = 1}
+
+[inner]
+name = "deep"
+
+[[part]]
+id = "p"
+points = 5
+at = [1, 2.5]
+`
+	var v rich
+	_, l := DecodeTOML("f.toml", []byte(src), &v)
+	if len(l) > 0 {
+		t.Fatalf("unexpected diagnostics:\n%v", l)
+	}
+	got := fmt.Sprintf("%s %d %g %v %v %v %s %s %v %v", v.Name, *v.Count, v.Ratio, v.On, v.Tags, v.Rows, v.Word, v.Inner.Name, v.Parts, v.Extra)
+	want := "n 3 2 true [a b] [[1 2] [3]] HI deep [{p 5 [1 2.5]}] map[x:1]"
+	if got != want {
+		t.Errorf("decoded %s\n   want %s", got, want)
+	}
+}
+
+// Every value of the wrong type is reported, each at its own value, and
+// the walk goes on past it.
+func TestDecodeAllWrongValues(t *testing.T) {
+	src := `name = 1
+tags = ["a", 2]
+word = ""
+
+[[part]]
+id = "p"
+points = 1
+
+[[part]]
+id = "q"
+points = 2.5
+at = "far"
+`
+	var v rich
+	_, l, ok := Decode("f.toml", []byte(src), &v)
+	if ok {
+		t.Error("Decode reported the value filled despite values of the wrong type")
+	}
+	want := `f.toml:1:8: name: found an integer, expected a string
+f.toml:2:14: tags: found an integer, expected a string
+f.toml:3:8: word: empty text; expected a word
+f.toml:11:10: part.points: found a number, expected an integer
+f.toml:12:6: part.at: found a string, expected an array`
+	if got := l.Error(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// Plans are made once per type, by whichever walk meets the type first;
+// walks running at the same time must never see half a plan.
+func TestDecodeConcurrentFirstUse(t *testing.T) {
+	type fresh struct {
+		A, B, C string
+		Inner   []struct{ X, Y, Z int }
+	}
+	src := []byte("A = \"a\"\nB = \"b\"\nC = \"c\"\n[[Inner]]\nX = 1\nY = 2\nZ = 3\n")
+	var wg sync.WaitGroup
+	errs := make([]List, 8)
+	for i := range errs {
+		wg.Go(func() {
+			var v fresh
+			_, errs[i] = DecodeTOML("f.toml", src, &v)
+		})
+	}
+	wg.Wait()
+	for _, l := range errs {
+		if len(l) > 0 {
+			t.Fatalf("a walk saw an unfinished plan:\n%v", l)
+		}
+	}
+}
+
+// FuzzDecode: whatever the text, decoding never panics, and a value is
+// only called filled when no diagnostic says otherwise.
+func FuzzDecode(f *testing.F) {
+	for _, s := range []string{sample, "name = 1\ntags = [1, [2]]\n", "[[part]]\nat = [1, \"x\"]\n[inner.inner]\ncount = 99999999999999999999\n", "when = 1979-05-27\nname = 1979-05-27T07:32:00Z\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		var v rich
+		_, l, ok := Decode("f.toml", []byte(src), &v)
+		if !ok && len(l.Errors()) == 0 {
+			t.Errorf("not filled, yet no error:\n%s", src)
+		}
+	})
+}

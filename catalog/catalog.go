@@ -13,18 +13,13 @@ import (
 type Catalog struct {
 	Systems []*System // sorted by id
 
-	files   []sourceFile // what was loaded, in path order
 	version func() string
-}
-
-type sourceFile struct {
-	rel  string
-	data []byte
 }
 
 // Version identifies the data a run used, printed on rosters and sheets as
 // the data version: a hash of every file's path and bytes. It is worked
-// out when first asked for; most commands never print it.
+// out when first asked for (reading the files again); most commands never
+// print it.
 func (c *Catalog) Version() string {
 	if c.version == nil {
 		return ""
@@ -32,12 +27,18 @@ func (c *Catalog) Version() string {
 	return c.version()
 }
 
-func (c *Catalog) setVersion() {
+// setVersion takes the loaded files in path order.
+func (c *Catalog) setVersion(loaded []*dataFile) {
+	files := make([]dataFile, len(loaded))
+	for i, f := range loaded {
+		files[i] = dataFile{rel: f.rel, fsys: f.fsys} // not the decoded document
+	}
 	c.version = sync.OnceValue(func() string {
 		h := sha256.New()
-		for _, f := range c.files {
-			fmt.Fprintf(h, "%s\x00%d\x00", f.rel, len(f.data))
-			h.Write(f.data)
+		for _, f := range files {
+			b := f.text()
+			fmt.Fprintf(h, "%s\x00%d\x00", f.rel, len(b))
+			h.Write(b)
 		}
 		return hex.EncodeToString(h.Sum(nil))[:12]
 	})

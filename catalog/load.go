@@ -1,11 +1,9 @@
 package catalog
 
 import (
-	"fmt"
 	"io/fs"
 	"path"
 	"runtime"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,19 +27,7 @@ const ArmiesDir = "armies"
 // It returns the catalogue and every problem found, errors and warnings
 // together; the catalogue is only usable when the list has no errors.
 func Load(sources ...Source) (*Catalog, diag.List) {
-	type file struct {
-		rel  string // relative path: what a later source replaces
-		name string // for messages
-		fsys fs.FS
-		size int64
-
-		data []byte
-		doc  File
-		ix   *diag.Index
-		dl   diag.List
-		ok   bool
-	}
-	byRel := map[string]*file{}
+	byRel := map[string]*dataFile{}
 	var l diag.List
 	for _, src := range sources {
 		err := fs.WalkDir(src.FS, ".", func(p string, d fs.DirEntry, err error) error {
@@ -57,7 +43,7 @@ func Load(sources ...Source) (*Catalog, diag.List) {
 			if path.Ext(p) != ".toml" {
 				return nil
 			}
-			f := &file{rel: p, name: path.Join(src.Name, p), fsys: src.FS}
+			f := &dataFile{rel: p, name: path.Join(src.Name, p), fsys: src.FS}
 			if info, err := d.Info(); err == nil {
 				f.size = info.Size()
 			}
@@ -68,7 +54,7 @@ func Load(sources ...Source) (*Catalog, diag.List) {
 			l = append(l, diag.Diag{File: src.Name, Msg: err.Error()})
 		}
 	}
-	files := make([]*file, 0, len(byRel))
+	files := make([]*dataFile, 0, len(byRel))
 	for _, f := range byRel {
 		files = append(files, f)
 	}
@@ -84,19 +70,13 @@ func Load(sources ...Source) (*Catalog, diag.List) {
 		return files[i].rel < files[j].rel
 	})
 	var wg sync.WaitGroup
-	next := make(chan *file)
+	next := make(chan *dataFile)
 	for w := 0; w < min(runtime.GOMAXPROCS(0), len(files)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for f := range next {
-				data, err := fs.ReadFile(f.fsys, f.rel)
-				if err != nil {
-					f.dl = diag.List{{File: f.name, Msg: err.Error()}}
-					continue
-				}
-				f.data = data
-				f.ix, f.dl, f.ok = diag.Decode(f.name, data, &f.doc)
+				f.decode()
 			}
 		}()
 	}
@@ -108,9 +88,7 @@ func Load(sources ...Source) (*Catalog, diag.List) {
 
 	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
 	ld := newLoader()
-	var loaded []sourceFile
 	for _, f := range files {
-		loaded = append(loaded, sourceFile{f.rel, f.data})
 		l = append(l, f.dl...)
 		if !f.ok {
 			continue // a file that does not decode is not merged: its errors would cascade
@@ -119,10 +97,40 @@ func Load(sources ...Source) (*Catalog, diag.List) {
 	}
 	l = append(l, ld.diags...)
 	cat := ld.finish(&l)
-	cat.files = loaded
-	cat.setVersion()
+	cat.setVersion(files)
 	l.Sort()
 	return cat, l
+}
+
+// dataFile is one file of the data while it loads.
+type dataFile struct {
+	rel  string // relative path: what a later source replaces
+	name string // for messages
+	fsys fs.FS
+	size int64
+
+	doc File
+	ix  *diag.Index
+	dl  diag.List
+	ok  bool
+}
+
+// decode streams the file into the TOML parser: only the parser holds its
+// text. The text is read again only if a message needs a position in it.
+func (f *dataFile) decode() {
+	r, err := f.fsys.Open(f.rel)
+	if err != nil {
+		f.dl = diag.List{{File: f.name, Msg: err.Error()}}
+		return
+	}
+	defer r.Close()
+	f.ix, f.dl, f.ok = diag.DecodeReader(f.name, r, f.text, &f.doc)
+}
+
+// text reads the file again, for positions and the data version.
+func (f *dataFile) text() []byte {
+	b, _ := fs.ReadFile(f.fsys, f.rel)
+	return b
 }
 
 // located remembers where an entry stands so later checks can point at
@@ -220,84 +228,50 @@ func (ld *loader) merge(ix *diag.Index, f *File) {
 		s.Imperial = f.Imperial
 	}
 	_ = top
-	s.Profiles = slices.Grow(s.Profiles, len(f.Profiles))
-	for i := range f.Profiles {
-		at := located{ix, "profile." + strconv.Itoa(i)}
-		f.Profiles[i].Pos = at.pos()
-		if ld.add("profile", s.ID, f.Profiles[i].ID, at) {
-			s.Profiles = append(s.Profiles, f.Profiles[i])
-		}
-	}
-	s.Weapons = slices.Grow(s.Weapons, len(f.Weapons))
-	for i := range f.Weapons {
-		at := located{ix, "weapon." + strconv.Itoa(i)}
-		f.Weapons[i].Pos = at.pos()
-		if ld.add("weapon", s.ID, f.Weapons[i].ID, at) {
-			s.Weapons = append(s.Weapons, f.Weapons[i])
-		}
-	}
-	s.Units = slices.Grow(s.Units, len(f.Units))
-	for i := range f.Units {
-		at := located{ix, "unit." + strconv.Itoa(i)}
-		f.Units[i].Pos = at.pos()
-		if ld.add("unit", s.ID, f.Units[i].ID, at) {
-			s.Units = append(s.Units, f.Units[i])
-		}
-	}
-	s.Charts = slices.Grow(s.Charts, len(f.Charts))
-	for i := range f.Charts {
-		at := located{ix, "chart." + strconv.Itoa(i)}
-		c := &f.Charts[i]
-		c.Pos = at.pos()
+	pos := func(e *diag.Pos, at located) { *e = at.pos() }
+	entries(ld, s, ix, "profile", &s.Profiles, f.Profiles, func(e *Profile, at located) string { pos(&e.Pos, at); return e.ID })
+	entries(ld, s, ix, "weapon", &s.Weapons, f.Weapons, func(e *Weapon, at located) string { pos(&e.Pos, at); return e.ID })
+	entries(ld, s, ix, "unit", &s.Units, f.Units, func(e *Unit, at located) string { pos(&e.Pos, at); return e.ID })
+	entries(ld, s, ix, "chart", &s.Charts, f.Charts, func(c *Chart, at located) string {
+		pos(&c.Pos, at)
 		for j := range c.Rows {
-			c.Rows[j].Pos = ix.Later("chart." + strconv.Itoa(i) + ".row." + strconv.Itoa(j))
+			c.Rows[j].Pos = ix.Later(at.path + ".row." + strconv.Itoa(j))
 		}
-		if ld.add("chart", s.ID, c.ID, at) {
-			s.Charts = append(s.Charts, *c)
-		}
-	}
-	s.Tables = slices.Grow(s.Tables, len(f.Tables))
-	for i := range f.Tables {
-		at := located{ix, "table." + strconv.Itoa(i)}
-		f.Tables[i].Pos = at.pos()
-		if ld.add("table", s.ID, f.Tables[i].ID, at) {
-			s.Tables = append(s.Tables, f.Tables[i])
-		}
-	}
-	s.Notes = slices.Grow(s.Notes, len(f.Notes))
-	for i := range f.Notes {
-		at := located{ix, "note." + strconv.Itoa(i)}
-		f.Notes[i].Pos = at.pos()
-		if ld.add("note", s.ID, f.Notes[i].ID, at) {
-			s.Notes = append(s.Notes, f.Notes[i])
-		}
-	}
-	s.Scenarios = slices.Grow(s.Scenarios, len(f.Scenarios))
-	for i := range f.Scenarios {
-		at := located{ix, "scenario." + strconv.Itoa(i)}
-		sc := &f.Scenarios[i]
-		sc.Pos = at.pos()
+		return c.ID
+	})
+	entries(ld, s, ix, "table", &s.Tables, f.Tables, func(e *Table, at located) string { pos(&e.Pos, at); return e.ID })
+	entries(ld, s, ix, "note", &s.Notes, f.Notes, func(e *Note, at located) string { pos(&e.Pos, at); return e.ID })
+	entries(ld, s, ix, "scenario", &s.Scenarios, f.Scenarios, func(sc *Scenario, at located) string {
+		pos(&sc.Pos, at)
 		for j := range sc.Sides {
-			sc.Sides[j].Pos = ix.Later(fmt.Sprintf("%s.side.%d", at.path, j))
+			side := at.path + ".side." + strconv.Itoa(j)
+			sc.Sides[j].Pos = ix.Later(side)
 			for k := range sc.Sides[j].Forces {
-				sc.Sides[j].Forces[k].Pos = ix.Later(fmt.Sprintf("%s.side.%d.force.%d", at.path, j, k))
+				sc.Sides[j].Forces[k].Pos = ix.Later(side + ".force." + strconv.Itoa(k))
 			}
 		}
 		if sc.Map != nil {
 			for j := range sc.Map.Features {
-				sc.Map.Features[j].Pos = ix.Later(fmt.Sprintf("%s.map.feature.%d", at.path, j))
+				sc.Map.Features[j].Pos = ix.Later(at.path + ".map.feature." + strconv.Itoa(j))
 			}
 		}
-		if ld.add("scenario", s.ID, sc.ID, at) {
-			s.Scenarios = append(s.Scenarios, *sc)
-		}
+		return sc.ID
+	})
+	entries(ld, s, ix, "marker", &s.Markers, f.Markers, func(e *Marker, at located) string { pos(&e.Pos, at); return e.ID })
+}
+
+// entries moves a file's entries of one kind (its TOML key: "unit") into
+// the system's list, dropping duplicates; place sets an entry's positions
+// and returns its id. The first file of a kind lends its own array: entries
+// only ever move down it, and the file is not used after merging.
+func entries[T any](ld *loader, s *System, ix *diag.Index, kind string, dst *[]T, src []T, place func(e *T, at located) string) {
+	if len(*dst) == 0 {
+		*dst = src[:0]
 	}
-	s.Markers = slices.Grow(s.Markers, len(f.Markers))
-	for i := range f.Markers {
-		at := located{ix, "marker." + strconv.Itoa(i)}
-		f.Markers[i].Pos = at.pos()
-		if ld.add("marker", s.ID, f.Markers[i].ID, at) {
-			s.Markers = append(s.Markers, f.Markers[i])
+	for i := range src {
+		at := located{ix, kind + "." + strconv.Itoa(i)}
+		if ld.add(kind, s.ID, place(&src[i], at), at) {
+			*dst = append(*dst, src[i])
 		}
 	}
 }

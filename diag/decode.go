@@ -5,6 +5,7 @@ import (
 	"encoding"
 	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"sort"
 	"strconv"
@@ -35,9 +36,20 @@ func DecodeTOML(file string, src []byte, v any) (*Index, List) {
 // on the shipped data that was a third of all the loading work, and its
 // errors name only the last key seen.)
 func Decode(file string, src []byte, v any) (*Index, List, bool) {
-	ix := NewIndex(file, src)
+	return decode(NewIndex(file, src), bytes.NewReader(src), v)
+}
+
+// DecodeReader is Decode for text read from r. Only BurntSushi/toml keeps
+// the text while decoding; source reads it again should a message need a
+// position in it.
+func DecodeReader(file string, r io.Reader, source func() []byte, v any) (*Index, List, bool) {
+	return decode(NewIndexFrom(file, source), r, v)
+}
+
+func decode(ix *Index, r io.Reader, v any) (*Index, List, bool) {
+	file := ix.file
 	var tree any
-	if _, err := toml.NewDecoder(bytes.NewReader(src)).Decode(&tree); err != nil {
+	if _, err := toml.NewDecoder(r).Decode(&tree); err != nil {
 		return ix, List{decodeErr(ix, file, err)}, false
 	}
 	rv := reflect.ValueOf(v)

@@ -16,10 +16,11 @@ import (
 // third [[unit]] table; "unit.2" is that table's header. Keys inside inline
 // tables and arrays are indexed too ("profile.0.composition.1.count").
 type Index struct {
-	file string
-	src  []byte
-	once sync.Once
-	keys map[string]entry // every key and element: found on first need
+	file   string
+	src    []byte
+	source func() []byte // reads src when it was not given
+	once   sync.Once
+	keys   map[string]entry // every key and element: found on first need
 }
 
 type entry struct {
@@ -35,7 +36,16 @@ func NewIndex(file string, src []byte) *Index {
 	return &Index{file: file, src: src}
 }
 
+// NewIndexFrom is NewIndex for text that source reads when a position is
+// first asked for.
+func NewIndexFrom(file string, source func() []byte) *Index {
+	return &Index{file: file, source: source}
+}
+
 func (ix *Index) scanAll() {
+	if ix.src == nil && ix.source != nil {
+		ix.src = ix.source()
+	}
 	src := string(ix.src)
 	// About one key a line: sizing the map up front saves its regrowth.
 	ix.keys = make(map[string]entry, strings.Count(src, "\n")+1)

@@ -208,18 +208,9 @@ func (g *glossary) once(key string) bool {
 }
 
 // refs returns the footnote references for the notes touching any of the
-// topics, marking them for printing.
-func (g *glossary) refs(topics ...string) string {
-	var b strings.Builder
-	for _, n := range g.s.NotesTouching(topics...) {
-		g.notes[n.ID] = true
-		if b.Len() > 0 {
-			b.WriteByte(' ') // "⁵ ³", not "⁵³"
-		}
-		b.WriteString("[^" + n.ID + "]")
-	}
-	return b.String()
-}
+// topics, marking them for printing. The marks are written side by side:
+// the renderer prints a run of them as one sorted list ("3,5").
+func (g *glossary) refs(topics ...string) string { return g.refsExcept(nil, topics...) }
 
 // refsExcept is refs without the notes that also touch any of except.
 func (g *glossary) refsExcept(except []string, topics ...string) string {
@@ -233,9 +224,6 @@ func (g *glossary) refsExcept(except []string, topics ...string) string {
 			continue
 		}
 		g.notes[n.ID] = true
-		if b.Len() > 0 {
-			b.WriteByte(' ') // "⁵ ³", not "⁵³"
-		}
 		b.WriteString("[^" + n.ID + "]")
 	}
 	return b.String()

@@ -142,6 +142,8 @@ y = [97.2, 88.9, 75, 55.6, 30.6]
 	{"calibration", Options{Title: "Calibration"}, "Check the bars.\n\n```calibration\n```\n"},
 	// Adjacent references print "1,2" (not "12") and a repeat once.
 	{"footnote_runs", Options{Title: "Runs"}, "## Heading[^a][^b][^a]\n\nText[^b].\n\n[^a]: Note A.\n[^b]: Note B.\n"},
+	// A run's marks print in order ("1,2"), whatever order they are written in.
+	{"footnote_order", Options{Title: "Order"}, "Text[^b].\n\n## Heading[^a][^b]\n\n[^a]: Note A.\n[^b]: Note B.\n"},
 }
 
 func TestGolden(t *testing.T) {

@@ -678,27 +678,34 @@ func isBr(b []byte) bool {
 	return false
 }
 
+// footnoteLink prints a run of adjacent footnote marks at its first link,
+// as one sorted list without repeats: "2,14,15", not "1415" or "14,2".
 func (r *walker) footnoteLink(n ast.Node, entering bool) ast.WalkStatus {
-	if entering && r.in != nil {
-		s := r.cur()
-		s.size *= 0.68
-		s.rise = -0.36 * r.cur().size * ptMM
-		s.bold, s.italic, s.mono, s.hasBg = true, false, false, false
-		s.color = colAccent
-		index := n.(*east.FootnoteLink).Index
-		label := strconv.Itoa(index)
-		for p := n.PreviousSibling(); p != nil; p = p.PreviousSibling() {
-			prev, ok := p.(*east.FootnoteLink)
-			if !ok {
-				break
-			}
-			if prev.Index == index {
-				return ast.WalkSkipChildren // the same note twice in one run: once is enough
-			}
-			label = "," + strconv.Itoa(index) // 14,15 — not 1415
-		}
-		r.in.text(label, s)
+	if !entering || r.in == nil {
+		return ast.WalkSkipChildren
 	}
+	if _, ok := n.PreviousSibling().(*east.FootnoteLink); ok {
+		return ast.WalkSkipChildren // printed with the run's first mark
+	}
+	var marks []int
+	for p := n; p != nil; p = p.NextSibling() {
+		link, ok := p.(*east.FootnoteLink)
+		if !ok {
+			break
+		}
+		marks = append(marks, link.Index)
+	}
+	slices.Sort(marks)
+	labels := make([]string, 0, len(marks))
+	for _, m := range slices.Compact(marks) {
+		labels = append(labels, strconv.Itoa(m))
+	}
+	s := r.cur()
+	s.size *= 0.68
+	s.rise = -0.36 * r.cur().size * ptMM
+	s.bold, s.italic, s.mono, s.hasBg = true, false, false, false
+	s.color = colAccent
+	r.in.text(strings.Join(labels, ","), s)
 	return ast.WalkSkipChildren
 }
 

@@ -28,16 +28,23 @@ func (e *env) newFlags(name, usage string) *flag.FlagSet {
 }
 
 // parse parses args; a bad flag is a usage error (exit 2), --help exits 0.
+// The flag package's own printing is turned off: it would print --help to
+// stderr, and a bad flag's message twice.
 func (e *env) parse(fs *flag.FlagSet, args []string) error {
+	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
+	switch {
+	case errors.Is(err, flag.ErrHelp):
 		fs.SetOutput(e.stdout)
 		fs.Usage()
 		return exitStatus(0)
+	case err != nil:
+		fmt.Fprintf(e.stderr, "playaid %s: %v\n", fs.Name(), err)
+		fs.SetOutput(e.stderr)
+		fs.Usage()
+		return exitStatus(2)
 	}
-	if err != nil {
-		return usageError{err.Error()}
-	}
+	fs.SetOutput(e.stderr)
 	return nil
 }
 

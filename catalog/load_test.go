@@ -122,11 +122,13 @@ points = 110
 				"t/system.toml": base,
 				"t/more.toml":   "system = \"t\"\n[[weapon]]\nid = \"rifle\"\nname = \"Rifle again\"\n",
 				"u/x.toml":      "system = \"u\"\n[[weapon]]\nid = \"w\"\nname = \"W\"\nrange = \"6 parsecs\"\n",
+				"u/y.toml":      "system = \"u\"\n[[weapon]]\nid = \"v\"\nname = \"V\"\nmin_range = 3\n",
 				"v/x.toml":      "system = \"v\"\n",
 			},
 			want: []string{
 				`data/t/system.toml:7:6: duplicate weapon id "rifle" in system t; first defined at data/t/more.toml:2:3`,
 				`data/u/x.toml:5:9: weapon.range: length "6 parsecs": expected a number with a unit (mm, cm, in, ", ft), e.g. "25mm" or '6"'`,
+				`data/u/y.toml:5:13: weapon.min_range: length "3": expected a number with a unit (mm, cm, in, ", ft), e.g. "25mm" or '6"'`,
 				`data/v/x.toml:1:1: unknown system "v": no file of the data has its [about] block; known systems: t`,
 			},
 		},

@@ -248,8 +248,20 @@ func (f *filler) value(data any, rv reflect.Value, p *plan) {
 			f.wrong("%v", err)
 		}
 	case kText:
-		s, ok := data.(string)
-		if !ok {
+		// A bare number or boolean goes to the type as text too, so that
+		// speed = 6 is told what a length looks like, as BurntSushi/toml
+		// would.
+		var s string
+		switch x := data.(type) {
+		case string:
+			s = x
+		case int64:
+			s = strconv.FormatInt(x, 10)
+		case float64:
+			s = strconv.FormatFloat(x, 'g', -1, 64)
+		case bool:
+			s = strconv.FormatBool(x)
+		default:
 			f.mismatch(data, p)
 			return
 		}

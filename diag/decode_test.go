@@ -38,6 +38,16 @@ type part struct {
 	At     []float64 `toml:"at"`
 }
 
+// A bare number where a type reads text is handed to it as text, so the
+// type's own message says what was expected.
+func TestDecodeNumberAsText(t *testing.T) {
+	var v rich
+	_, l := DecodeTOML("f.toml", []byte("word = 6\n"), &v)
+	if len(l) > 0 || v.Word != "6" {
+		t.Errorf("word = 6 gave %q, %v; want \"6\" and no error", v.Word, l)
+	}
+}
+
 func TestDecodeFills(t *testing.T) {
 	src := `name = "n"
 count = 3

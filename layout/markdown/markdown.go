@@ -101,19 +101,16 @@ func Parser() goldmark.Markdown {
 }
 
 // Render lays md out as a complete document on a deterministic fpdf
-// document with all the fonts of layout.NewDoc registered, which the caller
-// may go on drawing on. Problems in the Markdown (a bad directive or chart,
-// something taller than a column) are returned as a diag.List.
+// document, which the caller may go on drawing on. Only the fonts the text
+// used are registered (each embedded font costs time and bytes): a caller
+// that draws sets its fonts with layout.SetFont, which registers them.
+// Problems in the Markdown (a bad directive or chart, something taller
+// than a column) are returned as a diag.List.
 func Render(md []byte, opt Options) (*fpdf.Fpdf, error) {
 	c, err := renderPDF(md, opt)
 	if err != nil {
 		return nil, err
 	}
-	for _, style := range []string{"", "B", "I", "BI"} {
-		layout.UseFont(c.pdf, layout.Font, style)
-	}
-	layout.SetFont(c.pdf, layout.FontMono, "", 10)
-	layout.SetFont(c.pdf, layout.Font, "", 10)
 	return c.pdf, c.pdf.Error()
 }
 

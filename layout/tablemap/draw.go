@@ -166,7 +166,7 @@ func text(pdf *fpdf.Fpdf, l Label) {
 		fill(pdf, RGB{255, 255, 255})
 		pdf.Rect(b.X, b.Y, b.W, b.H, "F")
 	}
-	pdf.SetFont(layout.Font, l.Style, l.Size)
+	layout.SetFont(pdf, layout.Font, l.Style, l.Size)
 	pdf.SetTextColor(l.Color.R, l.Color.G, l.Color.B)
 	pdf.Text(l.X, l.Y, l.Text)
 	pdf.SetTextColor(0, 0, 0)

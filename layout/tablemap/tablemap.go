@@ -709,7 +709,7 @@ func lighter(c RGB, t float64) RGB {
 type measurer struct{ pdf *fpdf.Fpdf }
 
 func (m measurer) width(s string, size float64, style string) float64 {
-	m.pdf.SetFont(layout.Font, style, size)
+	layout.SetFont(m.pdf, layout.Font, style, size)
 	return m.pdf.GetStringWidth(s)
 }
 
@@ -747,7 +747,7 @@ func AddPage(pdf *fpdf.Fpdf, paper layout.Paper, title string, m *catalog.Map, s
 	}
 	// AddPageFormat turns the size itself for "L": give it portrait.
 	pdf.AddPageFormat(orient, fpdf.SizeType{Wd: paper.Width, Ht: paper.Height})
-	pdf.SetFont(layout.Font, "B", 13)
+	layout.SetFont(pdf, layout.Font, "B", 13)
 	pdf.SetTextColor(0, 0, 0)
 	pdf.Text(PageMargin, PageMargin+4.5, title)
 	p.Draw(pdf)

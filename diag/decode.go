@@ -78,7 +78,7 @@ type plan struct {
 
 type fieldPlan struct {
 	name  string
-	index int
+	index []int // through embedded structs, whose fields count as the outer struct's
 	plan  *plan
 }
 
@@ -168,13 +168,15 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 	case reflect.Struct:
 		p.kind = kStruct
 		p.fields, p.lower = map[string]*fieldPlan{}, map[string]*fieldPlan{}
-		for i := 0; i < t.NumField(); i++ {
-			sf := t.Field(i)
+		for _, sf := range reflect.VisibleFields(t) {
 			name := tomlName(sf)
-			if !sf.IsExported() || name == "-" {
-				continue
+			if !sf.IsExported() || name == "-" || sf.Anonymous && sf.Tag.Get("toml") == "" && indirectType(sf.Type).Kind() == reflect.Struct {
+				continue // an embedded struct's own fields are listed after it
 			}
-			fp := &fieldPlan{name: name, index: i, plan: buildPlan(sf.Type, building)}
+			if _, dup := p.fields[name]; dup || !settable(t, sf.Index) {
+				continue // hidden by an outer field of the same name, or out of reach
+			}
+			fp := &fieldPlan{name: name, index: sf.Index, plan: buildPlan(sf.Type, building)}
 			p.fields[name] = fp
 			p.lower[strings.ToLower(name)] = fp
 			p.names = append(p.names, name)
@@ -184,6 +186,41 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 		panic("diag.Decode: cannot decode TOML into " + t.String())
 	}
 	return p
+}
+
+func indirectType(t reflect.Type) reflect.Type {
+	if t.Kind() == reflect.Pointer {
+		return t.Elem()
+	}
+	return t
+}
+
+// settable reports whether the field at index can be reached to be set:
+// reflection cannot make an embedded pointer to an unexported struct.
+func settable(t reflect.Type, index []int) bool {
+	for _, x := range index[:len(index)-1] {
+		f := t.Field(x)
+		if f.Type.Kind() == reflect.Pointer && !f.IsExported() {
+			return false
+		}
+		t = indirectType(f.Type)
+	}
+	return true
+}
+
+// fieldAt is rv.FieldByIndex that makes the embedded structs it passes
+// through by pointer.
+func fieldAt(rv reflect.Value, index []int) reflect.Value {
+	for i, x := range index {
+		if i > 0 && rv.Kind() == reflect.Pointer {
+			if rv.IsNil() {
+				rv.Set(reflect.New(rv.Type().Elem()))
+			}
+			rv = rv.Elem()
+		}
+		rv = rv.Field(x)
+	}
+	return rv
 }
 
 func tomlName(f reflect.StructField) string {
@@ -377,7 +414,7 @@ func (f *filler) value(data any, rv reflect.Value, p *plan) {
 				f.pop()
 			}
 			f.push(k, false)
-			f.value(d, rv.Field(fp.index), fp.plan)
+			f.value(d, fieldAt(rv, fp.index), fp.plan)
 			f.pop()
 		}
 	}

@@ -147,3 +147,41 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+type common struct {
+	ID   string `toml:"id"`
+	Name string `toml:"name"`
+}
+
+type Extra struct {
+	Note string `toml:"note"`
+}
+
+type hidden struct {
+	Secret string `toml:"secret"`
+}
+
+type withEmbedded struct {
+	common
+	*Extra
+	*hidden        // out of reflection's reach: its keys are unknown
+	Name    string `toml:"name"` // hides common.Name
+	Points  int    `toml:"points"`
+}
+
+// Fields of embedded structs are the outer struct's, as BurntSushi/toml
+// (and encoding/json) have them.
+func TestDecodeEmbedded(t *testing.T) {
+	var v withEmbedded
+	_, l := DecodeTOML("f.toml", []byte("id = \"a\"\nname = \"outer\"\nnote = \"n\"\npoints = 3\n"), &v)
+	if len(l) > 0 {
+		t.Fatalf("unexpected diagnostics:\n%v", l)
+	}
+	if v.ID != "a" || v.Name != "outer" || v.common.Name != "" || v.Extra == nil || v.Note != "n" || v.Points != 3 {
+		t.Errorf("decoded %+v (extra %+v)", v, v.Extra)
+	}
+	_, l = DecodeTOML("f.toml", []byte("secret = \"s\"\n"), &v)
+	if len(l) != 1 || !strings.Contains(l[0].Msg, `unknown key "secret"`) {
+		t.Errorf("a key behind an embedded pointer to an unexported struct: %v", l)
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/data"
+	"github.com/playaid/playaid/internal/shipped"
 )
 
 // exampleSources reads the shipped example lists.
@@ -38,7 +39,7 @@ func BenchmarkValidateAndPrint100Cards(b *testing.B) {
 }
 
 func benchPrint(b *testing.B, opt PrintOptions) {
-	cat := shipped(b)
+	cat := shipped.Catalog(b)
 	srcs := exampleSources(b)
 	b.ResetTimer()
 	for b.Loop() {

@@ -8,23 +8,14 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/data"
+	"github.com/playaid/playaid/internal/shipped"
 )
-
-// shipped loads the embedded rule data, as playaid does.
-func shipped(t testing.TB) *catalog.Catalog {
-	t.Helper()
-	cat, l := catalog.Load(catalog.Source{Name: "data", FS: data.FS})
-	if err := l.Err(); err != nil {
-		t.Fatalf("shipped data: %v", err)
-	}
-	return cat
-}
 
 // TestExamples checks every example list in data/armies/ against the
 // shipped data and the seeds' force lists, in the report and in the
 // roster's Markdown.
 func TestExamples(t *testing.T) {
-	cat := shipped(t)
+	cat := shipped.Catalog(t)
 	tests := []struct {
 		file          string
 		used, limit   int
@@ -121,7 +112,7 @@ func TestExamples(t *testing.T) {
 // TestShippedStarters makes sure 'playaid army new' gives lists that
 // validate against the shipped data.
 func TestShippedStarters(t *testing.T) {
-	cat := shipped(t)
+	cat := shipped.Catalog(t)
 	ids := ListSystems(cat)
 	if strings.Join(ids, ",") != "aqotmf,evacuation-mars,imperial-mars" {
 		t.Errorf("army systems %v", ids)

@@ -14,18 +14,10 @@ import (
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/data"
+	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/tablemap"
 )
-
-func shipped(t testing.TB) *catalog.Catalog {
-	t.Helper()
-	cat, l := catalog.Load(catalog.Source{Name: "data", FS: data.FS})
-	if err := l.Err(); err != nil {
-		t.Fatalf("shipped data does not load:\n%v", err)
-	}
-	return cat
-}
 
 func build(t testing.TB, cat *catalog.Catalog, id string) *briefing.Briefing {
 	t.Helper()
@@ -106,7 +98,7 @@ var scenarios = []struct {
 }
 
 func TestShippedBriefings(t *testing.T) {
-	cat := shipped(t)
+	cat := shipped.Catalog(t)
 	for _, tc := range scenarios {
 		t.Run(tc.id, func(t *testing.T) {
 			b := build(t, cat, tc.id)
@@ -231,7 +223,7 @@ func TestWrongPrintedFigure(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad, line, col := wrongFigure(t, src)
-	cat, l := catalog.Load(catalog.Source{Name: "data", FS: data.FS},
+	cat, l := catalog.Load(shipped.Source(),
 		catalog.Source{Name: "club", FS: fstest.MapFS{"aqotmf/scenarios/boys-of-company-c.toml": {Data: bad}}})
 	want := "club/aqotmf/scenarios/boys-of-company-c.toml:" + line + ":" + col + ": scenario boys-of-company-c, Boys of Company C: Infantry Company printed as 50 points, but 1 × infantry-company at 60 = 60"
 	if err := l.Err(); err == nil || !strings.Contains(err.Error(), want) {
@@ -275,7 +267,7 @@ func wrongFigure(t *testing.T, src []byte) ([]byte, string, string) {
 }
 
 func TestFind(t *testing.T) {
-	cat := shipped(t)
+	cat := shipped.Catalog(t)
 	for _, tc := range []struct{ id, want string }{
 		{"morale-wagon", ""},
 		{"aqotmf/morale-wagon", ""},
@@ -295,7 +287,7 @@ func TestFind(t *testing.T) {
 // TestFormats checks the HTML (map as SVG) and the Markdown output (map as
 // a list of features in inches).
 func TestFormats(t *testing.T) {
-	b := build(t, shipped(t), "boys-of-company-c")
+	b := build(t, shipped.Catalog(t), "boys-of-company-c")
 	html, err := b.HTML(briefing.Options{Paper: layout.A4})
 	if err != nil {
 		t.Fatal(err)
@@ -327,7 +319,7 @@ func TestFormats(t *testing.T) {
 // the map marker gets the map on a page of its own at the end, and a map
 // marker sharing its page is refused.
 func TestTemplates(t *testing.T) {
-	b := build(t, shipped(t), "boys-of-company-c")
+	b := build(t, shipped.Catalog(t), "boys-of-company-c")
 	dir := t.TempDir()
 	write := func(name, text string) {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -404,7 +396,7 @@ name = "Club night"
     w = 6.0
     h = 4.0
 `
-	_, l := catalog.Load(catalog.Source{Name: "data", FS: data.FS},
+	_, l := catalog.Load(shipped.Source(),
 		catalog.Source{Name: "club", FS: fstest.MapFS{"aqotmf/scenarios/club.toml": {Data: []byte(club)}}})
 	got := l.Errors().Error()
 	for _, want := range []string{

@@ -7,22 +7,13 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/shipped"
 )
-
-func loadShipped(t testing.TB) *catalog.Catalog {
-	t.Helper()
-	cat, l := catalog.Load(catalog.Source{Name: "data", FS: data.FS})
-	if err := l.Err(); err != nil {
-		t.Fatalf("shipped data does not load:\n%v", err)
-	}
-	return cat
-}
 
 // TestShippedSeedValues checks a sample of values against the seeds.
 func TestShippedSeedValues(t *testing.T) {
-	cat := loadShipped(t)
+	cat := shipped.Catalog(t)
 	if got := cat.SystemIDs(); len(got) != 4 || got[0] != "aqotmf" || got[1] != "buildings" || got[2] != "evacuation-mars" || got[3] != "imperial-mars" {
 		t.Fatalf("systems = %v", got)
 	}
@@ -73,7 +64,7 @@ func TestShippedSeedValues(t *testing.T) {
 // BenchmarkLoadShipped: loading the whole shipped data must take under 5 ms.
 func BenchmarkLoadShipped(b *testing.B) {
 	for b.Loop() {
-		_, l := catalog.Load(catalog.Source{Name: "data", FS: data.FS})
+		_, l := catalog.Load(shipped.Source())
 		if l.Err() != nil {
 			b.Fatal(l.Err())
 		}

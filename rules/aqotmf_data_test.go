@@ -12,6 +12,7 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/shipped"
 )
 
 // aqSystems are the rule sets whose data and engine these tests cover.
@@ -30,7 +31,7 @@ var (
 func aqLoad(t testing.TB, id string) *catalog.System {
 	t.Helper()
 	aqCatOnce.Do(func() {
-		aqCat, aqCatDiag = catalog.Load(catalog.Source{Name: "data", FS: data.FS})
+		aqCat, aqCatDiag = catalog.Load(shipped.Source())
 	})
 	for _, d := range aqCatDiag.Errors() {
 		if strings.HasPrefix(d.File, "data/"+id+"/") {

@@ -10,6 +10,7 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/shipped"
 )
 
 // The expected values below are worked out by hand from the seed's tables
@@ -29,7 +30,7 @@ var (
 func imLoad(t *testing.T) *catalog.System {
 	t.Helper()
 	imOnce.Do(func() {
-		cat, l := catalog.Load(catalog.Source{Name: "data", FS: data.FS})
+		cat, l := catalog.Load(shipped.Source())
 		imDiag = l
 		if cat != nil {
 			imSys = cat.System("imperial-mars")

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/data"
+	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
 	"github.com/playaid/playaid/rules"
@@ -24,7 +24,7 @@ var (
 func loadCat(t testing.TB) *catalog.Catalog {
 	t.Helper()
 	catOnce.Do(func() {
-		cat, l := catalog.Load(catalog.Source{Name: "data", FS: data.FS})
+		cat, l := catalog.Load(shipped.Source())
 		if len(l.Errors()) > 0 {
 			t.Fatalf("data: %v", l.Errors())
 		}

@@ -2,14 +2,11 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -138,22 +135,7 @@ func TestMarkersPack(t *testing.T) {
 	if !found {
 		t.Fatal("no markers packer in the print pack")
 	}
-	cat, l := catalog.Load(catalog.Source{Name: "data", FS: data.FS})
-	if err := l.Err(); err != nil {
-		t.Fatal(err)
-	}
-	files, err := buildMarkersPack(context.Background(), cat, layout.A4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, f := range files {
-		names = append(names, f.name)
-		if !bytes.HasPrefix(f.data, []byte("%PDF-")) {
-			t.Errorf("%s is not a PDF", f.name)
-		}
-	}
-	if got, want := strings.Join(names, " "), "markers-aqotmf.pdf markers-buildings.pdf markers-evacuation-mars.pdf markers-imperial-mars.pdf"; got != want {
+	if got, want := packPDFNames(t, buildMarkersPack, layout.A4), "markers-aqotmf.pdf markers-buildings.pdf markers-evacuation-mars.pdf markers-imperial-mars.pdf"; got != want {
 		t.Errorf("pack files %q; want %q", got, want)
 	}
 }

@@ -4,13 +4,15 @@ import (
 	"sort"
 	"testing"
 	"time"
+
+	"github.com/playaid/playaid/internal/shipped"
 )
 
 // BenchmarkAllMarkers renders the full marker set of every rule set into
 // one PDF; a render must take under 30 ms. The median is checked, not the
 // mean, so that other work on a shared machine does not decide the result.
 func BenchmarkAllMarkers(b *testing.B) {
-	cat := shipped(b)
+	cat := shipped.Catalog(b)
 	times := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

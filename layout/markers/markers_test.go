@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -78,7 +79,7 @@ func texts(pg pdfPage) []string {
 }
 
 func TestPaperSizes(t *testing.T) {
-	cat := shipped(t)
+	cat := shipped.Catalog(t)
 	for _, tc := range []struct {
 		paper layout.Paper
 		w, h  float64 // mm
@@ -104,7 +105,7 @@ func TestPaperSizes(t *testing.T) {
 // 1 in wide, its chord parallel to the page's top edge, labelled from the
 // Heat Ray – Sweep weapon.
 func TestHeatRayTemplate(t *testing.T) {
-	cat := shipped(t)
+	cat := shipped.Catalog(t)
 	aq := system(t, cat, "aqotmf")
 	m := kind(t, aq, "heat-ray-template")
 	if !near(m.Length.MM, 152.4, 1e-9) || !near(m.Width.MM, 25.4, 1e-9) {
@@ -177,7 +178,7 @@ func TestHeatRayTemplate(t *testing.T) {
 // TestMarkerSizes checks each counter kind prints at its size from the data
 // and as many times as the data (and the rules it names) say.
 func TestMarkerSizes(t *testing.T) {
-	cat := shipped(t)
+	cat := shipped.Catalog(t)
 	for _, tc := range []struct {
 		sys, kind string
 		decoys    int
@@ -224,7 +225,7 @@ func TestMarkerSizes(t *testing.T) {
 // TestCalibrationBars finds the 100 mm and 4 in bars on every page, backs
 // included.
 func TestCalibrationBars(t *testing.T) {
-	cat := shipped(t)
+	cat := shipped.Catalog(t)
 	for _, flip := range []Flip{LongEdge, ShortEdge} {
 		for i, pg := range render(t, cat.Systems, Options{Paper: layout.Letter, Backs: flip}) {
 			found := map[float64]bool{}
@@ -252,7 +253,7 @@ func TestCalibrationBars(t *testing.T) {
 // TestSafeMargin: nothing is drawn within 6 mm of a paper edge, on fronts
 // and on backs, with the back offset at its limit.
 func TestSafeMargin(t *testing.T) {
-	cat := shipped(t)
+	cat := shipped.Catalog(t)
 	for _, tc := range []Options{
 		{Paper: layout.A4},
 		{Paper: layout.Letter},
@@ -307,7 +308,7 @@ func TestSafeMarginRaster(t *testing.T) {
 	if _, err := exec.LookPath("pdftoppm"); err != nil {
 		t.Skip("pdftoppm (poppler-utils) is not installed; the drawing-operator check in TestSafeMargin still runs")
 	}
-	cat := shipped(t)
+	cat := shipped.Catalog(t)
 	b, err := Render(cat.Systems, Options{Paper: layout.A4, Backs: ShortEdge})
 	if err != nil {
 		t.Fatal(err)
@@ -361,7 +362,7 @@ func decodePNG(t *testing.T, path string) image.Image {
 // TestBacksMirrored: after each front comes its back, where every back is
 // drawn behind its front for the flip (with its bleed), moved by the offset.
 func TestBacksMirrored(t *testing.T) {
-	cat := shipped(t)
+	cat := shipped.Catalog(t)
 	for _, tc := range []struct {
 		flip Flip
 		off  [2]float64
@@ -427,7 +428,7 @@ func filledWithBox(pg pdfPage, r rect) []drawnPath {
 // short-edge flip (upside down behind its front) but not after a long-edge
 // one (left to right, and the band is symmetric).
 func TestTemplateBackFlips(t *testing.T) {
-	aq := system(t, shipped(t), "aqotmf")
+	aq := system(t, shipped.Catalog(t), "aqotmf")
 	for _, tc := range []struct {
 		flip    Flip
 		bowsUp  bool
@@ -476,7 +477,7 @@ func TestTemplateBackFlips(t *testing.T) {
 // TestBlipBacksIdentical: every blip, numbered, dummy or decoy, has the
 // same back, so the Martian player cannot tell them apart.
 func TestBlipBacksIdentical(t *testing.T) {
-	aq := system(t, shipped(t), "aqotmf")
+	aq := system(t, shipped.Catalog(t), "aqotmf")
 	d := kind(t, aq, "blips").Size.MM
 	for _, flip := range []Flip{LongEdge, ShortEdge} {
 		pages := render(t, []*catalog.System{aq}, Options{Only: []string{"blips"}, Decoys: 4, Backs: flip})
@@ -528,7 +529,7 @@ func signature(pg pdfPage, box rect) string {
 }
 
 func TestDeterministic(t *testing.T) {
-	cat := shipped(t)
+	cat := shipped.Catalog(t)
 	opt := Options{Paper: layout.Letter, Backs: ShortEdge, Decoys: 2, Counts: map[string]int{"dug-in": 6, "blips": 5}}
 	a, err := Render(cat.Systems, opt)
 	if err != nil {
@@ -546,7 +547,7 @@ func TestDeterministic(t *testing.T) {
 // TestRangeSticks: sticks as long as the longest range in the data, cut in
 // whole-inch segments of at most 10 in whose join letters match.
 func TestRangeSticks(t *testing.T) {
-	cat := shipped(t)
+	cat := shipped.Catalog(t)
 	for _, tc := range []struct {
 		sys   string
 		total int      // inches: the longest range, from the seed
@@ -708,7 +709,7 @@ func TestErrors(t *testing.T) {
 // TestCropMarks: every corner mark lies outside every piece, and the
 // full-width cut marks run out into the side margins.
 func TestCropMarks(t *testing.T) {
-	cat := shipped(t)
+	cat := shipped.Catalog(t)
 	opt := Options{Paper: layout.A4}
 	sh := planned(t, cat.Systems, opt)
 	pages := render(t, cat.Systems, opt)
@@ -754,7 +755,7 @@ func TestCropMarks(t *testing.T) {
 // TestPacking: pieces never overlap and keep the gap between them, and the
 // whole set needs few sheets.
 func TestPacking(t *testing.T) {
-	cat := shipped(t)
+	cat := shipped.Catalog(t)
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		sh := planned(t, cat.Systems, Options{Paper: paper})
 		a := area(paper)
@@ -788,7 +789,7 @@ func TestRasterSizes(t *testing.T) {
 	if _, err := exec.LookPath("pdftoppm"); err != nil {
 		t.Skip("pdftoppm (poppler-utils) is not installed; the PDF geometry is measured in TestHeatRayTemplate")
 	}
-	aq := system(t, shipped(t), "aqotmf")
+	aq := system(t, shipped.Catalog(t), "aqotmf")
 	b, err := Render([]*catalog.System{aq}, Options{Only: []string{"heat-ray-template"}})
 	if err != nil {
 		t.Fatal(err)

@@ -796,30 +796,22 @@ func (x *exec) scored(e rules.Table, seedID string, topics ...string) (string, e
 	_, refs := x.splitNotes(e.Notes)
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**%s%s\n\n", esc(e.Title), x.notes(t.Note, append([]string{seedID}, topics...)...), refs)
-	b.WriteString("| " + cellText(e.Corner))
-	for _, c := range e.Columns {
-		b.WriteString(" | " + cellText(c))
-	}
-	b.WriteString(" |\n|:--")
-	for range e.Columns {
-		b.WriteString("|--:")
-	}
-	b.WriteString("|\n")
+	shown := e
+	shown.Rows = make([]rules.Row, len(e.Rows))
 	for i, r := range e.Rows {
 		seed := t.Rows[i]
-		b.WriteString("| " + cellText(r.Label))
+		r.Cells = slices.Clone(r.Cells)
 		for j, c := range r.Cells {
 			k := len(t.Columns) - (len(e.Columns) - j) // the seed column, counted from the right
-			text := cellText(c.String())
 			if k >= 0 && k < len(seed) && t.Columns[k] == e.Columns[j] && c.P != nil {
 				if score := strings.TrimSpace(seed[k]); score != "" && score != "-" && score != "–" {
-					text = cellText(score) + ": " + text
+					r.Cells[j] = rules.Cell{Text: score + ": " + c.String()}
 				}
 			}
-			b.WriteString(" | " + text)
 		}
-		b.WriteString(" |\n")
+		shown.Rows[i] = r
 	}
+	b.WriteString(templates.OddsTable(shown, cellText))
 	b.WriteString("\n")
 	b.WriteString(x.below(e))
 	if t.Footer != "" {

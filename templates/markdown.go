@@ -26,7 +26,8 @@ func Escape(s string) string {
 func EscapeText(s string) string { return escaper.Replace(s) }
 
 // OddsTable prints an odds table as a GFM table: the row labels left, the
-// values right-aligned, a blank cell as "–". Each cell's text goes through
+// values right-aligned, a blank cell as "–" (a blank corner stays blank).
+// Each cell's text goes through
 // esc (Escape, or a generator's own with typography). The table's notes are
 // left to the caller, who knows where they belong.
 func OddsTable(t rules.Table, esc func(string) string) string {
@@ -37,7 +38,7 @@ func OddsTable(t rules.Table, esc func(string) string) string {
 		return esc(s)
 	}
 	var b strings.Builder
-	b.WriteString("| " + cell(t.Corner))
+	b.WriteString("| " + esc(t.Corner))
 	for _, c := range t.Columns {
 		b.WriteString(" | " + cell(c))
 	}

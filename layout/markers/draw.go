@@ -125,12 +125,7 @@ func drawFront(pdf *fpdf.Fpdf, p *piece, x, y float64) {
 		setText(pdf, p.ink)
 		textBox(pdf, p.label, p.sub, x+p.w*0.12, y+p.h*0.2, p.w*0.76, p.h*0.6, circlePt(p.w), true)
 	case "square", "rect":
-		setFill(pdf, p.fill)
-		pdf.Rect(x, y, p.w, p.h, "F")
-		setDraw(pdf, ring(p.fill))
-		pdf.SetLineWidth(keyline)
-		pdf.Rect(x+1, y+1, p.w-2, p.h-2, "D")
-		setText(pdf, p.ink)
+		rectFace(pdf, p, x, y)
 		pad := math.Min(p.h*0.18, 3)
 		textBox(pdf, p.label, p.sub, x+2.5, y+pad, p.w-5, p.h-2*pad, rectPt(p.h), false)
 	case "track":
@@ -205,15 +200,21 @@ func trackBox(w, h float64, rows, n int, labelW float64) (float64, error) {
 	return s, nil
 }
 
-// drawTrack paints a track card: its title, then a row of numbered boxes
-// for each track, the first box the starting value.
-func drawTrack(pdf *fpdf.Fpdf, p *piece, x, y float64) {
+// rectFace paints a rectangular piece's face: its colour, a keyline 1 mm
+// inside the edge, and its ink made current for the text.
+func rectFace(pdf *fpdf.Fpdf, p *piece, x, y float64) {
 	setFill(pdf, p.fill)
 	pdf.Rect(x, y, p.w, p.h, "F")
 	setDraw(pdf, ring(p.fill))
 	pdf.SetLineWidth(keyline)
 	pdf.Rect(x+1, y+1, p.w-2, p.h-2, "D")
 	setText(pdf, p.ink)
+}
+
+// drawTrack paints a track card: its title, then a row of numbered boxes
+// for each track, the first box the starting value.
+func drawTrack(pdf *fpdf.Fpdf, p *piece, x, y float64) {
+	rectFace(pdf, p, x, y)
 	fitText(pdf, "B", p.label, x+p.w/2, y+4.6, p.w-6, 9)
 
 	labelW, n := trackLabelWidth(pdf, p.tracks)

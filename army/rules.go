@@ -223,14 +223,11 @@ func troops(t string) bool { return t == imInfantry || t == imHorse || t == imAr
 // points. Training gives the action points, the order the figures per tray.
 func (c *checker) imperial() {
 	l, s, im := c.l, c.s, c.s.Imperial
-	trainIDs, classIDs, orderIDs := []string{}, []string{}, []string{}
+	trainIDs, orderIDs := []string{}, []string{}
 	var trainText []string
 	for _, t := range im.Training {
 		trainIDs = append(trainIDs, t.ID)
 		trainText = append(trainText, fmt.Sprintf("%s (%d action points)", t.ID, t.ActionPoints))
-	}
-	for _, m := range im.MoraleClasses {
-		classIDs = append(classIDs, m.ID)
 	}
 	for _, o := range im.Orders {
 		orderIDs = append(orderIDs, o.ID)

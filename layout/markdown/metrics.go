@@ -128,7 +128,7 @@ func parseMetrics(ttf []byte) (*metrics, error) {
 			break
 		}
 	}
-	if sub == nil || len(sub) < 14 {
+	if len(sub) < 14 {
 		return nil, errFont
 	}
 	segs := int(be.Uint16(sub[6:])) / 2

@@ -226,6 +226,15 @@ func (f *filler) mismatch(data any, p *plan) {
 	f.wrong("found %s, expected %s", tomlKind(data), p.want())
 }
 
+// want returns data as a T, or reports that the value is of the wrong type.
+func want[T any](f *filler, data any, p *plan) (T, bool) {
+	x, ok := data.(T)
+	if !ok {
+		f.mismatch(data, p)
+	}
+	return x, ok
+}
+
 func (f *filler) value(data any, rv reflect.Value, p *plan) {
 	switch p.kind {
 	case kSelf:
@@ -254,16 +263,12 @@ func (f *filler) value(data any, rv reflect.Value, p *plan) {
 			f.wrong("%v", err)
 		}
 	case kString:
-		s, ok := data.(string)
-		if !ok {
-			f.mismatch(data, p)
-			return
+		if s, ok := want[string](f, data, p); ok {
+			rv.SetString(s)
 		}
-		rv.SetString(s)
 	case kInt:
-		n, ok := data.(int64)
+		n, ok := want[int64](f, data, p)
 		if !ok {
-			f.mismatch(data, p)
 			return
 		}
 		if rv.OverflowInt(n) {
@@ -292,12 +297,9 @@ func (f *filler) value(data any, rv reflect.Value, p *plan) {
 			f.mismatch(data, p)
 		}
 	case kBool:
-		b, ok := data.(bool)
-		if !ok {
-			f.mismatch(data, p)
-			return
+		if b, ok := want[bool](f, data, p); ok {
+			rv.SetBool(b)
 		}
-		rv.SetBool(b)
 	case kAny:
 		rv.Set(reflect.ValueOf(data))
 	case kPointer:
@@ -306,30 +308,27 @@ func (f *filler) value(data any, rv reflect.Value, p *plan) {
 		}
 		f.value(data, rv.Elem(), p.elem)
 	case kSlice:
+		var n int
+		var at func(int) any
 		switch d := data.(type) {
 		case []map[string]any: // an array of tables
-			s := reflect.MakeSlice(p.t, len(d), len(d))
-			for i := range d {
-				f.pushIndex(i)
-				f.value(d[i], s.Index(i), p.elem)
-				f.pop()
-			}
-			rv.Set(s)
+			n, at = len(d), func(i int) any { return d[i] }
 		case []any:
-			s := reflect.MakeSlice(p.t, len(d), len(d))
-			for i := range d {
-				f.pushIndex(i)
-				f.value(d[i], s.Index(i), p.elem)
-				f.pop()
-			}
-			rv.Set(s)
+			n, at = len(d), func(i int) any { return d[i] }
 		default:
 			f.mismatch(data, p)
+			return
 		}
+		s := reflect.MakeSlice(p.t, n, n)
+		for i := range n {
+			f.pushIndex(i)
+			f.value(at(i), s.Index(i), p.elem)
+			f.pop()
+		}
+		rv.Set(s)
 	case kMap:
-		m, ok := data.(map[string]any)
+		m, ok := want[map[string]any](f, data, p)
 		if !ok {
-			f.mismatch(data, p)
 			return
 		}
 		if rv.IsNil() {
@@ -343,9 +342,8 @@ func (f *filler) value(data any, rv reflect.Value, p *plan) {
 			rv.SetMapIndex(reflect.ValueOf(k).Convert(p.t.Key()), e)
 		}
 	case kStruct:
-		m, ok := data.(map[string]any)
+		m, ok := want[map[string]any](f, data, p)
 		if !ok {
-			f.mismatch(data, p)
 			return
 		}
 		for k, d := range m {

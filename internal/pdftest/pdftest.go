@@ -1,0 +1,492 @@
+// Package pdftest reads back the text of a PDF with the size every string
+// is printed at, so tests can hold type-size bars ("90% of characters at
+// 7 pt or more") and find where text landed, on the PDF itself rather
+// than on what the code meant to draw.
+//
+// It reads what fpdf writes — a classic cross-reference-free scan of
+// "N 0 obj" objects, FlateDecode content streams, Type0/Identity-H fonts
+// whose codes are UTF-16 (fpdf's UTF-8 fonts) and simple fonts — and
+// follows the text and graphics state the way a viewer does: Tf, Tm, Td,
+// TD, T*, TL, cm, q and Q, BT and ET, Tj, TJ, ' and ". It is a test
+// helper, not a general PDF reader: object streams, encryption and
+// inline images are not supported.
+package pdftest
+
+import (
+	"bytes"
+	"cmp"
+	"compress/zlib"
+	"fmt"
+	"io"
+	"math"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf16"
+)
+
+// Text is one string shown on a page.
+type Text struct {
+	Page int     // 1-based, in the order of the page tree
+	X, Y float64 // mm from the page's top-left corner to the start of the baseline
+	Size float64 // pt as printed: the font size scaled by the text and graphics matrices
+	Font string  // the font's BaseFont ("utf8goB" for fpdf's Go Bold)
+	S    string
+}
+
+// Chars is the number of printed characters of t: spaces do not count.
+func (t Text) Chars() int {
+	n := 0
+	for _, r := range t.S {
+		if !unicode.IsSpace(r) {
+			n++
+		}
+	}
+	return n
+}
+
+type object struct {
+	dict   string
+	stream []byte
+}
+
+var objRE = regexp.MustCompile(`(?s)(\d+) 0 obj\s*(.*?)endobj`)
+
+// Read returns every string shown in pdf, page by page in drawing order.
+func Read(pdf []byte) ([]Text, error) {
+	objs := map[int]object{}
+	for _, m := range objRE.FindAllSubmatchIndex(pdf, -1) {
+		n, _ := strconv.Atoi(string(pdf[m[2]:m[3]]))
+		body := pdf[m[4]:m[5]]
+		o := object{dict: string(body)}
+		if i := bytes.Index(body, []byte("stream")); i >= 0 {
+			o.dict = string(body[:i])
+			s := body[i+len("stream"):]
+			s = bytes.TrimPrefix(bytes.TrimPrefix(s, []byte("\r")), []byte("\n"))
+			if l, ok := intKey(o.dict, "Length"); ok && l <= len(s) {
+				s = s[:l]
+			} else if j := bytes.LastIndex(s, []byte("endstream")); j >= 0 {
+				s = s[:j]
+			}
+			if strings.Contains(o.dict, "/FlateDecode") {
+				r, err := zlib.NewReader(bytes.NewReader(s))
+				if err != nil {
+					return nil, fmt.Errorf("object %d: %v", n, err)
+				}
+				if s, err = io.ReadAll(r); err != nil {
+					return nil, fmt.Errorf("object %d: %v", n, err)
+				}
+			}
+			o.stream = s
+		}
+		objs[n] = o
+	}
+	pages, err := pageList(objs)
+	if err != nil {
+		return nil, err
+	}
+	var out []Text
+	for i, p := range pages {
+		po := objs[p]
+		height := 0.0
+		for _, src := range []string{po.dict, objs[refKey(po.dict, "Parent")].dict} {
+			if box := numsKey(src, "MediaBox"); len(box) == 4 {
+				height = box[3] - box[1]
+				break
+			}
+		}
+		if height == 0 {
+			return nil, fmt.Errorf("page %d has no MediaBox", i+1)
+		}
+		fonts := fontsOf(objs, po.dict)
+		var content []byte
+		for _, c := range refsKey(po.dict, "Contents") {
+			content = append(content, objs[c].stream...)
+			content = append(content, '\n')
+		}
+		texts, err := run(content, fonts)
+		if err != nil {
+			return nil, fmt.Errorf("page %d: %v", i+1, err)
+		}
+		for _, t := range texts {
+			t.Page = i + 1
+			t.X, t.Y = t.X*mmPt, (height-t.Y)*mmPt
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+const mmPt = 25.4 / 72 // one point in mm
+
+// pageList returns the object numbers of the pages in page-tree order.
+func pageList(objs map[int]object) ([]int, error) {
+	root := -1
+	for n, o := range objs {
+		if typeOf(o.dict) == "Pages" && refKey(o.dict, "Parent") == 0 {
+			root = n
+		}
+	}
+	if root < 0 {
+		return nil, fmt.Errorf("no page tree")
+	}
+	var pages []int
+	var walk func(n, depth int)
+	walk = func(n, depth int) {
+		if depth > 32 {
+			return
+		}
+		switch o := objs[n]; typeOf(o.dict) {
+		case "Page":
+			pages = append(pages, n)
+		case "Pages":
+			for _, k := range refsKey(o.dict, "Kids") {
+				walk(k, depth+1)
+			}
+		}
+	}
+	walk(root, 0)
+	return pages, nil
+}
+
+type font struct {
+	name string
+	wide bool // two-byte codes: Type0 with Identity-H
+}
+
+// fontsOf maps the resource names of a page's fonts to the fonts.
+func fontsOf(objs map[int]object, page string) map[string]font {
+	res := page
+	if r := refKey(page, "Resources"); r != 0 {
+		res = objs[r].dict
+	}
+	out := map[string]font{}
+	i := strings.Index(res, "/Font")
+	if i < 0 {
+		return out
+	}
+	sub := res[i+len("/Font"):]
+	if r, ok := leadingRef(sub); ok {
+		sub = objs[r].dict
+	} else if j := strings.Index(sub, ">>"); j >= 0 {
+		sub = sub[:j]
+	}
+	for _, m := range fontRefRE.FindAllStringSubmatch(sub, -1) {
+		n, _ := strconv.Atoi(m[2])
+		d := objs[n].dict
+		base := ""
+		if bm := baseFontRE.FindStringSubmatch(d); bm != nil {
+			base = bm[1]
+		}
+		out[m[1]] = font{name: base, wide: strings.Contains(d, "/Type0") && strings.Contains(d, "Identity-H")}
+	}
+	return out
+}
+
+var (
+	fontRefRE  = regexp.MustCompile(`/([^\s/<>\[\]()]+)\s+(\d+)\s+0\s+R`)
+	baseFontRE = regexp.MustCompile(`/BaseFont\s*/([^\s/<>\[\]()]+)`)
+	leadRefRE  = regexp.MustCompile(`^\s*(\d+)\s+0\s+R`)
+)
+
+func leadingRef(s string) (int, bool) {
+	m := leadRefRE.FindStringSubmatch(s)
+	if m == nil {
+		return 0, false
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n, true
+}
+
+func typeOf(dict string) string {
+	m := regexp.MustCompile(`/Type\s*/(\w+)`).FindStringSubmatch(dict)
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+func keyRE(key, value string) *regexp.Regexp {
+	return regexp.MustCompile(`/` + key + `\s*` + value)
+}
+
+func intKey(dict, key string) (int, bool) {
+	m := keyRE(key, `(\d+)(\s+\d+\s+R)?`).FindStringSubmatch(dict)
+	if m == nil || m[2] != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(m[1])
+	return n, err == nil
+}
+
+func refKey(dict, key string) int {
+	m := keyRE(key, `(\d+)\s+0\s+R`).FindStringSubmatch(dict)
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// refsKey reads a reference or an array of references.
+func refsKey(dict, key string) []int {
+	if n := refKey(dict, key); n != 0 {
+		return []int{n}
+	}
+	m := keyRE(key, `\[([^\]]*)\]`).FindStringSubmatch(dict)
+	if m == nil {
+		return nil
+	}
+	var out []int
+	for _, r := range regexp.MustCompile(`(\d+)\s+0\s+R`).FindAllStringSubmatch(m[1], -1) {
+		n, _ := strconv.Atoi(r[1])
+		out = append(out, n)
+	}
+	return out
+}
+
+func numsKey(dict, key string) []float64 {
+	m := keyRE(key, `\[([^\]]*)\]`).FindStringSubmatch(dict)
+	if m == nil {
+		return nil
+	}
+	var out []float64
+	for _, f := range strings.Fields(m[1]) {
+		v, err := strconv.ParseFloat(f, 64)
+		if err != nil {
+			return nil
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// matrix is a PDF transformation [a b c d e f].
+type matrix [6]float64
+
+var identity = matrix{1, 0, 0, 1, 0, 0}
+
+// mul returns m × n: m applied first.
+func (m matrix) mul(n matrix) matrix {
+	return matrix{
+		m[0]*n[0] + m[1]*n[2], m[0]*n[1] + m[1]*n[3],
+		m[2]*n[0] + m[3]*n[2], m[2]*n[1] + m[3]*n[3],
+		m[4]*n[0] + m[5]*n[2] + n[4], m[4]*n[1] + m[5]*n[3] + n[5],
+	}
+}
+
+type gstate struct {
+	ctm     matrix
+	font    font
+	size    float64
+	leading float64
+}
+
+// run interprets a content stream.
+func run(content []byte, fonts map[string]font) ([]Text, error) {
+	var (
+		out     []Text
+		st      = gstate{ctm: identity}
+		stack   []gstate
+		tm, tlm = identity, identity
+		args    []operand
+	)
+	show := func(s []byte) {
+		m := tm.mul(st.ctm)
+		scale := math.Sqrt(math.Abs(m[0]*m[3] - m[1]*m[2]))
+		out = append(out, Text{X: m[4], Y: m[5], Size: round(st.size * scale), Font: st.font.name, S: decode(s, st.font.wide)})
+	}
+	nextLine := func(tx, ty float64) {
+		tlm = matrix{1, 0, 0, 1, tx, ty}.mul(tlm)
+		tm = tlm
+	}
+	lx := lexer{b: content}
+	for {
+		tok, err := lx.next()
+		if err != nil {
+			return nil, err
+		}
+		if tok.kind == tEOF {
+			return out, nil
+		}
+		if tok.kind != tOp {
+			args = append(args, tok)
+			continue
+		}
+		num := func(i int) float64 {
+			if i < len(args) && args[i].kind == tNum {
+				return args[i].num
+			}
+			return 0
+		}
+		nums := func(n int) (matrix, bool) {
+			if len(args) < n {
+				return matrix{}, false
+			}
+			var m matrix
+			for i := 0; i < n; i++ {
+				m[i] = num(len(args) - n + i)
+			}
+			return m, true
+		}
+		switch tok.op {
+		case "q":
+			stack = append(stack, st)
+		case "Q":
+			if len(stack) > 0 {
+				st, stack = stack[len(stack)-1], stack[:len(stack)-1]
+			}
+		case "cm":
+			if m, ok := nums(6); ok {
+				st.ctm = m.mul(st.ctm)
+			}
+		case "BT":
+			tm, tlm = identity, identity
+		case "Tf":
+			if len(args) >= 2 && args[0].kind == tName {
+				st.font = fonts[args[0].s]
+				st.size = num(1)
+			}
+		case "TL":
+			st.leading = num(0)
+		case "Tm":
+			if m, ok := nums(6); ok {
+				tm, tlm = m, m
+			}
+		case "Td":
+			nextLine(num(0), num(1))
+		case "TD":
+			st.leading = -num(1)
+			nextLine(num(0), num(1))
+		case "T*":
+			nextLine(0, -st.leading)
+		case "Tj":
+			if len(args) > 0 {
+				show(args[len(args)-1].str)
+			}
+		case "'", "\"":
+			nextLine(0, -st.leading)
+			if len(args) > 0 {
+				show(args[len(args)-1].str)
+			}
+		case "TJ":
+			var s []byte
+			for _, a := range args {
+				if a.kind == tArray {
+					for _, e := range a.arr {
+						s = append(s, e...)
+					}
+				}
+			}
+			show(s)
+		}
+		args = args[:0]
+	}
+}
+
+// round keeps sizes comparable: fpdf writes them with two decimals.
+func round(v float64) float64 { return math.Round(v*1000) / 1000 }
+
+func decode(s []byte, wide bool) string {
+	if !wide {
+		rs := make([]rune, len(s))
+		for i, b := range s {
+			rs[i] = rune(b)
+		}
+		return string(rs)
+	}
+	u := make([]uint16, len(s)/2)
+	for i := range u {
+		u[i] = uint16(s[2*i])<<8 | uint16(s[2*i+1])
+	}
+	return string(utf16.Decode(u))
+}
+
+// Sizes counts printed characters by the size they are printed at.
+type Sizes struct {
+	sizes []float64 // ascending
+	count []int     // characters at sizes[i]
+	total int
+}
+
+// Tally counts the printed characters of texts.
+func Tally(texts []Text) Sizes {
+	by := map[float64]int{}
+	var s Sizes
+	for _, t := range texts {
+		if n := t.Chars(); n > 0 {
+			by[t.Size] += n
+			s.total += n
+		}
+	}
+	for size := range by {
+		s.sizes = append(s.sizes, size)
+	}
+	sort.Float64s(s.sizes)
+	for _, size := range s.sizes {
+		s.count = append(s.count, by[size])
+	}
+	return s
+}
+
+// Chars is the number of characters counted.
+func (s Sizes) Chars() int { return s.total }
+
+// Below is the share (0–1) of characters printed smaller than pt.
+func (s Sizes) Below(pt float64) float64 {
+	if s.total == 0 {
+		return 0
+	}
+	n := 0
+	for i, size := range s.sizes {
+		if size < pt-1e-6 {
+			n += s.count[i]
+		}
+	}
+	return float64(n) / float64(s.total)
+}
+
+// Quantile is the smallest size at or under which at least share q (0–1)
+// of the characters are printed: Quantile(0.1) = 5.5 means one character
+// in ten is 5.5 pt or smaller.
+func (s Sizes) Quantile(q float64) float64 {
+	need := int(math.Ceil(q * float64(s.total)))
+	n := 0
+	for i, size := range s.sizes {
+		n += s.count[i]
+		if n >= need {
+			return size
+		}
+	}
+	if len(s.sizes) == 0 {
+		return 0
+	}
+	return s.sizes[len(s.sizes)-1]
+}
+
+// String lists the sizes and their shares, smallest first.
+func (s Sizes) String() string {
+	var b strings.Builder
+	for i, size := range s.sizes {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%g pt: %.1f%%", size, 100*float64(s.count[i])/float64(max(s.total, 1)))
+	}
+	return b.String()
+}
+
+// Smallest returns the texts printed smaller than pt, for error messages.
+func Smallest(texts []Text, pt float64) []Text {
+	var out []Text
+	for _, t := range texts {
+		if t.Size < pt-1e-6 && t.Chars() > 0 {
+			out = append(out, t)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Text) int { return cmp.Compare(a.Size, b.Size) })
+	return out
+}

@@ -1,0 +1,144 @@
+package pdftest
+
+import (
+	"bytes"
+	"compress/zlib"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/playaid/playaid/layout"
+)
+
+// known is a two-page fpdf document with text at known sizes, places and
+// angles, in the embedded Go fonts and a core font.
+func known(t *testing.T, compress bool) []byte {
+	t.Helper()
+	pdf := layout.NewBlankDoc(layout.A4, "known")
+	pdf.SetCompression(compress)
+	pdf.AddPage()
+	layout.SetFont(pdf, layout.Font, "", 7)
+	pdf.Text(20, 30, "Seven point (text)")
+	layout.SetFont(pdf, layout.Font, "B", 5.5)
+	pdf.Text(20, 40, "1,2")
+	pdf.TransformBegin()
+	pdf.TransformRotate(90, 100, 100)
+	layout.SetFont(pdf, layout.Font, "", 9)
+	pdf.Text(100, 100, "Rotated “nine”")
+	pdf.TransformEnd()
+	layout.SetFont(pdf, layout.Font, "", 8)
+	pdf.TransformBegin()
+	pdf.TransformScale(200, 200, 50, 200)
+	pdf.Text(50, 200, "doubled")
+	pdf.TransformEnd()
+	pdf.Text(20, 250, "after the transforms")
+	// fpdf does not know that Q restores the font: after TransformEnd it
+	// believes Bold 12 is set, while the PDF prints in the font set
+	// before TransformBegin.
+	pdf.TransformBegin()
+	layout.SetFont(pdf, layout.Font, "B", 12)
+	pdf.Text(20, 260, "inside")
+	pdf.TransformEnd()
+	pdf.Text(20, 270, "after Q")
+	pdf.AddPage()
+	pdf.SetFont("Helvetica", "I", 12)
+	pdf.Text(10, 20, "Core (font)")
+	b, err := layout.Bytes(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestReadKnownSizes(t *testing.T) {
+	for _, compress := range []bool{true, false} {
+		t.Run(fmt.Sprint("compress=", compress), func(t *testing.T) {
+			texts, err := Read(known(t, compress))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := []Text{
+				{Page: 1, X: 20, Y: 30, Size: 7, Font: "utf8go", S: "Seven point (text)"},
+				{Page: 1, X: 20, Y: 40, Size: 5.5, Font: "utf8goB", S: "1,2"},
+				{Page: 1, X: 100, Y: 100, Size: 9, Font: "utf8go", S: "Rotated “nine”"},
+				{Page: 1, X: 50, Y: 200, Size: 16, Font: "utf8go", S: "doubled"},
+				{Page: 1, X: 20, Y: 250, Size: 8, Font: "utf8go", S: "after the transforms"},
+				{Page: 1, X: 20, Y: 260, Size: 12, Font: "utf8goB", S: "inside"},
+				{Page: 1, X: 20, Y: 270, Size: 8, Font: "utf8go", S: "after Q"},
+				{Page: 2, X: 10, Y: 20, Size: 12, Font: "Helvetica-Oblique", S: "Core (font)"},
+			}
+			if len(texts) != len(want) {
+				t.Fatalf("read %d texts, want %d: %+v", len(texts), len(want), texts)
+			}
+			for i, w := range want {
+				g := texts[i]
+				if g.Page != w.Page || g.S != w.S || g.Font != w.Font || math.Abs(g.Size-w.Size) > 0.01 ||
+					math.Abs(g.X-w.X) > 0.05 || math.Abs(g.Y-w.Y) > 0.05 {
+					t.Errorf("text %d: got %+v, want %+v", i, g, w)
+				}
+			}
+		})
+	}
+}
+
+func TestTally(t *testing.T) {
+	texts, err := Read(known(t, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Tally(texts)
+	// Printed characters, spaces left out: 16 + 3 + 13 + 7 + 18 + 6 + 6
+	// + 10.
+	if s.Chars() != 79 {
+		t.Errorf("%d characters; want 79", s.Chars())
+	}
+	if got, want := s.Below(7), 3.0/79; math.Abs(got-want) > 1e-9 {
+		t.Errorf("Below(7) = %g; want %g (the 5.5 pt \"1,2\")", got, want)
+	}
+	if got := s.Below(5.5); got != 0 {
+		t.Errorf("Below(5.5) = %g; want 0", got)
+	}
+	for _, c := range []struct{ q, want float64 }{{0.01, 5.5}, {0.1, 7}, {0.24, 7}, {0.25, 8}, {0.6, 9}, {0.99, 16}} {
+		if got := s.Quantile(c.q); got != c.want {
+			t.Errorf("Quantile(%g) = %g; want %g", c.q, got, c.want)
+		}
+	}
+	if small := Smallest(texts, 7); len(small) != 1 || small[0].S != "1,2" {
+		t.Errorf("Smallest(7) = %+v; want the one 5.5 pt text", small)
+	}
+	if !strings.HasPrefix(s.String(), "5.5 pt: 3.8%, 7 pt: 20.3%, 8 pt:") {
+		t.Errorf("String() = %q", s.String())
+	}
+}
+
+// TestOperators runs a hand-written page through the operators fpdf does
+// not use: TJ, Tm with a scale, TD, T*, ', hex and escaped strings, q/Q
+// around a cm.
+func TestOperators(t *testing.T) {
+	content := `q 2 0 0 2 0 0 cm BT /F1 10 Tf 1 0 0 1 10 20 Tm [(A) -120 (B\051)] TJ ET Q
+BT /F1 8 Tf 5 700 Td <00410042> Tj 14 TL T* (x\\y\101) Tj 0 -10 TD (z) ' ET % a comment (not text)
+BT /F1 6 Tf 3 0 0 3 0 0 Tm (big) Tj ET`
+	var z bytes.Buffer
+	w := zlib.NewWriter(&z)
+	w.Write([]byte(content))
+	w.Close()
+	var pdf bytes.Buffer
+	fmt.Fprintf(&pdf, "%%PDF-1.4\n1 0 obj\n<</Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 600 800]>>\nendobj\n")
+	fmt.Fprintf(&pdf, "2 0 obj\n<</Font <</F1 5 0 R>>>>\nendobj\n")
+	fmt.Fprintf(&pdf, "3 0 obj\n<</Type /Page /Parent 1 0 R /Resources 2 0 R /Contents [4 0 R]>>\nendobj\n")
+	fmt.Fprintf(&pdf, "4 0 obj\n<</Filter /FlateDecode /Length %d>>\nstream\n%s\nendstream\nendobj\n", z.Len(), z.Bytes())
+	fmt.Fprintf(&pdf, "5 0 obj\n<</Type /Font /Subtype /Type1 /BaseFont /Helvetica>>\nendobj\ntrailer\n%%%%EOF\n")
+	texts, err := Read(pdf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, x := range texts {
+		got = append(got, fmt.Sprintf("%s@%g(%.0f,%.0f)", x.S, x.Size, x.X/mmPt, 800-x.Y/mmPt))
+	}
+	want := "AB)@20(20,40) \x00A\x00B@8(5,700) x\\yA@8(5,686) z@8(5,666) big@18(0,0)"
+	if strings.Join(got, " ") != want {
+		t.Errorf("got  %q\nwant %q", strings.Join(got, " "), want)
+	}
+}

@@ -11,7 +11,7 @@ import (
 func fourPages() string {
 	var b strings.Builder
 	b.WriteString("# Benchmark sheet\n\nA table-heavy document of the size of a reference sheet.\n\n<!-- columns: 2 -->\n\n")
-	for s := 1; s <= 20; s++ {
+	for s := 1; s <= 14; s++ {
 		fmt.Fprintf(&b, "## Section %d\n\nSome text before the table, *with emphasis* and **bold**, long enough to wrap over two lines in a column.[^n%d]\n\n", s, s)
 		b.WriteString("| Roll | Result | Chance | Notes |\n|:--:|:--|--:|:--|\n")
 		for r := 1; r <= 14; r++ {
@@ -19,7 +19,7 @@ func fourPages() string {
 		}
 		b.WriteString("\n")
 	}
-	for s := 1; s <= 20; s++ {
+	for s := 1; s <= 14; s++ {
 		fmt.Fprintf(&b, "[^n%d]: Source note %d.\n", s, s)
 	}
 	return b.String()

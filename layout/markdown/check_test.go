@@ -67,11 +67,10 @@ func TestPdftotext(t *testing.T) {
 	}
 }
 
-// flowOf is a flow on a recorder with a 40 mm tall, 90 mm wide content
-// area (one column) and boxes that write their name.
-func flowOf(cols int) (*flow, *recorder) {
-	rec := &recorder{}
-	return newFlow(rec, 10, 200, 10, 50, 10, cols), rec
+// flowOf is a flow with a 40 mm tall, 190 mm wide content area and boxes
+// that write their name.
+func flowOf(cols int) *flow {
+	return newFlow(10, 200, 10, 50, 10, cols)
 }
 
 func named(name string, h float64, keep bool) box {
@@ -80,8 +79,12 @@ func named(name string, h float64, keep bool) box {
 	}}
 }
 
-// where returns the page and position each named box was drawn at.
-func where(rec *recorder) map[string]op {
+// where finishes the flow, draws it on a recorder and returns the page
+// and position each named box was drawn at.
+func where(f *flow) map[string]op {
+	f.finish()
+	rec := &recorder{}
+	f.draw(rec, nil)
 	m := map[string]op{}
 	for _, o := range rec.ops {
 		if o.str != "" {
@@ -92,12 +95,11 @@ func where(rec *recorder) map[string]op {
 }
 
 func TestFlowKeepsHeadingWithNext(t *testing.T) {
-	f, rec := flowOf(1)
+	f := flowOf(1)
 	f.add(named("filler", 35, false))
 	f.add(named("heading", 4, true)) // fits alone in the 5 mm left …
 	f.add(named("line", 4, false))   // … but not with its first line
-	f.finish()
-	w := where(rec)
+	w := where(f)
 	if w["heading"].page != 2 || w["line"].page != 2 {
 		t.Errorf("heading on page %d, its line on page %d; want both moved to page 2", w["heading"].page, w["line"].page)
 	}
@@ -107,24 +109,22 @@ func TestFlowKeepsHeadingWithNext(t *testing.T) {
 }
 
 func TestFlowDropsSpaceAtColumnTop(t *testing.T) {
-	f, rec := flowOf(1)
+	f := flowOf(1)
 	f.add(named("filler", 38, false))
 	f.add(box{h: 3, space: true})
 	f.add(named("next", 4, false))
-	f.finish()
-	if w := where(rec)["next"]; w.page != 2 || w.y != 10 {
+	if w := where(f)["next"]; w.page != 2 || w.y != 10 {
 		t.Errorf("next at page %d y %.1f; want page 2 at 10, without the space before it", w.page, w.y)
 	}
 }
 
 func TestFlowBalancesColumns(t *testing.T) {
-	f, rec := flowOf(2)
+	f := flowOf(2)
 	names := []string{"a", "b", "c", "d", "e", "f"}
 	for _, n := range names {
 		f.add(named(n, 5, false))
 	}
-	f.finish()
-	w := where(rec)
+	w := where(f)
 	left, right := 0, 0
 	for _, n := range names {
 		if w[n].x < 100 {

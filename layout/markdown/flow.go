@@ -33,6 +33,7 @@ type group struct {
 type placed struct {
 	b      box
 	x, y   float64
+	cols   int  // of the region: a box fills 1/cols of the page's width
 	repeat bool // a repeated table header
 }
 
@@ -53,6 +54,9 @@ type cursor struct {
 	full   func() bool
 	failed bool
 	errs   *[]error
+	// whole, in a balancing trial, is the height up to which a group
+	// must stay in one column: the live run kept it whole.
+	whole float64
 }
 
 const eps = 1e-6
@@ -70,7 +74,7 @@ func (c *cursor) next(repeat *box) bool {
 		return false
 	}
 	if repeat != nil {
-		c.out = append(c.out, placed{*repeat, c.colX(), c.y, true})
+		c.out = append(c.out, placed{b: *repeat, x: c.colX(), y: c.y, cols: c.cols, repeat: true})
 		c.y += repeat.h
 		// Still fresh: a row that does not fit under a repeated header
 		// would not fit under it in any column.
@@ -91,6 +95,10 @@ func (c *cursor) place(g group) {
 		if !(b.space && i == 0 && c.fresh) {
 			h += b.h
 		}
+	}
+	if c.whole > 0 && h <= c.whole+eps && h > c.bottom-c.top+eps {
+		c.failed = true // a trial column too short for a group kept whole
+		return
 	}
 	if !c.fresh && c.y+h > c.bottom+eps && !c.next(g.repeat) {
 		return
@@ -123,7 +131,7 @@ func (c *cursor) put(b box, repeat *box) {
 		}
 		c.fresh = false
 	}
-	c.out = append(c.out, placed{b: b, x: c.colX(), y: c.y})
+	c.out = append(c.out, placed{b: b, x: c.colX(), y: c.y, cols: c.cols})
 	c.kept = append(c.kept, b)
 	c.y += b.h
 }
@@ -139,14 +147,16 @@ func (c *cursor) low() float64 {
 
 // flow puts boxes down one or two columns and onto new pages. A page holds
 // regions: a columns directive ends one and starts the next below
-// everything drawn so far. Drawing waits until a page or region is done,
-// so the last columns of a region can be balanced.
+// everything placed so far. Nothing is drawn while the flow works: it
+// measures and places (so the last columns of a region can be balanced,
+// and Measure can count pages without drawing), and draw puts the pages
+// on a canvas at the end.
 type flow struct {
-	c                        canvas
 	left, right, top, bottom float64 // the content area of a page
 	gap                      float64 // between columns
 	cols                     int
 	pages                    int
+	done                     [][]placed // placed boxes by page (0-based)
 	cur                      cursor
 	groups                   []group // placed in the current region on this page
 	forced                   bool    // a column break happened in the region: do not balance
@@ -156,14 +166,17 @@ type flow struct {
 	errs                     []error
 }
 
-func newFlow(c canvas, left, right, top, bottom, gap float64, cols int) *flow {
-	return &flow{c: c, left: left, right: right, top: top, bottom: bottom, gap: gap, cols: cols}
+func newFlow(left, right, top, bottom, gap float64, cols int) *flow {
+	return &flow{left: left, right: right, top: top, bottom: bottom, gap: gap, cols: cols}
 }
 
 // colWidth is the width of one column of the current region.
 func (f *flow) colWidth() float64 {
 	return (f.right - f.left - float64(f.cols-1)*f.gap) / float64(f.cols)
 }
+
+// colHeight is the height of a whole column.
+func (f *flow) colHeight() float64 { return f.bottom - f.top }
 
 // startRegion starts a region at y on the current page.
 func (f *flow) startRegion(y float64) {
@@ -174,22 +187,45 @@ func (f *flow) startRegion(y float64) {
 }
 
 func (f *flow) newPage() {
-	f.c.AddPage()
 	f.pages++
+	f.done = append(f.done, nil)
 	f.startRegion(f.top)
 }
 
-// pageFull draws the full page and starts the next.
+// pageFull keeps the full page and starts the next.
 func (f *flow) pageFull() bool {
-	f.draw(f.cur.out)
+	f.keep(f.cur.out)
 	f.newPage() // the rest of the current group is kept afresh
 	return true
 }
 
-func (f *flow) draw(ps []placed) {
-	for _, p := range ps {
-		if p.b.draw != nil {
-			p.b.draw(f.c, p.x, p.y)
+// fill is the share (0–1) of page's text area that boxes fill: their
+// column length, a box in one of two columns counting half.
+func (f *flow) fill(page int) float64 {
+	filled := 0.0
+	for _, p := range f.done[page-1] {
+		filled += p.b.h / float64(p.cols)
+	}
+	return min(1, filled/f.colHeight())
+}
+
+// keep files placed boxes under the current page.
+func (f *flow) keep(ps []placed) {
+	f.done[f.pages-1] = append(f.done[f.pages-1], ps...)
+}
+
+// draw puts the placed boxes of every page on c, calling page after
+// each page's boxes (for its running header and footer).
+func (f *flow) draw(c canvas, page func(n int)) {
+	for i, ps := range f.done {
+		c.AddPage()
+		for _, p := range ps {
+			if p.b.draw != nil {
+				p.b.draw(c, p.x, p.y)
+			}
+		}
+		if page != nil {
+			page(i + 1)
 		}
 	}
 }
@@ -239,7 +275,7 @@ func (f *flow) flush() {
 	}
 }
 
-// endRegion draws the current region, its columns balanced, and returns
+// endRegion keeps the current region, its columns balanced, and returns
 // the lowest point it reaches.
 func (f *flow) endRegion() float64 {
 	f.flush()
@@ -247,7 +283,7 @@ func (f *flow) endRegion() float64 {
 	if f.cols > 1 && !f.forced && len(f.groups) > 0 {
 		out = f.balance()
 	}
-	f.draw(out)
+	f.keep(out)
 	low := f.cur.top
 	for _, p := range out {
 		low = max(low, p.y+p.b.h)
@@ -264,6 +300,7 @@ func (f *flow) balance() []placed {
 		c.col, c.y, c.fresh, c.out, c.failed, c.errs = 0, c.top, true, nil, false, nil
 		c.bottom = c.top + h
 		c.full = func() bool { return false }
+		c.whole = f.colHeight()
 		if first := f.cur.out[0]; first.repeat {
 			// A table continued from the last page starts the region.
 			c.out = append(c.out, first)
@@ -334,7 +371,7 @@ func (f *flow) columnBreak() {
 	f.place(group{brk: true})
 }
 
-// finish draws what is left.
+// finish places what is left.
 func (f *flow) finish() {
 	if f.pages == 0 {
 		f.newPage()

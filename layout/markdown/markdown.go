@@ -130,7 +130,7 @@ func renderPDF(md []byte, opt Options) (*pdfCanvas, error) {
 		return nil, err
 	}
 	c := &pdfCanvas{pdf: layout.NewBlankDoc(opt.Paper, opt.Title)}
-	if err := render(md, opt, c); err != nil {
+	if _, err := render(md, opt, c); err != nil {
 		return nil, err
 	}
 	return c, c.pdf.Error()

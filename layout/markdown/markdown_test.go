@@ -25,7 +25,7 @@ func record(t testing.TB, md string, opt Options) *recorder {
 		t.Fatal(err)
 	}
 	rec := &recorder{}
-	if err := render([]byte(md), opt, rec); err != nil {
+	if _, err := render([]byte(md), opt, rec); err != nil {
 		t.Fatal(err)
 	}
 	return rec

@@ -3,6 +3,7 @@ package markdown
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -117,19 +118,66 @@ type walker struct {
 	lists  []*listState
 	table  *tableState
 	nl     []int // offsets of the newlines in src
-	errs   diag.List
-	funcs  map[ast.NodeKind]func(n ast.Node, entering bool) ast.WalkStatus
+	line   int   // source line of the block being rendered, for Measure
+	// squeeze scales the space between blocks once squeezeAt page breaks
+	// have passed (1 normally; less to save a nearly empty last page).
+	squeeze   float64
+	squeezeAt int
+	breaks    int // page breaks so far
+	errs      diag.List
+	funcs     map[ast.NodeKind]func(n ast.Node, entering bool) ast.WalkStatus
 }
 
-func render(src []byte, opt Options, c canvas) error {
-	r := &walker{src: src, opt: opt, em: opt.BaseSize * ptMM}
+// render lays src out and draws it on c; with c nil it only lays it out.
+//
+// When the last page would hold little — a few lines of a document that
+// almost fits one page fewer — the layout is tried again with the space
+// between blocks tightened (squeezes), and the first that saves the page
+// is kept. Only the part after the last page break is tightened: a page
+// break starts afresh, so nothing before it can save the last page, and
+// the pages before it stay as they are (a caller may have laid out the
+// document up to a page break on its own and drawn on the page it
+// found). Measure-then-place makes the trials cheap: nothing is drawn
+// until a layout is chosen.
+func render(src []byte, opt Options, c canvas) (*flow, error) {
+	doc := Parser().Parser().Parse(text.NewReader(src))
+	var nl []int
 	for i, b := range src {
 		if b == '\n' {
-			r.nl = append(r.nl, i)
+			nl = append(nl, i)
 		}
 	}
+	r, err := walk(doc, src, nl, opt, 1, 0)
+	if err != nil {
+		return nil, err
+	}
+	if n := r.fl.pages; n > 1 && r.fl.fill(n) <= lastPageSlack {
+		for _, sq := range squeezes {
+			t, err := walk(doc, src, nl, opt, sq, r.breaks)
+			if err == nil && t.fl.pages < n {
+				r = t
+				break
+			}
+		}
+	}
+	if c != nil {
+		r.fl.draw(c, func(p int) { r.furniture(c, p, r.fl.pages) })
+	}
+	return r.fl, nil
+}
+
+// A last page filled to lastPageSlack or less is worth saving by
+// tightening the space between blocks to one of squeezes (× normal).
+const lastPageSlack = 0.25
+
+var squeezes = []float64{0.8, 0.6}
+
+// walk lays doc out once, with the space between blocks after the first
+// breaks page breaks scaled by squeeze.
+func walk(doc ast.Node, src []byte, nl []int, opt Options, squeeze float64, breaks int) (*walker, error) {
+	r := &walker{src: src, nl: nl, opt: opt, em: opt.BaseSize * ptMM, squeeze: squeeze, squeezeAt: breaks}
 	m := opt.Margin
-	r.fl = newFlow(c, m, opt.Paper.Width-m, m+headerH, opt.Paper.Height-m-footerH, columnGap, opt.Columns)
+	r.fl = newFlow(m, opt.Paper.Width-m, m+headerH, opt.Paper.Height-m-footerH, columnGap, opt.Columns)
 	r.styles = []style{{size: opt.BaseSize, color: colText}}
 	r.funcs = map[ast.NodeKind]func(ast.Node, bool) ast.WalkStatus{
 		ast.KindParagraph:         r.paragraph,
@@ -158,15 +206,17 @@ func render(src []byte, opt Options, c canvas) error {
 		east.KindFootnoteLink:     r.footnoteLink,
 		east.KindFootnoteBacklink: func(ast.Node, bool) ast.WalkStatus { return ast.WalkSkipChildren },
 	}
-	doc := Parser().Parser().Parse(text.NewReader(src))
 	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && n.Type() == ast.TypeBlock {
+			r.line = r.nodeLine(n)
+		}
 		if f := r.funcs[n.Kind()]; f != nil {
 			return f(n, entering), nil
 		}
 		return ast.WalkContinue, nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	r.fl.finish()
 	for _, e := range r.fl.errs {
@@ -174,13 +224,9 @@ func render(src []byte, opt Options, c canvas) error {
 	}
 	if len(r.errs) > 0 {
 		r.errs.Sort()
-		return r.errs
+		return nil, r.errs
 	}
-	for p := 1; p <= r.fl.pages; p++ {
-		c.SetPage(p)
-		r.furniture(c, p, r.fl.pages)
-	}
-	return nil
+	return r, nil
 }
 
 // lineOf returns the 1-based source line of byte offset pos.
@@ -225,8 +271,16 @@ func (r *walker) width() float64 { return r.fl.colWidth() - r.indent - r.rind }
 // space asks for at least h mm before the next box.
 func (r *walker) space(h float64) {
 	if !r.hold {
-		r.gap = max(r.gap, h)
+		r.gap = max(r.gap, h*r.squeezed())
 	}
+}
+
+// squeezed is the factor the space between blocks is scaled by here.
+func (r *walker) squeezed() float64 {
+	if r.breaks >= r.squeezeAt {
+		return r.squeeze
+	}
+	return 1
 }
 
 // flushGap puts the pending space down now, with the current decorations.
@@ -239,6 +293,9 @@ func (r *walker) flushGap() {
 
 // emit hands a box to the flow after the pending space.
 func (r *walker) emit(b box) {
+	if b.line == 0 {
+		b.line = r.line
+	}
 	r.flushGap()
 	r.hold = false
 	r.fl.add(r.wrap(b))
@@ -282,18 +339,54 @@ func (r *walker) decorate(b box) box {
 	return b
 }
 
-// emitLines emits set lines, one box each. keepAll keeps every line with
-// the next box (headings); otherwise the first and the second-to-last line
-// keep with the next, so no paragraph leaves a single line behind.
-func (r *walker) emitLines(lines []line, lineLead float64, a align, keepAll bool, src int) {
+// keepRule says which lines of a block keep with the next box.
+type keepRule uint8
+
+const (
+	keepLines keepRule = iota // the first and the second-to-last: no orphan, no widow
+	keepNext                  // those and the last: the block introduces what follows
+	keepAll                   // every line: headings, short introductions
+)
+
+// emitLines emits set lines, one box each, keeping them with the next box
+// as rule says.
+func (r *walker) emitLines(lines []line, lineLead float64, a align, rule keepRule, src int) {
 	w := r.width()
 	for i, l := range lines {
 		h, base := l.height(lineLead), l.baseline(lineLead)
-		keep := keepAll || (len(lines) > 1 && (i == 0 || i == len(lines)-2))
+		keep := rule == keepAll || (len(lines) > 1 && (i == 0 || i == len(lines)-2)) || (rule == keepNext && i == len(lines)-1)
 		r.emit(box{h: h, base: base, keep: keep, line: src, what: "a line",
 			draw: func(c canvas, x, y float64) { drawLine(c, l, x, y+base, w, a) }})
 	}
 }
+
+// introduces reports whether paragraph n introduces the block after it:
+// a paragraph right before a table (its caption or the sentence that
+// leads into it), or one ending in a colon before a list, a code block
+// or a chart. It keeps with that block.
+func (r *walker) introduces(n ast.Node) bool {
+	next := n.NextSibling()
+	if next == nil {
+		return false
+	}
+	switch next.Kind() {
+	case east.KindTable:
+		return true
+	case ast.KindList, ast.KindFencedCodeBlock, ast.KindCodeBlock:
+		lines := n.Lines()
+		if lines.Len() == 0 {
+			return false
+		}
+		last := lines.At(lines.Len() - 1)
+		end := bytes.TrimSpace(last.Value(r.src))
+		end = trailingNotes.ReplaceAll(end, nil)
+		return bytes.HasSuffix(end, []byte(":"))
+	}
+	return false
+}
+
+// trailingNotes matches footnote references at the end of a line.
+var trailingNotes = regexp.MustCompile(`(\[\^[^\]]*\])+$`)
 
 // Block nodes.
 
@@ -309,7 +402,14 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 	}
 	lines := breakLines(*r.in, r.width(), r.cur().size)
 	r.in = nil
-	r.emitLines(lines, lead, alignLeft, false, r.nodeLine(n))
+	rule := keepLines
+	if n.Kind() == ast.KindParagraph && r.introduces(n) {
+		rule = keepNext
+		if len(lines) <= 3 {
+			rule = keepAll
+		}
+	}
+	r.emitLines(lines, lead, alignLeft, rule, r.nodeLine(n))
 	r.space(gap * r.em)
 	return ast.WalkContinue
 }
@@ -330,7 +430,7 @@ func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
 	}
 	lines := breakLines(*r.in, r.width(), r.cur().size)
 	r.in = nil
-	r.emitLines(lines, 1.2, alignLeft, true, r.nodeLine(n))
+	r.emitLines(lines, 1.2, alignLeft, keepAll, r.nodeLine(n))
 	r.pop()
 	if hs.rule > 0 {
 		w, col := r.width(), colRule
@@ -440,6 +540,7 @@ func (r *walker) htmlBlock(n ast.Node, entering bool) ast.WalkStatus {
 	switch d.kind {
 	case dirPageBreak:
 		r.gap = 0
+		r.breaks++
 		r.fl.pageBreak()
 	case dirColumnBreak:
 		r.gap = 0
@@ -449,7 +550,7 @@ func (r *walker) htmlBlock(n ast.Node, entering bool) ast.WalkStatus {
 			r.errorf(line, "columns directive inside a list or quote; put it between blocks")
 			break
 		}
-		r.fl.setColumns(d.n, max(r.gap, paraGap*r.em))
+		r.fl.setColumns(d.n, max(r.gap, paraGap*r.em*r.squeezed()))
 		r.gap = 0
 	}
 	return ast.WalkSkipChildren

@@ -16,9 +16,11 @@ import (
 // to what each column still wants, and long cells wrap. (Words longer than
 // their column are cut, as a last resort.)
 //
-// Every row is one box, so it is never split; the header row keeps with
-// the first row, the last row with the one before, and the header is drawn
-// again at the top of every column the table continues in.
+// Every row is one box, so it is never split, and a table no taller than
+// a column is never split at all. A longer table breaks between rows: the
+// header row keeps with the first row, the last row with the one before,
+// and the header is drawn again at the top of every column the table
+// continues in.
 
 const (
 	cellPadX   = 1.2 // mm, each side
@@ -226,6 +228,15 @@ func (r *walker) layoutTable(t *tableState) {
 		}
 	}
 
+	// A table that fits in a column is kept whole: every row keeps with
+	// the next. A longer one may break between rows; its header row keeps
+	// with the first row and is drawn again at the top of every column the
+	// table continues in.
+	total := 0.0
+	for _, sr := range set {
+		total += sr.h
+	}
+	whole := total <= r.fl.colHeight()+eps
 	body := 0
 	var header *box
 	for i, sr := range set {
@@ -237,10 +248,13 @@ func (r *walker) layoutTable(t *tableState) {
 		} else {
 			b.draw = drawRow(sr, body%2 == 1, i == len(set)-1)
 			// The last row does not go on alone.
-			b.keep = i == len(set)-2 && i > 0 && !set[i-1].header
+			b.keep = whole && i < len(set)-1 || i == len(set)-2 && i > 0 && !set[i-1].header
 			body++
 		}
 		r.emit(b)
+		if whole {
+			continue
+		}
 		if sr.header && header == nil {
 			// Wrapped after emit, so a list marker goes with the first
 			// header only.

@@ -1,0 +1,241 @@
+package markdown
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark/text"
+
+	"github.com/playaid/playaid/layout"
+)
+
+// place is where a tagged piece of text was drawn: page and column.
+type place struct{ page, col int }
+
+// tagged returns where every text starting with a tag of the form
+// prefix + two digits was drawn, by tag.
+func tagged(rec *recorder, prefix string, paper layout.Paper) map[string][]place {
+	out := map[string][]place{}
+	for _, o := range rec.ops {
+		if len(o.str) < len(prefix)+2 || !strings.HasPrefix(o.str, prefix) {
+			continue
+		}
+		tag := o.str[:len(prefix)+2]
+		col := 0
+		if o.x > paper.Width/2 {
+			col = 1
+		}
+		out[tag] = append(out[tag], place{o.page, col})
+	}
+	return out
+}
+
+// sheet is a two-column document of sections: a heading, filler text of
+// varying length, a caption and a table of 4–13 rows, so tables and
+// headings meet column and page ends at many heights.
+func sheet(sections int) string {
+	var b strings.Builder
+	b.WriteString("# Keeping things together\n\n<!-- columns: 2 -->\n\n")
+	for s := 1; s <= sections; s++ {
+		fmt.Fprintf(&b, "## H%02d Section\n\n", s)
+		b.WriteString(strings.Repeat("Filler words to wrap a paragraph over some lines. ", 1+(s*7)%9) + "\n\n")
+		fmt.Fprintf(&b, "C%02d caption of the table:\n\n| Roll | Result |\n|:--|:--|\n", s)
+		for r := 0; r < 4+(s*5)%10; r++ {
+			fmt.Fprintf(&b, "| T%02d%d | result of row %d |\n", s, r, r)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func TestTablesKeptWholeAndIntroduced(t *testing.T) {
+	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+		for _, base := range []float64{7, 8, 9.5} {
+			rec := record(t, sheet(24), Options{Paper: paper, BaseSize: base})
+			if rec.pages < 3 {
+				t.Fatalf("%s %g pt: %d pages; the test wants tables to meet page ends", paper.Name, base, rec.pages)
+			}
+			tables, captions := tagged(rec, "T", paper), tagged(rec, "C", paper)
+			for s := 1; s <= 24; s++ {
+				var at []place
+				for tag, ps := range tables {
+					if strings.HasPrefix(tag, fmt.Sprintf("T%02d", s)) {
+						at = append(at, ps...)
+					}
+				}
+				if len(at) == 0 {
+					t.Fatalf("%s %g pt: table %d not drawn", paper.Name, base, s)
+				}
+				for _, p := range at[1:] {
+					if p != at[0] {
+						t.Errorf("%s %g pt: table %d is split: %v", paper.Name, base, s, at)
+						break
+					}
+				}
+				if c := captions[fmt.Sprintf("C%02d", s)]; len(c) != 1 || c[0] != at[0] {
+					t.Errorf("%s %g pt: the caption of table %d is at %v, the table at %v", paper.Name, base, s, c, at[0])
+				}
+			}
+		}
+	}
+}
+
+// TestHeadingNeverEndsAColumn: the text after every heading is drawn in
+// the heading's column.
+func TestHeadingNeverEndsAColumn(t *testing.T) {
+	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+		var b strings.Builder
+		b.WriteString("<!-- columns: 2 -->\n\n")
+		for s := 1; s <= 60; s++ {
+			fmt.Fprintf(&b, "### H%02d heading\n\nP%02d %s\n\n", s, s, strings.Repeat("words in a paragraph ", 2+(s*5)%11))
+		}
+		rec := record(t, b.String(), Options{Paper: paper, BaseSize: 8})
+		heads, paras := tagged(rec, "H", paper), tagged(rec, "P", paper)
+		for s := 1; s <= 60; s++ {
+			h, p := heads[fmt.Sprintf("H%02d", s)], paras[fmt.Sprintf("P%02d", s)]
+			if len(h) != 1 || len(p) != 1 || h[0] != p[0] {
+				t.Errorf("%s: heading %d at %v, its text starts at %v", paper.Name, s, h, p)
+			}
+		}
+	}
+}
+
+// TestIntroductionKeepsWithList: a short paragraph ending in a colon
+// moves with the list it introduces.
+func TestIntroductionKeepsWithList(t *testing.T) {
+	filler := strings.Repeat("A line of filler text.\n\n", 48)
+	md := filler + "I01 roll and read:[^a]\n\n- L01 first item\n- second item\n\n[^a]: A note.\n"
+	rec := record(t, md, Options{})
+	i, l := tagged(rec, "I", layout.A4)["I01"], tagged(rec, "L", layout.A4)["L01"]
+	if len(i) != 1 || len(l) != 1 || i[0] != l[0] {
+		t.Errorf("the introduction is at %v, its list at %v", i, l)
+	}
+	if l[0].page != 2 {
+		t.Errorf("the list is on page %d; the filler is meant to push it to page 2", l[0].page)
+	}
+}
+
+func TestMeasure(t *testing.T) {
+	docs := map[string]Options{sheet(24): {BaseSize: 8}, "# T\n\n" + longTable(130): {Columns: 2}, fourPages(): {BaseSize: 8.5}}
+	for _, c := range cases {
+		docs[c.md] = c.opt
+	}
+	for md, opt := range docs {
+		l, err := Measure([]byte(md), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pdf, err := Render([]byte(md), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Pages != pdf.PageNo() {
+			t.Errorf("%.30q: Measure counts %d pages, Render makes %d", md, l.Pages, pdf.PageNo())
+		}
+	}
+	md := "A\n\n<!-- pagebreak -->\n\nB\n\n| x |\n|---|\n| y |\n"
+	l, err := Measure([]byte(md), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line, want := range map[int]int{1: 1, 2: 2, 3: 2, 5: 2, 7: 2, 9: 2, 10: 0} {
+		if got := l.Page(line); got != want {
+			t.Errorf("Page(%d) = %d; want %d", line, got, want)
+		}
+	}
+	// One line of text leaves nearly all of page 1 empty.
+	if e := l.Empty(1); e < 0.95 || e >= 1 {
+		t.Errorf("Empty(1) = %.3f for a page with one line", e)
+	}
+	// A long table fills every page but the last.
+	l, err = Measure([]byte(longTable(200)), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := 1; p < l.Pages; p++ {
+		if e := l.Empty(p); e > 0.05 {
+			t.Errorf("page %d of a long table is %.0f%% empty", p, 100*e)
+		}
+	}
+}
+
+func BenchmarkMeasure4Pages(b *testing.B) {
+	md := []byte(fourPages())
+	opt := Options{Title: "Benchmark", Version: "abc1234", BaseSize: 8.5}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Measure(md, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// plainLayout lays md out without saving a nearly empty last page.
+func plainLayout(t *testing.T, md string, opt Options) *flow {
+	t.Helper()
+	opt, err := opt.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte(md)
+	var nl []int
+	for i, b := range src {
+		if b == '\n' {
+			nl = append(nl, i)
+		}
+	}
+	r, err := walk(Parser().Parser().Parse(text.NewReader(src)), src, nl, opt, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.fl
+}
+
+// TestSqueezeSavesALastPage: a document a few lines too long for its
+// pages is set with tighter space between blocks, after its last page
+// break only; one that needs its last page is left alone.
+func TestSqueezeSavesALastPage(t *testing.T) {
+	head := "# Page one\n\nP00 before the page break.\n\n<!-- pagebreak -->\n\n"
+	paras := func(n int) string {
+		var b strings.Builder
+		b.WriteString(head)
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "P%02d One line of text.\n\n", i)
+		}
+		return b.String()
+	}
+	n := 1
+	for plainLayout(t, paras(n), Options{}).pages < 3 {
+		n++
+	}
+	md := paras(n)
+	got := record(t, md, Options{})
+	if got.pages != 2 {
+		t.Fatalf("%d paragraphs spill onto a third page by a line; squeezed, they take %d pages, want 2", n, got.pages)
+	}
+	plain := plainLayout(t, md, Options{})
+	rec := &recorder{}
+	plain.draw(rec, nil)
+	first := func(rec *recorder, page int) []string {
+		var out []string
+		for _, o := range rec.ops {
+			if o.page == page && o.str != "" && o.y > 8+headerH && o.y < layout.A4.Height-8-footerH {
+				out = append(out, fmt.Sprintf("%.2f %s", o.y, o.str))
+			}
+		}
+		return out
+	}
+	// Page 1, before the page break, is as it was.
+	if a, b := strings.Join(first(got, 1), "\n"), strings.Join(first(rec, 1), "\n"); a != b {
+		t.Errorf("page 1 changed:\n%s\nwant\n%s", a, b)
+	}
+	// A third page a third full is kept as it is.
+	md = paras(n + 25)
+	got = record(t, md, Options{})
+	rec = &recorder{}
+	plainLayout(t, md, Options{}).draw(rec, nil)
+	if got.pages != 3 || strings.Join(first(got, 3), "\n") != strings.Join(first(rec, 3), "\n") {
+		t.Error("a document with a well-filled last page was squeezed")
+	}
+}

@@ -1,0 +1,60 @@
+package markdown
+
+// Layout is where the boxes of a document land, worked out by Measure
+// without drawing anything.
+type Layout struct {
+	Pages int
+	boxes []landed // in the order the flow placed them
+	empty []float64
+}
+
+type landed struct{ page, line int }
+
+// Measure lays md out exactly as Render and PDF do, but draws nothing and
+// makes no fpdf document: it is the cheap way to learn how many pages a
+// document takes or on which page a block lands (to draw something of
+// one's own on that page of the rendered document, say). It returns the
+// errors Render would.
+func Measure(md []byte, opt Options) (*Layout, error) {
+	opt, err := opt.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	f, err := render(md, opt, nil)
+	if err != nil {
+		return nil, err
+	}
+	l := &Layout{Pages: f.pages}
+	for i, ps := range f.done {
+		for _, p := range ps {
+			if p.b.line > 0 && !p.b.space && !p.repeat {
+				l.boxes = append(l.boxes, landed{page: i + 1, line: p.b.line})
+			}
+		}
+		l.empty = append(l.empty, 1-f.fill(i+1))
+	}
+	return l, nil
+}
+
+// Page returns the page on which the block starting at Markdown line
+// (1-based) lands: the page of the first box drawn from that line or, when
+// the line draws nothing (a blank line, a directive), from the next line
+// that does. It returns 0 when nothing is drawn from line on.
+func (l *Layout) Page(line int) int {
+	best, page := 0, 0
+	for _, b := range l.boxes {
+		if b.line >= line && (best == 0 || b.line < best || b.line == best && b.page < page) {
+			best, page = b.line, b.page
+		}
+	}
+	return page
+}
+
+// Empty returns the share (0–1) of page's text area left empty: the
+// column length no box (text, table row, space between blocks) fills.
+func (l *Layout) Empty(page int) float64 {
+	if page < 1 || page > len(l.empty) {
+		return 0
+	}
+	return l.empty[page-1]
+}

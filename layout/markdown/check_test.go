@@ -2,9 +2,11 @@ package markdown
 
 import (
 	"fmt"
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -276,4 +278,85 @@ func rasterize(t *testing.T, pdf []byte, dpi int) gray {
 	}
 	g.pix = out[len(out)-g.w*g.h:]
 	return g
+}
+
+// TestHTMLFitsAPhone loads a sheet with a 13-column table, a table of
+// rules text and names into a 360 px wide frame of headless Chromium: the
+// page itself must not scroll sideways (the wide table scrolls in its
+// box), names stay on one line.
+func TestHTMLFitsAPhone(t *testing.T) {
+	bin := ""
+	for _, b := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(b); err == nil {
+			bin = p
+			break
+		}
+	}
+	if bin == "" {
+		t.Skip("no headless Chromium installed; skipping the phone-width check")
+	}
+	var md strings.Builder
+	md.WriteString("# One die: chance to hit and damage\n\n| Defense |")
+	for i := 1; i <= 12; i++ {
+		fmt.Fprintf(&md, " Armor %d<br>Power +%d |", i, i)
+	}
+	md.WriteString("\n|--|" + strings.Repeat("--:|", 12) + "\n")
+	for d := 3; d <= 12; d++ {
+		fmt.Fprintf(&md, "| %d |", d)
+		for i := 1; i <= 12; i++ {
+			fmt.Fprintf(&md, " %d%% |", (d*i*7)%100)
+		}
+		md.WriteString("\n")
+	}
+	md.WriteString("\n| D10 | Result | 1 | 2 |\n|--|--|--:|--:|\n| 7 | **The Tripod is damaged and its weapons disabled.** " +
+		strings.Repeat("The Tripod's Armor stat is reduced by 1. ", 6) + "| 10% | 20% |\n\n| Unit | Type | Weapons | Special | Special |\n|--|--|--|--|--|\n" +
+		"| Assault Tripod[^a] | Fighting Machine | Heat Ray – Focused | Gripper Claw | Tow Cable Rules |\n\n[^a]: A note.\n")
+	page, err := HTML([]byte(md.String()), "Phone")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The sheet in a 360 px frame of a page that reports, once the frame
+	// has loaded, the widths of the frame's page, of its first table's box
+	// and of what that box holds, and the height of the first name's cell
+	// (in a table whose names need more than 360 px) and of a line.
+	wrap := `<!DOCTYPE html><html><body><iframe id="f" style="width:360px;height:800px;border:0" srcdoc="` +
+		html.EscapeString(string(page)) + `"></iframe><script>
+var f = document.getElementById("f");
+f.onload = function () {
+  var d = f.contentDocument, box = d.querySelector(".table"), name = d.querySelectorAll("table")[2].querySelector("td");
+  document.body.setAttribute("data-w", [d.documentElement.scrollWidth, f.contentWindow.innerWidth,
+    box.scrollWidth, box.clientWidth, Math.round(name.getBoundingClientRect().height),
+    Math.round(parseFloat(getComputedStyle(name).lineHeight))].join(" "));
+};
+</script></body></html>`
+	dir := t.TempDir()
+	in := filepath.Join(dir, "phone.html")
+	if err := os.WriteFile(in, []byte(wrap), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000", "--dump-dom", in).Output()
+	if err != nil {
+		t.Fatalf("chromium: %v", err)
+	}
+	m := regexp.MustCompile(`data-w="(\d+) (\d+) (\d+) (\d+) (\d+) (\d+)"`).FindStringSubmatch(string(out))
+	if m == nil {
+		t.Fatalf("chromium reported no widths:\n%.400s", out)
+	}
+	n := make([]int, 6)
+	for i := range n {
+		n[i], _ = strconv.Atoi(m[i+1])
+	}
+	pageW, viewW, boxInner, boxW, nameH, lineH := n[0], n[1], n[2], n[3], n[4], n[5]
+	if viewW != 360 {
+		t.Fatalf("the frame is %d px wide; want 360", viewW)
+	}
+	if pageW > viewW {
+		t.Errorf("the page is %d px wide in a %d px screen: it scrolls sideways", pageW, viewW)
+	}
+	if boxInner <= boxW {
+		t.Errorf("the 13-column table (%d px) fits its %d px box; the test wants it to scroll in it", boxInner, boxW)
+	}
+	if nameH > 2*lineH {
+		t.Errorf("the name cell is %d px tall, lines %d px: the name wraps", nameH, lineH)
+	}
 }

@@ -4,20 +4,135 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"math"
+	"strconv"
 
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/renderer"
+	gmhtml "github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/util"
 )
 
 // htmlExtras renders what the PDF renderer gives a meaning to and plain
-// goldmark does not: directives, <br>, chart and calibration blocks.
+// goldmark does not: directives, <br>, chart and calibration blocks; and
+// what it renders otherwise: runs of footnote marks (as the PDF prints
+// them) and tables (in a box that scrolls sideways on a narrow screen).
 type htmlExtras struct{}
 
 func (htmlExtras) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindFencedCodeBlock, htmlFenced)
 	reg.Register(ast.KindHTMLBlock, htmlBlock)
 	reg.Register(ast.KindRawHTML, htmlRaw)
+	reg.Register(east.KindFootnoteLink, htmlFootnoteLink)
+	reg.Register(east.KindTable, htmlTable)
+}
+
+// markNames gives the cells of tables that hold names — lines of at
+// most phraseWords words, as the PDF keeps whole — the class "name", which
+// the CSS keeps on one line, and cells of prose (more than twice that) the
+// class "text", which the CSS keeps wide enough to read: a table that
+// grows too wide for a phone scrolls in its box rather than breaking
+// "Assault Tripod" or setting a rule one word a line.
+func markNames(doc ast.Node, src []byte) {
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || n.Kind() != east.KindTableCell {
+			return ast.WalkContinue, nil
+		}
+		words, most := 0, 0 // of a line, of the longest line
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c := c.(type) {
+			case *ast.RawHTML:
+				if isBr(c.Segments.Value(src)) {
+					words = 0 // a new line
+				}
+			case *east.FootnoteLink:
+			default:
+				words += len(bytes.Fields(inlineText(c, src)))
+				most = max(most, words)
+			}
+		}
+		switch {
+		case most == 0:
+		case most <= phraseWords:
+			n.SetAttributeString("class", "name")
+		case most > 2*phraseWords:
+			n.SetAttributeString("class", "text")
+		}
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// inlineText is the text of an inline node and its children.
+func inlineText(n ast.Node, src []byte) []byte {
+	if t, ok := n.(*ast.Text); ok {
+		return t.Segment.Value(src)
+	}
+	var b []byte
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		b = append(b, inlineText(c, src)...)
+		b = append(b, ' ')
+	}
+	return b
+}
+
+// htmlTable is goldmark's table in a div that scrolls sideways when the
+// table is wider than the page, so a wide table never widens the page.
+func htmlTable(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		w.WriteString(`<div class="table">` + "\n<table")
+		if n.Attributes() != nil {
+			gmhtml.RenderAttributes(w, n, extension.TableAttributeFilter)
+		}
+		w.WriteString(">\n")
+	} else {
+		w.WriteString("</table>\n</div>\n")
+	}
+	return ast.WalkContinue, nil
+}
+
+// htmlFootnoteLink prints a run of footnote marks at its first link as the
+// PDF does: sorted, without repeats, separated by commas ("⁴,⁵", not
+// "⁵⁴"), with a thin space before a number that follows. Every link keeps
+// the id the footnote's back link points to.
+func htmlFootnoteLink(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	if _, ok := n.PreviousSibling().(*east.FootnoteLink); ok {
+		return ast.WalkSkipChildren, nil // printed with the run's first mark
+	}
+	links, after := markRun(n)
+	id := func(l *east.FootnoteLink) string {
+		if l.RefIndex > 0 {
+			return fmt.Sprintf("fnref%d:%d", l.RefIndex, l.Index)
+		}
+		return fmt.Sprintf("fnref:%d", l.Index)
+	}
+	w.WriteString(`<sup class="fn">`)
+	for i, label := range markLabels(links) {
+		if i > 0 {
+			w.WriteString(",")
+		}
+		first := true
+		for _, l := range links {
+			if strconv.Itoa(l.Index) != label {
+				continue
+			}
+			if first {
+				fmt.Fprintf(w, `<a id="%s" href="#fn:%s" class="footnote-ref" role="doc-noteref">%s</a>`, id(l), label, label)
+				first = false
+			} else {
+				fmt.Fprintf(w, `<span id="%s"></span>`, id(l)) // a repeat: only its id
+			}
+		}
+	}
+	w.WriteString("</sup>")
+	if numberFollows(after, src) {
+		w.WriteString("&#8201;")
+	}
+	return ast.WalkSkipChildren, nil
 }
 
 func blockBody(n ast.Node, src []byte) []byte {
@@ -56,9 +171,10 @@ func htmlFenced(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.Wa
 	return ast.WalkSkipChildren, nil
 }
 
-// htmlChart prints a chart's numbers as a table.
+// htmlChart prints a chart's numbers as a table, its percentages as the
+// sheets print theirs (see percent).
 func htmlChart(w util.BufWriter, s chartSpec) {
-	w.WriteString(`<table class="chart">` + "\n")
+	w.WriteString(`<div class="table">` + "\n" + `<table class="chart">` + "\n")
 	if s.Title != "" {
 		fmt.Fprintf(w, "<caption>%s</caption>\n", html.EscapeString(s.Title))
 	}
@@ -70,11 +186,29 @@ func htmlChart(w util.BufWriter, s chartSpec) {
 	for _, se := range s.Series {
 		fmt.Fprintf(w, "<tr><th>%s</th>", html.EscapeString(se.Name))
 		for _, y := range se.Y {
-			fmt.Fprintf(w, `<td style="text-align:right">%s%%</td>`, fmtNum(y))
+			fmt.Fprintf(w, `<td style="text-align:right">%s</td>`, percent(y))
 		}
 		w.WriteString("</tr>\n")
 	}
-	w.WriteString("</tbody>\n</table>\n")
+	w.WriteString("</tbody>\n</table>\n</div>\n")
+}
+
+// percent prints a chance given in percent as the sheets' tables print
+// chances (dice.Percent with no decimals): whole percents, rounded half
+// away from zero, and "<1%" or ">99%" for what is possible but would round
+// to impossible or certain — so a chart's numbers read the same as the
+// table beside it ("<1%", not "0.42%").
+func percent(v float64) string {
+	switch n := math.Round(v); {
+	case v <= 0 || v >= 100:
+		return fmtNum(v) + "%"
+	case n == 0:
+		return "<1%"
+	case n == 100:
+		return ">99%"
+	default:
+		return fmtNum(n) + "%"
+	}
 }
 
 func htmlBlock(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -108,7 +242,10 @@ h1 { font-size: 1.9em; border-bottom: 2px solid #1d3557; padding-bottom: .1em; }
 h2 { font-size: 1.35em; border-bottom: 1px solid #a0a8b2; margin-top: 1.2em; }
 h3 { font-size: 1.12em; }
 h4 { font-size: 1em; }
-table { border-collapse: collapse; width: 100%; margin: .6em 0; }
+.table { overflow-x: auto; margin: .6em 0; }
+td.name, th.name { white-space: nowrap; }
+td.text { min-width: 12em; }
+table { border-collapse: collapse; width: 100%; }
 th, td { padding: .2em .45em; vertical-align: top; text-align: left; }
 thead th { background: #dce4ee; border-bottom: 1px solid #1d3557; }
 tbody tr:nth-child(even) { background: #f3f5f8; }
@@ -127,5 +264,9 @@ hr { border: 0; border-top: 1px solid #a0a8b2; }
 .footnotes hr { width: 8em; margin-left: 0; }
 .pagebreak { break-after: page; page-break-after: always; }
 a { color: inherit; }
+sup.fn { font-size: .7em; line-height: 0; }
+sup.fn a { text-decoration: none; font-weight: bold; color: #1d3557; }
+main { overflow-wrap: break-word; }
+@media (max-width: 30em) { body { margin: .8em auto; padding: 0 .6em; } th, td { padding: .2em .35em; } }
 @media print { body { margin: 0; max-width: none; padding: 0; } a { text-decoration: none; } }
 `

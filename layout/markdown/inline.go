@@ -232,13 +232,29 @@ func drawLine(c canvas, l line, x, y, width float64, a align) {
 	}
 }
 
-// widths returns the width of the widest line of toks set without limit
-// and of its widest word: a table column's natural and minimum widths.
-func widths(toks []tok) (natural, minimum float64) {
+// phraseWords is the most words a line of a table cell may have to count
+// as a name ("Assault Tripod⁴,⁸", "Heat Ray – Focused"), which its column
+// keeps on one line when the table can afford it.
+const phraseWords = 4
+
+// widths returns the width of the widest line of toks set without limit,
+// of its widest word, and of its widest line of at most phraseWords words:
+// a table column's natural, minimum and name widths.
+func widths(toks []tok) (natural, minimum, phrase float64) {
 	lineW, wordW, glue := 0.0, 0.0, 0.0
+	words := 0
+	endLine := func() {
+		if words <= phraseWords {
+			phrase = max(phrase, lineW)
+		}
+		lineW, wordW, glue, words = 0, 0, 0, 0
+	}
 	for _, t := range toks {
 		switch t.kind {
 		case tWord:
+			if wordW == 0 {
+				words++
+			}
 			wordW += t.w
 			lineW += glue + t.w
 			glue = 0
@@ -250,8 +266,9 @@ func widths(toks []tok) (natural, minimum float64) {
 				glue = t.w
 			}
 		case tBreak:
-			lineW, wordW, glue = 0, 0, 0
+			endLine()
 		}
 	}
-	return natural, minimum
+	endLine()
+	return natural, minimum, phrase
 }

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -237,5 +238,48 @@ func TestSqueezeSavesALastPage(t *testing.T) {
 	plainLayout(t, md, Options{}).draw(rec, nil)
 	if got.pages != 3 || strings.Join(first(got, 3), "\n") != strings.Join(first(rec, 3), "\n") {
 		t.Error("a document with a well-filled last page was squeezed")
+	}
+}
+
+// TestTableKeepsNamesWhole: in a table too wide for its column, the
+// names stay on one line with their note marks, and the long text wraps.
+func TestTableKeepsNamesWhole(t *testing.T) {
+	md := `| Unit | Type | Speed | Def | Arm | Weapons | Special |
+|:--|:--|--:|--:|--:|:--|:--|
+| Infantry[^a][^b] | Infantry | 6″ | 5 | 4 | Rifles | Stealth |
+| Machine Gunners[^a] | Infantry | 6″ | 5 | 4 | Machine Gun | Stealth |
+| Rough Riders[^a][^c] | Infantry | 10″ | 7 | 4 | – | Rough Rider, Tow Cable |
+| Assault Tripod[^a][^d] | Tripod | 8″ | 9 | 10 | Heat Ray – Focused, Heat Ray – Sweep, Gripper Claw and Tentacles | Massive |
+
+[^a]: A.
+[^b]: B.
+[^c]: C.
+[^d]: D.
+`
+	for _, base := range []float64{7, 7.5, 8} {
+		rec := record(t, md, Options{Columns: 2, BaseSize: base})
+		for _, name := range []string{"Infantry", "Machine Gunners", "Rough Riders", "Assault Tripod"} {
+			var at *op
+			for i, o := range rec.ops {
+				if o.str == name {
+					at = &rec.ops[i]
+					break
+				}
+			}
+			if at == nil {
+				t.Errorf("%g pt: %q is not drawn on one line", base, name)
+				continue
+			}
+			// Its marks follow on the same line.
+			found := false
+			for _, o := range rec.ops {
+				if o.face.size < base && math.Abs(o.y-at.y) < 2 && math.Abs(o.x-at.x1) < 0.01 {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%g pt: the note marks of %q are not on its line", base, name)
+			}
+		}
 	}
 }

@@ -47,6 +47,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
 	"github.com/playaid/playaid/layout"
@@ -137,14 +138,19 @@ func renderPDF(md []byte, opt Options) (*pdfCanvas, error) {
 }
 
 // HTML renders md through goldmark's HTML renderer as a standalone page
-// with small print-friendly CSS. Raw HTML is left out, except <br> and the
-// pagebreak directive; a chart becomes a table of its numbers; the
+// with small print-friendly CSS that also reads on a phone: a table wider
+// than the screen scrolls sideways in its own box, names in tables stay on
+// one line, footnote marks print as the PDF prints them ("⁴,⁵"). Raw HTML
+// is left out, except <br> and the pagebreak directive; a chart becomes a
+// table of its numbers, in whole percents as the sheets print chances; the
 // calibration bars are left out (a browser does not print to scale).
 func HTML(md []byte, title string) ([]byte, error) {
 	g := Parser()
 	g.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(htmlExtras{}, 100)))
+	doc := g.Parser().Parse(text.NewReader(md))
+	markNames(doc, md)
 	var body bytes.Buffer
-	if err := g.Convert(md, &body); err != nil {
+	if err := g.Renderer().Render(&body, md, doc); err != nil {
 		return nil, err
 	}
 	var out bytes.Buffer

@@ -781,6 +781,8 @@ func isBr(b []byte) bool {
 
 // footnoteLink prints a run of adjacent footnote marks at its first link,
 // as one sorted list without repeats: "2,14,15", not "1415" or "14,2".
+// A number right after the run gets a thin space, so "Company¹⁷ 1 die"
+// does not read as "171 die".
 func (r *walker) footnoteLink(n ast.Node, entering bool) ast.WalkStatus {
 	if !entering || r.in == nil {
 		return ast.WalkSkipChildren
@@ -788,26 +790,57 @@ func (r *walker) footnoteLink(n ast.Node, entering bool) ast.WalkStatus {
 	if _, ok := n.PreviousSibling().(*east.FootnoteLink); ok {
 		return ast.WalkSkipChildren // printed with the run's first mark
 	}
-	var marks []int
-	for p := n; p != nil; p = p.NextSibling() {
-		link, ok := p.(*east.FootnoteLink)
-		if !ok {
-			break
-		}
-		marks = append(marks, link.Index)
-	}
-	slices.Sort(marks)
-	labels := make([]string, 0, len(marks))
-	for _, m := range slices.Compact(marks) {
-		labels = append(labels, strconv.Itoa(m))
-	}
+	links, after := markRun(n)
 	s := r.cur()
 	s.size *= 0.68
 	s.rise = -0.36 * r.cur().size * ptMM
 	s.bold, s.italic, s.mono, s.hasBg = true, false, false, false
 	s.color = colAccent
-	r.in.text(strings.Join(labels, ","), s)
+	text := strings.Join(markLabels(links), ",")
+	if numberFollows(after, r.src) {
+		text += "\u00A0" // a no-break space at the marks' size: a thin space
+	}
+	r.in.text(text, s)
 	return ast.WalkSkipChildren
+}
+
+// markRun returns the footnote links of the run n starts and the node
+// after it.
+func markRun(n ast.Node) (links []*east.FootnoteLink, after ast.Node) {
+	for p := n; p != nil; p = p.NextSibling() {
+		link, ok := p.(*east.FootnoteLink)
+		if !ok {
+			return links, p
+		}
+		links = append(links, link)
+	}
+	return links, nil
+}
+
+// markLabels are the numbers of a run of footnote links, sorted, without
+// repeats.
+func markLabels(links []*east.FootnoteLink) []string {
+	var marks []int
+	for _, l := range links {
+		marks = append(marks, l.Index)
+	}
+	slices.Sort(marks)
+	var labels []string
+	for _, m := range slices.Compact(marks) {
+		labels = append(labels, strconv.Itoa(m))
+	}
+	return labels
+}
+
+// numberFollows reports whether the text after a run of marks starts with
+// a digit, right away or after a space.
+func numberFollows(after ast.Node, src []byte) bool {
+	t, ok := after.(*ast.Text)
+	if !ok {
+		return false
+	}
+	v := bytes.TrimLeft(t.Segment.Value(src), " ")
+	return len(v) > 0 && v[0] >= '0' && v[0] <= '9'
 }
 
 // Running header and footer, drawn on every page once the page count is

@@ -1,6 +1,9 @@
 package markdown
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
 )
@@ -12,9 +15,11 @@ import (
 // shared in proportion, up to tableSpare a column (a narrow table is as
 // wide as it needs, left-aligned). When the natural widths do not fit, the table's
 // font shrinks in quarter points down to tableFloor; if that is not enough
-// each column gets its longest word and the rest is shared in proportion
-// to what each column still wants, and long cells wrap. (Words longer than
-// their column are cut, as a last resort.)
+// each column gets its longest word, then the width to keep its names
+// (cell lines of a few words: "Assault Tripod⁴,⁸") on one line while the
+// table can afford it, and the rest is shared in proportion to what each
+// column still wants; long cells wrap. (Words longer than their column
+// are cut, as a last resort.)
 //
 // Every row is one box, so it is never split, and a table no taller than
 // a column is never split at all. A longer table breaks between rows: the
@@ -91,20 +96,14 @@ func (r *walker) tableCell(n ast.Node, entering bool) ast.WalkStatus {
 // tableScale is the font scale at which a table fits avail, and the
 // widths of its columns' content (without padding).
 func tableScale(rows []tableRow, ncol int, base, avail float64) (k float64, w []float64) {
-	nat, mn := make([]float64, ncol), make([]float64, ncol)
+	nat, mn, ph := make([]float64, ncol), make([]float64, ncol), make([]float64, ncol)
 	for _, row := range rows {
 		for j, c := range row.cells {
-			n, m := widths(c)
-			nat[j], mn[j] = max(nat[j], n), max(mn[j], m)
+			n, m, p := widths(c)
+			nat[j], mn[j], ph[j] = max(nat[j], n), max(mn[j], m), max(ph[j], p)
 		}
 	}
 	inner := avail - float64(ncol)*2*cellPadX
-	sum := func(v []float64) (s float64) {
-		for _, x := range v {
-			s += x
-		}
-		return s
-	}
 	natSum, minSum := sum(nat), sum(mn)
 	floor := tableFloor(base)
 	k = floor / base
@@ -134,12 +133,44 @@ func tableScale(rows []tableRow, ncol int, base, avail float64) (k float64, w []
 			w[j] = mn[j] * inner / minSum
 		}
 	default:
-		spare, want := inner-minSum*k, (natSum-minSum)*k
+		// Every column gets its longest word. Then names: the columns
+		// whose names cost least to keep on one line get the width for
+		// them first, as long as the table can afford it. What is left
+		// goes to every column in proportion to what it still wants.
 		for j := range w {
-			w[j] = mn[j]*k + spare*(nat[j]-mn[j])*k/want
+			w[j] = mn[j] * k
+		}
+		spare := inner - minSum*k
+		order := make([]int, ncol)
+		for j := range order {
+			order[j] = j
+		}
+		extra := func(j int) float64 { return max(0, ph[j]*k-w[j]) }
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(extra(a), extra(b)) })
+		for _, j := range order {
+			if e := extra(j); e <= spare+eps {
+				w[j] += e
+				spare -= e
+			}
+		}
+		want := 0.0
+		for j := range w {
+			want += max(0, nat[j]*k-w[j])
+		}
+		for j := range w {
+			if want > 0 {
+				w[j] += spare * max(0, nat[j]*k-w[j]) / want
+			}
 		}
 	}
 	return k, w
+}
+
+func sum(v []float64) (s float64) {
+	for _, x := range v {
+		s += x
+	}
+	return s
 }
 
 func scaled(in inlines, k float64) inlines {

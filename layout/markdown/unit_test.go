@@ -77,10 +77,10 @@ func TestTableScale(t *testing.T) {
 		return r
 	}
 	short := []tableRow{row("Rifle", "12″", "1")}
-	nat, _ := widths(cell("Rifle"))
+	nat, _, _ := widths(cell("Rifle"))
 	natSum := 0.0
 	for _, c := range short[0].cells {
-		n, _ := widths(c)
+		n, _, _ := widths(c)
 		natSum += n
 	}
 	k, w := tableScale(short, 3, 9, 90)
@@ -103,7 +103,7 @@ func TestTableScale(t *testing.T) {
 
 	// A table a little too wide shrinks its font instead of wrapping.
 	long := strings.Repeat("word ", 14)
-	natLong, _ := widths(cell(long))
+	natLong, _, _ := widths(cell(long))
 	avail := natLong*0.9 + 2*cellPadX
 	k, w = tableScale([]tableRow{row(long)}, 1, 9, avail)
 	if k >= 1 || k < tableFloor(9)/9 {
@@ -173,6 +173,53 @@ func TestHTML(t *testing.T) {
 	for _, bad := range []string{"<script>", "calibration", "```"} {
 		if strings.Contains(h, bad) {
 			t.Errorf("HTML holds %q", bad)
+		}
+	}
+}
+
+func TestHTMLFootnoteRuns(t *testing.T) {
+	md := "Infantry[^b][^a] and Company[^c] 1 die, Tow cables[^c][^b][^c]6 and[^a]\n\n[^a]: A.\n[^b]: B.\n[^c]: C.\n"
+	b, err := HTML([]byte(md), "Runs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := string(b)
+	for _, want := range []string{
+		// Sorted, commas between, no repeats; every reference keeps its id.
+		`Infantry<sup class="fn"><a id="fnref:1" href="#fn:1" class="footnote-ref" role="doc-noteref">1</a>,<a id="fnref:2" href="#fn:2"`,
+		`cables<sup class="fn"><a id="fnref1:1" href="#fn:1" class="footnote-ref" role="doc-noteref">1</a>,<a id="fnref1:3" href="#fn:3" class="footnote-ref" role="doc-noteref">3</a><span id="fnref2:3"></span></sup>&#8201;6`,
+		// A thin space between a mark and a number after it.
+		`role="doc-noteref">3</a></sup>&#8201; 1 die`,
+		// No thin space before a word.
+		`role="doc-noteref">2</a></sup></p>`,
+		// The back links find their references.
+		`href="#fnref2:3"`,
+	} {
+		if !strings.Contains(h, want) {
+			t.Errorf("HTML lacks %s", want)
+		}
+	}
+}
+
+func TestPDFMarkBeforeNumber(t *testing.T) {
+	rec := record(t, "Company[^a] 1 die; Riders[^a][^b]2; Tripod[^b] moves.\n\n[^a]: A.\n[^b]: B.\n", Options{})
+	var marks []string
+	for _, o := range rec.ops {
+		if o.face.color == colAccent && o.face.size < 7 {
+			marks = append(marks, o.str)
+		}
+	}
+	// A no-break space, at the marks' small size, follows a mark before
+	// a number; "1,2" keeps its comma.
+	if got := strings.Join(marks, "|"); got != "1\u00a0|1,2\u00a0|2" {
+		t.Errorf("marks drawn as %q; want %q", got, "1\u00a0|1,2\u00a0|2")
+	}
+}
+
+func TestPercent(t *testing.T) {
+	for v, want := range map[float64]string{0: "0%", 0.42: "<1%", 0.5: "1%", 1.49: "1%", 12.5: "13%", 99.4: "99%", 99.5: ">99%", 100: "100%"} {
+		if got := percent(v); got != want {
+			t.Errorf("percent(%g) = %q; want %q", v, got, want)
 		}
 	}
 }

@@ -130,8 +130,8 @@ func (r *walker) chart(body []byte, line int) {
 	w := r.width()
 	base := r.opt.BaseSize
 	tf := face{family: layout.Font, style: "B", size: base, color: colText}
-	lf := face{family: layout.Font, size: base * 0.8, color: colText}              // tick labels, legend
-	af := face{family: layout.Font, style: "I", size: base * 0.8, color: colMuted} // axis labels
+	lf := face{family: layout.Font, size: smaller(base, 0.8), color: colText}              // tick labels, legend
+	af := face{family: layout.Font, style: "I", size: smaller(base, 0.8), color: colMuted} // axis labels
 	lem := lf.size * ptMM
 
 	// Vertical budget, top to bottom.

@@ -31,6 +31,17 @@ var (
 	colCode   = rgb{236, 238, 241} // code background
 )
 
+// minText is the smallest size, in points, that body text, table cells,
+// footnotes, code and chart labels are set in: the print standard's bar.
+// Smaller parts of a sheet (footnotes, code, table cells that shrink to
+// fit) go down to it and no further. A body size under it (BaseSize 6–7)
+// is used as it is, never shrunk; only footnote marks are smaller, as
+// superscripts are.
+const minText = 7.0
+
+// smaller is size × f, but not under minText (nor over size).
+func smaller(size, f float64) float64 { return max(size*f, min(size, minText)) }
+
 const (
 	lead      = 1.3 // body line height / font size
 	tableLead = 1.2
@@ -490,7 +501,7 @@ func (r *walker) codeBlock(n ast.Node, entering bool) ast.WalkStatus {
 		}
 	}
 	r.space(paraGap * r.em)
-	st := style{mono: true, size: r.opt.BaseSize * 0.9, color: colText}
+	st := style{mono: true, size: smaller(r.opt.BaseSize, 0.9), color: colText}
 	f := st.face()
 	w := r.width()
 	var in inlines
@@ -653,7 +664,7 @@ func (r *walker) footnoteList(n ast.Node, entering bool) ast.WalkStatus {
 			rule(c, x, x+30, y+0.4, pen{width: 0.25, color: colRule})
 		}})
 		s := r.cur()
-		s.size *= 0.85
+		s.size = smaller(s.size, 0.85)
 		r.push(s)
 		r.lists = append(r.lists, &listState{ordered: true, tight: true,
 			step: max(3.5, s.face().width(strconv.Itoa(n.ChildCount()))+1.5)})
@@ -743,7 +754,7 @@ func (r *walker) codeSpan(n ast.Node, entering bool) ast.WalkStatus {
 		return ast.WalkSkipChildren
 	}
 	s := r.cur()
-	s.mono, s.size, s.bg, s.hasBg = true, s.size*0.92, colCode, true
+	s.mono, s.size, s.bg, s.hasBg = true, smaller(s.size, 0.92), colCode, true
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		if t, ok := c.(*ast.Text); ok {
 			r.in.text(string(bytes.TrimSuffix(t.Segment.Value(r.src), []byte("\n"))), s)

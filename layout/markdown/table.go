@@ -33,8 +33,16 @@ const (
 	tableSpare = 8 // mm a column may widen beyond its content
 )
 
-// tableFloor is the smallest table font for a body size.
-func tableFloor(base float64) float64 { return max(6, base-1.5) }
+// tableFloor is the smallest table font for a body size: 1.5 pt under
+// it, but not under minText. A body set under minText (a dense sheet that
+// asks for it) keeps the old floor of 6 pt: raising its body size is what
+// raises its tables.
+func tableFloor(base float64) float64 {
+	if base < minText {
+		return max(6, base-1.5)
+	}
+	return max(minText, base-1.5)
+}
 
 type tableState struct {
 	align []align

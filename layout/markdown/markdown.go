@@ -11,11 +11,26 @@
 // Blocks are cut into boxes that are never split — a line of text, a table
 // row, a chart — and a flow puts them down one or two columns and onto new
 // pages. Headings keep with what follows, paragraphs leave no single line
-// behind, table rows stay whole and a table's header row is repeated in
-// every column it continues in. Where a two-column stretch ends on a page
-// (a columns directive or the end), its columns are balanced to end level.
-// A running header (title, page "n / N") and footer (source, "playaid",
-// data version) sit inside the margin on every page.
+// behind, a paragraph right before a table (its caption or introduction)
+// keeps with it, and a table no taller than a column is kept whole; a
+// longer one breaks between rows and its header row is repeated in every
+// column it continues in. Where a two-column stretch ends on a page (a
+// columns directive or the end), its columns are balanced to end level.
+// The flow measures and places everything before anything is drawn, so a
+// document whose last page would hold only a little is set again with the
+// space between blocks (after its last page break) tightened, and Measure
+// can tell how many pages a document takes, and where a block lands,
+// without making a PDF. A running header (title, page "n / N") and footer
+// (source, "playaid", data version) sit inside the margin on every page.
+//
+// Type never goes under 7 pt (minText) unless the body size itself is
+// smaller: footnotes, code, chart labels and tables that shrink to fit
+// stop there; only footnote marks are smaller. Table columns are as wide
+// as their content allows, and a column's names (cell lines of up to four
+// words) stay on one line when the table can afford it. A run of footnote
+// marks prints sorted and comma-separated ("⁴,⁸"), with a thin space
+// before a number that follows it. The text faces print a plain zero (see
+// layout.PlainZero); code keeps the Go Mono slashed one.
 //
 // Directives are HTML comments on a line of their own:
 //

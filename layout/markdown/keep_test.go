@@ -283,3 +283,22 @@ func TestTableKeepsNamesWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestPagesFilled: with tables kept whole and headings kept with their
+// text, no page but the last of a two-column sheet of sections leaves
+// more than a quarter of its text area empty.
+func TestPagesFilled(t *testing.T) {
+	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+		for _, base := range []float64{7, 7.5, 8, 9} {
+			l, err := Measure([]byte(sheet(24)), Options{Paper: paper, BaseSize: base})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for p := 1; p < l.Pages; p++ {
+				if e := l.Empty(p); e > 0.25 {
+					t.Errorf("%s %g pt: page %d of %d is %.0f%% empty", paper.Name, base, p, l.Pages, 100*e)
+				}
+			}
+		}
+	}
+}

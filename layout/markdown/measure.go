@@ -15,6 +15,12 @@ type landed struct{ page, line int }
 // document takes or on which page a block lands (to draw something of
 // one's own on that page of the rendered document, say). It returns the
 // errors Render would.
+//
+// The part of a document before a page break is laid out the same whether
+// or not more follows (only what comes after the last page break is ever
+// tightened to save a page), so Measure(md[:i]).Pages, with md[:i] ending
+// in a page break and perhaps a heading, is the page the rest of the whole
+// document starts on.
 func Measure(md []byte, opt Options) (*Layout, error) {
 	opt, err := opt.withDefaults()
 	if err != nil {

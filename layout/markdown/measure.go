@@ -18,9 +18,9 @@ type landed struct{ page, line int }
 //
 // The part of a document before a page break is laid out the same whether
 // or not more follows (only what comes after the last page break is ever
-// tightened to save a page), so Measure(md[:i]).Pages, with md[:i] ending
-// in a page break and perhaps a heading, is the page the rest of the whole
-// document starts on.
+// tightened to save a page). So when md[:i] ends in a page break and a
+// heading, Measure(md[:i]).Pages is the page that heading lands on in the
+// whole document as well — the page to draw a briefing's table map on.
 func Measure(md []byte, opt Options) (*Layout, error) {
 	opt, err := opt.withDefaults()
 	if err != nil {

@@ -302,3 +302,29 @@ func TestPagesFilled(t *testing.T) {
 		}
 	}
 }
+
+// TestMeasurePrefix: a document measured up to a page break and a heading
+// puts that heading on the page the whole document does, even when the
+// whole document's end is tightened to save its last page.
+func TestMeasurePrefix(t *testing.T) {
+	for k, n := 4, 1; k <= 14; k, n = k+1, n+7 {
+		head := sheet(k) + "\n<!-- pagebreak -->\n\n## Table map\n"
+		var tail strings.Builder
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&tail, "T%02d One line of text.\n\n", i)
+		}
+		md := head + "\n<!-- pagebreak -->\n\n" + tail.String()
+		whole, err := Measure([]byte(md), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pre, err := Measure([]byte(head), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := strings.Count(head, "\n") // the heading's line
+		if got := whole.Page(line); got != pre.Pages {
+			t.Errorf("%d sections, %d lines after the map: the heading is on page %d of the whole, page %d of the part before", k, n, got, pre.Pages)
+		}
+	}
+}

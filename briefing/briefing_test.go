@@ -32,7 +32,8 @@ func build(t testing.TB, cat *catalog.Catalog, id string) *briefing.Briefing {
 	return b
 }
 
-// The shipped scenarios and what their briefings must say. Totals are the
+// The shipped scenarios and what their briefings must say (the whole
+// Markdown is in testdata/golden: see TestGoldenMarkdown). Totals are the
 // seed's printed figures (60 + 40 + 45 = 145 against 200; 60 + 40 + 480 +
 // 45 = 625 against 600). Reinforcements arrive on 6–10 of a d10 (1/2),
 // able to attack on 9–10 (1/5), tested from turn 2: by turn 6 a unit is
@@ -44,55 +45,19 @@ func build(t testing.TB, cat *catalog.Catalog, id string) *briefing.Briefing {
 var scenarios = []struct {
 	id     string
 	totals []int
-	blips  int // rows of the secret sheet; 0: no sheet
-	md     []string
+	blips  int      // rows of the secret sheet; 0: no sheet
 	pdf    []string // words pdftotext must find
 }{
 	{
 		id: "boys-of-company-c", totals: []int{145, 200}, blips: 6,
-		md: []string{
-			"### Boys of Company C — 145 points", "### Martians — 200 points",
-			"| **Total** | | | **145** |", "| **Total** | | | **200** |",
-			"**Game length:** **6 turns**",
-			"THE HUMANS ARE AT A DISAVANTAGE ON PURPOSE",
-			"| 2 | 50% | 20% | 50% |", "| 6 | 3% | 1% | 97% |",
-			"*Humiliating defeat* for the other side: Destroy the Tripod.",
-			"### Ambush", "### Hidden Units (Blips)", "### Reinforcements",
-			"| ☐ | Blip | **8** |", "| ☐ | Dug In | **4** |",
-			"playaid markers --system aqotmf --only blips,dug-in,tow-cable,tripod-damage,heat-ray-template --count tow-cable=3",
-			"# Secret deployment — Boys of Company C",
-			"Units that may start in ambush: Infantry Company, Unit of Machine Guns.",
-			"Terrain areas on the table map: Farm buildings, Woods (3).",
-			briefing.MapMarker,
-		},
 		pdf: []string{"Boys of Company C — 145 points", "Martians — 200 points", "Martians table edge", "Boys of Company C table edge", "Suggested layout", "Secret deployment"},
 	},
 	{
 		id: "morale-wagon", totals: []int{625, 600}, blips: 15,
-		md: []string{
-			"### Boys of Company C — 625 points", "### Martians — 600 points",
-			"| **Total** | | | **625** |", "| **Total** | | | **600** |",
-			"| 6 Mk II Baldwin Tanks", "| 6 × Mk II Baldwin | 80 | 480 |", "| 3 × Assault Tripod | 200 | 600 |",
-			"**Game length:** no turn limit is printed",
-			"It moves 4 inches in each movement phase and must stay on the road. It may travel through the legs of a tripod which is blocking its path.",
-			"| ☐ | Tripod damage | **3** |",
-			"Units that may start in ambush: Unit of Machine Guns.",
-		},
 		pdf: []string{"Boys of Company C — 625 points", "Martians — 600 points", "Safe range"},
 	},
 	{
 		id: "evacuation-mars", totals: nil, blips: 0,
-		md: []string{
-			"**Points:** 300 per army",
-			"| 8 | 33% | 100% | 33% |", "| 9 | 50% | 67% | 33% |", "| 10 | 100% | 33% | 33% |",
-			"**Player 1, Player 2, Player 3, Player 4, Player 5** — victory:",
-			"1. The number of remaining hull points remaining on the objective (the more the better)\n2. How many hull points have been lost (the least the better)\n3. The number of remaining units on the board (the most the better).\n4. The number of whole units lost (the least the better)\n5. (All totalled up) WYSIWYG, Highlander, Battle Forged.\n6. Still a tie? It's a draw, shake hands!",
-			"**Floors.** A unit can only move one floor per phase",
-			"**Rad poisoning and Neurostatic Aura.**",
-			"**Reserves and Deep Strike.**",
-			"| +4 | 80 | 150 | 12 | 5 |",
-			"| ☐ | Objective marker (teleportation pod) | **5** |",
-		},
 		pdf: []string{"Evacuation: Mars", "Pod 5", "1 cm on this map = 4 in"},
 	},
 }
@@ -114,11 +79,6 @@ func TestShippedBriefings(t *testing.T) {
 			md, err := b.Markdown("")
 			if err != nil {
 				t.Fatal(err)
-			}
-			for _, want := range tc.md {
-				if !bytes.Contains(md, []byte(want)) {
-					t.Errorf("Markdown lacks %q", want)
-				}
 			}
 			rows := regexp.MustCompile(`(?m)^\| \*\*\d+\*\* \| <br>(\\_)+ \| <br>□ \|$`).FindAll(md, -1)
 			if len(rows) != tc.blips {

@@ -315,7 +315,7 @@ func TestCardOdds(t *testing.T) {
 	found = false
 	for _, p := range c.parts {
 		for _, row := range p.rows {
-			if row[0] == "short to 5\": +6" {
+			if row[0] == "short to 5″: +6" {
 				found = true
 				if got := strings.Join(row[1:], " | "); got != "25% | 10% | 2.7" {
 					t.Errorf("BL rifle at short range: %s", got)

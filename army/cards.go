@@ -2,13 +2,12 @@ package army
 
 import (
 	"fmt"
-	"math/big"
 	"strings"
 
 	"github.com/go-pdf/fpdf"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/dice"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/rules"
 )
@@ -47,6 +46,27 @@ type part struct {
 	rows [][]string // table rows: first cell left, the others right-aligned
 	text string     // a paragraph, wrapped
 	bold []bool     // rows printed bold (sub-headings)
+}
+
+// typeset sets the card's text as every document does (document.Typo):
+// inch marks, curly quotes and minus signs in the data's and the list's
+// words.
+func (c *card) typeset() {
+	for _, s := range []*string{&c.title, &c.corner, &c.sub, &c.foot} {
+		*s = document.Typo(*s)
+	}
+	for i := range c.parts {
+		p := &c.parts[i]
+		p.head, p.text = document.Typo(p.head), document.Typo(p.text)
+		rows := make([][]string, len(p.rows))
+		for j, row := range p.rows {
+			rows[j] = make([]string, len(row))
+			for k, cell := range row {
+				rows[j][k] = document.Typo(cell)
+			}
+		}
+		p.rows = rows
+	}
 }
 
 // drawCards appends the unit cards of the list to pdf on pages of their
@@ -285,11 +305,16 @@ func wrap(pdf *fpdf.Fpdf, s string, width float64) []string {
 	return lines
 }
 
-func pct(p *big.Rat) string {
-	if p == nil {
-		return "–"
+// aqRange is an AQotMF weapon's range as the data prints it: its words
+// ("3"–30+"), else its length in inches, else a dash.
+func aqRange(w *catalog.Weapon) string {
+	switch {
+	case w.RangeText != "":
+		return w.RangeText
+	case !w.Range.IsZero():
+		return document.Inch(w.Range)
 	}
-	return dice.Percent(p, 0)
+	return "–"
 }
 
 // buildCards works out every card of the list: one for each unit on the
@@ -329,6 +354,7 @@ func buildCards(r *Report) ([]card, error) {
 		if !r.Valid() {
 			c.foot = "INVALID LIST · " + foot
 		}
+		c.typeset()
 		for k := 1; k <= max(ln.Count, 1); k++ {
 			if ln.Count > 1 {
 				c.of = fmt.Sprintf("%d/%d", k, ln.Count)
@@ -339,6 +365,7 @@ func buildCards(r *Report) ([]card, error) {
 	if rulesKind(s) == "evacuation" && r.Pod != nil {
 		c := podCard(r)
 		c.foot = foot
+		c.typeset()
 		out = append(out, c)
 	}
 	return out, nil
@@ -379,9 +406,9 @@ func aqCard(r *Report, ln Line) (card, error) {
 		}
 		speed := "–"
 		if !p.Speed.IsZero() {
-			speed = p.Speed.String()
+			speed = document.Inch(p.Speed)
 		}
-		stats.rows = append(stats.rows, []string{fmt.Sprintf("%d × %s", st.Count, p.Name), speed, intp(p.Defense), intp(p.Armor)})
+		stats.rows = append(stats.rows, []string{fmt.Sprintf("%d × %s", st.Count, p.Name), speed, document.Intp(p.Defense), document.Intp(p.Armor)})
 		stats.bold = append(stats.bold, false)
 		if p.Defense == nil && p.Armor == nil && len(p.Weapons) == 0 {
 			noStats = true
@@ -410,15 +437,11 @@ func aqCard(r *Report, ln Line) (card, error) {
 	if len(weapons) > 0 {
 		wp := part{head: "Weapons", rows: [][]string{{"", "Range", "Power", "Dice"}}, bold: []bool{true}}
 		for _, w := range weapons {
-			rng := w.RangeText
-			if rng == "" && !w.Range.IsZero() {
-				rng = w.Range.String()
-			}
 			power := "–"
 			if w.Power != 0 {
-				power = fmt.Sprintf("%+d", w.Power)
+				power = document.Signed(w.Power)
 			}
-			wp.rows = append(wp.rows, []string{w.Name, firstOf(rng, "–"), power, fmt.Sprint(dicePer[w.ID])})
+			wp.rows = append(wp.rows, []string{w.Name, aqRange(w), power, fmt.Sprint(dicePer[w.ID])})
 			wp.bold = append(wp.bold, false)
 			for _, sp := range w.Specials {
 				name, _, _ := strings.Cut(sp, " – ")
@@ -542,9 +565,9 @@ func aqOdds(r *Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]par
 			if err != nil {
 				return nil, err
 			}
-			row := []string{fmt.Sprintf("%s ×%d", w.Name, dicePer[w.ID]), pct(res.DieHit), pct(res.DieDmg), pct(res.Damage)}
+			row := []string{fmt.Sprintf("%s ×%d", w.Name, dicePer[w.ID]), document.Pct(res.DieHit), document.Pct(res.DieDmg), document.Pct(res.Damage)}
 			if t.tripod {
-				row = append(row, pct(res.Destroyed))
+				row = append(row, document.Pct(res.Destroyed))
 			}
 			if len(res.Notes) > 0 {
 				lucky = true
@@ -568,7 +591,7 @@ func evacCard(ln Line) card {
 	c := card{title: ln.Name, corner: fmt.Sprintf("%d pts", ln.Each), sub: firstOf(ln.Type, ln.Unit.Type)}
 	c.parts = append(c.parts, part{text: "Profile and points from the player's own codex."})
 	if ln.Unit.Note != "" {
-		c.parts = append(c.parts, part{head: "Note", text: oneLine(ln.Unit.Note)})
+		c.parts = append(c.parts, part{head: "Note", text: document.OneLine(ln.Unit.Note)})
 	}
 	return c
 }
@@ -585,7 +608,7 @@ func podCard(r *Report) card {
 	for _, sc := range r.System.Scenarios {
 		for _, sp := range sc.Specials {
 			if sp.Name == "The objective marker" || sp.Name == "Claiming objectives" {
-				c.parts = append(c.parts, part{head: sp.Name, text: oneLine(sp.Text)})
+				c.parts = append(c.parts, part{head: sp.Name, text: document.OneLine(sp.Text)})
 			}
 		}
 	}
@@ -614,11 +637,11 @@ func imCard(r *Report, ln Line) (card, error) {
 		}
 		c.parts = append(c.parts, part{head: "Organisation", text: org + "."})
 	} else if u.Figures > 0 {
-		c.parts = append(c.parts, part{head: "Organisation", text: fmt.Sprintf("%d %s.", u.Figures, plural(u.Figures, "figure", "figures"))})
+		c.parts = append(c.parts, part{head: "Organisation", text: fmt.Sprintf("%d %s.", u.Figures, document.Plural(u.Figures, "figure", "figures"))})
 	}
 	if v := ln.Vehicle; v != nil {
 		c.parts = append(c.parts, part{head: v.Name, rows: [][]string{
-			{"Movement", v.Movement.String()}, {"Armour", v.Armour}, {"Morale effect", fmt.Sprintf("%+d", v.Morale)},
+			{"Movement", document.Inch(v.Movement)}, {"Armour", v.Armour}, {"Morale effect", document.Signed(v.Morale)},
 			{"SDL / THL / BDL", fmt.Sprintf("%d / %d / %d", v.SDL, v.THL, v.BDL)},
 		}, text: ""})
 		if v.Weapons != "" {
@@ -629,8 +652,8 @@ func imCard(r *Report, ln Line) (card, error) {
 			return c, err
 		}
 		c.parts = append(c.parts, part{head: "Odds", rows: [][]string{
-			{"Penetrated: out of action", pct(odds.OutOfAction)},
-			{"Breakdown test: breaks down", pct(odds.Breakdown)},
+			{"Penetrated: out of action", document.Pct(odds.OutOfAction)},
+			{"Breakdown test: breaks down", document.Pct(odds.Breakdown)},
 		}})
 	}
 	if w := ln.Weapon; w != nil {
@@ -648,7 +671,7 @@ func imCard(r *Report, ln Line) (card, error) {
 		if trays > maxOddsTrays {
 			wp.text = fmt.Sprintf("%d trays: too many to work out the odds of.", trays)
 		} else if len(w.Bands) > 0 && trays > 0 {
-			wp.rows = append(wp.rows, []string{fmt.Sprintf("Factor alone, %d %s", trays, plural(trays, "tray", "trays")), "1 hit", "2 hits", "Mean"})
+			wp.rows = append(wp.rows, []string{fmt.Sprintf("Factor alone, %d %s", trays, document.Plural(trays, "tray", "trays")), "1 hit", "2 hits", "Mean"})
 			wp.bold = append(wp.bold, true)
 			for _, b := range w.Bands {
 				res, err := rules.IMShoot(s, b.Factor, trays)
@@ -657,13 +680,13 @@ func imCard(r *Report, ln Line) (card, error) {
 				}
 				two := "–"
 				if res.PerTray[2].Sign() > 0 {
-					two = pct(res.PerTray[2])
+					two = document.Pct(res.PerTray[2])
 				}
-				wp.rows = append(wp.rows, []string{fmt.Sprintf("%s to %s: %+d", b.Name, b.Range, b.Factor), pct(res.PerTray[1]), two, res.Hits.Mean().FloatString(1)})
+				wp.rows = append(wp.rows, []string{fmt.Sprintf("%s to %s: %s", b.Name, document.Inch(b.Range), document.Signed(b.Factor)), document.Pct(res.PerTray[1]), two, res.Hits.Mean().FloatString(1)})
 				wp.bold = append(wp.bold, false)
 			}
 		} else if !w.Range.IsZero() {
-			wp.text = "Range " + w.Range.String() + "."
+			wp.text = "Range " + document.Inch(w.Range) + "."
 		}
 		c.parts = append(c.parts, wp)
 		if len(w.Bands) > 0 && trays > 0 && trays <= maxOddsTrays {
@@ -676,11 +699,11 @@ func imCard(r *Report, ln Line) (card, error) {
 			}
 			var js []string
 			for i, j := range jams {
-				js = append(js, fmt.Sprintf("round %d: %s", i+1, pct(j)))
+				js = append(js, fmt.Sprintf("round %d: %s", i+1, document.Pct(j)))
 			}
 			row := "Jams " + strings.Join(js, ", ")
 			if un, err := rules.IMUnjam(s); err == nil {
-				row += "; clears " + pct(un)
+				row += "; clears " + document.Pct(un)
 			}
 			c.parts = append(c.parts, part{text: row + "."})
 		}
@@ -693,7 +716,7 @@ func imCard(r *Report, ln Line) (card, error) {
 			if err != nil {
 				return c, err
 			}
-			c.parts = append(c.parts, part{text: fmt.Sprintf("Overload: %s a tray, %s on a second shot in the turn.", pct(one), pct(two))})
+			c.parts = append(c.parts, part{text: fmt.Sprintf("Overload: %s a tray, %s on a second shot in the turn.", document.Pct(one), document.Pct(two))})
 		}
 	}
 	if ln.Type == imOfficer {
@@ -704,12 +727,12 @@ func imCard(r *Report, ln Line) (card, error) {
 		p := part{head: "Risk to officers (unit takes casualties)"}
 		for _, o := range risk.Outcomes {
 			res, _, _ := strings.Cut(o.Result, ";")
-			p.rows = append(p.rows, []string{o.Roll + ": " + res, pct(o.P)})
+			p.rows = append(p.rows, []string{o.Roll + ": " + res, document.Pct(o.P)})
 		}
 		c.parts = append(c.parts, p)
 	}
 	if u.Note != "" {
-		c.parts = append(c.parts, part{head: "Note", text: oneLine(u.Note)})
+		c.parts = append(c.parts, part{head: "Note", text: document.OneLine(u.Note)})
 	}
 	return c, nil
 }

@@ -102,13 +102,9 @@ func (c *checker) check(cat *catalog.Catalog) {
 	s := cat.System(l.System)
 	if s == nil || !armySystem(s) {
 		ids := armySystemIDs(cat)
-		what := "unknown system"
+		msg := catalog.Unknown("system", l.System, ids)
 		if s != nil {
-			what = "no army lists for system"
-		}
-		msg := fmt.Sprintf("%s %q; expected one of: %s", what, l.System, strings.Join(ids, ", "))
-		if g := diag.Suggest(l.System, ids); g != "" {
-			msg = fmt.Sprintf("%s %q (did you mean %q?); expected one of: %s", what, l.System, g, strings.Join(ids, ", "))
+			msg = "no army lists for" + strings.TrimPrefix(msg, "unknown")
 		}
 		c.errf(l.value("system"), "%s", msg)
 		return
@@ -257,16 +253,7 @@ func (c *checker) unitName(i int) string {
 // unknown reports a name that is not one of known, with a suggestion.
 // who prefixes the message ("unit 2 \"Rhino\"") when not empty.
 func (c *checker) unknown(pos diag.Pos, who, what, got string, known []string) {
-	msg := fmt.Sprintf("unknown %s %q", what, got)
-	if got == "" {
-		msg = fmt.Sprintf("no %s given", what)
-	}
-	if g := diag.Suggest(got, known); g != "" && got != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", g)
-	}
-	if len(known) > 0 {
-		msg += "; expected one of: " + strings.Join(known, ", ")
-	}
+	msg := catalog.Unknown(what, got, known)
 	if who != "" {
 		msg = who + ": " + msg
 	}

@@ -1,15 +1,14 @@
 package army
 
 import (
-	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
-	"text/template"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
-	"github.com/playaid/playaid/templates"
+	"github.com/playaid/playaid/document"
 )
 
 // Roster is what the roster template (templates/roster.md) is executed
@@ -58,7 +57,10 @@ type Roster struct {
 	// Glossary: every weapon and rule once.
 	Weapons []WeaponRow
 	Rules   []RuleRow
-	Notes   []NoteRow // footnotes, referenced as [^ID]
+
+	// notes are the source notes the fields above refer to ([^id]): the
+	// pipeline prints them as footnotes at the end.
+	notes document.Notes
 }
 
 // Message is one diagnostic as the roster prints it.
@@ -112,23 +114,18 @@ type RuleRow struct {
 	Name, Text string
 }
 
-// NoteRow is a source note printed as a footnote.
-type NoteRow struct {
-	ID, Text string
-}
-
 // NewRoster gathers what the roster prints from a checked list.
 func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 	l := r.List
 	ro := &Roster{
-		Title:    esc(firstOf(l.Name, strings.TrimSuffix(path.Base(l.File), path.Ext(l.File)))),
-		Player:   esc(l.Player),
-		Note:     esc(l.Note),
+		Title:    document.Esc(firstOf(l.Name, strings.TrimSuffix(path.Base(l.File), path.Ext(l.File)))),
+		Player:   document.Esc(l.Player),
+		Note:     document.Esc(l.Note),
 		Valid:    r.Valid(),
 		Status:   "VALID",
 		Used:     r.Used,
 		Limit:    r.Limit,
-		File:     esc(path.Base(l.File)),
+		File:     document.Esc(path.Base(l.File)),
 		ListHash: l.Hash,
 	}
 	if cat != nil {
@@ -138,7 +135,7 @@ func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 		ro.Status = "INVALID"
 	}
 	for _, d := range r.Diags {
-		m := Message{Where: where(d), Text: esc(d.Msg), Warning: d.Warning}
+		m := Message{Where: where(d), Text: document.Esc(d.Msg), Warning: d.Warning}
 		if d.Warning {
 			ro.Warnings = append(ro.Warnings, m)
 		} else {
@@ -147,18 +144,18 @@ func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 	}
 	s := r.System
 	if s == nil {
-		ro.System = esc(l.System)
+		ro.System = document.Esc(l.System)
 		for i, ln := range r.Lines {
-			ro.Lines = append(ro.Lines, RosterLine{N: i + 1, Name: esc(ln.Name)})
+			ro.Lines = append(ro.Lines, RosterLine{N: i + 1, Name: document.Esc(ln.Name)})
 		}
 		return ro
 	}
 	ro.Kind = rulesKind(s)
-	ro.System, ro.Short = esc(s.About.Name), esc(s.About.Short)
+	ro.System, ro.Short = document.Esc(s.About.Name), document.Esc(s.About.Short)
 	if sc := s.Scenario(l.Scenario); sc != nil {
-		ro.Scenario = esc(sc.Name)
+		ro.Scenario = document.Esc(sc.Name)
 	}
-	g := &glossary{s: s, notes: map[string]bool{}}
+	g := &glossary{s: s, notes: &ro.notes}
 	switch ro.Kind {
 	case "aqotmf":
 		ro.aqotmf(r, g)
@@ -168,11 +165,6 @@ func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 		ro.imperial(r, g)
 	}
 	ro.Weapons, ro.Rules = g.weapons, g.rules
-	for _, n := range s.Notes {
-		if g.notes[n.ID] {
-			ro.Notes = append(ro.Notes, NoteRow{ID: n.ID, Text: esc(oneLine(n.Text))})
-		}
-	}
 	return ro
 }
 
@@ -193,7 +185,7 @@ type glossary struct {
 	weapons []WeaponRow
 	rules   []RuleRow
 	seen    map[string]bool
-	notes   map[string]bool
+	notes   *document.Notes
 }
 
 func (g *glossary) once(key string) bool {
@@ -208,32 +200,23 @@ func (g *glossary) once(key string) bool {
 }
 
 // refs returns the footnote references for the notes touching any of the
-// topics, marking them for printing. The marks are written side by side:
-// the renderer prints a run of them as one sorted list ("3,5").
+// topics. The marks are written side by side: the renderer prints a run
+// of them as one sorted list ("3,5").
 func (g *glossary) refs(topics ...string) string { return g.refsExcept(nil, topics...) }
 
 // refsExcept is refs without the notes that also touch any of except.
 func (g *glossary) refsExcept(except []string, topics ...string) string {
-	var b strings.Builder
-	for _, n := range g.s.NotesTouching(topics...) {
-		skip := false
-		for _, t := range n.Touches {
-			skip = skip || contains(except, t)
-		}
-		if skip {
-			continue
-		}
-		g.notes[n.ID] = true
-		b.WriteString("[^" + n.ID + "]")
-	}
-	return b.String()
+	notes := slices.DeleteFunc(g.s.NotesTouching(topics...), func(n catalog.Note) bool {
+		return slices.ContainsFunc(n.Touches, func(t string) bool { return slices.Contains(except, t) })
+	})
+	return g.notes.Sources(notes)
 }
 
 func (g *glossary) rule(name, text string) {
 	if text == "" || !g.once("rule/"+name) {
 		return
 	}
-	g.rules = append(g.rules, RuleRow{Name: esc(name), Text: text})
+	g.rules = append(g.rules, RuleRow{Name: document.Esc(name), Text: text})
 }
 
 // special explains a special ability from the data: a weapon special that
@@ -244,7 +227,7 @@ func (g *glossary) rule(name, text string) {
 func (g *glossary) special(sp string) string {
 	name, text, ok := strings.Cut(sp, " – ")
 	if ok {
-		g.rule(name, esc(sentence(text)))
+		g.rule(name, document.Esc(document.Sentence(text)))
 		return name
 	}
 	if !g.once("rule/" + name) {
@@ -252,9 +235,9 @@ func (g *glossary) special(sp string) string {
 	}
 	text = g.specialText(name)
 	if text == "" {
-		text = "No rule text in the data." + g.refs(slug(name), "specials")
+		text = "No rule text in the data." + g.refs(document.Slug(name), "specials")
 	}
-	g.rules = append(g.rules, RuleRow{Name: esc(name), Text: text})
+	g.rules = append(g.rules, RuleRow{Name: document.Esc(name), Text: text})
 	return name
 }
 
@@ -263,7 +246,7 @@ func (g *glossary) specialText(name string) string {
 		if norm(t.ID) == norm(name) || norm(t.Name) == norm(name) {
 			var parts []string
 			for _, row := range t.Rows {
-				parts = append(parts, esc(row[len(row)-1]))
+				parts = append(parts, document.Esc(row[len(row)-1]))
 			}
 			return strings.Join(parts, " ") + g.refs(t.ID)
 		}
@@ -271,15 +254,11 @@ func (g *glossary) specialText(name string) string {
 	for _, t := range g.s.Tables {
 		for _, row := range t.Rows {
 			if len(row) >= 2 && strings.EqualFold(row[0], name) {
-				return esc(strings.Join(row[1:], " ")) + g.refs(t.ID)
+				return document.Esc(strings.Join(row[1:], " ")) + g.refs(t.ID)
 			}
 		}
 	}
 	return ""
-}
-
-func slug(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(s)), "-")
 }
 
 func (ro *Roster) aqotmf(r *Report, g *glossary) {
@@ -288,7 +267,7 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 	ro.Blips, ro.Decoys = Blips(r.List, s)
 	var profiles []string
 	for i, ln := range r.Lines {
-		rl := RosterLine{N: i + 1, Name: esc(ln.Name), Count: ln.Count, Each: ln.Each, Cost: ln.Cost, Type: esc(ln.Type)}
+		rl := RosterLine{N: i + 1, Name: document.Esc(ln.Name), Count: ln.Count, Each: ln.Each, Cost: ln.Cost, Type: document.Esc(ln.Type)}
 		u := ln.Unit
 		switch {
 		case ln.Entry == nil:
@@ -303,7 +282,7 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 			rl.Deploy = "on the table"
 		}
 		if e := ln.Entry; e != nil {
-			rl.Entry = esc(e.Name)
+			rl.Entry = document.Esc(e.Name)
 			if u.Label == "" {
 				rl.Entry = ""
 			}
@@ -321,7 +300,7 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 				if p != nil {
 					name = p.Name
 				}
-				els = append(els, fmt.Sprintf("%d × %s", st.Count, esc(name)))
+				els = append(els, fmt.Sprintf("%d × %s", st.Count, document.Esc(name)))
 				if !contains(profiles, st.Profile) {
 					profiles = append(profiles, st.Profile)
 				}
@@ -335,9 +314,16 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 		if p == nil {
 			continue
 		}
-		row := ProfileRow{Name: esc(p.Name) + g.refs(p.ID), Type: esc(p.Type), Speed: "–", Defense: intp(p.Defense), Armor: intp(p.Armor), Weapons: "–", Specials: "–"}
+		row := ProfileRow{Name: document.Esc(p.Name) + g.refs(p.ID), Type: document.Esc(p.Type), Speed: "–", Defense: document.Intp(p.Defense), Armor: document.Intp(p.Armor), Weapons: "–", Specials: "–"}
 		if !p.Speed.IsZero() {
-			row.Speed = esc(p.Speed.String())
+			row.Speed = document.Inch(p.Speed)
+		}
+		// An Armor above the die's faces is damaged only by a lucky hit,
+		// which the rules never describe: the note says so.
+		if a := s.AQotMF; a != nil && p.Armor != nil && *p.Armor > s.About.Die {
+			if n := s.Note(a.LuckyHitNote); n != nil {
+				row.Armor += g.notes.Source(*n)
+			}
 		}
 		var ws, sps []string
 		for _, wid := range p.Weapons {
@@ -345,11 +331,11 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 			if w == nil {
 				continue
 			}
-			ws = append(ws, esc(w.Name))
+			ws = append(ws, document.Esc(w.Name))
 			g.aqWeapon(w)
 		}
 		for _, sp := range p.Specials {
-			sps = append(sps, esc(g.special(sp)))
+			sps = append(sps, document.Esc(g.special(sp)))
 		}
 		if len(ws) > 0 {
 			row.Weapons = strings.Join(ws, ", ")
@@ -362,34 +348,19 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 	if ro.Hidden {
 		ro.BlipNotes = g.refs("blips", "hidden-units")
 	}
-	if a := s.AQotMF; a != nil && a.LuckyHitNote != "" {
-		for _, p := range ro.Profiles {
-			if p.Armor != "–" && atoi(p.Armor) > s.About.Die {
-				g.notes[a.LuckyHitNote] = true
-			}
-		}
-	}
 }
 
 func (g *glossary) aqWeapon(w *catalog.Weapon) {
 	if !g.once("weapon/" + w.ID) {
 		return
 	}
-	row := WeaponRow{Name: esc(w.Name) + g.refs(w.ID), Power: "–", Dice: fmt.Sprint(w.DicePerElement()), Specials: "–"}
-	switch {
-	case w.RangeText != "":
-		row.Range = esc(w.RangeText)
-	case !w.Range.IsZero():
-		row.Range = esc(w.Range.String())
-	default:
-		row.Range = "–"
-	}
+	row := WeaponRow{Name: document.Esc(w.Name) + g.refs(w.ID), Power: "–", Dice: fmt.Sprint(w.DicePerElement()), Specials: "–", Range: document.Esc(aqRange(w))}
 	if w.Power != 0 {
-		row.Power = fmt.Sprintf("%+d", w.Power)
+		row.Power = document.Signed(w.Power)
 	}
 	var sps []string
 	for _, sp := range w.Specials {
-		sps = append(sps, esc(g.special(sp)))
+		sps = append(sps, document.Esc(g.special(sp)))
 	}
 	if len(sps) > 0 {
 		row.Specials = strings.Join(sps, ", ")
@@ -400,7 +371,7 @@ func (g *glossary) aqWeapon(w *catalog.Weapon) {
 func (ro *Roster) evacuation(r *Report, g *glossary) {
 	ev := r.System.Evacuation
 	for i, ln := range r.Lines {
-		ro.Lines = append(ro.Lines, RosterLine{N: i + 1, Name: esc(ln.Name), Type: esc(firstOf(ln.Type, ln.Unit.Type)), Count: ln.Count, Each: ln.Each, Cost: ln.Cost})
+		ro.Lines = append(ro.Lines, RosterLine{N: i + 1, Name: document.Esc(ln.Name), Type: document.Esc(firstOf(ln.Type, ln.Unit.Type)), Count: ln.Count, Each: ln.Each, Cost: ln.Cost})
 	}
 	ro.Pod = r.Pod
 	ro.PodArmour, ro.PodHull = ev.Objective.Armour, ev.Objective.HullPoints
@@ -410,12 +381,12 @@ func (ro *Roster) evacuation(r *Report, g *glossary) {
 		ladder = append(ladder, fmt.Sprint(v))
 	}
 	ro.Ladder = strings.Join(ladder, ", ")
-	ro.Allowed = esc(strings.Join(ev.Allowed, ", "))
-	ro.Excluded = esc(strings.Join(ev.Excluded, ", "))
+	ro.Allowed = document.Esc(strings.Join(ev.Allowed, ", "))
+	ro.Excluded = document.Esc(strings.Join(ev.Excluded, ", "))
 	ro.ArmyNotes = g.refs("army", "points")
 	ro.PodNotes = g.refsExcept([]string{"army", "points"}, "objective", "ladder")
 	for _, sp := range ev.Specials {
-		g.rule(sp.Name, esc(sp.Text))
+		g.rule(sp.Name, document.Esc(sp.Text))
 	}
 }
 
@@ -427,21 +398,21 @@ func (ro *Roster) imperial(r *Report, g *glossary) {
 	kinds := map[string]bool{}
 	for i, ln := range r.Lines {
 		u := ln.Unit
-		rl := RosterLine{N: i + 1, Name: esc(ln.Name), Type: esc(firstOf(ln.Type, u.Type)), Count: 1, ActionPoints: ln.ActionPoints, Figures: u.Figures}
+		rl := RosterLine{N: i + 1, Name: document.Esc(ln.Name), Type: document.Esc(firstOf(ln.Type, u.Type)), Count: 1, ActionPoints: ln.ActionPoints, Figures: u.Figures}
 		if t := ln.Training; t != nil {
-			rl.Training = esc(t.Name)
+			rl.Training = document.Esc(t.Name)
 			if !contains(trainings, t.ID) {
 				trainings = append(trainings, t.ID)
 			}
 		}
 		if c := ln.Class; c != nil {
-			rl.Morale = esc(c.ID)
+			rl.Morale = document.Esc(c.ID)
 			if !contains(classes, c.ID) {
 				classes = append(classes, c.ID)
 			}
 		}
 		if o := ln.Order; o != nil {
-			rl.Order = esc(o.Name)
+			rl.Order = document.Esc(o.Name)
 			if !contains(orders, o.ID) {
 				orders = append(orders, o.ID)
 			}
@@ -453,15 +424,15 @@ func (ro *Roster) imperial(r *Report, g *glossary) {
 			}
 		}
 		if w := ln.Weapon; w != nil {
-			rl.Weapon = esc(w.Name)
+			rl.Weapon = document.Esc(w.Name)
 			g.imWeapon(w)
 			kinds[w.Kind] = true
 		}
 		if v := ln.Vehicle; v != nil {
-			rl.Vehicle = esc(v.Name)
-			rl.Weapon = firstOf(rl.Weapon, esc(v.Weapons))
+			rl.Vehicle = document.Esc(v.Name)
+			rl.Weapon = firstOf(rl.Weapon, document.Esc(v.Weapons))
 			if g.once("vehicle/" + v.ID) {
-				g.rule(v.Name+" ("+v.Title+")", esc(fmt.Sprintf("Movement %s, Armour %s, Morale %+d, SDL %d, THL %d, BDL %d. Weapons: %s.", v.Movement, v.Armour, v.Morale, v.SDL, v.THL, v.BDL, v.Weapons))+g.refs(v.ID, "vehicles"))
+				g.rule(v.Name+" ("+v.Title+")", document.Esc(fmt.Sprintf("Movement %s, Armour %s, Morale %+d, SDL %d, THL %d, BDL %d. Weapons: %s.", v.Movement, v.Armour, v.Morale, v.SDL, v.THL, v.BDL, v.Weapons))+g.refs(v.ID, "vehicles"))
 			}
 		}
 		kinds[ln.Type] = true
@@ -477,7 +448,7 @@ func (ro *Roster) imperial(r *Report, g *glossary) {
 		parts = append(parts, fmt.Sprintf("officers and runners %d", im.OfficerActionPoints))
 	}
 	if len(parts) > 0 {
-		g.rule("Action points a turn", esc(strings.Join(parts, ", ")+"."))
+		g.rule("Action points a turn", document.Esc(strings.Join(parts, ", ")+"."))
 	}
 	parts = nil
 	for _, c := range im.MoraleClasses {
@@ -486,7 +457,7 @@ func (ro *Roster) imperial(r *Report, g *glossary) {
 		}
 	}
 	if len(parts) > 0 {
-		g.rule("Morale classes", esc(strings.Join(parts, ", ")+"."))
+		g.rule("Morale classes", document.Esc(strings.Join(parts, ", ")+"."))
 	}
 	parts = nil
 	for _, o := range im.Orders {
@@ -499,7 +470,7 @@ func (ro *Roster) imperial(r *Report, g *glossary) {
 		}
 	}
 	if len(parts) > 0 {
-		g.rule("Figures per tray", esc(fmt.Sprintf("%s. No tray may ever hold more than %d foot or %d mounted figures.", strings.Join(parts, "; "), im.MaxFootPerTray, im.MaxMountedPerTray)))
+		g.rule("Figures per tray", document.Esc(fmt.Sprintf("%s. No tray may ever hold more than %d foot or %d mounted figures.", strings.Join(parts, "; "), im.MaxFootPerTray, im.MaxMountedPerTray)))
 	}
 	// The seed's rules that bear on what the list fields, by their names
 	// in the data; a name the data lacks is simply not printed.
@@ -522,7 +493,7 @@ func (ro *Roster) imperial(r *Report, g *glossary) {
 	for _, name := range want {
 		for _, ru := range im.Rules {
 			if ru.Name == name {
-				g.rule(ru.Name, esc(ru.Text))
+				g.rule(ru.Name, document.Esc(ru.Text))
 			}
 		}
 	}
@@ -532,14 +503,14 @@ func (g *glossary) imWeapon(w *catalog.Weapon) {
 	if !g.once("weapon/" + w.ID) {
 		return
 	}
-	row := WeaponRow{Name: esc(w.Name) + g.refs(w.ID), Range: "–", Power: "–", Specials: "–"}
+	row := WeaponRow{Name: document.Esc(w.Name) + g.refs(w.ID), Range: "–", Power: "–", Specials: "–"}
 	for _, b := range w.Bands {
-		row.Bands = append(row.Bands, fmt.Sprintf("%s %s: %d", b.Name, esc(b.Range.String()), b.Factor))
+		row.Bands = append(row.Bands, fmt.Sprintf("%s %s: %d", document.Esc(b.Name), document.Inch(b.Range), b.Factor))
 	}
 	if len(row.Bands) > 0 {
 		row.Range = strings.Join(row.Bands, "; ")
 	} else if !w.Range.IsZero() {
-		row.Range = esc(w.Range.String())
+		row.Range = document.Inch(w.Range)
 	}
 	var extra []string
 	if w.Trays > 0 {
@@ -556,7 +527,7 @@ func (g *glossary) imWeapon(w *catalog.Weapon) {
 		extra = append(extra, fmt.Sprintf("setting %d", w.Setting))
 	}
 	if w.Note != "" {
-		extra = append(extra, esc(w.Note))
+		extra = append(extra, document.Esc(w.Note))
 	}
 	row.Extra = strings.Join(extra, "; ")
 	if row.Extra != "" {
@@ -565,51 +536,9 @@ func (g *glossary) imWeapon(w *catalog.Weapon) {
 	g.weapons = append(g.weapons, row)
 }
 
-func intp(p *int) string {
-	if p == nil {
-		return "–"
-	}
-	return fmt.Sprint(*p)
-}
-
-func atoi(s string) int {
-	n := 0
-	fmt.Sscan(s, &n)
-	return n
-}
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// sentence ends s with a full stop unless it ends with punctuation.
-func sentence(s string) string {
-	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?)") {
-		return s
-	}
-	return s + "."
-}
-
-// esc escapes text for Markdown.
-func esc(s string) string { return templates.Escape(s) }
-
-// rosterFuncs are the helpers the roster template may call.
-var rosterFuncs = template.FuncMap{
-	"esc":  esc,
-	"join": strings.Join,
-	"plural": func(n int, one, many string) string {
-		return plural(n, one, many)
-	},
-}
-
 // Markdown executes the roster template (its text and where it came from,
 // for messages) over the report.
 func Markdown(r *Report, cat *catalog.Catalog, tmpl, from string) ([]byte, error) {
-	t, err := template.New(from).Funcs(rosterFuncs).Option("missingkey=error").Parse(tmpl)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	if err := t.Execute(&b, NewRoster(r, cat)); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	ro := NewRoster(r, cat)
+	return document.Execute([]document.Source{{Name: "roster.md", Text: tmpl, From: from}}, nil, ro, &ro.notes)
 }

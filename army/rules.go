@@ -7,6 +7,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -361,24 +362,24 @@ func (c *checker) trays(i int, ln *Line, typ string, orderIDs []string) {
 	if ln.Remainder > 0 {
 		down, up := ln.Trays*per, (ln.Trays+1)*per
 		msg := fmt.Sprintf("%s: %d figures in %s order (%d a tray) make %d full trays and %d %s over; field %d or %d figures, or put the figures over on a tray of their own",
-			who, u.Figures, o.ID, per, ln.Trays, ln.Remainder, plural(ln.Remainder, "figure", "figures"), down, up)
+			who, u.Figures, o.ID, per, ln.Trays, ln.Remainder, document.Plural(ln.Remainder, "figure", "figures"), down, up)
 		if down == 0 {
 			msg = fmt.Sprintf("%s: %d %s in %s order (%d a tray) %s not fill a tray; field %d figures, or put %s on a tray of %s own",
-				who, u.Figures, plural(u.Figures, "figure", "figures"), o.ID, per, plural(u.Figures, "does", "do"), up,
-				plural(u.Figures, "it", "them"), plural(u.Figures, "its", "their"))
+				who, u.Figures, document.Plural(u.Figures, "figure", "figures"), o.ID, per, document.Plural(u.Figures, "does", "do"), up,
+				document.Plural(u.Figures, "it", "them"), document.Plural(u.Figures, "its", "their"))
 		}
 		c.warnf(c.l.value(p+".figures"), "%s", msg)
 	}
 	if typ == imInfantry && minShoot > 0 {
 		switch {
 		case per < minShoot:
-			c.warnf(c.l.value(p+".order"), "%s: %s order puts %d infantry %s on a tray, and infantry trays with fewer than %d figures may not shoot", who, o.ID, per, plural(per, "figure", "figures"), minShoot)
+			c.warnf(c.l.value(p+".order"), "%s: %s order puts %d infantry %s on a tray, and infantry trays with fewer than %d figures may not shoot", who, o.ID, per, document.Plural(per, "figure", "figures"), minShoot)
 		case ln.Remainder > 0 && ln.Remainder < minShoot:
 			over := " over"
 			if ln.Trays == 0 {
 				over = ""
 			}
-			c.warnf(c.l.value(p+".figures"), "%s: the tray of %d %s%s cannot shoot (infantry trays with fewer than %d figures may not shoot)", who, ln.Remainder, plural(ln.Remainder, "figure", "figures"), over, minShoot)
+			c.warnf(c.l.value(p+".figures"), "%s: the tray of %d %s%s cannot shoot (infantry trays with fewer than %d figures may not shoot)", who, ln.Remainder, document.Plural(ln.Remainder, "figure", "figures"), over, minShoot)
 		}
 	}
 	if l.has(p + ".trays") {
@@ -407,13 +408,6 @@ func perTray(o catalog.IMOrder, typ string) int {
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
 
 // orList joins "a, b or c".
 func orList(s []string) string {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
 )
 
 // Starter returns a commented starter list for the rule set: the keys a
@@ -68,7 +69,7 @@ func Starter(s *catalog.System) (string, error) {
 			total += c
 			sums = append(sums, fmt.Sprintf("+%d costs %d", i+1, total))
 		}
-		p("\n# The objective marker (the teleportation pod) is Armour %d with %d %s.\n", o.Armour, o.HullPoints, plural(o.HullPoints, "hull point", "hull points"))
+		p("\n# The objective marker (the teleportation pod) is Armour %d with %d %s.\n", o.Armour, o.HullPoints, document.Plural(o.HullPoints, "hull point", "hull points"))
 		p("# Extra points of each are bought on the ladder: %s.\n", strings.Join(sums, ", "))
 		p("[objective]\narmour      = 0  # extra armour, at most +%d (Armour %d)\nhull_points = 0  # extra hull points, at most +%d (%d in all)\n",
 			o.MaxArmour-o.Armour, o.MaxArmour, o.MaxHull-o.HullPoints, o.MaxHull)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -108,7 +109,11 @@ func Find(cat *catalog.Catalog, id string) (*catalog.System, *catalog.Scenario, 
 	var all []string
 	for _, s := range cat.Systems {
 		for _, sc := range s.Scenarios {
-			all = append(all, sc.ID)
+			if qualified {
+				all = append(all, s.ID+"/"+sc.ID) // suggest in the form asked
+			} else {
+				all = append(all, sc.ID)
+			}
 			if sc.ID == scID && (sysID == "" || sysID == s.ID) {
 				found = append(found, s)
 			}
@@ -119,11 +124,7 @@ func Find(cat *catalog.Catalog, id string) (*catalog.System, *catalog.Scenario, 
 	case 1:
 		return found[0], found[0].Scenario(scID), nil
 	case 0:
-		msg := fmt.Sprintf("unknown scenario %q", id)
-		if g := diag.Suggest(scID, all); g != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", g)
-		}
-		return nil, nil, fmt.Errorf("%s; expected one of: %s (playaid list scenarios)", msg, strings.Join(all, ", "))
+		return nil, nil, fmt.Errorf("%s (playaid list scenarios)", catalog.Unknown("scenario", id, all))
 	}
 	var q []string
 	for _, s := range found {
@@ -317,7 +318,7 @@ func ruleTexts(sys *catalog.System, sc *catalog.Scenario) []catalog.Table {
 		t := sys.Table(id)
 		if t == nil {
 			for i := range sys.Tables {
-				if slug(sys.Tables[i].Name) == id {
+				if document.Slug(sys.Tables[i].Name) == id {
 					t = &sys.Tables[i]
 				}
 			}
@@ -329,7 +330,7 @@ func ruleTexts(sys *catalog.System, sc *catalog.Scenario) []catalog.Table {
 		out = append(out, *t)
 	}
 	for _, r := range sc.Rules {
-		id := slug(r)
+		id := document.Slug(r)
 		if a, ok := ruleAliases[id]; ok {
 			id = a
 		}
@@ -339,10 +340,6 @@ func ruleTexts(sys *catalog.System, sc *catalog.Scenario) []catalog.Table {
 		add(m.Kind)
 	}
 	return out
-}
-
-func slug(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(strings.NewReplacer("-", " ", "_", " ").Replace(s))), "-")
 }
 
 // notes returns the rule set's source notes that touch the scenario, its

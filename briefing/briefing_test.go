@@ -304,8 +304,8 @@ func TestTemplates(t *testing.T) {
 
 	write("briefing.md", "# X\n\n{{.Nope}}\n")
 	_, err = b.Markdown(dir)
-	if err == nil || !strings.HasPrefix(err.Error(), filepath.Join(dir, "briefing.md")+":3:2: ") {
-		t.Errorf("template error = %v, want it at %s:3:2", err, filepath.Join(dir, "briefing.md"))
+	if err == nil || !strings.HasPrefix(err.Error(), filepath.Join(dir, "briefing.md")+":3:3: ") { // .Nope, the third character
+		t.Errorf("template error = %v, want it at %s:3:3", err, filepath.Join(dir, "briefing.md"))
 	}
 
 	write("briefing.md", "# X\n\nSome text.\n\n<!-- map -->\n")

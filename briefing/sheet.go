@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
 )
 
 // Sheet is the secret deployment sheet of the side that hides: what the
@@ -39,7 +40,7 @@ var hiddenRules = map[string]bool{"hidden-movement": true, "hidden-units": true}
 func newSheet(sys *catalog.System, sc *catalog.Scenario, sides []Side) *Sheet {
 	blips := false
 	for _, r := range sc.Rules {
-		blips = blips || hiddenRules[slug(r)]
+		blips = blips || hiddenRules[document.Slug(r)]
 	}
 	for _, side := range sides {
 		hidden := side.Hidden || len(side.Secret) > 0

@@ -34,14 +34,7 @@ func ids[T any](items []T, idOf func(T) string) []string {
 
 // unknownRef reports a reference to an id that does not exist.
 func (c *checker) unknownRef(pos diag.Pos, what, id string, known []string) {
-	msg := fmt.Sprintf("unknown %s %q", what, id)
-	if s := diag.Suggest(id, known); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
-	}
-	if len(known) > 0 && len(known) <= 12 {
-		msg += "; expected one of: " + strings.Join(known, ", ")
-	}
-	c.errf(pos, "%s", msg)
+	c.errf(pos, "%s", unknown(what, id, known, 12))
 }
 
 func (c *checker) check() {

@@ -15,6 +15,7 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -71,11 +72,7 @@ func runArmy(ctx context.Context, e *env, args []string) error {
 			"validate exits 0 when every list is valid, 1 when one is invalid, 2 when one cannot be read.\n", armyUsage)
 		return nil
 	}
-	msg := fmt.Sprintf("unknown army command %q; expected validate, new or print", args[0])
-	if g := diag.Suggest(args[0], []string{"validate", "new", "print"}); g != "" {
-		msg = fmt.Sprintf("unknown army command %q (did you mean %q?); expected validate, new or print", args[0], g)
-	}
-	return usageError{msg}
+	return usageError{catalog.Unknown("army command", args[0], []string{"validate", "new", "print"})}
 }
 
 // armyFile is one list read and checked.
@@ -215,23 +212,16 @@ func armySummary(f armyFile) string {
 		parts = append(parts, fmt.Sprintf("%d points", r.Used))
 	}
 	if n := len(r.Diags.Errors()); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s", n, armyPlural(n, "error", "errors")))
+		parts = append(parts, fmt.Sprintf("%d %s", n, document.Plural(n, "error", "errors")))
 	}
 	if n := len(r.Diags.Warnings()); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s", n, armyPlural(n, "warning", "warnings")))
+		parts = append(parts, fmt.Sprintf("%d %s", n, document.Plural(n, "warning", "warnings")))
 	}
 	verdict := "valid"
 	if !r.Valid() {
 		verdict = "INVALID"
 	}
 	return fmt.Sprintf("%s: %s (%s)", f.name, verdict, strings.Join(parts, ", "))
-}
-
-func armyPlural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func runArmyNew(ctx context.Context, e *env, args []string) error {
@@ -325,7 +315,7 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 	}
 	if !f.report.Valid() {
 		n := len(f.report.Diags.Errors())
-		fmt.Fprintf(e.stderr, "playaid: %s is invalid (%d %s): the roster is stamped INVALID\n", names[0], n, armyPlural(n, "error", "errors"))
+		fmt.Fprintf(e.stderr, "playaid: %s is invalid (%d %s): the roster is stamped INVALID\n", names[0], n, document.Plural(n, "error", "errors"))
 		return exitStatus(1)
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout/markers"
 )
 
@@ -27,7 +28,7 @@ var listKinds = map[string]func(s *catalog.System) (header []string, rows [][]st
 		var rows [][]string
 		var vals []any
 		for _, p := range s.Profiles {
-			rows = append(rows, []string{s.ID, p.ID, p.Name, p.Type, p.Speed.String(), intp(p.Defense), intp(p.Armor), strings.Join(p.Weapons, ", ")})
+			rows = append(rows, []string{s.ID, p.ID, p.Name, p.Type, p.Speed.String(), document.Intp(p.Defense), document.Intp(p.Armor), strings.Join(p.Weapons, ", ")})
 			vals = append(vals, map[string]any{"system": s.ID, "id": p.ID, "name": p.Name, "type": p.Type, "speed": p.Speed.String(), "defense": p.Defense, "armor": p.Armor, "weapons": p.Weapons})
 		}
 		return []string{"SYSTEM", "ID", "NAME", "TYPE", "SPEED", "DEF", "ARM", "WEAPONS"}, rows, vals
@@ -87,13 +88,6 @@ var listKinds = map[string]func(s *catalog.System) (header []string, rows [][]st
 		}
 		return []string{"SYSTEM", "ID", "NAME", "SHAPE", "SIZE", "COUNT"}, rows, vals
 	},
-}
-
-func intp(p *int) string {
-	if p == nil {
-		return "–"
-	}
-	return fmt.Sprint(*p)
 }
 
 func listKindNames() []string {

@@ -12,6 +12,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+
+	"github.com/playaid/playaid/diag"
 )
 
 func main() {
@@ -72,6 +74,12 @@ func exitCode(err error, stderr io.Writer) int {
 	var st exitStatus
 	if errors.As(err, &st) {
 		return int(st)
+	}
+	// A message about a place in a file (a template, the data, a list)
+	// reads "file:line:col: message" and nothing else, as the data's do.
+	if l, ok := diag.AsList(err); ok {
+		printDiags(stderr, l)
+		return 1
 	}
 	fmt.Fprintln(stderr, "playaid:", err)
 	var u usageError

@@ -12,6 +12,7 @@ import (
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markers"
 )
@@ -198,13 +199,6 @@ func (e *env) armyBlips(cat *catalog.Catalog, file string) (system string, blips
 	if blips == 0 {
 		return "", 0, 0, usagef("--army %s: the list deploys no blips (set hidden = true for a side that deploys hidden)", file)
 	}
-	fmt.Fprintf(e.stdout, "%s: %s and %s\n", file, plural(blips, "blip"), plural(decoys, "decoy"))
+	fmt.Fprintf(e.stdout, "%s: %s and %s\n", file, document.Count(blips, "blip", "blips"), document.Count(decoys, "decoy", "decoys"))
 	return r.System.ID, blips, decoys, nil
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/dice"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -59,7 +60,7 @@ var oddsQueries = []oddsQuery{
 				if k > 20 && p.Sign() == 0 {
 					break
 				}
-				lines = append(lines, []string{plural(k, "damage point"), "", pct(p), rat(p)})
+				lines = append(lines, []string{document.Count(k, "damage point", "damage points"), "", pct(p), rat(p)})
 			}
 			if r.Destroyed != nil {
 				out["destroyed"] = rat(r.Destroyed)

@@ -37,24 +37,50 @@ func Check(t testing.TB, path string, got []byte) {
 	}
 }
 
-// Diff lists the lines of got that differ from want, with their numbers,
-// the first ten at most: enough to see what moved without a diff tool.
+// Diff lists the lines removed from want (-) and added in got (+), with
+// their line numbers in want and got, the first twenty at most: enough to
+// see what changed without a diff tool.
 func Diff(want, got string) string {
-	ws, gs := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var out []string
-	for i := 0; i < len(ws) || i < len(gs); i++ {
-		line := func(s []string) string {
-			if i < len(s) {
-				return s[i]
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	// lcs[i][j] is the longest common subsequence of w[i:] and g[j:].
+	lcs := make([][]int, len(w)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(g)+1)
+	}
+	for i := len(w) - 1; i >= 0; i-- {
+		for j := len(g) - 1; j >= 0; j-- {
+			if w[i] == g[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
 			}
-			return "(end of file)"
 		}
-		if w, g := line(ws), line(gs); w != g {
-			out = append(out, fmt.Sprintf("%d: -%s\n%d: +%s", i+1, w, i+1, g))
-		}
-		if len(out) == 10 {
+	}
+	var out []string
+	add := func(format string, args ...any) bool {
+		if len(out) == 20 {
 			out = append(out, "…")
-			break
+			return false
+		}
+		out = append(out, fmt.Sprintf(format, args...))
+		return true
+	}
+	i, j := 0, 0
+	for i < len(w) || j < len(g) {
+		switch {
+		case i < len(w) && j < len(g) && w[i] == g[j]:
+			i, j = i+1, j+1
+			continue
+		case j < len(g) && (i == len(w) || lcs[i][j+1] >= lcs[i+1][j]):
+			if !add("%d: +%s", j+1, g[j]) {
+				return strings.Join(out, "\n")
+			}
+			j++
+		default:
+			if !add("%d: -%s", i+1, w[i]) {
+				return strings.Join(out, "\n")
+			}
+			i++
 		}
 	}
 	return strings.Join(out, "\n")

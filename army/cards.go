@@ -617,7 +617,6 @@ func podCard(r *Report) card {
 
 func imCard(r *Report, ln Line) (card, error) {
 	s := r.System
-	im := s.Imperial
 	c := card{title: ln.Name, corner: firstOf(ln.Type, ln.Unit.Type)}
 	var sub []string
 	if t := ln.Training; t != nil {
@@ -657,16 +656,11 @@ func imCard(r *Report, ln Line) (card, error) {
 		}})
 	}
 	if w := ln.Weapon; w != nil {
-		trays := ln.Trays
-		if ln.Remainder > 0 && (ln.Type != imInfantry || ln.Remainder >= im.Shooting.MinInfantryFigures) {
-			trays++
+		shooters, err := rules.IMShootingTrays(s, ln.Type == imInfantry, ln.trays(), w)
+		if err != nil {
+			return c, err
 		}
-		if ln.Type == imInfantry && ln.PerTray > 0 && ln.PerTray < im.Shooting.MinInfantryFigures {
-			trays = 0
-		}
-		if w.Trays > 0 {
-			trays = w.Trays // "they fire as an equivalent number of Infantry Trays"
-		}
+		trays := shooters.Trays
 		wp := part{head: w.Name}
 		if trays > maxOddsTrays {
 			wp.text = fmt.Sprintf("%d trays: too many to work out the odds of.", trays)

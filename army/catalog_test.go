@@ -19,6 +19,7 @@ die = 10
 numbered = 4
 dummies = 4
 decoys_per_infantry = 2
+decoy_type = "Infantry"
 
 [[weapon]]
 id = "rifles"

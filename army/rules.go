@@ -358,7 +358,6 @@ func (c *checker) trays(i int, ln *Line, typ string, orderIDs []string) {
 		return
 	}
 	ln.Trays, ln.Remainder = u.Figures/per, u.Figures%per
-	minShoot := im.Shooting.MinInfantryFigures
 	if ln.Remainder > 0 {
 		down, up := ln.Trays*per, (ln.Trays+1)*per
 		msg := fmt.Sprintf("%s: %d figures in %s order (%d a tray) make %d full trays and %d %s over; field %d or %d figures, or put the figures over on a tray of their own",
@@ -370,17 +369,18 @@ func (c *checker) trays(i int, ln *Line, typ string, orderIDs []string) {
 		}
 		c.warnf(c.l.value(p+".figures"), "%s", msg)
 	}
-	if typ == imInfantry && minShoot > 0 {
-		switch {
-		case per < minShoot:
-			c.warnf(c.l.value(p+".order"), "%s: %s order puts %d infantry %s on a tray, and infantry trays with fewer than %d figures may not shoot", who, o.ID, per, document.Plural(per, "figure", "figures"), minShoot)
-		case ln.Remainder > 0 && ln.Remainder < minShoot:
-			over := " over"
-			if ln.Trays == 0 {
-				over = ""
-			}
-			c.warnf(c.l.value(p+".figures"), "%s: the tray of %d %s%s cannot shoot (infantry trays with fewer than %d figures may not shoot)", who, ln.Remainder, document.Plural(ln.Remainder, "figure", "figures"), over, minShoot)
+	minShoot := im.Shooting.MinInfantryFigures
+	shooters, err := rules.IMShootingTrays(c.s, typ == imInfantry, ln.trays(), nil)
+	switch {
+	case err != nil:
+	case shooters.ThinOrder:
+		c.warnf(c.l.value(p+".order"), "%s: %s order puts %d infantry %s on a tray, and infantry trays with fewer than %d figures may not shoot", who, o.ID, per, document.Plural(per, "figure", "figures"), minShoot)
+	case shooters.ThinTray:
+		over := " over"
+		if ln.Trays == 0 {
+			over = ""
 		}
+		c.warnf(c.l.value(p+".figures"), "%s: the tray of %d %s%s cannot shoot (infantry trays with fewer than %d figures may not shoot)", who, ln.Remainder, document.Plural(ln.Remainder, "figure", "figures"), over, minShoot)
 	}
 	if l.has(p + ".trays") {
 		need := ln.Trays
@@ -398,6 +398,11 @@ func (c *checker) trays(i int, ln *Line, typ string, orderIDs []string) {
 				who, o.ID, per, u.Figures, need, u.Trays, need)
 		}
 	}
+}
+
+// trays is how the line's figures stand on their trays.
+func (ln Line) trays() rules.IMTrays {
+	return rules.IMTrays{PerTray: ln.PerTray, Full: ln.Trays, Remainder: ln.Remainder}
 }
 
 func perTray(o catalog.IMOrder, typ string) int {

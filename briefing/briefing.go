@@ -18,7 +18,6 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/rules"
 )
@@ -133,9 +132,9 @@ func Find(cat *catalog.Catalog, id string) (*catalog.System, *catalog.Scenario, 
 	return nil, nil, fmt.Errorf("scenario %q is in more than one rule set; name one of: %s", id, strings.Join(q, ", "))
 }
 
-// New gathers the briefing of scenario sc of rule set sys. version is the
-// data version printed on the briefing. A force line whose printed points
-// disagree with the catalogue is an error at the line in the data file.
+// New gathers the briefing of scenario sc of rule set sys, from a
+// catalogue that loaded without errors. version is the data version
+// printed on the briefing.
 func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, error) {
 	b := &Briefing{System: sys, Scenario: sc, Version: version}
 	for _, p := range strings.Split(strings.TrimSpace(sc.Narrative), "\n\n") {
@@ -144,35 +143,25 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 		}
 	}
 
-	var errs diag.List
+	// The catalogue has checked every force line's unit and printed
+	// points (and a side's printed total) against the unit costs.
 	for _, side := range sc.Sides {
 		s := Side{Side: side}
 		for _, f := range side.Forces {
 			u := sys.Unit(f.Unit)
 			if u == nil {
-				errs.Add(f.Pos, "scenario %s, %s: unknown unit %q", sc.ID, side.Name, f.Unit)
 				continue
 			}
 			l := Line{Force: f, Unit: u, Count: max(f.Count, 1), Each: u.Points}
 			l.Points = l.Count * l.Each
 			l.Composition = composition(sys, u, l.Count)
-			if f.Points != l.Points {
-				errs.Add(f.Pos, "scenario %s, %s: %s printed as %d points, but %d × %s at %d = %d",
-					sc.ID, side.Name, u.Name, f.Points, l.Count, u.ID, u.Points, l.Points)
-			}
 			s.Points += l.Points
 			s.Lines = append(s.Lines, l)
 			if f.Reinforcement {
 				b.Reinforcements = append(b.Reinforcements, l)
 			}
 		}
-		if side.Total != 0 && side.Total != s.Points {
-			errs.Add(side.Pos, "scenario %s, %s: total printed as %d points, but the force lines cost %d", sc.ID, side.Name, side.Total, s.Points)
-		}
 		b.Sides = append(b.Sides, s)
-	}
-	if len(errs) > 0 {
-		return nil, errs
 	}
 
 	if err := b.length(); err != nil {
@@ -235,7 +224,10 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 		// The ladder table prints its own notes: do not repeat them.
 		b.Notes = slices.DeleteFunc(b.Notes, func(n catalog.Note) bool { return slices.Contains(b.ObjectiveLadder.Notes, n.Text) })
 	}
-	b.Sheet = newSheet(sys, sc, b.Sides)
+	var err error
+	if b.Sheet, err = newSheet(sys, sc, b.Sides); err != nil {
+		return nil, err
+	}
 	return b, nil
 }
 

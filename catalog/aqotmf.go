@@ -38,6 +38,7 @@ type AQRules struct {
 		Numbered          int    `toml:"numbered"` // blips numbered 1–4 in the marker set
 		Dummies           int    `toml:"dummies"`  // "D" blips
 		DecoysPerInfantry int    `toml:"decoys_per_infantry"`
+		DecoyType         string `toml:"decoy_type"` // the unit type whose blips bring decoys ("Infantry")
 		RevealOpen        Length `toml:"reveal_open"`
 		RevealTerrain     Length `toml:"reveal_terrain"`
 		DecoyDefense      int    `toml:"decoy_defense"`

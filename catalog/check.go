@@ -192,6 +192,9 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 				c.errf(at.value(fp+".points"), "scenario %s, %s: %s printed as %d points, but %d × %s at %d = %d",
 					sc.ID, side.Name, u.Name, f.Points, count, u.ID, u.Points, want)
 			}
+			if f.StartsInAmbush && f.Reinforcement {
+				c.errf(at.key(fp+".starts_in_ambush"), "scenario %s, %s: %s starts in ambush and is held back as reinforcements; the rules keep them apart (an ambusher is placed from its terrain, a reinforcement enters from a table edge) — keep one", sc.ID, side.Name, u.Name)
+			}
 			if f.Stands != 0 && f.Stands != u.Elements() {
 				text := f.Text
 				if text == "" {

@@ -117,6 +117,24 @@ points = 110
 			},
 		},
 		{
+			name: "a line both in ambush and held back",
+			files: map[string]string{"t/system.toml": base + `
+[[scenario]]
+id = "s"
+name = "S"
+[[scenario.side]]
+name = "Humans"
+[[scenario.side.force]]
+unit = "company"
+points = 60
+starts_in_ambush = true
+reinforcement = true
+`},
+			want: []string{
+				`data/t/system.toml:34:1: scenario s, Humans: Company starts in ambush and is held back as reinforcements; the rules keep them apart (an ambusher is placed from its terrain, a reinforcement enters from a table edge) — keep one`,
+			},
+		},
+		{
 			name: "duplicate id across files, bad length, unknown system",
 			files: map[string]string{
 				"t/system.toml": base,

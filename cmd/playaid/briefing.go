@@ -2,13 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -73,11 +71,6 @@ func runBriefing(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	b, err := briefing.New(sys, sc, cat.Version())
-	var dl diag.List
-	if errors.As(err, &dl) {
-		printDiags(e.stderr, dl)
-		return exitStatus(1)
-	}
 	if err != nil {
 		return err
 	}

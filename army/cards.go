@@ -2,6 +2,7 @@ package army
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/go-pdf/fpdf"
@@ -605,9 +606,11 @@ func podCard(r *Report) card {
 		{"Armour", fmt.Sprint(ev.Objective.Armour), fmt.Sprintf("+%d", p.Armour), fmt.Sprint(p.TotalArmour)},
 		{"Hull points", fmt.Sprint(ev.Objective.HullPoints), fmt.Sprintf("+%d", p.Hull), fmt.Sprint(p.TotalHP)},
 	}, bold: []bool{true}})
+	// The scenario's rules about the marker, as [evacuation.objective]
+	// rules names them.
 	for _, sc := range r.System.Scenarios {
 		for _, sp := range sc.Specials {
-			if sp.Name == "The objective marker" || sp.Name == "Claiming objectives" {
+			if slices.Contains(ev.Objective.Rules, sp.Name) {
 				c.parts = append(c.parts, part{head: sp.Name, text: document.OneLine(sp.Text)})
 			}
 		}

@@ -472,23 +472,13 @@ func (ro *Roster) imperial(r *Report, g *glossary) {
 	if len(parts) > 0 {
 		g.rule("Figures per tray", document.Esc(fmt.Sprintf("%s. No tray may ever hold more than %d foot or %d mounted figures.", strings.Join(parts, "; "), im.MaxFootPerTray, im.MaxMountedPerTray)))
 	}
-	// The seed's rules that bear on what the list fields, by their names
-	// in the data; a name the data lacks is simply not printed.
-	want := []string{"Action points", "Exceeding action points", "Shooting"}
-	if kinds["mg"] {
-		want = append(want, "Machine guns", "Jams")
-	}
-	if kinds["old-ones"] {
-		want = append(want, "Radioactive overload", "Old Ones weapons against vehicles")
-	}
-	if kinds["fire-launcher"] {
-		want = append(want, "Fire launchers")
-	}
-	if kinds[imVehicle] {
-		want = append(want, "Vehicle morale effect", "Breakdown", "Penetrated vehicles")
-	}
-	if kinds[imOfficer] {
-		want = append(want, "Risk to officers")
+	// The seed's rules that bear on what the list fields, as the data's
+	// [[imperial.roster]] names them.
+	var want []string
+	for _, ro := range im.Roster {
+		if ro.For == "any" || kinds[ro.For] {
+			want = append(want, ro.Rules...)
+		}
 	}
 	for _, name := range want {
 		for _, ru := range im.Rules {

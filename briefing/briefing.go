@@ -295,10 +295,21 @@ func composition(sys *catalog.System, u *catalog.Unit, count int) string {
 	return strings.Join(parts, ", ")
 }
 
-// ruleAliases names the data table that summarises a rule where the
-// scenario's word for the rule is not the table's id or name.
-var ruleAliases = map[string]string{
-	"hidden-movement": "hidden-units",
+// ruleTable returns the data's table that summarises a rule the
+// scenario names: by the table's id, its name or one of its aliases,
+// spelt any way Slug reads alike ("Hidden Movement" is the alias of
+// "hidden-units"); nil when the data has none.
+func ruleTable(sys *catalog.System, rule string) *catalog.Table {
+	id := document.Slug(rule)
+	if t := sys.Table(id); t != nil {
+		return t
+	}
+	for i, t := range sys.Tables {
+		if document.Slug(t.Name) == id || slices.ContainsFunc(t.Aliases, func(a string) bool { return document.Slug(a) == id }) {
+			return &sys.Tables[i]
+		}
+	}
+	return nil
 }
 
 // ruleTexts returns the data's summaries of the rules the scenario lists
@@ -306,15 +317,7 @@ var ruleAliases = map[string]string{
 func ruleTexts(sys *catalog.System, sc *catalog.Scenario) []catalog.Table {
 	var out []catalog.Table
 	seen := map[string]bool{}
-	add := func(id string) {
-		t := sys.Table(id)
-		if t == nil {
-			for i := range sys.Tables {
-				if document.Slug(sys.Tables[i].Name) == id {
-					t = &sys.Tables[i]
-				}
-			}
-		}
+	add := func(t *catalog.Table) {
 		if t == nil || seen[t.ID] {
 			return
 		}
@@ -322,14 +325,10 @@ func ruleTexts(sys *catalog.System, sc *catalog.Scenario) []catalog.Table {
 		out = append(out, *t)
 	}
 	for _, r := range sc.Rules {
-		id := document.Slug(r)
-		if a, ok := ruleAliases[id]; ok {
-			id = a
-		}
-		add(id)
+		add(ruleTable(sys, r))
 	}
 	for _, m := range sc.Markers {
-		add(m.Kind)
+		add(ruleTable(sys, m.Kind))
 	}
 	return out
 }

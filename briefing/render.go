@@ -107,7 +107,7 @@ func (b *Briefing) Render(opt Options) (*fpdf.Fpdf, *tablemap.Plan, error) {
 	at := bytes.Index(md, []byte(MapMarker))
 	if at < 0 {
 		// A club's template without the marker: the map goes last.
-		p, err := tablemap.AddPage(pdf, opt.Paper, "Table map — "+b.Scenario.Name, m, b.sideNames())
+		p, err := tablemap.AddPage(pdf, opt.Paper, "Table map — "+b.Scenario.Name, m, b.System.MapKinds, b.sideNames())
 		return pdf, p, err
 	}
 	if err := mapAlone(md, at); err != nil {
@@ -119,7 +119,7 @@ func (b *Briefing) Render(opt Options) (*fpdf.Fpdf, *tablemap.Plan, error) {
 	}
 	last := pdf.PageNo()
 	pdf.SetPage(pre.PageNo())
-	p, err := tablemap.New(pdf, m, b.sideNames(), MapBox(opt.Paper))
+	p, err := tablemap.New(pdf, m, b.System.MapKinds, b.sideNames(), MapBox(opt.Paper))
 	if err != nil {
 		return nil, nil, fmt.Errorf("scenario %s: table map: %w", b.Scenario.ID, err)
 	}
@@ -179,7 +179,7 @@ func (b *Briefing) HTML(opt Options) ([]byte, error) {
 		pdf := layout.NewDoc(paper, "measure")
 		box := MapBox(paper)
 		box.X, box.Y = 0, 0
-		p, err := tablemap.New(pdf, m, b.sideNames(), box)
+		p, err := tablemap.New(pdf, m, b.System.MapKinds, b.sideNames(), box)
 		if err != nil {
 			return nil, fmt.Errorf("scenario %s: table map: %w", b.Scenario.ID, err)
 		}

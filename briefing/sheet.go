@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -37,17 +36,20 @@ type Sheet struct {
 	Secret                []string
 }
 
-// hiddenRules are the scenario rule names that deploy units as blips.
-var hiddenRules = map[string]bool{"hidden-movement": true, "hidden-units": true}
-
 // newSheet builds the sheet for the first hidden side, or returns nil
 // when no side hides. Its blips are counted by rules.AQBlips, as the
 // roster's are: a line that may start in ambush may as well deploy as a
 // blip and gets rows; one that must start in ambush gets none.
 func newSheet(sys *catalog.System, sc *catalog.Scenario, sides []Side) (*Sheet, error) {
+	// The hidden side deploys as blips when the scenario lists the
+	// Hidden Units rule ([aqotmf.blips] rule), under any of its names.
 	blips := false
-	for _, r := range sc.Rules {
-		blips = blips || hiddenRules[document.Slug(r)]
+	if a := sys.AQotMF; a != nil && a.Blips.Rule != "" {
+		for _, r := range sc.Rules {
+			if t := ruleTable(sys, r); t != nil && t.ID == a.Blips.Rule {
+				blips = true
+			}
+		}
 	}
 	for _, side := range sides {
 		hidden := side.Hidden || len(side.Secret) > 0
@@ -92,7 +94,7 @@ func newSheet(sys *catalog.System, sc *catalog.Scenario, sides []Side) (*Sheet, 
 			}
 		}
 		if len(sh.Ambush) > 0 && sc.Map != nil {
-			sh.AmbushAreas = terrainAreas(sc.Map)
+			sh.AmbushAreas = terrainAreas(sys, sc.Map)
 		}
 		return sh, nil
 	}
@@ -108,16 +110,14 @@ func composition1(name string, n int) string {
 	return name
 }
 
-// terrainKinds are the map features a unit can hide in.
-var terrainKinds = map[string]bool{"woods": true, "farm": true, "farmhouse": true, "building": true, "hill": true}
-
-// terrainAreas lists the map's terrain areas by label, with a count where
-// a label repeats: "Farm buildings", "Woods (3)".
-func terrainAreas(m *catalog.Map) []string {
+// terrainAreas lists the map's terrain areas — the features of the kinds
+// the data marks terrain — by label, with a count where a label repeats:
+// "Farm buildings", "Woods (3)".
+func terrainAreas(sys *catalog.System, m *catalog.Map) []string {
 	count := map[string]int{}
 	var order []string
 	for _, f := range m.Features {
-		if !terrainKinds[f.Kind] || f.Label == "" {
+		if k := sys.MapKind(f.Kind); k == nil || !k.Terrain || f.Label == "" {
 			continue
 		}
 		if count[f.Label] == 0 {

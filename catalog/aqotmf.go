@@ -39,11 +39,15 @@ type AQRules struct {
 		Dummies           int    `toml:"dummies"`  // "D" blips
 		DecoysPerInfantry int    `toml:"decoys_per_infantry"`
 		DecoyType         string `toml:"decoy_type"` // the unit type whose blips bring decoys ("Infantry")
-		RevealOpen        Length `toml:"reveal_open"`
-		RevealTerrain     Length `toml:"reveal_terrain"`
-		DecoyDefense      int    `toml:"decoy_defense"`
-		DecoyArmor        int    `toml:"decoy_armor"`
-		Move              Length `toml:"move"`
+		// Rule is the id of the table that summarises the Hidden Units
+		// rule: a scenario that lists it (by id, name or alias) deploys
+		// its hidden side as blips.
+		Rule          string `toml:"rule"`
+		RevealOpen    Length `toml:"reveal_open"`
+		RevealTerrain Length `toml:"reveal_terrain"`
+		DecoyDefense  int    `toml:"decoy_defense"`
+		DecoyArmor    int    `toml:"decoy_armor"`
+		Move          Length `toml:"move"`
 	} `toml:"blips"`
 	Ambush struct {
 		Detector   Length `toml:"detector"`    // a Detector this close to the terrain's centre reveals
@@ -97,6 +101,9 @@ type EvacRules struct {
 		// (150); the loader checks the ladder adds up to it.
 		LadderTotal int    `toml:"ladder_total"`
 		Claim       Length `toml:"claim"` // claimed within this distance
+		// Rules names the scenarios' special rules printed on the
+		// objective marker's unit card.
+		Rules []string `toml:"rules"`
 	} `toml:"objective"`
 	GameLength struct {
 		Die    int         `toml:"die"`

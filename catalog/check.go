@@ -128,6 +128,7 @@ func (c *checker) check() {
 		c.checkScenario(sc, unitIDs)
 	}
 	c.checkMarkers()
+	c.checkWords()
 }
 
 // checkChart makes sure every face of the die answers to exactly one row

@@ -135,6 +135,28 @@ reinforcement = true
 			},
 		},
 		{
+			name: "map kinds: an unknown style, a feature of an undeclared kind",
+			files: map[string]string{"t/system.toml": base + `
+[[map_kind]]
+id = "woods"
+name = "Woods"
+style = "woodland"
+[[scenario]]
+id = "s"
+name = "S"
+[scenario.map]
+width = "48in"
+depth = "48in"
+[[scenario.map.feature]]
+kind = "wood"
+shape = "point"
+`},
+			want: []string{
+				`data/t/system.toml:29:9: map kind "woods": unknown style "woodland" (did you mean "woods"?); expected one of: zone, entry, objective, ground, hill, woods, farm, building, road, wall`,
+				`data/t/system.toml:37:8: unknown map kind "wood" (did you mean "woods"?); expected one of: woods`,
+			},
+		},
+		{
 			name: "duplicate id across files, bad length, unknown system",
 			files: map[string]string{
 				"t/system.toml": base,

@@ -17,14 +17,14 @@ func (p *Plan) Draw(pdf *fpdf.Fpdf) {
 
 	// Zones first, as light tints, so terrain stays readable on top.
 	for _, s := range p.Shapes {
-		if s.Kind == "deployment" {
+		if s.Style == "zone" {
 			fill(pdf, lighter(s.Color, 0.88))
 			drawArea(pdf, s, "F")
 		}
 	}
 	// Area objectives: hatched, so the zone under them still shows.
 	for _, s := range p.Shapes {
-		if s.Kind == "objective" && s.Area() && s.Shape != "circle" {
+		if s.Style == "objective" && s.Area() && s.Shape != "circle" {
 			hatch(pdf, s, lighter(styleOf("objective").fill, 0.45), 2.0)
 		}
 	}
@@ -38,13 +38,13 @@ func (p *Plan) Draw(pdf *fpdf.Fpdf) {
 	}
 
 	for _, s := range p.Shapes {
-		st := styleOf(s.Kind)
+		st := styleOf(s.Style)
 		switch {
-		case s.Kind == "deployment" || s.Kind == "entry":
+		case s.Style == "zone" || s.Style == "entry":
 			// drawn below and on top
-		case s.Kind == "objective":
+		case s.Style == "objective":
 			// areas are hatched above; marks go on top of the terrain below
-		case s.Kind == "road" && s.Shape == "line":
+		case s.Style == "road" && s.Shape == "line":
 			// A road 1" wide: dark edges, pale middle, round joins.
 			pdf.SetLineCapStyle("butt")
 			pdf.SetLineJoinStyle("round")
@@ -65,10 +65,10 @@ func (p *Plan) Draw(pdf *fpdf.Fpdf) {
 			fill(pdf, st.fill)
 			stroke(pdf, st.line, 0.35)
 			drawArea(pdf, s, "FD")
-			if s.Kind == "woods" {
+			if s.Style == "woods" {
 				trees(pdf, s, p.Scale, p.Labels)
 			}
-			if s.Kind == "farm" || s.Kind == "farmhouse" || s.Kind == "building" || s.Kind == "base" {
+			if s.Style == "farm" || s.Style == "building" {
 				hatch(pdf, s, lighter(st.line, 0.55), 1.6)
 				stroke(pdf, st.line, 0.35)
 				drawArea(pdf, s, "D")
@@ -82,20 +82,20 @@ func (p *Plan) Draw(pdf *fpdf.Fpdf) {
 	}
 
 	for _, s := range p.Shapes {
-		if s.Kind == "objective" && (s.Shape == "circle" || s.Shape == "point") {
+		if s.Style == "objective" && (s.Shape == "circle" || s.Shape == "point") {
 			objectiveMark(pdf, s)
 		}
 	}
 
 	// Zone outlines, dashed in the side's colour.
 	for _, s := range p.Shapes {
-		if s.Kind == "deployment" {
+		if s.Style == "zone" {
 			stroke(pdf, s.Color, 0.45)
 			pdf.SetDashPattern([]float64{2.2, 1.2}, 0)
 			drawArea(pdf, s, "D")
 			pdf.SetDashPattern(nil, 0)
 		}
-		if s.Kind == "objective" && s.Area() && s.Shape != "circle" {
+		if s.Style == "objective" && s.Area() && s.Shape != "circle" {
 			stroke(pdf, styleOf("objective").line, 0.45)
 			pdf.SetDashPattern([]float64{1.0, 0.8}, 0)
 			drawArea(pdf, s, "D")
@@ -109,7 +109,7 @@ func (p *Plan) Draw(pdf *fpdf.Fpdf) {
 
 	// Entry points on top of the edge: a thick bar with arrows inward.
 	for _, s := range p.Shapes {
-		if s.Kind != "entry" {
+		if s.Style != "entry" {
 			continue
 		}
 		switch s.Shape {
@@ -287,11 +287,11 @@ func arrow(pdf *fpdf.Fpdf, at, dir Pt, c RGB) {
 // swatch draws a legend entry's sample.
 func swatch(pdf *fpdf.Fpdf, it LegendItem, scale float64) {
 	b := it.Swatch
-	st := styleOf(it.Kind)
+	st := styleOf(it.Style)
 	s := Shape{Poly: []Pt{{b.X, b.Y}, {b.Right(), b.Y}, {b.Right(), b.Bottom()}, {b.X, b.Bottom()}}, Bounds: b}
 	s.Shape = "rect"
-	switch it.Kind {
-	case "deployment":
+	switch it.Style {
+	case "zone":
 		fill(pdf, lighter(it.Color, 0.88))
 		stroke(pdf, it.Color, 0.45)
 		pdf.Rect(b.X, b.Y, b.W, b.H, "F")
@@ -319,8 +319,8 @@ func swatch(pdf *fpdf.Fpdf, it LegendItem, scale float64) {
 		fill(pdf, st.fill)
 		stroke(pdf, st.line, 0.35)
 		pdf.Rect(b.X, b.Y, b.W, b.H, "FD")
-		switch it.Kind {
-		case "farm", "farmhouse", "building", "base":
+		switch it.Style {
+		case "farm", "building":
 			hatch(pdf, s, lighter(st.line, 0.55), 1.6)
 			stroke(pdf, st.line, 0.35)
 			pdf.Rect(b.X, b.Y, b.W, b.H, "D")

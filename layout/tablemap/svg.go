@@ -17,10 +17,10 @@ func (p *Plan) SVG() []byte {
 	B := p.Board
 	fmt.Fprintf(&b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="#fff"/>`+"\n", B.X, B.Y, B.W, B.H)
 	for _, s := range p.Shapes {
-		if s.Kind == "deployment" {
+		if s.Style == "zone" {
 			b.WriteString(svgArea(s, hex(lighter(s.Color, 0.88)), "none", 0, ""))
 		}
-		if s.Kind == "objective" && s.Area() && s.Shape != "circle" {
+		if s.Style == "objective" && s.Area() && s.Shape != "circle" {
 			b.WriteString(svgArea(s, hex(lighter(styleOf("objective").fill, 0.7)), "none", 0, ""))
 		}
 	}
@@ -31,10 +31,10 @@ func (p *Plan) SVG() []byte {
 		fmt.Fprintf(&b, `<line x1="%.2f" y1="%.2f" x2="%.2f" y2="%.2f" stroke="%s" stroke-width="0.12"/>`+"\n", B.X, B.Y+y*p.Scale, B.Right(), B.Y+y*p.Scale, hex(gridInk))
 	}
 	for _, s := range p.Shapes {
-		st := styleOf(s.Kind)
+		st := styleOf(s.Style)
 		switch {
-		case s.Kind == "deployment" || s.Kind == "entry" || s.Kind == "objective":
-		case s.Kind == "road" && s.Shape == "line":
+		case s.Style == "zone" || s.Style == "entry" || s.Style == "objective":
+		case s.Style == "road" && s.Shape == "line":
 			fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="%.2f" stroke-linejoin="round"/>`+"\n", svgPts(s.Poly), hex(st.line), p.Scale+0.5)
 			fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="%.2f" stroke-linejoin="round"/>`+"\n", svgPts(s.Poly), hex(st.fill), p.Scale)
 		case s.Shape == "line":
@@ -50,21 +50,21 @@ func (p *Plan) SVG() []byte {
 		}
 	}
 	for _, s := range p.Shapes {
-		if s.Kind == "objective" && (s.Shape == "circle" || s.Shape == "point") {
+		if s.Style == "objective" && (s.Shape == "circle" || s.Shape == "point") {
 			r := max(s.Radius, 1.6)
 			st := styleOf("objective")
 			fmt.Fprintf(&b, `<circle cx="%.2f" cy="%.2f" r="%.2f" fill="%s" stroke="%s" stroke-width="0.45"/>`+"\n", s.Center.X, s.Center.Y, r, hex(lighter(st.fill, 0.5)), hex(st.line))
 		}
-		if s.Kind == "deployment" {
+		if s.Style == "zone" {
 			b.WriteString(svgArea(s, "none", hex(s.Color), 0.45, "2.2 1.2"))
 		}
-		if s.Kind == "objective" && s.Area() && s.Shape != "circle" {
+		if s.Style == "objective" && s.Area() && s.Shape != "circle" {
 			b.WriteString(svgArea(s, "none", hex(styleOf("objective").line), 0.45, "1 0.8"))
 		}
 	}
 	fmt.Fprintf(&b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="none" stroke="#000" stroke-width="0.5"/>`+"\n", B.X, B.Y, B.W, B.H)
 	for _, s := range p.Shapes {
-		if s.Kind == "entry" && s.Shape == "line" {
+		if s.Style == "entry" && s.Shape == "line" {
 			fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="1.4"/>`+"\n", svgPts(s.Poly), hex(s.Color))
 		}
 	}
@@ -82,10 +82,10 @@ func (p *Plan) SVG() []byte {
 	}
 	for _, it := range p.Legend {
 		w := it.Swatch
-		st := styleOf(it.Kind)
+		st := styleOf(it.Style)
 		fill, line := hex(st.fill), hex(st.line)
-		switch it.Kind {
-		case "deployment":
+		switch it.Style {
+		case "zone":
 			fill, line = hex(lighter(it.Color, 0.88)), hex(it.Color)
 		case "entry":
 			fill, line = hex(it.Color), hex(it.Color)

@@ -51,8 +51,9 @@ type Pt struct{ X, Y float64 }
 // Shape is one feature of the map placed on the page.
 type Shape struct {
 	catalog.Feature
-	Poly   []Pt // outline of a rect or polygon; vertices of a line
-	Center Pt   // centre of a circle; the point of a point
+	Style  string // its kind's style (see styles)
+	Poly   []Pt   // outline of a rect or polygon; vertices of a line
+	Center Pt     // centre of a circle; the point of a point
 	Radius float64
 	Bounds Box // what the feature covers on the page
 	Color  RGB // the side's colour, or the kind's
@@ -86,6 +87,7 @@ type ScaleBar struct {
 // LegendItem is one entry of the legend: a swatch and its words.
 type LegendItem struct {
 	Kind   string
+	Style  string
 	Area   bool // an objective area rather than a marker
 	Side   string
 	Color  RGB
@@ -108,6 +110,8 @@ type Plan struct {
 	Notes    []Label // scale words, "suggested layout"
 	Legend   []LegendItem
 	Extent   Box // everything the plan draws
+
+	kinds []catalog.MapKind
 }
 
 // RGB is a colour.
@@ -122,36 +126,49 @@ var (
 	gridInk    = RGB{200, 200, 200}
 )
 
-// kindStyle says how a kind of feature looks and what the legend calls it.
-type kindStyle struct {
-	legend string
-	fill   RGB
-	line   RGB
-	order  int // drawing order: low first
+// style is how the map draws a kind of feature: the data gives each kind
+// of its rule set (catalog.MapKind) one of these, by name. Zones and entry
+// points take their side's colour; the drawing code gives the others
+// their marks (Draw, SVG, swatch).
+type style struct {
+	fill  RGB
+	line  RGB
+	order int // drawing order: low first
 }
 
-var kinds = map[string]kindStyle{
-	"deployment": {"Deployment zone", RGB{}, RGB{}, 0},
-	"objective":  {"Objective", RGB{200, 150, 0}, RGB{150, 105, 0}, 1},
-	"hill":       {"Hill", RGB{225, 210, 180}, RGB{150, 120, 80}, 2},
-	"woods":      {"Woods", RGB{190, 222, 170}, RGB{55, 115, 45}, 3},
-	"farm":       {"Farm buildings", RGB{215, 185, 145}, RGB{100, 70, 40}, 4},
-	"farmhouse":  {"Farmhouse", RGB{215, 185, 145}, RGB{100, 70, 40}, 4},
-	"building":   {"Building", RGB{200, 200, 200}, RGB{60, 60, 60}, 4},
-	"base":       {"Player base", RGB{200, 200, 200}, RGB{60, 60, 60}, 4},
-	"road":       {"Road", RGB{232, 212, 165}, RGB{120, 95, 55}, 5},
-	"wall":       {"Wall", RGB{80, 80, 80}, RGB{80, 80, 80}, 6},
-	"entry":      {"Entry point", RGB{}, RGB{}, 7},
+// styles has an entry for each of catalog.MapStyles (a test checks).
+var styles = map[string]style{
+	"zone":      {RGB{}, RGB{}, 0},
+	"objective": {RGB{200, 150, 0}, RGB{150, 105, 0}, 1},
+	"hill":      {RGB{225, 210, 180}, RGB{150, 120, 80}, 2},
+	"woods":     {RGB{190, 222, 170}, RGB{55, 115, 45}, 3},
+	"farm":      {RGB{215, 185, 145}, RGB{100, 70, 40}, 4},
+	"building":  {RGB{200, 200, 200}, RGB{60, 60, 60}, 4},
+	"ground":    {RGB{225, 225, 225}, RGB{90, 90, 90}, 4},
+	"road":      {RGB{232, 212, 165}, RGB{120, 95, 55}, 5},
+	"wall":      {RGB{80, 80, 80}, RGB{80, 80, 80}, 6},
+	"entry":     {RGB{}, RGB{}, 7},
 }
 
-// legendOrder lists the kinds in the order the legend shows them.
-var legendOrder = []string{"deployment", "entry", "objective", "woods", "farm", "farmhouse", "building", "base", "hill", "road", "wall"}
+// ground is the style of a feature whose kind the data does not declare.
+const ground = "ground"
 
-func styleOf(kind string) kindStyle {
-	if s, ok := kinds[kind]; ok {
+func styleOf(name string) style {
+	if s, ok := styles[name]; ok {
 		return s
 	}
-	return kindStyle{legend: strings.ToUpper(kind[:min(1, len(kind))]) + kind[min(1, len(kind)):], fill: RGB{225, 225, 225}, line: RGB{90, 90, 90}, order: 4}
+	return styles[ground]
+}
+
+// kindStyle is the name of the style of a kind of feature, from the rule
+// set's map kinds.
+func (p *Plan) kindStyle(kind string) string {
+	for _, k := range p.kinds {
+		if k.ID == kind && k.Style != "" {
+			return k.Style
+		}
+	}
+	return ground
 }
 
 // Scales the map may use, as inches of table per centimetre of paper: round
@@ -174,15 +191,16 @@ const (
 // and 6" is the common unit of the quick-start's distances.
 const gridInches = 6
 
-// New lays out m inside box on pdf's page. sides are the scenario's side
-// names in order: a feature's side picks its colour. pdf is used to
-// measure text only.
-func New(pdf *fpdf.Fpdf, m *catalog.Map, sides []string, box Box) (*Plan, error) {
+// New lays out m inside box on pdf's page. kinds are the rule set's map
+// kinds: the legend's words and each kind's style, in the legend's order.
+// sides are the scenario's side names in order: a feature's side picks
+// its colour. pdf is used to measure text only.
+func New(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string, box Box) (*Plan, error) {
 	w, d := inches(m.Width), inches(m.Depth)
 	if w <= 0 || d <= 0 {
 		return nil, fmt.Errorf("table map has no width or depth")
 	}
-	p := &Plan{Map: m, Grid: gridInches}
+	p := &Plan{Map: m, Grid: gridInches, kinds: kinds}
 	mt := measurer{pdf}
 
 	// Vertical budget, top to bottom: top edge label, top tick numbers,
@@ -250,8 +268,9 @@ func New(pdf *fpdf.Fpdf, m *catalog.Map, sides []string, box Box) (*Plan, error)
 		if err != nil {
 			return nil, err
 		}
-		s.Color = styleOf(f.Kind).line
-		if f.Side != "" || f.Kind == "deployment" || f.Kind == "entry" {
+		s.Style = p.kindStyle(f.Kind)
+		s.Color = styleOf(s.Style).line
+		if f.Side != "" || s.Style == "zone" || s.Style == "entry" {
 			s.Color = colorOf(f.Side, sides)
 		}
 		p.Shapes = append(p.Shapes, s)
@@ -342,32 +361,34 @@ func colorOf(side string, sides []string) RGB {
 }
 
 // legendEntries lists one entry per kind (and side, for zones and entry
-// points) present on the map.
+// points) present on the map, in the order of the rule set's map kinds,
+// then the kinds it does not declare.
 func (p *Plan) legendEntries(mt measurer, sides []string) []LegendItem {
 	var out []LegendItem
 	seen := map[string]bool{}
-	add := func(f catalog.Feature) {
+	add := func(f catalog.Feature, legend string) {
 		key := f.Kind
-		st := styleOf(f.Kind)
-		text := st.legend
-		col := st.line
-		if f.Kind == "deployment" || f.Kind == "entry" {
+		name := p.kindStyle(f.Kind)
+		text := legend
+		col := styleOf(name).line
+		zoneLike := name == "zone" || name == "entry"
+		if zoneLike {
 			key += "/" + f.Side
 			col = colorOf(f.Side, sides)
 			if f.Side != "" {
 				text += ": " + f.Side
 			}
 		}
-		if f.Kind == "entry" && f.Label != "" {
+		if name == "entry" && f.Label != "" {
 			text = f.Label
 			if f.Side != "" {
 				text += ": " + f.Side
 			}
 			if mt.width(text, legendSize, "") > legendCol-14 {
-				text = st.legend + ": " + f.Side
+				text = legend + ": " + f.Side
 			}
 		}
-		if f.Kind != "entry" && f.Kind != "deployment" && sameLabel(p.Map.Features, f.Kind) && mt.width(f.Label, legendSize, "") <= legendCol-14 {
+		if !zoneLike && sameLabel(p.Map.Features, f.Kind) && mt.width(f.Label, legendSize, "") <= legendCol-14 {
 			text = f.Label
 		}
 		if seen[key] {
@@ -378,18 +399,20 @@ func (p *Plan) legendEntries(mt measurer, sides []string) []LegendItem {
 		for _, g := range p.Map.Features {
 			area = area || (g.Kind == f.Kind && (g.Shape == "rect" || g.Shape == "polygon"))
 		}
-		out = append(out, LegendItem{Kind: f.Kind, Side: f.Side, Color: col, Area: area, Label: Label{Text: text}})
+		out = append(out, LegendItem{Kind: f.Kind, Style: name, Side: f.Side, Color: col, Area: area, Label: Label{Text: text}})
 	}
-	for _, k := range legendOrder {
+	declared := map[string]bool{}
+	for _, k := range p.kinds {
+		declared[k.ID] = true
 		for _, f := range p.Map.Features {
-			if f.Kind == k {
-				add(f)
+			if f.Kind == k.ID {
+				add(f, k.Name)
 			}
 		}
 	}
-	for _, f := range p.Map.Features { // kinds the legend order does not know
-		if _, ok := kinds[f.Kind]; !ok {
-			add(f)
+	for _, f := range p.Map.Features { // kinds the rule set does not declare
+		if !declared[f.Kind] {
+			add(f, strings.ToUpper(f.Kind[:min(1, len(f.Kind))])+f.Kind[min(1, len(f.Kind)):])
 		}
 	}
 	return out
@@ -456,7 +479,7 @@ func bounds(pts []Pt) Box {
 // keeping the data's order within a kind.
 func sortShapes(s []Shape) {
 	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && styleOf(s[j].Kind).order < styleOf(s[j-1].Kind).order; j-- {
+		for j := i; j > 0 && styleOf(s[j].Style).order < styleOf(s[j-1].Style).order; j-- {
 			s[j], s[j-1] = s[j-1], s[j]
 		}
 	}
@@ -504,9 +527,9 @@ func (p *Plan) labelFeatures(mt measurer) {
 	var taken []Box
 	for _, s := range p.Shapes {
 		switch {
-		case s.Kind == "deployment" || (s.Kind == "objective" && s.Area() && s.Shape != "circle"):
+		case s.Style == "zone" || (s.Style == "objective" && s.Area() && s.Shape != "circle"):
 			continue // zones avoid the terrain: placed below
-		case s.Shape == "line" && s.Kind != "entry":
+		case s.Shape == "line" && s.Style != "entry":
 			// Roads and walls block zone labels along their length.
 			for i := 1; i < len(s.Poly); i++ {
 				taken = append(taken, bounds(s.Poly[i-1:i+1]).grow(1.2))
@@ -516,19 +539,19 @@ func (p *Plan) labelFeatures(mt measurer) {
 		}
 	}
 	for _, s := range p.Shapes {
-		if s.Label == "" || s.Kind == "deployment" || (s.Kind == "objective" && s.Shape != "circle" && s.Shape != "point") {
+		if s.Label == "" || s.Style == "zone" || (s.Style == "objective" && s.Shape != "circle" && s.Shape != "point") {
 			continue
 		}
 		var l Label
 		switch {
-		case s.Kind == "entry" && s.Shape == "line":
+		case s.Style == "entry" && s.Shape == "line":
 			l = p.entryLabel(mt, s)
 		case s.Shape == "line" && sameLabel(p.Map.Features, s.Kind):
 			continue // walls and roads all called the same: the legend names them
 		case s.Shape == "line":
 			// Beside the middle of the longest segment.
 			a, b := longest(s.Poly)
-			l = mt.label(s.Label, (a.X+b.X)/2+2, (a.Y+b.Y)/2-1.5, featureSize, "I", styleOf(s.Kind).line)
+			l = mt.label(s.Label, (a.X+b.X)/2+2, (a.Y+b.Y)/2-1.5, featureSize, "I", styleOf(s.Style).line)
 		case s.Shape == "circle" || s.Shape == "point":
 			r := math.Max(s.Radius, 1.6)
 			l = mt.centred(s.Label, s.Center.X, s.Center.Y+r+featureSize*ptMM+0.3, featureSize, "B", s.Color)
@@ -539,7 +562,7 @@ func (p *Plan) labelFeatures(mt measurer) {
 				size -= 0.5
 				tw = mt.width(s.Label, size, "B")
 			}
-			l = mt.centred(s.Label, s.Bounds.X+s.Bounds.W/2, s.Bounds.Y+1+size*ptMM*0.93, size, "B", darker(styleOf(s.Kind).line))
+			l = mt.centred(s.Label, s.Bounds.X+s.Bounds.W/2, s.Bounds.Y+1+size*ptMM*0.93, size, "B", darker(styleOf(s.Style).line))
 		}
 		p.Labels = append(p.Labels, l)
 		taken = append(taken, l.Bounds)
@@ -548,7 +571,7 @@ func (p *Plan) labelFeatures(mt measurer) {
 	// objective areas first, then the deployment zones, which also keep
 	// clear of the objective areas.
 	for _, s := range p.Shapes {
-		if s.Label == "" || s.Kind != "objective" || !s.Area() || s.Shape == "circle" {
+		if s.Label == "" || s.Style != "objective" || !s.Area() || s.Shape == "circle" {
 			continue
 		}
 		ls := p.zoneLabel(mt, s, taken)
@@ -558,12 +581,12 @@ func (p *Plan) labelFeatures(mt measurer) {
 		}
 	}
 	for _, s := range p.Shapes {
-		if s.Kind == "objective" && s.Area() && s.Shape != "circle" {
+		if s.Style == "objective" && s.Area() && s.Shape != "circle" {
 			taken = append(taken, s.Bounds)
 		}
 	}
 	for _, s := range p.Shapes {
-		if s.Label == "" || s.Kind != "deployment" {
+		if s.Label == "" || s.Style != "zone" {
 			continue
 		}
 		ls := p.zoneLabel(mt, s, taken)
@@ -581,7 +604,7 @@ func (p *Plan) labelFeatures(mt measurer) {
 // hatching.
 func (p *Plan) zoneLabel(mt measurer, s Shape, taken []Box) []Label {
 	col := s.Color
-	if s.Kind == "objective" {
+	if s.Style == "objective" {
 		col = darker(styleOf("objective").line)
 	}
 	mid := Pt{s.Bounds.X + s.Bounds.W/2, s.Bounds.Y + s.Bounds.H/2}
@@ -730,15 +753,16 @@ func (m measurer) centred(s string, x, y, size float64, style string, c RGB) Lab
 // than layout.SafeMargin, so nothing reaches the unprintable border.
 const PageMargin = 14.0
 
-// AddPage adds a page to pdf with title at the top and the map under it,
+// AddPage adds a page to pdf with title at the top and the map under it
+// (kinds and sides as for New),
 // and returns the plan drawn. A board wider than deep goes on a landscape
 // page when that prints it at a larger scale.
-func AddPage(pdf *fpdf.Fpdf, paper layout.Paper, title string, m *catalog.Map, sides []string) (*Plan, error) {
+func AddPage(pdf *fpdf.Fpdf, paper layout.Paper, title string, m *catalog.Map, kinds []catalog.MapKind, sides []string) (*Plan, error) {
 	orient, size := "P", fpdf.SizeType{Wd: paper.Width, Ht: paper.Height}
-	p, err := New(pdf, m, sides, pageBox(size))
+	p, err := New(pdf, m, kinds, sides, pageBox(size))
 	if inches(m.Width) > inches(m.Depth) {
 		land := fpdf.SizeType{Wd: paper.Height, Ht: paper.Width}
-		if lp, lerr := New(pdf, m, sides, pageBox(land)); lerr == nil && (err != nil || lp.Scale > p.Scale) {
+		if lp, lerr := New(pdf, m, kinds, sides, pageBox(land)); lerr == nil && (err != nil || lp.Scale > p.Scale) {
 			orient, size, p, err = "L", land, lp, nil
 		}
 	}

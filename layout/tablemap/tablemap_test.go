@@ -41,6 +41,29 @@ func farmMap(t *testing.T) *catalog.Map {
 
 var sides = []string{"Humans", "Martians"}
 
+// kinds are the map kinds of the tests' rule set, in legend order.
+var kinds = []catalog.MapKind{
+	{ID: "deployment", Name: "Deployment zone", Style: "zone"},
+	{ID: "entry", Name: "Entry point", Style: "entry"},
+	{ID: "objective", Name: "Objective", Style: "objective"},
+	{ID: "woods", Name: "Woods", Style: "woods", Terrain: true},
+	{ID: "farm", Name: "Farm buildings", Style: "farm", Terrain: true},
+	{ID: "road", Name: "Road", Style: "road"},
+}
+
+// TestStyles: the map draws every style the data may give a kind, and
+// no other.
+func TestStyles(t *testing.T) {
+	for _, name := range catalog.MapStyles {
+		if _, ok := styles[name]; !ok {
+			t.Errorf("no drawing style %q (catalog.MapStyles has it)", name)
+		}
+	}
+	if len(styles) != len(catalog.MapStyles) {
+		t.Errorf("%d drawing styles, catalog.MapStyles lists %d", len(styles), len(catalog.MapStyles))
+	}
+}
+
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
 
 // TestPlanGeometry works the plan of a 48×48 in table in a known box out
@@ -50,7 +73,7 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
 func TestPlanGeometry(t *testing.T) {
 	pdf := layout.NewDoc(layout.A4, "t")
 	box := Box{14, 23, 182, 260}
-	p, err := New(pdf, farmMap(t), sides, box)
+	p, err := New(pdf, farmMap(t), kinds, sides, box)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +117,7 @@ func TestPlanGeometry(t *testing.T) {
 // zone, edge labels naming the sides.
 func TestPlanLabels(t *testing.T) {
 	pdf := layout.NewDoc(layout.A4, "t")
-	p, err := New(pdf, farmMap(t), sides, Box{14, 23, 182, 260})
+	p, err := New(pdf, farmMap(t), kinds, sides, Box{14, 23, 182, 260})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +184,7 @@ func TestAddPageFitsPaper(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pdf := layout.NewDoc(tc.paper, "t")
-			p, err := AddPage(pdf, tc.paper, "Table map", tc.m, sides)
+			p, err := AddPage(pdf, tc.paper, "Table map", tc.m, kinds, sides)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -198,7 +221,7 @@ func TestPlanErrors(t *testing.T) {
 		{"bad point", &catalog.Map{Width: length(t, "4ft"), Depth: length(t, "4ft"),
 			Features: []catalog.Feature{{Kind: "road", Label: "R", Shape: "line", Points: [][]float64{{1, 2, 3}}}}}, "not [x, y]"},
 	} {
-		_, err := New(pdf, tc.m, nil, box)
+		_, err := New(pdf, tc.m, kinds, nil, box)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: err = %v, want %q", tc.name, err, tc.want)
 		}
@@ -208,7 +231,7 @@ func TestPlanErrors(t *testing.T) {
 // TestSVG checks the HTML drawing is well-formed XML with the labels in it.
 func TestSVG(t *testing.T) {
 	pdf := layout.NewDoc(layout.A4, "t")
-	p, err := New(pdf, farmMap(t), sides, Box{0, 0, 190, 250})
+	p, err := New(pdf, farmMap(t), kinds, sides, Box{0, 0, 190, 250})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +298,7 @@ func TestLongLabels(t *testing.T) {
 	}
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		pdf := layout.NewDoc(paper, "t")
-		p, err := New(pdf, m, sides, Box{8, 27, paper.Width - 16, paper.Height - 44})
+		p, err := New(pdf, m, kinds, sides, Box{8, 27, paper.Width - 16, paper.Height - 44})
 		if err != nil {
 			t.Fatal(err)
 		}

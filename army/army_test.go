@@ -9,7 +9,6 @@ import (
 	"github.com/playaid/playaid/internal/golden"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
-	"github.com/playaid/playaid/templates"
 )
 
 func mustCheck(t testing.TB, src string) *Report {
@@ -255,7 +254,10 @@ func TestCardPages(t *testing.T) {
 		t.Errorf("card counters %q %q", cs[5].of, cs[6].of)
 	}
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
-		md, _ := Markdown(r, cat, mustTemplate(t), "roster.md")
+		md, err := Markdown(r, cat, "")
+		if err != nil {
+			t.Fatal(err)
+		}
 		pdf, err := markdown.Render(md, markdown.Options{Paper: paper})
 		if err != nil {
 			t.Fatal(err)
@@ -272,15 +274,6 @@ func TestCardPages(t *testing.T) {
 			t.Errorf("%s: the grid reaches %g, %g mm from the edge", paper.Name, x0, y0)
 		}
 	}
-}
-
-func mustTemplate(t *testing.T) string {
-	t.Helper()
-	b, err := templatesRead()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // TestCardOdds checks the odds printed on cards against sums by hand.
@@ -326,10 +319,4 @@ func TestCardOdds(t *testing.T) {
 	if !found {
 		t.Errorf("no short-range odds: %+v", c.parts)
 	}
-}
-
-// templatesRead reads the shipped roster template.
-func templatesRead() (string, error) {
-	text, _, err := templates.Read("", "roster.md")
-	return text, err
 }

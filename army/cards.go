@@ -2,15 +2,12 @@ package army
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/go-pdf/fpdf"
 
-	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/rules"
 )
 
 // Unit cards are poker size, nine to a page in a 3 × 3 grid that shares
@@ -306,24 +303,12 @@ func wrap(pdf *fpdf.Fpdf, s string, width float64) []string {
 	return lines
 }
 
-// aqRange is an AQotMF weapon's range as the data prints it: its words
-// ("3"–30+"), else its length in inches, else a dash.
-func aqRange(w *catalog.Weapon) string {
-	switch {
-	case w.RangeText != "":
-		return w.RangeText
-	case !w.Range.IsZero():
-		return document.Inch(w.Range)
-	}
-	return "–"
-}
-
 // buildCards works out every card of the list: one for each unit on the
 // table (an entry with count = 3 gives three), and for Evacuation: Mars
 // one for the objective marker.
 func buildCards(r *Report) ([]card, error) {
-	s := r.System
-	if s == nil {
+	rs := ruleSetOf(r.System)
+	if rs == nil {
 		return nil, nil
 	}
 	foot := fmt.Sprintf("%s · list %s", firstOf(r.List.Name, r.List.File), r.List.Hash)
@@ -338,14 +323,7 @@ func buildCards(r *Report) ([]card, error) {
 	for _, ln := range r.Lines {
 		var c card
 		var err error
-		switch rulesKind(s) {
-		case "aqotmf":
-			c, err = aqCard(r, ln)
-		case "evacuation":
-			c = evacCard(ln)
-		case "imperial":
-			c, err = imCard(r, ln)
-		}
+		c, err = rs.card(r, ln)
 		if err != nil {
 			// Data a club changed may lack a chart the odds need: the
 			// card says so rather than the whole roster failing.
@@ -363,373 +341,10 @@ func buildCards(r *Report) ([]card, error) {
 			out = append(out, c)
 		}
 	}
-	if rulesKind(s) == "evacuation" && r.Pod != nil {
-		c := podCard(r)
+	for _, c := range rs.extraCards(r) {
 		c.foot = foot
 		c.typeset()
 		out = append(out, c)
 	}
 	return out, nil
-}
-
-func aqCard(r *Report, ln Line) (card, error) {
-	s := r.System
-	c := card{title: ln.Name, corner: fmt.Sprintf("%d pts", ln.Each)}
-	e := ln.Entry
-	if e == nil {
-		c.sub = "unknown unit " + ln.Unit.ID
-		return c, nil
-	}
-	var sub []string
-	if ln.Unit.Label != "" {
-		sub = append(sub, e.Name)
-	}
-	sub = append(sub, e.Type)
-	switch {
-	case ln.Unit.Ambush:
-		sub = append(sub, "in ambush")
-	case ln.Unit.Reinforcement:
-		sub = append(sub, "reinforcement")
-	case r.List.Hidden:
-		sub = append(sub, "deploys as a blip")
-	}
-	c.sub = strings.Join(sub, " · ")
-
-	stats := part{head: "Elements", rows: [][]string{{"", "Speed", "Def", "Arm"}}, bold: []bool{true}}
-	var weapons []*catalog.Weapon
-	dicePer := map[string]int{} // weapon id → dice the whole unit rolls
-	var specials []string
-	noStats := false
-	for _, st := range e.Composition {
-		p := s.Profile(st.Profile)
-		if p == nil {
-			continue
-		}
-		speed := "–"
-		if !p.Speed.IsZero() {
-			speed = document.Inch(p.Speed)
-		}
-		stats.rows = append(stats.rows, []string{fmt.Sprintf("%d × %s", st.Count, p.Name), speed, document.Intp(p.Defense), document.Intp(p.Armor)})
-		stats.bold = append(stats.bold, false)
-		if p.Defense == nil && p.Armor == nil && len(p.Weapons) == 0 {
-			noStats = true
-		}
-		for _, wid := range p.Weapons {
-			w := s.Weapon(wid)
-			if w == nil {
-				continue
-			}
-			if _, ok := dicePer[w.ID]; !ok {
-				weapons = append(weapons, w)
-			}
-			dicePer[w.ID] += st.Count * w.DicePerElement()
-		}
-		for _, sp := range p.Specials {
-			if !contains(specials, sp) {
-				specials = append(specials, sp)
-			}
-		}
-	}
-	c.parts = append(c.parts, stats)
-	c.boxes = e.Elements()
-	if noStats {
-		c.parts = append(c.parts, part{text: "The quick-start prints no stats for it: see the notes on the roster."})
-	}
-	if len(weapons) > 0 {
-		wp := part{head: "Weapons", rows: [][]string{{"", "Range", "Power", "Dice"}}, bold: []bool{true}}
-		for _, w := range weapons {
-			power := "–"
-			if w.Power != 0 {
-				power = document.Signed(w.Power)
-			}
-			wp.rows = append(wp.rows, []string{w.Name, aqRange(w), power, fmt.Sprint(dicePer[w.ID])})
-			wp.bold = append(wp.bold, false)
-			for _, sp := range w.Specials {
-				name, _, _ := strings.Cut(sp, " – ")
-				if !contains(specials, name) {
-					specials = append(specials, name)
-				}
-			}
-		}
-		c.parts = append(c.parts, wp)
-	}
-	if len(specials) > 0 {
-		c.parts = append(c.parts, part{head: "Special", text: strings.Join(specials, ", ") + " (see the roster)"})
-	}
-	odds, err := aqOdds(r, weapons, dicePer)
-	if err != nil {
-		return c, err
-	}
-	c.parts = append(c.parts, odds...)
-	return c, nil
-}
-
-// target is a kind of element the unit's odds are worked out against.
-type target struct {
-	name    string
-	defense int
-	armor   int
-	tripod  bool
-}
-
-// aqTargets are the elements a unit is likely to shoot at: those of the
-// other sides of the list's scenario, else every other profile with a
-// Defense and an Armor. Profiles with the same numbers share a row.
-func aqTargets(r *Report) []target {
-	s := r.System
-	own := map[string]bool{}
-	for _, ln := range r.Lines {
-		if ln.Entry != nil {
-			for _, st := range ln.Entry.Composition {
-				own[st.Profile] = true
-			}
-		}
-	}
-	var ids []string
-	if sc := s.Scenario(r.List.Scenario); sc != nil {
-		for _, side := range sc.Sides {
-			var sideIDs []string
-			mine := false
-			for _, f := range side.Forces {
-				if u := s.Unit(f.Unit); u != nil {
-					for _, st := range u.Composition {
-						sideIDs = append(sideIDs, st.Profile)
-						mine = mine || own[st.Profile]
-					}
-				}
-			}
-			if !mine {
-				ids = append(ids, sideIDs...)
-			}
-		}
-	}
-	if len(ids) == 0 {
-		for _, p := range s.Profiles {
-			if !own[p.ID] {
-				ids = append(ids, p.ID)
-			}
-		}
-	}
-	tripodType := ""
-	if a := s.AQotMF; a != nil {
-		if p := s.Profile(a.TripodDamage.Profile); p != nil {
-			tripodType = p.Type
-		}
-	}
-	var out []target
-	for _, id := range ids {
-		p := s.Profile(id)
-		if p == nil || p.Defense == nil || p.Armor == nil {
-			continue
-		}
-		t := target{name: p.Name, defense: *p.Defense, armor: *p.Armor, tripod: tripodType != "" && p.Type == tripodType}
-		merged := false
-		for i := range out {
-			o := &out[i]
-			if o.defense == t.defense && o.armor == t.armor && o.tripod == t.tripod {
-				if !strings.Contains(o.name, t.name) {
-					o.name += ", " + t.name
-				}
-				merged = true
-				break
-			}
-		}
-		if !merged {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// aqOdds gives a card's odds: against each likely target, for each
-// weapon, the chance one die hits and one die damages, and for the whole
-// unit firing once, the chance of at least one point of damage and, for a
-// tripod, of destroying it.
-func aqOdds(r *Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]part, error) {
-	targets := aqTargets(r)
-	if len(weapons) == 0 || len(targets) == 0 {
-		return nil, nil
-	}
-	var parts []part
-	lucky, tripod := false, false
-	for _, t := range targets {
-		p := part{head: fmt.Sprintf("vs %s (Def %d, Arm %d)", t.name, t.defense, t.armor)}
-		head := []string{"", "Hit", "Dmg", "Unit"}
-		if t.tripod {
-			head = append(head, "Kill")
-			tripod = true
-		}
-		p.rows = append(p.rows, head)
-		p.bold = append(p.bold, true)
-		for _, w := range weapons {
-			res, err := rules.AQAttack(r.System, rules.AttackQuery{Dice: dicePer[w.ID], Defense: t.defense, Armor: t.armor, Power: w.Power, Tripod: t.tripod})
-			if err != nil {
-				return nil, err
-			}
-			row := []string{fmt.Sprintf("%s ×%d", w.Name, dicePer[w.ID]), document.Pct(res.DieHit), document.Pct(res.DieDmg), document.Pct(res.Damage)}
-			if t.tripod {
-				row = append(row, document.Pct(res.Destroyed))
-			}
-			if len(res.Notes) > 0 {
-				lucky = true
-			}
-			p.rows = append(p.rows, row)
-			p.bold = append(p.bold, false)
-		}
-		parts = append(parts, p)
-	}
-	legend := "Hit, Dmg: one die. Unit: all its dice (×) in one attack, at least 1 damage"
-	if tripod {
-		legend += "; Kill: destroys the tripod"
-	}
-	if lucky {
-		legend += ". No lucky hits counted"
-	}
-	return append(parts, part{text: legend + "."}), nil
-}
-
-func evacCard(ln Line) card {
-	c := card{title: ln.Name, corner: fmt.Sprintf("%d pts", ln.Each), sub: firstOf(ln.Type, ln.Unit.Type)}
-	c.parts = append(c.parts, part{text: "Profile and points from the player's own codex."})
-	if ln.Unit.Note != "" {
-		c.parts = append(c.parts, part{head: "Note", text: document.OneLine(ln.Unit.Note)})
-	}
-	return c
-}
-
-func podCard(r *Report) card {
-	ev := r.System.Evacuation
-	p := r.Pod
-	c := card{title: "Objective marker", corner: fmt.Sprintf("%d pts", p.Cost()), sub: "the teleportation pod"}
-	c.parts = append(c.parts, part{head: "Values", rows: [][]string{
-		{"", "Base", "Bought", "Total"},
-		{"Armour", fmt.Sprint(ev.Objective.Armour), fmt.Sprintf("+%d", p.Armour), fmt.Sprint(p.TotalArmour)},
-		{"Hull points", fmt.Sprint(ev.Objective.HullPoints), fmt.Sprintf("+%d", p.Hull), fmt.Sprint(p.TotalHP)},
-	}, bold: []bool{true}})
-	// The scenario's rules about the marker, as [evacuation.objective]
-	// rules names them.
-	for _, sc := range r.System.Scenarios {
-		for _, sp := range sc.Specials {
-			if slices.Contains(ev.Objective.Rules, sp.Name) {
-				c.parts = append(c.parts, part{head: sp.Name, text: document.OneLine(sp.Text)})
-			}
-		}
-	}
-	return c
-}
-
-func imCard(r *Report, ln Line) (card, error) {
-	s := r.System
-	c := card{title: ln.Name, corner: firstOf(ln.Type, ln.Unit.Type)}
-	var sub []string
-	if t := ln.Training; t != nil {
-		sub = append(sub, fmt.Sprintf("%s, %d AP", t.Name, ln.ActionPoints))
-	} else if ln.ActionPoints > 0 {
-		sub = append(sub, fmt.Sprintf("%d AP", ln.ActionPoints))
-	}
-	if m := ln.Class; m != nil {
-		sub = append(sub, fmt.Sprintf("Morale %s (%s)", m.ID, m.Name))
-	}
-	c.sub = strings.Join(sub, " · ")
-	u := ln.Unit
-	if ln.Order != nil && ln.PerTray > 0 {
-		org := fmt.Sprintf("%d figures in %s: %d trays of %d", u.Figures, ln.Order.Name, ln.Trays, ln.PerTray)
-		if ln.Remainder > 0 {
-			org += fmt.Sprintf(" and 1 of %d", ln.Remainder)
-		}
-		c.parts = append(c.parts, part{head: "Organisation", text: org + "."})
-	} else if u.Figures > 0 {
-		c.parts = append(c.parts, part{head: "Organisation", text: fmt.Sprintf("%d %s.", u.Figures, document.Plural(u.Figures, "figure", "figures"))})
-	}
-	if v := ln.Vehicle; v != nil {
-		c.parts = append(c.parts, part{head: v.Name, rows: [][]string{
-			{"Movement", document.Inch(v.Movement)}, {"Armour", v.Armour}, {"Morale effect", document.Signed(v.Morale)},
-			{"SDL / THL / BDL", fmt.Sprintf("%d / %d / %d", v.SDL, v.THL, v.BDL)},
-		}, text: ""})
-		if v.Weapons != "" {
-			c.parts = append(c.parts, part{text: "Weapons: " + v.Weapons + "."})
-		}
-		odds, err := rules.IMVehicleDamage(s, v.ID)
-		if err != nil {
-			return c, err
-		}
-		c.parts = append(c.parts, part{head: "Odds", rows: [][]string{
-			{"Penetrated: out of action", document.Pct(odds.OutOfAction)},
-			{"Breakdown test: breaks down", document.Pct(odds.Breakdown)},
-		}})
-	}
-	if w := ln.Weapon; w != nil {
-		shooters, err := rules.IMShootingTrays(s, ln.Type == imInfantry, ln.trays(), w)
-		if err != nil {
-			return c, err
-		}
-		trays := shooters.Trays
-		wp := part{head: w.Name}
-		if trays > maxOddsTrays {
-			wp.text = fmt.Sprintf("%d trays: too many to work out the odds of.", trays)
-		} else if len(w.Bands) > 0 && trays > 0 {
-			wp.rows = append(wp.rows, []string{fmt.Sprintf("Factor alone, %d %s", trays, document.Plural(trays, "tray", "trays")), "1 hit", "2 hits", "Mean"})
-			wp.bold = append(wp.bold, true)
-			for _, b := range w.Bands {
-				res, err := rules.IMShoot(s, b.Factor, trays)
-				if err != nil {
-					return c, err
-				}
-				two := "–"
-				if res.PerTray[2].Sign() > 0 {
-					two = document.Pct(res.PerTray[2])
-				}
-				wp.rows = append(wp.rows, []string{fmt.Sprintf("%s to %s: %s", b.Name, document.Inch(b.Range), document.Signed(b.Factor)), document.Pct(res.PerTray[1]), two, res.Hits.Mean().FloatString(1)})
-				wp.bold = append(wp.bold, false)
-			}
-		} else if !w.Range.IsZero() {
-			wp.text = "Range " + document.Inch(w.Range) + "."
-		}
-		c.parts = append(c.parts, wp)
-		if len(w.Bands) > 0 && trays > 0 && trays <= maxOddsTrays {
-			c.parts = append(c.parts, part{text: "A tray's chances with the weapon's factor only: add the tactical factors for the row."})
-		}
-		if len(w.Jam) > 0 {
-			jams, err := rules.IMMGJam(s, w.ID)
-			if err != nil {
-				return c, err
-			}
-			var js []string
-			for i, j := range jams {
-				js = append(js, fmt.Sprintf("round %d: %s", i+1, document.Pct(j)))
-			}
-			row := "Jams " + strings.Join(js, ", ")
-			if un, err := rules.IMUnjam(s); err == nil {
-				row += "; clears " + document.Pct(un)
-			}
-			c.parts = append(c.parts, part{text: row + "."})
-		}
-		if w.Setting > 0 {
-			one, err := rules.IMOverload(s, w.Setting, false)
-			if err != nil {
-				return c, err
-			}
-			two, err := rules.IMOverload(s, w.Setting, true)
-			if err != nil {
-				return c, err
-			}
-			c.parts = append(c.parts, part{text: fmt.Sprintf("Overload: %s a tray, %s on a second shot in the turn.", document.Pct(one), document.Pct(two))})
-		}
-	}
-	if ln.Type == imOfficer {
-		risk, err := rules.IMOfficerRisk(s)
-		if err != nil {
-			return c, err
-		}
-		p := part{head: "Risk to officers (unit takes casualties)"}
-		for _, o := range risk.Outcomes {
-			res, _, _ := strings.Cut(o.Result, ";")
-			p.rows = append(p.rows, []string{o.Roll + ": " + res, document.Pct(o.P)})
-		}
-		c.parts = append(c.parts, p)
-	}
-	if u.Note != "" {
-		c.parts = append(c.parts, part{head: "Note", text: document.OneLine(u.Note)})
-	}
-	return c, nil
 }

@@ -33,11 +33,7 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) ([]byte, error) {
 	if opt.Cards && opt.Format != document.PDF {
 		return nil, fmt.Errorf("unit cards are drawn to size and print only as PDF, not %s", opt.Format)
 	}
-	srcs, err := document.Read(opt.Templates, "roster.md")
-	if err != nil {
-		return nil, err
-	}
-	md, err := Markdown(r, cat, srcs[0].Text, srcs[0].From)
+	md, err := Markdown(r, cat, opt.Templates)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +41,7 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) ([]byte, error) {
 	if !r.Valid() {
 		title = "INVALID " + title // in the running header of every page
 	}
-	mo := markdown.Options{Paper: opt.Paper, Title: title, File: srcs[0].From, Source: "list " + path.Base(r.List.File) + " · sha256 " + r.List.Hash}
+	mo := markdown.Options{Paper: opt.Paper, Title: title, File: "roster of " + path.Base(r.List.File) + " (Markdown from " + RosterTemplate + ")", Source: "list " + path.Base(r.List.File) + " · sha256 " + r.List.Hash}
 	if cat != nil {
 		mo.Version = cat.Version()
 	}

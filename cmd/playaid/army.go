@@ -204,7 +204,7 @@ func armySummary(f armyFile) string {
 	}
 	var parts []string
 	switch {
-	case r.System != nil && r.System.Imperial != nil:
+	case r.System != nil && !r.HasPoints():
 		parts = append(parts, "organisation checked")
 	case r.Limit > 0:
 		parts = append(parts, fmt.Sprintf("%d of %d points", r.Used, r.Limit))
@@ -228,19 +228,19 @@ func runArmyNew(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("army new", "army new --system ID [--data DIR]")
 	var d dataFlags
 	d.register(fs)
-	sysID := fs.String("system", "", "the rule set: aqotmf, evacuation-mars or imperial-mars")
+	sysID := fs.String("system", "", "the rule set of the list: one that has army lists")
 	if err := e.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("army new takes no arguments, got %q; the starter goes to standard output", fs.Args())
 	}
-	if *sysID == "" {
-		return usagef("army new: which rule set? give --system aqotmf, evacuation-mars or imperial-mars")
-	}
 	cat, err := e.load(d)
 	if err != nil {
 		return err
+	}
+	if *sysID == "" {
+		return usagef("army new: which rule set? give --system, one of: %s", strings.Join(army.ListSystems(cat), ", "))
 	}
 	s, err := system(cat, *sysID)
 	if err != nil {

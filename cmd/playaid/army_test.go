@@ -121,7 +121,7 @@ func TestArmyNew(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{[]string{"army", "new"}, "playaid: army new: which rule set? give --system aqotmf, evacuation-mars or imperial-mars"},
+		{[]string{"army", "new"}, "playaid: army new: which rule set? give --system, one of: aqotmf, evacuation-mars, imperial-mars"},
 		{[]string{"army", "new", "--system", "buildings"}, `playaid: system "buildings" has no army lists; expected one of: aqotmf, evacuation-mars, imperial-mars`},
 		{[]string{"army", "new", "--system", "aqotmg"}, `playaid: unknown system "aqotmg" (did you mean "aqotmf"?); expected one of: aqotmf, buildings, evacuation-mars, imperial-mars`},
 		{[]string{"army"}, "playaid: army what? expected validate, new or print; run 'playaid army --help'"},

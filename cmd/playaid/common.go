@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -173,4 +174,17 @@ func (d *docFlags) check() (layout.Paper, error) {
 		}
 	}
 	return paper(d.paper)
+}
+
+// shippedSystems lists the ids of the shipped rule sets (the folders of
+// the embedded data), for flags' help: the data itself is read later.
+func shippedSystems() string {
+	var ids []string
+	entries, _ := fs.ReadDir(data.FS, ".")
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != catalog.ArmiesDir {
+			ids = append(ids, e.Name())
+		}
+	}
+	return strings.Join(ids, ", ")
 }

@@ -98,7 +98,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("list", "list units|profiles|weapons|charts|tables|scenarios|markers [--system ID] [--json] [--data DIR]")
 	var d dataFlags
 	d.register(fs)
-	sysID := fs.String("system", "", "only this rule set (aqotmf, buildings, evacuation-mars, imperial-mars)")
+	sysID := fs.String("system", "", "only this rule set, by its id ("+shippedSystems()+" …)")
 	asJSON := fs.Bool("json", false, "print JSON for machines")
 	var kind string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {

@@ -92,7 +92,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("markers", "markers [--system ID] [--paper a4|letter] [--only KIND[,KIND…]] [--count KIND=N] [--decoys N] [--backs long|short] [--back-offset X,Y] [--data DIR] [-o FILE.pdf]")
 	var d dataFlags
 	d.register(fs)
-	sysID := fs.String("system", "", "only this rule set's markers (aqotmf, buildings, evacuation-mars, imperial-mars); default: all")
+	sysID := fs.String("system", "", "only this rule set's markers, by its id ("+shippedSystems()+" …); default: all")
 	paperName := paperFlag(fs)
 	only := fs.String("only", "", "only these marker kinds, comma-separated (see 'playaid list markers')")
 	counts := countFlag{}

@@ -19,12 +19,8 @@ import (
 	"github.com/playaid/playaid/layout"
 )
 
-// The default print pack prints the roster and unit cards of every
-// example list shipped in data/armies/.
-func init() {
-	packers = append(packers, packer{name: "army rosters", build: packArmies})
-}
-
+// packArmies prints, for the default print pack, the roster and unit cards
+// of every example list shipped in data/armies/.
 func packArmies(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
 	files, err := fs.Glob(data.FS, catalog.ArmiesDir+"/*.toml")
 	if err != nil {

@@ -10,11 +10,8 @@ import (
 	"github.com/playaid/playaid/layout"
 )
 
-// The default print pack includes every shipped scenario's briefing.
-func init() {
-	packers = append(packers, packer{name: "briefings", build: packBriefings})
-}
-
+// packBriefings prints, for the default print pack, every shipped
+// scenario's briefing.
 func packBriefings(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
 	var out []packFile
 	for _, s := range cat.Systems {

@@ -17,10 +17,6 @@ import (
 	"github.com/playaid/playaid/layout/markers"
 )
 
-func init() {
-	packers = append(packers, packer{name: "markers", build: buildMarkersPack})
-}
-
 // buildMarkersPack renders each rule set's full marker set for the print
 // pack: markers-<system>.pdf.
 func buildMarkersPack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {

@@ -11,10 +11,6 @@ import (
 	"github.com/playaid/playaid/sheets"
 )
 
-func init() {
-	packers = append(packers, packer{name: "reference sheets", build: buildReferencePack})
-}
-
 // buildReferencePack renders every quick-reference sheet as PDF for the
 // print pack: reference-<system>.pdf.
 func buildReferencePack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {

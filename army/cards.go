@@ -27,6 +27,11 @@ const (
 	maxOddsTrays = 200
 )
 
+// cardGrid is the page of cards on paper.
+func cardGrid(paper layout.Paper) layout.Grid {
+	return layout.Grid{Paper: paper, CellW: cardW, CellH: cardH, Cols: cardCols, Rows: cardRows}
+}
+
 // card is what one unit card carries, worked out before any drawing.
 type card struct {
 	title  string // the unit's name
@@ -74,73 +79,27 @@ func drawCards(pdf *fpdf.Fpdf, r *Report, paper layout.Paper) error {
 	if err != nil {
 		return err
 	}
-	x0 := (paper.Width - cardCols*cardW) / 2
-	y0 := (paper.Height - cardRows*cardH) / 2
-	if x0 < layout.SafeMargin || y0 < layout.SafeMargin {
-		return fmt.Errorf("unit cards: %d × %d cards of %g × %g mm do not fit on %s paper", cardCols, cardRows, cardW, cardH, paper.Name)
+	g := cardGrid(paper)
+	if _, _, err := g.Origin(); err != nil {
+		return fmt.Errorf("unit cards: %w", err)
 	}
 	// The faces the cards use, registered once (the roster may not have
 	// needed them all).
 	for _, style := range []string{"", "B", "I"} {
 		layout.UseFont(pdf, layout.Font, style)
 	}
-	per := cardCols * cardRows
+	per := g.PerPage()
 	for i, c := range cs {
 		k := i % per
 		if k == 0 {
-			pdf.AddPage()
-			n := min(per, len(cs)-i)
-			cutLines(pdf, paper, x0, y0, n)
 			page := i/per + 1
 			pages := (len(cs) + per - 1) / per
-			caption(pdf, paper, y0, fmt.Sprintf("Unit cards %d / %d — %s · cut along the lines · %g × %g mm", page, pages, c.foot, cardW, cardH))
+			g.Page(pdf, min(per, len(cs)-i), fmt.Sprintf("Unit cards %d / %d — %s · cut along the lines · %g × %g mm", page, pages, c.foot, cardW, cardH))
 		}
-		drawCard(pdf, c, x0+float64(k%cardCols)*cardW, y0+float64(k/cardCols)*cardH)
+		x, y := g.Cell(k)
+		drawCard(pdf, c, x, y)
 	}
 	return pdf.Error()
-}
-
-// caption prints a line above the grid where the margin has room (A4),
-// and nothing on paper where it has not (Letter).
-func caption(pdf *fpdf.Fpdf, paper layout.Paper, y0 float64, s string) {
-	base := layout.SafeMargin + 2.5
-	if base+0.8 > y0-cropGap-cropLen { // it would touch the crop marks
-		return
-	}
-	pdf.SetFont(layout.Font, "", 6.5)
-	pdf.SetTextColor(95, 102, 112)
-	pdf.Text((paper.Width-cardCols*cardW)/2, base, fitText(pdf, s, cardCols*cardW))
-}
-
-// Crop marks start cropGap from the grid and are cropLen long, or shorter
-// where the safe margin ends first.
-const (
-	cropGap = 1.0
-	cropLen = 5.0
-)
-
-// cutLines draws the outline of the first n cells of the grid and crop
-// marks in the margin, so the lines survive the first cut.
-func cutLines(pdf *fpdf.Fpdf, paper layout.Paper, x0, y0 float64, n int) {
-	pdf.SetDrawColor(150, 150, 150)
-	pdf.SetLineWidth(0.15)
-	for k := 0; k < n; k++ {
-		x, y := x0+float64(k%cardCols)*cardW, y0+float64(k/cardCols)*cardH
-		pdf.Rect(x, y, cardW, cardH, "D")
-	}
-	pdf.SetDrawColor(0, 0, 0)
-	pdf.SetLineWidth(0.2)
-	x1, y1 := x0+cardCols*cardW, y0+cardRows*cardH
-	for i := 0; i <= cardCols; i++ {
-		x := x0 + float64(i)*cardW
-		pdf.Line(x, y0-cropGap, x, max(layout.SafeMargin, y0-cropGap-cropLen))
-		pdf.Line(x, y1+cropGap, x, min(paper.Height-layout.SafeMargin, y1+cropGap+cropLen))
-	}
-	for j := 0; j <= cardRows; j++ {
-		y := y0 + float64(j)*cardH
-		pdf.Line(x0-cropGap, y, max(layout.SafeMargin, x0-cropGap-cropLen), y)
-		pdf.Line(x1+cropGap, y, min(paper.Width-layout.SafeMargin, x1+cropGap+cropLen), y)
-	}
 }
 
 // Type sizes on a card, in points, and line heights in mm.
@@ -164,10 +123,10 @@ func drawCard(pdf *fpdf.Fpdf, c card, x, y float64) {
 	cw := pdf.GetStringWidth(c.corner)
 	pdf.Text(x+cardW-cardPad-cw, y+5.2, c.corner)
 	pdf.SetFont(layout.Font, "B", titlePt)
-	pdf.Text(left, y+5.2, fitText(pdf, c.title, w-cw-2))
+	pdf.Text(left, y+5.2, layout.FitText(pdf, c.title, w-cw-2))
 	pdf.SetFont(layout.Font, "", subPt)
 	pdf.SetTextColor(70, 76, 86)
-	pdf.Text(left, y+9.3, fitText(pdf, c.sub, w))
+	pdf.Text(left, y+9.3, layout.FitText(pdf, c.sub, w))
 
 	foot := y + cardH - 2.6 // the footer's baseline
 	limit := foot - 3.2     // the body stays above this
@@ -203,7 +162,7 @@ func drawCard(pdf *fpdf.Fpdf, c card, x, y float64) {
 		}
 		if p.text != "" {
 			pdf.SetFont(layout.Font, "", bodyPt)
-			for _, ln := range wrap(pdf, p.text, w) {
+			for _, ln := range layout.Wrap(pdf, p.text, w) {
 				line(func(b float64) {
 					pdf.SetFont(layout.Font, "", bodyPt)
 					pdf.SetTextColor(20, 24, 30)
@@ -240,7 +199,7 @@ func drawCard(pdf *fpdf.Fpdf, c card, x, y float64) {
 	pdf.SetTextColor(110, 116, 126)
 	ow := pdf.GetStringWidth(c.of)
 	pdf.Text(x+cardW-cardPad-ow, foot, c.of)
-	pdf.Text(left, foot, fitText(pdf, c.foot, w-ow-2))
+	pdf.Text(left, foot, layout.FitText(pdf, c.foot, w-ow-2))
 }
 
 // drawRow puts a table row on a card: the first cell left in the remaining
@@ -261,46 +220,12 @@ func drawRow(pdf *fpdf.Fpdf, row []string, x, base, w float64, bold bool) {
 		col = 8
 	}
 	first := w - float64(n)*col
-	pdf.Text(x, base, fitText(pdf, row[0], first-1))
+	pdf.Text(x, base, layout.FitText(pdf, row[0], first-1))
 	for i, cell := range row[1:] {
-		s := fitText(pdf, cell, col-0.8)
+		s := layout.FitText(pdf, cell, col-0.8)
 		right := x + first + float64(i+1)*col
 		pdf.Text(right-pdf.GetStringWidth(s), base, s)
 	}
-}
-
-// fitText cuts s short with "…" to fit width in the current font.
-func fitText(pdf *fpdf.Fpdf, s string, width float64) string {
-	if pdf.GetStringWidth(s) <= width {
-		return s
-	}
-	rs := []rune(s)
-	for len(rs) > 0 && pdf.GetStringWidth(string(rs)+"…") > width {
-		rs = rs[:len(rs)-1]
-	}
-	return string(rs) + "…"
-}
-
-// wrap breaks s into lines of at most width in the current font.
-func wrap(pdf *fpdf.Fpdf, s string, width float64) []string {
-	var lines []string
-	cur := ""
-	for _, word := range strings.Fields(s) {
-		try := word
-		if cur != "" {
-			try = cur + " " + word
-		}
-		if pdf.GetStringWidth(try) <= width || cur == "" {
-			cur = try
-			continue
-		}
-		lines = append(lines, cur)
-		cur = word
-	}
-	if cur != "" {
-		lines = append(lines, fitText(pdf, cur, width))
-	}
-	return lines
 }
 
 // buildCards works out every card of the list: one for each unit on the

@@ -102,11 +102,11 @@ func Kinds(systems []*catalog.System) []string {
 // at the top of each front; pieces go in the area below, which keeps clear
 // of the side strips where the full-width cut marks run into the margin.
 const (
-	guideW      = 5.0                                       // side strip for the cut marks between shelves
-	headerH     = 22.5                                      // title and calibration bars
-	headerDrawn = 21.0                                      // how much of headerH they ink
-	areaTop     = layout.SafeMargin + headerH + gap/2 + 0.5 // pieces start here
-	areaBottom  = layout.SafeMargin + 4.0                   // pieces end this far above the bottom edge
+	guideW      = 5.0                                                   // side strip for the cut marks between shelves
+	headerH     = 22.5                                                  // title and calibration bars
+	headerDrawn = 21.0                                                  // how much of headerH they ink
+	areaTop     = layout.SafeMargin + headerH + layout.PieceGap/2 + 0.5 // pieces start here
+	areaBottom  = layout.SafeMargin + 4.0                               // pieces end this far above the bottom edge
 )
 
 // sheet is the planned document: pages in print order.
@@ -127,7 +127,7 @@ type page struct {
 
 func area(p layout.Paper) rect {
 	x := layout.SafeMargin + guideW
-	return rect{x, areaTop, p.Width - 2*x, p.Height - areaTop - areaBottom}
+	return rect{X: x, Y: areaTop, W: p.Width - 2*x, H: p.Height - areaTop - areaBottom}
 }
 
 // plan lays out the pieces of the systems' marker kinds on pages.
@@ -178,18 +178,9 @@ func plan(pdf *fpdf.Fpdf, systems []*catalog.System, opt Options) (*sheet, error
 		if len(pieces) == 0 {
 			continue
 		}
-		items, err := orient(pieces, a, opt.Paper.Name)
+		fronts, err := pack(s, pieces, a, opt.Paper.Name)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s.ID, err)
-		}
-		var fronts []*page
-		for len(items) > 0 {
-			pl, cuts, rest := packPage(a, items)
-			if len(pl) == 0 {
-				return nil, fmt.Errorf("%s: marker %q does not fit the page", s.ID, items[0].p.kind.ID)
-			}
-			fronts = append(fronts, &page{sys: s, items: pl, cuts: cuts})
-			items = rest
 		}
 		for i, f := range fronts {
 			f.num, f.n = i+1, len(fronts)

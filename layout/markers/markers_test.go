@@ -400,7 +400,7 @@ func TestBacksMirrored(t *testing.T) {
 					} else {
 						want.Y = H - r.Y - r.H
 					}
-					want = rect{want.X + tc.off[0] - bleed, want.Y + tc.off[1] - bleed, want.W + 2*bleed, want.H + 2*bleed}
+					want = rect{X: want.X + tc.off[0] - bleed, Y: want.Y + tc.off[1] - bleed, W: want.W + 2*bleed, H: want.H + 2*bleed}
 					if len(filledWithBox(pages[i+1], want)) == 0 {
 						t.Errorf("page %d: the back of %s at %v is not at %v", i+2, pl.p.kind.ID, r, want)
 					}
@@ -442,7 +442,7 @@ func TestTemplateBackFlips(t *testing.T) {
 		} else {
 			want.Y = layout.A4.Height - front.Y - front.H
 		}
-		grown := rect{want.X - bleed, want.Y - bleed, want.W + 2*bleed, want.H + 2*bleed}
+		grown := rect{X: want.X - bleed, Y: want.Y - bleed, W: want.W + 2*bleed, H: want.H + 2*bleed}
 		pages := render(t, []*catalog.System{aq}, opt)
 		var band *drawnPath
 		for i, p := range pages[1].paths {
@@ -768,9 +768,9 @@ func TestPacking(t *testing.T) {
 					t.Errorf("%s page %d: %s at %v leaves the area %v", paper.Name, n+1, p.p.kind.ID, p.r, a)
 				}
 				for _, q := range pg.items[i+1:] {
-					if p.r.X < q.r.X+q.r.W+gap-eps && q.r.X < p.r.X+p.r.W+gap-eps &&
-						p.r.Y < q.r.Y+q.r.H+gap-eps && q.r.Y < p.r.Y+p.r.H+gap-eps {
-						t.Errorf("%s page %d: %v and %v are closer than %g mm", paper.Name, n+1, p.r, q.r, gap)
+					if p.r.X < q.r.X+q.r.W+layout.PieceGap-eps && q.r.X < p.r.X+p.r.W+layout.PieceGap-eps &&
+						p.r.Y < q.r.Y+q.r.H+layout.PieceGap-eps && q.r.Y < p.r.Y+p.r.H+layout.PieceGap-eps {
+						t.Errorf("%s page %d: %v and %v are closer than %g mm", paper.Name, n+1, p.r, q.r, layout.PieceGap)
 					}
 				}
 			}

@@ -9,7 +9,7 @@ import (
 )
 
 var (
-	cutInk    = rgb{60, 60, 60}
+	cutInk    = rgb{layout.CutInk[0], layout.CutInk[1], layout.CutInk[2]}
 	headerInk = rgb{90, 90, 90}
 )
 
@@ -65,7 +65,7 @@ func (sh *sheet) drawFrontPage(pdf *fpdf.Fpdf, pg *page) {
 		pdf.Line(W-x0+1.2, y, W-layout.SafeMargin-0.5, y)
 	}
 	for _, pl := range pg.items {
-		cropMarks(pdf, pl.r)
+		layout.CropMarks(pdf, pl.r)
 		place(pdf, pl, func(x, y float64) { drawFront(pdf, pl.p, x, y) })
 	}
 }
@@ -115,24 +115,4 @@ func place(pdf *fpdf.Fpdf, pl placement, draw func(x, y float64)) {
 	pdf.TransformRotate(90, pl.r.X, pl.r.Y+pl.r.H)
 	draw(pl.r.X, pl.r.Y+pl.r.H)
 	pdf.TransformEnd()
-}
-
-// cropMarks draws short marks at each corner of r, continuing its edges
-// outwards without touching it.
-func cropMarks(pdf *fpdf.Fpdf, r rect) {
-	setDraw(pdf, cutInk)
-	pdf.SetLineWidth(0.2)
-	for _, x := range []float64{r.X, r.X + r.W} {
-		for _, y := range []float64{r.Y, r.Y + r.H} {
-			dx, dy := 1.0, 1.0
-			if x == r.X {
-				dx = -1
-			}
-			if y == r.Y {
-				dy = -1
-			}
-			pdf.Line(x+dx*tickFrom, y, x+dx*tickTo, y)
-			pdf.Line(x, y+dy*tickFrom, x, y+dy*tickTo)
-		}
-	}
 }

@@ -7,7 +7,6 @@ package markers
 
 import (
 	"compress/zlib"
-	"fmt"
 	"io"
 	"math"
 	"regexp"
@@ -44,7 +43,7 @@ func (p drawnPath) bbox() rect {
 			maxX, maxY = math.Max(maxX, q.X), math.Max(maxY, q.Y)
 		}
 	}
-	return rect{minX, minY, maxX - minX, maxY - minY}
+	return rect{X: minX, Y: minY, W: maxX - minX, H: maxY - minY}
 }
 
 // drawnText is one text-showing operator.
@@ -288,8 +287,6 @@ func tokens(s string) []string {
 
 // near reports whether a and b agree within tol.
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
-
-func (r rect) String() string { return fmt.Sprintf("(%.2f,%.2f %.2f×%.2f)", r.X, r.Y, r.W, r.H) }
 
 // rectNear reports whether two boxes agree within tol mm on every side.
 func rectNear(a, b rect, tol float64) bool {

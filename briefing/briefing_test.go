@@ -16,7 +16,7 @@ import (
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/layout/tablemap"
+	"github.com/playaid/playaid/tablemap"
 )
 
 func build(t testing.TB, cat *catalog.Catalog, id string) *briefing.Briefing {

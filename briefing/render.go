@@ -13,7 +13,7 @@ import (
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
-	"github.com/playaid/playaid/layout/tablemap"
+	"github.com/playaid/playaid/tablemap"
 )
 
 // The templates a briefing is made from; a club's --templates folder may

@@ -9,7 +9,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
-	"github.com/playaid/playaid/layout/markers"
+	"github.com/playaid/playaid/markers"
 )
 
 // listKinds are the kinds 'playaid list' knows, each a function from a

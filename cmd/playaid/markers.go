@@ -14,7 +14,7 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/layout/markers"
+	"github.com/playaid/playaid/markers"
 )
 
 // buildMarkersPack renders each rule set's full marker set for the print

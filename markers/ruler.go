@@ -6,7 +6,9 @@ import (
 	"strconv"
 
 	"github.com/go-pdf/fpdf"
+
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
 )
 
 // A range stick is an inch ruler with a row per weapon (or rule distance)
@@ -136,7 +138,7 @@ func newRulerRow(s *catalog.System, m *catalog.Marker, r catalog.RulerRow) (rule
 			return row, fmt.Errorf("rule %q is not set", r.Rule)
 		}
 		row.bands = []band{{from: 0, to: l.Inches(), shade: 0.4}}
-		row.end = inches(l)
+		row.end = document.Inch(l)
 		return row, nil
 	}
 	w := s.Weapon(r.Weapon)
@@ -155,18 +157,18 @@ func newRulerRow(s *catalog.System, m *catalog.Marker, r catalog.RulerRow) (rule
 			row.bands = append(row.bands, band{from: from, to: b.Range.Inches(), factor: fmt.Sprintf("%+d", b.Factor), shade: shade})
 			from = b.Range.Inches()
 		}
-		row.end = inches(w.Bands[len(w.Bands)-1].Range)
+		row.end = document.Inch(w.Bands[len(w.Bands)-1].Range)
 		return row, nil
 	}
 	if w.Range.MM <= 0 {
 		return row, fmt.Errorf("weapon %q has no range to mark", w.ID)
 	}
 	row.bands = []band{{from: w.MinRange.Inches(), to: w.Range.Inches(), shade: 0.4}}
-	row.end = inches(w.Range)
+	row.end = document.Inch(w.Range)
 	if w.RangeText != "" {
-		row.end = printed(w.RangeText)
+		row.end = document.Typo(w.RangeText)
 	} else if !w.MinRange.IsZero() {
-		row.end = inches(w.MinRange) + "–" + inches(w.Range)
+		row.end = document.Inch(w.MinRange) + "–" + document.Inch(w.Range)
 	}
 	if w.Power != 0 {
 		row.end += fmt.Sprintf(" · %+d", w.Power)

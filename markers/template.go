@@ -5,7 +5,9 @@ import (
 	"math"
 
 	"github.com/go-pdf/fpdf"
+
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
 )
 
 // template is the Heat Ray's sweep template: a curved band between two
@@ -53,7 +55,7 @@ func newTemplate(s *catalog.System, m *catalog.Marker) (*template, error) {
 				rng = w.MinRange.String() + "–" + rng
 			}
 		}
-		t.detail = fmt.Sprintf("Range %s · Power %+d", printed(rng), w.Power)
+		t.detail = "Range " + document.Typo(rng) + " · Power " + document.Signed(w.Power)
 	}
 	return t, nil
 }

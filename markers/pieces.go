@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/go-pdf/fpdf"
+
 	"github.com/playaid/playaid/catalog"
 )
 
@@ -266,15 +267,3 @@ func repeat(p *piece, n int) []*piece {
 	}
 	return out
 }
-
-// inches prints a distance for a sheet: 6″, 2.5″.
-func inches(l catalog.Length) string {
-	v := l.Inches()
-	if math.Abs(v-math.Round(v)) < 1e-9 {
-		return strconv.Itoa(int(math.Round(v))) + "″"
-	}
-	return strconv.FormatFloat(v, 'f', -1, 64) + "″"
-}
-
-// printed turns the ASCII inch mark of the data into a double prime.
-func printed(s string) string { return strings.ReplaceAll(s, `"`, "″") }

@@ -119,7 +119,7 @@ id = "a"
 name = "A"
 shape = "cirle"
 size = "25mm"
-labels = ["A"]`, `data/m/markers.toml:6:9: marker "a": shape "cirle" (did you mean "circle"?); expected one of: circle, square, rect, track, template, ruler`},
+labels = ["A"]`, `data/m/markers.toml:6:9: marker "a": unknown shape "cirle" (did you mean "circle"?); expected one of: circle, square, rect, track, template, ruler`},
 		{"nothing to print", `
 [[marker]]
 id = "a"

@@ -111,32 +111,6 @@ func boolF(b bool) float64 {
 	return 0
 }
 
-// drawFront paints a piece's face with its box's top-left at (x, y), upright.
-func drawFront(pdf *fpdf.Fpdf, p *piece, x, y float64) {
-	pdf.SetLineWidth(keyline) // the same state before every piece
-	switch p.shape {
-	case "circle":
-		r := p.w / 2
-		setFill(pdf, p.fill)
-		circle(pdf, x+r, y+r, r, "F")
-		setDraw(pdf, ring(p.fill))
-		pdf.SetLineWidth(keyline)
-		circle(pdf, x+r, y+r, r-1.1, "D")
-		setText(pdf, p.ink)
-		textBox(pdf, p.label, p.sub, x+p.w*0.12, y+p.h*0.2, p.w*0.76, p.h*0.6, circlePt(p.w), true)
-	case "square", "rect":
-		rectFace(pdf, p, x, y)
-		pad := math.Min(p.h*0.18, 3)
-		textBox(pdf, p.label, p.sub, x+2.5, y+pad, p.w-5, p.h-2*pad, rectPt(p.h), false)
-	case "track":
-		drawTrack(pdf, p, x, y)
-	case "template":
-		p.tmpl.draw(pdf, p, x, y)
-	case "ruler":
-		p.seg.draw(pdf, x, y)
-	}
-}
-
 // ring is the keyline colour on a fill: white on dark fills, a darker
 // shade on light ones.
 func ring(fill rgb) rgb {
@@ -144,43 +118,6 @@ func ring(fill rgb) rgb {
 		return fill.tint(0.35)
 	}
 	return rgb{fill.r * 6 / 10, fill.g * 6 / 10, fill.b * 6 / 10}
-}
-
-// drawBack paints a piece's back with its nominal box at (x, y), the fill
-// running bleed mm past the cut line. flipped turns asymmetric outlines
-// upside down, as the short-edge flip shows them.
-func drawBack(pdf *fpdf.Fpdf, p *piece, x, y float64, flipped bool) {
-	b := p.back
-	pdf.SetLineWidth(keyline) // the same state before every back
-	setFill(pdf, b.fill)
-	switch p.shape {
-	case "circle":
-		r := p.w / 2
-		circle(pdf, x+r, y+r, r+bleed, "F")
-		setDraw(pdf, ring(b.fill))
-		pdf.SetLineWidth(keyline)
-		circle(pdf, x+r, y+r, r-1.1, "D")
-		setText(pdf, b.ink)
-		textBox(pdf, b.text, "", x+p.w*0.12, y+p.h*0.2, p.w*0.76, p.h*0.6, circlePt(p.w), true)
-		return
-	case "template":
-		p.tmpl.path(pdf, x, y, bleed, flipped)
-		pdf.DrawPath("F")
-		setText(pdf, b.ink)
-		mid := y + p.tmpl.width/2
-		if flipped {
-			mid = y + p.h - p.tmpl.width/2
-		}
-		fitText(pdf, "B", b.text, x+p.w/2, mid, p.w*0.55, 11)
-		return
-	}
-	pdf.Rect(x-bleed, y-bleed, p.w+2*bleed, p.h+2*bleed, "F")
-	setDraw(pdf, ring(b.fill))
-	pdf.SetLineWidth(keyline)
-	pdf.Rect(x+1, y+1, p.w-2, p.h-2, "D")
-	setText(pdf, b.ink)
-	pad := math.Min(p.h*0.18, 3)
-	textBox(pdf, b.text, "", x+2.5, y+pad, p.w-5, p.h-2*pad, rectPt(p.h), false)
 }
 
 // circlePt and rectPt are the largest label sizes on a face: capitals a

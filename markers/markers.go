@@ -403,19 +403,5 @@ func Summary(s *catalog.System, m *catalog.Marker) (size string, pieces int) {
 	if err != nil {
 		return "error: " + err.Error(), 0
 	}
-	switch m.Shape {
-	case "circle":
-		return "⌀ " + m.Size.String(), len(ps)
-	case "square":
-		return m.Size.String() + " × " + m.Size.String(), len(ps)
-	case "template":
-		return fmt.Sprintf("%s × %s, radius %s", m.Length, m.Width, m.Radius), len(ps)
-	case "ruler":
-		if len(ps) == 0 {
-			return "", 0
-		}
-		total := ps[len(ps)-1].seg.to
-		return fmt.Sprintf("%d″ × %.0fmm in %d pieces", total, ps[0].h, ps[0].seg.n), len(ps)
-	}
-	return m.Width.String() + " × " + m.Height.String(), len(ps)
+	return shapes[m.Shape].size(m, ps), len(ps)
 }

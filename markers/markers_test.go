@@ -851,3 +851,16 @@ func isWhite(img image.Image, x, y int) bool {
 	r, _, _, _ := img.At(x, y).RGBA()
 	return r>>8 > 245
 }
+
+// TestShapes: the markers draw every shape the data may give a kind, and
+// no other.
+func TestShapes(t *testing.T) {
+	for _, name := range catalog.MarkerShapes {
+		if _, ok := shapes[name]; !ok {
+			t.Errorf("no drawing for shape %q (catalog.MarkerShapes has it)", name)
+		}
+	}
+	if len(shapes) != len(catalog.MarkerShapes) {
+		t.Errorf("%d shapes drawn, catalog.MarkerShapes lists %d", len(shapes), len(catalog.MarkerShapes))
+	}
+}

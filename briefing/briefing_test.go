@@ -16,6 +16,7 @@ import (
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/markdown"
 	"github.com/playaid/playaid/tablemap"
 )
 
@@ -111,8 +112,27 @@ func checkPDF(t *testing.T, b *briefing.Briefing, paper layout.Paper, words []st
 	if !safe.Contains(plan.Extent) {
 		t.Errorf("map reaches %+v, outside the safe area %+v", plan.Extent, safe)
 	}
-	if box := briefing.MapBox(paper); !box.Contains(plan.Extent) {
-		t.Errorf("map reaches %+v, outside its box %+v under the page heading", plan.Extent, box)
+	if !plan.Box.Contains(plan.Extent) {
+		t.Errorf("map reaches %+v, outside its box %+v under the page heading", plan.Extent, plan.Box)
+	}
+	// The box is the renderer's text area under the page's heading: clear
+	// of the margins, the running header and the footer, and of the
+	// heading's last ink (the rule under "Table map").
+	md, err := b.Markdown("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mo := markdown.Options{Paper: paper}
+	x, top, w, h, err := markdown.TextArea(mo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if area := (tablemap.Box{X: x, Y: top, W: w, H: h}); !area.Contains(plan.Box) {
+		t.Errorf("map box %+v leaves the text area %+v", plan.Box, area)
+	}
+	_, heading, err := markdown.End(md[:bytes.Index(md, []byte(briefing.MapMarker))], mo)
+	if err != nil || plan.Box.Y <= heading {
+		t.Errorf("map box starts at %g mm, above the heading's end at %g mm (%v)", plan.Box.Y, heading, err)
 	}
 	for _, s := range plan.Shapes {
 		if !plan.Board.Contains(s.Bounds) {

@@ -64,18 +64,25 @@ func (b *Briefing) mdOptions(paper layout.Paper) markdown.Options {
 	}
 }
 
-// Page geometry of the renderer the map page relies on: the text area
-// starts MapTop mm below the paper's top edge once the page heading is
-// drawn, and ends MapBottom mm above its bottom edge (margin and footer).
-const (
-	mapSide   = 8.0
-	MapTop    = 27.0
-	MapBottom = 17.0
-)
+// mapGap is the room between the map page's heading and the map.
+const mapGap = 3.0
 
-// MapBox is where the map goes on its page.
-func MapBox(paper layout.Paper) tablemap.Box {
-	return tablemap.Box{X: mapSide, Y: MapTop, W: paper.Width - 2*mapSide, H: paper.Height - MapTop - MapBottom}
+// mapBox is where the map goes: across the renderer's text area, from
+// mapGap under what the Markdown before the map marker puts on its last
+// page (the page's heading) to the bottom of the text area. page is that
+// page. The renderer says where its text goes (markdown.TextArea, End),
+// so the box follows its margins, header and footer.
+func mapBox(md []byte, at int, mo markdown.Options) (page int, box tablemap.Box, err error) {
+	x, top, w, h, err := markdown.TextArea(mo)
+	if err != nil {
+		return 0, box, err
+	}
+	page, end, err := markdown.End(md[:at], mo)
+	if err != nil {
+		return 0, box, err
+	}
+	y := end + mapGap
+	return page, tablemap.Box{X: x, Y: y, W: w, H: top + h - y}, nil
 }
 
 // PDF renders the briefing: the Markdown through layout/markdown, with the
@@ -113,13 +120,13 @@ func (b *Briefing) Render(opt Options) (*fpdf.Fpdf, *tablemap.Plan, error) {
 	if err := mapAlone(md, at); err != nil {
 		return nil, nil, err
 	}
-	pre, err := markdown.Render(md[:at], mo)
+	page, box, err := mapBox(md, at, mo)
 	if err != nil {
 		return nil, nil, err
 	}
 	last := pdf.PageNo()
-	pdf.SetPage(pre.PageNo())
-	p, err := tablemap.New(pdf, m, b.System.MapKinds, b.sideNames(), MapBox(opt.Paper))
+	pdf.SetPage(page)
+	p, err := tablemap.New(pdf, m, b.System.MapKinds, b.sideNames(), box)
 	if err != nil {
 		return nil, nil, fmt.Errorf("scenario %s: table map: %w", b.Scenario.ID, err)
 	}
@@ -165,19 +172,25 @@ func (b *Briefing) HTML(opt Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The drawing is as large as on the PDF's map page.
+	var box tablemap.Box
+	if at := bytes.Index(md, []byte(MapMarker)); at >= 0 && b.Scenario.Map != nil {
+		if _, box, err = mapBox(md, at, b.mdOptions(opt.Paper)); err != nil {
+			return nil, err
+		}
+	}
 	md = bytes.Replace(md, []byte(MapMarker), []byte(mapPlaceholder), 1)
 	out, err := markdown.HTML(md, b.Title())
 	if err != nil {
 		return nil, err
 	}
 	svg := []byte{}
-	if m := b.Scenario.Map; m != nil {
+	if m := b.Scenario.Map; m != nil && box.W > 0 {
 		paper := opt.Paper
 		if paper.Width == 0 {
 			paper = layout.A4
 		}
 		pdf := layout.NewDoc(paper, "measure")
-		box := MapBox(paper)
 		box.X, box.Y = 0, 0
 		p, err := tablemap.New(pdf, m, b.System.MapKinds, b.sideNames(), box)
 		if err != nil {

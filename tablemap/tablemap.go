@@ -98,6 +98,7 @@ type LegendItem struct {
 // Plan is a whole map laid out on the page.
 type Plan struct {
 	Map      *catalog.Map
+	Box      Box     // where the plan was asked to fit
 	Board    Box     // the table's outline
 	Scale    float64 // mm of paper per inch of table
 	PerCM    float64 // inches of table per cm of paper (the "1 cm = 3 in" of the scale line)
@@ -200,7 +201,7 @@ func New(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string
 	if w <= 0 || d <= 0 {
 		return nil, fmt.Errorf("table map has no width or depth")
 	}
-	p := &Plan{Map: m, Grid: gridInches, kinds: kinds}
+	p := &Plan{Map: m, Box: box, Grid: gridInches, kinds: kinds}
 	mt := measurer{pdf}
 
 	// Vertical budget, top to bottom: top edge label, top tick numbers,

@@ -27,12 +27,12 @@ func TestPrices(t *testing.T) {
 		used, limit int
 		costs       []int // per line
 	}{
-		{"aqotmf", validationCase0("aq valid"), 145, 145, []int{60, 40, 45}},
+		{"aqotmf", validationCase0(t, "aq valid"), 145, 145, []int{60, 40, 45}},
 		{"aqotmf count", "system = \"aqotmf\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n", 480, 0, []int{480}},
 		// 90 + 100 + 50 units; +2 armour 10 + 20; +1 hull point 10.
-		{"evacuation", validationCase0("evac valid"), 280, 300, []int{90, 100, 50}},
+		{"evacuation", validationCase0(t, "evac valid"), 280, 300, []int{90, 100, 50}},
 		{"evacuation, most upgrades", "system = \"evacuation-mars\"\n[[unit]]\ntype = \"infantry\"\npoints = 0\n[objective]\narmour = 4\nhull_points = 4\n", 300, 300, []int{0}},
-		{"imperial", validationCase0("im valid"), 0, 0, []int{0, 0, 0, 0, 0}},
+		{"imperial", validationCase0(t, "im valid"), 0, 0, []int{0, 0, 0, 0, 0}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -60,17 +60,8 @@ func TestPrices(t *testing.T) {
 	}
 }
 
-func validationCase0(name string) string {
-	for _, c := range validationCases {
-		if c.name == name {
-			return c.src
-		}
-	}
-	panic("no case " + name)
-}
-
 func TestPod(t *testing.T) {
-	r := mustCheck(t, validationCase0("evac valid"))
+	r := mustCheck(t, validationCase0(t, "evac valid"))
 	p := r.Pod
 	// Armour 8 + 2 = 10 for 10 + 20; 1 hull point + 1 = 2 for 10.
 	if p.Armour != 2 || p.ArmourCost != 30 || p.TotalArmour != 10 || p.Hull != 1 || p.HullCost != 10 || p.TotalHP != 2 {
@@ -83,7 +74,7 @@ func TestPod(t *testing.T) {
 }
 
 func TestImperialOrganisation(t *testing.T) {
-	r := mustCheck(t, validationCase0("im valid"))
+	r := mustCheck(t, validationCase0(t, "im valid"))
 	want := []struct{ ap, per, trays, rem int }{
 		{5, 4, 6, 0}, // drilled; 24 in close order: 6 trays of 4
 		{4, 2, 6, 0}, // trained horse; 12 in open order: 6 trays of 2
@@ -97,7 +88,7 @@ func TestImperialOrganisation(t *testing.T) {
 			t.Errorf("%s: AP %d, %d a tray, %d trays + %d; want %+v", ln.Name, ln.ActionPoints, ln.PerTray, ln.Trays, ln.Remainder, w)
 		}
 	}
-	r = mustCheck(t, validationCase0("im remainder"))
+	r = mustCheck(t, validationCase0(t, "im remainder"))
 	if ln := r.Lines[0]; ln.Trays != 6 || ln.Remainder != 1 {
 		t.Errorf("25 in close order: %d trays + %d, want 6 + 1", ln.Trays, ln.Remainder)
 	}
@@ -159,8 +150,8 @@ func TestHash(t *testing.T) {
 	if h := HashBytes(nil); h != "e3b0c44298fc" {
 		t.Errorf("HashBytes = %s", h)
 	}
-	r := mustCheck(t, validationCase0("aq valid"))
-	if r.List.Hash != HashBytes([]byte(validationCase0("aq valid"))) {
+	r := mustCheck(t, validationCase0(t, "aq valid"))
+	if r.List.Hash != HashBytes([]byte(validationCase0(t, "aq valid"))) {
 		t.Error("the list's hash is not of its bytes")
 	}
 }
@@ -199,10 +190,10 @@ func roster(t *testing.T, src string) string {
 // testdata/roster/<case>.md (go test -update rewrites them).
 func TestRosterMarkdown(t *testing.T) {
 	tests := []struct{ name, src string }{
-		{"aqotmf", validationCase0("aq valid")},
+		{"aqotmf", validationCase0(t, "aq valid")},
 		{"hidden", "system = \"aqotmf\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 2\n"},
-		{"evacuation", validationCase0("evac valid")},
-		{"imperial", validationCase0("im valid")},
+		{"evacuation", validationCase0(t, "evac valid")},
+		{"imperial", validationCase0(t, "im valid")},
 		{"invalid", "system = \"aqotmf\"\nname = \"Too Much\"\npoints = 100\n[[unit]]\nid = \"assault-tripod\"\nlabel = \"Big *one*\"\n"},
 	}
 	cat := testCatalog(t)
@@ -217,7 +208,7 @@ func TestRosterMarkdown(t *testing.T) {
 
 func TestPrintFormats(t *testing.T) {
 	cat := testCatalog(t)
-	r := mustCheck(t, validationCase0("aq valid"))
+	r := mustCheck(t, validationCase0(t, "aq valid"))
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		pdf, err := Print(r, cat, PrintOptions{Paper: paper, Cards: true})
 		if err != nil || !bytes.HasPrefix(pdf, []byte("%PDF-")) {
@@ -300,7 +291,7 @@ func TestCardOdds(t *testing.T) {
 	}
 	// BL rifles at short range (factor 6) use the row "6, 7": 1 hit on
 	// 14–18 (25%), 2 hits on 19–20 (10%); six trays score 6 × 0.45 = 2.7.
-	r = mustCheck(t, validationCase0("im valid"))
+	r = mustCheck(t, validationCase0(t, "im valid"))
 	c, err = imCard(r, r.Lines[0])
 	if err != nil {
 		t.Fatal(err)

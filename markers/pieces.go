@@ -34,6 +34,20 @@ func parseColor(s string, or rgb) (rgb, error) {
 	return rgb{r, g, b}, err
 }
 
+// colors are a marker's fill (fill when it gives none) and ink (black
+// when it gives none).
+func colors(m *catalog.Marker, fill rgb) (rgb, rgb, error) {
+	fill, err := parseColor(m.Color, fill)
+	if err != nil {
+		return fill, black, fmt.Errorf("marker %q: color: %w", m.ID, err)
+	}
+	ink, err := parseColor(m.Ink, black)
+	if err != nil {
+		return fill, black, fmt.Errorf("marker %q: ink: %w", m.ID, err)
+	}
+	return fill, ink, nil
+}
+
 // piece is one thing to cut out: a counter face, a template or one segment
 // of a range stick. Sizes are millimetres as drawn upright; the packer may
 // turn a piece a quarter turn to fit the page.

@@ -59,13 +59,9 @@ func newSegments(s *catalog.System, m *catalog.Marker, area rect) ([]*segment, e
 	if len(m.Rows) == 0 {
 		return nil, fmt.Errorf("marker %q is a ruler without rows", m.ID)
 	}
-	fill, err := parseColor(m.Color, rgb{251, 247, 234})
+	fill, ink, err := colors(m, rgb{251, 247, 234})
 	if err != nil {
-		return nil, fmt.Errorf("marker %q: color: %w", m.ID, err)
-	}
-	ink, err := parseColor(m.Ink, black)
-	if err != nil {
-		return nil, fmt.Errorf("marker %q: ink: %w", m.ID, err)
+		return nil, err
 	}
 	var rows []rulerRow
 	longest := 0.0

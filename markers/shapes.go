@@ -151,13 +151,9 @@ func templatePieces(_ *fpdf.Fpdf, s *catalog.System, m *catalog.Marker, sets int
 	if err != nil {
 		return nil, err
 	}
-	fill, err := parseColor(m.Color, rgb{245, 159, 0})
+	fill, ink, err := colors(m, rgb{245, 159, 0})
 	if err != nil {
-		return nil, fmt.Errorf("marker %q: color: %w", m.ID, err)
-	}
-	ink, err := parseColor(m.Ink, black)
-	if err != nil {
-		return nil, fmt.Errorf("marker %q: ink: %w", m.ID, err)
+		return nil, err
 	}
 	p := &piece{sys: s, kind: m, shape: m.Shape, w: t.w, h: t.h, label: t.title, sub: t.detail,
 		fill: fill, ink: ink, back: back, tmpl: t}

@@ -89,7 +89,7 @@ func newSheet(sys *catalog.System, sc *catalog.Scenario, sides []Side) (*Sheet, 
 			}
 		}
 		for _, m := range sc.Markers {
-			if m.Kind == "dug-in" {
+			if a := sys.AQotMF; a != nil && m.Kind == a.DugIn.Marker {
 				sh.DugIn = m.Count
 			}
 		}

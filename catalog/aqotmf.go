@@ -11,6 +11,7 @@ type AQRules struct {
 	DugIn              struct {
 		Armor        int    `toml:"armor"`         // +2
 		TripodWithin Length `toml:"tripod_within"` // the bonus does not count against tripods this close
+		Marker       string `toml:"marker"`        // the marker kind that marks a unit dug in
 	} `toml:"dug_in"`
 	// LuckyHitNote is the id of the source note printed wherever an Armor
 	// above 10 cannot be reached by a roll ("lucky hit" is never described).

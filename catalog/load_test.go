@@ -157,6 +157,31 @@ shape = "point"
 			},
 		},
 		{
+			name: "game words naming what the data does not have",
+			files: map[string]string{"t/system.toml": base + `
+[[table]]
+id = "hidden-units"
+name = "Hidden Units"
+columns = ["Rule"]
+[aqotmf.blips]
+rule = "hiden-units"
+[aqotmf.dug_in]
+marker = "dug-in"
+[evacuation.objective]
+rules = ["The objective marker"]
+[imperial]
+[[imperial.roster]]
+for = "any"
+rules = ["Shooting"]
+`},
+			want: []string{
+				`data/t/system.toml:31:8: unknown table "hiden-units" (did you mean "hidden-units"?); expected one of: hidden-units`,
+				`data/t/system.toml:33:10: unknown marker kind "dug-in"`,
+				`data/t/system.toml:35:10: unknown scenario special rule "The objective marker"`,
+				`data/t/system.toml:39:10: unknown rule "Shooting"`,
+			},
+		},
+		{
 			name: "duplicate id across files, bad length, unknown system",
 			files: map[string]string{
 				"t/system.toml": base,

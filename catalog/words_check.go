@@ -39,6 +39,9 @@ func (c *checker) checkWords() {
 	if r := s.AQotMF; r != nil && r.Blips.Rule != "" && s.Table(r.Blips.Rule) == nil {
 		c.unknownRef(c.ld.locs["block/aqotmf"].value("blips.rule"), "table", r.Blips.Rule, ids(s.Tables, func(t Table) string { return t.ID }))
 	}
+	if r := s.AQotMF; r != nil && r.DugIn.Marker != "" && s.Marker(r.DugIn.Marker) == nil {
+		c.unknownRef(c.ld.locs["block/aqotmf"].value("dug_in.marker"), "marker kind", r.DugIn.Marker, ids(s.Markers, func(m Marker) string { return m.ID }))
+	}
 	if r := s.Evacuation; r != nil {
 		var specials []string
 		for _, sc := range s.Scenarios {

@@ -148,7 +148,7 @@ id = "a"
 name = "A"
 shape = "circle"
 size = "25mm"
-numbered = "aqotmf.blips.numberd"`, `data/m/markers.toml:8:12: marker "a": numbered: rule "aqotmf.blips.numberd": [aqotmf.blips] has no "numberd" (did you mean "numbered"?)`},
+numbered = "aqotmf.blips.numberd"`, `data/m/markers.toml:8:12: marker "a": numbered: rule "aqotmf.blips.numberd": [aqotmf.blips]: unknown key "numberd" (did you mean "numbered"?)`},
 		{"rule of a missing block", `
 [[marker]]
 id = "a"

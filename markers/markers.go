@@ -16,8 +16,8 @@ import (
 	"sync"
 
 	"github.com/go-pdf/fpdf"
+
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -215,11 +215,7 @@ func checkOptions(systems []*catalog.System, opt Options) error {
 		if contains(kinds, id) {
 			return nil
 		}
-		msg := fmt.Sprintf("%s: unknown marker kind %q", flag, id)
-		if g := diag.Suggest(id, kinds); g != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", g)
-		}
-		return optionf("%s; expected one of: %s", msg, strings.Join(kinds, ", "))
+		return optionf("%s: %s", flag, catalog.Unknown("marker kind", id, kinds))
 	}
 	for _, id := range opt.Only {
 		if err := known("--only", id); err != nil {

@@ -2,12 +2,13 @@ package army
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/playaid/playaid/internal/golden"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
-	"github.com/playaid/playaid/templates"
 )
 
 func mustCheck(t testing.TB, src string) *Report {
@@ -26,12 +27,12 @@ func TestPrices(t *testing.T) {
 		used, limit int
 		costs       []int // per line
 	}{
-		{"aqotmf", validationCase0("aq valid"), 145, 145, []int{60, 40, 45}},
+		{"aqotmf", validationCase0(t, "aq valid"), 145, 145, []int{60, 40, 45}},
 		{"aqotmf count", "system = \"aqotmf\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n", 480, 0, []int{480}},
 		// 90 + 100 + 50 units; +2 armour 10 + 20; +1 hull point 10.
-		{"evacuation", validationCase0("evac valid"), 280, 300, []int{90, 100, 50}},
+		{"evacuation", validationCase0(t, "evac valid"), 280, 300, []int{90, 100, 50}},
 		{"evacuation, most upgrades", "system = \"evacuation-mars\"\n[[unit]]\ntype = \"infantry\"\npoints = 0\n[objective]\narmour = 4\nhull_points = 4\n", 300, 300, []int{0}},
-		{"imperial", validationCase0("im valid"), 0, 0, []int{0, 0, 0, 0, 0}},
+		{"imperial", validationCase0(t, "im valid"), 0, 0, []int{0, 0, 0, 0, 0}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -59,17 +60,8 @@ func TestPrices(t *testing.T) {
 	}
 }
 
-func validationCase0(name string) string {
-	for _, c := range validationCases {
-		if c.name == name {
-			return c.src
-		}
-	}
-	panic("no case " + name)
-}
-
 func TestPod(t *testing.T) {
-	r := mustCheck(t, validationCase0("evac valid"))
+	r := mustCheck(t, validationCase0(t, "evac valid"))
 	p := r.Pod
 	// Armour 8 + 2 = 10 for 10 + 20; 1 hull point + 1 = 2 for 10.
 	if p.Armour != 2 || p.ArmourCost != 30 || p.TotalArmour != 10 || p.Hull != 1 || p.HullCost != 10 || p.TotalHP != 2 {
@@ -82,7 +74,7 @@ func TestPod(t *testing.T) {
 }
 
 func TestImperialOrganisation(t *testing.T) {
-	r := mustCheck(t, validationCase0("im valid"))
+	r := mustCheck(t, validationCase0(t, "im valid"))
 	want := []struct{ ap, per, trays, rem int }{
 		{5, 4, 6, 0}, // drilled; 24 in close order: 6 trays of 4
 		{4, 2, 6, 0}, // trained horse; 12 in open order: 6 trays of 2
@@ -96,7 +88,7 @@ func TestImperialOrganisation(t *testing.T) {
 			t.Errorf("%s: AP %d, %d a tray, %d trays + %d; want %+v", ln.Name, ln.ActionPoints, ln.PerTray, ln.Trays, ln.Remainder, w)
 		}
 	}
-	r = mustCheck(t, validationCase0("im remainder"))
+	r = mustCheck(t, validationCase0(t, "im remainder"))
 	if ln := r.Lines[0]; ln.Trays != 6 || ln.Remainder != 1 {
 		t.Errorf("25 in close order: %d trays + %d, want 6 + 1", ln.Trays, ln.Remainder)
 	}
@@ -158,8 +150,8 @@ func TestHash(t *testing.T) {
 	if h := HashBytes(nil); h != "e3b0c44298fc" {
 		t.Errorf("HashBytes = %s", h)
 	}
-	r := mustCheck(t, validationCase0("aq valid"))
-	if r.List.Hash != HashBytes([]byte(validationCase0("aq valid"))) {
+	r := mustCheck(t, validationCase0(t, "aq valid"))
+	if r.List.Hash != HashBytes([]byte(validationCase0(t, "aq valid"))) {
 		t.Error("the list's hash is not of its bytes")
 	}
 }
@@ -192,65 +184,31 @@ func roster(t *testing.T, src string) string {
 	return string(md)
 }
 
+// TestRosterMarkdown shows whole rosters of lists against the tests' own
+// catalogue, one per rule set and the cases that print differently (a
+// hidden list, an invalid one with escaped user text), against
+// testdata/roster/<case>.md (go test -update rewrites them).
 func TestRosterMarkdown(t *testing.T) {
-	tests := []struct {
-		name string
-		src  string
-		want []string
-	}{
-		{"aqotmf", validationCase0("aq valid"), []string{
-			"# Boys of Company C",
-			"> **VALID** · **145** of 145 points",
-			"| 1 | **Infantry Company** | 1 | 5 × Infantry | on the table | 60 | 60 |",
-			"| 2 | **Unit of Machine Guns** | 1 | 3 × Infantry | on the table | 40 | 40 |",
-			"|  | **Total** |  |  |  |  | **145** |",
-			"| Infantry | Infantry | 6\" | 5 | 4 | Rifles | Stealth |",
-			"| Rifles | 15\" | – | 1 | – |",
-			"**Stealth.** No rule text in the data.",
-		}},
-		{"hidden", "system = \"aqotmf\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 2\n", []string{
-			"**Hidden deployment:** 3 blips, and up to 2 decoys",
-			"| 2 | **Mk II Baldwin Tank** | 2 | 1 × Mk II Baldwin | blip | 80 | 160 |",
-			"| Mk II Baldwin | Tank | – | – | – | – | – |",
-		}},
-		{"evacuation", validationCase0("evac valid"), []string{
-			"> **VALID** · **280** of 300 points",
-			"| 2 | **Assault Squad** | jump infantry | 1 | 100 | 100 |",
-			"|  | Objective: +2 armour (Armour 10) |  |  |  | 30 |",
-			"|  | Objective: +1 hull points (2 in all) |  |  |  | 10 |",
-			"Armour 8, 1 hull point. Extra armour and extra hull points are each bought one point after another at 10, 20, 40, 80, up to Armour 12 and 5 hull points.",
-			"**Armies:** infantry only — infantry, jump infantry, jet-pack infantry; no vehicles, fortifications, flyers, drop pods, bikes, chariots, cavalry.",
-		}},
-		{"imperial", validationCase0("im valid"), []string{
-			"organisation checked — Imperial Mars has no points",
-			"| 1 | **1st Company, 24th Foot** | infantry | Drilled | 5 | B | 24 | Close Order | 6 × 4 | BL rifle |",
-			"| 3 | **Scouts** | horse | Irregular | 3 | D | 5 | Extended Order | 5 × 1 | – |",
-			"| 4 | **Colonel** | officer | – | 5 | – | – | – | – | – |",
-			"| BL rifle | short 5\": 6; medium 12\": 4; long 30\": 2 | – |",
-			"**Action points a turn.** Drilled 5, Trained 4, Irregular 3, officers and runners 5.",
-		}},
-		{"invalid", "system = \"aqotmf\"\nname = \"Too Much\"\npoints = 100\n[[unit]]\nid = \"assault-tripod\"\nlabel = \"Big *one*\"\n", []string{
-			"> **INVALID** · **200** of 100 points · 1 error",
-			"> **Not legal as it stands: fix the errors below before play.**",
-			"- line 3:10: points: the units cost 200, over the limit of 100 by 100; remove units worth 100 or more, or raise points",
-			"| 1 | **Big \\*one\\*** (Assault Tripod) |", // user text is escaped
-		}},
+	tests := []struct{ name, src string }{
+		{"aqotmf", validationCase0(t, "aq valid")},
+		{"hidden", "system = \"aqotmf\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 2\n"},
+		{"evacuation", validationCase0(t, "evac valid")},
+		{"imperial", validationCase0(t, "im valid")},
+		{"invalid", "system = \"aqotmf\"\nname = \"Too Much\"\npoints = 100\n[[unit]]\nid = \"assault-tripod\"\nlabel = \"Big *one*\"\n"},
 	}
+	cat := testCatalog(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			md := roster(t, tt.src)
-			for _, w := range tt.want {
-				if !strings.Contains(md, w) {
-					t.Errorf("roster lacks %q:\n%s", w, md)
-				}
-			}
+			md = strings.ReplaceAll(md, cat.Version(), "DATA-VERSION")
+			golden.Check(t, filepath.Join("testdata", "roster", tt.name+".md"), []byte(md))
 		})
 	}
 }
 
 func TestPrintFormats(t *testing.T) {
 	cat := testCatalog(t)
-	r := mustCheck(t, validationCase0("aq valid"))
+	r := mustCheck(t, validationCase0(t, "aq valid"))
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		pdf, err := Print(r, cat, PrintOptions{Paper: paper, Cards: true})
 		if err != nil || !bytes.HasPrefix(pdf, []byte("%PDF-")) {
@@ -287,7 +245,10 @@ func TestCardPages(t *testing.T) {
 		t.Errorf("card counters %q %q", cs[5].of, cs[6].of)
 	}
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
-		md, _ := Markdown(r, cat, mustTemplate(t), "roster.md")
+		md, err := Markdown(r, cat, "")
+		if err != nil {
+			t.Fatal(err)
+		}
 		pdf, err := markdown.Render(md, markdown.Options{Paper: paper})
 		if err != nil {
 			t.Fatal(err)
@@ -304,15 +265,6 @@ func TestCardPages(t *testing.T) {
 			t.Errorf("%s: the grid reaches %g, %g mm from the edge", paper.Name, x0, y0)
 		}
 	}
-}
-
-func mustTemplate(t *testing.T) string {
-	t.Helper()
-	b, err := templatesRead()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // TestCardOdds checks the odds printed on cards against sums by hand.
@@ -339,7 +291,7 @@ func TestCardOdds(t *testing.T) {
 	}
 	// BL rifles at short range (factor 6) use the row "6, 7": 1 hit on
 	// 14–18 (25%), 2 hits on 19–20 (10%); six trays score 6 × 0.45 = 2.7.
-	r = mustCheck(t, validationCase0("im valid"))
+	r = mustCheck(t, validationCase0(t, "im valid"))
 	c, err = imCard(r, r.Lines[0])
 	if err != nil {
 		t.Fatal(err)
@@ -347,7 +299,7 @@ func TestCardOdds(t *testing.T) {
 	found = false
 	for _, p := range c.parts {
 		for _, row := range p.rows {
-			if row[0] == "short to 5\": +6" {
+			if row[0] == "short to 5″: +6" {
 				found = true
 				if got := strings.Join(row[1:], " | "); got != "25% | 10% | 2.7" {
 					t.Errorf("BL rifle at short range: %s", got)
@@ -358,10 +310,4 @@ func TestCardOdds(t *testing.T) {
 	if !found {
 		t.Errorf("no short-range odds: %+v", c.parts)
 	}
-}
-
-// templatesRead reads the shipped roster template.
-func templatesRead() (string, error) {
-	text, _, err := templates.Read("", "roster.md")
-	return text, err
 }

@@ -2,6 +2,7 @@ package army
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -64,7 +65,8 @@ type checker struct {
 	out diag.List
 }
 
-func (c *checker) errf(pos diag.Pos, format string, args ...any)  { c.out.Add(pos, format, args...) }
+func (c *checker) errf(pos diag.Pos, format string, args ...any) { c.out.Add(pos, format, args...) }
+
 func (c *checker) warnf(pos diag.Pos, format string, args ...any) { c.out.Warn(pos, format, args...) }
 
 // Check prices and checks a parsed list against the catalogue. Problems
@@ -100,15 +102,12 @@ func (c *checker) check(cat *catalog.Catalog) {
 		return
 	}
 	s := cat.System(l.System)
-	if s == nil || !armySystem(s) {
+	rs := ruleSetOf(s)
+	if rs == nil {
 		ids := armySystemIDs(cat)
-		what := "unknown system"
+		msg := catalog.Unknown("system", l.System, ids)
 		if s != nil {
-			what = "no army lists for system"
-		}
-		msg := fmt.Sprintf("%s %q; expected one of: %s", what, l.System, strings.Join(ids, ", "))
-		if g := diag.Suggest(l.System, ids); g != "" {
-			msg = fmt.Sprintf("%s %q (did you mean %q?); expected one of: %s", what, l.System, g, strings.Join(ids, ", "))
+			msg = "no army lists for" + strings.TrimPrefix(msg, "unknown")
 		}
 		c.errf(l.value("system"), "%s", msg)
 		return
@@ -121,31 +120,18 @@ func (c *checker) check(cat *catalog.Catalog) {
 	if len(l.Units) == 0 {
 		c.errf(l.top(), "the list has no units; add a [[unit]] table for each unit")
 	}
-	c.keys()
-	switch {
-	case s.AQotMF != nil:
-		c.aqotmf()
-	case s.Evacuation != nil:
-		c.evacuation()
-	case s.Imperial != nil:
-		c.imperial()
-	}
-}
-
-// armySystem reports whether army lists can be checked for the rule set:
-// those whose rules block the checker reads.
-func armySystem(s *catalog.System) bool {
-	return s.AQotMF != nil || s.Evacuation != nil || s.Imperial != nil
+	c.keys(rs)
+	rs.check(c)
 }
 
 // ListSystems lists the ids of the rule sets army lists can be written
-// for: those whose rules block the checker reads.
+// for (see ruleSets).
 func ListSystems(cat *catalog.Catalog) []string { return armySystemIDs(cat) }
 
 func armySystemIDs(cat *catalog.Catalog) []string {
 	var ids []string
 	for _, s := range cat.Systems {
-		if armySystem(s) {
+		if ruleSetOf(s) != nil {
 			ids = append(ids, s.ID)
 		}
 	}
@@ -161,71 +147,29 @@ func scenarioIDs(s *catalog.System) []string {
 	return ids
 }
 
-// The keys each rule set's lists and units take. A key of another rule set
-// is an error, so that an AQotMF list with training = "drilled" or an
-// Imperial Mars list with points = 300 does not pass silently.
-var (
-	commonUnitKeys = []string{"label", "note"}
-	unitKeys       = map[string][]string{
-		"aqotmf":     {"id", "count", "ambush", "reinforcement", "points"},
-		"evacuation": {"count", "points", "type"},
-		"imperial":   {"type", "training", "morale", "figures", "order", "weapon", "vehicle", "trays"},
-	}
-	listKeys = map[string][]string{
-		"aqotmf":     {"points", "hidden"},
-		"evacuation": {"points", "objective"},
-		"imperial":   {},
-	}
-	allUnitKeys = []string{"label", "note", "count", "id", "ambush", "reinforcement", "type", "points", "training", "morale", "figures", "order", "weapon", "vehicle", "trays"}
-	allListKeys = []string{"points", "hidden", "objective"}
-)
-
-// rulesKind names which of the checker's rule sets s is.
-func rulesKind(s *catalog.System) string {
-	switch {
-	case s.AQotMF != nil:
-		return "aqotmf"
-	case s.Evacuation != nil:
-		return "evacuation"
-	}
-	return "imperial"
-}
-
 // keys reports keys that belong to another rule set's lists.
-func (c *checker) keys() {
-	kind := rulesKind(c.s)
+func (c *checker) keys(rs ruleSet) {
 	name := c.s.About.Short
-	allowedList := listKeys[kind]
-	for _, k := range allListKeys {
+	allowedList := rs.listKeys()
+	for _, k := range allKeys(ruleSet.listKeys) {
 		if !contains(allowedList, k) && c.l.has(k) {
-			switch k {
-			case "points":
+			switch {
+			case k == "points" && !rs.points():
 				c.errf(c.l.key(k), "points: %s has no points system; lists are checked for organisation, not points — remove points", name)
 			default:
-				c.errf(c.l.key(k), "%s is not used by %s lists; remove it (%s lists take: %s)", k, name, name, strings.Join(append([]string{"system", "name", "player", "scenario", "note", "unit"}, allowedList...), ", "))
+				c.errf(c.l.key(k), "%s is not used by %s lists; remove it (%s lists take: %s)", k, name, name, strings.Join(append(slices.Clone(commonListKeys), allowedList...), ", "))
 			}
 		}
 	}
-	// An AQotMF unit takes no type: the catalogue's comes with the id,
-	// and a second, unchecked opinion would only mislead.
-	allowed := append(append([]string{}, commonUnitKeys...), unitKeys[kind]...)
+	allowed := append(slices.Clone(commonUnitKeys), rs.unitKeys()...)
 	sort.Strings(allowed)
 	for i := range c.l.Units {
-		for _, k := range allUnitKeys {
+		for _, k := range append(slices.Clone(commonUnitKeys), allKeys(ruleSet.unitKeys)...) {
 			p := unitPath(i) + "." + k
 			if contains(allowed, k) || !c.l.has(p) {
 				continue
 			}
-			hint := ""
-			switch {
-			case kind == "aqotmf" && (k == "type" || k == "training" || k == "morale" || k == "figures"):
-				hint = "; an AQotMF unit is a catalogue entry: its stats come with id"
-			case kind == "evacuation" && k == "id":
-				hint = "; Evacuation: Mars has no unit catalogue: write the unit's label, type and points from your codex"
-			case kind == "imperial" && (k == "points" || k == "count"):
-				hint = "; Imperial Mars has no points: write one [[unit]] per company with its figures"
-			}
-			c.errf(c.l.key(p), "%s: %s is not a key of %s units%s; expected one of: %s", c.unitName(i), k, name, hint, strings.Join(allowed, ", "))
+			c.errf(c.l.key(p), "%s: %s is not a key of %s units%s; expected one of: %s", c.unitName(i), k, name, rs.keyHint(k), strings.Join(allowed, ", "))
 		}
 	}
 }
@@ -257,16 +201,7 @@ func (c *checker) unitName(i int) string {
 // unknown reports a name that is not one of known, with a suggestion.
 // who prefixes the message ("unit 2 \"Rhino\"") when not empty.
 func (c *checker) unknown(pos diag.Pos, who, what, got string, known []string) {
-	msg := fmt.Sprintf("unknown %s %q", what, got)
-	if got == "" {
-		msg = fmt.Sprintf("no %s given", what)
-	}
-	if g := diag.Suggest(got, known); g != "" && got != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", g)
-	}
-	if len(known) > 0 {
-		msg += "; expected one of: " + strings.Join(known, ", ")
-	}
+	msg := catalog.Unknown(what, got, known)
 	if who != "" {
 		msg = who + ": " + msg
 	}
@@ -316,4 +251,30 @@ func (c *checker) limit(what, fix string) {
 		}
 	}
 	c.errf(pos, "points: %s cost %d, over the limit of %d by %d; remove %s worth %d or more, or raise points", what, r.Used, r.Limit, r.Used-r.Limit, fix, r.Used-r.Limit)
+}
+
+// firstOf is the first of s that is not empty.
+func firstOf(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// labels warns when two units share a label: the roster and the cards
+// could not tell them apart.
+func (c *checker) labels() {
+	first := map[string]int{}
+	for i, u := range c.l.Units {
+		if u.Label == "" {
+			continue
+		}
+		if j, dup := first[u.Label]; dup {
+			c.warnf(c.l.value(unitPath(i)+".label"), "%s has the same label as unit %d; give each unit its own label so the roster tells them apart", c.unitName(i), j+1)
+			continue
+		}
+		first[u.Label] = i
+	}
 }

@@ -3,12 +3,11 @@ package army
 import (
 	"fmt"
 	"path"
-	"strings"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
-	"github.com/playaid/playaid/templates"
 )
 
 // PrintOptions say how a roster is printed.
@@ -19,26 +18,22 @@ type PrintOptions struct {
 	Templates string       // a folder whose roster.md replaces the shipped one
 }
 
-// Formats are the output formats Print knows.
-var Formats = []string{"pdf", "html", "md"}
+// Formats are the output formats Print knows: document's.
+var Formats = document.Formats()
 
 // Print renders the roster of a checked list. An invalid list prints too,
 // stamped INVALID with its errors on the sheet.
 func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) ([]byte, error) {
 	if opt.Format == "" {
-		opt.Format = "pdf"
+		opt.Format = document.PDF
 	}
 	if opt.Paper.Width == 0 {
 		opt.Paper = layout.A4
 	}
-	if opt.Cards && opt.Format != "pdf" {
+	if opt.Cards && opt.Format != document.PDF {
 		return nil, fmt.Errorf("unit cards are drawn to size and print only as PDF, not %s", opt.Format)
 	}
-	text, from, err := templates.Read(opt.Templates, "roster.md")
-	if err != nil {
-		return nil, err
-	}
-	md, err := Markdown(r, cat, text, from)
+	md, err := Markdown(r, cat, opt.Templates)
 	if err != nil {
 		return nil, err
 	}
@@ -46,21 +41,12 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) ([]byte, error) {
 	if !r.Valid() {
 		title = "INVALID " + title // in the running header of every page
 	}
-	switch opt.Format {
-	case "md":
-		return md, nil
-	case "html":
-		return markdown.HTML(md, title)
-	case "pdf":
-	default:
-		return nil, fmt.Errorf("unknown format %q; expected one of: %s", opt.Format, strings.Join(Formats, ", "))
-	}
-	mo := markdown.Options{Paper: opt.Paper, Title: title, File: from, Source: "list " + path.Base(r.List.File) + " · sha256 " + r.List.Hash}
+	mo := markdown.Options{Paper: opt.Paper, Title: title, File: "roster of " + path.Base(r.List.File) + " (Markdown from " + RosterTemplate + ")", Source: "list " + path.Base(r.List.File) + " · sha256 " + r.List.Hash}
 	if cat != nil {
 		mo.Version = cat.Version()
 	}
 	if !opt.Cards {
-		return markdown.PDF(md, mo) // embeds only the fonts it uses: faster
+		return document.Render(md, opt.Format, mo) // a PDF embeds only the fonts it uses: faster
 	}
 	pdf, err := markdown.Render(md, mo)
 	if err != nil {

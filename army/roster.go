@@ -1,15 +1,14 @@
 package army
 
 import (
-	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
-	"text/template"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
-	"github.com/playaid/playaid/templates"
+	"github.com/playaid/playaid/document"
 )
 
 // Roster is what the roster template (templates/roster.md) is executed
@@ -17,13 +16,16 @@ import (
 // data is escaped already, and note references ([^id]) are appended where
 // they belong.
 type Roster struct {
-	Title    string // the list's name, or its file name
-	Kind     string // "aqotmf", "evacuation", "imperial"; "" when the rule set is unknown
-	System   string // the rule set's name ("All Quiet on the Martian Front")
-	Short    string // its short name ("AQotMF")
-	Scenario string // the scenario's name, when the list names one
-	Player   string
-	Note     string
+	Title string // the list's name, or its file name
+	Kind  string // "aqotmf", "evacuation", "imperial"; "" when the rule set is unknown
+	// OrganisationOnly: the rule set has no points; the list is checked
+	// for organisation (Imperial Mars).
+	OrganisationOnly bool
+	System           string // the rule set's name ("All Quiet on the Martian Front")
+	Short            string // its short name ("AQotMF")
+	Scenario         string // the scenario's name, when the list names one
+	Player           string
+	Note             string
 
 	Valid       bool
 	Status      string // "VALID" or "INVALID"
@@ -58,7 +60,10 @@ type Roster struct {
 	// Glossary: every weapon and rule once.
 	Weapons []WeaponRow
 	Rules   []RuleRow
-	Notes   []NoteRow // footnotes, referenced as [^ID]
+
+	// notes are the source notes the fields above refer to ([^id]): the
+	// pipeline prints them as footnotes at the end.
+	notes document.Notes
 }
 
 // Message is one diagnostic as the roster prints it.
@@ -112,23 +117,18 @@ type RuleRow struct {
 	Name, Text string
 }
 
-// NoteRow is a source note printed as a footnote.
-type NoteRow struct {
-	ID, Text string
-}
-
 // NewRoster gathers what the roster prints from a checked list.
 func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 	l := r.List
 	ro := &Roster{
-		Title:    esc(firstOf(l.Name, strings.TrimSuffix(path.Base(l.File), path.Ext(l.File)))),
-		Player:   esc(l.Player),
-		Note:     esc(l.Note),
+		Title:    document.Esc(firstOf(l.Name, strings.TrimSuffix(path.Base(l.File), path.Ext(l.File)))),
+		Player:   document.Esc(l.Player),
+		Note:     document.Esc(l.Note),
 		Valid:    r.Valid(),
 		Status:   "VALID",
 		Used:     r.Used,
 		Limit:    r.Limit,
-		File:     esc(path.Base(l.File)),
+		File:     document.Esc(path.Base(l.File)),
 		ListHash: l.Hash,
 	}
 	if cat != nil {
@@ -138,7 +138,7 @@ func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 		ro.Status = "INVALID"
 	}
 	for _, d := range r.Diags {
-		m := Message{Where: where(d), Text: esc(d.Msg), Warning: d.Warning}
+		m := Message{Where: where(d), Text: document.Esc(d.Msg), Warning: d.Warning}
 		if d.Warning {
 			ro.Warnings = append(ro.Warnings, m)
 		} else {
@@ -147,32 +147,21 @@ func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 	}
 	s := r.System
 	if s == nil {
-		ro.System = esc(l.System)
+		ro.System = document.Esc(l.System)
 		for i, ln := range r.Lines {
-			ro.Lines = append(ro.Lines, RosterLine{N: i + 1, Name: esc(ln.Name)})
+			ro.Lines = append(ro.Lines, RosterLine{N: i + 1, Name: document.Esc(ln.Name)})
 		}
 		return ro
 	}
-	ro.Kind = rulesKind(s)
-	ro.System, ro.Short = esc(s.About.Name), esc(s.About.Short)
+	rs := ruleSetOf(s)
+	ro.Kind, ro.OrganisationOnly = rs.kind(), !rs.points()
+	ro.System, ro.Short = document.Esc(s.About.Name), document.Esc(s.About.Short)
 	if sc := s.Scenario(l.Scenario); sc != nil {
-		ro.Scenario = esc(sc.Name)
+		ro.Scenario = document.Esc(sc.Name)
 	}
-	g := &glossary{s: s, notes: map[string]bool{}}
-	switch ro.Kind {
-	case "aqotmf":
-		ro.aqotmf(r, g)
-	case "evacuation":
-		ro.evacuation(r, g)
-	case "imperial":
-		ro.imperial(r, g)
-	}
+	g := &glossary{s: s, notes: &ro.notes}
+	rs.roster(ro, r, g)
 	ro.Weapons, ro.Rules = g.weapons, g.rules
-	for _, n := range s.Notes {
-		if g.notes[n.ID] {
-			ro.Notes = append(ro.Notes, NoteRow{ID: n.ID, Text: esc(oneLine(n.Text))})
-		}
-	}
 	return ro
 }
 
@@ -193,7 +182,7 @@ type glossary struct {
 	weapons []WeaponRow
 	rules   []RuleRow
 	seen    map[string]bool
-	notes   map[string]bool
+	notes   *document.Notes
 }
 
 func (g *glossary) once(key string) bool {
@@ -208,32 +197,23 @@ func (g *glossary) once(key string) bool {
 }
 
 // refs returns the footnote references for the notes touching any of the
-// topics, marking them for printing. The marks are written side by side:
-// the renderer prints a run of them as one sorted list ("3,5").
+// topics. The marks are written side by side: the renderer prints a run
+// of them as one sorted list ("3,5").
 func (g *glossary) refs(topics ...string) string { return g.refsExcept(nil, topics...) }
 
 // refsExcept is refs without the notes that also touch any of except.
 func (g *glossary) refsExcept(except []string, topics ...string) string {
-	var b strings.Builder
-	for _, n := range g.s.NotesTouching(topics...) {
-		skip := false
-		for _, t := range n.Touches {
-			skip = skip || contains(except, t)
-		}
-		if skip {
-			continue
-		}
-		g.notes[n.ID] = true
-		b.WriteString("[^" + n.ID + "]")
-	}
-	return b.String()
+	notes := slices.DeleteFunc(g.s.NotesTouching(topics...), func(n catalog.Note) bool {
+		return slices.ContainsFunc(n.Touches, func(t string) bool { return slices.Contains(except, t) })
+	})
+	return g.notes.Sources(notes)
 }
 
 func (g *glossary) rule(name, text string) {
 	if text == "" || !g.once("rule/"+name) {
 		return
 	}
-	g.rules = append(g.rules, RuleRow{Name: esc(name), Text: text})
+	g.rules = append(g.rules, RuleRow{Name: document.Esc(name), Text: text})
 }
 
 // special explains a special ability from the data: a weapon special that
@@ -244,7 +224,7 @@ func (g *glossary) rule(name, text string) {
 func (g *glossary) special(sp string) string {
 	name, text, ok := strings.Cut(sp, " – ")
 	if ok {
-		g.rule(name, esc(sentence(text)))
+		g.rule(name, document.Esc(document.Sentence(text)))
 		return name
 	}
 	if !g.once("rule/" + name) {
@@ -252,9 +232,9 @@ func (g *glossary) special(sp string) string {
 	}
 	text = g.specialText(name)
 	if text == "" {
-		text = "No rule text in the data." + g.refs(slug(name), "specials")
+		text = "No rule text in the data." + g.refs(document.Slug(name), "specials")
 	}
-	g.rules = append(g.rules, RuleRow{Name: esc(name), Text: text})
+	g.rules = append(g.rules, RuleRow{Name: document.Esc(name), Text: text})
 	return name
 }
 
@@ -263,7 +243,7 @@ func (g *glossary) specialText(name string) string {
 		if norm(t.ID) == norm(name) || norm(t.Name) == norm(name) {
 			var parts []string
 			for _, row := range t.Rows {
-				parts = append(parts, esc(row[len(row)-1]))
+				parts = append(parts, document.Esc(row[len(row)-1]))
 			}
 			return strings.Join(parts, " ") + g.refs(t.ID)
 		}
@@ -271,345 +251,29 @@ func (g *glossary) specialText(name string) string {
 	for _, t := range g.s.Tables {
 		for _, row := range t.Rows {
 			if len(row) >= 2 && strings.EqualFold(row[0], name) {
-				return esc(strings.Join(row[1:], " ")) + g.refs(t.ID)
+				return document.Esc(strings.Join(row[1:], " ")) + g.refs(t.ID)
 			}
 		}
 	}
 	return ""
 }
 
-func slug(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(s)), "-")
-}
-
-func (ro *Roster) aqotmf(r *Report, g *glossary) {
-	s := r.System
-	ro.Hidden = r.List.Hidden
-	ro.Blips, ro.Decoys = Blips(r.List, s)
-	var profiles []string
-	for i, ln := range r.Lines {
-		rl := RosterLine{N: i + 1, Name: esc(ln.Name), Count: ln.Count, Each: ln.Each, Cost: ln.Cost, Type: esc(ln.Type)}
-		u := ln.Unit
-		switch {
-		case ln.Entry == nil:
-			rl.Deploy = "–"
-		case u.Ambush:
-			rl.Deploy = "ambush"
-		case u.Reinforcement:
-			rl.Deploy = "reinforcement"
-		case r.List.Hidden:
-			rl.Deploy = "blip"
-		default:
-			rl.Deploy = "on the table"
-		}
-		if e := ln.Entry; e != nil {
-			rl.Entry = esc(e.Name)
-			if u.Label == "" {
-				rl.Entry = ""
-			}
-			// Notes about the entry's profiles go on the profile table;
-			// the summary keeps those about the entry alone.
-			var pids []string
-			for _, st := range e.Composition {
-				pids = append(pids, st.Profile)
-			}
-			rl.Name += g.refsExcept(pids, e.ID)
-			var els []string
-			for _, st := range e.Composition {
-				p := s.Profile(st.Profile)
-				name := st.Profile
-				if p != nil {
-					name = p.Name
-				}
-				els = append(els, fmt.Sprintf("%d × %s", st.Count, esc(name)))
-				if !contains(profiles, st.Profile) {
-					profiles = append(profiles, st.Profile)
-				}
-			}
-			rl.Elements = strings.Join(els, ", ")
-		}
-		ro.Lines = append(ro.Lines, rl)
+// Markdown executes the roster template over the report: roster.md and
+// the rule set's own roster-<kind>.md, each from templatesDir when it has
+// one of that name (a club's --templates folder), else the shipped one.
+func Markdown(r *Report, cat *catalog.Catalog, templatesDir string) ([]byte, error) {
+	ro := NewRoster(r, cat)
+	names := []string{RosterTemplate}
+	if ro.Kind != "" {
+		names = append(names, "roster-"+ro.Kind+".md")
 	}
-	for _, id := range profiles {
-		p := s.Profile(id)
-		if p == nil {
-			continue
-		}
-		row := ProfileRow{Name: esc(p.Name) + g.refs(p.ID), Type: esc(p.Type), Speed: "–", Defense: intp(p.Defense), Armor: intp(p.Armor), Weapons: "–", Specials: "–"}
-		if !p.Speed.IsZero() {
-			row.Speed = esc(p.Speed.String())
-		}
-		var ws, sps []string
-		for _, wid := range p.Weapons {
-			w := s.Weapon(wid)
-			if w == nil {
-				continue
-			}
-			ws = append(ws, esc(w.Name))
-			g.aqWeapon(w)
-		}
-		for _, sp := range p.Specials {
-			sps = append(sps, esc(g.special(sp)))
-		}
-		if len(ws) > 0 {
-			row.Weapons = strings.Join(ws, ", ")
-		}
-		if len(sps) > 0 {
-			row.Specials = strings.Join(sps, ", ")
-		}
-		ro.Profiles = append(ro.Profiles, row)
-	}
-	if ro.Hidden {
-		ro.BlipNotes = g.refs("blips", "hidden-units")
-	}
-	if a := s.AQotMF; a != nil && a.LuckyHitNote != "" {
-		for _, p := range ro.Profiles {
-			if p.Armor != "–" && atoi(p.Armor) > s.About.Die {
-				g.notes[a.LuckyHitNote] = true
-			}
-		}
-	}
-}
-
-func (g *glossary) aqWeapon(w *catalog.Weapon) {
-	if !g.once("weapon/" + w.ID) {
-		return
-	}
-	row := WeaponRow{Name: esc(w.Name) + g.refs(w.ID), Power: "–", Dice: fmt.Sprint(w.DicePerElement()), Specials: "–"}
-	switch {
-	case w.RangeText != "":
-		row.Range = esc(w.RangeText)
-	case !w.Range.IsZero():
-		row.Range = esc(w.Range.String())
-	default:
-		row.Range = "–"
-	}
-	if w.Power != 0 {
-		row.Power = fmt.Sprintf("%+d", w.Power)
-	}
-	var sps []string
-	for _, sp := range w.Specials {
-		sps = append(sps, esc(g.special(sp)))
-	}
-	if len(sps) > 0 {
-		row.Specials = strings.Join(sps, ", ")
-	}
-	g.weapons = append(g.weapons, row)
-}
-
-func (ro *Roster) evacuation(r *Report, g *glossary) {
-	ev := r.System.Evacuation
-	for i, ln := range r.Lines {
-		ro.Lines = append(ro.Lines, RosterLine{N: i + 1, Name: esc(ln.Name), Type: esc(firstOf(ln.Type, ln.Unit.Type)), Count: ln.Count, Each: ln.Each, Cost: ln.Cost})
-	}
-	ro.Pod = r.Pod
-	ro.PodArmour, ro.PodHull = ev.Objective.Armour, ev.Objective.HullPoints
-	ro.PodMaxArmour, ro.PodMaxHull = ev.Objective.MaxArmour, ev.Objective.MaxHull
-	var ladder []string
-	for _, v := range ev.Objective.Ladder {
-		ladder = append(ladder, fmt.Sprint(v))
-	}
-	ro.Ladder = strings.Join(ladder, ", ")
-	ro.Allowed = esc(strings.Join(ev.Allowed, ", "))
-	ro.Excluded = esc(strings.Join(ev.Excluded, ", "))
-	ro.ArmyNotes = g.refs("army", "points")
-	ro.PodNotes = g.refsExcept([]string{"army", "points"}, "objective", "ladder")
-	for _, sp := range ev.Specials {
-		g.rule(sp.Name, esc(sp.Text))
-	}
-}
-
-func (ro *Roster) imperial(r *Report, g *glossary) {
-	s := r.System
-	im := s.Imperial
-	ro.ArmyNotes = g.refs("army", "organisation")
-	var trainings, classes, orders []string
-	kinds := map[string]bool{}
-	for i, ln := range r.Lines {
-		u := ln.Unit
-		rl := RosterLine{N: i + 1, Name: esc(ln.Name), Type: esc(firstOf(ln.Type, u.Type)), Count: 1, ActionPoints: ln.ActionPoints, Figures: u.Figures}
-		if t := ln.Training; t != nil {
-			rl.Training = esc(t.Name)
-			if !contains(trainings, t.ID) {
-				trainings = append(trainings, t.ID)
-			}
-		}
-		if c := ln.Class; c != nil {
-			rl.Morale = esc(c.ID)
-			if !contains(classes, c.ID) {
-				classes = append(classes, c.ID)
-			}
-		}
-		if o := ln.Order; o != nil {
-			rl.Order = esc(o.Name)
-			if !contains(orders, o.ID) {
-				orders = append(orders, o.ID)
-			}
-		}
-		if ln.PerTray > 0 && u.Figures > 0 {
-			rl.Trays = fmt.Sprintf("%d × %d", ln.Trays, ln.PerTray)
-			if ln.Remainder > 0 {
-				rl.Trays += fmt.Sprintf(" + 1 × %d", ln.Remainder)
-			}
-		}
-		if w := ln.Weapon; w != nil {
-			rl.Weapon = esc(w.Name)
-			g.imWeapon(w)
-			kinds[w.Kind] = true
-		}
-		if v := ln.Vehicle; v != nil {
-			rl.Vehicle = esc(v.Name)
-			rl.Weapon = firstOf(rl.Weapon, esc(v.Weapons))
-			if g.once("vehicle/" + v.ID) {
-				g.rule(v.Name+" ("+v.Title+")", esc(fmt.Sprintf("Movement %s, Armour %s, Morale %+d, SDL %d, THL %d, BDL %d. Weapons: %s.", v.Movement, v.Armour, v.Morale, v.SDL, v.THL, v.BDL, v.Weapons))+g.refs(v.ID, "vehicles"))
-			}
-		}
-		kinds[ln.Type] = true
-		ro.Lines = append(ro.Lines, rl)
-	}
-	var parts []string
-	for _, t := range im.Training {
-		if contains(trainings, t.ID) {
-			parts = append(parts, fmt.Sprintf("%s %d", t.Name, t.ActionPoints))
-		}
-	}
-	if kinds[imOfficer] {
-		parts = append(parts, fmt.Sprintf("officers and runners %d", im.OfficerActionPoints))
-	}
-	if len(parts) > 0 {
-		g.rule("Action points a turn", esc(strings.Join(parts, ", ")+"."))
-	}
-	parts = nil
-	for _, c := range im.MoraleClasses {
-		if contains(classes, c.ID) {
-			parts = append(parts, fmt.Sprintf("%s = %s", c.ID, c.Name))
-		}
-	}
-	if len(parts) > 0 {
-		g.rule("Morale classes", esc(strings.Join(parts, ", ")+"."))
-	}
-	parts = nil
-	for _, o := range im.Orders {
-		if contains(orders, o.ID) {
-			p := fmt.Sprintf("%s: %d foot", o.Name, o.Foot)
-			if o.Horse > 0 {
-				p += fmt.Sprintf(" or %d horse", o.Horse)
-			}
-			parts = append(parts, p+" a tray")
-		}
-	}
-	if len(parts) > 0 {
-		g.rule("Figures per tray", esc(fmt.Sprintf("%s. No tray may ever hold more than %d foot or %d mounted figures.", strings.Join(parts, "; "), im.MaxFootPerTray, im.MaxMountedPerTray)))
-	}
-	// The seed's rules that bear on what the list fields, by their names
-	// in the data; a name the data lacks is simply not printed.
-	want := []string{"Action points", "Exceeding action points", "Shooting"}
-	if kinds["mg"] {
-		want = append(want, "Machine guns", "Jams")
-	}
-	if kinds["old-ones"] {
-		want = append(want, "Radioactive overload", "Old Ones weapons against vehicles")
-	}
-	if kinds["fire-launcher"] {
-		want = append(want, "Fire launchers")
-	}
-	if kinds[imVehicle] {
-		want = append(want, "Vehicle morale effect", "Breakdown", "Penetrated vehicles")
-	}
-	if kinds[imOfficer] {
-		want = append(want, "Risk to officers")
-	}
-	for _, name := range want {
-		for _, ru := range im.Rules {
-			if ru.Name == name {
-				g.rule(ru.Name, esc(ru.Text))
-			}
-		}
-	}
-}
-
-func (g *glossary) imWeapon(w *catalog.Weapon) {
-	if !g.once("weapon/" + w.ID) {
-		return
-	}
-	row := WeaponRow{Name: esc(w.Name) + g.refs(w.ID), Range: "–", Power: "–", Specials: "–"}
-	for _, b := range w.Bands {
-		row.Bands = append(row.Bands, fmt.Sprintf("%s %s: %d", b.Name, esc(b.Range.String()), b.Factor))
-	}
-	if len(row.Bands) > 0 {
-		row.Range = strings.Join(row.Bands, "; ")
-	} else if !w.Range.IsZero() {
-		row.Range = esc(w.Range.String())
-	}
-	var extra []string
-	if w.Trays > 0 {
-		extra = append(extra, fmt.Sprintf("fires as %d trays", w.Trays))
-	}
-	if len(w.Jam) > 0 {
-		var js []string
-		for _, j := range w.Jam {
-			js = append(js, fmt.Sprint(j))
-		}
-		extra = append(extra, "jams on "+strings.Join(js, "/"))
-	}
-	if w.Setting > 0 {
-		extra = append(extra, fmt.Sprintf("setting %d", w.Setting))
-	}
-	if w.Note != "" {
-		extra = append(extra, esc(w.Note))
-	}
-	row.Extra = strings.Join(extra, "; ")
-	if row.Extra != "" {
-		row.Specials = row.Extra
-	}
-	g.weapons = append(g.weapons, row)
-}
-
-func intp(p *int) string {
-	if p == nil {
-		return "–"
-	}
-	return fmt.Sprint(*p)
-}
-
-func atoi(s string) int {
-	n := 0
-	fmt.Sscan(s, &n)
-	return n
-}
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// sentence ends s with a full stop unless it ends with punctuation.
-func sentence(s string) string {
-	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?)") {
-		return s
-	}
-	return s + "."
-}
-
-// esc escapes text for Markdown.
-func esc(s string) string { return templates.Escape(s) }
-
-// rosterFuncs are the helpers the roster template may call.
-var rosterFuncs = template.FuncMap{
-	"esc":  esc,
-	"join": strings.Join,
-	"plural": func(n int, one, many string) string {
-		return plural(n, one, many)
-	},
-}
-
-// Markdown executes the roster template (its text and where it came from,
-// for messages) over the report.
-func Markdown(r *Report, cat *catalog.Catalog, tmpl, from string) ([]byte, error) {
-	t, err := template.New(from).Funcs(rosterFuncs).Option("missingkey=error").Parse(tmpl)
+	srcs, err := document.Read(templatesDir, names...)
 	if err != nil {
 		return nil, err
 	}
-	var b bytes.Buffer
-	if err := t.Execute(&b, NewRoster(r, cat)); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return document.Execute(srcs, nil, ro, &ro.notes)
 }
+
+// RosterTemplate is the roster's template; a club's --templates folder
+// may replace it, and the rule sets' roster-<kind>.md beside it.
+const RosterTemplate = "roster.md"

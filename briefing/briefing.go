@@ -18,7 +18,7 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -108,7 +108,11 @@ func Find(cat *catalog.Catalog, id string) (*catalog.System, *catalog.Scenario, 
 	var all []string
 	for _, s := range cat.Systems {
 		for _, sc := range s.Scenarios {
-			all = append(all, sc.ID)
+			if qualified {
+				all = append(all, s.ID+"/"+sc.ID) // suggest in the form asked
+			} else {
+				all = append(all, sc.ID)
+			}
 			if sc.ID == scID && (sysID == "" || sysID == s.ID) {
 				found = append(found, s)
 			}
@@ -119,11 +123,7 @@ func Find(cat *catalog.Catalog, id string) (*catalog.System, *catalog.Scenario, 
 	case 1:
 		return found[0], found[0].Scenario(scID), nil
 	case 0:
-		msg := fmt.Sprintf("unknown scenario %q", id)
-		if g := diag.Suggest(scID, all); g != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", g)
-		}
-		return nil, nil, fmt.Errorf("%s; expected one of: %s (playaid list scenarios)", msg, strings.Join(all, ", "))
+		return nil, nil, fmt.Errorf("%s (playaid list scenarios)", catalog.Unknown("scenario", id, all))
 	}
 	var q []string
 	for _, s := range found {
@@ -132,9 +132,9 @@ func Find(cat *catalog.Catalog, id string) (*catalog.System, *catalog.Scenario, 
 	return nil, nil, fmt.Errorf("scenario %q is in more than one rule set; name one of: %s", id, strings.Join(q, ", "))
 }
 
-// New gathers the briefing of scenario sc of rule set sys. version is the
-// data version printed on the briefing. A force line whose printed points
-// disagree with the catalogue is an error at the line in the data file.
+// New gathers the briefing of scenario sc of rule set sys, from a
+// catalogue that loaded without errors. version is the data version
+// printed on the briefing.
 func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, error) {
 	b := &Briefing{System: sys, Scenario: sc, Version: version}
 	for _, p := range strings.Split(strings.TrimSpace(sc.Narrative), "\n\n") {
@@ -143,35 +143,25 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 		}
 	}
 
-	var errs diag.List
+	// The catalogue has checked every force line's unit and printed
+	// points (and a side's printed total) against the unit costs.
 	for _, side := range sc.Sides {
 		s := Side{Side: side}
 		for _, f := range side.Forces {
 			u := sys.Unit(f.Unit)
 			if u == nil {
-				errs.Add(f.Pos, "scenario %s, %s: unknown unit %q", sc.ID, side.Name, f.Unit)
 				continue
 			}
 			l := Line{Force: f, Unit: u, Count: max(f.Count, 1), Each: u.Points}
 			l.Points = l.Count * l.Each
 			l.Composition = composition(sys, u, l.Count)
-			if f.Points != l.Points {
-				errs.Add(f.Pos, "scenario %s, %s: %s printed as %d points, but %d × %s at %d = %d",
-					sc.ID, side.Name, u.Name, f.Points, l.Count, u.ID, u.Points, l.Points)
-			}
 			s.Points += l.Points
 			s.Lines = append(s.Lines, l)
 			if f.Reinforcement {
 				b.Reinforcements = append(b.Reinforcements, l)
 			}
 		}
-		if side.Total != 0 && side.Total != s.Points {
-			errs.Add(side.Pos, "scenario %s, %s: total printed as %d points, but the force lines cost %d", sc.ID, side.Name, side.Total, s.Points)
-		}
 		b.Sides = append(b.Sides, s)
-	}
-	if len(errs) > 0 {
-		return nil, errs
 	}
 
 	if err := b.length(); err != nil {
@@ -234,7 +224,10 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 		// The ladder table prints its own notes: do not repeat them.
 		b.Notes = slices.DeleteFunc(b.Notes, func(n catalog.Note) bool { return slices.Contains(b.ObjectiveLadder.Notes, n.Text) })
 	}
-	b.Sheet = newSheet(sys, sc, b.Sides)
+	var err error
+	if b.Sheet, err = newSheet(sys, sc, b.Sides); err != nil {
+		return nil, err
+	}
 	return b, nil
 }
 
@@ -302,10 +295,21 @@ func composition(sys *catalog.System, u *catalog.Unit, count int) string {
 	return strings.Join(parts, ", ")
 }
 
-// ruleAliases names the data table that summarises a rule where the
-// scenario's word for the rule is not the table's id or name.
-var ruleAliases = map[string]string{
-	"hidden-movement": "hidden-units",
+// ruleTable returns the data's table that summarises a rule the
+// scenario names: by the table's id, its name or one of its aliases,
+// spelt any way Slug reads alike ("Hidden Movement" is the alias of
+// "hidden-units"); nil when the data has none.
+func ruleTable(sys *catalog.System, rule string) *catalog.Table {
+	id := document.Slug(rule)
+	if t := sys.Table(id); t != nil {
+		return t
+	}
+	for i, t := range sys.Tables {
+		if document.Slug(t.Name) == id || slices.ContainsFunc(t.Aliases, func(a string) bool { return document.Slug(a) == id }) {
+			return &sys.Tables[i]
+		}
+	}
+	return nil
 }
 
 // ruleTexts returns the data's summaries of the rules the scenario lists
@@ -313,15 +317,7 @@ var ruleAliases = map[string]string{
 func ruleTexts(sys *catalog.System, sc *catalog.Scenario) []catalog.Table {
 	var out []catalog.Table
 	seen := map[string]bool{}
-	add := func(id string) {
-		t := sys.Table(id)
-		if t == nil {
-			for i := range sys.Tables {
-				if slug(sys.Tables[i].Name) == id {
-					t = &sys.Tables[i]
-				}
-			}
-		}
+	add := func(t *catalog.Table) {
 		if t == nil || seen[t.ID] {
 			return
 		}
@@ -329,20 +325,12 @@ func ruleTexts(sys *catalog.System, sc *catalog.Scenario) []catalog.Table {
 		out = append(out, *t)
 	}
 	for _, r := range sc.Rules {
-		id := slug(r)
-		if a, ok := ruleAliases[id]; ok {
-			id = a
-		}
-		add(id)
+		add(ruleTable(sys, r))
 	}
 	for _, m := range sc.Markers {
-		add(m.Kind)
+		add(ruleTable(sys, m.Kind))
 	}
 	return out
-}
-
-func slug(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(strings.NewReplacer("-", " ", "_", " ").Replace(s))), "-")
 }
 
 // notes returns the rule set's source notes that touch the scenario, its

@@ -2,23 +2,18 @@ package briefing
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"html"
-	"regexp"
-	"strconv"
 	"strings"
 	"text/template"
-	"unicode/utf8"
 
 	"github.com/go-pdf/fpdf"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
-	"github.com/playaid/playaid/layout/tablemap"
-	"github.com/playaid/playaid/rules"
-	"github.com/playaid/playaid/templates"
+	"github.com/playaid/playaid/tablemap"
 )
 
 // The templates a briefing is made from; a club's --templates folder may
@@ -49,74 +44,11 @@ type Options struct {
 // Markdown executes the briefing template over b. The map is left as
 // MapMarker for PDF and HTML to fill in.
 func (b *Briefing) Markdown(templatesDir string) ([]byte, error) {
-	t, err := parse(templatesDir)
+	srcs, err := document.Read(templatesDir, BriefingTemplate, DeploymentTemplate)
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	if err := t.Execute(&buf, b); err != nil {
-		return nil, templateError(err, templatesDir)
-	}
-	return tidy(buf.Bytes()), nil
-}
-
-// parse reads the briefing template and the deployment-sheet template it
-// includes ({{template "deployment.md" .}}).
-func parse(dir string) (*template.Template, error) {
-	root := template.New(BriefingTemplate).Funcs(funcs)
-	for _, name := range []string{BriefingTemplate, DeploymentTemplate} {
-		text, from, err := templates.Read(dir, name)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", from, err)
-		}
-		t := root
-		if name != BriefingTemplate {
-			t = root.New(name)
-		}
-		if _, err := t.Parse(text); err != nil {
-			return nil, templateError(err, dir)
-		}
-	}
-	return root, nil
-}
-
-// tmplPos finds "template: briefing.md:12:5: " in text/template's errors.
-var tmplPos = regexp.MustCompile(`^template: ([^:]+):(\d+)(:(\d+))?: `)
-
-// templateError rewrites text/template's "template: briefing.md:12:5: …"
-// as "templates/briefing.md:12:5: …", naming the file the text came from.
-func templateError(err error, dir string) error {
-	msg := err.Error()
-	m := tmplPos.FindStringSubmatch(msg)
-	if m == nil {
-		return err
-	}
-	_, from, _ := templates.Read(dir, m[1])
-	pos := from + ":" + m[2]
-	if m[4] != "" {
-		pos += ":" + m[4]
-	}
-	return errors.New(pos + ": " + msg[len(m[0]):])
-}
-
-// tidy squeezes the blank lines that template actions leave behind to one.
-func tidy(md []byte) []byte {
-	lines := strings.Split(string(md), "\n")
-	var out []string
-	blank := 0
-	for _, l := range lines {
-		if strings.TrimSpace(l) == "" {
-			blank++
-			if blank > 1 {
-				continue
-			}
-			l = ""
-		} else {
-			blank = 0
-		}
-		out = append(out, strings.TrimRight(l, " \t"))
-	}
-	return []byte(strings.TrimSpace(strings.Join(out, "\n")) + "\n")
+	return document.Execute(srcs, funcs, b, nil)
 }
 
 // Title is the briefing's running title.
@@ -132,18 +64,25 @@ func (b *Briefing) mdOptions(paper layout.Paper) markdown.Options {
 	}
 }
 
-// Page geometry of the renderer the map page relies on: the text area
-// starts MapTop mm below the paper's top edge once the page heading is
-// drawn, and ends MapBottom mm above its bottom edge (margin and footer).
-const (
-	mapSide   = 8.0
-	MapTop    = 27.0
-	MapBottom = 17.0
-)
+// mapGap is the room between the map page's heading and the map.
+const mapGap = 3.0
 
-// MapBox is where the map goes on its page.
-func MapBox(paper layout.Paper) tablemap.Box {
-	return tablemap.Box{X: mapSide, Y: MapTop, W: paper.Width - 2*mapSide, H: paper.Height - MapTop - MapBottom}
+// mapBox is where the map goes: across the renderer's text area, from
+// mapGap under what the Markdown before the map marker puts on its last
+// page (the page's heading) to the bottom of the text area. page is that
+// page. The renderer says where its text goes (markdown.TextArea, End),
+// so the box follows its margins, header and footer.
+func mapBox(md []byte, at int, mo markdown.Options) (page int, box tablemap.Box, err error) {
+	x, top, w, h, err := markdown.TextArea(mo)
+	if err != nil {
+		return 0, box, err
+	}
+	page, end, err := markdown.End(md[:at], mo)
+	if err != nil {
+		return 0, box, err
+	}
+	y := end + mapGap
+	return page, tablemap.Box{X: x, Y: y, W: w, H: top + h - y}, nil
 }
 
 // PDF renders the briefing: the Markdown through layout/markdown, with the
@@ -175,19 +114,19 @@ func (b *Briefing) Render(opt Options) (*fpdf.Fpdf, *tablemap.Plan, error) {
 	at := bytes.Index(md, []byte(MapMarker))
 	if at < 0 {
 		// A club's template without the marker: the map goes last.
-		p, err := tablemap.AddPage(pdf, opt.Paper, "Table map — "+b.Scenario.Name, m, b.sideNames())
+		p, err := tablemap.AddPage(pdf, opt.Paper, "Table map — "+b.Scenario.Name, m, b.System.MapKinds, b.sideNames())
 		return pdf, p, err
 	}
 	if err := mapAlone(md, at); err != nil {
 		return nil, nil, err
 	}
-	pre, err := markdown.Render(md[:at], mo)
+	page, box, err := mapBox(md, at, mo)
 	if err != nil {
 		return nil, nil, err
 	}
 	last := pdf.PageNo()
-	pdf.SetPage(pre.PageNo())
-	p, err := tablemap.New(pdf, m, b.sideNames(), MapBox(opt.Paper))
+	pdf.SetPage(page)
+	p, err := tablemap.New(pdf, m, b.System.MapKinds, b.sideNames(), box)
 	if err != nil {
 		return nil, nil, fmt.Errorf("scenario %s: table map: %w", b.Scenario.ID, err)
 	}
@@ -233,21 +172,27 @@ func (b *Briefing) HTML(opt Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The drawing is as large as on the PDF's map page.
+	var box tablemap.Box
+	if at := bytes.Index(md, []byte(MapMarker)); at >= 0 && b.Scenario.Map != nil {
+		if _, box, err = mapBox(md, at, b.mdOptions(opt.Paper)); err != nil {
+			return nil, err
+		}
+	}
 	md = bytes.Replace(md, []byte(MapMarker), []byte(mapPlaceholder), 1)
 	out, err := markdown.HTML(md, b.Title())
 	if err != nil {
 		return nil, err
 	}
 	svg := []byte{}
-	if m := b.Scenario.Map; m != nil {
+	if m := b.Scenario.Map; m != nil && box.W > 0 {
 		paper := opt.Paper
 		if paper.Width == 0 {
 			paper = layout.A4
 		}
 		pdf := layout.NewDoc(paper, "measure")
-		box := MapBox(paper)
 		box.X, box.Y = 0, 0
-		p, err := tablemap.New(pdf, m, b.sideNames(), box)
+		p, err := tablemap.New(pdf, m, b.System.MapKinds, b.sideNames(), box)
 		if err != nil {
 			return nil, fmt.Errorf("scenario %s: table map: %w", b.Scenario.ID, err)
 		}
@@ -277,13 +222,13 @@ func MapText(m *catalog.Map) string {
 	if m.Suggested {
 		sb.WriteString("*Suggested layout: the scenario prints no table map.*\n\n")
 	}
-	fmt.Fprintf(&sb, "Board %s × %s in. Places are in inches from the top-left corner (across, down)", num(m.Width.Inches()), num(m.Depth.Inches()))
+	fmt.Fprintf(&sb, "Board %s × %s in. Places are in inches from the top-left corner (across, down)", document.Inches(m.Width), document.Inches(m.Depth))
 	if m.Top != "" || m.Bottom != "" {
 		fmt.Fprintf(&sb, "; the %s table edge is at the top, the %s edge at the bottom", m.Top, m.Bottom)
 	}
 	sb.WriteString(".\n\n| Feature | Kind | Side | Where |\n|---|---|---|---|\n")
 	for _, f := range m.Features {
-		fmt.Fprintf(&sb, "| %s | %s | %s | %s |\n", cell(f.Label), cell(f.Kind), cell(f.Side), cell(where(f)))
+		fmt.Fprintf(&sb, "| %s | %s | %s | %s |\n", document.Cell(f.Label), document.Cell(f.Kind), document.Cell(f.Side), document.Cell(where(f)))
 	}
 	return sb.String()
 }
@@ -291,85 +236,26 @@ func MapText(m *catalog.Map) string {
 func where(f catalog.Feature) string {
 	switch f.Shape {
 	case "rect":
-		return fmt.Sprintf("%s–%s across, %s–%s down", num(f.X), num(f.X+f.W), num(f.Y), num(f.Y+f.H))
+		return fmt.Sprintf("%s–%s across, %s–%s down", document.Number(f.X), document.Number(f.X+f.W), document.Number(f.Y), document.Number(f.Y+f.H))
 	case "circle":
-		return fmt.Sprintf("centre %s, %s; radius %s", num(f.X), num(f.Y), num(f.R))
+		return fmt.Sprintf("centre %s, %s; radius %s", document.Number(f.X), document.Number(f.Y), document.Number(f.R))
 	case "point":
-		return fmt.Sprintf("%s, %s", num(f.X), num(f.Y))
+		return fmt.Sprintf("%s, %s", document.Number(f.X), document.Number(f.Y))
 	}
 	var pts []string
 	for _, p := range f.Points {
 		if len(p) == 2 {
-			pts = append(pts, "("+num(p[0])+", "+num(p[1])+")")
+			pts = append(pts, "("+document.Number(p[0])+", "+document.Number(p[1])+")")
 		}
 	}
 	return strings.Join(pts, " → ")
 }
 
-func num(v float64) string {
-	return strconv.FormatFloat(float64(int64(v*1000+0.5*sign(v)))/1000, 'f', -1, 64)
-}
-
-func sign(v float64) float64 {
-	if v < 0 {
-		return -1
-	}
-	return 1
-}
-
-// The template functions.
+// funcs are the briefing's own template functions, beside
+// document.Funcs.
 var funcs = template.FuncMap{
-	"esc":      esc,
-	"sentence": sentence,
 	// line is a writing line of n underscores for the forms.
 	"line":      func(n int) string { return strings.Repeat(`\_`, n) },
-	"cell":      cell,
-	"odds":      odds,
-	"join":      strings.Join,
-	"add":       func(a, b int) int { return a + b },
-	"lower":     strings.ToLower,
-	"upper":     strings.ToUpper,
-	"inches":    func(l catalog.Length) string { return num(l.Inches()) },
 	"html":      html.EscapeString,
 	"mapMarker": func() string { return MapMarker },
-	"plural": func(n int, one, many string) string {
-		if n == 1 {
-			return one
-		}
-		return many
-	},
-}
-
-// esc escapes text from the data for Markdown.
-func esc(s string) string { return templates.Escape(s) }
-
-// sentence is esc for a sentence from the data, ending it with a full
-// stop if it has none.
-func sentence(s string) string {
-	s = strings.TrimSpace(s)
-	if r, _ := utf8.DecodeLastRuneInString(s); s != "" && !strings.ContainsRune(".!?…", r) {
-		s += "."
-	}
-	return esc(s)
-}
-
-// cell is esc for a table cell; an empty cell gets a dash.
-func cell(s string) string {
-	if strings.TrimSpace(s) == "" {
-		return "–"
-	}
-	return esc(s)
-}
-
-// odds prints an odds table as a GFM table with its notes under it.
-func odds(t *rules.Table) string {
-	if t == nil {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString(templates.OddsTable(*t, esc))
-	for _, n := range t.Notes {
-		b.WriteString("\n*" + esc(n) + "*\n")
-	}
-	return b.String()
 }

@@ -1,11 +1,12 @@
 package briefing
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/rules"
 )
 
 // Sheet is the secret deployment sheet of the side that hides: what the
@@ -23,88 +24,100 @@ type Sheet struct {
 	// the rules allow them (PerInfantry for every infantry blip).
 	UnitCount, Decoys, PerInfantry int
 	Dummies                        int // blips marked "D" in the marker set
-	// Ambush are the force lines that may (or must) start in ambush, and
-	// AmbushAreas the terrain areas of the table map they may hide in.
+	// Ambush are the force lines that may or must start in ambush
+	// (Line.StartsInAmbush tells them apart), and AmbushAreas the terrain
+	// areas of the table map they may hide in.
 	Ambush      []Line
 	AmbushAreas []string
-	DugIn       int // dug-in markers the scenario provides
-	Secret      []string
+	// MustAmbush and MayAmbush are the lines of Ambush that must start in
+	// ambush, and those that may.
+	MustAmbush, MayAmbush []Line
+	DugIn                 int // dug-in markers the scenario provides
+	Secret                []string
 }
 
-// hiddenRules are the scenario rule names that deploy units as blips.
-var hiddenRules = map[string]bool{"hidden-movement": true, "hidden-units": true}
-
 // newSheet builds the sheet for the first hidden side, or returns nil
-// when no side hides.
-func newSheet(sys *catalog.System, sc *catalog.Scenario, sides []Side) *Sheet {
+// when no side hides. Its blips are counted by rules.AQBlips, as the
+// roster's are: a line that may start in ambush may as well deploy as a
+// blip and gets rows; one that must start in ambush gets none.
+func newSheet(sys *catalog.System, sc *catalog.Scenario, sides []Side) (*Sheet, error) {
+	// The hidden side deploys as blips when the scenario lists the
+	// Hidden Units rule ([aqotmf.blips] rule), under any of its names.
 	blips := false
-	for _, r := range sc.Rules {
-		blips = blips || hiddenRules[slug(r)]
+	if a := sys.AQotMF; a != nil && a.Blips.Rule != "" {
+		for _, r := range sc.Rules {
+			if t := ruleTable(sys, r); t != nil && t.ID == a.Blips.Rule {
+				blips = true
+			}
+		}
 	}
 	for _, side := range sides {
 		hidden := side.Hidden || len(side.Secret) > 0
 		for _, l := range side.Lines {
-			hidden = hidden || l.Ambush
+			hidden = hidden || l.InAmbush()
 		}
 		if !hidden {
 			continue
 		}
 		sh := &Sheet{Side: side.Name, Secret: side.Secret}
-		infantry := 0
+		var units []rules.BlipUnit
 		for _, l := range side.Lines {
-			if l.Ambush {
+			if l.InAmbush() {
 				sh.Ambush = append(sh.Ambush, l)
+				if l.StartsInAmbush {
+					sh.MustAmbush = append(sh.MustAmbush, l)
+				} else {
+					sh.MayAmbush = append(sh.MayAmbush, l)
+				}
 			}
-			if l.Reinforcement {
-				continue // not on the table at the start: no blip
-			}
-			name := l.Unit.Name
-			if l.Count > 1 {
-				name = strconv.Itoa(l.Count) + " × " + name
-			}
-			sh.Units = append(sh.Units, name)
-			sh.UnitCount += l.Count
-			// "For every blip representing an infantry unit, the player
-			// can add up to a further two decoy blips."
-			if strings.EqualFold(l.Unit.Type, "infantry") {
-				infantry += l.Count
-			}
-		}
-		if r := sys.AQotMF; r != nil {
-			sh.PerInfantry = r.Blips.DecoysPerInfantry
-			sh.Dummies = r.Blips.Dummies
+			units = append(units, rules.BlipUnit{Count: l.Count, Type: l.Unit.Type, Ambush: l.StartsInAmbush, Reinforcement: l.Reinforcement})
 		}
 		if blips {
-			sh.Decoys = infantry * sh.PerInfantry
-			for i := 1; i <= sh.UnitCount+sh.Decoys; i++ {
+			b, err := rules.AQBlips(sys, units)
+			if err != nil {
+				return nil, fmt.Errorf("scenario %s: blips: %w", sc.ID, err)
+			}
+			for i, l := range side.Lines {
+				if n := b.Units[i]; n > 0 {
+					sh.Units = append(sh.Units, composition1(l.Unit.Name, n))
+				}
+			}
+			sh.UnitCount, sh.Decoys, sh.PerInfantry = b.Blips, b.Decoys, b.PerUnit
+			sh.Dummies = sys.AQotMF.Blips.Dummies
+			for i := 1; i <= b.Blips+b.Decoys; i++ {
 				sh.Blips = append(sh.Blips, i)
 			}
-		} else {
-			sh.Units, sh.UnitCount, sh.Dummies = nil, 0, 0
 		}
 		for _, m := range sc.Markers {
-			if m.Kind == "dug-in" {
+			if a := sys.AQotMF; a != nil && m.Kind == a.DugIn.Marker {
 				sh.DugIn = m.Count
 			}
 		}
 		if len(sh.Ambush) > 0 && sc.Map != nil {
-			sh.AmbushAreas = terrainAreas(sc.Map)
+			sh.AmbushAreas = terrainAreas(sys, sc.Map)
 		}
-		return sh
+		return sh, nil
 	}
-	return nil
+	return nil, nil
 }
 
-// terrainKinds are the map features a unit can hide in.
-var terrainKinds = map[string]bool{"woods": true, "farm": true, "farmhouse": true, "building": true, "hill": true}
+// composition1 names n units of a kind: "Infantry Company", "6 × Mk II
+// Baldwin Tank".
+func composition1(name string, n int) string {
+	if n > 1 {
+		return strconv.Itoa(n) + " × " + name
+	}
+	return name
+}
 
-// terrainAreas lists the map's terrain areas by label, with a count where
-// a label repeats: "Farm buildings", "Woods (3)".
-func terrainAreas(m *catalog.Map) []string {
+// terrainAreas lists the map's terrain areas — the features of the kinds
+// the data marks terrain — by label, with a count where a label repeats:
+// "Farm buildings", "Woods (3)".
+func terrainAreas(sys *catalog.System, m *catalog.Map) []string {
 	count := map[string]int{}
 	var order []string
 	for _, f := range m.Features {
-		if !terrainKinds[f.Kind] || f.Label == "" {
+		if k := sys.MapKind(f.Kind); k == nil || !k.Terrain || f.Label == "" {
 			continue
 		}
 		if count[f.Label] == 0 {

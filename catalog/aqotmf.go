@@ -11,6 +11,7 @@ type AQRules struct {
 	DugIn              struct {
 		Armor        int    `toml:"armor"`         // +2
 		TripodWithin Length `toml:"tripod_within"` // the bonus does not count against tripods this close
+		Marker       string `toml:"marker"`        // the marker kind that marks a unit dug in
 	} `toml:"dug_in"`
 	// LuckyHitNote is the id of the source note printed wherever an Armor
 	// above 10 cannot be reached by a roll ("lucky hit" is never described).
@@ -38,11 +39,16 @@ type AQRules struct {
 		Numbered          int    `toml:"numbered"` // blips numbered 1–4 in the marker set
 		Dummies           int    `toml:"dummies"`  // "D" blips
 		DecoysPerInfantry int    `toml:"decoys_per_infantry"`
-		RevealOpen        Length `toml:"reveal_open"`
-		RevealTerrain     Length `toml:"reveal_terrain"`
-		DecoyDefense      int    `toml:"decoy_defense"`
-		DecoyArmor        int    `toml:"decoy_armor"`
-		Move              Length `toml:"move"`
+		DecoyType         string `toml:"decoy_type"` // the unit type whose blips bring decoys ("Infantry")
+		// Rule is the id of the table that summarises the Hidden Units
+		// rule: a scenario that lists it (by id, name or alias) deploys
+		// its hidden side as blips.
+		Rule          string `toml:"rule"`
+		RevealOpen    Length `toml:"reveal_open"`
+		RevealTerrain Length `toml:"reveal_terrain"`
+		DecoyDefense  int    `toml:"decoy_defense"`
+		DecoyArmor    int    `toml:"decoy_armor"`
+		Move          Length `toml:"move"`
 	} `toml:"blips"`
 	Ambush struct {
 		Detector   Length `toml:"detector"`    // a Detector this close to the terrain's centre reveals
@@ -96,6 +102,9 @@ type EvacRules struct {
 		// (150); the loader checks the ladder adds up to it.
 		LadderTotal int    `toml:"ladder_total"`
 		Claim       Length `toml:"claim"` // claimed within this distance
+		// Rules names the scenarios' special rules printed on the
+		// objective marker's unit card.
+		Rules []string `toml:"rules"`
 	} `toml:"objective"`
 	GameLength struct {
 		Die    int         `toml:"die"`

@@ -56,6 +56,7 @@ type System struct {
 	Notes     []Note
 	Scenarios []Scenario
 	Markers   []Marker
+	MapKinds  []MapKind
 
 	AQotMF     *AQRules
 	Buildings  *BuildingRules

@@ -34,14 +34,7 @@ func ids[T any](items []T, idOf func(T) string) []string {
 
 // unknownRef reports a reference to an id that does not exist.
 func (c *checker) unknownRef(pos diag.Pos, what, id string, known []string) {
-	msg := fmt.Sprintf("unknown %s %q", what, id)
-	if s := diag.Suggest(id, known); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
-	}
-	if len(known) > 0 && len(known) <= 12 {
-		msg += "; expected one of: " + strings.Join(known, ", ")
-	}
-	c.errf(pos, "%s", msg)
+	c.errf(pos, "%s", unknown(what, id, known, 12))
 }
 
 func (c *checker) check() {
@@ -135,6 +128,7 @@ func (c *checker) check() {
 		c.checkScenario(sc, unitIDs)
 	}
 	c.checkMarkers()
+	c.checkWords()
 }
 
 // checkChart makes sure every face of the die answers to exactly one row
@@ -198,6 +192,9 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 			if want := count * u.Points; f.Points != want {
 				c.errf(at.value(fp+".points"), "scenario %s, %s: %s printed as %d points, but %d × %s at %d = %d",
 					sc.ID, side.Name, u.Name, f.Points, count, u.ID, u.Points, want)
+			}
+			if f.StartsInAmbush && f.Reinforcement {
+				c.errf(at.key(fp+".starts_in_ambush"), "scenario %s, %s: %s starts in ambush and is held back as reinforcements; the rules keep them apart (an ambusher is placed from its terrain, a reinforcement enters from a table edge) — keep one", sc.ID, side.Name, u.Name)
 			}
 			if f.Stands != 0 && f.Stands != u.Elements() {
 				text := f.Text

@@ -42,6 +42,17 @@ type IMRules struct {
 	Vehicles           []IMVehicle `toml:"vehicle"`
 	Flyers             IMFlyers    `toml:"flyers"`
 	Rules              []Special   `toml:"rule"` // rules in words, as the seed prints them
+	// Roster lists which of Rules an army roster prints, by what the list
+	// fields, in the order printed.
+	Roster []IMRosterRules `toml:"roster"`
+}
+
+// IMRosterRules names rules of [[imperial.rule]] an army roster prints when
+// the list fields For: a unit type ("officer", "vehicle"), a weapon kind
+// ("mg"), or "any" for every list.
+type IMRosterRules struct {
+	For   string   `toml:"for"`
+	Rules []string `toml:"rules"`
 }
 
 // IMTraining is a training class and the action points it gives.

@@ -258,6 +258,7 @@ func (ld *loader) merge(ix *diag.Index, f *File) {
 		return sc.ID
 	})
 	entries(ld, s, ix, "marker", &s.Markers, f.Markers, func(e *Marker, at located) string { pos(&e.Pos, at); return e.ID })
+	entries(ld, s, ix, "map_kind", &s.MapKinds, f.MapKinds, func(e *MapKind, at located) string { pos(&e.Pos, at); return e.ID })
 }
 
 // entries moves a file's entries of one kind (its TOML key: "unit") into

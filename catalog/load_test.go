@@ -117,6 +117,71 @@ points = 110
 			},
 		},
 		{
+			name: "a line both in ambush and held back",
+			files: map[string]string{"t/system.toml": base + `
+[[scenario]]
+id = "s"
+name = "S"
+[[scenario.side]]
+name = "Humans"
+[[scenario.side.force]]
+unit = "company"
+points = 60
+starts_in_ambush = true
+reinforcement = true
+`},
+			want: []string{
+				`data/t/system.toml:34:1: scenario s, Humans: Company starts in ambush and is held back as reinforcements; the rules keep them apart (an ambusher is placed from its terrain, a reinforcement enters from a table edge) — keep one`,
+			},
+		},
+		{
+			name: "map kinds: an unknown style, a feature of an undeclared kind",
+			files: map[string]string{"t/system.toml": base + `
+[[map_kind]]
+id = "woods"
+name = "Woods"
+style = "woodland"
+[[scenario]]
+id = "s"
+name = "S"
+[scenario.map]
+width = "48in"
+depth = "48in"
+[[scenario.map.feature]]
+kind = "wood"
+shape = "point"
+`},
+			want: []string{
+				`data/t/system.toml:29:9: map kind "woods": unknown style "woodland" (did you mean "woods"?); expected one of: zone, entry, objective, ground, hill, woods, farm, building, road, wall`,
+				`data/t/system.toml:37:8: unknown map kind "wood" (did you mean "woods"?); expected one of: woods`,
+			},
+		},
+		{
+			name: "game words naming what the data does not have",
+			files: map[string]string{"t/system.toml": base + `
+[[table]]
+id = "hidden-units"
+name = "Hidden Units"
+columns = ["Rule"]
+[aqotmf.blips]
+rule = "hiden-units"
+[aqotmf.dug_in]
+marker = "dug-in"
+[evacuation.objective]
+rules = ["The objective marker"]
+[imperial]
+[[imperial.roster]]
+for = "any"
+rules = ["Shooting"]
+`},
+			want: []string{
+				`data/t/system.toml:31:8: unknown table "hiden-units" (did you mean "hidden-units"?); expected one of: hidden-units`,
+				`data/t/system.toml:33:10: unknown marker kind "dug-in"`,
+				`data/t/system.toml:35:10: unknown scenario special rule "The objective marker"`,
+				`data/t/system.toml:39:10: unknown rule "Shooting"`,
+			},
+		},
+		{
 			name: "duplicate id across files, bad length, unknown system",
 			files: map[string]string{
 				"t/system.toml": base,

@@ -165,11 +165,8 @@ func (s *System) Rule(path string) (reflect.Value, error) {
 			}
 		}
 		if !found {
-			msg := fmt.Sprintf("rule %q: [%s] has no %q", path, strings.Join(parts[:i+1], "."), p)
-			if g := diag.Suggest(p, names); g != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", g)
-			}
-			return reflect.Value{}, fmt.Errorf("%s", msg)
+			// The keys of a block are many: the suggestion says more.
+			return reflect.Value{}, fmt.Errorf("rule %q: [%s]: %s", path, strings.Join(parts[:i+1], "."), unknown("key", p, names, 0))
 		}
 	}
 	return v, nil

@@ -3,12 +3,7 @@ package catalog
 import (
 	"fmt"
 	"strings"
-
-	"github.com/playaid/playaid/diag"
 )
-
-// MarkerShapes are the shapes a marker kind may have.
-var MarkerShapes = []string{"circle", "square", "rect", "track", "template", "ruler"}
 
 // checkMarkers checks every marker kind of the system: a known shape with
 // positive sizes, faces to print, colours, and the weapons and rule numbers
@@ -25,44 +20,23 @@ func (c *checker) checkMarker(m *Marker, weaponIDs []string) {
 	if m.Name == "" {
 		c.errf(at.pos(), "marker %q has no name; expected name = \"…\"", m.ID)
 	}
-	positive := func(field string, l Length) {
-		if l.MM <= 0 {
-			pos := at.value(field)
-			if l.IsZero() {
-				pos = at.pos()
-			}
-			c.errf(pos, "marker %q (%s): %s is %s; expected a size above zero with its unit, e.g. %s = \"25mm\"", m.ID, m.Shape, field, lengthOrMissing(l), field)
-		}
-	}
-	switch m.Shape {
-	case "circle", "square":
-		positive("size", m.Size)
-	case "rect", "track":
-		positive("width", m.Width)
-		positive("height", m.Height)
-	case "template":
-		positive("length", m.Length)
-		positive("width", m.Width)
-		positive("radius", m.Radius)
-		if m.Radius.MM > 0 && m.Length.MM > 2*m.Radius.MM {
-			c.errf(at.value("length"), "marker %q: length %s is longer than the outer arc's diameter (radius %s); expected length at most twice the radius", m.ID, m.Length, m.Radius)
-		}
-		if m.Radius.MM > 0 && m.Width.MM >= m.Radius.MM {
-			c.errf(at.value("width"), "marker %q: band width %s must be less than the radius %s", m.ID, m.Width, m.Radius)
-		}
-	case "ruler":
-		positive("row_height", m.RowHeight)
-		positive("segment", m.Segment)
-	default:
+	sh := markerShapeOf(m.Shape)
+	if sh == nil {
 		pos := at.value("shape")
 		if m.Shape == "" {
 			pos = at.pos()
 		}
-		msg := fmt.Sprintf("marker %q: shape %q; expected one of: %s", m.ID, m.Shape, strings.Join(MarkerShapes, ", "))
-		if g := suggest(m.Shape, MarkerShapes); g != "" {
-			msg = fmt.Sprintf("marker %q: shape %q (did you mean %q?); expected one of: %s", m.ID, m.Shape, g, strings.Join(MarkerShapes, ", "))
+		c.errf(pos, "marker %q: %s", m.ID, Unknown("shape", m.Shape, MarkerShapes))
+	} else {
+		for _, field := range sh.sizes {
+			if l := markerLengths[field](m); l.MM <= 0 {
+				pos := at.value(field)
+				if l.IsZero() {
+					pos = at.pos()
+				}
+				c.errf(pos, "marker %q (%s): %s is %s; expected a size above zero with its unit, e.g. %s = \"25mm\"", m.ID, m.Shape, field, lengthOrMissing(l), field)
+			}
 		}
-		c.errf(pos, "%s", msg)
 	}
 
 	num := func(field string, n Num, min int) {
@@ -91,43 +65,61 @@ func (c *checker) checkMarker(m *Marker, weaponIDs []string) {
 		c.color(at, f, m.ID, map[string]string{"color": m.Color, "ink": m.Ink, "back_color": m.BackColor, "back_ink": m.BackInk}[f])
 	}
 
-	switch m.Shape {
-	case "circle", "square", "rect":
-		if !m.Numbered.Set && len(m.Labels) == 0 && len(m.Faces) == 0 {
-			c.errf(at.pos(), "marker %q has nothing to print; expected labels = [\"…\"], numbered = N or [[marker.face]]", m.ID)
-		}
-	case "template":
-		if m.Weapon != "" && c.s.Weapon(m.Weapon) == nil {
-			c.unknownRef(at.value("weapon"), "weapon", m.Weapon, weaponIDs)
-		}
-	case "ruler":
-		c.checkRuler(m, at, weaponIDs)
-	case "track":
-		if len(m.Tracks) == 0 {
-			c.errf(at.pos(), "marker %q is a track without tracks; expected [[marker.track]] with label, from and to", m.ID)
-		}
-		for i, t := range m.Tracks {
-			tp := fmt.Sprintf("track.%d", i)
-			from, err1 := t.From.Value(c.s, 0)
-			to, err2 := t.To.Value(c.s, 0)
-			for _, e := range []struct {
-				field string
-				n     Num
-				err   error
-			}{{"from", t.From, err1}, {"to", t.To, err2}} {
-				if !e.n.Set {
-					c.errf(at.key(tp), "marker %q: track %q has no %s", m.ID, t.Label, e.field)
-				} else if e.err != nil {
-					c.errf(at.value(tp+"."+e.field), "marker %q: track %q: %v", m.ID, t.Label, e.err)
-				}
+	if sh != nil && sh.check != nil {
+		sh.check(c, m, at, weaponIDs)
+	}
+}
+
+// checkFaces: a counter needs something to print.
+func (c *checker) checkFaces(m *Marker, at located, _ []string) {
+	if !m.Numbered.Set && len(m.Labels) == 0 && len(m.Faces) == 0 {
+		c.errf(at.pos(), "marker %q has nothing to print; expected labels = [\"…\"], numbered = N or [[marker.face]]", m.ID)
+	}
+}
+
+// checkTemplate: the band must fit its arc, and the weapon it carries
+// must exist.
+func (c *checker) checkTemplate(m *Marker, at located, weaponIDs []string) {
+	if m.Radius.MM > 0 && m.Length.MM > 2*m.Radius.MM {
+		c.errf(at.value("length"), "marker %q: length %s is longer than the outer arc's diameter (radius %s); expected length at most twice the radius", m.ID, m.Length, m.Radius)
+	}
+	if m.Radius.MM > 0 && m.Width.MM >= m.Radius.MM {
+		c.errf(at.value("width"), "marker %q: band width %s must be less than the radius %s", m.ID, m.Width, m.Radius)
+	}
+	if m.Weapon != "" && c.s.Weapon(m.Weapon) == nil {
+		c.unknownRef(at.value("weapon"), "weapon", m.Weapon, weaponIDs)
+	}
+}
+
+// checkTracks: a track card needs tracks, each from a number to a
+// number no smaller.
+func (c *checker) checkTracks(m *Marker, at located, _ []string) {
+	if len(m.Tracks) == 0 {
+		c.errf(at.pos(), "marker %q is a track without tracks; expected [[marker.track]] with label, from and to", m.ID)
+	}
+	for i, t := range m.Tracks {
+		tp := fmt.Sprintf("track.%d", i)
+		from, err1 := t.From.Value(c.s, 0)
+		to, err2 := t.To.Value(c.s, 0)
+		for _, e := range []struct {
+			field string
+			n     Num
+			err   error
+		}{{"from", t.From, err1}, {"to", t.To, err2}} {
+			if !e.n.Set {
+				c.errf(at.key(tp), "marker %q: track %q has no %s", m.ID, t.Label, e.field)
+			} else if e.err != nil {
+				c.errf(at.value(tp+"."+e.field), "marker %q: track %q: %v", m.ID, t.Label, e.err)
 			}
-			if err1 == nil && err2 == nil && t.From.Set && t.To.Set && from > to {
-				c.errf(at.value(tp+".to"), "marker %q: track %q runs from %d to %d; expected from ≤ to", m.ID, t.Label, from, to)
-			}
+		}
+		if err1 == nil && err2 == nil && t.From.Set && t.To.Set && from > to {
+			c.errf(at.value(tp+".to"), "marker %q: track %q runs from %d to %d; expected from ≤ to", m.ID, t.Label, from, to)
 		}
 	}
 }
 
+// checkRuler: a range stick needs rows, each a weapon with a range or a
+// labelled distance of the rules.
 func (c *checker) checkRuler(m *Marker, at located, weaponIDs []string) {
 	if len(m.Rows) == 0 {
 		c.errf(at.pos(), "marker %q is a ruler without rows; expected [[marker.row]] with weapon = \"…\" or rule = \"…\"", m.ID)
@@ -173,11 +165,4 @@ func lengthOrMissing(l Length) string {
 		return "missing"
 	}
 	return l.String()
-}
-
-func suggest(word string, words []string) string {
-	if word == "" {
-		return ""
-	}
-	return diag.Suggest(word, words)
 }

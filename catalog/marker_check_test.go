@@ -119,7 +119,7 @@ id = "a"
 name = "A"
 shape = "cirle"
 size = "25mm"
-labels = ["A"]`, `data/m/markers.toml:6:9: marker "a": shape "cirle" (did you mean "circle"?); expected one of: circle, square, rect, track, template, ruler`},
+labels = ["A"]`, `data/m/markers.toml:6:9: marker "a": unknown shape "cirle" (did you mean "circle"?); expected one of: circle, square, rect, track, template, ruler`},
 		{"nothing to print", `
 [[marker]]
 id = "a"
@@ -148,7 +148,7 @@ id = "a"
 name = "A"
 shape = "circle"
 size = "25mm"
-numbered = "aqotmf.blips.numberd"`, `data/m/markers.toml:8:12: marker "a": numbered: rule "aqotmf.blips.numberd": [aqotmf.blips] has no "numberd" (did you mean "numbered"?)`},
+numbered = "aqotmf.blips.numberd"`, `data/m/markers.toml:8:12: marker "a": numbered: rule "aqotmf.blips.numberd": [aqotmf.blips]: unknown key "numberd" (did you mean "numbered"?)`},
 		{"rule of a missing block", `
 [[marker]]
 id = "a"

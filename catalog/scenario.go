@@ -44,16 +44,22 @@ type Side struct {
 
 // Force is one line of a side's force list, as the seed prints it.
 type Force struct {
-	Unit          string   `toml:"unit"` // unit id
-	Count         int      `toml:"count"`
-	Points        int      `toml:"points"` // the points printed on the line
-	Text          string   `toml:"text"`   // the line as printed
-	Stands        int      `toml:"stands"` // stands per unit as printed, where it differs from the unit entry
-	Reinforcement bool     `toml:"reinforcement"`
-	Ambush        bool     `toml:"ambush"` // may (or must) start in ambush
-	Note          string   `toml:"note"`
-	Pos           diag.Pos `toml:"-"`
+	Unit          string `toml:"unit"` // unit id
+	Count         int    `toml:"count"`
+	Points        int    `toml:"points"` // the points printed on the line
+	Text          string `toml:"text"`   // the line as printed
+	Stands        int    `toml:"stands"` // stands per unit as printed, where it differs from the unit entry
+	Reinforcement bool   `toml:"reinforcement"`
+	Ambush        bool   `toml:"ambush"` // may start in ambush (or as a blip)
+	// StartsInAmbush: the line must start in ambush ("The HMG team starts
+	// the scenario as a unit in Ambush"), so it never deploys as a blip.
+	StartsInAmbush bool     `toml:"starts_in_ambush"`
+	Note           string   `toml:"note"`
+	Pos            diag.Pos `toml:"-"`
 }
+
+// InAmbush reports whether the line may or must start in ambush.
+func (f Force) InAmbush() bool { return f.Ambush || f.StartsInAmbush }
 
 // Special is a scenario special rule.
 type Special struct {

@@ -21,6 +21,7 @@ type File struct {
 	Notes     []Note     `toml:"note"`
 	Scenarios []Scenario `toml:"scenario"`
 	Markers   []Marker   `toml:"marker"`
+	MapKinds  []MapKind  `toml:"map_kind"`
 
 	// Rule parameters the engine reads, one block per rule set. Only the
 	// system's own block may appear in its files.
@@ -175,5 +176,8 @@ type Table struct {
 	Rows    [][]string `toml:"rows"`
 	Footer  string     `toml:"footer"` // a line printed under the table, from the seed
 	Note    string     `toml:"note"`
-	Pos     diag.Pos   `toml:"-"`
+	// Aliases are other names the scenarios give the rule the table
+	// summarises ("Hidden Movement" for "Hidden Units (Blips)").
+	Aliases []string `toml:"aliases"`
+	Pos     diag.Pos `toml:"-"`
 }

@@ -1,7 +1,7 @@
 // Package layout puts things on paper with fpdf: paper sizes, the embedded
 // font, deterministic documents, calibration bars and safe writing of the
-// result. Subpackages draw markers and render Markdown; layout itself knows
-// nothing of rules.
+// result, and sheets of pieces to cut (cut.go, grid.go). layout/markdown
+// renders Markdown; layout itself knows nothing of rules.
 package layout
 
 import (

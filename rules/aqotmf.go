@@ -85,10 +85,11 @@ type AttackQuery struct {
 	// target's Defense.
 	Cover       string
 	Immobilised bool // the target is immobilised (tow cables): Defense -4
-	DugIn       bool // the target is dug in: Armor +2, but see TripodWithin6
-	// TripodWithin6 says the attacker is a tripod within the data's dug-in
-	// range (6"): the dug-in bonus does not count.
-	TripodWithin6 bool
+	DugIn       bool // the target is dug in: Armor +2, but see TripodClose
+	// TripodClose says the attacker is a tripod within the data's
+	// [aqotmf.dug_in] tripod_within of the target: the dug-in bonus does
+	// not count.
+	TripodClose bool
 	// Tripod says the target is a tripod: damage is not removal but one
 	// roll on the Tripod Damage Chart.
 	Tripod bool
@@ -100,9 +101,12 @@ type AttackResult struct {
 	DamageOn int      // the score a hit needs to damage (Armor with modifiers, less Power)
 	DieHit   *big.Rat // one die hits
 	DieDmg   *big.Rat // one die hits and damages
-	Hit      *big.Rat // at least one die hits
-	Damage   *big.Rat // at least one point of damage
-	Points   []*big.Rat
+	// HitDamages is the chance a hit damages, P(damage | hit): the
+	// damage roll's own chance, whether or not a die can hit at all.
+	HitDamages *big.Rat
+	Hit        *big.Rat // at least one die hits
+	Damage     *big.Rat // at least one point of damage
+	Points     []*big.Rat
 	// Points[k] is the chance of exactly k damage points, k = 0 … Dice.
 	// Destroyed is, for a tripod target, the chance the attack destroys it
 	// (one roll on the Tripod Damage Chart at +1 per point beyond the
@@ -127,7 +131,7 @@ func aqAttackTargets(r *catalog.AQRules, q AttackQuery) (hitOn, damageOn, armor 
 		hitOn += r.ImmobilisedDefense
 	}
 	armor = q.Armor
-	if q.DugIn && !q.TripodWithin6 {
+	if q.DugIn && !q.TripodClose {
 		armor += r.DugIn.Armor
 	}
 	return hitOn, armor - q.Power, armor, nil
@@ -153,8 +157,8 @@ func AQAttack(sys *catalog.System, q AttackQuery) (AttackResult, error) {
 		return AttackResult{}, err
 	}
 	d := dice.Die(die)
-	res := AttackResult{HitOn: hitOn, DamageOn: damageOn, DieHit: d.AtLeast(hitOn)}
-	res.DieDmg = new(big.Rat).Mul(res.DieHit, d.AtLeast(damageOn))
+	res := AttackResult{HitOn: hitOn, DamageOn: damageOn, DieHit: d.AtLeast(hitOn), HitDamages: d.AtLeast(damageOn)}
+	res.DieDmg = new(big.Rat).Mul(res.DieHit, res.HitDamages)
 	if armor > die && damageOn > die {
 		text, err := aqNoteText(sys, r.LuckyHitNote)
 		if err != nil {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math/big"
 	"strings"
 	"testing"
 )
@@ -8,6 +9,13 @@ import (
 // Expected values are worked by hand from the seed: a d10 hits on a score
 // equal to or greater than Defense, damages on score + Power equal to or
 // greater than Armor.
+
+// aqDamageRoll is the chance of dmgOn or better on a d10, worked out
+// by counting faces: 4+ is 7 faces of 10.
+func aqDamageRoll(dmgOn int) string {
+	faces := min(max(11-dmgOn, 0), 10)
+	return big.NewRat(int64(faces), 10).RatString()
+}
 
 func TestAQAttackOneDie(t *testing.T) {
 	sys := aqLoad(t, "aqotmf")
@@ -22,8 +30,8 @@ func TestAQAttackOneDie(t *testing.T) {
 		{"soft cover +1", AttackQuery{Dice: 1, Defense: 5, Armor: 4, Cover: "soft"}, "1/2", "7/20", 6, 4, false},
 		{"hard cover +3", AttackQuery{Dice: 1, Defense: 5, Armor: 4, Cover: "hard"}, "3/10", "21/100", 8, 4, false},
 		{"soft cover and dug in (+2 armour)", AttackQuery{Dice: 1, Defense: 5, Armor: 4, Cover: "soft", DugIn: true}, "1/2", "1/4", 6, 6, false},
-		{"dug in vs tripod within 6\": no bonus", AttackQuery{Dice: 1, Defense: 5, Armor: 4, Cover: "soft", DugIn: true, TripodWithin6: true}, "1/2", "7/20", 6, 4, false},
-		{"tripod within 6\" but not dug in", AttackQuery{Dice: 1, Defense: 5, Armor: 4, TripodWithin6: true}, "3/5", "21/50", 5, 4, false},
+		{"dug in vs tripod within 6\": no bonus", AttackQuery{Dice: 1, Defense: 5, Armor: 4, Cover: "soft", DugIn: true, TripodClose: true}, "1/2", "7/20", 6, 4, false},
+		{"tripod within 6\" but not dug in", AttackQuery{Dice: 1, Defense: 5, Armor: 4, TripodClose: true}, "3/5", "21/50", 5, 4, false},
 		{"focused heat ray (+3) vs dug-in infantry far off", AttackQuery{Dice: 1, Defense: 5, Armor: 4, Power: 3, DugIn: true}, "3/5", "12/25", 5, 3, false},
 		{"focused heat ray vs infantry: damages on any roll", AttackQuery{Dice: 1, Defense: 5, Armor: 4, Power: 3}, "3/5", "3/5", 5, 1, false},
 		{"rifle vs Assault Tripod", AttackQuery{Dice: 1, Defense: 9, Armor: 10}, "1/5", "1/50", 9, 10, false},
@@ -55,6 +63,12 @@ func TestAQAttackOneDie(t *testing.T) {
 			aqEq(t, "Hit", res.Hit, c.hit)
 			aqEq(t, "Damage", res.Damage, c.dmg)
 			aqEq(t, "Points[1]", res.Points[1], c.dmg)
+			// P(damage | hit) × P(hit) is P(hit and damage): the damage roll
+			// is one d10 at DamageOn or better (4+: 7/10 …).
+			if prod := new(big.Rat).Mul(res.HitDamages, res.DieHit); prod.Cmp(res.DieDmg) != 0 {
+				t.Errorf("HitDamages %v × DieHit %v = %v, want DieDmg %v", res.HitDamages, res.DieHit, prod, res.DieDmg)
+			}
+			aqEq(t, "HitDamages", res.HitDamages, aqDamageRoll(c.dmgOn))
 			if res.Destroyed != nil {
 				t.Errorf("Destroyed = %v for a non-tripod target, want nil", res.Destroyed)
 			}

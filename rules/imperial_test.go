@@ -843,3 +843,41 @@ func TestIMSmallTables(t *testing.T) {
 		t.Errorf("walker row %v", w)
 	}
 }
+
+// TestIMShootingTrays: with the shipped 2 figures the least an infantry
+// tray may shoot with, 25 figures in close order (6 trays of 4 and one of
+// 1) shoot with 6 trays; a horse tray of 1 shoots; an order of 1 a tray
+// leaves no infantry tray shooting; a machine gun fires as its 3 trays.
+func TestIMShootingTrays(t *testing.T) {
+	sys := shipped.Catalog(t).System("imperial-mars")
+	if sys.Imperial.Shooting.MinInfantryFigures != 2 {
+		t.Fatalf("min_infantry_figures %d; the cases assume 2", sys.Imperial.Shooting.MinInfantryFigures)
+	}
+	mg := sys.Weapon("hand-cranked-mg")
+	if mg == nil || mg.Trays != 3 {
+		t.Fatalf("hand-cranked-mg: %+v", mg)
+	}
+	tests := []struct {
+		name     string
+		infantry bool
+		trays    IMTrays
+		w        *catalog.Weapon
+		want     IMShooters
+	}{
+		{"full trays", true, IMTrays{4, 6, 0}, nil, IMShooters{Trays: 6}},
+		{"a partial tray that shoots", true, IMTrays{4, 6, 3}, nil, IMShooters{Trays: 7}},
+		{"a tray of one over", true, IMTrays{4, 6, 1}, nil, IMShooters{Trays: 6, ThinTray: true}},
+		{"horse trays of one", false, IMTrays{1, 5, 0}, nil, IMShooters{Trays: 5}},
+		{"a horse tray of one over", false, IMTrays{2, 5, 1}, nil, IMShooters{Trays: 6}},
+		{"an infantry order of one a tray", true, IMTrays{1, 8, 0}, nil, IMShooters{ThinOrder: true}},
+		{"a machine gun", true, IMTrays{4, 1, 0}, mg, IMShooters{Trays: 3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := IMShootingTrays(sys, tt.infantry, tt.trays, tt.w)
+			if err != nil || got != tt.want {
+				t.Errorf("= %+v, %v; want %+v", got, err, tt.want)
+			}
+		})
+	}
+}

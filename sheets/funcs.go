@@ -1,7 +1,7 @@
 package sheets
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -14,10 +14,8 @@ import (
 	"unicode"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/diag"
-	"github.com/playaid/playaid/dice"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/rules"
-	"github.com/playaid/playaid/templates"
 )
 
 // exec is the state of one template execution: the engine tables computed
@@ -28,17 +26,12 @@ type exec struct {
 	sys    *catalog.System
 	base   *catalog.System
 	tables map[string]rules.Table
-	foot   []footnote
-	labels map[string]string // note id or text → label
+	foot   document.Notes
 	specs  []tableSpec
 }
 
-type footnote struct {
-	label, text string
-}
-
 func newExec(s Sheet, cat *catalog.Catalog, sys *catalog.System) *exec {
-	x := &exec{sheet: s, cat: cat, sys: sys, tables: map[string]rules.Table{}, labels: map[string]string{}}
+	x := &exec{sheet: s, cat: cat, sys: sys, tables: map[string]rules.Table{}}
 	if sys.About.AddOnTo != "" {
 		x.base = cat.System(sys.About.AddOnTo)
 	}
@@ -46,6 +39,7 @@ func newExec(s Sheet, cat *catalog.Catalog, sys *catalog.System) *exec {
 	return x
 }
 
+// funcs are the sheet's own template functions, beside document.Funcs.
 func (x *exec) funcs() template.FuncMap {
 	return template.FuncMap{
 		"table":   x.table,
@@ -54,14 +48,13 @@ func (x *exec) funcs() template.FuncMap {
 		"chart":   x.chart,
 		"printed": x.printed,
 		"note":    x.note,
-		"fn":      x.fn,
+		"fn":      x.foot.Text,
 		"notes":   x.notes,
-		"cell":    func(c rules.Cell) string { return cellText(c.String()) },
 		"caption": x.caption,
 		"br": func(s, sep string) string {
 			parts := strings.Split(s, sep)
 			for i := range parts {
-				parts[i] = cellText(parts[i])
+				parts[i] = document.Esc(parts[i])
 			}
 			return strings.Join(parts, "<br>")
 		},
@@ -71,16 +64,7 @@ func (x *exec) funcs() template.FuncMap {
 		"scored":    x.scored,
 		"printed2":  x.printedSideBySide,
 		"in":        func(s string, list []string) bool { return slices.Contains(list, s) },
-		"pct":       pct,
-		"esc":       esc,
-		"inch":      inch,
-		"signed":    signed,
-		"intp":      intp,
 		"roll":      roll,
-		"join":      strings.Join,
-		"add":       func(a, b int) int { return a + b },
-		"seq":       seq,
-		"lower":     strings.ToLower,
 		"rule":      x.rule,
 		"weapons":   x.weapons,
 		"dieChart":  x.dieChart,
@@ -88,7 +72,7 @@ func (x *exec) funcs() template.FuncMap {
 		"transpose": transpose,
 		"tnote":     x.tableNote,
 		"attackers": func() []catalog.Unit { return attackers(x.sys) },
-		"inchTimes": func(l catalog.Length, n int) string { return inch(catalog.Length{MM: l.MM * float64(n)}) },
+		"inchTimes": func(l catalog.Length, n int) string { return document.Inch(catalog.Length{MM: l.MM * float64(n)}) },
 	}
 }
 
@@ -109,11 +93,7 @@ func (x *exec) engine(id string) (rules.Table, error) {
 		}
 		ids = append(ids, ts.id)
 	}
-	msg := fmt.Sprintf("no engine table %q for the %s sheet; it has: %s", id, x.sheet.ID, strings.Join(ids, ", "))
-	if g := diag.Suggest(id, ids); g != "" {
-		msg = fmt.Sprintf("no engine table %q for the %s sheet (did you mean %q?); it has: %s", id, x.sheet.ID, g, strings.Join(ids, ", "))
-	}
-	return rules.Table{}, fmt.Errorf("%s", msg)
+	return rules.Table{}, errors.New(catalog.Unknown("engine table", id, ids))
 }
 
 // table prints an engine table: its title in bold (with the footnotes of
@@ -136,7 +116,7 @@ func (x *exec) table(v any, topics ...string) (string, error) {
 	_, refs := x.splitNotes(t.Notes)
 	var b strings.Builder
 	if t.Title != "" {
-		fmt.Fprintf(&b, "**%s**%s%s\n\n", esc(t.Title), x.note(topics...), refs)
+		fmt.Fprintf(&b, "**%s**%s%s\n\n", document.Esc(t.Title), x.note(topics...), refs)
 	}
 	b.WriteString(x.gfm(t))
 	return b.String(), nil
@@ -148,7 +128,7 @@ func (x *exec) table(v any, topics ...string) (string, error) {
 func (x *exec) splitNotes(notes []string) (own []string, refs string) {
 	for _, n := range notes {
 		if sn := x.sourceNote(n); sn != nil {
-			refs += x.ref("note:"+sn.ID, sn.ID, sn.Text)
+			refs += x.foot.Source(*sn)
 			continue
 		}
 		own = append(own, n)
@@ -186,7 +166,7 @@ func (x *exec) sourceNote(s string) *catalog.Note {
 // gfm prints a rules.Table as a GFM table, numbers right-aligned, with its
 // notes in italics under it.
 func (x *exec) gfm(t rules.Table) string {
-	return templates.OddsTable(t, cellText) + "\n" + x.below(t)
+	return document.OddsTable(t) + "\n" + x.below(t)
 }
 
 // bare prints a rules.Table as a GFM table without its notes, where the
@@ -263,17 +243,18 @@ func (x *exec) printed(id string, topics ...string) (string, error) {
 		t = x.base.Table(id)
 	}
 	if t == nil {
-		var ids []string
-		for _, t := range x.sys.Tables {
-			ids = append(ids, t.ID)
-		}
-		msg := fmt.Sprintf("no table %q in %s; it has: %s", id, x.sys.ID, strings.Join(ids, ", "))
-		if g := diag.Suggest(id, ids); g != "" {
-			msg = fmt.Sprintf("no table %q in %s (did you mean %q?); it has: %s", id, x.sys.ID, g, strings.Join(ids, ", "))
-		}
-		return "", fmt.Errorf("%s", msg)
+		return "", x.noTable(id)
 	}
 	return x.printTable(t, t.Columns, t.Rows, topics), nil
+}
+
+// noTable says there is no seed table with the id in the sheet's rule set.
+func (x *exec) noTable(id string) error {
+	var ids []string
+	for _, t := range x.sys.Tables {
+		ids = append(ids, t.ID)
+	}
+	return errors.New(catalog.Unknown("table of "+x.sys.ID, id, ids))
 }
 
 // printedSideBySide is printed for a long table of few columns: its rows
@@ -281,7 +262,7 @@ func (x *exec) printed(id string, topics ...string) (string, error) {
 func (x *exec) printedSideBySide(id string, topics ...string) (string, error) {
 	t := x.sys.Table(id)
 	if t == nil {
-		return "", fmt.Errorf("no table %q in %s", id, x.sys.ID)
+		return "", x.noTable(id)
 	}
 	half := (len(t.Rows) + 1) / 2
 	cols := append(slices.Clone(t.Columns), t.Columns...)
@@ -303,10 +284,10 @@ func (x *exec) printedSideBySide(id string, topics ...string) (string, error) {
 func (x *exec) printTable(t *catalog.Table, cols []string, rows [][]string, topics []string) string {
 	var b strings.Builder
 	refs := x.notes(t.Note, append([]string{t.ID}, topics...)...)
-	fmt.Fprintf(&b, "**%s**%s\n\n", esc(t.Name), refs)
+	fmt.Fprintf(&b, "**%s**%s\n\n", document.Esc(t.Name), refs)
 	b.WriteString(catalogTable(cols, rows))
 	if t.Footer != "" {
-		b.WriteString("*" + esc(t.Footer) + "*\n\n")
+		b.WriteString("*" + document.Esc(t.Footer) + "*\n\n")
 	}
 	return b.String()
 }
@@ -329,14 +310,14 @@ func catalogTable(cols []string, rows [][]string) string {
 	var b strings.Builder
 	b.WriteString("|")
 	for _, c := range cols {
-		b.WriteString(" " + cellText(c) + " |")
+		b.WriteString(" " + document.Esc(c) + " |")
 	}
 	b.WriteString("\n|")
 	for i := range cols {
 		num := len(rows) > 0
 		for _, r := range rows {
 			if i < len(r) {
-				c := typo(r[i])
+				c := document.Typo(r[i])
 				if c != "" && c != "-" && c != "–" && !numberCell.MatchString(c) {
 					num = false
 				}
@@ -356,7 +337,7 @@ func catalogTable(cols []string, rows [][]string) string {
 			if i < len(r) {
 				c = r[i]
 			}
-			b.WriteString(" " + cellText(c) + " |")
+			b.WriteString(" " + document.Esc(c) + " |")
 		}
 		b.WriteString("\n")
 	}
@@ -374,43 +355,7 @@ func (x *exec) note(topics ...string) string {
 	if x.base != nil {
 		notes = append(notes, x.base.NotesTouching(topics...)...)
 	}
-	var b strings.Builder
-	for _, n := range notes {
-		b.WriteString(x.ref("note:"+n.ID, n.ID, n.Text))
-	}
-	return b.String()
-}
-
-// fn returns a footnote reference to an entry's own note (its text); the
-// same text gets the same footnote.
-func (x *exec) fn(text string) string {
-	text = strings.TrimSpace(text)
-	if text == "" {
-		return ""
-	}
-	return x.ref("text:"+text, fmt.Sprintf("n%d", len(x.foot)+1), text)
-}
-
-func (x *exec) ref(key, label, text string) string {
-	if l, ok := x.labels[key]; ok {
-		return "[^" + l + "]"
-	}
-	x.labels[key] = label
-	x.foot = append(x.foot, footnote{label: label, text: text})
-	return "[^" + label + "]"
-}
-
-// writeFootnotes appends the definitions of every footnote referenced.
-func (x *exec) writeFootnotes(buf *bytes.Buffer) {
-	if len(x.foot) == 0 {
-		return
-	}
-	if !bytes.HasSuffix(buf.Bytes(), []byte("\n\n")) {
-		buf.WriteString("\n\n")
-	}
-	for _, n := range x.foot {
-		fmt.Fprintf(buf, "[^%s]: %s\n", n.label, esc(strings.Join(strings.Fields(n.text), " ")))
-	}
+	return x.foot.Sources(notes)
 }
 
 // NotesPrinted lists the ids of the source notes a sheet's Markdown
@@ -425,85 +370,6 @@ func NotesPrinted(md []byte) []string {
 }
 
 var footDef = regexp.MustCompile(`(?m)^\[\^([^\]]+)\]:`)
-
-// pct prints a probability as the sheets do: dice.Percent, whole percent.
-func pct(v any) (string, error) {
-	switch p := v.(type) {
-	case *big.Rat:
-		return dice.Percent(p, 0), nil
-	case rules.Cell:
-		if p.P == nil {
-			return "", fmt.Errorf("pct: the cell is not a probability (%s)", p.String())
-		}
-		return dice.Percent(p.P, 0), nil
-	}
-	return "", fmt.Errorf("pct: want a probability, got %T", v)
-}
-
-var minus = regexp.MustCompile(`(^|[\s(/])-(\d)`)
-
-// typo sets the seed's typewriter marks. A straight double quote after a
-// digit is an inch mark (6" → 6″) unless it closes a quotation ("decoys 5
-// to 12"); one inside a quotation followed by a dash is still an inch mark
-// ("3"–30+"). Other double quotes become curly quotes, and a hyphen before
-// a number after a space or bracket becomes a minus sign.
-func typo(s string) string {
-	if strings.Contains(s, `"`) {
-		var b strings.Builder
-		open := false
-		rs := []rune(s)
-		for i, r := range rs {
-			if r != '"' {
-				b.WriteRune(r)
-				continue
-			}
-			afterDigit := i > 0 && unicode.IsDigit(rs[i-1])
-			beforeDash := i+1 < len(rs) && strings.ContainsRune("–-x×", rs[i+1])
-			switch {
-			case afterDigit && (!open || beforeDash):
-				b.WriteRune('″')
-			case open:
-				b.WriteRune('”')
-				open = false
-			default:
-				b.WriteRune('“')
-				open = true
-			}
-		}
-		s = b.String()
-	}
-	return minus.ReplaceAllString(s, "$1−$2")
-}
-
-func esc(s string) string { return templates.EscapeText(typo(s)) }
-
-// cellText is esc for a table cell, on one line.
-func cellText(s string) string { return esc(strings.Join(strings.Fields(s), " ")) }
-
-// inch prints a length in inches with the inch mark: 6″, 2.5″.
-func inch(l catalog.Length) string {
-	in := math.Round(l.Inches()*1000) / 1000 // 6″ from 152.4 mm, not 5.999999999999999″
-	return strconv.FormatFloat(in, 'f', -1, 64) + "″"
-}
-
-// signed prints a modifier with its sign: +2, −4, 0.
-func signed(n int) string {
-	switch {
-	case n > 0:
-		return "+" + strconv.Itoa(n)
-	case n < 0:
-		return "−" + strconv.Itoa(-n)
-	}
-	return "0"
-}
-
-// intp prints an optional stat, "–" where the seed prints none.
-func intp(p *int) string {
-	if p == nil {
-		return "–"
-	}
-	return strconv.Itoa(*p)
-}
 
 // roll prints a chart roll range: 1–5, 10+, −6 or less.
 func roll(r catalog.Roll) string {
@@ -528,15 +394,6 @@ func roll(r catalog.Roll) string {
 	return num(r.Min) + "–" + num(r.Max)
 }
 
-// seq returns from, from+1 … to.
-func seq(from, to int) []int {
-	var s []int
-	for i := from; i <= to; i++ {
-		s = append(s, i)
-	}
-	return s
-}
-
 // rule returns the words of a rule the data keeps as text (Imperial
 // Mars's [[imperial.rule]], Evacuation: Mars's specials), by name.
 func (x *exec) rule(name string) (string, error) {
@@ -550,15 +407,11 @@ func (x *exec) rule(name string) (string, error) {
 	var names []string
 	for _, r := range rules {
 		if r.Name == name {
-			return esc(strings.Join(strings.Fields(r.Text), " ")), nil
+			return document.Esc(r.Text), nil
 		}
 		names = append(names, r.Name)
 	}
-	msg := fmt.Sprintf("no rule %q in %s; it has: %s", name, x.sys.ID, strings.Join(names, ", "))
-	if g := diag.Suggest(name, names); g != "" {
-		msg = fmt.Sprintf("no rule %q in %s (did you mean %q?); it has: %s", name, x.sys.ID, g, strings.Join(names, ", "))
-	}
-	return "", fmt.Errorf("%s", msg)
+	return "", errors.New(catalog.Unknown("rule of "+x.sys.ID, name, names))
 }
 
 // weapons returns the rule set's weapons of the kinds, in data order.
@@ -584,15 +437,15 @@ func (x *exec) dieChart(id string, topics ...string) (string, error) {
 		for _, c := range x.sys.Charts {
 			ids = append(ids, c.ID)
 		}
-		return "", fmt.Errorf("no chart %q in %s; it has: %s", id, x.sys.ID, strings.Join(ids, ", "))
+		return "", errors.New(catalog.Unknown("chart of "+x.sys.ID, id, ids))
 	}
 	var b strings.Builder
 	refs := x.notes(c.Note, append([]string{id}, topics...)...)
-	fmt.Fprintf(&b, "**%s**%s\n\n| %s | Result |\n|:--|:--|\n", esc(c.Name), refs, cellText(fmt.Sprintf("d%d", c.Die)))
+	fmt.Fprintf(&b, "**%s**%s\n\n| %s | Result |\n|:--|:--|\n", document.Esc(c.Name), refs, document.Esc(fmt.Sprintf("d%d", c.Die)))
 	for _, r := range c.Rows {
-		text := "**" + cellText(r.Result) + "**"
+		text := "**" + document.Esc(r.Result) + "**"
 		if r.Text != "" {
-			text += " " + cellText(r.Text)
+			text += " " + document.Esc(r.Text)
 		}
 		fmt.Fprintf(&b, "| %s | %s%s |\n", roll(r.Roll), text, x.rowNote(r.Note, c.ID))
 	}
@@ -648,7 +501,7 @@ func fold(t rules.Table, n int) rules.Table {
 func (x *exec) tableNote(id string, topics ...string) (string, error) {
 	t := x.sys.Table(id)
 	if t == nil {
-		return "", fmt.Errorf("no table %q in %s", id, x.sys.ID)
+		return "", x.noTable(id)
 	}
 	return x.notes(t.Note, append([]string{id}, topics...)...), nil
 }
@@ -662,16 +515,13 @@ func (x *exec) notes(entryNote string, topics ...string) string {
 	if x.base != nil {
 		touching = append(touching, x.base.NotesTouching(topics...)...)
 	}
-	refs := ""
-	for _, n := range touching {
-		refs += x.ref("note:"+n.ID, n.ID, n.Text)
-	}
+	refs := x.foot.Sources(touching)
 	for _, n := range touching {
 		if restates(entryNote, n.Text) {
 			return refs
 		}
 	}
-	return x.fn(entryNote) + refs
+	return x.foot.Text(entryNote) + refs
 }
 
 // restates reports whether at least 60% of the words of four or more
@@ -702,7 +552,7 @@ func restates(a, b string) bool {
 // lay the table's rows out themselves (then `below` prints its notes).
 func (x *exec) caption(t rules.Table, topics ...string) string {
 	_, refs := x.splitNotes(t.Notes)
-	return "**" + esc(t.Title) + "**" + x.note(topics...) + refs
+	return "**" + document.Esc(t.Title) + "**" + x.note(topics...) + refs
 }
 
 // below prints an engine table's own notes (not the source notes it
@@ -713,7 +563,7 @@ func (x *exec) below(t rules.Table) string {
 		return ""
 	}
 	for i := range own {
-		own[i] = esc(strings.Join(strings.Fields(own[i]), " "))
+		own[i] = document.Esc(own[i])
 	}
 	return "*" + strings.Join(own, " ") + "*\n\n"
 }
@@ -748,14 +598,14 @@ func (x *exec) inline(id string, topics ...string) (string, error) {
 		t = x.base.Table(id)
 	}
 	if t == nil {
-		return "", fmt.Errorf("no table %q in %s", id, x.sys.ID)
+		return "", x.noTable(id)
 	}
 	var rows []string
 	for _, r := range t.Rows {
 		var cells []string
 		for _, c := range r {
 			if c = strings.TrimSpace(c); c != "" {
-				cells = append(cells, esc(c))
+				cells = append(cells, document.Esc(c))
 			}
 		}
 		if len(cells) == 0 {
@@ -767,9 +617,9 @@ func (x *exec) inline(id string, topics ...string) (string, error) {
 		}
 		rows = append(rows, cells[0]+strings.TrimSuffix(sep+strings.Join(cells[1:], ", "), sep))
 	}
-	out := "**" + esc(t.Name) + ".**" + x.notes(t.Note, append([]string{id}, topics...)...) + " " + strings.Join(rows, " · ") + "."
+	out := "**" + document.Esc(t.Name) + ".**" + x.notes(t.Note, append([]string{id}, topics...)...) + " " + strings.Join(rows, " · ") + "."
 	if t.Footer != "" {
-		out += " *" + esc(t.Footer) + "*"
+		out += " *" + document.Esc(t.Footer) + "*"
 	}
 	return out + "\n\n", nil
 }
@@ -788,14 +638,14 @@ func isNumber(s string) bool {
 func (x *exec) scored(e rules.Table, seedID string, topics ...string) (string, error) {
 	t := x.sys.Table(seedID)
 	if t == nil {
-		return "", fmt.Errorf("no table %q in %s", seedID, x.sys.ID)
+		return "", x.noTable(seedID)
 	}
 	if len(t.Rows) != len(e.Rows) {
 		return "", fmt.Errorf("scored: table %q has %d rows, engine table %q %d", seedID, len(t.Rows), e.ID, len(e.Rows))
 	}
 	_, refs := x.splitNotes(e.Notes)
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s**%s%s\n\n", esc(e.Title), x.notes(t.Note, append([]string{seedID}, topics...)...), refs)
+	fmt.Fprintf(&b, "**%s**%s%s\n\n", document.Esc(e.Title), x.notes(t.Note, append([]string{seedID}, topics...)...), refs)
 	shown := e
 	shown.Rows = make([]rules.Row, len(e.Rows))
 	for i, r := range e.Rows {
@@ -811,11 +661,11 @@ func (x *exec) scored(e rules.Table, seedID string, topics ...string) (string, e
 		}
 		shown.Rows[i] = r
 	}
-	b.WriteString(templates.OddsTable(shown, cellText))
+	b.WriteString(document.OddsTable(shown))
 	b.WriteString("\n")
 	b.WriteString(x.below(e))
 	if t.Footer != "" {
-		b.WriteString("*" + esc(t.Footer) + "*\n\n")
+		b.WriteString("*" + document.Esc(t.Footer) + "*\n\n")
 	}
 	return b.String(), nil
 }
@@ -828,5 +678,5 @@ func (x *exec) rowNote(note, chartID string) string {
 			return ""
 		}
 	}
-	return x.fn(note)
+	return x.foot.Text(note)
 }

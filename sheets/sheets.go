@@ -11,17 +11,14 @@
 package sheets
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
-	"strings"
 	"sync"
-	"text/template"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
-	"github.com/playaid/playaid/templates"
 )
 
 // Sheet is one quick-reference sheet: which rule set, which template, and
@@ -63,11 +60,7 @@ func Lookup(id string) (Sheet, error) {
 			return s, nil
 		}
 	}
-	msg := fmt.Sprintf("no reference sheet %q; expected one of: %s", id, strings.Join(IDs(), ", "))
-	if g := diag.Suggest(id, IDs()); g != "" {
-		msg = fmt.Sprintf("no reference sheet %q (did you mean %q?); expected one of: %s", id, g, strings.Join(IDs(), ", "))
-	}
-	return Sheet{}, fmt.Errorf("%s", msg)
+	return Sheet{}, errors.New(catalog.Unknown("reference sheet", id, IDs()))
 }
 
 // Data is what a template executes over.
@@ -102,7 +95,7 @@ func (s Sheet) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, stri
 	if sys == nil {
 		return nil, "", fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
 	}
-	text, from, err := templates.Read(templatesDir, s.Template)
+	srcs, err := document.Read(templatesDir, s.Template)
 	if err != nil {
 		return nil, "", err
 	}
@@ -111,27 +104,22 @@ func (s Sheet) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, stri
 		d.Base = cat.System(sys.About.AddOnTo)
 	}
 	x := newExec(s, cat, sys)
-	tmpl, err := template.New(from).Option("missingkey=error").Funcs(x.funcs()).Parse(text)
+	md, err := document.Execute(srcs, x.funcs(), d, &x.foot)
 	if err != nil {
-		return nil, "", err // text/template errors carry "template: file:line: …"
-	}
-	var buf bytes.Buffer
-	if err := tmpl.Execute(&buf, d); err != nil {
 		return nil, "", err
 	}
-	x.writeFootnotes(&buf)
-	return buf.Bytes(), d.Title, nil
+	return md, d.Title, nil
 }
 
-// Formats a sheet can be rendered to.
+// Formats a sheet can be rendered to: document's.
 const (
-	PDF      = "pdf"
-	HTML     = "html"
-	Markdown = "md"
+	PDF      = document.PDF
+	HTML     = document.HTML
+	Markdown = document.Markdown
 )
 
 // Formats lists the --format values.
-func Formats() []string { return []string{PDF, HTML, Markdown} }
+func Formats() []string { return document.Formats() }
 
 // Options say how to render a sheet.
 type Options struct {
@@ -146,26 +134,18 @@ func (s Sheet) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch o.Format {
-	case Markdown:
-		return md, nil
-	case HTML:
-		return markdown.HTML(md, title)
-	case PDF, "":
-		paper := o.Paper
-		if paper.Width == 0 {
-			paper = layout.A4
-		}
-		return markdown.PDF(md, markdown.Options{
-			Paper:    paper,
-			Title:    title,
-			Version:  cat.Version(),
-			Columns:  s.Columns,
-			BaseSize: s.BaseSize,
-			Margin:   s.Margin,
-		})
+	paper := o.Paper
+	if paper.Width == 0 {
+		paper = layout.A4
 	}
-	return nil, fmt.Errorf("unknown format %q; expected one of: %s", o.Format, strings.Join(Formats(), ", "))
+	return document.Render(md, o.Format, markdown.Options{
+		Paper:    paper,
+		Title:    title,
+		Version:  cat.Version(),
+		Columns:  s.Columns,
+		BaseSize: s.BaseSize,
+		Margin:   s.Margin,
+	})
 }
 
 // FileName is the sheet's name in the print pack for a format

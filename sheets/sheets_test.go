@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
@@ -138,7 +139,7 @@ func printedIn(tables [][][]string, t rules.Table) int {
 		for _, r := range t.Rows {
 			var want []string
 			for _, c := range r.Cells {
-				want = append(want, typo(c.String()))
+				want = append(want, document.Typo(c.String()))
 			}
 			found := false
 			for _, row := range md {
@@ -401,23 +402,6 @@ func TestTemplateOverride(t *testing.T) {
 	write("{{ table ")
 	if _, err := s.Markdown(cat, dir); err == nil {
 		t.Error("a template that does not parse was accepted")
-	}
-}
-
-func TestTypo(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{`6"`, "6″"},
-		{`within 6" of`, "within 6″ of"},
-		{`"decoys 5 to 12"`, "“decoys 5 to 12”"},
-		{`printed "3"–30+"`, "printed “3″–30+”"},
-		{`-4 to their Defense`, "−4 to their Defense"},
-		{`1-5`, "1-5"},
-		{`-2/-4 *`, "−2/−4 *"},
-	}
-	for _, tt := range tests {
-		if got := typo(tt.in); got != tt.want {
-			t.Errorf("typo(%q) = %q, want %q", tt.in, got, tt.want)
-		}
 	}
 }
 

@@ -15,15 +15,12 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 )
 
-// The default print pack prints the roster and unit cards of every
-// example list shipped in data/armies/.
-func init() {
-	packers = append(packers, packer{name: "army rosters", build: packArmies})
-}
-
+// packArmies prints, for the default print pack, the roster and unit cards
+// of every example list shipped in data/armies/.
 func packArmies(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
 	files, err := fs.Glob(data.FS, catalog.ArmiesDir+"/*.toml")
 	if err != nil {
@@ -71,11 +68,7 @@ func runArmy(ctx context.Context, e *env, args []string) error {
 			"validate exits 0 when every list is valid, 1 when one is invalid, 2 when one cannot be read.\n", armyUsage)
 		return nil
 	}
-	msg := fmt.Sprintf("unknown army command %q; expected validate, new or print", args[0])
-	if g := diag.Suggest(args[0], []string{"validate", "new", "print"}); g != "" {
-		msg = fmt.Sprintf("unknown army command %q (did you mean %q?); expected validate, new or print", args[0], g)
-	}
-	return usageError{msg}
+	return usageError{catalog.Unknown("army command", args[0], []string{"validate", "new", "print"})}
 }
 
 // armyFile is one list read and checked.
@@ -207,7 +200,7 @@ func armySummary(f armyFile) string {
 	}
 	var parts []string
 	switch {
-	case r.System != nil && r.System.Imperial != nil:
+	case r.System != nil && !r.HasPoints():
 		parts = append(parts, "organisation checked")
 	case r.Limit > 0:
 		parts = append(parts, fmt.Sprintf("%d of %d points", r.Used, r.Limit))
@@ -215,10 +208,10 @@ func armySummary(f armyFile) string {
 		parts = append(parts, fmt.Sprintf("%d points", r.Used))
 	}
 	if n := len(r.Diags.Errors()); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s", n, armyPlural(n, "error", "errors")))
+		parts = append(parts, fmt.Sprintf("%d %s", n, document.Plural(n, "error", "errors")))
 	}
 	if n := len(r.Diags.Warnings()); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s", n, armyPlural(n, "warning", "warnings")))
+		parts = append(parts, fmt.Sprintf("%d %s", n, document.Plural(n, "warning", "warnings")))
 	}
 	verdict := "valid"
 	if !r.Valid() {
@@ -227,30 +220,23 @@ func armySummary(f armyFile) string {
 	return fmt.Sprintf("%s: %s (%s)", f.name, verdict, strings.Join(parts, ", "))
 }
 
-func armyPlural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 func runArmyNew(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("army new", "army new --system ID [--data DIR]")
 	var d dataFlags
 	d.register(fs)
-	sysID := fs.String("system", "", "the rule set: aqotmf, evacuation-mars or imperial-mars")
+	sysID := fs.String("system", "", "the rule set of the list: one that has army lists")
 	if err := e.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("army new takes no arguments, got %q; the starter goes to standard output", fs.Args())
 	}
-	if *sysID == "" {
-		return usagef("army new: which rule set? give --system aqotmf, evacuation-mars or imperial-mars")
-	}
 	cat, err := e.load(d)
 	if err != nil {
 		return err
+	}
+	if *sysID == "" {
+		return usagef("army new: which rule set? give --system, one of: %s", strings.Join(army.ListSystems(cat), ", "))
 	}
 	s, err := system(cat, *sysID)
 	if err != nil {
@@ -325,7 +311,7 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 	}
 	if !f.report.Valid() {
 		n := len(f.report.Diags.Errors())
-		fmt.Fprintf(e.stderr, "playaid: %s is invalid (%d %s): the roster is stamped INVALID\n", names[0], n, armyPlural(n, "error", "errors"))
+		fmt.Fprintf(e.stderr, "playaid: %s is invalid (%d %s): the roster is stamped INVALID\n", names[0], n, document.Plural(n, "error", "errors"))
 		return exitStatus(1)
 	}
 	return nil

@@ -121,11 +121,11 @@ func TestArmyNew(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{[]string{"army", "new"}, "playaid: army new: which rule set? give --system aqotmf, evacuation-mars or imperial-mars"},
+		{[]string{"army", "new"}, "playaid: army new: which rule set? give --system, one of: aqotmf, evacuation-mars, imperial-mars"},
 		{[]string{"army", "new", "--system", "buildings"}, `playaid: system "buildings" has no army lists; expected one of: aqotmf, evacuation-mars, imperial-mars`},
 		{[]string{"army", "new", "--system", "aqotmg"}, `playaid: unknown system "aqotmg" (did you mean "aqotmf"?); expected one of: aqotmf, buildings, evacuation-mars, imperial-mars`},
 		{[]string{"army"}, "playaid: army what? expected validate, new or print; run 'playaid army --help'"},
-		{[]string{"army", "valdate"}, `playaid: unknown army command "valdate" (did you mean "validate"?); expected validate, new or print`},
+		{[]string{"army", "valdate"}, `playaid: unknown army command "valdate" (did you mean "validate"?); expected one of: validate, new, print`},
 	}
 	for _, tt := range tests {
 		code, _, errs := runCLI(t, tt.args...)
@@ -175,7 +175,7 @@ func TestArmyPrint(t *testing.T) {
 		{[]string{"army", "print"}, 2, "playaid: army print: which list? give one FILE"},
 		{[]string{"army", "print", "a.toml", "b.toml"}, 2, "playaid: army print takes one list, got 2: a.toml b.toml"},
 		{[]string{"army", "print", "a.toml", "--cards", "--format", "md"}, 2, "playaid: --cards prints only as PDF (cards are drawn to size), not --format md"},
-		{[]string{"army", "print", "a.toml", "--format", "docx"}, 2, `playaid: unknown --format "docx": expected pdf, html or md`},
+		{[]string{"army", "print", "a.toml", "--format", "docx"}, 2, `playaid: --format: unknown format "docx"; expected one of: pdf, html, md`},
 		{[]string{"army", "print", "a.toml", "--paper", "a5"}, 2, `playaid: unknown paper "a5": expected a4 or letter`},
 		{[]string{"army", "print", filepath.Join(dir, "gone.toml")}, 2, filepath.Join(dir, "gone.toml") + ": cannot read the list: no such file or directory"},
 	}

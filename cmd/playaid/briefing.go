@@ -2,21 +2,16 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/layout"
 )
 
-// The default print pack includes every shipped scenario's briefing.
-func init() {
-	packers = append(packers, packer{name: "briefings", build: packBriefings})
-}
-
+// packBriefings prints, for the default print pack, every shipped
+// scenario's briefing.
 func packBriefings(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
 	var out []packFile
 	for _, s := range cat.Systems {
@@ -73,11 +68,6 @@ func runBriefing(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	b, err := briefing.New(sys, sc, cat.Version())
-	var dl diag.List
-	if errors.As(err, &dl) {
-		printDiags(e.stderr, dl)
-		return exitStatus(1)
-	}
 	if err != nil {
 		return err
 	}

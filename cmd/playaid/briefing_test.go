@@ -51,7 +51,7 @@ func TestBriefingUsage(t *testing.T) {
 	}{
 		{[]string{"briefing"}, "which scenario?"},
 		{[]string{"briefing", "boys-of-company"}, `unknown scenario "boys-of-company" (did you mean "boys-of-company-c"?)`},
-		{[]string{"briefing", "morale-wagon", "--format", "docx"}, `unknown --format "docx"`},
+		{[]string{"briefing", "morale-wagon", "--format", "docx"}, `--format: unknown format "docx"`},
 		{[]string{"briefing", "morale-wagon", "--paper", "a3"}, `unknown paper "a3"`},
 		{[]string{"briefing", "morale-wagon", "extra"}, `one scenario, got "morale-wagon" and "extra"`},
 		{[]string{"briefing", "morale-wagon", "--templates", "no-such-dir"}, "--templates no-such-dir"},

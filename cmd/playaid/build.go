@@ -21,8 +21,14 @@ type packer struct {
 	build func(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error)
 }
 
-// packers are the generators of the default print pack, in order.
-var packers []packer
+// packers are the generators of the default print pack, in the order
+// they run (a failing one stops the build before anything is written).
+var packers = []packer{
+	{"army rosters", packArmies},
+	{"briefings", packBriefings},
+	{"markers", buildMarkersPack},
+	{"reference sheets", buildReferencePack},
+}
 
 func runBuild(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("build", "[build] [--data DIR] [--paper a4|letter] [-o DIR]")

@@ -5,13 +5,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -102,11 +105,7 @@ func printDiags(w io.Writer, l diag.List) {
 func system(cat *catalog.Catalog, id string) (*catalog.System, error) {
 	s := cat.System(id)
 	if s == nil {
-		msg := fmt.Sprintf("unknown system %q; expected one of: %s", id, strings.Join(cat.SystemIDs(), ", "))
-		if g := diag.Suggest(id, cat.SystemIDs()); g != "" {
-			msg = fmt.Sprintf("unknown system %q (did you mean %q?); expected one of: %s", id, g, strings.Join(cat.SystemIDs(), ", "))
-		}
-		return nil, usageError{msg}
+		return nil, usageError{catalog.Unknown("system", id, cat.SystemIDs())}
 	}
 	return s, nil
 }
@@ -160,16 +159,14 @@ type docFlags struct {
 
 func (d *docFlags) register(fs *flag.FlagSet, templatesUsage string) {
 	fs.StringVar(&d.paper, "paper", "a4", "paper size: a4 or letter")
-	fs.StringVar(&d.format, "format", "pdf", "pdf, html or md")
+	fs.StringVar(&d.format, "format", document.PDF, strings.Join(document.Formats(), ", "))
 	fs.StringVar(&d.templates, "templates", "", templatesUsage)
 }
 
 // check validates the flags and returns the paper.
 func (d *docFlags) check() (layout.Paper, error) {
-	switch d.format {
-	case "pdf", "html", "md":
-	default:
-		return layout.Paper{}, usagef("unknown --format %q: expected pdf, html or md", d.format)
+	if !slices.Contains(document.Formats(), d.format) {
+		return layout.Paper{}, usageError{"--format: " + document.UnknownFormat(d.format).Error()}
 	}
 	if d.templates != "" {
 		if st, err := os.Stat(d.templates); err != nil || !st.IsDir() {
@@ -177,4 +174,17 @@ func (d *docFlags) check() (layout.Paper, error) {
 		}
 	}
 	return paper(d.paper)
+}
+
+// shippedSystems lists the ids of the shipped rule sets (the folders of
+// the embedded data), for flags' help: the data itself is read later.
+func shippedSystems() string {
+	var ids []string
+	entries, _ := fs.ReadDir(data.FS, ".")
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != catalog.ArmiesDir {
+			ids = append(ids, e.Name())
+		}
+	}
+	return strings.Join(ids, ", ")
 }

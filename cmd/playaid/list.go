@@ -8,7 +8,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/layout/markers"
+	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/markers"
 )
 
 // listKinds are the kinds 'playaid list' knows, each a function from a
@@ -27,7 +28,7 @@ var listKinds = map[string]func(s *catalog.System) (header []string, rows [][]st
 		var rows [][]string
 		var vals []any
 		for _, p := range s.Profiles {
-			rows = append(rows, []string{s.ID, p.ID, p.Name, p.Type, p.Speed.String(), intp(p.Defense), intp(p.Armor), strings.Join(p.Weapons, ", ")})
+			rows = append(rows, []string{s.ID, p.ID, p.Name, p.Type, p.Speed.String(), document.Intp(p.Defense), document.Intp(p.Armor), strings.Join(p.Weapons, ", ")})
 			vals = append(vals, map[string]any{"system": s.ID, "id": p.ID, "name": p.Name, "type": p.Type, "speed": p.Speed.String(), "defense": p.Defense, "armor": p.Armor, "weapons": p.Weapons})
 		}
 		return []string{"SYSTEM", "ID", "NAME", "TYPE", "SPEED", "DEF", "ARM", "WEAPONS"}, rows, vals
@@ -89,13 +90,6 @@ var listKinds = map[string]func(s *catalog.System) (header []string, rows [][]st
 	},
 }
 
-func intp(p *int) string {
-	if p == nil {
-		return "–"
-	}
-	return fmt.Sprint(*p)
-}
-
 func listKindNames() []string {
 	return []string{"units", "profiles", "weapons", "charts", "tables", "scenarios", "markers"}
 }
@@ -104,7 +98,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("list", "list units|profiles|weapons|charts|tables|scenarios|markers [--system ID] [--json] [--data DIR]")
 	var d dataFlags
 	d.register(fs)
-	sysID := fs.String("system", "", "only this rule set (aqotmf, buildings, evacuation-mars, imperial-mars)")
+	sysID := fs.String("system", "", "only this rule set, by its id ("+shippedSystems()+" …)")
 	asJSON := fs.Bool("json", false, "print JSON for machines")
 	var kind string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {

@@ -12,6 +12,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+
+	"github.com/playaid/playaid/diag"
 )
 
 func main() {
@@ -29,19 +31,15 @@ type verb struct {
 }
 
 // verbs is the table of subcommands, in the order help lists them.
-var verbs []verb
-
-func init() {
-	verbs = []verb{
-		{"build", "write the whole print pack to the output folder (the default)", runBuild},
-		{"validate", "check the rule data (embedded, plus --data DIR)", runValidate},
-		{"list", "list units, weapons, charts, tables, scenarios or markers", runList},
-		{"markers", "write exact-size markers, the heat ray template and range sticks (PDF)", runMarkers},
-		{"odds", "exact odds: attack, building, burn, im-shoot, im-morale, im-melee, game-length", runOdds},
-		{"reference", "write quick-reference sheets with exact odds (PDF, HTML or Markdown)", runReference},
-		{"briefing", "write a scenario's briefing: forces, odds, table map, secret deployment sheet", runBriefing},
-		{"army", "check and print army lists: validate, new, print (roster and unit cards)", runArmy},
-	}
+var verbs = []verb{
+	{"build", "write the whole print pack to the output folder (the default)", runBuild},
+	{"validate", "check the rule data (embedded, plus --data DIR)", runValidate},
+	{"list", "list units, weapons, charts, tables, scenarios or markers", runList},
+	{"markers", "write exact-size markers, the heat ray template and range sticks (PDF)", runMarkers},
+	{"odds", "exact odds: attack, building, burn, im-shoot, im-morale, im-melee, game-length", runOdds},
+	{"reference", "write quick-reference sheets with exact odds (PDF, HTML or Markdown)", runReference},
+	{"briefing", "write a scenario's briefing: forces, odds, table map, secret deployment sheet", runBriefing},
+	{"army", "check and print army lists: validate, new, print (roster and unit cards)", runArmy},
 }
 
 // env is what every verb gets: where to write and the shared flags' values.
@@ -72,6 +70,12 @@ func exitCode(err error, stderr io.Writer) int {
 	var st exitStatus
 	if errors.As(err, &st) {
 		return int(st)
+	}
+	// A message about a place in a file (a template, the data, a list)
+	// reads "file:line:col: message" and nothing else, as the data's do.
+	if l, ok := diag.AsList(err); ok {
+		printDiags(stderr, l)
+		return 1
 	}
 	fmt.Fprintln(stderr, "playaid:", err)
 	var u usageError

@@ -12,13 +12,10 @@ import (
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/layout/markers"
+	"github.com/playaid/playaid/markers"
 )
-
-func init() {
-	packers = append(packers, packer{name: "markers", build: buildMarkersPack})
-}
 
 // buildMarkersPack renders each rule set's full marker set for the print
 // pack: markers-<system>.pdf.
@@ -91,7 +88,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("markers", "markers [--system ID] [--paper a4|letter] [--only KIND[,KIND…]] [--count KIND=N] [--decoys N] [--backs long|short] [--back-offset X,Y] [--data DIR] [-o FILE.pdf]")
 	var d dataFlags
 	d.register(fs)
-	sysID := fs.String("system", "", "only this rule set's markers (aqotmf, buildings, evacuation-mars, imperial-mars); default: all")
+	sysID := fs.String("system", "", "only this rule set's markers, by its id ("+shippedSystems()+" …); default: all")
 	paperName := paperFlag(fs)
 	only := fs.String("only", "", "only these marker kinds, comma-separated (see 'playaid list markers')")
 	counts := countFlag{}
@@ -198,13 +195,6 @@ func (e *env) armyBlips(cat *catalog.Catalog, file string) (system string, blips
 	if blips == 0 {
 		return "", 0, 0, usagef("--army %s: the list deploys no blips (set hidden = true for a side that deploys hidden)", file)
 	}
-	fmt.Fprintf(e.stdout, "%s: %s and %s\n", file, plural(blips, "blip"), plural(decoys, "decoy"))
+	fmt.Fprintf(e.stdout, "%s: %s and %s\n", file, document.Count(blips, "blip", "blips"), document.Count(decoys, "decoy", "decoys"))
 	return r.System.ID, blips, decoys, nil
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

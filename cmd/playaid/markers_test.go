@@ -88,7 +88,7 @@ labels = ["Dug In"]
 		{"an argument", []string{"blips"}, 2, []string{`markers takes no arguments, got ["blips"]`}},
 		{"bad data", []string{"--data", bad}, 1, []string{
 			filepath.ToSlash(bad) + `/aqotmf/markers.toml:7:8: marker "blips" (circle): size is 0mm; expected a size above zero`,
-			filepath.ToSlash(bad) + `/aqotmf/markers.toml:13:9: marker "dug-in": shape "rectangle"`,
+			filepath.ToSlash(bad) + `/aqotmf/markers.toml:13:9: marker "dug-in": unknown shape "rectangle"`,
 			"error(s) in the data",
 		}},
 	} {

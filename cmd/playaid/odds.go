@@ -14,6 +14,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/dice"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -25,6 +26,9 @@ type oddsQuery struct {
 }
 
 // maxDice bounds an attack so a typo cannot ask for a billion dice.
+//
+// A query checks its flags itself (a usage error, exit 2); an error from
+// the rules engine after that is a problem in the data (exit 1).
 const maxDice = 1000
 
 var oddsQueries = []oddsQuery{
@@ -36,7 +40,8 @@ var oddsQueries = []oddsQuery{
 		tripod := fs.Bool("tripod", false, "the target is a tripod: roll on the Tripod Damage Chart")
 		cover := fs.String("cover", "", "the target's cover: soft or hard")
 		dug := fs.Bool("dug-in", false, "the target is dug in")
-		close := fs.Bool("tripod-within-6", false, "the attacker is a tripod within 6\" (dug in does not count)")
+		close := fs.Bool("tripod-close", false, "the attacker is a tripod within the data's dug-in range ([aqotmf.dug_in] tripod_within), so dug in does not count")
+		fs.BoolVar(close, "tripod-within-6", false, "deprecated: use --tripod-close (the range comes from the data)")
 		imm := fs.Bool("immobilised", false, "the target is immobilised")
 		return func(sys *catalog.System) (any, [][]string, error) {
 			if *n < 0 || *n > maxDice {
@@ -46,20 +51,20 @@ var oddsQueries = []oddsQuery{
 				return nil, nil, usagef("--cover %q: expected soft or hard", *cover)
 			}
 			r, err := rules.AQAttack(sys, rules.AttackQuery{Dice: *n, Defense: *def, Armor: *arm, Power: *pow, Cover: *cover,
-				Immobilised: *imm, DugIn: *dug, TripodWithin6: *close, Tripod: *tripod})
+				Immobilised: *imm, DugIn: *dug, TripodClose: *close, Tripod: *tripod})
 			if err != nil {
-				return nil, nil, usageError{err.Error()}
+				return nil, nil, err
 			}
-			out := map[string]any{"hit": rat(r.DieHit), "damage": damageGivenHit(r), "points": rats(r.Points)}
+			out := map[string]any{"hit": rat(r.DieHit), "damage": rat(r.HitDamages), "points": rats(r.Points)}
 			lines := [][]string{
 				{"a die hits", fmt.Sprintf("on %s", score(r.HitOn)), pct(r.DieHit), rat(r.DieHit)},
-				{"a hit damages", fmt.Sprintf("on %s", score(r.DamageOn)), pct(damageGivenHitRat(r)), damageGivenHit(r)},
+				{"a hit damages", fmt.Sprintf("on %s", score(r.DamageOn)), pct(r.HitDamages), rat(r.HitDamages)},
 			}
 			for k, p := range r.Points {
 				if k > 20 && p.Sign() == 0 {
 					break
 				}
-				lines = append(lines, []string{plural(k, "damage point"), "", pct(p), rat(p)})
+				lines = append(lines, []string{document.Count(k, "damage point", "damage points"), "", pct(p), rat(p)})
 			}
 			if r.Destroyed != nil {
 				out["destroyed"] = rat(r.Destroyed)
@@ -81,7 +86,7 @@ var oddsQueries = []oddsQuery{
 			}
 			r, err := rules.BuildingHit(sys, *typ, *pow, *heat)
 			if err != nil {
-				return nil, nil, usageError{err.Error()}
+				return nil, nil, err
 			}
 			return map[string]any{"destroyed": rat(r.Destroyed), "damaged": rat(r.Damaged), "fire": rat(r.Fire)}, [][]string{
 				{"destroyed (rubble)", pct(r.Destroyed), rat(r.Destroyed)},
@@ -98,7 +103,7 @@ var oddsQueries = []oddsQuery{
 			}
 			r, err := rules.Burn(sys, *arm)
 			if err != nil {
-				return nil, nil, usageError{err.Error()}
+				return nil, nil, err
 			}
 			var lines [][]string
 			for i, p := range r.Standing {
@@ -117,7 +122,7 @@ var oddsQueries = []oddsQuery{
 			}
 			r, err := rules.IMShoot(sys, *f, *n)
 			if err != nil {
-				return nil, nil, usageError{err.Error()}
+				return nil, nil, err
 			}
 			hits := distRats(r.Hits)
 			lines := [][]string{}
@@ -138,7 +143,7 @@ var oddsQueries = []oddsQuery{
 		return func(sys *catalog.System) (any, [][]string, error) {
 			r, err := rules.IMMorale(sys, *m)
 			if err != nil {
-				return nil, nil, usageError{err.Error()}
+				return nil, nil, err
 			}
 			var lines [][]string
 			for k, p := range r {
@@ -152,7 +157,7 @@ var oddsQueries = []oddsQuery{
 		return func(sys *catalog.System) (any, [][]string, error) {
 			inf, suf, err := rules.IMMelee(sys, *d)
 			if err != nil {
-				return nil, nil, usageError{err.Error()}
+				return nil, nil, err
 			}
 			var lines [][]string
 			for k, p := range inf {
@@ -201,7 +206,7 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	if q == nil {
-		return usagef("unknown odds query %q; expected one of: %s", args[0], strings.Join(names, ", "))
+		return usageError{catalog.Unknown("odds query", args[0], names)}
 	}
 	fs := e.newFlags("odds "+q.name, "odds "+q.name+" [flags]")
 	var d dataFlags
@@ -251,18 +256,8 @@ func knownBuilding(sys *catalog.System, id string) error {
 		ids = append(ids, t.ID)
 	}
 	sort.Strings(ids)
-	return usagef("unknown building type %q; expected one of: %s", id, strings.Join(ids, ", "))
+	return usageError{catalog.Unknown("building type", id, ids)}
 }
-
-// damageGivenHitRat is the chance a hit damages: P(hit and damage)/P(hit).
-func damageGivenHitRat(r rules.AttackResult) *big.Rat {
-	if r.DieHit.Sign() == 0 {
-		return new(big.Rat)
-	}
-	return new(big.Rat).Quo(r.DieDmg, r.DieHit)
-}
-
-func damageGivenHit(r rules.AttackResult) string { return rat(damageGivenHitRat(r)) }
 
 func score(n int) string {
 	if n <= 1 {

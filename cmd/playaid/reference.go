@@ -2,31 +2,26 @@ package main
 
 import (
 	"context"
-	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/sheets"
 )
-
-func init() {
-	packers = append(packers, packer{name: "reference sheets", build: buildReferencePack})
-}
 
 // buildReferencePack renders every quick-reference sheet as PDF for the
 // print pack: reference-<system>.pdf.
 func buildReferencePack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
 	all := sheets.All()
-	pdfs, err := sheets.RenderAll(all, cat, sheets.Options{Paper: paper, Format: sheets.PDF})
+	pdfs, err := sheets.RenderAll(all, cat, sheets.Options{Paper: paper, Format: document.PDF})
 	if err != nil {
 		return nil, err
 	}
 	var files []packFile
 	for i, s := range all {
-		files = append(files, packFile{name: s.FileName(sheets.PDF), data: pdfs[i]})
+		files = append(files, packFile{name: s.FileName(document.PDF), data: pdfs[i]})
 	}
 	return files, nil
 }
@@ -36,9 +31,8 @@ func runReference(ctx context.Context, e *env, args []string) error {
 	var d dataFlags
 	d.register(fs)
 	sysID := fs.String("system", "", "only this sheet: "+strings.Join(sheets.IDs(), ", ")+" (default: all four)")
-	paperName := paperFlag(fs)
-	format := fs.String("format", sheets.PDF, "output format: "+strings.Join(sheets.Formats(), ", "))
-	tmplDir := fs.String("templates", "", "a folder of templates that replace the shipped ones of the same name (aqotmf.md …)")
+	var doc docFlags
+	doc.register(fs, "a folder of templates that replace the shipped ones of the same name (aqotmf.md …)")
 	out := fs.String("o", "", "where to write: a file (\"-\" for standard output) with --system, else a folder (default: output/reference-<system>.<format>)")
 	if err := e.parse(fs, args); err != nil {
 		return err
@@ -46,22 +40,11 @@ func runReference(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("reference takes no arguments, got %q; use --system to choose a sheet", fs.Args())
 	}
-	if !slices.Contains(sheets.Formats(), *format) {
-		return usagef("--format %q: expected one of: %s", *format, strings.Join(sheets.Formats(), ", "))
-	}
-	p, err := paper(*paperName)
+	p, err := doc.check()
 	if err != nil {
 		return err
 	}
-	if *tmplDir != "" {
-		st, err := os.Stat(*tmplDir)
-		if err != nil {
-			return usagef("--templates %s: %v", *tmplDir, err)
-		}
-		if !st.IsDir() {
-			return usagef("--templates %s: not a folder", *tmplDir)
-		}
-	}
+	format := &doc.format
 	list := sheets.All()
 	if *sysID != "" {
 		s, err := sheets.Lookup(*sysID)
@@ -78,7 +61,7 @@ func runReference(ctx context.Context, e *env, args []string) error {
 	}
 	// Render every sheet before writing any: a bad template leaves the
 	// output as it was.
-	rendered, err := sheets.RenderAll(list, cat, sheets.Options{Paper: p, Format: *format, TemplatesDir: *tmplDir})
+	rendered, err := sheets.RenderAll(list, cat, sheets.Options{Paper: p, Format: *format, TemplatesDir: doc.templates})
 	if err != nil {
 		return err
 	}

@@ -788,13 +788,5 @@ func (r *walker) furniture(c canvas, page, pages int) {
 
 // fit returns s with fallbacks applied, cut short with "…" to fit width.
 func fit(s string, f face, width float64) string {
-	s = fallback(s, f.metrics())
-	if f.width(s) <= width {
-		return s
-	}
-	rs := []rune(s)
-	for len(rs) > 0 && f.width(string(rs)+"…") > width {
-		rs = rs[:len(rs)-1]
-	}
-	return string(rs) + "…"
+	return layout.Cut(fallback(s, f.metrics()), width, f.width)
 }

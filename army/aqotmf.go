@@ -1,0 +1,449 @@
+package army
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/rules"
+)
+
+// aqotmfRules are All Quiet on the Martian Front's army lists: every unit
+// is an entry of the catalogue, priced at count × its points; a hidden
+// list deploys as blips.
+type aqotmfRules struct{}
+
+func (aqotmfRules) kind() string              { return "aqotmf" }
+func (aqotmfRules) of(s *catalog.System) bool { return s.AQotMF != nil }
+func (aqotmfRules) points() bool              { return true }
+func (aqotmfRules) listKeys() []string        { return []string{"points", "hidden"} }
+func (aqotmfRules) unitKeys() []string {
+	return []string{"id", "count", "ambush", "reinforcement", "points"}
+}
+func (aqotmfRules) keyHint(key string) string {
+	// An AQotMF unit takes no type: the catalogue's comes with the id,
+	// and a second, unchecked opinion would only mislead.
+	switch key {
+	case "type", "training", "morale", "figures":
+		return "; an AQotMF unit is a catalogue entry: its stats come with id"
+	}
+	return ""
+}
+
+func (aqotmfRules) check(c *checker)                          { c.aqotmf() }
+func (aqotmfRules) roster(ro *Roster, r *Report, g *glossary) { ro.aqotmf(r, g) }
+func (aqotmfRules) card(r *Report, ln Line) (card, error)     { return aqCard(r, ln) }
+func (aqotmfRules) extraCards(*Report) []card                 { return nil }
+
+func (aqotmfRules) starter(s *catalog.System, p func(string, ...any)) error {
+	if len(s.Units) == 0 {
+		return fmt.Errorf("%s: the catalogue has no units", s.ID)
+	}
+	first := s.Units[0]
+	p("name   = \"My army\"\n")
+	p("points = %-6d # the limit the list is built to; leave it out for no limit\n", first.Points)
+	p("hidden = false  # true when the scenario has the list deploy as hidden units (blips)\n")
+	if ids := scenarioIDs(s); len(ids) > 0 {
+		p("# scenario = %q  # optional, one of: %s\n", ids[0], strings.Join(ids, ", "))
+	}
+	p("\n# The units of the catalogue: id, name, points.\n")
+	units := append([]catalog.Unit(nil), s.Units...)
+	sort.Slice(units, func(i, j int) bool { return units[i].ID < units[j].ID })
+	w := 0
+	for _, u := range units {
+		w = max(w, len(u.ID))
+	}
+	for _, u := range units {
+		p("#   %-*s  %s, %d points\n", w, u.ID, u.Name, u.Points)
+	}
+	p("\n[[unit]]\nid    = %q\nlabel = %q\n", first.ID, first.Name)
+	p("# count = 2             # how many of this unit\n")
+	p("# ambush = true         # set up in ambush: no blip for it\n")
+	p("# reinforcement = true  # held back as reinforcements: no blip for it\n")
+	return nil
+}
+
+// aqotmf prices an All Quiet on the Martian Front list: every unit is a
+// catalogue entry; a unit entry costs count × the entry's points.
+func (c *checker) aqotmf() {
+	l, s := c.l, c.s
+	ids := make([]string, len(s.Units))
+	for i, u := range s.Units {
+		ids[i] = u.ID
+	}
+	sort.Strings(ids)
+	for i, u := range l.Units {
+		p := unitPath(i)
+		ln := Line{Unit: u, Count: c.count(i)}
+		switch e := s.Unit(u.ID); {
+		case u.ID == "":
+			c.errf(c.l.key(p), "%s has no id; expected id = one of the %s units: %s", c.unitName(i), s.About.Short, strings.Join(ids, ", "))
+		case e == nil:
+			c.unknown(c.l.value(p+".id"), c.unitName(i), "unit id", u.ID, ids)
+		default:
+			ln.Entry, ln.Type, ln.Each = e, e.Type, e.Points
+			ln.Cost = ln.Count * e.Points
+			if l.has(p+".points") && u.Points != ln.Cost {
+				c.errf(c.l.value(p+".points"), "%s: points = %d, but %d × %s costs %d × %d = %d; write points = %d or leave points out",
+					c.unitName(i), u.Points, ln.Count, e.ID, ln.Count, e.Points, ln.Cost, ln.Cost)
+			}
+		}
+		ln.Name = firstOf(u.Label, entryName(ln.Entry), u.ID, fmt.Sprintf("Unit %d", i+1))
+		if u.Ambush && u.Reinforcement {
+			c.warnf(c.l.key(p+".reinforcement"), "%s is both in ambush and a reinforcement; the rules describe them apart (an ambusher is placed from its terrain, a reinforcement enters later from a table edge) — keep one", c.unitName(i))
+		}
+		c.r.Lines = append(c.r.Lines, ln)
+		c.r.Used += ln.Cost
+	}
+	c.r.Limit = l.Points
+	if l.has("points") && l.Points <= 0 {
+		c.errf(c.l.value("points"), "points is %d; expected the limit the list is built to (1 or more), or leave points out for no limit", l.Points)
+		c.r.Limit = 0
+	}
+	c.labels()
+	c.limit("the units", "units")
+}
+
+func entryName(e *catalog.Unit) string {
+	if e == nil {
+		return ""
+	}
+	return e.Name
+}
+
+func (ro *Roster) aqotmf(r *Report, g *glossary) {
+	s := r.System
+	ro.Hidden = r.List.Hidden
+	ro.Blips, ro.Decoys = Blips(r.List, s)
+	var profiles []string
+	for i, ln := range r.Lines {
+		rl := RosterLine{N: i + 1, Name: document.Esc(ln.Name), Count: ln.Count, Each: ln.Each, Cost: ln.Cost, Type: document.Esc(ln.Type)}
+		u := ln.Unit
+		switch {
+		case ln.Entry == nil:
+			rl.Deploy = "–"
+		case u.Ambush:
+			rl.Deploy = "ambush"
+		case u.Reinforcement:
+			rl.Deploy = "reinforcement"
+		case r.List.Hidden:
+			rl.Deploy = "blip"
+		default:
+			rl.Deploy = "on the table"
+		}
+		if e := ln.Entry; e != nil {
+			rl.Entry = document.Esc(e.Name)
+			if u.Label == "" {
+				rl.Entry = ""
+			}
+			// Notes about the entry's profiles go on the profile table;
+			// the summary keeps those about the entry alone.
+			var pids []string
+			for _, st := range e.Composition {
+				pids = append(pids, st.Profile)
+			}
+			rl.Name += g.refsExcept(pids, e.ID)
+			var els []string
+			for _, st := range e.Composition {
+				p := s.Profile(st.Profile)
+				name := st.Profile
+				if p != nil {
+					name = p.Name
+				}
+				els = append(els, fmt.Sprintf("%d × %s", st.Count, document.Esc(name)))
+				if !contains(profiles, st.Profile) {
+					profiles = append(profiles, st.Profile)
+				}
+			}
+			rl.Elements = strings.Join(els, ", ")
+		}
+		ro.Lines = append(ro.Lines, rl)
+	}
+	for _, id := range profiles {
+		p := s.Profile(id)
+		if p == nil {
+			continue
+		}
+		row := ProfileRow{Name: document.Esc(p.Name) + g.refs(p.ID), Type: document.Esc(p.Type), Speed: "–", Defense: document.Intp(p.Defense), Armor: document.Intp(p.Armor), Weapons: "–", Specials: "–"}
+		if !p.Speed.IsZero() {
+			row.Speed = document.Inch(p.Speed)
+		}
+		// An Armor above the die's faces is damaged only by a lucky hit,
+		// which the rules never describe: the note says so.
+		if a := s.AQotMF; a != nil && p.Armor != nil && *p.Armor > s.About.Die {
+			if n := s.Note(a.LuckyHitNote); n != nil {
+				row.Armor += g.notes.Source(*n)
+			}
+		}
+		var ws, sps []string
+		for _, wid := range p.Weapons {
+			w := s.Weapon(wid)
+			if w == nil {
+				continue
+			}
+			ws = append(ws, document.Esc(w.Name))
+			g.aqWeapon(w)
+		}
+		for _, sp := range p.Specials {
+			sps = append(sps, document.Esc(g.special(sp)))
+		}
+		if len(ws) > 0 {
+			row.Weapons = strings.Join(ws, ", ")
+		}
+		if len(sps) > 0 {
+			row.Specials = strings.Join(sps, ", ")
+		}
+		ro.Profiles = append(ro.Profiles, row)
+	}
+	if ro.Hidden {
+		ro.BlipNotes = g.refs("blips", "hidden-units")
+	}
+}
+
+func (g *glossary) aqWeapon(w *catalog.Weapon) {
+	if !g.once("weapon/" + w.ID) {
+		return
+	}
+	row := WeaponRow{Name: document.Esc(w.Name) + g.refs(w.ID), Power: "–", Dice: fmt.Sprint(w.DicePerElement()), Specials: "–", Range: document.Esc(aqRange(w))}
+	if w.Power != 0 {
+		row.Power = document.Signed(w.Power)
+	}
+	var sps []string
+	for _, sp := range w.Specials {
+		sps = append(sps, document.Esc(g.special(sp)))
+	}
+	if len(sps) > 0 {
+		row.Specials = strings.Join(sps, ", ")
+	}
+	g.weapons = append(g.weapons, row)
+}
+
+// aqRange is an AQotMF weapon's range as the data prints it: its words
+// ("3"–30+"), else its length in inches, else a dash.
+func aqRange(w *catalog.Weapon) string {
+	switch {
+	case w.RangeText != "":
+		return w.RangeText
+	case !w.Range.IsZero():
+		return document.Inch(w.Range)
+	}
+	return "–"
+}
+
+func aqCard(r *Report, ln Line) (card, error) {
+	s := r.System
+	c := card{title: ln.Name, corner: fmt.Sprintf("%d pts", ln.Each)}
+	e := ln.Entry
+	if e == nil {
+		c.sub = "unknown unit " + ln.Unit.ID
+		return c, nil
+	}
+	var sub []string
+	if ln.Unit.Label != "" {
+		sub = append(sub, e.Name)
+	}
+	sub = append(sub, e.Type)
+	switch {
+	case ln.Unit.Ambush:
+		sub = append(sub, "in ambush")
+	case ln.Unit.Reinforcement:
+		sub = append(sub, "reinforcement")
+	case r.List.Hidden:
+		sub = append(sub, "deploys as a blip")
+	}
+	c.sub = strings.Join(sub, " · ")
+
+	stats := part{head: "Elements", rows: [][]string{{"", "Speed", "Def", "Arm"}}, bold: []bool{true}}
+	var weapons []*catalog.Weapon
+	dicePer := map[string]int{} // weapon id → dice the whole unit rolls
+	var specials []string
+	noStats := false
+	for _, st := range e.Composition {
+		p := s.Profile(st.Profile)
+		if p == nil {
+			continue
+		}
+		speed := "–"
+		if !p.Speed.IsZero() {
+			speed = document.Inch(p.Speed)
+		}
+		stats.rows = append(stats.rows, []string{fmt.Sprintf("%d × %s", st.Count, p.Name), speed, document.Intp(p.Defense), document.Intp(p.Armor)})
+		stats.bold = append(stats.bold, false)
+		if p.Defense == nil && p.Armor == nil && len(p.Weapons) == 0 {
+			noStats = true
+		}
+		for _, wid := range p.Weapons {
+			w := s.Weapon(wid)
+			if w == nil {
+				continue
+			}
+			if _, ok := dicePer[w.ID]; !ok {
+				weapons = append(weapons, w)
+			}
+			dicePer[w.ID] += st.Count * w.DicePerElement()
+		}
+		for _, sp := range p.Specials {
+			if !contains(specials, sp) {
+				specials = append(specials, sp)
+			}
+		}
+	}
+	c.parts = append(c.parts, stats)
+	c.boxes = e.Elements()
+	if noStats {
+		c.parts = append(c.parts, part{text: "The quick-start prints no stats for it: see the notes on the roster."})
+	}
+	if len(weapons) > 0 {
+		wp := part{head: "Weapons", rows: [][]string{{"", "Range", "Power", "Dice"}}, bold: []bool{true}}
+		for _, w := range weapons {
+			power := "–"
+			if w.Power != 0 {
+				power = document.Signed(w.Power)
+			}
+			wp.rows = append(wp.rows, []string{w.Name, aqRange(w), power, fmt.Sprint(dicePer[w.ID])})
+			wp.bold = append(wp.bold, false)
+			for _, sp := range w.Specials {
+				name, _, _ := strings.Cut(sp, " – ")
+				if !contains(specials, name) {
+					specials = append(specials, name)
+				}
+			}
+		}
+		c.parts = append(c.parts, wp)
+	}
+	if len(specials) > 0 {
+		c.parts = append(c.parts, part{head: "Special", text: strings.Join(specials, ", ") + " (see the roster)"})
+	}
+	odds, err := aqOdds(r, weapons, dicePer)
+	if err != nil {
+		return c, err
+	}
+	c.parts = append(c.parts, odds...)
+	return c, nil
+}
+
+// target is a kind of element the unit's odds are worked out against.
+type target struct {
+	name    string
+	defense int
+	armor   int
+	tripod  bool
+}
+
+// aqTargets are the elements a unit is likely to shoot at: those of the
+// other sides of the list's scenario, else every other profile with a
+// Defense and an Armor. Profiles with the same numbers share a row.
+func aqTargets(r *Report) []target {
+	s := r.System
+	own := map[string]bool{}
+	for _, ln := range r.Lines {
+		if ln.Entry != nil {
+			for _, st := range ln.Entry.Composition {
+				own[st.Profile] = true
+			}
+		}
+	}
+	var ids []string
+	if sc := s.Scenario(r.List.Scenario); sc != nil {
+		for _, side := range sc.Sides {
+			var sideIDs []string
+			mine := false
+			for _, f := range side.Forces {
+				if u := s.Unit(f.Unit); u != nil {
+					for _, st := range u.Composition {
+						sideIDs = append(sideIDs, st.Profile)
+						mine = mine || own[st.Profile]
+					}
+				}
+			}
+			if !mine {
+				ids = append(ids, sideIDs...)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		for _, p := range s.Profiles {
+			if !own[p.ID] {
+				ids = append(ids, p.ID)
+			}
+		}
+	}
+	tripodType := ""
+	if a := s.AQotMF; a != nil {
+		if p := s.Profile(a.TripodDamage.Profile); p != nil {
+			tripodType = p.Type
+		}
+	}
+	var out []target
+	for _, id := range ids {
+		p := s.Profile(id)
+		if p == nil || p.Defense == nil || p.Armor == nil {
+			continue
+		}
+		t := target{name: p.Name, defense: *p.Defense, armor: *p.Armor, tripod: tripodType != "" && p.Type == tripodType}
+		merged := false
+		for i := range out {
+			o := &out[i]
+			if o.defense == t.defense && o.armor == t.armor && o.tripod == t.tripod {
+				if !strings.Contains(o.name, t.name) {
+					o.name += ", " + t.name
+				}
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// aqOdds gives a card's odds: against each likely target, for each
+// weapon, the chance one die hits and one die damages, and for the whole
+// unit firing once, the chance of at least one point of damage and, for a
+// tripod, of destroying it.
+func aqOdds(r *Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]part, error) {
+	targets := aqTargets(r)
+	if len(weapons) == 0 || len(targets) == 0 {
+		return nil, nil
+	}
+	var parts []part
+	lucky, tripod := false, false
+	for _, t := range targets {
+		p := part{head: fmt.Sprintf("vs %s (Def %d, Arm %d)", t.name, t.defense, t.armor)}
+		head := []string{"", "Hit", "Dmg", "Unit"}
+		if t.tripod {
+			head = append(head, "Kill")
+			tripod = true
+		}
+		p.rows = append(p.rows, head)
+		p.bold = append(p.bold, true)
+		for _, w := range weapons {
+			res, err := rules.AQAttack(r.System, rules.AttackQuery{Dice: dicePer[w.ID], Defense: t.defense, Armor: t.armor, Power: w.Power, Tripod: t.tripod})
+			if err != nil {
+				return nil, err
+			}
+			row := []string{fmt.Sprintf("%s ×%d", w.Name, dicePer[w.ID]), document.Pct(res.DieHit), document.Pct(res.DieDmg), document.Pct(res.Damage)}
+			if t.tripod {
+				row = append(row, document.Pct(res.Destroyed))
+			}
+			if len(res.Notes) > 0 {
+				lucky = true
+			}
+			p.rows = append(p.rows, row)
+			p.bold = append(p.bold, false)
+		}
+		parts = append(parts, p)
+	}
+	legend := "Hit, Dmg: one die. Unit: all its dice (×) in one attack, at least 1 damage"
+	if tripod {
+		legend += "; Kill: destroys the tripod"
+	}
+	if lucky {
+		legend += ". No lucky hits counted"
+	}
+	return append(parts, part{text: legend + "."}), nil
+}

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/playaid/playaid/data"
+)
+
+// TestOddsDataProblem: a question the flags ask rightly but the data
+// cannot answer is the data's fault, exit 1, not a usage error (2). Here a
+// club's AQotMF data names a lucky-hit note it does not have, and an Armor
+// above the die's faces needs it.
+func TestOddsDataProblem(t *testing.T) {
+	src, err := data.FS.ReadFile("aqotmf/system.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(src), `lucky_hit_note = "lucky-hit"`, `lucky_hit_note = "no-such-note"`, 1)
+	if bad == string(src) {
+		t.Fatal("the shipped data has no lucky_hit_note to break")
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "aqotmf"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "aqotmf", "system.toml"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, "odds", "attack", "--defense", "5", "--armor", "12", "--data", dir)
+	if code != 1 || !strings.Contains(stderr, `source note "no-such-note" not found`) {
+		t.Errorf("exit %d, stderr %q; want 1 and the data's problem", code, stderr)
+	}
+}

@@ -1,0 +1,135 @@
+package document
+
+import (
+	"errors"
+	"math/big"
+	"testing"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/rules"
+)
+
+func TestEsc(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"a *b*  [c]\n| d_e #", `a \*b\* \[c\] \| d\_e \#`},
+		{"a\n- not a list", "a - not a list"},
+		{`within 6" of "cover"`, "within 6″ of “cover”"},
+	}
+	for _, tt := range tests {
+		if got := Esc(tt.in); got != tt.want {
+			t.Errorf("Esc(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if got := Cell("  "); got != "–" {
+		t.Errorf("Cell of a blank = %q, want a dash", got)
+	}
+}
+
+func TestTypo(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`6"`, "6″"},
+		{`within 6" of`, "within 6″ of"},
+		{`"decoys 5 to 12"`, "“decoys 5 to 12”"},
+		{`printed "3"–30+"`, "printed “3″–30+”"},
+		{`-4 to their Defense`, "−4 to their Defense"},
+		{`1-5`, "1-5"},
+		{`-2/-4 *`, "−2/−4 *"},
+	}
+	for _, tt := range tests {
+		if got := Typo(tt.in); got != tt.want {
+			t.Errorf("Typo(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestWords(t *testing.T) {
+	six, _ := catalog.ParseLength(`6"`)
+	mm, _ := catalog.ParseLength("63.5mm")
+	tests := []struct{ got, want string }{
+		{Sentence("Destroy the Tripod"), "Destroy the Tripod."},
+		{Sentence("Survive (even routing)"), "Survive (even routing)."},
+		{Sentence("Is it over? "), "Is it over?"},
+		{Slug("Hidden Movement"), "hidden-movement"},
+		{Slug("hidden_movement"), "hidden-movement"},
+		{Slug(" Hidden -  Movement"), "hidden-movement"},
+		{Inch(six), "6″"},
+		{Inch(mm), "2.5″"},
+		{Inches(catalog.Length{MM: 152.4}), "6"},
+		{Signed(3), "+3"}, {Signed(-4), "−4"}, {Signed(0), "0"},
+		{Pct(big.NewRat(1, 3)), "33%"}, {Pct(nil), "–"},
+		{Intp(nil), "–"},
+		{Count(1, "blip", "blips"), "1 blip"}, {Count(4, "blip", "blips"), "4 blips"},
+	}
+	for i, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("case %d: got %q, want %q", i, tt.got, tt.want)
+		}
+	}
+}
+
+func TestOddsTable(t *testing.T) {
+	tab := rules.Table{Corner: "Stands", Columns: []string{"Hit", "Kill"}, Rows: []rules.Row{
+		{Label: "1", Cells: []rules.Cell{rules.Prob(big.NewRat(1, 5)), rules.Prob(big.NewRat(1, 100000))}},
+		{Label: "2", Cells: []rules.Cell{rules.Prob(big.NewRat(1, 1))}},
+	}}
+	want := "| Stands | Hit | Kill |\n|:--|--:|--:|\n| 1 | 20% | \\<1% |\n| 2 | 100% | – |\n"
+	if got := OddsTable(tab); got != want {
+		t.Errorf("OddsTable:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestNotes(t *testing.T) {
+	var n Notes
+	a := catalog.Note{ID: "a", Text: "Note *A*."}
+	refs := n.Sources([]catalog.Note{a}) + n.Text("An entry's own words.") + n.Source(a) + n.Text(" An entry's own words.")
+	if refs != "[^a][^n2][^a][^n2]" {
+		t.Errorf("refs %q", refs)
+	}
+	md, err := Execute([]Source{{Name: "t.md", Text: "Body{{ `[^a]` }}\n", From: "t.md"}}, nil, nil, &n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Body[^a]\n\n[^a]: Note \\*A\\*.\n[^n2]: An entry's own words.\n"; string(md) != want {
+		t.Errorf("Markdown:\n%q\nwant\n%q", md, want)
+	}
+}
+
+// TestTemplateErrors: every error in a template, from parsing or from
+// executing it, is a diag.Diag at the file as the user named it, with a
+// line and a column.
+func TestTemplateErrors(t *testing.T) {
+	funcs := map[string]any{"fail": func() (string, error) { return "", errors.New("no such table") }}
+	tests := []struct{ name, text, want string }{
+		{"unknown function", "a\n  {{ foo }}", "club/x.md:2:6: function \"foo\" not defined"},
+		{"unclosed action", "a\nb {{ if }}", "club/x.md:2:3: missing value for if"},
+		{"unknown field", "a\n {{ .Nope }}", "club/x.md:2:5: <.Nope>: can't evaluate field Nope in type struct {}"},
+		{"function error", "{{ fail }}", "club/x.md:1:4: <fail>: no such table"},
+		{"included", "{{ template \"y.md\" . }}", "club/y.md:3:5: <.Nope>: can't evaluate field Nope in type struct {}"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srcs := []Source{{Name: "x.md", Text: tt.text, From: "club/x.md"}, {Name: "y.md", Text: "\n\nab{{.Nope}}", From: "club/y.md"}}
+			_, err := Execute(srcs, funcs, struct{}{}, nil)
+			var d diag.Diag
+			if !errors.As(err, &d) || d.Line < 1 || d.Col < 1 {
+				t.Fatalf("error %v is not placed at a line and column", err)
+			}
+			if err.Error() != tt.want {
+				t.Errorf("error\n%s\nwant\n%s", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestRender(t *testing.T) {
+	if _, err := Render([]byte("# x\n"), "docx", markdownOptions()); err == nil || err.Error() != `unknown format "docx"; expected one of: pdf, html, md` {
+		t.Errorf("unknown format: %v", err)
+	}
+	for _, f := range Formats() {
+		out, err := Render([]byte("# Title\n\nText.\n"), f, markdownOptions())
+		if err != nil || len(out) == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}

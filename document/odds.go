@@ -1,0 +1,36 @@
+package document
+
+import (
+	"strings"
+
+	"github.com/playaid/playaid/rules"
+)
+
+// OddsTable prints an odds table of the rules engine as a GFM table: the
+// row labels left, the values right-aligned, every cell through Cell (a
+// blank one as "–"; a blank corner stays blank). The table's notes are
+// left to the caller, who knows where they belong.
+func OddsTable(t rules.Table) string {
+	var b strings.Builder
+	b.WriteString("| " + Esc(t.Corner))
+	for _, c := range t.Columns {
+		b.WriteString(" | " + Cell(c))
+	}
+	b.WriteString(" |\n|:--")
+	for range t.Columns {
+		b.WriteString("|--:")
+	}
+	b.WriteString("|\n")
+	for _, r := range t.Rows {
+		b.WriteString("| " + Cell(r.Label))
+		for i := range t.Columns {
+			s := ""
+			if i < len(r.Cells) {
+				s = r.Cells[i].String()
+			}
+			b.WriteString(" | " + Cell(s))
+		}
+		b.WriteString(" |\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,38 @@
+package document
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/playaid/playaid/layout/markdown"
+)
+
+// The formats a document renders to.
+const (
+	PDF      = "pdf"
+	HTML     = "html"
+	Markdown = "md"
+)
+
+// Formats lists the --format values.
+func Formats() []string { return []string{PDF, HTML, Markdown} }
+
+// Render renders a document's Markdown in a format: PDF through
+// layout/markdown with opt (PDF is the default), a standalone HTML page
+// titled opt.Title, or the Markdown itself.
+func Render(md []byte, format string, opt markdown.Options) ([]byte, error) {
+	switch format {
+	case Markdown:
+		return md, nil
+	case HTML:
+		return markdown.HTML(md, opt.Title)
+	case PDF, "":
+		return markdown.PDF(md, opt)
+	}
+	return nil, UnknownFormat(format)
+}
+
+// UnknownFormat is the error for a format no document renders to.
+func UnknownFormat(format string) error {
+	return fmt.Errorf("unknown format %q; expected one of: %s", format, strings.Join(Formats(), ", "))
+}

@@ -1,0 +1,148 @@
+package document
+
+import (
+	"math"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/dice"
+)
+
+// The helpers below turn the data's text and numbers into what every
+// document prints: one way to escape, to set typography, to write inches,
+// percentages, modifiers and plurals, so a reference sheet, a briefing, a
+// roster and a unit card print the same value the same way.
+
+// escaper escapes what Markdown would otherwise read as emphasis, code,
+// links, HTML, headings or table cells.
+var escaper = strings.NewReplacer(
+	`\`, `\\`, "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`,
+	"`", "\\`", "|", `\|`, "~", `\~`, "#", `\#`,
+)
+
+// Esc is text from the data or a list as Markdown: on one line (a line
+// break in the data is a space, never the start of a list or a table),
+// typeset by Typo, with Markdown's special characters escaped.
+func Esc(s string) string { return escaper.Replace(Typo(OneLine(s))) }
+
+// Cell is Esc for a table cell: a blank cell prints a dash.
+func Cell(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "–"
+	}
+	return Esc(s)
+}
+
+// OneLine puts s on one line, its runs of white space made single spaces.
+func OneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// Sentence ends s with a full stop unless it ends with . ! ? or …, for
+// the data's phrases printed as sentences ("Destroy the Tripod.").
+func Sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if r, _ := utf8.DecodeLastRuneInString(s); s != "" && !strings.ContainsRune(".!?…", r) {
+		s += "."
+	}
+	return s
+}
+
+// Slug is a name as an id: lower case, words joined by hyphens ("Hidden
+// Movement", "hidden_movement" and "hidden-movement" are all
+// "hidden-movement").
+func Slug(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(strings.NewReplacer("-", " ", "_", " ").Replace(s))), "-")
+}
+
+var minus = regexp.MustCompile(`(^|[\s(/])-(\d)`)
+
+// Typo sets the data's typewriter marks. A straight double quote after a
+// digit is an inch mark (6" → 6″) unless it closes a quotation ("decoys 5
+// to 12"); one inside a quotation followed by a dash is still an inch mark
+// ("3"–30+"). Other double quotes become curly quotes, and a hyphen before
+// a number after a space or bracket becomes a minus sign. It is for text
+// drawn straight onto a page too (unit cards), where nothing escapes it.
+func Typo(s string) string {
+	if strings.Contains(s, `"`) {
+		var b strings.Builder
+		open := false
+		rs := []rune(s)
+		for i, r := range rs {
+			if r != '"' {
+				b.WriteRune(r)
+				continue
+			}
+			afterDigit := i > 0 && unicode.IsDigit(rs[i-1])
+			beforeDash := i+1 < len(rs) && strings.ContainsRune("–-x×", rs[i+1])
+			switch {
+			case afterDigit && (!open || beforeDash):
+				b.WriteRune('″')
+			case open:
+				b.WriteRune('”')
+				open = false
+			default:
+				b.WriteRune('“')
+				open = true
+			}
+		}
+		s = b.String()
+	}
+	return minus.ReplaceAllString(s, "$1−$2")
+}
+
+// Number is a measure to a thousandth, without trailing zeros: 6, 2.5,
+// 0.333.
+func Number(v float64) string {
+	return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64)
+}
+
+// Inches is a length as a number of inches, to a thousandth: 6, 2.5, 48
+// (not 5.999999999999999 from 152.4 mm).
+func Inches(l catalog.Length) string { return Number(l.Inches()) }
+
+// Inch is a length in inches with the inch mark: 6″, 2.5″.
+func Inch(l catalog.Length) string { return Inches(l) + "″" }
+
+// Signed is a modifier with its sign: +2, −4, 0.
+func Signed(n int) string {
+	switch {
+	case n > 0:
+		return "+" + strconv.Itoa(n)
+	case n < 0:
+		return "−" + strconv.Itoa(-n)
+	}
+	return "0"
+}
+
+// Pct is a probability as the documents print it, in whole percent
+// (dice.Percent: never 0% or 100% for what may or may not happen); a dash
+// where there is none.
+func Pct(p *big.Rat) string {
+	if p == nil {
+		return "–"
+	}
+	return dice.Percent(p, 0)
+}
+
+// Intp is an optional stat: a dash where the data prints none.
+func Intp(p *int) string {
+	if p == nil {
+		return "–"
+	}
+	return strconv.Itoa(*p)
+}
+
+// Plural is one when n is 1, else many.
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// Count is n with its noun: "1 blip", "3 blips".
+func Count(n int, one, many string) string { return strconv.Itoa(n) + " " + Plural(n, one, many) }

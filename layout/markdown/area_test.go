@@ -1,0 +1,35 @@
+package markdown
+
+import (
+	"testing"
+
+	"github.com/playaid/playaid/layout"
+)
+
+// TestTextArea: on A4 with the default 8 mm margin, text starts under the
+// 7.5 mm running header (15.5 mm down) and ends above the 7 mm footer
+// (297 − 8 − 7 = 282 mm down), 194 mm wide.
+func TestTextArea(t *testing.T) {
+	x, y, w, h, err := TextArea(Options{Paper: layout.A4})
+	if err != nil || x != 8 || y != 15.5 || w != 194 || h != 266.5 {
+		t.Errorf("TextArea = %g, %g, %g × %g (%v); want 8, 15.5, 194 × 266.5", x, y, w, h, err)
+	}
+	if _, _, _, _, err := TextArea(Options{Margin: 2}); err == nil {
+		t.Error("a margin inside the unprintable border was accepted")
+	}
+}
+
+// TestEnd: a heading alone ends a little under the top of the text area,
+// on page 1; after a page break the content ends on page 2, and a longer
+// page ends further down.
+func TestEnd(t *testing.T) {
+	_, top, _, _, _ := TextArea(Options{})
+	page, heading, err := End([]byte("## Table map\n"), Options{})
+	if err != nil || page != 1 || heading <= top || heading > top+15 {
+		t.Errorf("a heading: page %d, ends %g mm down (%v); want page 1, within 15 mm under %g", page, heading, err, top)
+	}
+	page, y, err := End([]byte("Text.\n\n<!-- pagebreak -->\n\n## Table map\n\nA line.\n\nAnother.\n"), Options{})
+	if err != nil || page != 2 || y <= heading {
+		t.Errorf("after a page break: page %d, ends %g mm down (%v); want page 2, below %g", page, y, err, heading)
+	}
+}

@@ -1,0 +1,49 @@
+package layout
+
+import (
+	"strings"
+
+	"github.com/go-pdf/fpdf"
+)
+
+// Cut cuts s short with "…" so that it is at most w wide, as measure
+// measures text in the font it will be set in.
+func Cut(s string, w float64, measure func(string) float64) string {
+	if measure(s) <= w {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 0 && measure(string(rs)+"…") > w {
+		rs = rs[:len(rs)-1]
+	}
+	return string(rs) + "…"
+}
+
+// FitText cuts s short with "…" to fit width in the document's current
+// font.
+func FitText(pdf *fpdf.Fpdf, s string, width float64) string {
+	return Cut(s, width, pdf.GetStringWidth)
+}
+
+// Wrap breaks s into lines of at most width in the current font, at
+// spaces; the last line is cut short (FitText) should one word be wider.
+func Wrap(pdf *fpdf.Fpdf, s string, width float64) []string {
+	var lines []string
+	cur := ""
+	for _, word := range strings.Fields(s) {
+		try := word
+		if cur != "" {
+			try = cur + " " + word
+		}
+		if pdf.GetStringWidth(try) <= width || cur == "" {
+			cur = try
+			continue
+		}
+		lines = append(lines, cur)
+		cur = word
+	}
+	if cur != "" {
+		lines = append(lines, FitText(pdf, cur, width))
+	}
+	return lines
+}

@@ -1,0 +1,195 @@
+package markers
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/go-pdf/fpdf"
+	"github.com/playaid/playaid/layout"
+)
+
+const (
+	fontName = layout.Font
+	ptMM     = 25.4 / 72 // millimetres per point
+	capH     = 0.70      // the Go font's capital height, in ems
+	bleed    = 1.5       // backs run this far past the cut line, so a duplex misfit shows no white edge
+	keyline  = 0.3       // width of the line just inside each face's edge
+)
+
+// circle draws a circle as four Béziers that touch its bounding square at
+// the quarter points, so the drawn disc measures exactly 2r across (fpdf's
+// own Circle uses six arcs whose extremes fall between points). style is
+// fpdf's: "F", "D" or "FD".
+func circle(pdf *fpdf.Fpdf, cx, cy, r float64, style string) {
+	k := r * 4 / 3 * (math.Sqrt2 - 1) // control distance for a quarter circle
+	pdf.MoveTo(cx+r, cy)
+	pdf.CurveBezierCubicTo(cx+r, cy+k, cx+k, cy+r, cx, cy+r)
+	pdf.CurveBezierCubicTo(cx-k, cy+r, cx-r, cy+k, cx-r, cy)
+	pdf.CurveBezierCubicTo(cx-r, cy-k, cx-k, cy-r, cx, cy-r)
+	pdf.CurveBezierCubicTo(cx+k, cy-r, cx+r, cy-k, cx+r, cy)
+	pdf.ClosePath()
+	pdf.DrawPath(style)
+}
+
+func setFill(pdf *fpdf.Fpdf, c rgb) { pdf.SetFillColor(c.r, c.g, c.b) }
+func setDraw(pdf *fpdf.Fpdf, c rgb) { pdf.SetDrawColor(c.r, c.g, c.b) }
+func setText(pdf *fpdf.Fpdf, c rgb) { pdf.SetTextColor(c.r, c.g, c.b) }
+
+// centreText writes s centred on cx with its baseline at y.
+func centreText(pdf *fpdf.Fpdf, s string, cx, y float64) {
+	pdf.Text(cx-pdf.GetStringWidth(s)/2, y, s)
+}
+
+// fitSize is the largest font size up to maxPt at which s is at most w mm wide.
+func fitSize(pdf *fpdf.Fpdf, style, s string, w, maxPt float64) float64 {
+	pdf.SetFont(fontName, style, maxPt)
+	if sw := pdf.GetStringWidth(s); sw > w {
+		return maxPt * w / sw
+	}
+	return maxPt
+}
+
+// fitText writes s centred on (cx, cy) — cy the middle of its capitals —
+// as large as fits w mm, at most maxPt points. It returns the size used.
+func fitText(pdf *fpdf.Fpdf, style, s string, cx, cy, w, maxPt float64) float64 {
+	size := fitSize(pdf, style, s, w, maxPt)
+	pdf.SetFont(fontName, style, size)
+	centreText(pdf, s, cx, cy+capH*size*ptMM/2)
+	return size
+}
+
+// textBox writes a face's label (one or two lines, bold) and its sub-line
+// centred in the box, as large as fits but no larger than maxPt. On a round
+// face two lines stay narrower, as the circle is narrower away from its
+// middle.
+func textBox(pdf *fpdf.Fpdf, label, sub string, x, y, w, h, maxPt float64, round bool) {
+	w2 := w
+	if round {
+		w2 = w * 0.84
+	}
+	subPt, subGap := 0.0, 0.0
+	if sub != "" {
+		subPt = fitSize(pdf, "", sub, w, math.Min(6.5, math.Max(4.5, maxPt*0.3)))
+		subGap = math.Max(0.8, h*0.06)
+		h -= capH*subPt*ptMM + subGap
+	}
+	// One line, or two split at the space that lets the text grow largest.
+	lines := []string{label}
+	size := math.Min(fitSize(pdf, "B", label, w, maxPt), h/(capH*ptMM))
+	words := strings.Fields(label)
+	for i := 1; i < len(words); i++ {
+		a, b := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
+		byH := h / ((2*capH + 0.45) * ptMM) // two lines with a gap of 0.45 em
+		s := math.Min(math.Min(fitSize(pdf, "B", a, w2, maxPt), fitSize(pdf, "B", b, w2, maxPt)), byH)
+		if s > size*1.15 {
+			lines, size = []string{a, b}, s
+		}
+	}
+	lineH := capH * size * ptMM
+	gap := 0.45 * size * ptMM
+	block := float64(len(lines))*lineH + float64(len(lines)-1)*gap
+	total := block
+	if sub != "" {
+		total += subGap + capH*subPt*ptMM
+	}
+	top := y + (h+boolF(sub != "")*(subGap+capH*subPt*ptMM)-total)/2
+	pdf.SetFont(fontName, "B", size)
+	for i, l := range lines {
+		centreText(pdf, l, x+w/2, top+lineH+float64(i)*(lineH+gap))
+	}
+	if sub != "" {
+		pdf.SetFont(fontName, "", subPt)
+		centreText(pdf, sub, x+w/2, top+block+subGap+capH*subPt*ptMM)
+	}
+}
+
+func boolF(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// ring is the keyline colour on a fill: white on dark fills, a darker
+// shade on light ones.
+func ring(fill rgb) rgb {
+	if fill.dark() {
+		return fill.tint(0.35)
+	}
+	return rgb{fill.r * 6 / 10, fill.g * 6 / 10, fill.b * 6 / 10}
+}
+
+// circlePt and rectPt are the largest label sizes on a face: capitals a
+// third of a circle's diameter, two fifths of a rectangle's height.
+func circlePt(d float64) float64 { return 0.34 * d / (capH * ptMM) }
+func rectPt(h float64) float64   { return 0.40 * h / (capH * ptMM) }
+
+// trackBox is the side of a track's boxes on a w × h card with rows rows
+// of at most n boxes, or an error when they would be too small to mark.
+func trackBox(w, h float64, rows, n int, labelW float64) (float64, error) {
+	rowH := (h - 9) / float64(max(rows, 1))
+	s := math.Min(rowH-1.5, (w-labelW-4)/float64(n)-1)
+	s = math.Min(s, 8)
+	if s < 4 {
+		return 0, fmt.Errorf("%d boxes do not fit a %.0f × %.0f mm card; make the card bigger", n, w, h)
+	}
+	return s, nil
+}
+
+// rectFace paints a rectangular piece's face: its colour, a keyline 1 mm
+// inside the edge, and its ink made current for the text.
+func rectFace(pdf *fpdf.Fpdf, p *piece, x, y float64) {
+	setFill(pdf, p.fill)
+	pdf.Rect(x, y, p.w, p.h, "F")
+	setDraw(pdf, ring(p.fill))
+	pdf.SetLineWidth(keyline)
+	pdf.Rect(x+1, y+1, p.w-2, p.h-2, "D")
+	setText(pdf, p.ink)
+}
+
+// drawTrack paints a track card: its title, then a row of numbered boxes
+// for each track, the first box the starting value.
+func drawTrack(pdf *fpdf.Fpdf, p *piece, x, y float64) {
+	rectFace(pdf, p, x, y)
+	fitText(pdf, "B", p.label, x+p.w/2, y+4.6, p.w-6, 9)
+
+	labelW, n := trackLabelWidth(pdf, p.tracks)
+	s, err := trackBox(p.w, p.h, len(p.tracks), n, labelW)
+	if err != nil {
+		return // checked when the pieces were made
+	}
+	rowH := (p.h - 9) / float64(len(p.tracks))
+	for i, t := range p.tracks {
+		cy := y + 8 + rowH*(float64(i)+0.5)
+		setText(pdf, p.ink)
+		pdf.SetFont(fontName, "B", 6.5)
+		pdf.Text(x+2.5, cy+capH*6.5*ptMM/2, t.label)
+		bx := x + p.w - 2.5 - float64(t.to-t.from+1)*(s+1) + 1
+		for v := t.from; v <= t.to; v++ {
+			setFill(pdf, white)
+			setDraw(pdf, ring(p.fill))
+			pdf.SetLineWidth(0.2)
+			pdf.Rect(bx, cy-s/2, s, s, "FD")
+			setText(pdf, black)
+			style := ""
+			if v == t.from {
+				style = "B"
+			}
+			fitText(pdf, style, fmt.Sprint(v), bx+s/2, cy, s*0.8, s*1.1/ptMM*0.5)
+			bx += s + 1
+		}
+	}
+}
+
+// trackLabelWidth is the width of the widest track label and the longest
+// track's number of boxes.
+func trackLabelWidth(pdf *fpdf.Fpdf, tracks []trackRow) (float64, int) {
+	w, n := 0.0, 0
+	pdf.SetFont(fontName, "B", 6.5)
+	for _, t := range tracks {
+		w = math.Max(w, pdf.GetStringWidth(t.label))
+		n = max(n, t.to-t.from+1)
+	}
+	return w + 2, n
+}

@@ -1,0 +1,403 @@
+// Package markers draws exact-size marker sheets from the catalogue's
+// [[marker]] kinds: counters, the Heat Ray sweep template, track cards and
+// range sticks, packed in shelves on A4 or Letter with corner marks to cut
+// by, calibration bars, and optional duplex backs mirrored for a long- or
+// short-edge flip.
+//
+// Everything is millimetres with the origin at the paper's top-left corner,
+// as layout.NewDoc sets up fpdf.
+package markers
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/go-pdf/fpdf"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/layout"
+)
+
+// Flip says how a duplex printer turns the sheet over, and so where each
+// back must be printed to land behind its front.
+type Flip int
+
+const (
+	NoBacks   Flip = iota // fronts only
+	LongEdge              // turned over on the long edge (book-like): backs mirrored left to right
+	ShortEdge             // turned over on the short edge (notepad-like): backs mirrored top to bottom
+)
+
+// ParseFlip reads a --backs value.
+func ParseFlip(s string) (Flip, error) {
+	switch strings.ToLower(s) {
+	case "":
+		return NoBacks, nil
+	case "long", "long-edge":
+		return LongEdge, nil
+	case "short", "short-edge":
+		return ShortEdge, nil
+	}
+	return NoBacks, &OptionError{fmt.Sprintf("--backs %q: expected long or short (the edge your printer flips the sheet on)", s)}
+}
+
+func (f Flip) String() string {
+	return [...]string{"none", "long edge", "short edge"}[f]
+}
+
+// Options choose what a marker sheet holds.
+type Options struct {
+	Paper layout.Paper // A4 when zero
+	// Only limits the sheet to these kinds (marker ids); empty is all.
+	Only []string
+	// Counts overrides how many of a kind to print: the number of sets,
+	// or for numbered kinds (blips) the number of numbered faces.
+	// Decoys adds decoy faces numbered on after the numbered ones, to the
+	// kind that takes decoys (blips). An army list (a later --army flag)
+	// sets both: Counts["blips"] one per hidden unit, Decoys up to the
+	// rules' decoys_per_infantry for each infantry unit.
+	Counts map[string]int
+	Decoys int
+	// Backs adds a back page after each front page.
+	Backs Flip
+	// BackOffset shifts every back by X, Y mm (right, down as printed) to
+	// make up for a printer that does not line the two sides up.
+	BackOffset [2]float64
+	// Stamp is printed in each sheet's header, e.g. the data version.
+	Stamp string
+}
+
+// OptionError is a mistake in the options (an unknown kind, a negative
+// count): the command line's fault, not the data's.
+type OptionError struct{ Msg string }
+
+func (e *OptionError) Error() string { return e.Msg }
+
+func optionf(format string, args ...any) error { return &OptionError{fmt.Sprintf(format, args...)} }
+
+// MaxDecoys bounds Decoys, so a slip of the keyboard cannot ask for a
+// million blips: after the four numbered blips it reaches 999.
+const MaxDecoys = 995
+
+// Kinds lists the marker ids of the systems, sorted, once each.
+func Kinds(systems []*catalog.System) []string {
+	seen := map[string]bool{}
+	var ids []string
+	for _, s := range systems {
+		for _, m := range s.Markers {
+			if !seen[m.ID] {
+				seen[m.ID] = true
+				ids = append(ids, m.ID)
+			}
+		}
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Page geometry. The header (title, calibration bars, instructions) sits
+// at the top of each front; pieces go in the area below, which keeps clear
+// of the side strips where the full-width cut marks run into the margin.
+const (
+	guideW      = 5.0                                                   // side strip for the cut marks between shelves
+	headerH     = 22.5                                                  // title and calibration bars
+	headerDrawn = 21.0                                                  // how much of headerH they ink
+	areaTop     = layout.SafeMargin + headerH + layout.PieceGap/2 + 0.5 // pieces start here
+	areaBottom  = layout.SafeMargin + 4.0                               // pieces end this far above the bottom edge
+)
+
+// sheet is the planned document: pages in print order.
+type sheet struct {
+	paper layout.Paper
+	opt   Options
+	pages []*page
+}
+
+// page is one side of a sheet.
+type page struct {
+	sys    *catalog.System
+	back   bool
+	num, n int // this front's number among the system's fronts, and how many
+	items  []placement
+	cuts   []float64
+}
+
+func area(p layout.Paper) rect {
+	x := layout.SafeMargin + guideW
+	return rect{X: x, Y: areaTop, W: p.Width - 2*x, H: p.Height - areaTop - areaBottom}
+}
+
+// plan lays out the pieces of the systems' marker kinds on pages.
+func plan(pdf *fpdf.Fpdf, systems []*catalog.System, opt Options) (*sheet, error) {
+	if opt.Paper.Width == 0 {
+		opt.Paper = layout.A4
+	}
+	if err := checkOptions(systems, opt); err != nil {
+		return nil, err
+	}
+	a := area(opt.Paper)
+	sh := &sheet{paper: opt.Paper, opt: opt}
+	for _, s := range systems {
+		var pieces []*piece
+		for i := range s.Markers {
+			m := &s.Markers[i]
+			if len(opt.Only) > 0 && !contains(opt.Only, m.ID) {
+				continue
+			}
+			sets, err := m.Count.Value(s, 1)
+			if err != nil {
+				return nil, fmt.Errorf("%s: marker %q: count: %w", s.ID, m.ID, err)
+			}
+			numbered, err := m.Numbered.Value(s, 0)
+			if err != nil {
+				return nil, fmt.Errorf("%s: marker %q: numbered: %w", s.ID, m.ID, err)
+			}
+			if n, ok := opt.Counts[m.ID]; ok {
+				if m.Numbered.Set {
+					numbered = n
+				} else {
+					sets = n
+				}
+			}
+			if sets < 0 || numbered < 0 {
+				return nil, fmt.Errorf("%s: marker %q: count %d; expected 0 or more", s.ID, m.ID, min(sets, numbered))
+			}
+			decoys := 0
+			if m.Decoys {
+				decoys = opt.Decoys
+			}
+			ps, err := expand(pdf, s, m, sets, numbered, decoys, a)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", s.ID, err)
+			}
+			pieces = append(pieces, ps...)
+		}
+		if len(pieces) == 0 {
+			continue
+		}
+		fronts, err := pack(s, pieces, a, opt.Paper.Name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", s.ID, err)
+		}
+		for i, f := range fronts {
+			f.num, f.n = i+1, len(fronts)
+			sh.pages = append(sh.pages, f)
+			if opt.Backs != NoBacks {
+				sh.pages = append(sh.pages, backPage(f, opt))
+			}
+		}
+	}
+	if len(sh.pages) == 0 {
+		return nil, optionf("nothing to print: the chosen rule sets and kinds have no markers")
+	}
+	if err := checkBackOffset(sh); err != nil {
+		return nil, err
+	}
+	return sh, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// checkOptions reports unknown kinds and impossible numbers.
+func checkOptions(systems []*catalog.System, opt Options) error {
+	kinds := Kinds(systems)
+	known := func(flag, id string) error {
+		if contains(kinds, id) {
+			return nil
+		}
+		return optionf("%s: %s", flag, catalog.Unknown("marker kind", id, kinds))
+	}
+	for _, id := range opt.Only {
+		if err := known("--only", id); err != nil {
+			return err
+		}
+	}
+	ids := make([]string, 0, len(opt.Counts))
+	for id := range opt.Counts {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		if err := known("--count", id); err != nil {
+			return err
+		}
+		if n := opt.Counts[id]; n < 0 {
+			return optionf("--count %s=%d: expected 0 or more", id, n)
+		}
+	}
+	if opt.Decoys < 0 || opt.Decoys > MaxDecoys {
+		return optionf("--decoys %d: expected 0 to %d", opt.Decoys, MaxDecoys)
+	}
+	if opt.Decoys > 0 {
+		var takers []string
+		for _, s := range systems {
+			for _, m := range s.Markers {
+				if m.Decoys && (len(opt.Only) == 0 || contains(opt.Only, m.ID)) {
+					takers = append(takers, m.ID)
+				}
+			}
+		}
+		if len(takers) == 0 {
+			return optionf("--decoys %d: no chosen marker kind takes decoys (in the shipped data, the AQotMF blips do)", opt.Decoys)
+		}
+	}
+	for i, v := range opt.BackOffset {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return optionf("--back-offset: %s is not a number of millimetres", [...]string{"X", "Y"}[i])
+		}
+	}
+	if opt.Backs == NoBacks && opt.BackOffset != [2]float64{} {
+		return optionf("--back-offset needs --backs long or --backs short")
+	}
+	return nil
+}
+
+// backPage mirrors a front page's pieces for the flip: each back lands
+// behind its front, moved by the back offset.
+func backPage(f *page, opt Options) *page {
+	b := &page{sys: f.sys, back: true, num: f.num, n: f.n}
+	W, H := opt.Paper.Width, opt.Paper.Height
+	for _, pl := range f.items {
+		if pl.p.back == nil {
+			continue
+		}
+		r := pl.r
+		if opt.Backs == LongEdge {
+			r.X = W - r.X - r.W
+		} else {
+			r.Y = H - r.Y - r.H
+		}
+		r.X += opt.BackOffset[0]
+		r.Y += opt.BackOffset[1]
+		b.items = append(b.items, placement{p: pl.p, r: r, rot: pl.rot})
+	}
+	return b
+}
+
+// checkBackOffset makes sure the offset keeps every back (with its bleed)
+// out of the safe margin and off the back's header, and says how far backs
+// may move.
+func checkBackOffset(sh *sheet) error {
+	off := sh.opt.BackOffset
+	if off == [2]float64{} {
+		return nil
+	}
+	W, H := sh.paper.Width, sh.paper.Height
+	m := layout.SafeMargin
+	top, bottom := m, H-m
+	if sh.opt.Backs == LongEdge {
+		top += headerDrawn
+	} else {
+		bottom -= headerDrawn
+	}
+	room := [4]float64{math.Inf(1), math.Inf(1), math.Inf(1), math.Inf(1)} // left, right, up, down
+	for _, pg := range sh.pages {
+		if !pg.back {
+			continue
+		}
+		for _, pl := range pg.items {
+			r := pl.r
+			r.X -= off[0]
+			r.Y -= off[1] // where it would be without the offset
+			room[0] = math.Min(room[0], r.X-bleed-m)
+			room[1] = math.Min(room[1], W-m-(r.X+r.W+bleed))
+			room[2] = math.Min(room[2], r.Y-bleed-top)
+			room[3] = math.Min(room[3], bottom-(r.Y+r.H+bleed))
+		}
+	}
+	if -off[0] > room[0]+eps || off[0] > room[1]+eps || -off[1] > room[2]+eps || off[1] > room[3]+eps {
+		return optionf("--back-offset %g,%g would print backs within %g mm of the paper's edge or over the header; on %s paper backs may move %.1f mm left, %.1f mm right, %.1f mm up and %.1f mm down",
+			off[0], off[1], m, sh.paper.Name, room[0], room[1], room[2], room[3])
+	}
+	return nil
+}
+
+// Render draws the marker sheets of the systems, each system starting on
+// a new sheet, and returns the PDF.
+func Render(systems []*catalog.System, opt Options) ([]byte, error) {
+	if opt.Paper.Width == 0 {
+		opt.Paper = layout.A4
+	}
+	pdf := newDoc(opt.Paper, title(systems))
+	sh, err := plan(pdf, systems, opt)
+	if err != nil {
+		return nil, err
+	}
+	sh.draw(pdf)
+	return layout.Bytes(pdf)
+}
+
+func title(systems []*catalog.System) string {
+	var names []string
+	for _, s := range systems {
+		if len(s.Markers) > 0 {
+			names = append(names, short(s))
+		}
+	}
+	return "Markers: " + strings.Join(names, ", ")
+}
+
+func short(s *catalog.System) string {
+	if s.About.Short != "" {
+		return s.About.Short
+	}
+	if s.About.Name != "" {
+		return s.About.Name
+	}
+	return s.ID
+}
+
+// newDoc is layout.NewBlankDoc with the two font styles marker sheets use,
+// and the page contents left uncompressed: fpdf spends about 2.5 ms
+// registering each TrueType font and as long again making a compressor for
+// each page, and the whole marker set has to render in under 30 ms. The
+// fonts stay compressed; a full set is about 250 kB.
+func newDoc(paper layout.Paper, title string) *fpdf.Fpdf {
+	pdf := layout.NewBlankDoc(paper, title)
+	pdf.SetCompression(false)
+	layout.UseFont(pdf, layout.Font, "")
+	layout.UseFont(pdf, layout.Font, "B")
+	pdf.SetFont(layout.Font, "", 10)
+	return pdf
+}
+
+// measure is a document kept for measuring text outside a render (track
+// labels in Summary); fpdf documents are not safe for concurrent use.
+var measure struct {
+	sync.Mutex
+	pdf *fpdf.Fpdf
+}
+
+// Summary describes a marker kind for listings: its size as printed and
+// how many pieces a default A4 sheet holds (range-stick segments count
+// one each). A kind that cannot be drawn says why in size.
+func Summary(s *catalog.System, m *catalog.Marker) (size string, pieces int) {
+	measure.Lock()
+	defer measure.Unlock()
+	if measure.pdf == nil {
+		measure.pdf = newDoc(layout.A4, "measure")
+	}
+	sets, err := m.Count.Value(s, 1)
+	if err != nil {
+		return "error: " + err.Error(), 0
+	}
+	numbered, err := m.Numbered.Value(s, 0)
+	if err != nil {
+		return "error: " + err.Error(), 0
+	}
+	ps, err := expand(measure.pdf, s, m, sets, numbered, 0, area(layout.A4))
+	if err != nil {
+		return "error: " + err.Error(), 0
+	}
+	return shapes[m.Shape].size(m, ps), len(ps)
+}

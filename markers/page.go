@@ -1,0 +1,118 @@
+package markers
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-pdf/fpdf"
+	"github.com/playaid/playaid/layout"
+)
+
+var (
+	cutInk    = rgb{layout.CutInk[0], layout.CutInk[1], layout.CutInk[2]}
+	headerInk = rgb{90, 90, 90}
+)
+
+// cutting is the instruction printed beside the calibration bars.
+var cutting = []string{
+	"Cut: first along the marks in the side margins, all the way",
+	"across; then cut each piece out at its corner marks.",
+	"Cut circles and the template along their edge.",
+}
+
+func (sh *sheet) draw(pdf *fpdf.Fpdf) {
+	for _, pg := range sh.pages {
+		pdf.AddPage()
+		if pg.back {
+			sh.drawBackPage(pdf, pg)
+		} else {
+			sh.drawFrontPage(pdf, pg)
+		}
+	}
+}
+
+func (sh *sheet) drawFrontPage(pdf *fpdf.Fpdf, pg *page) {
+	W := sh.paper.Width
+	x0, top := layout.SafeMargin+guideW, layout.SafeMargin
+	right := fmt.Sprintf("sheet %d of %d", pg.num, pg.n)
+	if sh.opt.Backs != NoBacks {
+		right += " · duplex, flip on the " + sh.opt.Backs.String()
+	}
+	if sh.opt.Stamp != "" {
+		right += " · " + sh.opt.Stamp
+	}
+	sh.header(pdf, short(pg.sys)+" markers", right, top)
+
+	// Cutting instructions beside the bars, as large as fit (≤ 6.5 pt).
+	ix := x0 + 101.6 + 16
+	iw := W - x0 - ix
+	size := 6.5
+	pdf.SetFont(fontName, "", size)
+	for _, l := range cutting {
+		size = math.Min(size, fitSize(pdf, "", l, iw, 6.5))
+	}
+	setText(pdf, headerInk)
+	pdf.SetFont(fontName, "", size)
+	for i, l := range cutting {
+		pdf.Text(ix, top+12+float64(i)*size*ptMM*1.35, l)
+	}
+
+	// Full-width cuts between shelves, marked in both side margins.
+	setDraw(pdf, cutInk)
+	pdf.SetLineWidth(0.2)
+	for _, y := range pg.cuts {
+		pdf.Line(layout.SafeMargin+0.5, y, x0-1.2, y)
+		pdf.Line(W-x0+1.2, y, W-layout.SafeMargin-0.5, y)
+	}
+	for _, pl := range pg.items {
+		layout.CropMarks(pdf, pl.r)
+		place(pdf, pl, func(x, y float64) { drawFront(pdf, pl.p, x, y) })
+	}
+}
+
+func (sh *sheet) drawBackPage(pdf *fpdf.Fpdf, pg *page) {
+	top := layout.SafeMargin
+	if sh.opt.Backs == ShortEdge {
+		// The header's mirror image: the front's header is behind it.
+		top = sh.paper.Height - layout.SafeMargin - headerDrawn
+	}
+	sh.header(pdf, fmt.Sprintf("%s markers — backs of sheet %d of %d", short(pg.sys), pg.num, pg.n),
+		"print double-sided, flip on the "+sh.opt.Backs.String(), top)
+	for _, pl := range pg.items {
+		// A quarter-turned piece is mirrored across its own length by a
+		// long-edge flip, across its width by a short-edge one.
+		flipped := (sh.opt.Backs == ShortEdge) != pl.rot
+		place(pdf, pl, func(x, y float64) { drawBack(pdf, pl.p, x, y, flipped) })
+	}
+}
+
+// header writes the title, a right-aligned note and the calibration bars
+// in the headerH mm from top.
+func (sh *sheet) header(pdf *fpdf.Fpdf, title, note string, top float64) {
+	x0 := layout.SafeMargin + guideW
+	W := sh.paper.Width
+	setText(pdf, black)
+	pdf.SetFont(fontName, "B", 10)
+	pdf.Text(x0, top+3.8, title)
+	tw := pdf.GetStringWidth(title)
+	setText(pdf, headerInk)
+	size := fitSize(pdf, "", note, W-2*x0-tw-6, 7)
+	pdf.SetFont(fontName, "", size)
+	pdf.Text(W-x0-pdf.GetStringWidth(note), top+3.8, note)
+	layout.CalibrationBars(pdf, x0, top+5.5)
+}
+
+// place draws a piece at its placement: draw paints it upright with its
+// box's top-left at the given point, turned when the placement is turned.
+func place(pdf *fpdf.Fpdf, pl placement, draw func(x, y float64)) {
+	if !pl.rot {
+		draw(pl.r.X, pl.r.Y)
+		return
+	}
+	// Drawn at (X, Y+H) and turned a quarter counter-clockwise about that
+	// point, the piece's top edge runs up the left side of the box.
+	pdf.TransformBegin()
+	pdf.TransformRotate(90, pl.r.X, pl.r.Y+pl.r.H)
+	draw(pl.r.X, pl.r.Y+pl.r.H)
+	pdf.TransformEnd()
+}

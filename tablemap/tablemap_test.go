@@ -1,0 +1,330 @@
+package tablemap
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/layout"
+)
+
+func length(t *testing.T, s string) catalog.Length {
+	t.Helper()
+	l, err := catalog.ParseLength(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// farmMap is a 4 ft × 4 ft table like Boys of Company C's: a farm, woods,
+// two deployment zones, an entry point on the bottom edge, an objective.
+func farmMap(t *testing.T) *catalog.Map {
+	return &catalog.Map{
+		Width: length(t, "48in"), Depth: length(t, `4ft`), Suggested: true, Top: "Martians", Bottom: "Humans",
+		Features: []catalog.Feature{
+			{Kind: "farm", Label: "Farm buildings", Shape: "rect", X: 19, Y: 20, W: 10, H: 8},
+			{Kind: "woods", Label: "Woods", Shape: "rect", X: 6, Y: 20, W: 9, H: 8},
+			{Kind: "woods", Label: "Woods", Shape: "polygon", Points: [][]float64{{33, 20}, {42, 20}, {42, 28}, {33, 28}}},
+			{Kind: "road", Label: "Road", Shape: "line", Points: [][]float64{{24, 48}, {24, 30}, {20, 0}}},
+			{Kind: "deployment", Label: "Martian deployment zone", Shape: "rect", X: 0, Y: 0, W: 48, H: 12, Side: "Martians"},
+			{Kind: "deployment", Label: "Human deployment", Shape: "rect", X: 0, Y: 36, W: 48, H: 12, Side: "Humans"},
+			{Kind: "entry", Label: "Redline", Shape: "line", Points: [][]float64{{4, 48}, {12, 48}}, Side: "Humans"},
+			{Kind: "objective", Label: "Objective", Shape: "circle", X: 40, Y: 40, R: 1},
+		},
+	}
+}
+
+var sides = []string{"Humans", "Martians"}
+
+// kinds are the map kinds of the tests' rule set, in legend order.
+var kinds = []catalog.MapKind{
+	{ID: "deployment", Name: "Deployment zone", Style: "zone"},
+	{ID: "entry", Name: "Entry point", Style: "entry"},
+	{ID: "objective", Name: "Objective", Style: "objective"},
+	{ID: "woods", Name: "Woods", Style: "woods", Terrain: true},
+	{ID: "farm", Name: "Farm buildings", Style: "farm", Terrain: true},
+	{ID: "road", Name: "Road", Style: "road"},
+}
+
+// TestStyles: the map draws every style the data may give a kind, and
+// no other.
+func TestStyles(t *testing.T) {
+	for _, name := range catalog.MapStyles {
+		if _, ok := styles[name]; !ok {
+			t.Errorf("no drawing style %q (catalog.MapStyles has it)", name)
+		}
+	}
+	if len(styles) != len(catalog.MapStyles) {
+		t.Errorf("%d drawing styles, catalog.MapStyles lists %d", len(styles), len(catalog.MapStyles))
+	}
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
+
+// TestPlanGeometry works the plan of a 48×48 in table in a known box out
+// by hand: the largest round scale that fits 168 mm (182 − 2 × 7) is 1 cm
+// = 3 in, so the board is 160 mm square, centred, below the edge label
+// (6 mm) and the tick numbers (3.5 mm).
+func TestPlanGeometry(t *testing.T) {
+	pdf := layout.NewDoc(layout.A4, "t")
+	box := Box{14, 23, 182, 260}
+	p, err := New(pdf, farmMap(t), kinds, sides, box)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !near(p.Scale, 10.0/3) || p.PerCM != 3 {
+		t.Errorf("scale = %g mm/in (1 cm = %g in), want 10/3 (1 cm = 3 in)", p.Scale, p.PerCM)
+	}
+	want := Box{25, 32.5, 160, 160}
+	if !near(p.Board.X, want.X) || !near(p.Board.Y, want.Y) || !near(p.Board.W, want.W) || !near(p.Board.H, want.H) {
+		t.Errorf("board = %+v, want %+v", p.Board, want)
+	}
+	// The farm at 19–29 × 20–28 in.
+	farm := p.Shapes[len(p.Shapes)-1]
+	for _, s := range p.Shapes {
+		if s.Kind == "farm" {
+			farm = s
+		}
+	}
+	if b := farm.Bounds; !near(b.X, 25+19*10.0/3) || !near(b.Y, 32.5+20*10.0/3) || !near(b.W, 100.0/3) || !near(b.H, 80.0/3) {
+		t.Errorf("farm at %+v, want x %g y %g w %g h %g", b, 25+19*10.0/3, 32.5+20*10.0/3, 100.0/3, 80.0/3)
+	}
+	// The scale bar: its length is its inches times the scale, 12 in = 40 mm.
+	if sb := p.Scalebar; !near(sb.Length, sb.Inches*p.Scale) || !near(sb.Length, 40) {
+		t.Errorf("scale bar %g in drawn %g mm, want %g mm", sb.Inches, sb.Length, sb.Inches*p.Scale)
+	}
+	// Ticks every 6 in on four edges: 9 per edge.
+	if len(p.Ticks) != 4*9 {
+		t.Errorf("%d edge ticks, want 36", len(p.Ticks))
+	}
+	for _, s := range p.Shapes {
+		if !p.Board.Contains(s.Bounds) {
+			t.Errorf("%s %q at %+v leaves the board %+v", s.Kind, s.Label, s.Bounds, p.Board)
+		}
+	}
+	if !box.Contains(p.Extent) {
+		t.Errorf("plan reaches %+v, outside its box %+v", p.Extent, box)
+	}
+}
+
+// TestPlanLabels checks that the map reads when printed: no text under
+// 5.5 pt, feature labels clear of each other, zone labels inside their
+// zone, edge labels naming the sides.
+func TestPlanLabels(t *testing.T) {
+	pdf := layout.NewDoc(layout.A4, "t")
+	p, err := New(pdf, farmMap(t), kinds, sides, Box{14, 23, 182, 260})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range p.allLabels() {
+		if l.Size < minFeature {
+			t.Errorf("label %q at %g pt, want at least %g", l.Text, l.Size, minFeature)
+		}
+	}
+	noOverlap(t, p)
+	for _, s := range p.Shapes {
+		if s.Kind != "deployment" {
+			continue
+		}
+		found := false
+		for _, l := range p.Labels {
+			if l.Text == s.Label {
+				found = true
+				if !s.Bounds.Contains(l.Bounds) {
+					t.Errorf("zone label %q %+v outside its zone %+v", l.Text, l.Bounds, s.Bounds)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("zone %q has no label", s.Label)
+		}
+	}
+	var edges []string
+	for _, l := range p.Edges {
+		if strings.HasSuffix(l.Text, "edge") {
+			edges = append(edges, l.Text)
+		}
+	}
+	if strings.Join(edges, "|") != "Martians table edge|Humans table edge" {
+		t.Errorf("edge labels %q", edges)
+	}
+	var legend []string
+	for _, it := range p.Legend {
+		legend = append(legend, it.Label.Text)
+	}
+	if got := strings.Join(legend, "|"); got != "Deployment zone: Martians|Deployment zone: Humans|Redline: Humans|Objective|Woods|Farm buildings|Road" {
+		t.Errorf("legend = %s", got)
+	}
+}
+
+// TestAddPageFitsPaper puts maps on both papers and checks that all of the
+// drawing keeps the printers' safe margin; a wide board goes landscape when
+// that prints it larger.
+func TestAddPageFitsPaper(t *testing.T) {
+	wide := farmMap(t)
+	wide.Width = length(t, "72in")
+	for _, tc := range []struct {
+		name      string
+		m         *catalog.Map
+		paper     layout.Paper
+		landscape bool
+		perCM     float64
+	}{
+		{"48x48 A4", farmMap(t), layout.A4, false, 3},
+		{"48x48 Letter", farmMap(t), layout.Letter, false, 3},
+		// Portrait A4 fits 72 in only at 1 cm = 5 in (168 mm wide);
+		// landscape fits 1 cm = 4 in (180 mm wide, 120 mm deep).
+		{"72x48 A4", wide, layout.A4, true, 4},
+		{"72x48 Letter", wide, layout.Letter, true, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pdf := layout.NewDoc(tc.paper, "t")
+			p, err := AddPage(pdf, tc.paper, "Table map", tc.m, kinds, sides)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, h, _ := pdf.PageSize(pdf.PageNo())
+			if (w > h) != tc.landscape {
+				t.Errorf("page %g × %g mm, landscape want %v", w, h, tc.landscape)
+			}
+			if p.PerCM != tc.perCM {
+				t.Errorf("1 cm = %g in, want %g", p.PerCM, tc.perCM)
+			}
+			safe := Box{layout.SafeMargin, layout.SafeMargin, w - 2*layout.SafeMargin, h - 2*layout.SafeMargin}
+			if !safe.Contains(p.Extent) {
+				t.Errorf("map reaches %+v, outside the safe area %+v", p.Extent, safe)
+			}
+			if _, err := layout.Bytes(pdf); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+func TestPlanErrors(t *testing.T) {
+	pdf := layout.NewDoc(layout.A4, "t")
+	box := Box{0, 0, 190, 270}
+	for _, tc := range []struct {
+		name string
+		m    *catalog.Map
+		want string
+	}{
+		{"no size", &catalog.Map{}, "no width or depth"},
+		{"too big", &catalog.Map{Width: length(t, "100ft"), Depth: length(t, "4ft")}, "does not fit"},
+		{"bad shape", &catalog.Map{Width: length(t, "4ft"), Depth: length(t, "4ft"),
+			Features: []catalog.Feature{{Kind: "woods", Label: "W", Shape: "blob"}}}, `unknown shape "blob"`},
+		{"bad point", &catalog.Map{Width: length(t, "4ft"), Depth: length(t, "4ft"),
+			Features: []catalog.Feature{{Kind: "road", Label: "R", Shape: "line", Points: [][]float64{{1, 2, 3}}}}}, "not [x, y]"},
+	} {
+		_, err := New(pdf, tc.m, kinds, nil, box)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestSVG checks the HTML drawing is well-formed XML with the labels in it.
+func TestSVG(t *testing.T) {
+	pdf := layout.NewDoc(layout.A4, "t")
+	p, err := New(pdf, farmMap(t), kinds, sides, Box{0, 0, 190, 250})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := p.SVG()
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	for {
+		_, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("SVG is not well-formed: %v", err)
+		}
+	}
+	for _, want := range []string{"Farm buildings", "Martians table edge", "1 cm on this map = 3 in"} {
+		if !bytes.Contains(svg, []byte(want)) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+}
+
+func TestInPolygon(t *testing.T) {
+	tri := []Pt{{0, 0}, {10, 0}, {0, 10}}
+	for _, tc := range []struct {
+		q    Pt
+		want bool
+	}{{Pt{1, 1}, true}, {Pt{5, 5}, true}, {Pt{6, 6}, false}, {Pt{-1, 1}, false}, {Pt{0, 5}, true}} {
+		if got := inPolygon(tri, tc.q); got != tc.want {
+			t.Errorf("inPolygon(%v) = %v, want %v", tc.q, got, tc.want)
+		}
+	}
+}
+
+// noOverlap checks that no two texts of the plan overlap and that legend
+// entries stay in their column.
+func noOverlap(t *testing.T, p *Plan) {
+	t.Helper()
+	all := p.allLabels()
+	for i, a := range all {
+		for _, b := range all[i+1:] {
+			if a.Bounds.overlaps(b.Bounds) {
+				t.Errorf("labels %q %+v and %q %+v overlap", a.Text, a.Bounds, b.Text, b.Bounds)
+			}
+		}
+	}
+	for _, it := range p.Legend {
+		if it.Label.Bounds.Right() > it.Swatch.X+legendCol {
+			t.Errorf("legend %q runs out of its column", it.Label.Text)
+		}
+	}
+}
+
+// TestLongLabels: an objective area with a long label across a road (the
+// Morale Wagon's) is labelled on two lines clear of the road and of the
+// deployment zone's label, and the legend falls back to the kind's name.
+func TestLongLabels(t *testing.T) {
+	m := &catalog.Map{
+		Width: length(t, "48in"), Depth: length(t, "48in"), Top: "Martians", Bottom: "Humans",
+		Features: []catalog.Feature{
+			{Kind: "road", Label: "Road", Shape: "line", Points: [][]float64{{24, 48}, {24, 0}}},
+			{Kind: "objective", Label: "Safe range of the encampment's artillery: within 4\" of the far edge, on the road", Shape: "rect", X: 0, Y: 0, W: 48, H: 4, Side: "Humans"},
+			{Kind: "deployment", Label: "Martian deployment zone (8\")", Shape: "rect", X: 0, Y: 0, W: 48, H: 8, Side: "Martians"},
+		},
+	}
+	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+		pdf := layout.NewDoc(paper, "t")
+		p, err := New(pdf, m, kinds, sides, Box{8, 27, paper.Width - 16, paper.Height - 44})
+		if err != nil {
+			t.Fatal(err)
+		}
+		noOverlap(t, p)
+		var road Shape
+		for _, s := range p.Shapes {
+			if s.Kind == "road" {
+				road = s
+			}
+		}
+		lines := 0
+		for _, l := range p.Labels {
+			if strings.HasPrefix(l.Text, "Safe range") || strings.HasPrefix(l.Text, "within 4") {
+				lines++
+				if l.Bounds.overlaps(road.Bounds) {
+					t.Errorf("%q lies on the road", l.Text)
+				}
+			}
+		}
+		if lines != 2 {
+			t.Errorf("objective label on %d lines, want 2", lines)
+		}
+		for _, it := range p.Legend {
+			if it.Kind == "objective" && it.Label.Text != "Objective" {
+				t.Errorf("legend for the objective: %q, want the kind's name", it.Label.Text)
+			}
+		}
+	}
+}

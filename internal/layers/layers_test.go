@@ -20,6 +20,7 @@ var layer = map[string]int{
 	"data":             0,
 	"templates":        0,
 	"internal/golden":  0,
+	"internal/pdftest": 0,
 	"catalog":          1, // the data, loaded and checked
 	"rules":            2, // the odds, from the data
 	"internal/shipped": 2,

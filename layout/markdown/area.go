@@ -17,25 +17,25 @@ func TextArea(opt Options) (x, y, w, h float64, err error) {
 	return m, top, opt.Paper.Width - 2*m, bottom - top, nil
 }
 
-// End lays md out as Render does and reports its last page and how far
-// down that page its content reaches, in mm from the paper's top edge.
+// End lays md out as Render does, without drawing, and reports its last
+// page and how far down that page its content reaches, in mm from the
+// paper's top edge.
 func End(md []byte, opt Options) (page int, y float64, err error) {
-	_, top, _, h, err := TextArea(opt)
+	opt, err = opt.withDefaults()
 	if err != nil {
 		return 0, 0, err
 	}
-	opt, _ = opt.withDefaults()
-	rec := &recorder{}
-	if err := render(md, opt, rec); err != nil {
+	f, err := render(md, opt, nil)
+	if err != nil {
 		return 0, 0, err
 	}
-	const eps = 1e-6
-	y = top
-	for _, o := range rec.ops {
-		// The running header and footer lie outside the text area.
-		if o.page == rec.pages && o.y0 >= top-eps && o.y1 <= top+h+eps {
-			y = max(y, o.y1)
+	y = f.top
+	if f.pages > 0 {
+		for _, p := range f.done[f.pages-1] {
+			if !p.b.space {
+				y = max(y, p.y+p.b.h)
+			}
 		}
 	}
-	return rec.pages, y, nil
+	return f.pages, y, nil
 }

@@ -1,0 +1,235 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/sheets"
+)
+
+// homeView is the home page: the club's lists, and per rule set the
+// documents to print and the lists to start.
+type homeView struct {
+	chrome
+	Lists    []listRow
+	More     int
+	Dir      string
+	ListsErr string
+	Systems  []systemView
+	Paper    string // "" for A4, "letter"
+}
+
+type listRow struct {
+	Name     string
+	Army     string
+	System   string
+	Scenario string
+	Points   string
+	Status   string // VALID, INVALID, UNREADABLE
+	Problems string // "2 errors, 1 warning"
+	First    string // the first error, for an unreadable file
+}
+
+type systemView struct {
+	ID, Name, Short, Summary string
+	AddOn                    string
+	Army                     bool // lists can be built for it
+	Sheet                    string
+	Markers                  bool
+	Notes                    bool
+	Scenarios                []scenarioView
+}
+
+type scenarioView struct {
+	ID, Name string
+	Sides    []sideView
+}
+
+type sideView struct {
+	Index  int
+	Name   string
+	Points int
+}
+
+func (s *Server) home(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.paper(w, r)
+	if !ok {
+		return
+	}
+	v := &homeView{chrome: chrome{Title: "Lists and print pack", Nav: "lists"}, Dir: s.lists.dir}
+	if p.Name != "a4" {
+		v.Paper = p.Name
+	}
+	names, more, err := s.lists.names()
+	if err != nil {
+		v.ListsErr = err.Error()
+	}
+	v.More = more
+	for _, n := range names {
+		v.Lists = append(v.Lists, s.listRow(n))
+	}
+	sheetOf := map[string]string{}
+	for _, sh := range referenceSheets() {
+		sheetOf[sh.System] = sh.ID
+	}
+	for _, sys := range s.cat.Systems {
+		sv := systemView{ID: sys.ID, Name: sys.About.Name, Short: sys.About.Short, Summary: sys.About.Summary,
+			Army: kindOf(sys) != "", Sheet: sheetOf[sys.ID], Markers: len(sys.Markers) > 0, Notes: s.docs.hasRulesNotes(sys)}
+		if base := s.cat.System(sys.About.AddOnTo); base != nil {
+			sv.AddOn = base.About.Name
+		}
+		for _, sc := range sys.Scenarios {
+			scv := scenarioView{ID: sc.ID, Name: sc.Name}
+			for i, sd := range sc.Sides {
+				pts := 0
+				for _, fc := range sd.Forces {
+					pts += fc.Points
+				}
+				if pts == 0 {
+					pts = sc.Points // every army builds to the scenario's points
+				}
+				scv.Sides = append(scv.Sides, sideView{Index: i, Name: sd.Name, Points: pts})
+			}
+			sv.Scenarios = append(sv.Scenarios, scv)
+		}
+		v.Systems = append(v.Systems, sv)
+	}
+	s.render(w, r, http.StatusOK, "home", v)
+}
+
+// listRow reads and checks one saved list for the home page.
+func (s *Server) listRow(name string) listRow {
+	row := listRow{Name: name, Status: "UNREADABLE"}
+	src, err := s.lists.read(name)
+	if err != nil {
+		row.First = err.Error()
+		return row
+	}
+	rep, dl := army.Validate(name+ext, src, s.cat)
+	if rep == nil {
+		if len(dl) > 0 {
+			row.First = dl[0].Error()
+		}
+		return row
+	}
+	row.Army = rep.List.Name
+	if rep.System != nil {
+		row.System = rep.System.About.Short
+		if sc := rep.System.Scenario(rep.List.Scenario); sc != nil {
+			row.Scenario = sc.Name
+		}
+		if kindOf(rep.System) != kindIM {
+			row.Points = fmt.Sprintf("%d pts", rep.Used)
+			if rep.Limit > 0 {
+				row.Points = fmt.Sprintf("%d / %d pts", rep.Used, rep.Limit)
+			}
+		}
+	}
+	row.Status = "INVALID"
+	if rep.Valid() {
+		row.Status = "VALID"
+	}
+	var probs []string
+	if n := len(rep.Diags.Errors()); n > 0 {
+		probs = append(probs, fmt.Sprintf("%d %s", n, plural(n, "error", "errors")))
+	}
+	if n := len(rep.Diags.Warnings()); n > 0 {
+		probs = append(probs, fmt.Sprintf("%d %s", n, plural(n, "warning", "warnings")))
+	}
+	row.Problems = strings.Join(probs, ", ")
+	return row
+}
+
+// docName splits "id.pdf" into the id and the format.
+func docName(file string) (id, format string, ok bool) {
+	for _, f := range []string{fmtPDF, fmtHTML} {
+		if id, found := strings.CutSuffix(file, "."+f); found && id != "" {
+			return id, f, true
+		}
+	}
+	return "", "", false
+}
+
+// sendDoc hands out a generated document: a PDF as a download under the
+// name the CLI gives it, HTML shown in the browser, sandboxed (the
+// templates are the club's, not this server's).
+func (s *Server) sendDoc(w http.ResponseWriter, r *http.Request, format, file string, data []byte, err error) {
+	if errors.Is(err, errNoDoc) {
+		s.fail(w, r, http.StatusNotFound, "There is no such document.")
+		return
+	}
+	if format == fmtHTML {
+		w.Header().Set("Content-Security-Policy", "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:")
+		s.send(w, r, "text/html; charset=utf-8", "", data, err)
+		return
+	}
+	s.send(w, r, "application/pdf", file, data, err)
+}
+
+func (s *Server) referenceDoc(w http.ResponseWriter, r *http.Request) {
+	id, format, ok := docName(r.PathValue("file"))
+	p, pok := s.paper(w, r)
+	if !pok {
+		return
+	}
+	sh, err := sheets.Lookup(id)
+	if !ok || err != nil {
+		s.fail(w, r, http.StatusNotFound, "There is no such reference sheet.")
+		return
+	}
+	data, err := s.docs.reference(id, format, p)
+	s.sendDoc(w, r, format, sh.FileName(format), data, err)
+}
+
+func (s *Server) briefingDoc(w http.ResponseWriter, r *http.Request) {
+	id, format, ok := docName(r.PathValue("file"))
+	p, pok := s.paper(w, r)
+	if !pok {
+		return
+	}
+	sys := s.cat.System(r.PathValue("system"))
+	var sc *catalog.Scenario
+	if sys != nil {
+		sc = sys.Scenario(id)
+	}
+	if !ok || sc == nil {
+		s.fail(w, r, http.StatusNotFound, "There is no such scenario.")
+		return
+	}
+	data, err := s.docs.briefingDoc(sys, sc, format, p)
+	s.sendDoc(w, r, format, "briefing-"+sc.ID+"."+format, data, err)
+}
+
+func (s *Server) markersDoc(w http.ResponseWriter, r *http.Request) {
+	id, format, ok := docName(r.PathValue("file"))
+	p, pok := s.paper(w, r)
+	if !pok {
+		return
+	}
+	sys := s.cat.System(id)
+	if !ok || format != fmtPDF || sys == nil {
+		s.fail(w, r, http.StatusNotFound, "There is no such marker sheet.")
+		return
+	}
+	data, err := s.docs.markerSheet(sys, p)
+	s.sendDoc(w, r, format, "markers-"+sys.ID+".pdf", data, err)
+}
+
+func (s *Server) notesDoc(w http.ResponseWriter, r *http.Request) {
+	id, format, ok := docName(r.PathValue("file"))
+	p, pok := s.paper(w, r)
+	if !pok {
+		return
+	}
+	sys := s.cat.System(id)
+	if !ok || sys == nil || !s.docs.hasRulesNotes(sys) {
+		s.fail(w, r, http.StatusNotFound, "There are no rules notes for this rule set yet.")
+		return
+	}
+	data, err := s.docs.rulesNotes(sys, format, p)
+	s.sendDoc(w, r, format, "notes-"+sys.ID+"."+format, data, err)
+}

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"sync/atomic"
@@ -66,9 +67,21 @@ func css(s string) chromedp.CSS { return chromedp.CSS(s) }
 
 // until waits for a JavaScript expression to be true. (The page replaces
 // parts of itself from script: a query action could hold a node that is
-// gone.)
+// gone.) A poll does not survive a page load, so it starts again after one.
 func until(expr string) chromedp.Action[chromedp.Void] {
-	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(20*time.Second))
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			_, err := chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(time.Until(deadline)))(ctx, t)
+			if err == nil || ctx.Err() != nil || time.Now().After(deadline) {
+				if err != nil {
+					return fmt.Errorf("waiting for %s: %w", expr, err)
+				}
+				return nil
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
 }
 
 // acceptDialogs answers every dialog the page opens (the builder asks

@@ -107,6 +107,7 @@ type fieldView struct {
 	Min                string
 	Span               bool   // two columns wide
 	Help               string // a line under the input
+	Suffix             string // text after the input (".toml")
 }
 
 type choice struct {
@@ -155,7 +156,7 @@ func (s *Server) builderPage(f *form, st builderState, c *checked) *builderView 
 	}
 	v.Blips, v.Decoys = blips(c.report)
 	v.Summary = summaryText(file, c.report)
-	v.ListKeys, v.Other = s.listFields(f, sys, kind)
+	v.ListKeys, v.Other = s.listFields(f, sys, kind, st.FileName)
 	for i, u := range f.Units {
 		var ln *army.Line
 		if c.report != nil && i < len(c.report.Lines) {
@@ -173,7 +174,7 @@ func (s *Server) builderPage(f *form, st builderState, c *checked) *builderView 
 
 // listFields are the inputs of the list's own keys, and the keys the rule
 // set does not take (kept, shown as text).
-func (s *Server) listFields(f *form, sys *catalog.System, kind string) (fields, other []fieldView) {
+func (s *Server) listFields(f *form, sys *catalog.System, kind, fileName string) (fields, other []fieldView) {
 	val := f.List
 	var systems []choice
 	for _, id := range army.ListSystems(s.cat) {
@@ -205,7 +206,9 @@ func (s *Server) listFields(f *form, sys *catalog.System, kind string) (fields, 
 			Placeholder: fmt.Sprintf("%d per army", sys.Evacuation.Points), Min: "1"})
 		taken["points"] = true
 	}
-	fields = append(fields, fieldView{Name: "note", Label: "Note (printed on the roster)", Input: "textarea", Value: val["note"]})
+	fields = append(fields,
+		fieldView{Name: "filename", Label: "File name", Input: "text", Value: fileName, Suffix: ext, Span: true},
+		fieldView{Name: "note", Label: "Note (printed on the roster)", Input: "textarea", Value: val["note"]})
 	for _, fd := range listFields {
 		if !taken[fd.key] && val[fd.key] != "" {
 			other = append(other, otherField(fd, fd.key, val[fd.key]))

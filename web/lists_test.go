@@ -43,7 +43,7 @@ func section(t *testing.T, body, id string) string {
 
 // formOf is the form a page would post for a list file: what the builder
 // shows, as the browser sends it.
-func formOf(t *testing.T, name string, src []byte) url.Values {
+func formOf(t testing.TB, name string, src []byte) url.Values {
 	t.Helper()
 	s, _ := newServer(t, "")
 	c := s.check(name+ext, src)

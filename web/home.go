@@ -4,10 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"strings"
 
 	"github.com/playaid/playaid/army"
-	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/sheets"
 )
 
@@ -170,66 +171,61 @@ func (s *Server) sendDoc(w http.ResponseWriter, r *http.Request, format, file st
 	s.send(w, r, "application/pdf", file, data, err)
 }
 
-func (s *Server) referenceDoc(w http.ResponseWriter, r *http.Request) {
-	id, format, ok := docName(r.PathValue("file"))
-	p, pok := s.paper(w, r)
-	if !pok {
-		return
+// render makes a document on the chosen paper.
+type render func(p layout.Paper) ([]byte, error)
+
+// docHandler answers /docs/KIND/…/ID.FORMAT: find names the document's
+// download name and how to make it, or nil when there is no such
+// document (missing says so).
+func (s *Server) docHandler(missing string, find func(r *http.Request, id, format string) (file string, mk render)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p, ok := s.paper(w, r)
+		if !ok {
+			return
+		}
+		var file string
+		var mk render
+		if id, format, ok := docName(r.PathValue("file")); ok {
+			file, mk = find(r, id, format)
+		}
+		if mk == nil {
+			s.fail(w, r, http.StatusNotFound, missing)
+			return
+		}
+		data, err := mk(p)
+		s.sendDoc(w, r, strings.TrimPrefix(filepath.Ext(file), "."), file, data, err)
 	}
-	sh, err := sheets.Lookup(id)
-	if !ok || err != nil {
-		s.fail(w, r, http.StatusNotFound, "There is no such reference sheet.")
-		return
-	}
-	data, err := s.docs.reference(id, format, p)
-	s.sendDoc(w, r, format, sh.FileName(format), data, err)
 }
 
-func (s *Server) briefingDoc(w http.ResponseWriter, r *http.Request) {
-	id, format, ok := docName(r.PathValue("file"))
-	p, pok := s.paper(w, r)
-	if !pok {
-		return
-	}
-	sys := s.cat.System(r.PathValue("system"))
-	var sc *catalog.Scenario
-	if sys != nil {
-		sc = sys.Scenario(id)
-	}
-	if !ok || sc == nil {
-		s.fail(w, r, http.StatusNotFound, "There is no such scenario.")
-		return
-	}
-	data, err := s.docs.briefingDoc(sys, sc, format, p)
-	s.sendDoc(w, r, format, "briefing-"+sc.ID+"."+format, data, err)
-}
-
-func (s *Server) markersDoc(w http.ResponseWriter, r *http.Request) {
-	id, format, ok := docName(r.PathValue("file"))
-	p, pok := s.paper(w, r)
-	if !pok {
-		return
-	}
-	sys := s.cat.System(id)
-	if !ok || format != fmtPDF || sys == nil {
-		s.fail(w, r, http.StatusNotFound, "There is no such marker sheet.")
-		return
-	}
-	data, err := s.docs.markerSheet(sys, p)
-	s.sendDoc(w, r, format, "markers-"+sys.ID+".pdf", data, err)
-}
-
-func (s *Server) notesDoc(w http.ResponseWriter, r *http.Request) {
-	id, format, ok := docName(r.PathValue("file"))
-	p, pok := s.paper(w, r)
-	if !pok {
-		return
-	}
-	sys := s.cat.System(id)
-	if !ok || sys == nil || !s.docs.hasRulesNotes(sys) {
-		s.fail(w, r, http.StatusNotFound, "There are no rules notes for this rule set yet.")
-		return
-	}
-	data, err := s.docs.rulesNotes(sys, format, p)
-	s.sendDoc(w, r, format, "notes-"+sys.ID+"."+format, data, err)
+// The documents of the print pack, under the names the CLI writes them.
+func (s *Server) docRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /docs/reference/{file}", s.docHandler("There is no such reference sheet.", func(r *http.Request, id, format string) (string, render) {
+		sh, err := sheets.Lookup(id)
+		if err != nil {
+			return "", nil
+		}
+		return sh.FileName(format), func(p layout.Paper) ([]byte, error) { return s.docs.reference(id, format, p) }
+	}))
+	mux.HandleFunc("GET /docs/briefing/{system}/{file}", s.docHandler("There is no such scenario.", func(r *http.Request, id, format string) (string, render) {
+		sys := s.cat.System(r.PathValue("system"))
+		if sys == nil || sys.Scenario(id) == nil {
+			return "", nil
+		}
+		sc := sys.Scenario(id)
+		return "briefing-" + sc.ID + "." + format, func(p layout.Paper) ([]byte, error) { return s.docs.briefingDoc(sys, sc, format, p) }
+	}))
+	mux.HandleFunc("GET /docs/markers/{file}", s.docHandler("There is no such marker sheet.", func(r *http.Request, id, format string) (string, render) {
+		sys := s.cat.System(id)
+		if sys == nil || format != fmtPDF || len(sys.Markers) == 0 {
+			return "", nil
+		}
+		return "markers-" + sys.ID + ".pdf", func(p layout.Paper) ([]byte, error) { return s.docs.markerSheet(sys, p) }
+	}))
+	mux.HandleFunc("GET /docs/notes/{file}", s.docHandler("There are no rules notes for this rule set yet.", func(r *http.Request, id, format string) (string, render) {
+		sys := s.cat.System(id)
+		if sys == nil || !s.docs.hasRulesNotes(sys) {
+			return "", nil
+		}
+		return "notes-" + sys.ID + "." + format, func(p layout.Paper) ([]byte, error) { return s.docs.rulesNotes(sys, format, p) }
+	}))
 }

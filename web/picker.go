@@ -8,47 +8,33 @@ import (
 	"github.com/playaid/playaid/catalog"
 )
 
-// picker is the "add units" side of the builder.
+// picker is the "add units" side of the builder: groups of things to add,
+// each a button that posts what it adds.
 type picker struct {
-	Kind   string
-	Forces []forceGroup // the scenario's force lists (AQotMF)
-	Groups []unitGroup  // the catalogue by unit type (AQotMF)
-	Types  []addType    // units to add by type (Evacuation: Mars, Imperial Mars)
+	Groups []pickGroup
 	Note   string
 }
 
-type forceGroup struct {
-	Side  string
-	Lines []forceLine
+type pickGroup struct {
+	Title string
+	Force bool // a scenario's force list
+	Items []pickItem
 }
 
-type forceLine struct {
-	Ref    string // "side.line", the value of the add-force button
+type pickItem struct {
 	Name   string
-	Text   string // the line as the scenario prints it
-	Points int
-	InList int
+	Points int      // 0: not shown
+	Info   []string // stats, or the line as the scenario prints it
+	Button string   // the form field the button sets: add, add-force, add-type
+	Value  string
+	InList int // how many of it the list has
 }
 
-type unitGroup struct {
-	Type  string
-	Units []pickUnit
-}
-
-type pickUnit struct {
-	ID, Name string
-	Points   int
-	Stats    []string
-	InList   int
-}
-
-type addType struct {
-	Type, Label string
-}
-
-// picker lists what can be added to the list.
+// picker lists what can be added to the list: AQotMF catalogue units by
+// type, after the scenario's force lists; Evacuation: Mars and Imperial
+// Mars units by type.
 func (s *Server) picker(f *form, sys *catalog.System, kind, side string) picker {
-	p := picker{Kind: kind}
+	var p picker
 	inList := map[string]int{}
 	for _, u := range f.Units {
 		n, err := strconv.Atoi(u["count"])
@@ -64,17 +50,15 @@ func (s *Server) picker(f *form, sys *catalog.System, kind, side string) picker 
 				if side != "" && side != strconv.Itoa(si) {
 					continue
 				}
-				g := forceGroup{Side: sd.Name}
+				g := pickGroup{Title: "Force list: " + sd.Name, Force: true}
 				for li, fc := range sd.Forces {
-					u := sys.Unit(fc.Unit)
-					if u == nil {
-						continue
+					if u := sys.Unit(fc.Unit); u != nil {
+						g.Items = append(g.Items, pickItem{Name: u.Name, Points: max(fc.Count, 1) * u.Points, Info: []string{fc.Text},
+							Button: "add-force", Value: fmt.Sprintf("%d.%d", si, li), InList: inList[u.ID]})
 					}
-					g.Lines = append(g.Lines, forceLine{Ref: fmt.Sprintf("%d.%d", si, li), Name: u.Name, Text: fc.Text,
-						Points: max(fc.Count, 1) * u.Points, InList: inList[u.ID]})
 				}
-				if len(g.Lines) > 0 {
-					p.Forces = append(p.Forces, g)
+				if len(g.Items) > 0 {
+					p.Groups = append(p.Groups, g)
 				}
 			}
 		}
@@ -85,22 +69,28 @@ func (s *Server) picker(f *form, sys *catalog.System, kind, side string) picker 
 			if !ok {
 				gi = len(p.Groups)
 				byType[u.Type] = gi
-				p.Groups = append(p.Groups, unitGroup{Type: u.Type})
+				p.Groups = append(p.Groups, pickGroup{Title: u.Type})
 			}
-			p.Groups[gi].Units = append(p.Groups[gi].Units, pickUnit{ID: u.ID, Name: u.Name, Points: u.Points, Stats: unitStats(sys, u), InList: inList[u.ID]})
+			p.Groups[gi].Items = append(p.Groups[gi].Items, pickItem{Name: u.Name, Points: u.Points, Info: unitStats(sys, u),
+				Button: "add", Value: u.ID, InList: inList[u.ID]})
 		}
 	case kindEvac:
-		for _, t := range sys.Evacuation.Allowed {
-			p.Types = append(p.Types, addType{t, capital(t)})
-		}
+		p.Groups = append(p.Groups, typeGroup(sys.Evacuation.Allowed))
 		p.Note = fmt.Sprintf("Infantry only: write each unit's cost from your own codex. Refused: %s.", strings.Join(sys.Evacuation.Excluded, ", "))
 	case kindIM:
-		for _, t := range imTypes {
-			p.Types = append(p.Types, addType{t, capital(t)})
-		}
+		p.Groups = append(p.Groups, typeGroup(imTypes))
 		p.Note = "No points: each company or troop is checked for organisation."
 	}
 	return p
+}
+
+// typeGroup is a button per unit type.
+func typeGroup(types []string) pickGroup {
+	g := pickGroup{Title: "Unit types"}
+	for _, t := range types {
+		g.Items = append(g.Items, pickItem{Name: capital(t), Button: "add-type", Value: t})
+	}
+	return g
 }
 
 func capital(s string) string {

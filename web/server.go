@@ -102,10 +102,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /lists/{name}/{file}", s.listDownload)
 	mux.HandleFunc("POST /build", s.build)
 	mux.HandleFunc("POST /save", s.save)
-	mux.HandleFunc("GET /docs/reference/{file}", s.referenceDoc)
-	mux.HandleFunc("GET /docs/briefing/{system}/{file}", s.briefingDoc)
-	mux.HandleFunc("GET /docs/markers/{file}", s.markersDoc)
-	mux.HandleFunc("GET /docs/notes/{file}", s.notesDoc)
+	s.docRoutes(mux)
 	mux.HandleFunc("GET /odds", s.oddsIndex)
 	mux.HandleFunc("GET /odds/{query}", s.odds)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {

@@ -315,7 +315,7 @@ func (s *Server) unitView(i int, u values, ln *army.Line, sys *catalog.System, k
 			morales = append(morales, choice{Value: m.ID, Label: m.ID + " – " + m.Name})
 		}
 		for _, o := range im.Orders {
-			orders = append(orders, choice{Value: o.ID, Label: orderLabel(o)})
+			orders = append(orders, choice{Value: o.ID, Label: orderLabel(o, u["type"])})
 		}
 		for _, w := range sys.Weapons {
 			weapons = append(weapons, choice{Value: w.ID, Label: w.Name})
@@ -368,18 +368,17 @@ func (s *Server) unitView(i int, u values, ln *army.Line, sys *catalog.System, k
 	return uv
 }
 
-func orderLabel(o catalog.IMOrder) string {
-	var per []string
-	if o.Foot > 0 {
-		per = append(per, fmt.Sprintf("%d foot", o.Foot))
+// orderLabel names an order with the figures a tray it takes for the
+// unit's type ("Close Order, 4 a tray").
+func orderLabel(o catalog.IMOrder, typ string) string {
+	per := o.Foot
+	if typ == "horse" {
+		per = o.Horse
 	}
-	if o.Horse > 0 {
-		per = append(per, fmt.Sprintf("%d horse", o.Horse))
-	}
-	if len(per) == 0 {
+	if per == 0 || (typ != "infantry" && typ != "horse") {
 		return o.Name
 	}
-	return fmt.Sprintf("%s (%s a tray)", o.Name, strings.Join(per, ", "))
+	return fmt.Sprintf("%s, %d a tray", o.Name, per)
 }
 
 func firstNonEmpty(s ...string) string {

@@ -128,7 +128,7 @@ func brokenPage(name string, c checked) *brokenView {
 		v.Msgs = append(v.Msgs, msgOf(d))
 		bad[d.Line] = true
 	}
-	for i, l := range strings.Split(strings.ToValidUTF8(string(c.src), "\uFFFD"), "\n") {
+	for i, l := range strings.Split(strings.TrimSuffix(strings.ToValidUTF8(string(c.src), "\uFFFD"), "\n"), "\n") {
 		v.Lines = append(v.Lines, srcLine{N: i + 1, Text: l, Bad: bad[i+1]})
 	}
 	return v

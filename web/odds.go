@@ -259,7 +259,7 @@ func barChart(title, caption string, labels []string, ps []*big.Rat) chart {
 		}
 		caption += fmt.Sprintf(" (%s to %s shown; the others are each under 0.05%%)", labels[lo], labels[hi-1])
 	}
-	const barH, gap, labelW, pctW, plotW = 22, 6, 44, 64, 420
+	const barH, gap, labelW, pctW, plotW = 22, 6, 40, 60, 280
 	c := chart{Title: title, Caption: caption, Width: labelW + plotW + pctW, Open: len(ps) <= 12}
 	for i, p := range ps {
 		if p.Sign() > 0 {

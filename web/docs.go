@@ -49,6 +49,16 @@ func referenceSheets() []sheet {
 	return out
 }
 
+// referenceFile is the print pack's name of the sheet id in a format
+// ("reference-aqotmf.pdf"); false when there is no such sheet.
+func referenceFile(id, format string) (string, bool) {
+	s, err := sheets.Lookup(id)
+	if err != nil {
+		return "", false
+	}
+	return s.FileName(format), true
+}
+
 // reference renders the quick-reference sheet id ('playaid reference
 // --system id --format f').
 func (d *docs) reference(id, format string, p layout.Paper) ([]byte, error) {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/sheets"
 )
 
 // homeView is the home page: the club's lists, and per rule set the
@@ -200,11 +199,11 @@ func (s *Server) docHandler(missing string, find func(r *http.Request, id, forma
 // The documents of the print pack, under the names the CLI writes them.
 func (s *Server) docRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /docs/reference/{file}", s.docHandler("There is no such reference sheet.", func(r *http.Request, id, format string) (string, render) {
-		sh, err := sheets.Lookup(id)
-		if err != nil {
+		file, ok := referenceFile(id, format)
+		if !ok {
 			return "", nil
 		}
-		return sh.FileName(format), func(p layout.Paper) ([]byte, error) { return s.docs.reference(id, format, p) }
+		return file, func(p layout.Paper) ([]byte, error) { return s.docs.reference(id, format, p) }
 	}))
 	mux.HandleFunc("GET /docs/briefing/{system}/{file}", s.docHandler("There is no such scenario.", func(r *http.Request, id, format string) (string, render) {
 		sys := s.cat.System(r.PathValue("system"))

@@ -42,7 +42,20 @@
           return null;
         }
         form.removeAttribute('aria-busy');
-        return new DOMParser().parseFromString(html, 'text/html');
+        var doc = new DOMParser().parseFromString(html, 'text/html');
+        if (!doc.getElementById('builder')) {
+          // Not the builder: the server refused the request. Show its page.
+          document.documentElement.replaceWith(document.adoptNode(doc.documentElement));
+          return null;
+        }
+        return doc;
+      }, function () {
+        form.removeAttribute('aria-busy');
+        var m = document.getElementById('listmsgs');
+        if (m && mine === seq) {
+          m.innerHTML = '<ul class="msgs"><li class="err">The server did not answer: is playaid serve still running? Your edits are still on this page.</li></ul>';
+        }
+        return null;
       });
     }
 

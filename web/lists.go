@@ -98,7 +98,7 @@ func (s *Server) readNamed(w http.ResponseWriter, r *http.Request) (string, []by
 	src, err := s.lists.read(name)
 	switch {
 	case errors.Is(err, errNoList):
-		s.fail(w, r, http.StatusNotFound, fmt.Sprintf("There is no list called %s in %s.", name+ext, s.lists.dir))
+		s.fail(w, r, http.StatusNotFound, fmt.Sprintf("There is no list called %s.", name+ext))
 		return "", nil, false
 	case err != nil:
 		s.fail(w, r, http.StatusUnprocessableEntity, err.Error())

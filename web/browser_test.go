@@ -100,3 +100,14 @@ func acceptDialogs(ctx context.Context) *atomic.Int32 {
 	}()
 	return n
 }
+
+// stepper runs one step of a browser test, failing the test with what the
+// step was for.
+func stepper(t *testing.T, ctx context.Context) func(what string, steps ...chromedp.Action[chromedp.Void]) {
+	return func(what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+}

@@ -40,6 +40,7 @@ var verbs = []verb{
 	{"reference", "write quick-reference sheets with exact odds (PDF, HTML or Markdown)", runReference},
 	{"briefing", "write a scenario's briefing: forces, odds, table map, secret deployment sheet", runBriefing},
 	{"army", "check and print army lists: validate, new, print (roster and unit cards)", runArmy},
+	{"serve", "the army builder, odds and print pack in a browser (a local web server)", runServe},
 }
 
 // env is what every verb gets: where to write and the shared flags' values.

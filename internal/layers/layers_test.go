@@ -32,7 +32,8 @@ var layer = map[string]int{
 	"sheets":           7, // documents
 	"briefing":         7,
 	"army":             7,
-	"cmd/playaid":      8,
+	"web":              8, // the web app: a front door like the CLI
+	"cmd/playaid":      9,
 }
 
 func TestLayers(t *testing.T) {

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a buffer the server goroutine writes while the test reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestServe runs 'playaid serve' on a free loopback port: it prints the
+// address, a list saved from the browser's form is one 'army validate'
+// accepts, the downloads are the bytes the CLI writes, and Ctrl-C (the
+// context) stops it cleanly.
+func TestServe(t *testing.T) {
+	dir := t.TempDir()
+	lists := filepath.Join(dir, "lists")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out, errb syncBuffer
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--lists", lists}, &out, &errb) }()
+
+	var base string
+	for deadline := time.Now().Add(10 * time.Second); base == ""; {
+		if m := regexp.MustCompile(`open (http://127\.0\.0\.1:\d+)/`).FindStringSubmatch(out.String()); m != nil {
+			base = m[1]
+		} else if time.Now().After(deadline) {
+			t.Fatalf("no address printed:\n%s\n%s", out.String(), errb.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !strings.Contains(out.String(), "lists in "+lists) {
+		t.Errorf("the lists folder is not named:\n%s", out.String())
+	}
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	fetch := func(path string) []byte {
+		t.Helper()
+		resp, err := client.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != 200 {
+			t.Fatalf("GET %s: %d", path, resp.StatusCode)
+		}
+		return b
+	}
+	fetch("/")
+
+	form := url.Values{"system": {"aqotmf"}, "name": {"Boys of Company C"}, "scenario": {"boys-of-company-c"}, "points": {"145"}, "hidden": {"true"},
+		"u.0.id": {"infantry-company"}, "u.0.label": {"Company C"}, "u.1.id": {"hmg-unit"}, "u.1.ambush": {"true"},
+		"u.2.id": {"rough-riders"}, "u.2.reinforcement": {"true"}, "filename": {"company-c"}}
+	req, _ := http.NewRequest(http.MethodPost, base+"/save", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", base)
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("save: %d", resp.StatusCode)
+	}
+	file := filepath.Join(lists, "company-c.toml")
+
+	var vout, verr bytes.Buffer
+	if err := run(context.Background(), []string{"army", "validate", file}, &vout, &verr); err != nil {
+		t.Fatalf("army validate on the saved list: %v\n%s%s", err, vout.String(), verr.String())
+	}
+	if !strings.Contains(vout.String(), "valid (145 of 145 points)") {
+		t.Errorf("army validate: %s", vout.String())
+	}
+
+	// The downloads are what the CLI writes.
+	for _, tc := range []struct {
+		path string
+		args []string
+	}{
+		{"/docs/reference/aqotmf.pdf", []string{"reference", "--system", "aqotmf"}},
+		{"/docs/briefing/aqotmf/boys-of-company-c.pdf", []string{"briefing", "boys-of-company-c"}},
+		{"/docs/markers/aqotmf.pdf", []string{"markers", "--system", "aqotmf"}},
+		{"/lists/company-c/roster.pdf", []string{"army", "print", file}},
+		{"/lists/company-c/cards.pdf", []string{"army", "print", file, "--cards"}},
+		{"/lists/company-c/markers.pdf", []string{"markers", "--army", file}},
+	} {
+		dest := filepath.Join(dir, "cli.pdf")
+		var o, e bytes.Buffer
+		if err := run(context.Background(), append(tc.args, "-o", dest), &o, &e); err != nil {
+			t.Fatalf("%v: %v\n%s", tc.args, err, e.String())
+		}
+		cli, _ := os.ReadFile(dest)
+		if web := fetch(tc.path); !bytes.Equal(web, cli) {
+			t.Errorf("%s is not the bytes of playaid %s", tc.path, strings.Join(tc.args, " "))
+		}
+	}
+
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve: %v\n%s", err, errb.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	if !strings.HasSuffix(out.String(), "playaid serve: stopped\n") {
+		t.Errorf("no word that it stopped:\n%s", out.String())
+	}
+}

@@ -1,0 +1,46 @@
+package web
+
+import "time"
+
+// The web's bounds, in one place so that they can be pointed at playaid's
+// shared bounds once the catalogue and the CLI have theirs. They are far
+// above any club's army and far below what would hurt the server.
+const (
+	// maxListBytes bounds a list file read from --lists or written by a
+	// save: a list of maxUnits units with long labels fits many times.
+	maxListBytes = 256 << 10
+	// maxBodyBytes bounds a request body: a builder form is about the
+	// size of the list it writes.
+	maxBodyBytes = maxListBytes
+	// maxUnits bounds the [[unit]] tables the builder edits.
+	maxUnits = 200
+	// maxFormFields bounds the fields of a builder form: the list's own
+	// and up to 16 for each unit.
+	maxFormFields = 32 + 16*maxUnits
+	// maxFieldBytes bounds one typed value (a label, a name); maxNoteBytes
+	// a note.
+	maxFieldBytes = 200
+	maxNoteBytes  = 2000
+	// maxNameBytes bounds a list's file name.
+	maxNameBytes = 64
+	// maxLists bounds the lists the home page reads and shows.
+	maxLists = 500
+	// maxOddsInt bounds every number of an odds query (dice, trays,
+	// modifiers), as the CLI bounds dice and trays.
+	maxOddsInt = 1000
+
+	// cacheBytes bounds the documents kept rendered in memory.
+	cacheBytes = 64 << 20
+	// maxHeaderBytes bounds request headers.
+	maxHeaderBytes = 32 << 10
+)
+
+// Timeouts of the HTTP server. Writes allow for the slowest document (the
+// print pack's biggest PDF on a busy laptop).
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 20 * time.Second
+	writeTimeout      = 60 * time.Second
+	idleTimeout       = 120 * time.Second
+	shutdownTimeout   = 20 * time.Second
+)

@@ -1,0 +1,113 @@
+package web
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// The browser tests drive Debian's Chromium (apt-get install -y chromium).
+// PLAYAID_CHROMIUM names another binary.
+const chromiumPath = "/usr/bin/chromium"
+
+var shotsDir = flag.String("shots", "", "write screenshots of every page at 390 and 1280 px wide to this folder (TestScreenshots)")
+
+// browser starts a headless Chromium for one test, or skips the test when
+// there is none. The flags keep it from reaching for the network (it hangs
+// on a closed one) and let it run as root.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: skipping the real-browser test")
+	}
+	bin := os.Getenv("PLAYAID_CHROMIUM")
+	if bin == "" {
+		bin = chromiumPath
+	}
+	if _, err := exec.LookPath(bin); err != nil {
+		t.Skipf("no Chromium at %s (apt-get install -y chromium, or set PLAYAID_CHROMIUM): skipping the real-browser test", bin)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(bin),
+		chromedp.Headless,
+		chromedp.NoSandbox, // Chromium refuses to start as root with its sandbox
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("mute-audio", true),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("Chromium at %s does not start: %v", bin, err)
+	}
+	return ctx
+}
+
+// css is a CSS selector (a plain string would be a DOM search).
+func css(s string) chromedp.CSS { return chromedp.CSS(s) }
+
+// until waits for a JavaScript expression to be true. (The page replaces
+// parts of itself from script: a query action could hold a node that is
+// gone.) A poll does not survive a page load, so it starts again after one.
+func until(expr string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			_, err := chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(time.Until(deadline)))(ctx, t)
+			if err == nil || ctx.Err() != nil || time.Now().After(deadline) {
+				if err != nil {
+					return fmt.Errorf("waiting for %s: %w", expr, err)
+				}
+				return nil
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
+}
+
+// acceptDialogs answers every dialog the page opens (the builder asks
+// before leaving unsaved edits) with OK, and counts them.
+func acceptDialogs(ctx context.Context) *atomic.Int32 {
+	n := new(atomic.Int32)
+	events := chromedp.Events(ctx, page.JavascriptDialogOpening)
+	go func() {
+		for _, err := range events {
+			if err != nil {
+				return
+			}
+			n.Add(1)
+			go chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
+		}
+	}()
+	return n
+}
+
+// stepper runs one step of a browser test, failing the test with what the
+// step was for.
+func stepper(t *testing.T, ctx context.Context) func(what string, steps ...chromedp.Action[chromedp.Void]) {
+	return func(what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+}

@@ -1,0 +1,242 @@
+package web
+
+import (
+	"bytes"
+	"math/big"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/briefing"
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/dice"
+	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/markers"
+	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/sheets"
+)
+
+// TestHome lists the saved lists with their verdicts, a way to start a
+// list for every side of every scenario, and every document of the print
+// pack.
+func TestHome(t *testing.T) {
+	s, dir := newServer(t, "")
+	h := s.Handler()
+	if body := pageText(get(t, h, "/").Body.String()); !strings.Contains(body, "No lists yet") {
+		t.Errorf("an empty folder: %s", body)
+	}
+	names := examples(t, dir)
+	writeFile(t, filepath.Join(dir, "greedy.toml"), "system = \"aqotmf\"\nname = \"Greedy\"\npoints = 10\n[[unit]]\nid = \"hmg-unit\"\n")
+	writeFile(t, filepath.Join(dir, "notes.txt"), "not a list")
+	w := get(t, h, "/")
+	if w.Code != 200 {
+		t.Fatalf("status %d", w.Code)
+	}
+	body := w.Body.String()
+	text := pageText(body)
+	for _, n := range names {
+		if !strings.Contains(body, `href="/lists/`+n+`"`) {
+			t.Errorf("list %s is not on the home page", n)
+		}
+	}
+	if strings.Count(body, `class="badge ok">VALID<`) != len(names) || !strings.Contains(text, "Greedy INVALID") || !strings.Contains(text, "40 / 10 pts") {
+		t.Errorf("verdicts: %s", text)
+	}
+	if strings.Contains(body, "notes.txt") {
+		t.Errorf("a file that is not a list is listed")
+	}
+	cat := shipped.Catalog(t)
+	for _, sys := range cat.Systems {
+		for _, sc := range sys.Scenarios {
+			for _, ext := range []string{"pdf", "html"} {
+				if !strings.Contains(body, "/docs/briefing/"+sys.ID+"/"+sc.ID+"."+ext) {
+					t.Errorf("no briefing %s of %s", ext, sc.ID)
+				}
+			}
+			if kindOf(sys) != "" {
+				for i := range sc.Sides {
+					if !strings.Contains(body, `data-new="`+sys.ID+"/"+sc.ID+"/"+itoa(i)+`"`) {
+						t.Errorf("no new list for side %d of %s", i, sc.ID)
+					}
+				}
+			}
+		}
+		if len(sys.Markers) > 0 && !strings.Contains(body, "/docs/markers/"+sys.ID+".pdf") {
+			t.Errorf("no marker sheet of %s", sys.ID)
+		}
+	}
+	for _, sh := range sheets.All() {
+		if !strings.Contains(body, "/docs/reference/"+sh.ID+".html") || !strings.Contains(body, "/docs/reference/"+sh.ID+".pdf") {
+			t.Errorf("no reference sheet %s", sh.ID)
+		}
+	}
+	if !strings.Contains(get(t, h, "/?paper=letter").Body.String(), "/docs/reference/aqotmf.pdf?paper=letter") {
+		t.Errorf("the paper choice does not reach the downloads")
+	}
+	if w := get(t, h, "/?paper=a3"); w.Code != http.StatusBadRequest {
+		t.Errorf("paper a3: %d", w.Code)
+	}
+}
+
+// TestDocuments: every document is the generator's bytes, as the CLI
+// writes them, under the CLI's file name.
+func TestDocuments(t *testing.T) {
+	s, _ := newServer(t, "")
+	h := s.Handler()
+	cat := shipped.Catalog(t)
+	check := func(path, ctype, file string, want []byte) {
+		t.Helper()
+		w := get(t, h, path)
+		if w.Code != 200 || !strings.HasPrefix(w.Header().Get("Content-Type"), ctype) {
+			t.Fatalf("%s: %d %s", path, w.Code, w.Header().Get("Content-Type"))
+		}
+		if file != "" && !strings.Contains(w.Header().Get("Content-Disposition"), `filename=`+file) {
+			t.Errorf("%s: Content-Disposition %q", path, w.Header().Get("Content-Disposition"))
+		}
+		if !bytes.Equal(w.Body.Bytes(), want) {
+			t.Errorf("%s: not the generator's bytes", path)
+		}
+	}
+	sh, _ := sheets.Lookup("aqotmf")
+	pdf, err := sh.Render(cat, sheets.Options{Paper: layout.A4, Format: sheets.PDF})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("/docs/reference/aqotmf.pdf", "application/pdf", "reference-aqotmf.pdf", pdf)
+	letter, _ := sh.Render(cat, sheets.Options{Paper: layout.Letter, Format: sheets.PDF})
+	check("/docs/reference/aqotmf.pdf?paper=letter", "application/pdf", "reference-aqotmf.pdf", letter)
+	htm, _ := sh.Render(cat, sheets.Options{Paper: layout.A4, Format: sheets.HTML})
+	check("/docs/reference/aqotmf.html", "text/html", "", htm)
+	if w := get(t, h, "/docs/reference/aqotmf.html"); !strings.Contains(w.Header().Get("Content-Security-Policy"), "sandbox") {
+		t.Errorf("a generated HTML page is not sandboxed")
+	}
+
+	sys, sc, _ := briefing.Find(cat, "boys-of-company-c")
+	b, err := briefing.New(sys, sc, cat.Version())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bp, _ := b.PDF(briefing.Options{Paper: layout.A4})
+	check("/docs/briefing/aqotmf/boys-of-company-c.pdf", "application/pdf", "briefing-boys-of-company-c.pdf", bp)
+	mk, _ := markers.Render([]*catalog.System{sys}, markers.Options{Paper: layout.A4, Stamp: "data " + cat.Version()})
+	check("/docs/markers/aqotmf.pdf", "application/pdf", "markers-aqotmf.pdf", mk)
+
+	for _, path := range []string{"/docs/reference/nope.pdf", "/docs/reference/aqotmf.doc", "/docs/briefing/aqotmf/nope.pdf", "/docs/briefing/nope/boys-of-company-c.pdf",
+		"/docs/markers/nope.pdf", "/docs/markers/aqotmf.html", "/docs/notes/aqotmf.pdf", "/nowhere"} {
+		if w := get(t, h, path); w.Code != http.StatusNotFound {
+			t.Errorf("%s: %d", path, w.Code)
+		}
+	}
+}
+
+// TestListDownloads: a saved list's roster, cards, markers, file and
+// summary, as 'army print', 'markers --army' and the file itself.
+func TestListDownloads(t *testing.T) {
+	s, dir := newServer(t, "")
+	h := s.Handler()
+	examples(t, dir)
+	cat := shipped.Catalog(t)
+	name := "boys-of-company-c-humans"
+	src, _ := os.ReadFile(filepath.Join(dir, name+ext))
+	r, _ := army.Validate(name+ext, src, cat)
+	roster, _ := army.Print(r, cat, army.PrintOptions{})
+	cards, _ := army.Print(r, cat, army.PrintOptions{Cards: true})
+	n, d := army.Blips(r.List, r.System)
+	blipsPDF, _ := markers.Render([]*catalog.System{r.System}, markers.Options{Only: []string{"blips"}, Counts: map[string]int{"blips": n}, Decoys: d, Stamp: "data " + cat.Version()})
+	for path, want := range map[string][]byte{
+		"/lists/" + name + "/roster.pdf":  roster,
+		"/lists/" + name + "/cards.pdf":   cards,
+		"/lists/" + name + "/markers.pdf": blipsPDF,
+		"/lists/" + name + "/list.toml":   src,
+	} {
+		w := get(t, h, path)
+		if w.Code != 200 || !bytes.Equal(w.Body.Bytes(), want) {
+			t.Errorf("%s: %d, not the CLI's bytes", path, w.Code)
+		}
+	}
+	sum := get(t, h, "/lists/"+name+"/summary.txt").Body.String()
+	for _, want := range []string{"Boys of Company C — 145/145 pts — VALID", "- Company C (Infantry Company) — 60 pts", "- Machine Guns (Unit of Machine Guns, ambush) — 40 pts", "Deploys hidden: 1 blip and up to 2 decoys."} {
+		if !strings.Contains(sum, want) {
+			t.Errorf("summary lacks %q:\n%s", want, sum)
+		}
+	}
+	if w := get(t, h, "/lists/boys-of-company-c-martians/markers.pdf"); w.Code != http.StatusNotFound || !strings.Contains(pageText(w.Body.String()), "deploys no blips") {
+		t.Errorf("markers of a list without blips: %d", w.Code)
+	}
+	if w := get(t, h, "/lists/"+name+"/secret.txt"); w.Code != http.StatusNotFound {
+		t.Errorf("an unknown download: %d", w.Code)
+	}
+}
+
+// TestOdds: every query answers with the rules engine's exact values, and
+// its address holds the question.
+func TestOdds(t *testing.T) {
+	s, _ := newServer(t, "")
+	h := s.Handler()
+	cat := shipped.Catalog(t)
+	index := get(t, h, "/odds").Body.String()
+	for _, q := range oddsQueries {
+		if !strings.Contains(index, `action="/odds/`+q.Name+`"`) {
+			t.Errorf("no form for %s", q.Name)
+		}
+		w := get(t, h, "/odds/"+q.Name)
+		if q.Name == "building" {
+			w = get(t, h, "/odds/building?type=wood-frame")
+		}
+		if w.Code != 200 || !strings.Contains(w.Body.String(), "<svg") || !strings.Contains(w.Body.String(), `id="answer"`) {
+			t.Errorf("%s: %d %s", q.Name, w.Code, pageText(w.Body.String()))
+		}
+	}
+	r, err := rules.AQAttack(cat.System("aqotmf"), rules.AttackQuery{Dice: 9, Defense: 9, Armor: 10, Tripod: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := get(t, h, "/odds/attack?dice=9&defense=9&armor=10&tripod=on").Body.String()
+	for _, p := range []*big.Rat{r.DieHit, r.Destroyed, r.Damage} {
+		if !strings.Contains(body, "<code>"+dice.RatString(p)+"</code>") || !strings.Contains(body, dice.Percent(p, 1)) {
+			t.Errorf("attack: %s (%s) not on the page", dice.RatString(p), dice.Percent(p, 1))
+		}
+	}
+	if !strings.Contains(body, `href="/odds/attack?dice=9&amp;defense=9&amp;armor=10&amp;power=0&amp;tripod=1"`) {
+		t.Errorf("no share link with the query")
+	}
+	b, _ := rules.BuildingHit(cat.System("buildings"), "wood-frame", 3, true)
+	body = get(t, h, "/odds/building?type=wood-frame&power=3&heat-ray=1").Body.String()
+	if !strings.Contains(body, "<code>"+dice.RatString(b.Fire)+"</code>") || !strings.Contains(body, "<code>"+dice.RatString(b.Destroyed)+"</code>") {
+		t.Errorf("building odds differ from the engine")
+	}
+	if w := get(t, h, "/odds/building?type=paper"); w.Code != http.StatusBadRequest {
+		t.Errorf("an unknown building: %d", w.Code)
+	}
+	if w := get(t, h, "/odds/nope"); w.Code != http.StatusNotFound {
+		t.Errorf("an unknown query: %d", w.Code)
+	}
+	// 1000 dice: the chart keeps the outcomes that carry the weight.
+	body = get(t, h, "/odds/attack?dice=1000").Body.String()
+	if n := strings.Count(body, "<rect x="); n > maxBars {
+		t.Errorf("%d bars for 1000 dice", n)
+	}
+}
+
+func TestNewList(t *testing.T) {
+	s, _ := newServer(t, "")
+	h := s.Handler()
+	body := get(t, h, "/new?system=aqotmf&scenario=boys-of-company-c&side=0").Body.String()
+	for _, want := range []string{`name="name" value="Boys of Company C"`, `name="points" value="145"`, `name="hidden" value="true" checked`, `name="filename" value="boys-of-company-c"`, `value="boys-of-company-c" selected`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("new list lacks %s", want)
+		}
+	}
+	if body := get(t, h, "/new?system=evacuation-mars").Body.String(); !strings.Contains(body, `name="obj"`) || !strings.Contains(pageText(body), "+2: Armour 10, 30 pts +3: Armour 11, 70 pts") || !strings.Contains(pageText(body), "+4: 5 hull points, 150 pts") {
+		t.Errorf("an Evacuation: Mars list has no objective ladder")
+	}
+	for _, q := range []string{"/new?system=buildings", "/new?system=nope", "/new?system=aqotmf&scenario=nope", "/new?system=aqotmf&scenario=boys-of-company-c&side=9", "/new?system=aqotmf&scenario=boys-of-company-c&side=x"} {
+		if w := get(t, h, q); w.Code != http.StatusBadRequest {
+			t.Errorf("%s: %d", q, w.Code)
+		}
+	}
+}

@@ -1,0 +1,230 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"strings"
+
+	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/layout"
+)
+
+// homeView is the home page: the club's lists, and per rule set the
+// documents to print and the lists to start.
+type homeView struct {
+	chrome
+	Lists    []listRow
+	More     int
+	Dir      string
+	ListsErr string
+	Systems  []systemView
+	Paper    string // "" for A4, "letter"
+}
+
+type listRow struct {
+	Name     string
+	Army     string
+	System   string
+	Scenario string
+	Points   string
+	Status   string // VALID, INVALID, UNREADABLE
+	Problems string // "2 errors, 1 warning"
+	First    string // the first error, for an unreadable file
+}
+
+type systemView struct {
+	ID, Name, Short, Summary string
+	AddOn                    string
+	Army                     bool // lists can be built for it
+	Sheet                    string
+	Markers                  bool
+	Notes                    bool
+	Scenarios                []scenarioView
+}
+
+type scenarioView struct {
+	ID, Name string
+	Sides    []sideView
+}
+
+type sideView struct {
+	Index  int
+	Name   string
+	Points int
+}
+
+func (s *Server) home(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.paper(w, r)
+	if !ok {
+		return
+	}
+	v := &homeView{chrome: chrome{Title: "Lists and print pack", Nav: "lists"}, Dir: s.lists.dir}
+	if p.Name != "a4" {
+		v.Paper = p.Name
+	}
+	names, more, err := s.lists.names()
+	if err != nil {
+		v.ListsErr = err.Error()
+	}
+	v.More = more
+	for _, n := range names {
+		v.Lists = append(v.Lists, s.listRow(n))
+	}
+	sheetOf := map[string]string{}
+	for _, sh := range referenceSheets() {
+		sheetOf[sh.System] = sh.ID
+	}
+	for _, sys := range s.cat.Systems {
+		sv := systemView{ID: sys.ID, Name: sys.About.Name, Short: sys.About.Short, Summary: sys.About.Summary,
+			Army: kindOf(sys) != "", Sheet: sheetOf[sys.ID], Markers: len(sys.Markers) > 0, Notes: s.docs.hasRulesNotes(sys)}
+		if base := s.cat.System(sys.About.AddOnTo); base != nil {
+			sv.AddOn = base.About.Name
+		}
+		for _, sc := range sys.Scenarios {
+			scv := scenarioView{ID: sc.ID, Name: sc.Name}
+			for i, sd := range sc.Sides {
+				pts := 0
+				for _, fc := range sd.Forces {
+					pts += fc.Points
+				}
+				if pts == 0 {
+					pts = sc.Points // every army builds to the scenario's points
+				}
+				scv.Sides = append(scv.Sides, sideView{Index: i, Name: sd.Name, Points: pts})
+			}
+			sv.Scenarios = append(sv.Scenarios, scv)
+		}
+		v.Systems = append(v.Systems, sv)
+	}
+	s.render(w, r, http.StatusOK, "home", v)
+}
+
+// listRow reads and checks one saved list for the home page.
+func (s *Server) listRow(name string) listRow {
+	row := listRow{Name: name, Status: "UNREADABLE"}
+	src, err := s.lists.read(name)
+	if err != nil {
+		row.First = err.Error()
+		return row
+	}
+	rep, dl := army.Validate(name+ext, src, s.cat)
+	if rep == nil {
+		if len(dl) > 0 {
+			row.First = dl[0].Error()
+		}
+		return row
+	}
+	row.Army = rep.List.Name
+	if rep.System != nil {
+		row.System = rep.System.About.Short
+		if sc := rep.System.Scenario(rep.List.Scenario); sc != nil {
+			row.Scenario = sc.Name
+		}
+		if kindOf(rep.System) != kindIM {
+			row.Points = fmt.Sprintf("%d pts", rep.Used)
+			if rep.Limit > 0 {
+				row.Points = fmt.Sprintf("%d / %d pts", rep.Used, rep.Limit)
+			}
+		}
+	}
+	row.Status = "INVALID"
+	if rep.Valid() {
+		row.Status = "VALID"
+	}
+	var probs []string
+	if n := len(rep.Diags.Errors()); n > 0 {
+		probs = append(probs, fmt.Sprintf("%d %s", n, plural(n, "error", "errors")))
+	}
+	if n := len(rep.Diags.Warnings()); n > 0 {
+		probs = append(probs, fmt.Sprintf("%d %s", n, plural(n, "warning", "warnings")))
+	}
+	row.Problems = strings.Join(probs, ", ")
+	return row
+}
+
+// docName splits "id.pdf" into the id and the format.
+func docName(file string) (id, format string, ok bool) {
+	for _, f := range []string{fmtPDF, fmtHTML} {
+		if id, found := strings.CutSuffix(file, "."+f); found && id != "" {
+			return id, f, true
+		}
+	}
+	return "", "", false
+}
+
+// sendDoc hands out a generated document: a PDF as a download under the
+// name the CLI gives it, HTML shown in the browser, sandboxed (the
+// templates are the club's, not this server's).
+func (s *Server) sendDoc(w http.ResponseWriter, r *http.Request, format, file string, data []byte, err error) {
+	if errors.Is(err, errNoDoc) {
+		s.fail(w, r, http.StatusNotFound, "There is no such document.")
+		return
+	}
+	if format == fmtHTML {
+		w.Header().Set("Content-Security-Policy", "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:")
+		s.send(w, r, "text/html; charset=utf-8", "", data, err)
+		return
+	}
+	s.send(w, r, "application/pdf", file, data, err)
+}
+
+// render makes a document on the chosen paper.
+type render func(p layout.Paper) ([]byte, error)
+
+// docHandler answers /docs/KIND/…/ID.FORMAT: find names the document's
+// download name and how to make it, or nil when there is no such
+// document (missing says so).
+func (s *Server) docHandler(missing string, find func(r *http.Request, id, format string) (file string, mk render)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p, ok := s.paper(w, r)
+		if !ok {
+			return
+		}
+		var file string
+		var mk render
+		if id, format, ok := docName(r.PathValue("file")); ok {
+			file, mk = find(r, id, format)
+		}
+		if mk == nil {
+			s.fail(w, r, http.StatusNotFound, missing)
+			return
+		}
+		data, err := mk(p)
+		s.sendDoc(w, r, strings.TrimPrefix(filepath.Ext(file), "."), file, data, err)
+	}
+}
+
+// The documents of the print pack, under the names the CLI writes them.
+func (s *Server) docRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /docs/reference/{file}", s.docHandler("There is no such reference sheet.", func(r *http.Request, id, format string) (string, render) {
+		file, ok := referenceFile(id, format)
+		if !ok {
+			return "", nil
+		}
+		return file, func(p layout.Paper) ([]byte, error) { return s.docs.reference(id, format, p) }
+	}))
+	mux.HandleFunc("GET /docs/briefing/{system}/{file}", s.docHandler("There is no such scenario.", func(r *http.Request, id, format string) (string, render) {
+		sys := s.cat.System(r.PathValue("system"))
+		if sys == nil || sys.Scenario(id) == nil {
+			return "", nil
+		}
+		sc := sys.Scenario(id)
+		return "briefing-" + sc.ID + "." + format, func(p layout.Paper) ([]byte, error) { return s.docs.briefingDoc(sys, sc, format, p) }
+	}))
+	mux.HandleFunc("GET /docs/markers/{file}", s.docHandler("There is no such marker sheet.", func(r *http.Request, id, format string) (string, render) {
+		sys := s.cat.System(id)
+		if sys == nil || format != fmtPDF || len(sys.Markers) == 0 {
+			return "", nil
+		}
+		return "markers-" + sys.ID + ".pdf", func(p layout.Paper) ([]byte, error) { return s.docs.markerSheet(sys, p) }
+	}))
+	mux.HandleFunc("GET /docs/notes/{file}", s.docHandler("There are no rules notes for this rule set yet.", func(r *http.Request, id, format string) (string, render) {
+		sys := s.cat.System(id)
+		if sys == nil || !s.docs.hasRulesNotes(sys) {
+			return "", nil
+		}
+		return "notes-" + sys.ID + "." + format, func(p layout.Paper) ([]byte, error) { return s.docs.rulesNotes(sys, format, p) }
+	}))
+}

@@ -1,0 +1,329 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// newList starts a list for a rule set, or for a side of one of its
+// scenarios: named after the side, at the points its force list prints,
+// hidden when the side deploys hidden.
+func (s *Server) newList(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	sys := s.cat.System(q.Get("system"))
+	kind := kindOf(sys)
+	if kind == "" {
+		s.fail(w, r, http.StatusBadRequest, fmt.Sprintf("There are no army lists for the rule set %q; start a list from the home page.", clip(q.Get("system"), maxFieldBytes)))
+		return
+	}
+	f := &form{List: values{"system": sys.ID}}
+	var st builderState
+	name := ""
+	if id := q.Get("scenario"); id != "" {
+		sc := sys.Scenario(id)
+		if sc == nil {
+			s.fail(w, r, http.StatusBadRequest, fmt.Sprintf("%s has no scenario %q; start a list from the home page.", sys.About.Name, clip(id, maxFieldBytes)))
+			return
+		}
+		f.List["scenario"] = sc.ID
+		if q.Has("side") {
+			i, err := strconv.Atoi(q.Get("side"))
+			if err != nil || i < 0 || i >= len(sc.Sides) {
+				s.fail(w, r, http.StatusBadRequest, fmt.Sprintf("%s has no side %q; start a list from the home page.", sc.Name, clip(q.Get("side"), maxFieldBytes)))
+				return
+			}
+			side := sc.Sides[i]
+			name, st.Side = side.Name, strconv.Itoa(i)
+			points, hidden := 0, side.Hidden
+			for _, fc := range side.Forces {
+				points += fc.Points
+				hidden = hidden || fc.Ambush // a side with an ambush force deploys hidden
+			}
+			if points > 0 && kind != kindIM {
+				f.List["points"] = strconv.Itoa(points)
+			}
+			if hidden && kind == kindAQ {
+				f.List["hidden"] = "true"
+			}
+		}
+	}
+	if name != "" {
+		f.List["name"] = name
+	}
+	if kind == kindEvac {
+		f.Obj = values{"armour": "0", "hull_points": "0"}
+	}
+	var err error
+	if st.FileName, err = s.lists.free(slug(firstNonEmpty(name, sys.About.Short))); err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err.Error())
+		return
+	}
+	s.render(w, r, http.StatusOK, "builder", s.builderPage(f, st, nil))
+}
+
+// openList shows a saved list in the builder, or, when the builder cannot
+// read it, its messages and its text.
+func (s *Server) openList(w http.ResponseWriter, r *http.Request) {
+	name, src, ok := s.readNamed(w, r)
+	if !ok {
+		return
+	}
+	c := s.check(name+ext, src)
+	f, hand := editable(c)
+	if f == nil {
+		s.render(w, r, http.StatusOK, "broken", brokenPage(name, c))
+		return
+	}
+	q := r.URL.Query()
+	st := builderState{FileName: name, Loaded: name, Base: hashOf(src), Hand: hand, Saved: q.Has("saved")}
+	if k := q.Get("kept"); checkName(k) == nil {
+		st.Kept = k
+	}
+	s.render(w, r, http.StatusOK, "builder", s.builderPage(f, st, &c))
+}
+
+// readNamed reads the list the path names, answering the request itself
+// when it cannot.
+func (s *Server) readNamed(w http.ResponseWriter, r *http.Request) (string, []byte, bool) {
+	name := r.PathValue("name")
+	if err := checkName(name); err != nil {
+		s.fail(w, r, http.StatusBadRequest, "There is no list at this address: "+err.Error()+".")
+		return "", nil, false
+	}
+	src, err := s.lists.read(name)
+	switch {
+	case errors.Is(err, errNoList):
+		s.fail(w, r, http.StatusNotFound, fmt.Sprintf("There is no list called %s.", name+ext))
+		return "", nil, false
+	case err != nil:
+		s.fail(w, r, http.StatusUnprocessableEntity, err.Error())
+		return "", nil, false
+	}
+	return name, src, true
+}
+
+// brokenView is a list file the builder cannot show.
+type brokenView struct {
+	chrome
+	Name  string
+	Msgs  []msg
+	Lines []srcLine
+}
+
+type srcLine struct {
+	N    int
+	Text string
+	Bad  bool
+}
+
+func brokenPage(name string, c checked) *brokenView {
+	v := &brokenView{chrome: chrome{Title: name + ext, Nav: "lists"}, Name: name}
+	bad := map[int]bool{}
+	for _, d := range c.diags {
+		v.Msgs = append(v.Msgs, msgOf(d))
+		bad[d.Line] = true
+	}
+	for i, l := range strings.Split(strings.TrimSuffix(strings.ToValidUTF8(string(c.src), "\uFFFD"), "\n"), "\n") {
+		v.Lines = append(v.Lines, srcLine{N: i + 1, Text: l, Bad: bad[i+1]})
+	}
+	return v
+}
+
+// readForm reads a builder form: the list and the page's state.
+func (s *Server) readForm(w http.ResponseWriter, r *http.Request) (*form, builderState, bool) {
+	if err := r.ParseForm(); err != nil {
+		var big *http.MaxBytesError
+		if errors.As(err, &big) {
+			s.fail(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("The list sent is more than the %d bytes a list may have.", maxBodyBytes))
+		} else {
+			s.fail(w, r, http.StatusBadRequest, "The form could not be read: "+err.Error())
+		}
+		return nil, builderState{}, false
+	}
+	f, err := fromPost(r.PostForm)
+	if err != nil {
+		s.fail(w, r, http.StatusBadRequest, "The form could not be read: "+err.Error()+".")
+		return nil, builderState{}, false
+	}
+	pf := r.PostForm
+	st := builderState{
+		FileName: clip(strings.TrimSpace(pf.Get("filename")), maxFieldBytes),
+		Loaded:   pf.Get("loaded"),
+		Base:     pf.Get("base"),
+		Hand:     pf.Get("hand") != "",
+	}
+	if checkName(st.Loaded) != nil {
+		st.Loaded, st.Base = "", ""
+	}
+	if _, err := strconv.Atoi(pf.Get("side")); err == nil {
+		st.Side = pf.Get("side")
+	}
+	return f, st, true
+}
+
+// build answers the builder's buttons without saving: add a unit, remove
+// one, or check the list as it stands.
+func (s *Server) build(w http.ResponseWriter, r *http.Request) {
+	f, st, ok := s.readForm(w, r)
+	if !ok {
+		return
+	}
+	pf := r.PostForm
+	add := func(u values) {
+		if len(f.Units) >= maxUnits {
+			st.Problem = fmt.Sprintf("A list holds at most %d units.", maxUnits)
+			return
+		}
+		f.Units = append(f.Units, u)
+	}
+	switch {
+	case pf.Has("remove"):
+		if i, err := strconv.Atoi(pf.Get("remove")); err == nil && i >= 0 && i < len(f.Units) {
+			f.Units = append(f.Units[:i], f.Units[i+1:]...)
+		}
+	case pf.Get("add") != "":
+		add(values{"id": clip(pf.Get("add"), maxFieldBytes)})
+	case pf.Get("add-type") != "":
+		add(values{"type": clip(pf.Get("add-type"), maxFieldBytes)})
+	case pf.Get("add-force") != "":
+		if u := s.forceUnit(f, pf.Get("add-force")); u != nil {
+			add(u)
+		}
+	}
+	s.render(w, r, http.StatusOK, "builder", s.builderPage(f, st, nil))
+}
+
+// forceUnit is the unit of a scenario's force line ("side.line"), as the
+// line prints it: count and reinforcement.
+func (s *Server) forceUnit(f *form, ref string) values {
+	sys := s.cat.System(f.List["system"])
+	if sys == nil {
+		return nil
+	}
+	sc := sys.Scenario(f.List["scenario"])
+	a, b, _ := strings.Cut(ref, ".")
+	si, err1 := strconv.Atoi(a)
+	li, err2 := strconv.Atoi(b)
+	if sc == nil || err1 != nil || err2 != nil || si < 0 || si >= len(sc.Sides) || li < 0 || li >= len(sc.Sides[si].Forces) {
+		return nil
+	}
+	fc := sc.Sides[si].Forces[li]
+	u := values{"id": fc.Unit}
+	if fc.Count > 1 {
+		u["count"] = strconv.Itoa(fc.Count)
+	}
+	if fc.Reinforcement {
+		u["reinforcement"] = "true"
+	}
+	return u
+}
+
+// save writes the list. It refuses to write over a file that changed on
+// disk since the page loaded it, or over a name that exists when the page
+// makes a new list; it keeps a copy of a file written by hand before
+// replacing it, and never writes over a file that does not read as a list.
+func (s *Server) save(w http.ResponseWriter, r *http.Request) {
+	f, st, ok := s.readForm(w, r)
+	if !ok {
+		return
+	}
+	name, base := st.FileName, st.Base
+	if r.PostForm.Get("op") == "saveas" {
+		name = clip(strings.TrimSpace(r.PostForm.Get("newname")), maxFieldBytes)
+		st.FileName = name
+	}
+	if name != st.Loaded {
+		base = "" // a new file: it must not exist yet
+	}
+	if err := checkName(name); err != nil {
+		st.Problem = "Not saved: " + err.Error() + "."
+		s.render(w, r, http.StatusUnprocessableEntity, "builder", s.builderPage(f, st, nil))
+		return
+	}
+	data := f.toml(kindOf(s.cat.System(f.List["system"])))
+	kept, err := s.lists.save(name, data, saveOpts{base: base, prior: func(cur []byte) (bool, error) {
+		old, hand := editable(s.check(name+ext, cur))
+		if old == nil {
+			return false, fmt.Errorf("%s%s does not read as a list, so it is not saved over (its page shows why): fix it in an editor, or save your list under another name.", name, ext)
+		}
+		return hand, nil
+	}})
+	var cf *conflict
+	switch {
+	case errors.As(err, &cf):
+		st.Conflict = cf.why
+		st.NewName, _ = s.lists.free(name)
+		s.render(w, r, http.StatusConflict, "builder", s.builderPage(f, st, nil))
+		return
+	case err != nil:
+		st.Problem = "Not saved: " + err.Error()
+		s.render(w, r, http.StatusInternalServerError, "builder", s.builderPage(f, st, nil))
+		return
+	}
+	to := "/lists/" + url.PathEscape(name) + "?saved=1"
+	if kept != "" {
+		to += "&kept=" + url.QueryEscape(kept)
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
+}
+
+// listDownload hands out a saved list's documents: the roster, the roster
+// with unit cards, the blips it deploys, the file itself and a summary.
+func (s *Server) listDownload(w http.ResponseWriter, r *http.Request) {
+	name, src, ok := s.readNamed(w, r)
+	if !ok {
+		return
+	}
+	p, ok := s.paper(w, r)
+	if !ok {
+		return
+	}
+	c := s.check(name+ext, src)
+	file := r.PathValue("file")
+	switch file {
+	case "roster.pdf", "cards.pdf":
+		if c.report == nil {
+			s.fail(w, r, http.StatusUnprocessableEntity, fmt.Sprintf("%s is not TOML, so it has no roster: its page shows why.", c.file))
+			return
+		}
+		out := "army-" + name + ".pdf"
+		if file == "cards.pdf" {
+			out = "army-" + name + "-cards.pdf"
+		}
+		data, err := s.docs.roster(c.file, src, c.report, file == "cards.pdf", p)
+		s.send(w, r, "application/pdf", out, data, err)
+	case "markers.pdf":
+		data, err := s.docs.listMarkers(src, c.report, p)
+		if errors.Is(err, errNoDoc) {
+			s.fail(w, r, http.StatusNotFound, c.file+" deploys no blips: only a valid All Quiet on the Martian Front list with hidden = true does.")
+			return
+		}
+		s.send(w, r, "application/pdf", "markers-"+name+".pdf", data, err)
+	case "list.toml":
+		s.send(w, r, "application/toml; charset=utf-8", c.file, src, nil)
+	case "summary.txt":
+		s.send(w, r, "text/plain; charset=utf-8", "", []byte(summaryText(c.file, c.report)), nil)
+	default:
+		s.fail(w, r, http.StatusNotFound, "There is no such download: a list has roster.pdf, cards.pdf, markers.pdf, list.toml and summary.txt.")
+	}
+}
+
+// send writes a document: as a download named file, or shown in the
+// browser when file is "".
+func (s *Server) send(w http.ResponseWriter, r *http.Request, ctype, file string, data []byte, err error) {
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, "The document could not be made: "+err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", ctype)
+	if file != "" {
+		w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": file}))
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	w.Write(data)
+}

@@ -1,0 +1,71 @@
+package web
+
+import (
+	"bytes"
+	"html/template"
+	"log"
+	"math/big"
+	"net/http"
+	"strconv"
+
+	"github.com/playaid/playaid/dice"
+	"github.com/playaid/playaid/layout"
+)
+
+// chrome is what every page's frame needs.
+type chrome struct {
+	Title string
+	Nav   string // the current section: lists, odds
+}
+
+// errorView is a page that says what went wrong.
+type errorView struct {
+	chrome
+	Status  int
+	Message string
+}
+
+var funcs = template.FuncMap{
+	"pct":  func(r *big.Rat) string { return dice.Percent(r, 1) },
+	"frac": func(r *big.Rat) string { return dice.RatString(r) },
+	"add":  func(a, b int) int { return a + b },
+	"itoa": strconv.Itoa,
+}
+
+func parseTemplates() (*template.Template, error) {
+	return template.New("").Funcs(funcs).ParseFS(assets, "templates/*.html")
+}
+
+// render executes a page into a buffer first, so a template error is a
+// clean 500 and not half a page.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, data any) {
+	var b bytes.Buffer
+	if err := s.tmpl.ExecuteTemplate(&b, name, data); err != nil {
+		log.Printf("playaid serve: page %s: %v", name, err)
+		http.Error(w, "playaid: the page could not be made: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(b.Bytes())
+}
+
+// fail answers with a page that says what is wrong.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, message string) {
+	s.render(w, r, status, "error", errorView{chrome: chrome{Title: http.StatusText(status)}, Status: status, Message: message})
+}
+
+// paper reads the ?paper= choice: A4 unless it says letter.
+func (s *Server) paper(w http.ResponseWriter, r *http.Request) (layout.Paper, bool) {
+	v := r.URL.Query().Get("paper")
+	if v == "" {
+		return layout.A4, true
+	}
+	p, err := layout.ParsePaper(v)
+	if err != nil {
+		s.fail(w, r, http.StatusBadRequest, err.Error())
+		return p, false
+	}
+	return p, true
+}

@@ -1,0 +1,233 @@
+// Package web is playaid's army builder, odds and print pack in a browser:
+// the server behind 'playaid serve'. Pages are rendered on the server with
+// html/template and work without JavaScript; a short script (static/app.js)
+// makes the builder update as the player types. Everything the pages need
+// is embedded: the server works with no network.
+//
+// Army lists live as TOML files in one folder (--lists). The builder reads
+// and writes the format 'playaid army validate' reads, checks lists with
+// package army and shows its messages word for word; saves are atomic and
+// refuse to overwrite a file that changed on disk since the page loaded it.
+package web
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"strings"
+
+	"github.com/playaid/playaid/catalog"
+)
+
+//go:embed templates/*.html static
+var assets embed.FS
+
+// Config is what a server needs.
+type Config struct {
+	Catalog   *catalog.Catalog
+	Lists     string // the folder of army lists; created if absent
+	Templates string // a club's templates folder (--templates), or ""
+	// Password, when set, is asked for with HTTP Basic authentication
+	// (any user name). A server that listens beyond loopback needs one.
+	Password string
+}
+
+// Server serves the pages. Make one with New.
+type Server struct {
+	cat      *catalog.Catalog
+	lists    *store
+	docs     *docs
+	tmpl     *template.Template
+	password string
+	static   fs.FS
+	etag     map[string]string
+}
+
+// New opens the lists folder (creating it) and parses the pages.
+func New(c Config) (*Server, error) {
+	if c.Catalog == nil {
+		return nil, errors.New("web: no catalogue")
+	}
+	st, err := openStore(c.Lists)
+	if err != nil {
+		return nil, err
+	}
+	tmpl, err := parseTemplates()
+	if err != nil {
+		st.close()
+		return nil, err
+	}
+	static, _ := fs.Sub(assets, "static")
+	s := &Server{
+		cat:      c.Catalog,
+		lists:    st,
+		docs:     &docs{cat: c.Catalog, version: c.Catalog.Version(), templates: c.Templates, cache: newCache(cacheBytes)},
+		tmpl:     tmpl,
+		password: c.Password,
+		static:   static,
+		etag:     map[string]string{},
+	}
+	// The static files' ETags: their hash, so a browser asks again only
+	// after an upgrade.
+	fs.WalkDir(static, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := fs.ReadFile(static, p)
+			sum := sha256.Sum256(b)
+			s.etag[p] = `"` + hex.EncodeToString(sum[:8]) + `"`
+		}
+		return nil
+	})
+	return s, nil
+}
+
+// Close releases the lists folder.
+func (s *Server) Close() error { return s.lists.close() }
+
+// Handler is the whole site: routes behind the guards every request passes.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.home)
+	mux.HandleFunc("GET /static/{file}", s.staticFile)
+	mux.HandleFunc("GET /new", s.newList)
+	mux.HandleFunc("GET /lists/{name}", s.openList)
+	mux.HandleFunc("GET /lists/{name}/{file}", s.listDownload)
+	mux.HandleFunc("POST /build", s.build)
+	mux.HandleFunc("POST /save", s.save)
+	s.docRoutes(mux)
+	mux.HandleFunc("GET /odds", s.oddsIndex)
+	mux.HandleFunc("GET /odds/{query}", s.odds)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, http.StatusNotFound, "There is no page at this address.")
+	})
+
+	csrf := http.NewCrossOriginProtection()
+	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, http.StatusForbidden, "This request came from another site, so it was refused: lists are changed only from playaid's own pages.")
+	}))
+	var h http.Handler = csrf.Handler(mux)
+	h = s.bounded(h)
+	if s.password != "" {
+		h = s.authenticated(h)
+	}
+	return secured(h)
+}
+
+// secured sets the headers every response carries: no framing, no
+// sniffing, scripts and styles from this server only.
+func secured(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// bounded caps every request body.
+func (s *Server) bounded(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// authenticated asks for the password (HTTP Basic, any user name). The
+// comparison takes the same time whatever the guess.
+func (s *Server) authenticated(next http.Handler) http.Handler {
+	want := sha256.Sum256([]byte(s.password))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, pw, ok := r.BasicAuth()
+		got := sha256.Sum256([]byte(pw))
+		if !ok || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
+			w.Header().Set("WWW-Authenticate", `Basic realm="playaid", charset="UTF-8"`)
+			http.Error(w, "playaid: this server asks for the club's password (any user name).", http.StatusUnauthorized)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) staticFile(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("file")
+	tag, ok := s.etag[name]
+	if !ok {
+		s.fail(w, r, http.StatusNotFound, "There is no such file.")
+		return
+	}
+	w.Header().Set("ETag", tag)
+	w.Header().Set("Cache-Control", "no-cache")
+	if r.Header.Get("If-None-Match") == tag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	f, err := s.static.Open(name)
+	if err != nil {
+		s.fail(w, r, http.StatusNotFound, "There is no such file.")
+		return
+	}
+	defer f.Close()
+	switch {
+	case strings.HasSuffix(name, ".css"):
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	case strings.HasSuffix(name, ".js"):
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	case strings.HasSuffix(name, ".svg"):
+		w.Header().Set("Content-Type", "image/svg+xml")
+	}
+	io.Copy(w, f)
+}
+
+// Serve answers requests on ln until ctx is done, then stops taking new
+// ones and waits for those in flight (a save finishes) up to a bound.
+func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("stopping: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// Loopback reports whether addr (host:port) listens on this machine only:
+// a loopback address or "localhost". An empty host listens everywhere.
+func Loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

@@ -1,0 +1,107 @@
+package web
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/diag"
+)
+
+// msg is one of the checker's messages as the page shows it: the place
+// and the text, which read together exactly as 'playaid army validate'
+// prints the message ("file:line:col: warning: text").
+type msg struct {
+	Pos     string // "list.toml:12:1"
+	Text    string // "warning: …" for a warning
+	Warning bool
+}
+
+func msgOf(d diag.Diag) msg {
+	full := d.Error()
+	text := d.Msg
+	if d.Warning {
+		text = "warning: " + text
+	}
+	return msg{Pos: strings.TrimSuffix(full, ": "+text), Text: text, Warning: d.Warning}
+}
+
+// verdict is a checked list as the builder shows it: the total, the
+// verdict, and each message next to what it is about.
+type verdict struct {
+	Readable         bool // the text is TOML; false leaves only List
+	Valid            bool
+	Used, Limit      int
+	Errors, Warnings int
+	List             []msg   // about the list as a whole
+	Units            [][]msg // one slice per [[unit]]
+	Obj              []msg   // about the [objective] upgrades
+}
+
+// check validates src as the file name would be validated by the CLI and
+// places each message: a message inside a [[unit]] table goes to that
+// unit, one inside [objective] to the upgrades, the rest to the list. The
+// message that the units cost more than the list's points also goes to
+// the unit that crosses the limit, the one a player would take out.
+func check(file string, src []byte, r *army.Report, dl diag.List, units int) verdict {
+	v := verdict{Units: make([][]msg, units)}
+	if r == nil {
+		for _, d := range dl {
+			v.List = append(v.List, msgOf(d))
+		}
+		v.Errors = len(dl.Errors())
+		return v
+	}
+	v.Readable, v.Valid, v.Used, v.Limit = true, r.Valid(), r.Used, r.Limit
+	v.Errors, v.Warnings = len(r.Diags.Errors()), len(r.Diags.Warnings())
+
+	// The tables' starts, in file order: a message belongs to the last
+	// table that starts at or before it.
+	ix := diag.NewIndex(file, src)
+	type start struct {
+		line, col int
+		unit      int // -1: the objective
+	}
+	var starts []start
+	for i := 0; i < units; i++ {
+		if p := ix.Key(fmt.Sprintf("unit.%d", i)); p.Line > 0 {
+			starts = append(starts, start{p.Line, p.Col, i})
+		}
+	}
+	if ix.Has("objective") {
+		p := ix.Key("objective")
+		starts = append(starts, start{p.Line, p.Col, -1})
+	}
+	crosser := -1
+	if r.Limit > 0 && r.Used > r.Limit {
+		sum := 0
+		for i, ln := range r.Lines {
+			if sum += ln.Cost; sum > r.Limit {
+				crosser = i
+				break
+			}
+		}
+	}
+	points := ix.Value("points")
+	for _, d := range r.Diags {
+		m := msgOf(d)
+		owner, at := -2, start{}
+		for _, s := range starts {
+			if (s.line < d.Line || s.line == d.Line && s.col <= d.Col) && (s.line > at.line || s.line == at.line && s.col >= at.col) {
+				owner, at = s.unit, s
+			}
+		}
+		switch {
+		case owner >= 0 && owner < units:
+			v.Units[owner] = append(v.Units[owner], m)
+		case owner == -1:
+			v.Obj = append(v.Obj, m)
+		default:
+			v.List = append(v.List, m)
+			if !d.Warning && crosser >= 0 && crosser < units && ix.Has("points") && d.Line == points.Line && d.Col == points.Col {
+				v.Units[crosser] = append(v.Units[crosser], m)
+			}
+		}
+	}
+	return v
+}

@@ -135,7 +135,7 @@ func TestMarkersPack(t *testing.T) {
 	if !found {
 		t.Fatal("no markers packer in the print pack")
 	}
-	if got, want := packPDFNames(t, buildMarkersPack, layout.A4), "markers-aqotmf.pdf markers-buildings.pdf markers-evacuation-mars.pdf markers-imperial-mars.pdf"; got != want {
+	if got, want := packPDFNames(t, buildMarkersPack, layout.A4), "markers-aqotmf.pdf blips-boys-of-company-c.pdf blips-morale-wagon.pdf markers-buildings.pdf markers-evacuation-mars.pdf markers-imperial-mars.pdf"; got != want {
 		t.Errorf("pack files %q; want %q", got, want)
 	}
 }

@@ -3,6 +3,9 @@ package markers
 import (
 	"fmt"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -341,6 +344,53 @@ func TestPodsNumbered(t *testing.T) {
 	for i, f := range faces {
 		if want := fmt.Sprintf("Pod %d", i+1); onMap[i] != want || !strings.HasPrefix(f.Label, want+" ") {
 			t.Errorf("pod marker %d is %q, the map's pod %d %q; want both %q", i+1, f.Label, i+1, onMap[i], want)
+		}
+	}
+}
+
+// TestPlainZero: marker sheets print the text faces' plain zero ("10″",
+// not "1Ø″"). A big zero in each face the sheets use is rendered and the
+// dark runs across its middle row counted: two strokes for a plain zero,
+// three when a slash crosses it.
+func TestPlainZero(t *testing.T) {
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		t.Skip("pdftoppm (poppler-utils) is not installed; skipping the rendered zero")
+	}
+	for _, style := range []string{"", "B"} {
+		pdf := newDoc(layout.A4, "zero")
+		pdf.AddPage()
+		pdf.SetFont(fontName, style, 400)
+		pdf.Text(20, 150, "0")
+		b, err := layout.Bytes(pdf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		in := filepath.Join(dir, "zero.pdf")
+		if err := os.WriteFile(in, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command("pdftoppm", "-gray", "-r", "25", in).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w, h, maxv int
+		if n, err := fmt.Sscanf(string(out), "P5\n%d %d\n%d\n", &w, &h, &maxv); err != nil || n != 3 || maxv != 255 {
+			t.Fatalf("pdftoppm wrote no 8-bit PGM: %v", err)
+		}
+		pix := out[len(out)-w*h:]
+		mid := 150 - 0.35*400/ptPerMM // the zero's middle, mm
+		y := int(mid / 25.4 * 25)
+		runs, dark := 0, false
+		for x := 0; x < w; x++ {
+			d := pix[y*w+x] < 128
+			if d && !dark {
+				runs++
+			}
+			dark = d
+		}
+		if runs != 2 {
+			t.Errorf("style %q: %d dark runs across the zero; want 2 (a plain zero)", style, runs)
 		}
 	}
 }

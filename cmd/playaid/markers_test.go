@@ -115,7 +115,7 @@ func TestMarkersHelp(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, w := range []string{"-only", "-count", "-decoys", "-backs", "-back-offset", "-paper", "-system", "-data"} {
+	for _, w := range []string{"-only", "-count", "-decoys", "-backs", "-back-offset", "-paper", "-system", "-scenario", "-data"} {
 		if !strings.Contains(stdout, w) {
 			t.Errorf("help does not mention %s:\n%s", w, stdout)
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-pdf/fpdf"
+
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/internal/shipped"
@@ -77,6 +79,21 @@ func measurer() func(tx pdftest.Text) float64 {
 	}
 }
 
+// readBoth renders pdf and reads it back twice: its paths (readPDF) and
+// its strings with their fonts (pdftest).
+func readBoth(t *testing.T, pdf *fpdf.Fpdf) ([]pdfPage, []pdftest.Text) {
+	t.Helper()
+	b, err := layout.Bytes(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts, err := pdftest.Read(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return readPDF(t, b), texts
+}
+
 // segments are the straight pieces of a stroked path, closed.
 func segments(p drawnPath) [][2]pt {
 	var out [][2]pt
@@ -136,15 +153,7 @@ func TestNoLabelCrossed(t *testing.T) {
 				names = append(names, fmt.Sprintf("%s %q", pl.p.kind.ID, pl.p.label))
 			}
 		}
-		b, err := layout.Bytes(pdf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pages := readPDF(t, b)
-		texts, err := pdftest.Read(b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		pages, texts := readBoth(t, pdf)
 		checked := 0
 		for _, tx := range texts {
 			if strings.TrimSpace(tx.S) == "" {
@@ -248,15 +257,7 @@ func TestZeroEnd(t *testing.T) {
 				segs = append(segs, pl.p.seg)
 			}
 		}
-		b, err := layout.Bytes(pdf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pages := readPDF(t, b)
-		texts, err := pdftest.Read(b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		pages, texts := readBoth(t, pdf)
 		for i, sg := range segs {
 			bar := len(filledWithBox(pages[i], rect{X: 10, Y: 10, W: zeroBar, H: sg.h})) > 0
 			var zero, end, measure bool

@@ -48,8 +48,10 @@ type Briefing struct {
 	ObjectiveLadder   *rules.Table
 	Specials          []catalog.Special // the scenario's, then the rule set's
 	Markers           []MarkerLine
-	// MarkersCommand prints exactly the markers this scenario needs.
+	// MarkersCommand prints exactly the markers this scenario needs, and
+	// MarkerSet says what they are (see needed.go).
 	MarkersCommand string
+	MarkerSet      MarkerSet
 	Notes          []catalog.Note // source notes that touch the scenario
 	Sheet          *Sheet         // the hidden side's secret deployment sheet, or nil
 	Version        string         // data version (catalogue hash)
@@ -204,21 +206,6 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 			b.ObjectiveLadder = &t
 		}
 	}
-	var ids []string
-	for _, m := range sc.Markers {
-		ml := MarkerLine{ID: m.Kind, Name: m.Kind, Count: m.Count, Note: m.Note}
-		if mk := sys.Marker(m.Kind); mk != nil && mk.Name != "" {
-			ml.Name = mk.Name
-		}
-		b.Markers = append(b.Markers, ml)
-		ids = append(ids, m.Kind)
-	}
-	if len(ids) > 0 {
-		b.MarkersCommand = fmt.Sprintf("playaid markers --system %s --only %s", sys.ID, strings.Join(ids, ","))
-		if c := markerCounts(sys, sc); len(c) > 0 {
-			b.MarkersCommand += " --count " + strings.Join(c, ",")
-		}
-	}
 	b.Notes = notes(sys, sc)
 	if b.ObjectiveLadder != nil {
 		// The ladder table prints its own notes: do not repeat them.
@@ -228,6 +215,7 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 	if b.Sheet, err = newSheet(sys, sc, b.Sides); err != nil {
 		return nil, err
 	}
+	b.needed()
 	return b, nil
 }
 
@@ -244,37 +232,6 @@ func (b *Briefing) length() error {
 		b.Length.Rounds = &t
 	}
 	return nil
-}
-
-// markerCounts returns the --count settings that make the marker sheet
-// print what the scenario needs, for the kinds with one face to a set
-// (Dug In, Tow Cable): there a set is a marker. Kinds of several faces
-// (numbered blips, tripod damage steps) print as the marker data says.
-func markerCounts(sys *catalog.System, sc *catalog.Scenario) []string {
-	var out []string
-	for _, m := range sc.Markers {
-		mk := sys.Marker(m.Kind)
-		if mk == nil || m.Count <= 0 {
-			continue
-		}
-		faces := len(mk.Labels)
-		for _, f := range mk.Faces {
-			n, err := f.Count.Value(sys, 1)
-			if err != nil {
-				return nil
-			}
-			faces += n
-		}
-		if n, err := mk.Numbered.Value(sys, 0); err != nil || n > 0 {
-			continue
-		}
-		sets, err := mk.Count.Value(sys, 1)
-		if err != nil || faces > 1 || sets == m.Count {
-			continue
-		}
-		out = append(out, fmt.Sprintf("%s=%d", m.Kind, m.Count))
-	}
-	return out
 }
 
 // composition is the make-up of count units from the catalogue entry:

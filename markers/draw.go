@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/go-pdf/fpdf"
+
 	"github.com/playaid/playaid/layout"
 )
 
@@ -59,7 +60,42 @@ func fitText(pdf *fpdf.Fpdf, style, s string, cx, cy, w, maxPt float64) float64 
 	return size
 }
 
-// textBox writes a face's label (one or two lines, bold) and its sub-line
+// Sub-labels ("Armor", "damage 7", "a full turn to stand") are read at
+// the table: never smaller than subMin; one that does not fit a line at
+// that size takes two.
+const (
+	subMin = 6.5
+	subMax = 7.5
+)
+
+// subLines sets a sub-label for a face w mm wide (w2 for its lower lines
+// on a round face): its size and lines.
+func subLines(pdf *fpdf.Fpdf, sub string, w, w2, maxPt float64) (float64, []string) {
+	pt := math.Max(subMin, math.Min(subMax, maxPt*0.3))
+	if fitSize(pdf, "", sub, w, pt) >= pt {
+		return pt, []string{sub}
+	}
+	if fitSize(pdf, "", sub, w, subMin) >= subMin {
+		return subMin, []string{sub}
+	}
+	// Two lines as even as can be ("a full turn / to stand"), or as
+	// many as it takes.
+	pdf.SetFont(fontName, "", subMin)
+	words := strings.Fields(sub)
+	best, bestW := []string(nil), math.Inf(1)
+	for i := 1; i < len(words); i++ {
+		a, b := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
+		if w := math.Max(pdf.GetStringWidth(a), pdf.GetStringWidth(b)); w <= w2 && w < bestW {
+			best, bestW = []string{a, b}, w
+		}
+	}
+	if best != nil {
+		return subMin, best
+	}
+	return subMin, layout.Wrap(pdf, sub, w2)
+}
+
+// textBox writes a face's label (one or two lines, bold) and its sub-label
 // centred in the box, as large as fits but no larger than maxPt. On a round
 // face two lines stay narrower, as the circle is narrower away from its
 // middle.
@@ -68,11 +104,13 @@ func textBox(pdf *fpdf.Fpdf, label, sub string, x, y, w, h, maxPt float64, round
 	if round {
 		w2 = w * 0.84
 	}
-	subPt, subGap := 0.0, 0.0
+	var subs []string
+	subPt, subGap, subH := 0.0, 0.0, 0.0
 	if sub != "" {
-		subPt = fitSize(pdf, "", sub, w, math.Min(6.5, math.Max(4.5, maxPt*0.3)))
+		subPt, subs = subLines(pdf, sub, w, w2, maxPt)
 		subGap = math.Max(0.8, h*0.06)
-		h -= capH*subPt*ptMM + subGap
+		subH = float64(len(subs))*capH*subPt*ptMM + float64(len(subs)-1)*0.45*subPt*ptMM
+		h -= subH + subGap
 	}
 	// One line, or two split at the space that lets the text grow largest.
 	lines := []string{label}
@@ -91,16 +129,16 @@ func textBox(pdf *fpdf.Fpdf, label, sub string, x, y, w, h, maxPt float64, round
 	block := float64(len(lines))*lineH + float64(len(lines)-1)*gap
 	total := block
 	if sub != "" {
-		total += subGap + capH*subPt*ptMM
+		total += subGap + subH
 	}
-	top := y + (h+boolF(sub != "")*(subGap+capH*subPt*ptMM)-total)/2
+	top := y + (h+boolF(sub != "")*(subGap+subH)-total)/2
 	pdf.SetFont(fontName, "B", size)
 	for i, l := range lines {
 		centreText(pdf, l, x+w/2, top+lineH+float64(i)*(lineH+gap))
 	}
-	if sub != "" {
-		pdf.SetFont(fontName, "", subPt)
-		centreText(pdf, sub, x+w/2, top+block+subGap+capH*subPt*ptMM)
+	pdf.SetFont(fontName, "", subPt)
+	for i, l := range subs {
+		centreText(pdf, l, x+w/2, top+block+subGap+capH*subPt*ptMM+float64(i)*(capH+0.45)*subPt*ptMM)
 	}
 }
 
@@ -163,8 +201,8 @@ func drawTrack(pdf *fpdf.Fpdf, p *piece, x, y float64) {
 	for i, t := range p.tracks {
 		cy := y + 8 + rowH*(float64(i)+0.5)
 		setText(pdf, p.ink)
-		pdf.SetFont(fontName, "B", 6.5)
-		pdf.Text(x+2.5, cy+capH*6.5*ptMM/2, t.label)
+		pdf.SetFont(fontName, "B", trackPt)
+		pdf.Text(x+2.5, cy+capH*trackPt*ptMM/2, t.label)
 		bx := x + p.w - 2.5 - float64(t.to-t.from+1)*(s+1) + 1
 		for v := t.from; v <= t.to; v++ {
 			setFill(pdf, white)
@@ -182,11 +220,14 @@ func drawTrack(pdf *fpdf.Fpdf, p *piece, x, y float64) {
 	}
 }
 
+// trackPt is the size of a track's label ("Armour", "Hull points").
+const trackPt = 7.5
+
 // trackLabelWidth is the width of the widest track label and the longest
 // track's number of boxes.
 func trackLabelWidth(pdf *fpdf.Fpdf, tracks []trackRow) (float64, int) {
 	w, n := 0.0, 0
-	pdf.SetFont(fontName, "B", 6.5)
+	pdf.SetFont(fontName, "B", trackPt)
 	for _, t := range tracks {
 		w = math.Max(w, pdf.GetStringWidth(t.label))
 		n = max(n, t.to-t.from+1)

@@ -68,6 +68,9 @@ type Options struct {
 	BackOffset [2]float64
 	// Stamp is printed in each sheet's header, e.g. the data version.
 	Stamp string
+	// Title heads each front instead of "<rule set> markers", e.g. a
+	// scenario's blips: "Blips for Scenario 2: Morale Wagon".
+	Title string
 }
 
 // OptionError is a mistake in the options (an unknown kind, a negative
@@ -328,7 +331,11 @@ func Render(systems []*catalog.System, opt Options) ([]byte, error) {
 	if opt.Paper.Width == 0 {
 		opt.Paper = layout.A4
 	}
-	pdf := newDoc(opt.Paper, title(systems))
+	t := title(systems)
+	if opt.Title != "" {
+		t = opt.Title
+	}
+	pdf := newDoc(opt.Paper, t)
 	sh, err := plan(pdf, systems, opt)
 	if err != nil {
 		return nil, err
@@ -365,8 +372,9 @@ func short(s *catalog.System) string {
 func newDoc(paper layout.Paper, title string) *fpdf.Fpdf {
 	pdf := layout.NewBlankDoc(paper, title)
 	pdf.SetCompression(false)
-	layout.UseFont(pdf, layout.Font, "")
-	layout.UseFont(pdf, layout.Font, "B")
+	// Text faces with the plain zero: "10″", not "1Ø″".
+	layout.UsePlainZero(pdf, layout.Font, "")
+	layout.UsePlainZero(pdf, layout.Font, "B")
 	pdf.SetFont(layout.Font, "", 10)
 	return pdf
 }

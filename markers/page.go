@@ -20,6 +20,12 @@ var cutting = []string{
 	"Cut circles and the template along their edge.",
 }
 
+// duplex is the printing instruction of a sheet with backs, above the
+// cutting one.
+func duplex(f Flip) string {
+	return "Print both pages on one sheet: double-sided, flip on the " + f.String() + "."
+}
+
 func (sh *sheet) draw(pdf *fpdf.Fpdf) {
 	for _, pg := range sh.pages {
 		pdf.AddPage()
@@ -35,26 +41,28 @@ func (sh *sheet) drawFrontPage(pdf *fpdf.Fpdf, pg *page) {
 	W := sh.paper.Width
 	x0, top := layout.SafeMargin+guideW, layout.SafeMargin
 	right := fmt.Sprintf("sheet %d of %d", pg.num, pg.n)
-	if sh.opt.Backs != NoBacks {
-		right += " · duplex, flip on the " + sh.opt.Backs.String()
-	}
 	if sh.opt.Stamp != "" {
 		right += " · " + sh.opt.Stamp
 	}
-	sh.header(pdf, short(pg.sys)+" markers", right, top)
+	sh.header(pdf, sh.title(pg), right, top)
 
-	// Cutting instructions beside the bars, as large as fit (≤ 6.5 pt).
+	// Printing and cutting instructions beside the bars, below the print
+	// instruction, as large as fit (≤ 6.5 pt) above the pieces' corner
+	// marks. The duplex line is bold: a sheet printed one-sided is wasted.
+	lines, styles, y, lead := cutting, []string{"", "", ""}, top+12, 1.35
+	if sh.opt.Backs != NoBacks {
+		lines, styles, y, lead = append([]string{duplex(sh.opt.Backs)}, cutting...), []string{"B", "", "", ""}, top+10.6, 1.3
+	}
 	ix := x0 + 101.6 + 16
 	iw := W - x0 - ix
 	size := 6.5
-	pdf.SetFont(fontName, "", size)
-	for _, l := range cutting {
-		size = math.Min(size, fitSize(pdf, "", l, iw, 6.5))
+	for i, l := range lines {
+		size = math.Min(size, fitSize(pdf, styles[i], l, iw, 6.5))
 	}
 	setText(pdf, headerInk)
-	pdf.SetFont(fontName, "", size)
-	for i, l := range cutting {
-		pdf.Text(ix, top+12+float64(i)*size*ptMM*1.35, l)
+	for i, l := range lines {
+		pdf.SetFont(fontName, styles[i], size)
+		pdf.Text(ix, y+float64(i)*size*ptMM*lead, l)
 	}
 
 	// Full-width cuts between shelves, marked in both side margins.
@@ -76,7 +84,7 @@ func (sh *sheet) drawBackPage(pdf *fpdf.Fpdf, pg *page) {
 		// The header's mirror image: the front's header is behind it.
 		top = sh.paper.Height - layout.SafeMargin - headerDrawn
 	}
-	sh.header(pdf, fmt.Sprintf("%s markers — backs of sheet %d of %d", short(pg.sys), pg.num, pg.n),
+	sh.header(pdf, fmt.Sprintf("%s — backs of sheet %d of %d", sh.title(pg), pg.num, pg.n),
 		"print double-sided, flip on the "+sh.opt.Backs.String(), top)
 	for _, pl := range pg.items {
 		// A quarter-turned piece is mirrored across its own length by a
@@ -84,6 +92,14 @@ func (sh *sheet) drawBackPage(pdf *fpdf.Fpdf, pg *page) {
 		flipped := (sh.opt.Backs == ShortEdge) != pl.rot
 		place(pdf, pl, func(x, y float64) { drawBack(pdf, pl.p, x, y, flipped) })
 	}
+}
+
+// title heads a page: Options.Title, or the rule set's markers.
+func (sh *sheet) title(pg *page) string {
+	if sh.opt.Title != "" {
+		return sh.opt.Title
+	}
+	return short(pg.sys) + " markers"
 }
 
 // header writes the title, a right-aligned note and the calibration bars

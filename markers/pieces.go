@@ -60,6 +60,7 @@ type piece struct {
 	label, sub string
 	fill, ink  rgb
 	back       *backArt // nil: nothing on the back
+	set        int      // which set of its kind: a set stays on one sheet
 
 	tmpl   *template
 	seg    *segment

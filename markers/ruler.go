@@ -56,6 +56,9 @@ func newSegments(s *catalog.System, m *catalog.Marker, area rect) ([]*segment, e
 	if err := positive(m, "segment", m.Segment); err != nil {
 		return nil, err
 	}
+	if least := capH*rowPt*ptMM + 1.3; m.RowHeight.MM < least {
+		return nil, fmt.Errorf("marker %q: row_height %s is too low for its %g pt labels; expected at least %.1fmm", m.ID, m.RowHeight, rowPt, math.Ceil(least*10)/10)
+	}
 	if len(m.Rows) == 0 {
 		return nil, fmt.Errorf("marker %q is a ruler without rows", m.ID)
 	}
@@ -172,14 +175,32 @@ func newRulerRow(s *catalog.System, m *catalog.Marker, r catalog.RulerRow) (rule
 	return row, nil
 }
 
+// Type sizes on a stick: every row label, band factor and range is read
+// at the table, so none is under rowPt; the scale's numbers and the
+// joins are a little larger.
+const (
+	rowPt   = 7.0
+	scalePt = 7.0
+	zeroPt  = 9.0
+)
+
+// rowLabel is a text a row prints: where it starts, and its width.
+type rowLabel struct {
+	x, w  float64
+	s     string
+	style string
+}
+
 // draw paints the segment upright with its top-left at (x, y): the inch
-// scale along the top (measuring) edge, the rows, then the footer.
+// scale along the top (measuring) edge, the rows, then the footer. The
+// first segment's zero end is marked: a solid bar down the edge, a large
+// 0 and "0 end" in the footer.
 func (sg *segment) draw(pdf *fpdf.Fpdf, x, y float64) {
 	setFill(pdf, sg.fill)
 	pdf.Rect(x, y, sg.w, sg.h, "F")
 	px := func(in float64) float64 { return x + (in-float64(sg.from))*inch }
 
-	// Rows: shaded bands, band edges, labels.
+	// Rows: shaded bands, band edges (never across a label), labels.
 	for i, r := range sg.rows {
 		ry := y + scaleH + float64(i)*sg.rowH
 		for _, b := range r.bands {
@@ -190,17 +211,28 @@ func (sg *segment) draw(pdf *fpdf.Fpdf, x, y float64) {
 			setFill(pdf, r.color.tint(b.shade))
 			pdf.Rect(px(lo), ry+0.35, px(hi)-px(lo), sg.rowH-0.7, "F")
 		}
+		labels := sg.rowLabels(pdf, r, x, px)
+		base := ry + sg.rowH/2 + capH*rowPt*ptMM/2
+		top, bottom := base-0.75*rowPt*ptMM-0.25, base+0.22*rowPt*ptMM+0.25 // the labels' ink, with a little air
 		setDraw(pdf, r.color)
 		pdf.SetLineWidth(0.5)
 		for _, b := range r.bands {
 			for _, edge := range []float64{b.from, b.to} {
 				if edge > float64(sg.from) && edge < float64(sg.to)+1e-9 && edge > 0 {
 					ex := math.Min(px(edge), x+sg.w-0.25)
-					pdf.Line(ex, ry+0.35, ex, ry+sg.rowH-0.35)
+					edgeLine(pdf, ex, ry+0.35, ry+sg.rowH-0.35, top, bottom, labels)
 				}
 			}
 		}
-		sg.rowText(pdf, r, x, ry, px)
+		ink := sg.ink
+		if r.bands[len(r.bands)-1].to <= float64(sg.from) {
+			ink = grey // the row does not reach this segment
+		}
+		setText(pdf, ink)
+		for _, l := range labels {
+			pdf.SetFont(fontName, l.style, rowPt)
+			pdf.Text(l.x, base, l.s)
+		}
 	}
 	// Thin rules between rows.
 	setDraw(pdf, rgb{200, 196, 186})
@@ -227,15 +259,24 @@ func (sg *segment) draw(pdf *fpdf.Fpdf, x, y float64) {
 		pdf.SetLineWidth(w)
 		pdf.Line(tx, y, tx, y+l)
 	}
+	zero := sg.from == 0
+	if zero {
+		// The zero end: a solid bar down the edge the player measures from.
+		setFill(pdf, sg.ink)
+		pdf.Rect(x, y, zeroBar, sg.h, "F")
+	}
 	setText(pdf, sg.ink)
-	pdf.SetFont(fontName, "B", 6.5)
 	for in := sg.from; in <= sg.to; in++ {
 		if in == sg.from && sg.startJoin != "" || in == sg.to && sg.finishJoin != "" {
 			continue // the join marks stand there
 		}
 		s := strconv.Itoa(in)
 		tx := px(float64(in))
+		pdf.SetFont(fontName, "B", scalePt)
 		switch {
+		case in == 0:
+			pdf.SetFont(fontName, "B", zeroPt)
+			pdf.Text(tx+zeroBar+0.8, y+6.3, s)
 		case in == sg.from:
 			pdf.Text(tx+0.8, y+6, s)
 		case in == sg.to:
@@ -245,53 +286,89 @@ func (sg *segment) draw(pdf *fpdf.Fpdf, x, y float64) {
 		}
 	}
 
-	// Footer: the joins and the stick's name.
+	// Footer: the joins (or the zero end) and the stick's name.
 	fy := y + sg.h - 1.1
-	pdf.SetFont(fontName, "B", 7)
+	pdf.SetFont(fontName, "B", scalePt)
+	left := x + 1
+	if zero {
+		pdf.Text(x+zeroBar+0.8, fy, zeroEnd)
+		left = x + zeroBar + 0.8 + pdf.GetStringWidth(zeroEnd)
+	}
 	if sg.startJoin != "" {
 		pdf.Text(x+1, fy, "◄"+sg.startJoin)
 		pdf.Text(x+1, y+6, "◄"+sg.startJoin)
+		left = x + 1 + pdf.GetStringWidth("◄"+sg.startJoin)
 	}
+	right := x + sg.w - 1
 	if sg.finishJoin != "" {
 		s := sg.finishJoin + "►"
-		pdf.Text(x+sg.w-1-pdf.GetStringWidth(s), fy, s)
-		pdf.Text(x+sg.w-1-pdf.GetStringWidth(s), y+6, s)
+		right -= pdf.GetStringWidth(s)
+		pdf.Text(right, fy, s)
+		pdf.Text(right, y+6, s)
 	}
-	pdf.SetFont(fontName, "", 5.5)
-	name := fmt.Sprintf("%s %d/%d · %d–%d″ · measure from the top edge", sg.title, sg.index+1, sg.n, sg.from, sg.to)
-	if sg.w < 100 {
-		name = fmt.Sprintf("%s %d/%d · %d–%d″", sg.title, sg.index+1, sg.n, sg.from, sg.to)
+	pdf.SetFont(fontName, "", rowPt)
+	for _, name := range []string{
+		fmt.Sprintf("%s %d/%d · %d–%d″ · measure from the 0 end", sg.title, sg.index+1, sg.n, sg.from, sg.to),
+		fmt.Sprintf("%s %d/%d · %d–%d″", sg.title, sg.index+1, sg.n, sg.from, sg.to),
+		fmt.Sprintf("%d/%d · %d–%d″", sg.index+1, sg.n, sg.from, sg.to),
+	} {
+		if w := pdf.GetStringWidth(name); w <= right-left-4 {
+			centreText(pdf, name, math.Max(x+sg.w/2, left+2+w/2), fy)
+			break
+		}
 	}
-	centreText(pdf, name, x+sg.w/2, fy)
 }
 
-// rowText labels a row at the segment's start, writes each band's factor
-// in the middle of its visible part and the range at its end.
-func (sg *segment) rowText(pdf *fpdf.Fpdf, r rulerRow, x, ry float64, px func(float64) float64) {
-	size := math.Min(6, (sg.rowH-1.3)/(capH*ptMM))
-	base := ry + sg.rowH/2 + capH*size*ptMM/2
-	reach := r.bands[len(r.bands)-1].to
-	ink := sg.ink
-	if reach <= float64(sg.from) {
-		ink = grey // the row does not reach this segment
-	}
-	setText(pdf, ink)
-	pdf.SetFont(fontName, "B", size)
-	labelEnd := x + 1.2 + pdf.GetStringWidth(r.label)
-	pdf.Text(x+1.2, base, r.label)
+const (
+	zeroBar = 1.2       // width of the solid bar on a stick's zero end, mm
+	zeroEnd = "◄ 0 end" // the footer's mark of the zero end
+)
 
-	pdf.SetFont(fontName, "", size)
+// edgeLine draws a band edge at x from y0 to y1, leaving out the stretch
+// from top to bottom where it would cross one of the labels.
+func edgeLine(pdf *fpdf.Fpdf, x, y0, y1, top, bottom float64, labels []rowLabel) {
+	for _, l := range labels {
+		if x > l.x-0.5 && x < l.x+l.w+0.5 {
+			if top-y0 > 0.25 {
+				pdf.Line(x, y0, x, top)
+			}
+			if y1-bottom > 0.25 {
+				pdf.Line(x, bottom, x, y1)
+			}
+			return
+		}
+	}
+	pdf.Line(x, y0, x, y1)
+}
+
+// rowLabels lays out a row's texts: its label at the segment's start
+// (after the zero bar on the first), each band's factor in the middle of
+// its visible part and the range at its end, each left out where it would
+// run into another.
+func (sg *segment) rowLabels(pdf *fpdf.Fpdf, r rulerRow, x float64, px func(float64) float64) []rowLabel {
+	start := x + 1.2
+	if sg.from == 0 {
+		start = x + zeroBar + 0.8
+	}
+	pdf.SetFont(fontName, "B", rowPt)
+	out := []rowLabel{{x: start, w: pdf.GetStringWidth(r.label), s: r.label, style: "B"}}
+	labelEnd := start + out[0].w
+	reach := r.bands[len(r.bands)-1].to
+
+	pdf.SetFont(fontName, "", rowPt)
 	endX := px(reach)
 	var endW float64
 	if reach > float64(sg.from) && reach <= float64(sg.to)+1e-9 {
 		endW = pdf.GetStringWidth(r.end)
 		if endX-1-endW > labelEnd+2 {
-			pdf.Text(endX-1-endW, base, r.end)
+			out = append(out, rowLabel{x: endX - 1 - endW, w: endW, s: r.end})
 		} else if endX+1+endW < x+sg.w-1 && endX+1 > labelEnd+2 {
-			pdf.Text(endX+1, base, r.end) // too close to the label: after the end
+			out = append(out, rowLabel{x: endX + 1, w: endW, s: r.end}) // too close to the label: after the end
+		} else {
+			endW = 0
 		}
 	}
-	pdf.SetFont(fontName, "B", size)
+	pdf.SetFont(fontName, "B", rowPt)
 	for _, b := range r.bands {
 		if b.factor == "" {
 			continue
@@ -302,13 +379,15 @@ func (sg *segment) rowText(pdf *fpdf.Fpdf, r rulerRow, x, ry float64, px func(fl
 		}
 		cx := (px(lo) + px(hi)) / 2
 		fw := pdf.GetStringWidth(b.factor)
-		// Skip a factor that would touch the label or the range at the end.
+		// Move a factor clear of the label; skip one that would then run
+		// past its band or into the range at the end.
 		if cx-fw/2 < labelEnd+1.5 {
 			cx = labelEnd + 1.5 + fw/2
 		}
 		if cx+fw/2 > px(hi)-0.8 || (endW > 0 && b.to == reach && cx+fw/2 > endX-1.5-endW) {
 			continue
 		}
-		centreText(pdf, b.factor, cx, base)
+		out = append(out, rowLabel{x: cx - fw/2, w: fw, s: b.factor, style: "B"})
 	}
+	return out
 }

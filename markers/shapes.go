@@ -104,7 +104,7 @@ func facePieces(s *catalog.System, m *catalog.Marker, sets int, fs []face, back 
 	for i := 0; i < sets; i++ {
 		for _, f := range fs {
 			for j := 0; j < f.count; j++ {
-				out = append(out, &piece{sys: s, kind: m, shape: m.Shape, w: w, h: h,
+				out = append(out, &piece{sys: s, kind: m, shape: m.Shape, w: w, h: h, set: i,
 					label: f.label, sub: f.sub, fill: f.fill, ink: f.ink, back: back, tracks: tracks})
 			}
 		}
@@ -160,6 +160,7 @@ func templatePieces(_ *fpdf.Fpdf, s *catalog.System, m *catalog.Marker, sets int
 	out := make([]*piece, sets)
 	for i := range out {
 		c := *p
+		c.set = i
 		out[i] = &c
 	}
 	return out, nil
@@ -175,7 +176,7 @@ func rulerPieces(_ *fpdf.Fpdf, s *catalog.System, m *catalog.Marker, sets int, _
 	var out []*piece
 	for i := 0; i < sets; i++ {
 		for _, sg := range segs {
-			out = append(out, &piece{sys: s, kind: m, shape: m.Shape, w: sg.w, h: sg.h, seg: sg})
+			out = append(out, &piece{sys: s, kind: m, shape: m.Shape, w: sg.w, h: sg.h, seg: sg, set: i})
 		}
 	}
 	return out, nil

@@ -11,14 +11,18 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/markers"
 )
 
-// buildMarkersPack renders each rule set's full marker set for the print
-// pack: markers-<system>.pdf.
+// buildMarkersPack renders the print pack's markers: each rule set's
+// full marker set, markers-<system>.pdf, and for each scenario whose
+// hidden side deploys as blips, blips-<scenario>.pdf: the blips its
+// secret deployment sheet numbers, with their backs for a duplex print.
+// A rule set whose blips come that way leaves them off its own sheets.
 func buildMarkersPack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
 	var files []packFile
 	for _, s := range cat.Systems {
@@ -28,11 +32,47 @@ func buildMarkersPack(ctx context.Context, cat *catalog.Catalog, paper layout.Pa
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		pdf, err := markers.Render([]*catalog.System{s}, markers.Options{Paper: paper, Stamp: "data " + cat.Version()})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", s.ID, err)
+		var blipFiles []packFile
+		perScenario := map[string]bool{}
+		for i := range s.Scenarios {
+			sc := &s.Scenarios[i]
+			b, err := briefing.New(s, sc, cat.Version())
+			if err != nil {
+				return nil, err
+			}
+			set := b.MarkerSet
+			if set.Blips == "" {
+				continue
+			}
+			pdf, err := markers.Render([]*catalog.System{s}, markers.Options{
+				Paper:  paper,
+				Only:   []string{set.Blips},
+				Counts: map[string]int{set.Blips: set.Counts[set.Blips]},
+				Decoys: set.Decoys,
+				Backs:  markers.LongEdge,
+				Stamp:  "data " + cat.Version(),
+				Title:  "Blips for " + sc.Name,
+			})
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", sc.ID, err)
+			}
+			blipFiles = append(blipFiles, packFile{name: set.BlipFile, data: pdf})
+			perScenario[set.Blips] = true
 		}
-		files = append(files, packFile{name: "markers-" + s.ID + ".pdf", data: pdf})
+		var kinds []string
+		for _, m := range s.Markers {
+			if !perScenario[m.ID] {
+				kinds = append(kinds, m.ID)
+			}
+		}
+		if len(kinds) > 0 {
+			pdf, err := markers.Render([]*catalog.System{s}, markers.Options{Paper: paper, Only: kinds, Stamp: "data " + cat.Version()})
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", s.ID, err)
+			}
+			files = append(files, packFile{name: briefing.MarkersFile(s), data: pdf})
+		}
+		files = append(files, blipFiles...)
 	}
 	return files, nil
 }
@@ -85,7 +125,7 @@ func parseOffset(s string) ([2]float64, error) {
 }
 
 func runMarkers(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("markers", "markers [--system ID] [--paper a4|letter] [--only KIND[,KIND…]] [--count KIND=N] [--decoys N] [--backs long|short] [--back-offset X,Y] [--data DIR] [-o FILE.pdf]")
+	fs := e.newFlags("markers", "markers [--system ID | --scenario ID] [--paper a4|letter] [--only KIND[,KIND…]] [--count KIND=N] [--decoys N] [--backs long|short] [--back-offset X,Y] [--data DIR] [-o FILE.pdf]")
 	var d dataFlags
 	d.register(fs)
 	sysID := fs.String("system", "", "only this rule set's markers, by its id ("+shippedSystems()+" …); default: all")
@@ -98,6 +138,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 	offset := fs.String("back-offset", "", "X,Y: shift the backs X mm right and Y mm down to match your printer")
 	out := fs.String("o", "", "the PDF to write (default: output/markers.pdf, or output/markers-ID.pdf with --system)")
 	armyFile := fs.String("army", "", "an AQotMF army list: print exactly the blips and decoys it may deploy")
+	scenario := fs.String("scenario", "", "print exactly the markers a scenario needs, its blips numbered as its secret deployment sheet")
 	if err := e.parse(fs, args); err != nil {
 		return err
 	}
@@ -125,6 +166,30 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 	cat, err := e.load(d)
 	if err != nil {
 		return err
+	}
+	var title string
+	if *scenario != "" {
+		if *armyFile != "" || *only != "" || *sysID != "" || *decoyN != 0 {
+			return usagef("--scenario chooses the rule set, the kinds and the blips: leave out --system, --only, --army and --decoys")
+		}
+		sys, sc, err := briefing.Find(cat, *scenario)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		b, err := briefing.New(sys, sc, cat.Version())
+		if err != nil {
+			return err
+		}
+		set := b.MarkerSet
+		*sysID, kinds, *decoyN, title = sys.ID, set.Only, set.Decoys, "Markers for "+sc.Name
+		for k, n := range set.Counts {
+			if _, given := counts[k]; !given {
+				counts[k] = n
+			}
+		}
+		if *out == "" {
+			*out = filepath.Join("output", "markers-"+sc.ID+".pdf")
+		}
 	}
 	if *armyFile != "" {
 		id, blips, decoys, err := e.armyBlips(cat, *armyFile)
@@ -164,6 +229,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 		Backs:      flip,
 		BackOffset: off,
 		Stamp:      "data " + cat.Version(),
+		Title:      title,
 	})
 	var oe *markers.OptionError
 	if errors.As(err, &oe) {

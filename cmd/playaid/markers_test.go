@@ -115,7 +115,7 @@ func TestMarkersHelp(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, w := range []string{"-only", "-count", "-decoys", "-backs", "-back-offset", "-paper", "-system", "-data"} {
+	for _, w := range []string{"-only", "-count", "-decoys", "-backs", "-back-offset", "-paper", "-system", "-scenario", "-data"} {
 		if !strings.Contains(stdout, w) {
 			t.Errorf("help does not mention %s:\n%s", w, stdout)
 		}
@@ -135,7 +135,7 @@ func TestMarkersPack(t *testing.T) {
 	if !found {
 		t.Fatal("no markers packer in the print pack")
 	}
-	if got, want := packPDFNames(t, buildMarkersPack, layout.A4), "markers-aqotmf.pdf markers-buildings.pdf markers-evacuation-mars.pdf markers-imperial-mars.pdf"; got != want {
+	if got, want := packPDFNames(t, buildMarkersPack, layout.A4), "markers-aqotmf.pdf blips-boys-of-company-c.pdf blips-morale-wagon.pdf markers-buildings.pdf markers-evacuation-mars.pdf markers-imperial-mars.pdf"; got != want {
 		t.Errorf("pack files %q; want %q", got, want)
 	}
 }

@@ -1,11 +1,9 @@
 package markdown
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 
 	"github.com/go-pdf/fpdf"
 
@@ -179,38 +177,9 @@ func (c *pdfCanvas) Calibration(x, y float64) {
 	c.state = false
 }
 
-// Text faces print an unslashed zero (see layout.PlainZero): the Go
-// font's slashed one reads oddly in prose and tables ("D1Ø", "5Ø%"). The
-// monospaced face keeps its slash, as code should. The fonts are patched
-// once; each document gets its own copy, as layout.UseFont gives it.
-var (
-	plainOnce sync.Once
-	plainTTF  map[string][]byte // by style
-)
-
-// usePlainZero registers the text face family/style with the plain zero,
-// unless the document has the face already. layout.SetFont then finds it
-// registered and uses it.
-func usePlainZero(pdf *fpdf.Fpdf, family, style string) {
-	if family != layout.Font || pdf.GetFontDesc(family, style).Ascent != 0 {
-		return
-	}
-	plainOnce.Do(func() {
-		plainTTF = map[string][]byte{}
-		for _, f := range layout.FontFaces() {
-			if f[0] != layout.Font {
-				continue
-			}
-			// A font PlainZero cannot patch keeps its slashed zero.
-			if b, err := layout.PlainZero(layout.FontTTF(f[0], f[1])); err == nil {
-				plainTTF[f[1]] = b
-			}
-		}
-	})
-	if b := plainTTF[style]; b != nil {
-		pdf.AddUTF8FontFromBytes(family, style, bytes.Clone(b))
-	}
-}
+// usePlainZero registers a text face with the plain zero (see
+// layout.UsePlainZero): numbers in prose and tables print "0", not "Ø".
+func usePlainZero(pdf *fpdf.Fpdf, family, style string) { layout.UsePlainZero(pdf, family, style) }
 
 // op is one recorded drawing operation with its bounding box.
 type op struct {

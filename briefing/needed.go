@@ -1,0 +1,136 @@
+package briefing
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
+)
+
+// MarkerSet is what a scenario needs printed: the marker kinds, how many
+// of each where the scenario's number differs from a sheet's, and for
+// the blips the numbers its secret deployment sheet can use. The print
+// pack and 'playaid markers --scenario' print it; the briefing's "Needed
+// to play" lists it.
+type MarkerSet struct {
+	Only   []string       // marker kinds, in the scenario's order
+	Counts map[string]int // --count: sets, or numbered faces for Blips
+	// Blips is the kind printed as the hidden side's blips ("" when the
+	// scenario deploys none): Counts[Blips] numbered for the units and
+	// Decoys decoys numbered on, as the secret sheet's rows run.
+	Blips  string
+	Decoys int
+	// BlipFile is the print pack's file of the blips with their backs,
+	// MarkerFile the rule set's file of the other markers.
+	BlipFile, MarkerFile string
+}
+
+// BlipsFile names the print pack's file of a scenario's blips.
+func BlipsFile(sc *catalog.Scenario) string { return "blips-" + sc.ID + ".pdf" }
+
+// MarkersFile names the print pack's file of a rule set's markers.
+func MarkersFile(sys *catalog.System) string { return "markers-" + sys.ID + ".pdf" }
+
+// needed fills in the markers of "Needed to play" and the marker set,
+// after the secret sheet: the blips follow its rows, number for number.
+func (b *Briefing) needed() {
+	sys, sc := b.System, b.Scenario
+	set := MarkerSet{Counts: map[string]int{}, MarkerFile: MarkersFile(sys)}
+	for _, m := range sc.Markers {
+		ml := MarkerLine{ID: m.Kind, Name: m.Kind, Count: m.Count, Note: m.Note}
+		mk := sys.Marker(m.Kind)
+		if mk != nil && mk.Name != "" {
+			ml.Name = mk.Name
+		}
+		set.Only = append(set.Only, m.Kind)
+		if sh := b.Sheet; mk != nil && mk.Decoys && set.Blips == "" && sh != nil && len(sh.Blips) > 0 {
+			set.Blips, set.BlipFile = m.Kind, BlipsFile(sc)
+			set.Counts[m.Kind], set.Decoys = sh.UnitCount, sh.Decoys
+			others, what := otherFaces(sys, mk)
+			ml.Count = len(sh.Blips) + others
+			ml.Note = blipNote(sh, others, what)
+		}
+		b.Markers = append(b.Markers, ml)
+	}
+	for _, c := range markerCounts(sys, sc) {
+		set.Counts[c.kind] = c.n
+	}
+	if len(set.Only) > 0 {
+		b.MarkersCommand = "playaid markers --scenario " + sc.ID
+		if set.Blips != "" {
+			b.MarkersCommand += " --backs long"
+		}
+	}
+	b.MarkerSet = set
+}
+
+// otherFaces counts the faces of a blip kind that are not numbered (the
+// dummies, "D") and says what they are.
+func otherFaces(sys *catalog.System, mk *catalog.Marker) (int, string) {
+	n := len(mk.Labels)
+	var what []string
+	for _, l := range mk.Labels {
+		what = append(what, "“"+l+"”")
+	}
+	for _, f := range mk.Faces {
+		c, err := f.Count.Value(sys, 1)
+		if err != nil || c <= 0 {
+			continue
+		}
+		n += c
+		w := "“" + f.Label + "”"
+		if f.Sub != "" {
+			w += " (" + f.Sub + ")"
+		}
+		what = append(what, w)
+	}
+	return n, strings.Join(what, ", ")
+}
+
+// blipNote says which blips to bring: the numbers of the secret sheet,
+// what they are for, and the other faces.
+func blipNote(sh *Sheet, others int, what string) string {
+	s := fmt.Sprintf("Numbered 1–%d: one for each of the %s that deploy as blips", len(sh.Blips), document.Count(sh.UnitCount, "unit", "units"))
+	if sh.UnitCount == 1 {
+		s = fmt.Sprintf("Numbered 1–%d: one for the unit that deploys as a blip", len(sh.Blips))
+	}
+	if sh.Decoys > 0 {
+		s += fmt.Sprintf(" and up to %s", document.Count(sh.Decoys, "decoy", "decoys"))
+	}
+	s += ", as on the secret deployment sheet"
+	if others > 0 {
+		s += fmt.Sprintf("; %d marked %s", others, what)
+	}
+	return s + ". All have the same back."
+}
+
+// count is a --count setting.
+type count struct {
+	kind string
+	n    int
+}
+
+// markerCounts returns the --count settings that make the marker sheet
+// print what the scenario needs, for the kinds with one face to a set
+// (Dug In, Tow Cable): there a set is a marker. Kinds of several faces
+// (numbered blips, tripod damage steps) print as the marker data says.
+func markerCounts(sys *catalog.System, sc *catalog.Scenario) []count {
+	var out []count
+	for _, m := range sc.Markers {
+		mk := sys.Marker(m.Kind)
+		if mk == nil || m.Count <= 0 {
+			continue
+		}
+		if n, err := mk.Numbered.Value(sys, 0); err != nil || n > 0 {
+			continue
+		}
+		faces, _ := otherFaces(sys, mk)
+		sets, err := mk.Count.Value(sys, 1)
+		if err != nil || faces > 1 || sets == m.Count {
+			continue
+		}
+		out = append(out, count{m.Kind, m.Count})
+	}
+	return out
+}

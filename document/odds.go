@@ -10,9 +10,12 @@ import (
 // row labels left, the values right-aligned, every cell through Cell (a
 // blank one as "–"; a blank corner stays blank). The table's notes are
 // left to the caller, who knows where they belong.
-func OddsTable(t rules.Table) string {
+func OddsTable(t rules.Table) string { return oddsTableCorner(t, Esc(t.Corner)) }
+
+// oddsTableCorner is OddsTable with the corner cell given as Markdown.
+func oddsTableCorner(t rules.Table, corner string) string {
 	var b strings.Builder
-	b.WriteString("| " + Esc(t.Corner))
+	b.WriteString("| " + corner)
 	for _, c := range t.Columns {
 		b.WriteString(" | " + Cell(c))
 	}

@@ -191,6 +191,17 @@ func (s Sheet) FileName(format string) string {
 // sheet is its own fpdf document, and most of the time goes into fpdf), and
 // returns them in order. The first error, by sheet order, wins.
 func RenderAll(list []Sheet, cat *catalog.Catalog, o Options) ([][]byte, error) {
+	return each(list, func(s Sheet) ([]byte, error) { return s.Render(cat, o) })
+}
+
+// RenderNotesAll is RenderAll for the sheets' rules notes.
+func RenderNotesAll(list []Sheet, cat *catalog.Catalog, o Options) ([][]byte, error) {
+	return each(list, func(s Sheet) ([]byte, error) { return s.RenderNotes(cat, o) })
+}
+
+// each runs render for every sheet side by side and returns the results
+// in order; the first error, by sheet order, wins.
+func each(list []Sheet, render func(Sheet) ([]byte, error)) ([][]byte, error) {
 	out := make([][]byte, len(list))
 	errs := make([]error, len(list))
 	var wg sync.WaitGroup
@@ -198,7 +209,7 @@ func RenderAll(list []Sheet, cat *catalog.Catalog, o Options) ([][]byte, error) 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out[i], errs[i] = s.Render(cat, o)
+			out[i], errs[i] = render(s)
 		}()
 	}
 	wg.Wait()

@@ -65,16 +65,27 @@ func runReference(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	names := make([]string, len(list))
 	for i, s := range list {
-		path := filepath.Join("output", s.FileName(*format))
+		names[i] = s.FileName(*format)
+	}
+	return e.writeEach(names, rendered, *out, *sysID != "")
+}
+
+// writeEach writes rendered documents under their names: to output/ by
+// default, into the folder out, to the file out when one document was
+// asked for (single), or to standard output for "-".
+func (e *env) writeEach(names []string, rendered [][]byte, out string, single bool) error {
+	for i, name := range names {
+		path := filepath.Join("output", name)
 		switch {
-		case *out == "-":
+		case out == "-":
 			_, err := e.stdout.Write(rendered[i])
 			return err
-		case *out != "" && *sysID != "":
-			path = *out
-		case *out != "":
-			path = filepath.Join(*out, s.FileName(*format))
+		case out != "" && single:
+			path = out
+		case out != "":
+			path = filepath.Join(out, name)
 		}
 		if err := e.writeOutput(path, rendered[i]); err != nil {
 			return err

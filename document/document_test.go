@@ -166,3 +166,15 @@ func TestOddsQuotingNotes(t *testing.T) {
 		t.Errorf("without notes every note is printed:\n%s", got)
 	}
 }
+
+// TestOddsTableAlignsWords: columns of words (a folded table's labels)
+// read from the left; numbers, chances and scores stay right-aligned.
+func TestOddsTableAlignsWords(t *testing.T) {
+	tab := rules.Table{Corner: "Type", Columns: []string{"Hit", "Type", "Score", "Armour"}, Rows: []rules.Row{
+		{Label: "Light", Cells: []rules.Cell{rules.Prob(big.NewRat(1, 2)), {Text: "Heavy (9/9), +2"}, {Text: "8: 65%"}, {Text: "Strong"}}},
+		{Label: "Heavy", Cells: []rules.Cell{rules.Prob(big.NewRat(1, 4)), {Text: ""}, {Text: "3/8"}, {Text: "–"}}},
+	}}
+	if got := strings.Split(OddsTable(tab), "\n")[1]; got != "|:--|--:|:--|--:|:--|" {
+		t.Errorf("alignment row %q", got)
+	}
+}

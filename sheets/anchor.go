@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
@@ -129,8 +130,21 @@ func label(lines []string, i int, before string) string {
 		if i+1 < len(lines) && tableRule.MatchString(lines[i+1]) {
 			return "" // a header row
 		}
+		// The row by its name ("Close Order"), and the cell the note is
+		// on when that says more ("19+: Lose 1 DM and Rally on the
+		// spot"); a row named by a number only ("1") by the table's
+		// caption too.
 		cells := splitCells(t)
-		return plain(cells[len(cells)-1])
+		first, at := plain(cells[1]), plain(cells[len(cells)-1])
+		switch {
+		case len(cells) > 2 && hasLetter(at):
+			return first + ": " + at
+		case !hasLetter(first):
+			if c := caption(lines, i); c != "" {
+				return c + ": " + first
+			}
+		}
+		return first
 	case strings.HasPrefix(t, "**"):
 		if j := strings.Index(t[2:], "**"); j >= 0 {
 			return plain(t[2 : 2+j])
@@ -138,6 +152,25 @@ func label(lines []string, i int, before string) string {
 	}
 	return ""
 }
+
+// caption returns the bold caption standing before the table that line i
+// is a row of, or "".
+func caption(lines []string, i int) string {
+	for i > 0 && strings.HasPrefix(strings.TrimSpace(lines[i]), "|") {
+		i--
+	}
+	for i > 0 && strings.TrimSpace(lines[i]) == "" {
+		i--
+	}
+	if t := strings.TrimSpace(lines[i]); strings.HasPrefix(t, "**") {
+		if j := strings.Index(t[2:], "**"); j >= 0 {
+			return plain(t[2 : 2+j])
+		}
+	}
+	return ""
+}
+
+func hasLetter(s string) bool { return strings.IndexFunc(s, unicode.IsLetter) >= 0 }
 
 // splitCells cuts a table row at its unescaped pipes.
 func splitCells(row string) []string {

@@ -392,7 +392,7 @@ func (x *exec) rule(name string) (string, error) {
 	var names []string
 	for _, r := range rules {
 		if r.Name == name {
-			return document.Esc(r.Text), nil
+			return document.Esc(document.Sentence(r.Text)), nil
 		}
 		names = append(names, r.Name)
 	}

@@ -229,6 +229,9 @@ func TestPlayerCopyClean(t *testing.T) {
 			}
 			texts[f] = text
 		}
+		if name := cat.System(s.System).About.Name; !strings.HasPrefix(texts[Markdown], "# "+document.Esc(name)+"\n") {
+			t.Errorf("%s does not start with its title %q", s.ID, name)
+		}
 		for where, text := range texts {
 			t.Run(s.ID+"/"+where, func(t *testing.T) {
 				for _, line := range strings.Split(text, "\n") {

@@ -37,8 +37,8 @@ var verbs = []verb{
 	{"list", "list units, weapons, charts, tables, scenarios or markers", runList},
 	{"markers", "write exact-size markers, the heat ray template and range sticks (PDF)", runMarkers},
 	{"odds", "exact odds: attack, building, burn, im-shoot, im-morale, im-melee, game-length", runOdds},
-	{"reference", "write quick-reference sheets with exact odds (PDF, HTML or Markdown)", runReference},
-	{"notes", "write the organiser's rules notes and rulings of a rule set (PDF, HTML or Markdown)", runNotes},
+	{"reference", "write quick-reference sheets with exact odds (PDF, HTML or Markdown)", referenceDoc.run},
+	{"notes", "write the organiser's rules notes and rulings of a rule set (PDF, HTML or Markdown)", notesDoc.run},
 	{"briefing", "write a scenario's briefing: forces, odds, table map, secret deployment sheet", runBriefing},
 	{"army", "check and print army lists: validate, new, print (roster and unit cards)", runArmy},
 }

@@ -102,9 +102,7 @@ func (c *checker) check() {
 		}
 	}
 	for _, n := range s.Notes {
-		if strings.TrimSpace(n.Text) == "" {
-			c.errf(c.at("note", n.ID).pos(), "note %q has no text", n.ID)
-		}
+		c.checkNote(n)
 	}
 	if r := s.AQotMF; r != nil {
 		at := c.ld.locs["block/aqotmf"]

@@ -42,11 +42,16 @@ type About struct {
 	AddOnTo string `toml:"add_on_to"`
 }
 
-// Note is a source note: a gap or ambiguity in the seed, printed as a
-// footnote wherever the rule it touches is printed.
+// Note is a source note: a gap, misprint or ambiguity in the rules and how
+// the data and the odds read it. Its Text is for the organiser's rules
+// notes; only its Ruling — what a player needs to play the rule it
+// touches, in plain game words — is printed on player documents, as a
+// footnote wherever that rule is printed. A note without a ruling stays
+// in the rules notes.
 type Note struct {
 	ID      string   `toml:"id"`
 	Text    string   `toml:"text"`
+	Ruling  string   `toml:"ruling"`
 	Touches []string `toml:"touches"` // ids of entries or topics ("attack", "tripod-damage")
 	Pos     diag.Pos `toml:"-"`
 }
@@ -174,6 +179,7 @@ type Table struct {
 	Name    string     `toml:"name"`
 	Columns []string   `toml:"columns"`
 	Rows    [][]string `toml:"rows"`
+	Intro   string     `toml:"intro"`  // the sentence that introduces the table ("Roll 1d20 and consult the following table")
 	Footer  string     `toml:"footer"` // a line printed under the table, from the seed
 	Note    string     `toml:"note"`
 	// Aliases are other names the scenarios give the rule the table

@@ -3,6 +3,7 @@ package document
 import (
 	"errors"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
@@ -81,16 +82,21 @@ func TestOddsTable(t *testing.T) {
 
 func TestNotes(t *testing.T) {
 	var n Notes
-	a := catalog.Note{ID: "a", Text: "Note *A*."}
-	refs := n.Sources([]catalog.Note{a}) + n.Text("An entry's own words.") + n.Source(a) + n.Text(" An entry's own words.")
-	if refs != "[^a][^n2][^a][^n2]" {
-		t.Errorf("refs %q", refs)
+	a := catalog.Note{ID: "a", Text: "The rules print *01*.", Ruling: "Agree 0 or 1 before play."}
+	b := catalog.Note{ID: "b", Text: "Only the organiser needs this."}
+	c := catalog.Note{ID: "c", Text: "x", Ruling: "Roll again on a tie."}
+	refs := n.Sources([]catalog.Note{a, b}) + n.Source(b) + n.Source(c) + n.Source(a)
+	if refs != "[^a][^c][^a]" {
+		t.Errorf("refs %q: want the rulings only, each note once", refs)
 	}
-	md, err := Execute([]Source{{Name: "t.md", Text: "Body{{ `[^a]` }}\n", From: "t.md"}}, nil, nil, &n)
+	if n.Len() != 2 {
+		t.Errorf("%d footnotes, want 2", n.Len())
+	}
+	md, err := Execute([]Source{{Name: "t.md", Text: "Body{{ `[^a][^c]` }}\n", From: "t.md"}}, nil, nil, &n)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "Body[^a]\n\n[^a]: Note \\*A\\*.\n[^n2]: An entry's own words.\n"; string(md) != want {
+	if want := "Body[^a][^c]\n\n[^a]: Agree 0 or 1 before play.\n[^c]: Roll again on a tie.\n"; string(md) != want {
 		t.Errorf("Markdown:\n%q\nwant\n%q", md, want)
 	}
 }
@@ -131,5 +137,44 @@ func TestRender(t *testing.T) {
 		if err != nil || len(out) == 0 {
 			t.Errorf("%s: %v", f, err)
 		}
+	}
+}
+
+// TestOddsQuotingNotes: an engine table that quotes a source note among
+// its notes prints the note's ruling as a footnote on its corner, never
+// the note's words; with no notes given, `odds` prints every note.
+func TestOddsQuotingNotes(t *testing.T) {
+	src := catalog.Note{ID: "ladder", Text: "The seed does not  say so.", Ruling: "Pay from the 300 points."}
+	silent := catalog.Note{ID: "quiet", Text: "The odds count no lucky hits."}
+	tab := &rules.Table{Corner: "Round", Columns: []string{"Ends"}, Rows: []rules.Row{{Label: "8", Cells: []rules.Cell{rules.Prob(big.NewRat(1, 3))}}},
+		Notes: []string{"Expected length: 9 rounds.", "The seed does not say so.", "The odds count no lucky hits."}}
+	run := func(notes *Notes) string {
+		md, err := Execute([]Source{{Name: "t.md", Text: "{{ odds . }}", From: "t.md"}}, nil, tab, notes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(md)
+	}
+	var n Notes
+	n.Know(src, silent)
+	got := run(&n)
+	want := "| Round[^ladder] | Ends |\n|:--|--:|\n| 8 | 33% |\n\n*Expected length: 9 rounds.*\n\n[^ladder]: Pay from the 300 points.\n"
+	if got != want {
+		t.Errorf("with notes:\n%q\nwant\n%q", got, want)
+	}
+	if got := run(nil); !strings.Contains(got, "*The seed does not say so.*") || !strings.Contains(got, "*The odds count no lucky hits.*") {
+		t.Errorf("without notes every note is printed:\n%s", got)
+	}
+}
+
+// TestOddsTableAlignsWords: columns of words (a folded table's labels)
+// read from the left; numbers, chances and scores stay right-aligned.
+func TestOddsTableAlignsWords(t *testing.T) {
+	tab := rules.Table{Corner: "Type", Columns: []string{"Hit", "Type", "Score", "Armour"}, Rows: []rules.Row{
+		{Label: "Light", Cells: []rules.Cell{rules.Prob(big.NewRat(1, 2)), {Text: "Heavy (9/9), +2"}, {Text: "8: 65%"}, {Text: "Strong"}}},
+		{Label: "Heavy", Cells: []rules.Cell{rules.Prob(big.NewRat(1, 4)), {Text: ""}, {Text: "3/8"}, {Text: "–"}}},
+	}}
+	if got := strings.Split(OddsTable(tab), "\n")[1]; got != "|:--|--:|:--|--:|:--|" {
+		t.Errorf("alignment row %q", got)
 	}
 }

@@ -6,16 +6,23 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/rules"
 )
 
-// Notes are a document's footnotes: the source notes of the data it
-// prints and the entries' own notes, each once, numbered by the renderer
-// in the order first referenced. A generator asks for a reference where a
-// note bears on what it prints; the pipeline writes the definitions at the
-// end of the Markdown (see Template.Execute). The zero value is ready.
+// Notes are a player document's footnotes: the rulings of the data's
+// source notes that bear on what it prints, each once, numbered by the
+// renderer in the order first referenced. A generator asks for a
+// reference wherever a note touches what it prints; only a note with a
+// ruling (catalog.Note.Ruling: what a player needs to play that rule, in
+// game words) gets a footnote, and the footnote is the ruling. The rest
+// of a note — misprints, gaps, how the odds read the rules — and the
+// entries' own notes belong to the organiser's rules notes, never to a
+// player's copy. The pipeline writes the definitions at the end of the
+// Markdown (see Execute). The zero value is ready.
 type Notes struct {
 	labels map[string]string // key → label
 	list   []footnote
+	known  map[string]catalog.Note // the source notes of the document's rule sets, by their words
 }
 
 type footnote struct{ label, text string }
@@ -34,14 +41,18 @@ func (n *Notes) Ref(key, label, text string) string {
 	return "[^" + label + "]"
 }
 
-// Source returns the reference to a source note of the data; its label
-// is the note's id.
+// Source returns the reference to the ruling of a source note (its label
+// is the note's id), or "" for a note without one.
 func (n *Notes) Source(note catalog.Note) string {
-	return n.Ref("note:"+note.ID, note.ID, note.Text)
+	ruling := strings.TrimSpace(note.Ruling)
+	if ruling == "" {
+		return ""
+	}
+	return n.Ref("note:"+note.ID, note.ID, ruling)
 }
 
-// Sources returns the references to the notes, side by side: the
-// renderer prints a run of them as one list ("3,5").
+// Sources returns the references to the rulings of the notes, side by
+// side: the renderer prints a run of them as one list ("3,5").
 func (n *Notes) Sources(notes []catalog.Note) string {
 	var b strings.Builder
 	for _, note := range notes {
@@ -50,15 +61,52 @@ func (n *Notes) Sources(notes []catalog.Note) string {
 	return b.String()
 }
 
-// Text returns the reference to a footnote of an entry's own words (a
-// unit's or a table's note): the same words get the same footnote. Blank
-// text has none.
-func (n *Notes) Text(text string) string {
-	text = strings.TrimSpace(text)
-	if text == "" {
+// Know tells the notes which source notes the document's rule sets have,
+// so that an engine table quoting one among its notes (the rules engine
+// states there what its odds assume) prints that note's ruling as a
+// footnote, never its words: see Quoted, and `odds` in Execute.
+func (n *Notes) Know(notes ...catalog.Note) {
+	if n.known == nil {
+		n.known = map[string]catalog.Note{}
+	}
+	for _, note := range notes {
+		n.known[OneLine(note.Text)] = note
+	}
+}
+
+// Quoted returns the known source note whose words text is.
+func (n *Notes) Quoted(text string) (catalog.Note, bool) {
+	if n == nil {
+		return catalog.Note{}, false
+	}
+	note, ok := n.known[OneLine(text)]
+	return note, ok
+}
+
+// Split separates an engine table's notes into its own (what the odds
+// assume, printed under the table) and the known source notes it quotes.
+func (n *Notes) Split(notes []string) (own []string, quoted []catalog.Note) {
+	for _, t := range notes {
+		if q, ok := n.Quoted(t); ok {
+			quoted = append(quoted, q)
+			continue
+		}
+		own = append(own, t)
+	}
+	return own, quoted
+}
+
+// odds is `odds` for a document with notes: an engine table as a GFM
+// table, the rulings of the source notes it quotes as footnotes on its
+// corner, its own notes in italics under it.
+func (n *Notes) odds(t *rules.Table) string {
+	if t == nil {
 		return ""
 	}
-	return n.Ref("text:"+text, fmt.Sprintf("n%d", len(n.list)+1), text)
+	own, quoted := n.Split(t.Notes)
+	shown := *t
+	shown.Notes = own
+	return oddsTable(shown, Esc(t.Corner)+n.Sources(quoted))
 }
 
 // Len is the number of footnotes referenced.

@@ -1,6 +1,7 @@
 package document
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/playaid/playaid/rules"
@@ -10,15 +11,22 @@ import (
 // row labels left, the values right-aligned, every cell through Cell (a
 // blank one as "–"; a blank corner stays blank). The table's notes are
 // left to the caller, who knows where they belong.
-func OddsTable(t rules.Table) string {
+func OddsTable(t rules.Table) string { return oddsTableCorner(t, Esc(t.Corner)) }
+
+// oddsTableCorner is OddsTable with the corner cell given as Markdown.
+func oddsTableCorner(t rules.Table, corner string) string {
 	var b strings.Builder
-	b.WriteString("| " + Esc(t.Corner))
+	b.WriteString("| " + corner)
 	for _, c := range t.Columns {
 		b.WriteString(" | " + Cell(c))
 	}
 	b.WriteString(" |\n|:--")
-	for range t.Columns {
-		b.WriteString("|--:")
+	for i := range t.Columns {
+		if wordsOnly(t, i) {
+			b.WriteString("|:--")
+		} else {
+			b.WriteString("|--:")
+		}
 	}
 	b.WriteString("|\n")
 	for _, r := range t.Rows {
@@ -33,4 +41,28 @@ func OddsTable(t rules.Table) string {
 		b.WriteString(" |\n")
 	}
 	return b.String()
+}
+
+// numeric is a text cell that reads as a number: "3/8", "8: 65%", "10″".
+var numeric = regexp.MustCompile(`^[−+-]?\d[\d.,/: %″<−-]*$`)
+
+// wordsOnly reports whether column i holds words only (a folded table's
+// repeated labels, "Strong", "Wounded"): such a column reads from the left
+// like the labels; numbers stay right-aligned.
+func wordsOnly(t rules.Table, i int) bool {
+	words := false
+	for _, r := range t.Rows {
+		if i >= len(r.Cells) {
+			continue
+		}
+		c := r.Cells[i]
+		s := strings.TrimSpace(c.Text)
+		switch {
+		case c.P != nil || c.Num != nil || numeric.MatchString(s):
+			return false
+		case s != "" && s != "–" && s != "-":
+			words = true
+		}
+	}
+	return words
 }

@@ -90,8 +90,14 @@ func oddsOf(t *rules.Table) string {
 	if t == nil {
 		return ""
 	}
+	return oddsTable(*t, Esc(t.Corner))
+}
+
+// oddsTable is oddsOf with the corner cell given as Markdown (it may
+// carry footnote references).
+func oddsTable(t rules.Table, corner string) string {
 	var b strings.Builder
-	b.WriteString(OddsTable(*t))
+	b.WriteString(oddsTableCorner(t, corner))
 	for _, n := range t.Notes {
 		b.WriteString("\n*" + Esc(n) + "*\n")
 	}
@@ -118,7 +124,13 @@ func Execute(srcs []Source, funcs template.FuncMap, data any, notes *Notes) ([]b
 	if len(srcs) == 0 {
 		return nil, errors.New("no template to execute")
 	}
-	root := template.New(srcs[0].Name).Option("missingkey=error").Funcs(Funcs()).Funcs(funcs)
+	root := template.New(srcs[0].Name).Option("missingkey=error").Funcs(Funcs())
+	if notes != nil {
+		// An engine table's quoted source notes become footnotes of
+		// their rulings, not words on the page (see Notes.Know).
+		root.Funcs(template.FuncMap{"odds": notes.odds})
+	}
+	root.Funcs(funcs)
 	for i, s := range srcs {
 		t := root
 		if i > 0 {

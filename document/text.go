@@ -91,7 +91,9 @@ func Typo(s string) string {
 		}
 		s = b.String()
 	}
-	return minus.ReplaceAllString(s, "$1−$2")
+	s = minus.ReplaceAllString(s, "$1−$2")
+	// A space before a comma ("in a turn , but") is a typing slip.
+	return strings.ReplaceAll(s, " ,", ",")
 }
 
 // Number is a measure to a thousandth, without trailing zeros: 6, 2.5,

@@ -110,7 +110,7 @@ func AQHitDamageGrid(sys *catalog.System) (Table, error) {
 		t.Rows = append(t.Rows, row)
 	}
 	t.Notes = append(t.Notes,
-		fmt.Sprintf("Defense with cover added (soft %+d, hard %+d) and %+d when immobilised; a Defense of 1 or less always hits, one above %d never does.", r.Cover.Soft, r.Cover.Hard, r.ImmobilisedDefense, die),
+		fmt.Sprintf("Defense with cover added (soft %+d, hard %+d) and %+d when immobilized; a Defense of 1 or less always hits, one above %d never does.", r.Cover.Soft, r.Cover.Hard, r.ImmobilisedDefense, die),
 		fmt.Sprintf("Dug in: Armor %+d, not against a tripod within %s.", r.DugIn.Armor, r.DugIn.TripodWithin),
 	)
 	if lucky {

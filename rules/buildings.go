@@ -151,7 +151,7 @@ func BuildingsHitTable(sys *catalog.System) (Table, error) {
 		Corner:  "Building, Power",
 		Columns: []string{"Destroyed", "Damaged", "On fire", fmt.Sprintf("On fire (Heat Ray %+d)", b.HeatRayFireBonus)},
 		Notes: []string{
-			fmt.Sprintf("Buildings are hit automatically. D%d + Power above the Armor destroys, exactly equal damages (armour %+d).", die, b.DamagedArmor),
+			fmt.Sprintf("Buildings are hit automatically. D%d + Power above the Armor destroys, exactly equal damages (Armor %+d).", die, b.DamagedArmor),
 			fmt.Sprintf("On fire: the building is left standing (damaged or not) and a second D%d + Power exceeds its Fire Rating.", die),
 		},
 	}
@@ -195,14 +195,14 @@ func BurnTable(sys *catalog.System) (Table, error) {
 		ID:     "buildings-burn",
 		Title:  "Burning buildings: still standing after each turn's test",
 		Corner: "Building",
-		Notes:  []string{fmt.Sprintf("At the start of each turn: a D%d above the armour collapses it, otherwise armour -%d.", sys.About.Die, b.BurnArmorLoss)},
+		Notes:  []string{fmt.Sprintf("At the start of each turn: a D%d above the Armor collapses it, otherwise Armor -%d.", sys.About.Die, b.BurnArmorLoss)},
 	}
 	for turn := 1; turn <= turns; turn++ {
 		t.Columns = append(t.Columns, "Turn "+strconv.Itoa(turn))
 	}
 	t.Columns = append(t.Columns, "Expected tests")
 	for i, bt := range b.Types {
-		row := Row{Label: fmt.Sprintf("%s (armour %d)", bt.Name, bt.Armor)}
+		row := Row{Label: fmt.Sprintf("%s (Armor %d)", bt.Name, bt.Armor)}
 		for turn := 0; turn < turns; turn++ {
 			p := new(big.Rat) // collapsed for certain after its last test
 			if turn < len(results[i].Standing) {

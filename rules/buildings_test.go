@@ -126,20 +126,20 @@ func TestBuildingTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Concrete/Steel (armour 9) takes the most tests: 10, the last certain.
+	// Concrete/Steel (Armor 9) takes the most tests: 10, the last certain.
 	if len(bt.Columns) != 11 || bt.Columns[9] != "Turn 10" || bt.Columns[10] != "Expected tests" {
 		t.Errorf("burn columns %q, want Turn 1–10 and Expected tests", bt.Columns)
 	}
-	aqEq(t, "wood turn 2", aqCell(t, bt, "Wood Frame (armour 6)", "Turn 2").P, "3/10")
-	aqEq(t, "wood turn 10", aqCell(t, bt, "Wood Frame (armour 6)", "Turn 10").P, "0")
-	aqEq(t, "wood expected", aqCell(t, bt, "Wood Frame (armour 6)", "Expected tests").Num, "25799/12500")
+	aqEq(t, "wood turn 2", aqCell(t, bt, "Wood Frame (Armor 6)", "Turn 2").P, "3/10")
+	aqEq(t, "wood turn 10", aqCell(t, bt, "Wood Frame (Armor 6)", "Turn 10").P, "0")
+	aqEq(t, "wood expected", aqCell(t, bt, "Wood Frame (Armor 6)", "Expected tests").Num, "25799/12500")
 	// 9!/10^9 after the ninth test.
-	aqEq(t, "concrete turn 9", aqCell(t, bt, "Concrete/Steel (armour 9)", "Turn 9").P, "362880/1000000000")
+	aqEq(t, "concrete turn 9", aqCell(t, bt, "Concrete/Steel (Armor 9)", "Turn 9").P, "362880/1000000000")
 	brick, err := Burn(sys, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if aqCell(t, bt, "Brick/Stone (armour 8)", "Expected tests").Num.Cmp(brick.ExpectedTests) != 0 {
+	if aqCell(t, bt, "Brick/Stone (Armor 8)", "Expected tests").Num.Cmp(brick.ExpectedTests) != 0 {
 		t.Error("brick expected tests differ from Burn")
 	}
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 
@@ -110,8 +111,27 @@ func EvacGameLengthTable(sys *catalog.System) (Table, error) {
 		t.Rows = append(t.Rows, Row{Label: strconv.Itoa(r.Round), Cells: []Cell{Prob(r.EndsIf), Prob(r.Reached), Prob(r.Ends)}})
 		mean.Add(mean, new(big.Rat).Mul(r.Ends, new(big.Rat).SetInt64(int64(r.Round))))
 	}
-	t.Notes = []string{"Expected length: " + mean.FloatString(2) + " rounds."}
+	t.Notes = []string{"Expected length: " + roundsText(mean) + "."}
 	return t, nil
+}
+
+// roundsText is an expected number of rounds as a reader says it: "9
+// rounds", "8.5 rounds", "8.67 rounds" (to a hundredth, no trailing zeros).
+func roundsText(mean *big.Rat) string {
+	f, _ := mean.Float64()
+	f = math.Round(f*100) / 100
+	if f == 1 {
+		return "1 round"
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64) + " rounds"
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // EvacLadderTable gives the objective marker's upgrades: the cost of each
@@ -128,8 +148,8 @@ func EvacLadderTable(sys *catalog.System) (Table, error) {
 		Title:   "Objective marker upgrades",
 		Corner:  "Extra points",
 		Columns: []string{"Costs", "Total", "Armour", "Hull points"},
-		Notes: []string{fmt.Sprintf("The objective marker is Armour %d, %d hull point(s). Armour and hull points are each bought on this ladder, up to Armour %d and %d hull points.",
-			o.Armour, o.HullPoints, o.MaxArmour, o.MaxHull)},
+		Notes: []string{fmt.Sprintf("The objective marker is Armour %d, %d %s. Armour and hull points are each bought on this ladder, up to Armour %d and %d hull points.",
+			o.Armour, o.HullPoints, plural(o.HullPoints, "hull point", "hull points"), o.MaxArmour, o.MaxHull)},
 	}
 	n := min(len(o.Ladder), max(o.MaxArmour-o.Armour, o.MaxHull-o.HullPoints))
 	for i := 1; i <= n; i++ {

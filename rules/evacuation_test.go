@@ -75,7 +75,7 @@ func TestEvacTables(t *testing.T) {
 	}
 	aqEq(t, "round 9 played", aqCell(t, gt, "9", "Round is played").P, "2/3")
 	aqEq(t, "round 10 ends", aqCell(t, gt, "10", "Game ends after it").P, "1/3")
-	if len(gt.Notes) == 0 || gt.Notes[0] != "Expected length: 9.00 rounds." {
+	if len(gt.Notes) == 0 || gt.Notes[0] != "Expected length: 9 rounds." {
 		t.Errorf("notes %q, want the expected length of 9 rounds", gt.Notes)
 	}
 

@@ -44,7 +44,7 @@ func IMShootingTable(sys *catalog.System) (Table, error) {
 		ID:      "im-shooting",
 		Title:   "Small arms shooting: hits per tray",
 		Corner:  "Factor",
-		Columns: []string{"1 Hit", "2 Hits", "No hit", "1 hit", "2 hits"},
+		Columns: []string{"d20 for 1 hit", "d20 for 2 hits", "No hit", "1 hit", "2 hits"},
 		Notes:   []string{fmt.Sprintf("One d20 per tray shooting; a roll of %d always hits.", r.Shooting.AlwaysHits)},
 	}
 	lowest := 0

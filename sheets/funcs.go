@@ -7,11 +7,9 @@ import (
 	"math/big"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"text/template"
-	"unicode"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
@@ -28,6 +26,7 @@ type exec struct {
 	tables map[string]rules.Table
 	foot   document.Notes
 	specs  []tableSpec
+	places []Place // what each anchor marks (see anchor.go)
 }
 
 func newExec(s Sheet, cat *catalog.Catalog, sys *catalog.System) *exec {
@@ -36,6 +35,10 @@ func newExec(s Sheet, cat *catalog.Catalog, sys *catalog.System) *exec {
 		x.base = cat.System(sys.About.AddOnTo)
 	}
 	x.specs = s.tables(cat, sys)
+	x.foot.Know(sys.Notes...)
+	if x.base != nil {
+		x.foot.Know(x.base.Notes...)
+	}
 	return x
 }
 
@@ -48,7 +51,7 @@ func (x *exec) funcs() template.FuncMap {
 		"chart":   x.chart,
 		"printed": x.printed,
 		"note":    x.note,
-		"fn":      x.foot.Text,
+		"fn":      x.entry,
 		"notes":   x.notes,
 		"caption": x.caption,
 		"br": func(s, sep string) string {
@@ -71,6 +74,7 @@ func (x *exec) funcs() template.FuncMap {
 		"fold":      fold,
 		"transpose": transpose,
 		"tnote":     x.tableNote,
+		"introduce": introduce,
 		"attackers": func() []catalog.Unit { return attackers(x.sys) },
 		"inchTimes": func(l catalog.Length, n int) string { return document.Inch(catalog.Length{MM: l.MM * float64(n)}) },
 	}
@@ -123,44 +127,17 @@ func (x *exec) table(v any, topics ...string) (string, error) {
 }
 
 // splitNotes separates an engine table's notes into its own assumptions
-// and footnote references to the source notes it quotes, so that a note
-// quoted by three tables is printed once.
+// and the source notes it quotes, anchored, with the footnote references
+// to their rulings: a note quoted by three tables is printed once.
 func (x *exec) splitNotes(notes []string) (own []string, refs string) {
-	for _, n := range notes {
-		if sn := x.sourceNote(n); sn != nil {
-			refs += x.foot.Source(*sn)
-			continue
-		}
-		own = append(own, n)
-	}
-	return own, refs
+	own, quoted := x.foot.Split(notes)
+	return own, x.sources(quoted)
 }
 
 // ownNotes is an engine table's notes less the source notes it quotes.
 func (x *exec) ownNotes(notes []string) []string {
-	var own []string
-	for _, n := range notes {
-		if x.sourceNote(n) == nil {
-			own = append(own, n)
-		}
-	}
+	own, _ := x.foot.Split(notes)
 	return own
-}
-
-// sourceNote returns the source note whose text is s, or nil.
-func (x *exec) sourceNote(s string) *catalog.Note {
-	s = strings.Join(strings.Fields(s), " ")
-	for _, sys := range []*catalog.System{x.sys, x.base} {
-		if sys == nil {
-			continue
-		}
-		for i, n := range sys.Notes {
-			if strings.Join(strings.Fields(n.Text), " ") == s {
-				return &sys.Notes[i]
-			}
-		}
-	}
-	return nil
 }
 
 // gfm prints a rules.Table as a GFM table, numbers right-aligned, with its
@@ -284,12 +261,33 @@ func (x *exec) printedSideBySide(id string, topics ...string) (string, error) {
 func (x *exec) printTable(t *catalog.Table, cols []string, rows [][]string, topics []string) string {
 	var b strings.Builder
 	refs := x.notes(t.Note, append([]string{t.ID}, topics...)...)
-	fmt.Fprintf(&b, "**%s**%s\n\n", document.Esc(t.Name), refs)
+	fmt.Fprintf(&b, "**%s**%s%s\n\n", document.Esc(t.Name), refs, intro(t))
 	b.WriteString(catalogTable(cols, rows))
 	if t.Footer != "" {
 		b.WriteString("*" + document.Esc(t.Footer) + "*\n\n")
 	}
 	return b.String()
+}
+
+// introduce puts the words that introduce a table (Markdown: a `rule`)
+// in its caption line — "**Machine guns: jams** — Each turn in which an
+// MG fires …" — so they stand before the table and keep with it. table is
+// what `table`, `printed` or `scored` print.
+func introduce(words, table string) (string, error) {
+	caption, rest, ok := strings.Cut(table, "\n\n")
+	if !ok || !strings.HasPrefix(caption, "**") {
+		return "", errors.New("introduce: the table has no caption line to introduce it in")
+	}
+	return caption + " — " + strings.TrimSpace(words) + "\n\n" + rest, nil
+}
+
+// intro is the sentence that introduces a seed table, after its name:
+// " — Roll 1d20 and consult the following table."
+func intro(t *catalog.Table) string {
+	if strings.TrimSpace(t.Intro) == "" {
+		return ""
+	}
+	return " — " + document.Esc(document.Sentence(t.Intro))
 }
 
 var numberCell = regexp.MustCompile(`^[-+−]?\d+(\.\d+)?(″|%)?$`)
@@ -355,21 +353,8 @@ func (x *exec) note(topics ...string) string {
 	if x.base != nil {
 		notes = append(notes, x.base.NotesTouching(topics...)...)
 	}
-	return x.foot.Sources(notes)
+	return x.sources(notes)
 }
-
-// NotesPrinted lists the ids of the source notes a sheet's Markdown
-// footnotes, in order.
-func NotesPrinted(md []byte) []string {
-	var ids []string
-	for _, m := range footDef.FindAllSubmatch(md, -1) {
-		ids = append(ids, string(m[1]))
-	}
-	sort.Strings(ids)
-	return ids
-}
-
-var footDef = regexp.MustCompile(`(?m)^\[\^([^\]]+)\]:`)
 
 // roll prints a chart roll range: 1–5, 10+, −6 or less.
 func roll(r catalog.Roll) string {
@@ -407,7 +392,7 @@ func (x *exec) rule(name string) (string, error) {
 	var names []string
 	for _, r := range rules {
 		if r.Name == name {
-			return document.Esc(r.Text), nil
+			return document.Esc(document.Sentence(r.Text)), nil
 		}
 		names = append(names, r.Name)
 	}
@@ -445,9 +430,9 @@ func (x *exec) dieChart(id string, topics ...string) (string, error) {
 	for _, r := range c.Rows {
 		text := "**" + document.Esc(r.Result) + "**"
 		if r.Text != "" {
-			text += " " + document.Esc(r.Text)
+			text += " — " + document.Esc(r.Text)
 		}
-		fmt.Fprintf(&b, "| %s | %s%s |\n", roll(r.Roll), text, x.rowNote(r.Note, c.ID))
+		fmt.Fprintf(&b, "| %s | %s%s |\n", roll(r.Roll), text, x.rowNote(r.Note))
 	}
 	b.WriteString("\n")
 	return b.String(), nil
@@ -506,45 +491,14 @@ func (x *exec) tableNote(id string, topics ...string) (string, error) {
 	return x.notes(t.Note, append([]string{id}, topics...)...), nil
 }
 
-// notes returns footnote references to the source notes touching the
-// topics and to an entry's own note — unless the entry's note only says
-// again what one of those source notes says (most of its words are in
-// it), as the data often does to keep each entry readable on its own.
+// notes anchors an entry's own note and the source notes touching the
+// topics, and returns the footnote references to their rulings.
 func (x *exec) notes(entryNote string, topics ...string) string {
 	touching := x.sys.NotesTouching(topics...)
 	if x.base != nil {
 		touching = append(touching, x.base.NotesTouching(topics...)...)
 	}
-	refs := x.foot.Sources(touching)
-	for _, n := range touching {
-		if restates(entryNote, n.Text) {
-			return refs
-		}
-	}
-	return x.foot.Text(entryNote) + refs
-}
-
-// restates reports whether at least 60% of the words of four or more
-// letters in a are also in b.
-func restates(a, b string) bool {
-	words := func(s string) []string {
-		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	}
-	in := map[string]bool{}
-	for _, w := range words(b) {
-		in[w] = true
-	}
-	n, shared := 0, 0
-	for _, w := range words(a) {
-		if len(w) < 4 {
-			continue
-		}
-		n++
-		if in[w] {
-			shared++
-		}
-	}
-	return n > 0 && shared*10 >= n*6
+	return x.entry(entryNote) + x.sources(touching)
 }
 
 // caption prints an engine table's title in bold with the footnotes of
@@ -617,7 +571,14 @@ func (x *exec) inline(id string, topics ...string) (string, error) {
 		}
 		rows = append(rows, cells[0]+strings.TrimSuffix(sep+strings.Join(cells[1:], ", "), sep))
 	}
-	out := "**" + document.Esc(t.Name) + ".**" + x.notes(t.Note, append([]string{id}, topics...)...) + " " + strings.Join(rows, " · ") + "."
+	// "Morale Tests will be taken when:-" introduces its list with a
+	// colon; other names end with a full stop. The rows end with one full
+	// stop, not two ("3. The Nearest Unit.").
+	name, mark := strings.TrimRight(strings.TrimSpace(t.Name), ":-–"), "."
+	if name != strings.TrimSpace(t.Name) {
+		mark = ":"
+	}
+	out := "**" + document.Esc(name) + mark + "**" + x.notes(t.Note, append([]string{id}, topics...)...) + " " + document.Sentence(strings.Join(rows, " · "))
 	if t.Footer != "" {
 		out += " *" + document.Esc(t.Footer) + "*"
 	}
@@ -645,7 +606,7 @@ func (x *exec) scored(e rules.Table, seedID string, topics ...string) (string, e
 	}
 	_, refs := x.splitNotes(e.Notes)
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s**%s%s\n\n", document.Esc(e.Title), x.notes(t.Note, append([]string{seedID}, topics...)...), refs)
+	fmt.Fprintf(&b, "**%s**%s%s%s\n\n", document.Esc(e.Title), x.notes(t.Note, append([]string{seedID}, topics...)...), refs, intro(t))
 	shown := e
 	shown.Rows = make([]rules.Row, len(e.Rows))
 	for i, r := range e.Rows {
@@ -670,13 +631,5 @@ func (x *exec) scored(e rules.Table, seedID string, topics ...string) (string, e
 	return b.String(), nil
 }
 
-// rowNote is a chart row's own note as a footnote, unless it restates a
-// source note touching the chart (already footnoted on its name).
-func (x *exec) rowNote(note, chartID string) string {
-	for _, n := range x.sys.NotesTouching(chartID) {
-		if restates(note, n.Text) {
-			return ""
-		}
-	}
-	return x.foot.Text(note)
-}
+// rowNote anchors a chart row's own note.
+func (x *exec) rowNote(note string) string { return x.entry(note) }

@@ -37,9 +37,9 @@ type Sheet struct {
 // All lists the sheets in the order the print pack prints them.
 func All() []Sheet {
 	return []Sheet{
-		{ID: "aqotmf", System: "aqotmf", Template: "aqotmf.md", MaxPages: 2, Columns: 2, BaseSize: 6.5, Margin: 7, tables: aqTables},
+		{ID: "aqotmf", System: "aqotmf", Template: "aqotmf.md", MaxPages: 2, Columns: 2, BaseSize: 7.5, Margin: 7, tables: aqTables},
 		{ID: "buildings", System: "buildings", Template: "buildings.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8, tables: buildingTables},
-		{ID: "imperial-mars", System: "imperial-mars", Template: "imperial-mars.md", MaxPages: 4, Columns: 2, BaseSize: 6.5, Margin: 7, tables: imTables},
+		{ID: "imperial-mars", System: "imperial-mars", Template: "imperial-mars.md", MaxPages: 6, Columns: 2, BaseSize: 7.5, Margin: 7, tables: imTables},
 		{ID: "evacuation-mars", System: "evacuation-mars", Template: "evacuation-mars.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8, tables: evacTables},
 	}
 }
@@ -91,13 +91,20 @@ func (s Sheet) Markdown(cat *catalog.Catalog, templatesDir string) ([]byte, erro
 }
 
 func (s Sheet) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, string, error) {
+	md, title, _, err := s.run(cat, templatesDir)
+	return md, title, err
+}
+
+// run executes the sheet's template and returns its Markdown, its title
+// and the places its notes touch, by line.
+func (s Sheet) run(cat *catalog.Catalog, templatesDir string) ([]byte, string, []Place, error) {
 	sys := cat.System(s.System)
 	if sys == nil {
-		return nil, "", fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
+		return nil, "", nil, fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
 	}
 	srcs, err := document.Read(templatesDir, s.Template)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	d := Data{Sheet: s, Catalog: cat, System: sys, Title: s.title(sys), Version: cat.Version()}
 	if sys.About.AddOnTo != "" {
@@ -106,9 +113,43 @@ func (s Sheet) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, stri
 	x := newExec(s, cat, sys)
 	md, err := document.Execute(srcs, x.funcs(), d, &x.foot)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
-	return md, d.Title, nil
+	md, places := x.lift(md)
+	return md, d.Title, places, nil
+}
+
+// Places returns where the sheet, rendered on paper, prints what each of
+// the data's notes is about — source notes and entries' own notes, in the
+// order they stand on the sheet — with the page.
+func (s Sheet) Places(cat *catalog.Catalog, templatesDir string, paper layout.Paper) ([]Place, error) {
+	md, title, places, err := s.run(cat, templatesDir)
+	if err != nil {
+		return nil, err
+	}
+	l, err := markdown.Measure(md, s.options(cat, title, paper))
+	if err != nil {
+		return nil, err
+	}
+	for i := range places {
+		places[i].Page = l.Page(places[i].Line)
+	}
+	return places, nil
+}
+
+// options are the renderer's options for the sheet on paper.
+func (s Sheet) options(cat *catalog.Catalog, title string, paper layout.Paper) markdown.Options {
+	if paper.Width == 0 {
+		paper = layout.A4
+	}
+	return markdown.Options{
+		Paper:    paper,
+		Title:    title,
+		Version:  cat.Version(),
+		Columns:  s.Columns,
+		BaseSize: s.BaseSize,
+		Margin:   s.Margin,
+	}
 }
 
 // Formats a sheet can be rendered to: document's.
@@ -134,18 +175,7 @@ func (s Sheet) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	paper := o.Paper
-	if paper.Width == 0 {
-		paper = layout.A4
-	}
-	return document.Render(md, o.Format, markdown.Options{
-		Paper:    paper,
-		Title:    title,
-		Version:  cat.Version(),
-		Columns:  s.Columns,
-		BaseSize: s.BaseSize,
-		Margin:   s.Margin,
-	})
+	return document.Render(md, o.Format, s.options(cat, title, o.Paper))
 }
 
 // FileName is the sheet's name in the print pack for a format
@@ -161,6 +191,17 @@ func (s Sheet) FileName(format string) string {
 // sheet is its own fpdf document, and most of the time goes into fpdf), and
 // returns them in order. The first error, by sheet order, wins.
 func RenderAll(list []Sheet, cat *catalog.Catalog, o Options) ([][]byte, error) {
+	return each(list, func(s Sheet) ([]byte, error) { return s.Render(cat, o) })
+}
+
+// RenderNotesAll is RenderAll for the sheets' rules notes.
+func RenderNotesAll(list []Sheet, cat *catalog.Catalog, o Options) ([][]byte, error) {
+	return each(list, func(s Sheet) ([]byte, error) { return s.RenderNotes(cat, o) })
+}
+
+// each runs render for every sheet side by side and returns the results
+// in order; the first error, by sheet order, wins.
+func each(list []Sheet, render func(Sheet) ([]byte, error)) ([][]byte, error) {
 	out := make([][]byte, len(list))
 	errs := make([]error, len(list))
 	var wg sync.WaitGroup
@@ -168,7 +209,7 @@ func RenderAll(list []Sheet, cat *catalog.Catalog, o Options) ([][]byte, error) 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out[i], errs[i] = s.Render(cat, o)
+			out[i], errs[i] = render(s)
 		}()
 	}
 	wg.Wait()

@@ -13,7 +13,6 @@ import (
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/layout/markdown"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -35,28 +34,6 @@ func loadCat(t testing.TB) *catalog.Catalog {
 		t.Fatal("data did not load")
 	}
 	return testCat
-}
-
-// TestPageBudget renders every sheet on both papers and counts the pages.
-func TestPageBudget(t *testing.T) {
-	cat := loadCat(t)
-	for _, s := range All() {
-		for _, p := range []layout.Paper{layout.A4, layout.Letter} {
-			t.Run(s.ID+"/"+p.Name, func(t *testing.T) {
-				md, err := s.Markdown(cat, "")
-				if err != nil {
-					t.Fatal(err)
-				}
-				pdf, err := markdown.Render(md, markdown.Options{Paper: p, Title: "t", Version: cat.Version(), Columns: s.Columns, BaseSize: s.BaseSize, Margin: s.Margin})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if n := pdf.PageCount(); n < 1 || n > s.MaxPages {
-					t.Errorf("%d pages; the sheet must fit %d", n, s.MaxPages)
-				}
-			})
-		}
-	}
 }
 
 // gfmTables parses the GFM tables of md: each a list of rows of cell
@@ -252,39 +229,74 @@ func TestHandWorkedRows(t *testing.T) {
 // offSheet are the topics of source notes that belong to other print-outs
 // (scenario briefings, maps, army lists), not the reference sheets.
 var offSheet = map[string]bool{
-	"boys-of-company-c": true, "morale-wagon": true, "map": true,
+	"boys-of-company-c": true, "morale-wagon": true, "map": true, "victory": true,
 	"evacuation-mars": true, "army": true, "organisation": true,
 }
 
-// TestSourceNotesFootnoted checks that every source note of a sheet's rule
-// set is a footnote, unless it only touches other print-outs.
-func TestSourceNotesFootnoted(t *testing.T) {
+var footDef = regexp.MustCompile(`(?m)^\[\^([^\]]+)\]: (.*)$`)
+
+// TestNotesPlaced checks the footnote policy of the sheets: every source
+// note of a sheet's rule set that touches what the sheet prints has a
+// place on it (for the rules notes), and the footnotes are exactly the
+// rulings of the notes placed — each note's ruling, in its words, and
+// nothing else.
+func TestNotesPlaced(t *testing.T) {
 	cat := loadCat(t)
 	for _, s := range All() {
 		t.Run(s.ID, func(t *testing.T) {
-			md, err := s.Markdown(cat, "")
+			sys := cat.System(s.System)
+			places, err := s.Places(cat, "", layout.A4)
 			if err != nil {
 				t.Fatal(err)
 			}
-			printed := map[string]bool{}
-			for _, id := range NotesPrinted(md) {
-				printed[id] = true
+			placed := map[string]bool{}
+			for _, p := range places {
+				if p.Page < 1 {
+					t.Errorf("place %+v is on no page", p)
+				}
+				if p.Section == "" {
+					t.Errorf("place %+v stands under no heading", p)
+				}
+				if p.Note != "" {
+					placed[p.System+"/"+p.Note] = true
+				}
 			}
-			for _, n := range cat.System(s.System).Notes {
+			for _, n := range sys.Notes {
 				onSheet := false
 				for _, topic := range n.Touches {
 					if !offSheet[topic] {
 						onSheet = true
 					}
 				}
-				if onSheet && !printed[n.ID] {
-					t.Errorf("source note %q (touches %v) is not footnoted", n.ID, n.Touches)
-				}
-				if printed[n.ID] && !strings.Contains(string(md), "[^"+n.ID+"]:") {
-					t.Errorf("note %q has no definition", n.ID)
+				if onSheet && !placed[sys.ID+"/"+n.ID] {
+					t.Errorf("source note %q (touches %v) has no place on the sheet", n.ID, n.Touches)
 				}
 			}
-			// Every footnote definition is referenced, and every reference defined.
+			md, err := s.Markdown(cat, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defs := map[string]string{}
+			for _, m := range footDef.FindAllStringSubmatch(string(md), -1) {
+				defs[m[1]] = m[2]
+			}
+			for key := range placed {
+				sysID, id, _ := strings.Cut(key, "/")
+				n := cat.System(sysID).Note(id)
+				def, ok := defs[id]
+				switch {
+				case n.Ruling == "" && ok:
+					t.Errorf("note %q has no ruling but a footnote %q", id, def)
+				case n.Ruling != "" && !ok:
+					t.Errorf("note %q: its ruling is not a footnote", id)
+				case ok && def != document.Esc(n.Ruling):
+					t.Errorf("note %q: footnote %q, want its ruling %q", id, def, document.Esc(n.Ruling))
+				}
+				delete(defs, id)
+			}
+			for id, def := range defs {
+				t.Errorf("footnote %q (%s) is no placed note's ruling", id, def)
+			}
 			for _, m := range footRef.FindAllString(string(md), -1) {
 				if !strings.Contains(string(md), m+":") {
 					t.Errorf("footnote %s is referenced but not defined", m)
@@ -332,7 +344,7 @@ func TestPDFText(t *testing.T) {
 		{"buildings", []string{
 			`Building Type\s+Armor\s+Fire Rating`,
 			`Wood Frame\s+6\s+6`,
-			`Wood Frame \(armour 6\)\s+60%\s+30%`,
+			`Wood Frame \(Armor 6\)\s+60%\s+30%`,
 			`Danger zone\s+4″\s+5″`,
 		}},
 		{"imperial-mars", []string{

@@ -27,7 +27,8 @@ var packers = []packer{
 	{"army rosters", packArmies},
 	{"briefings", packBriefings},
 	{"markers", buildMarkersPack},
-	{"reference sheets", buildReferencePack},
+	{"reference sheets", referenceDoc.pack},
+	{"rules notes", notesDoc.pack},
 }
 
 func runBuild(ctx context.Context, e *env, args []string) error {

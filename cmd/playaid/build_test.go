@@ -34,7 +34,7 @@ func TestBuildPack(t *testing.T) {
 	want := []string{"army-boys-of-company-c-humans.pdf", "briefing-boys-of-company-c.pdf", "briefing-evacuation-mars.pdf",
 		"briefing-morale-wagon.pdf", "markers-aqotmf.pdf", "markers-buildings.pdf", "markers-evacuation-mars.pdf",
 		"markers-imperial-mars.pdf", "reference-aqotmf.pdf", "reference-buildings.pdf", "reference-evacuation-mars.pdf",
-		"reference-imperial-mars.pdf"}
+		"reference-imperial-mars.pdf", "notes-aqotmf.pdf", "notes-buildings.pdf", "notes-evacuation-mars.pdf", "notes-imperial-mars.pdf"}
 	have := map[string]bool{}
 	for _, n := range names {
 		have[n.Name()] = true

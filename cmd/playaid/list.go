@@ -28,8 +28,8 @@ var listKinds = map[string]func(s *catalog.System) (header []string, rows [][]st
 		var rows [][]string
 		var vals []any
 		for _, p := range s.Profiles {
-			rows = append(rows, []string{s.ID, p.ID, p.Name, p.Type, p.Speed.String(), document.Intp(p.Defense), document.Intp(p.Armor), strings.Join(p.Weapons, ", ")})
-			vals = append(vals, map[string]any{"system": s.ID, "id": p.ID, "name": p.Name, "type": p.Type, "speed": p.Speed.String(), "defense": p.Defense, "armor": p.Armor, "weapons": p.Weapons})
+			rows = append(rows, []string{s.ID, p.ID, p.Name, p.Type, lengthCell(p.Speed), document.Intp(p.Defense), document.Intp(p.Armor), strings.Join(p.Weapons, ", ")})
+			vals = append(vals, profileJSON(s.ID, p))
 		}
 		return []string{"SYSTEM", "ID", "NAME", "TYPE", "SPEED", "DEF", "ARM", "WEAPONS"}, rows, vals
 	},
@@ -37,12 +37,8 @@ var listKinds = map[string]func(s *catalog.System) (header []string, rows [][]st
 		var rows [][]string
 		var vals []any
 		for _, w := range s.Weapons {
-			rng := w.RangeText
-			if rng == "" {
-				rng = w.Range.String()
-			}
-			rows = append(rows, []string{s.ID, w.ID, w.Name, w.Kind, rng, fmt.Sprintf("%+d", w.Power)})
-			vals = append(vals, map[string]any{"system": s.ID, "id": w.ID, "name": w.Name, "kind": w.Kind, "range": rng, "power": w.Power})
+			rows = append(rows, []string{s.ID, w.ID, w.Name, w.Kind, rangeCell(w), powerCell(w)})
+			vals = append(vals, weaponJSON(s.ID, w))
 		}
 		return []string{"SYSTEM", "ID", "NAME", "KIND", "RANGE", "POWER"}, rows, vals
 	},
@@ -88,6 +84,116 @@ var listKinds = map[string]func(s *catalog.System) (header []string, rows [][]st
 		}
 		return []string{"SYSTEM", "ID", "NAME", "SHAPE", "SIZE", "COUNT"}, rows, vals
 	},
+}
+
+// The dumps tell only what the rules give: a value the rules leave out (the
+// Mk II Baldwin's Speed, a banded weapon's single range and power) is
+// absent from the JSON and a dash in the table, never "0mm" or 0.
+
+// profileJSON is a profile as --json prints it.
+func profileJSON(sys string, p catalog.Profile) map[string]any {
+	v := map[string]any{"system": sys, "id": p.ID, "name": p.Name, "type": p.Type}
+	if !p.Speed.IsZero() {
+		v["speed"] = p.Speed.String()
+	}
+	if p.Defense != nil {
+		v["defense"] = *p.Defense
+	}
+	if p.Armor != nil {
+		v["armor"] = *p.Armor
+	}
+	if len(p.Weapons) > 0 {
+		v["weapons"] = p.Weapons
+	}
+	if len(p.Specials) > 0 {
+		v["specials"] = p.Specials
+	}
+	return v
+}
+
+// weaponJSON is a weapon as --json prints it: a banded weapon (Imperial
+// Mars) its bands, with its trays and jam numbers or setting; any other
+// its range, minimum range, power, dice and specials, where given.
+func weaponJSON(sys string, w catalog.Weapon) map[string]any {
+	v := map[string]any{"system": sys, "id": w.ID, "name": w.Name, "kind": w.Kind}
+	if len(w.Bands) > 0 {
+		var bands []map[string]any
+		for _, b := range w.Bands {
+			bands = append(bands, map[string]any{"name": b.Name, "range": b.Range.String(), "factor": b.Factor})
+		}
+		v["bands"] = bands
+	} else if r := rangeText(w); r != "" {
+		v["range"] = r
+	}
+	if !w.MinRange.IsZero() {
+		v["min_range"] = w.MinRange.String()
+	}
+	if w.Power != 0 {
+		v["power"] = w.Power
+	}
+	if w.Dice > 1 {
+		v["dice"] = w.Dice
+	}
+	if w.Trays > 0 {
+		v["trays"] = w.Trays
+	}
+	if len(w.Jam) > 0 {
+		v["jam"] = w.Jam
+	}
+	if w.Setting > 0 {
+		v["setting"] = w.Setting
+	}
+	if len(w.Specials) > 0 {
+		v["specials"] = w.Specials
+	}
+	return v
+}
+
+// rangeText is a weapon's single range as the rules print it, or "".
+func rangeText(w catalog.Weapon) string {
+	if w.RangeText != "" {
+		return w.RangeText
+	}
+	if w.Range.IsZero() {
+		return ""
+	}
+	return w.Range.String()
+}
+
+// rangeCell is the RANGE column: the range, or the bands ("5"/6 12"/4
+// 30"/2": range/factor), or a dash.
+func rangeCell(w catalog.Weapon) string {
+	if len(w.Bands) > 0 {
+		var parts []string
+		for _, b := range w.Bands {
+			parts = append(parts, fmt.Sprintf("%s/%d", b.Range.String(), b.Factor))
+		}
+		return strings.Join(parts, " ")
+	}
+	return cellOr(rangeText(w))
+}
+
+// powerCell is the POWER column: signed, or a dash for none.
+func powerCell(w catalog.Weapon) string {
+	if w.Power == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%+d", w.Power)
+}
+
+// lengthCell is a length, or a dash where the rules give none.
+func lengthCell(l catalog.Length) string {
+	if l.IsZero() {
+		return "–"
+	}
+	return l.String()
+}
+
+func cellOr(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
 }
 
 func listKindNames() []string {

@@ -11,40 +11,55 @@ import (
 	"github.com/playaid/playaid/sheets"
 )
 
-// buildReferencePack renders every quick-reference sheet as PDF for the
-// print pack: reference-<system>.pdf.
-func buildReferencePack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
+// sheetDoc is a document made for each rule set with a reference sheet:
+// the sheet itself, or the organiser's rules notes that cite its pages.
+// Both verbs and both parts of the print pack work the same way.
+type sheetDoc struct {
+	verb      string // the command
+	each      string // what one document is: "sheet", "rule set"
+	templates string // what --templates replaces
+	name      func(s sheets.Sheet, format string) string
+	render    func([]sheets.Sheet, *catalog.Catalog, sheets.Options) ([][]byte, error)
+}
+
+var (
+	referenceDoc = sheetDoc{"reference", "sheet", "aqotmf.md …", sheets.Sheet.FileName, sheets.RenderAll}
+	notesDoc     = sheetDoc{"notes", "rule set", "notes.md, and the reference sheets' whose pages it cites", sheets.Sheet.NotesFileName, sheets.RenderNotesAll}
+)
+
+// pack renders the document of every rule set as PDF for the print pack.
+func (d sheetDoc) pack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
 	all := sheets.All()
-	pdfs, err := sheets.RenderAll(all, cat, sheets.Options{Paper: paper, Format: document.PDF})
+	pdfs, err := d.render(all, cat, sheets.Options{Paper: paper, Format: document.PDF})
 	if err != nil {
 		return nil, err
 	}
 	var files []packFile
 	for i, s := range all {
-		files = append(files, packFile{name: s.FileName(document.PDF), data: pdfs[i]})
+		files = append(files, packFile{name: d.name(s, document.PDF), data: pdfs[i]})
 	}
 	return files, nil
 }
 
-func runReference(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("reference", "reference [--system ID] [--paper a4|letter] [--format pdf|html|md] [--data DIR] [--templates DIR] [-o FILE]")
-	var d dataFlags
-	d.register(fs)
-	sysID := fs.String("system", "", "only this sheet: "+strings.Join(sheets.IDs(), ", ")+" (default: all four)")
+// run is the verb: one rule set's document (--system) or all four.
+func (d sheetDoc) run(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags(d.verb, d.verb+" [--system ID] [--paper a4|letter] [--format pdf|html|md] [--data DIR] [--templates DIR] [-o FILE]")
+	var df dataFlags
+	df.register(fs)
+	sysID := fs.String("system", "", "only this "+d.each+": "+strings.Join(sheets.IDs(), ", ")+" (default: all four)")
 	var doc docFlags
-	doc.register(fs, "a folder of templates that replace the shipped ones of the same name (aqotmf.md …)")
-	out := fs.String("o", "", "where to write: a file (\"-\" for standard output) with --system, else a folder (default: output/reference-<system>.<format>)")
+	doc.register(fs, "a folder of templates that replace the shipped ones of the same name ("+d.templates+")")
+	out := fs.String("o", "", "where to write: a file (\"-\" for standard output) with --system, else a folder (default: output/"+d.name(sheets.Sheet{ID: "<system>"}, "<format>")+")")
 	if err := e.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("reference takes no arguments, got %q; use --system to choose a sheet", fs.Args())
+		return usagef("%s takes no arguments, got %q; use --system to choose a %s", d.verb, fs.Args(), d.each)
 	}
 	p, err := doc.check()
 	if err != nil {
 		return err
 	}
-	format := &doc.format
 	list := sheets.All()
 	if *sysID != "" {
 		s, err := sheets.Lookup(*sysID)
@@ -53,20 +68,20 @@ func runReference(ctx context.Context, e *env, args []string) error {
 		}
 		list = []sheets.Sheet{s}
 	} else if *out == "-" {
-		return usagef("-o - (standard output) needs --system: all four sheets cannot share one output")
+		return usagef("-o - (standard output) needs --system: all four cannot share one output")
 	}
-	cat, err := e.load(d)
+	cat, err := e.load(df)
 	if err != nil {
 		return err
 	}
-	// Render every sheet before writing any: a bad template leaves the
-	// output as it was.
-	rendered, err := sheets.RenderAll(list, cat, sheets.Options{Paper: p, Format: *format, TemplatesDir: doc.templates})
+	// Render every document before writing any: a bad template leaves
+	// the output as it was.
+	rendered, err := d.render(list, cat, sheets.Options{Paper: p, Format: doc.format, TemplatesDir: doc.templates})
 	if err != nil {
 		return err
 	}
 	for i, s := range list {
-		path := filepath.Join("output", s.FileName(*format))
+		path := filepath.Join("output", d.name(s, doc.format))
 		switch {
 		case *out == "-":
 			_, err := e.stdout.Write(rendered[i])
@@ -74,7 +89,7 @@ func runReference(ctx context.Context, e *env, args []string) error {
 		case *out != "" && *sysID != "":
 			path = *out
 		case *out != "":
-			path = filepath.Join(*out, s.FileName(*format))
+			path = filepath.Join(*out, d.name(s, doc.format))
 		}
 		if err := e.writeOutput(path, rendered[i]); err != nil {
 			return err

@@ -66,7 +66,7 @@ func TestReferenceStdoutAndTemplates(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v; stderr: %s", err, stderr.String())
 	}
-	if !strings.HasPrefix(stdout.String(), "# Our club's sheet") || !strings.Contains(stdout.String(), "Wood Frame (armour 6)") {
+	if !strings.HasPrefix(stdout.String(), "# Our club's sheet") || !strings.Contains(stdout.String(), "Wood Frame (Armor 6)") {
 		t.Errorf("stdout:\n%s", stdout.String())
 	}
 }

@@ -145,6 +145,17 @@ func TestMeasure(t *testing.T) {
 			t.Errorf("Page(%d) = %d; want %d", line, got, want)
 		}
 	}
+	// Spot tells the columns apart: in two columns, after a column break,
+	// the second block stands right of the first on the same page.
+	two, err := Measure([]byte("A\n\n<!-- columnbreak -->\n\nB\n"), Options{Columns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p1, x1 := two.Spot(1)
+	p2, x2 := two.Spot(5)
+	if p1 != 1 || p2 != 1 || x2 <= x1 {
+		t.Errorf("Spot: A at page %d x %.1f, B at page %d x %.1f; want B right of A on page 1", p1, x1, p2, x2)
+	}
 	// One line of text leaves nearly all of page 1 empty.
 	if e := l.Empty(1); e < 0.95 || e >= 1 {
 		t.Errorf("Empty(1) = %.3f for a page with one line", e)

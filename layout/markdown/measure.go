@@ -8,7 +8,10 @@ type Layout struct {
 	empty []float64
 }
 
-type landed struct{ page, line int }
+type landed struct {
+	page, line int
+	x          float64 // left edge of the box's column, mm
+}
 
 // Measure lays md out exactly as Render and PDF do, but draws nothing and
 // makes no fpdf document: it is the cheap way to learn how many pages a
@@ -34,7 +37,7 @@ func Measure(md []byte, opt Options) (*Layout, error) {
 	for i, ps := range f.done {
 		for _, p := range ps {
 			if p.b.line > 0 && !p.b.space && !p.repeat {
-				l.boxes = append(l.boxes, landed{page: i + 1, line: p.b.line})
+				l.boxes = append(l.boxes, landed{page: i + 1, line: p.b.line, x: p.x})
 			}
 		}
 		l.empty = append(l.empty, 1-f.fill(i+1))
@@ -47,13 +50,21 @@ func Measure(md []byte, opt Options) (*Layout, error) {
 // the line draws nothing (a blank line, a directive), from the next line
 // that does. It returns 0 when nothing is drawn from line on.
 func (l *Layout) Page(line int) int {
-	best, page := 0, 0
+	page, _ := l.Spot(line)
+	return page
+}
+
+// Spot is Page with the left edge (mm from the page's left) of the column
+// the block lands in, so a test can tell that two lines (the rows of a
+// table, a heading and what follows it) share a column.
+func (l *Layout) Spot(line int) (page int, x float64) {
+	best := 0
 	for _, b := range l.boxes {
 		if b.line >= line && (best == 0 || b.line < best || b.line == best && b.page < page) {
-			best, page = b.line, b.page
+			best, page, x = b.line, b.page, b.x
 		}
 	}
-	return page
+	return page, x
 }
 
 // Empty returns the share (0–1) of page's text area left empty: the

@@ -1066,7 +1066,7 @@ func (f *Fpdf) GetStringSymbolWidth(s string) int {
 	if f.isCurrentUTF8 {
 		for _, char := range s {
 			intChar := int(char)
-			if len(f.currentFont.Cw) >= intChar && f.currentFont.Cw[intChar] > 0 {
+			if len(f.currentFont.Cw) > intChar && f.currentFont.Cw[intChar] > 0 {
 				if f.currentFont.Cw[intChar] != 65535 {
 					w += f.currentFont.Cw[intChar]
 				}
@@ -2161,49 +2161,12 @@ func (f *Fpdf) addFontFromBytes(familyStr, styleStr string, jsonFileBytes, zFile
 
 	if utf8Bytes != nil {
 
-		// if styleStr == "IB" {
-		// 	styleStr = "BI"
-		// }
-
-		Type := "UTF8"
-		reader := fileReader{readerPosition: 0, array: utf8Bytes}
-
-		utf8File := newUTF8Font(&reader)
-
-		err := utf8File.parseFile()
+		font, err := ParseUTF8Font(utf8Bytes)
 		if err != nil {
 			fmt.Printf("get metrics Error: %e\n", err)
 			return
 		}
-		desc := FontDescType{
-			Ascent:       int(utf8File.Ascent),
-			Descent:      int(utf8File.Descent),
-			CapHeight:    utf8File.CapHeight,
-			Flags:        utf8File.Flags,
-			FontBBox:     utf8File.Bbox,
-			ItalicAngle:  utf8File.ItalicAngle,
-			StemV:        utf8File.StemV,
-			MissingWidth: round(utf8File.DefaultWidth),
-		}
-
-		var sbarr map[int]int
-		if f.aliasNbPagesStr == "" {
-			sbarr = makeSubsetRange(57)
-		} else {
-			sbarr = makeSubsetRange(32)
-		}
-		def := fontDefType{
-			Tp:        Type,
-			Name:      fontkey,
-			Desc:      desc,
-			Up:        int(round(utf8File.UnderlinePosition)),
-			Ut:        round(utf8File.UnderlineThickness),
-			Cw:        utf8File.CharWidths,
-			utf8File:  utf8File,
-			usedRunes: sbarr,
-		}
-		def.i, _ = generateFontID(def)
-		f.fonts[fontkey] = def
+		f.fonts[fontkey] = font.newDef(fontkey, f.aliasNbPagesStr == "")
 	} else {
 		// load font definitions
 		var info fontDefType
@@ -3194,7 +3157,11 @@ func (f *Fpdf) write(h float64, txtStr string, link int, linkStr string) {
 		if c == ' ' {
 			sep = i
 		}
-		l += float64(cw[int(c)])
+		if int(c) < len(cw) {
+			l += float64(cw[int(c)])
+		} else {
+			l += float64(f.currentFont.Desc.MissingWidth)
+		}
 		if l > wmax {
 			// Automatic line break
 			if sep == -1 {
@@ -4595,7 +4562,7 @@ func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) {
 	prevWidth := -1
 	interval := false
 	startCid := 1
-	cwLen := LastRune + 1
+	cwLen := min(LastRune+1, len(font.Cw)) // runes past the widths have no glyph
 
 	// for each character
 	for cid := startCid; cid < cwLen; cid++ {

@@ -60,6 +60,7 @@ type utf8FontFile struct {
 	DefaultWidth         float64
 	symbolData           map[int]map[string][]int
 	CodeSymbolDictionary map[int]int
+	cut                  *cutTables // parsed on the first GenerateCutFont, or shared
 }
 
 type tableDescription struct {
@@ -631,40 +632,69 @@ func (utf *utf8FontFile) generateCMAPTable(cidSymbolPairCollection map[int]int, 
 	return cmapstr
 }
 
-// GenerateCutFont fill utf8FontFile from .utf file, only with runes from usedRunes
-func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
+// cutTables are what GenerateCutFont reads from a font whatever runes it
+// keeps: the table directory, the character map and the glyph locations.
+// They are parsed once per font and only read afterwards, so the
+// documents that use a font can share them (see UTF8Font).
+type cutTables struct {
+	tableDescriptions    map[string]*tableDescription
+	charSymbolDictionary map[int]int
+	symbolPosition       []int
+	locaFormat           int
+	metricsCount         int
+	numSymbols           int
+}
+
+// parseCutTables parses the font's cutTables, or returns nil if it has no
+// Unicode character map.
+func (utf *utf8FontFile) parseCutTables() *cutTables {
 	utf.fileReader.readerPosition = 0
-	utf.symbolPosition = make([]int, 0)
-	utf.charSymbolDictionary = make(map[int]int)
-	utf.tableDescriptions = make(map[string]*tableDescription)
-	utf.outTablesData = make(map[string][]byte)
-	utf.Ascent = 0
-	utf.Descent = 0
 	utf.skip(4)
-	utf.LastRune = 0
 	utf.generateTableDescriptions()
 
 	utf.SeekTable("head")
 	utf.skip(50)
-	LocaFormat := utf.readUint16()
+	locaFormat := utf.readUint16()
 
 	utf.SeekTable("hhea")
 	utf.skip(34)
 	metricsCount := utf.readUint16()
-	oldMetrics := metricsCount
 
 	utf.SeekTable("maxp")
 	utf.skip(4)
 	numSymbols := utf.readUint16()
 
-	symbolCharDictionary := utf.generateCMAP()
-	if symbolCharDictionary == nil {
+	if utf.generateCMAP() == nil {
 		return nil
 	}
+	utf.parseLOCATable(locaFormat, numSymbols)
+	return &cutTables{
+		tableDescriptions:    utf.tableDescriptions,
+		charSymbolDictionary: utf.charSymbolDictionary,
+		symbolPosition:       utf.symbolPosition,
+		locaFormat:           locaFormat,
+		metricsCount:         metricsCount,
+		numSymbols:           numSymbols,
+	}
+}
 
-	utf.parseHMTXTable(metricsCount, numSymbols, symbolCharDictionary, 1.0)
-
-	utf.parseLOCATable(LocaFormat, numSymbols)
+// GenerateCutFont fill utf8FontFile from .utf file, only with runes from usedRunes
+func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
+	if utf.cut == nil {
+		utf.cut = utf.parseCutTables()
+		if utf.cut == nil {
+			return nil
+		}
+	}
+	utf.tableDescriptions = utf.cut.tableDescriptions
+	utf.charSymbolDictionary = utf.cut.charSymbolDictionary
+	utf.symbolPosition = utf.cut.symbolPosition
+	utf.outTablesData = make(map[string][]byte)
+	utf.LastRune = 0
+	LocaFormat := utf.cut.locaFormat
+	metricsCount := utf.cut.metricsCount
+	oldMetrics := metricsCount
+	numSymbols := utf.cut.numSymbols
 
 	cidSymbolPairCollection, symbolArray, symbolCollection, symbolCollectionKeys := utf.parseSymbols(usedRunes)
 
@@ -889,7 +919,9 @@ func (utf *utf8FontFile) getMetrics(metricCount, gid int) []byte {
 		metrics = utf.fileReader.Read(4)
 	} else {
 		utf.seek(start + ((metricCount - 1) * 4))
-		metrics = utf.fileReader.Read(2)
+		// A full slice expression, so that the append below copies
+		// instead of writing into the font's bytes.
+		metrics = utf.fileReader.Read(2)[:2:2]
 		utf.seek(start + (metricCount * 2) + (gid * 2))
 		metrics = append(metrics, utf.fileReader.Read(2)...)
 	}

@@ -29,6 +29,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf16"
 )
 
 func must(n int, err error) {
@@ -86,29 +87,18 @@ func utf8toutf16(s string, withBOM ...bool) string {
 	if bom {
 		res = append(res, 0xFE, 0xFF)
 	}
-	nb := len(s)
-	i := 0
-	for i < nb {
-		c1 := byte(s[i])
-		i++
+	// Invalid UTF-8 reads as U+FFFD. Past U+FFFF, a text string (with BOM)
+	// takes a surrogate pair; glyph codes (without BOM: the 16-bit codes of
+	// an Identity-H font, which maps no such rune) take 0, .notdef.
+	for _, r := range s {
 		switch {
-		case c1 >= 224:
-			// 3-byte character
-			c2 := byte(s[i])
-			i++
-			c3 := byte(s[i])
-			i++
-			res = append(res, ((c1&0x0F)<<4)+((c2&0x3C)>>2),
-				((c2&0x03)<<6)+(c3&0x3F))
-		case c1 >= 192:
-			// 2-byte character
-			c2 := byte(s[i])
-			i++
-			res = append(res, ((c1 & 0x1C) >> 2),
-				((c1&0x03)<<6)+(c2&0x3F))
+		case r <= 0xFFFF:
+			res = append(res, byte(r>>8), byte(r))
+		case bom:
+			r1, r2 := utf16.EncodeRune(r)
+			res = append(res, byte(r1>>8), byte(r1), byte(r2>>8), byte(r2))
 		default:
-			// Single-byte character
-			res = append(res, 0, c1)
+			res = append(res, 0, 0)
 		}
 	}
 	return string(res)

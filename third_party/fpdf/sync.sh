@@ -47,7 +47,7 @@ apply)
 	;;
 diff) # keeps the patch's description, the text before its first diff
 	sed -n '/^--- /q;p' "$here/PLAYAID.patch" >"$tmp/new.patch"
-	(cd "$tmp" && find -L b -type f ! -name README.md ! -name PLAYAID.patch ! -name sync.sh | sed 's|^b/||' | sort |
+	(cd "$tmp" && find -L b -type f ! -name README.md ! -name PLAYAID.patch ! -name sync.sh ! -name '*.test' ! -name '*.prof' | sed 's|^b/||' | sort |
 		while read -r f; do
 			if [ -f "a/$f" ]; then
 				diff -u --label "a/$f" --label "b/$f" "a/$f" "b/$f" || true
@@ -60,7 +60,7 @@ diff) # keeps the patch's description, the text before its first diff
 check)
 	patched
 	copied | sort -u >"$tmp/want"
-	(cd "$tmp" && find -L b -type f ! -name README.md ! -name PLAYAID.patch ! -name sync.sh | sed 's|^b/||' | sort) >"$tmp/have"
+	(cd "$tmp" && find -L b -type f ! -name README.md ! -name PLAYAID.patch ! -name sync.sh ! -name '*.test' ! -name '*.prof' | sed 's|^b/||' | sort) >"$tmp/have"
 	diff "$tmp/want" "$tmp/have" >&2 || { echo "sync.sh: the copy's files are not upstream's plus the patch's (< missing, > extra)" >&2; exit 1; }
 	while read -r f; do
 		cmp -s "$tmp/fpdf/$f" "$here/$f" || { echo "sync.sh: $f is not upstream + PLAYAID.patch" >&2; exit 1; }

@@ -7,6 +7,7 @@ package fpdf
 import (
 	"bytes"
 	"compress/zlib"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -197,6 +198,47 @@ func TestCompressReuse(t *testing.T) {
 			t.Errorf("compressing %d bytes differs from a new zlib writer", len(data))
 		}
 		mem.release()
+	}
+}
+
+// TestUntypedKeyMapPut: put(nil, v) gives the smallest unused int key, as
+// the former quadratic search did, whatever puts, deletes, pops and merges
+// came before.
+func TestUntypedKeyMapPut(t *testing.T) {
+	// want is the former search.
+	want := func(pa *untypedKeyMap) int {
+		for n := 0; ; n++ {
+			if pa.getIndex(n) < 0 {
+				return n
+			}
+		}
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		pa, other := &untypedKeyMap{}, &untypedKeyMap{}
+		for range 60 {
+			switch rnd.IntN(6) {
+			case 0:
+				pa.put("interval", 1)
+			case 1:
+				pa.delete("interval")
+			case 2:
+				if len(pa.keySet) > 0 {
+					pa.pop()
+				}
+			case 3:
+				pa.put(rnd.IntN(8), 5) // an explicit key, maybe leaving a gap
+			case 4:
+				other.put(nil, 7)
+				pa = arrayMerge(pa, other)
+			default:
+				n := want(pa)
+				pa.put(nil, 9)
+				if got := pa.keySet[len(pa.keySet)-1]; got != n {
+					t.Fatalf("put(nil) used key %v, want %d (keys %v)", got, n, pa.keySet)
+				}
+			}
+		}
 	}
 }
 

@@ -28,6 +28,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf16"
 )
@@ -304,14 +305,15 @@ func (pa *untypedKeyMap) getIndex(key any) int {
 // Put key=>value in PHP Array
 func (pa *untypedKeyMap) put(key any, value int) {
 	if key == nil {
-		var i int
-		for n := 0; ; n++ {
-			i = pa.getIndex(n)
-			if i < 0 {
-				key = n
-				break
+		// The smallest int key not yet used; there are no more int keys
+		// than keys, so it is at most len(pa.keySet).
+		used := make([]bool, len(pa.keySet)+1)
+		for _, k := range pa.keySet {
+			if n, ok := k.(int); ok && n >= 0 && n < len(used) {
+				used[n] = true
 			}
 		}
+		key = slices.Index(used, false)
 		pa.keySet = append(pa.keySet, key)
 		pa.valueSet = append(pa.valueSet, value)
 	} else {

@@ -856,8 +856,36 @@ type fontDefType struct {
 func generateFontID(fdt fontDefType) (string, error) {
 	// file can be different if generated in different instance
 	fdt.File = ""
+	// The widths are most of the JSON (65,536 of them for a UTF-8 font):
+	// hash them as encoding/json writes them instead of building the text.
+	cw := fdt.Cw
+	fdt.Cw = nil
 	b, err := json.Marshal(&fdt)
-	return fmt.Sprintf("%x", sha1.Sum(b)), err
+	if err != nil {
+		return fmt.Sprintf("%x", sha1.Sum(b)), err
+	}
+	h := sha1.New()
+	null := []byte(`"Cw":null`) // the first, as a string value escapes its quotes
+	i := bytes.Index(b, null)
+	if cw == nil || i < 0 {
+		h.Write(b)
+		return fmt.Sprintf("%x", h.Sum(nil)), nil
+	}
+	h.Write(b[:i])
+	buf := []byte(`"Cw":[`)
+	for j, w := range cw {
+		if j > 0 {
+			buf = append(buf, ',')
+		}
+		buf = strconv.AppendInt(buf, int64(w), 10)
+		if len(buf) > 4000 {
+			h.Write(buf)
+			buf = buf[:0]
+		}
+	}
+	h.Write(append(buf, ']'))
+	h.Write(b[i+len(null):])
+	return fmt.Sprintf("%x", h.Sum(nil)), nil
 }
 
 type fontInfoType struct {

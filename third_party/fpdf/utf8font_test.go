@@ -7,6 +7,9 @@ package fpdf
 import (
 	"bytes"
 	"compress/zlib"
+	"crypto/sha1"
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -238,6 +241,33 @@ func TestUntypedKeyMapPut(t *testing.T) {
 					t.Fatalf("put(nil) used key %v, want %d (keys %v)", got, n, pa.keySet)
 				}
 			}
+		}
+	}
+}
+
+// TestGenerateFontID: the id hashes the JSON of the font definition, as
+// json.Marshal writes it, whatever the widths and names.
+func TestGenerateFontID(t *testing.T) {
+	font, err := ParseUTF8Font(goregular.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	utf8 := font.newDef("go", true)
+	for _, def := range []fontDefType{
+		utf8,
+		{Tp: "Core", Name: "Helvetica", Cw: []int{1, 2, 3}, File: "x.z"},
+		{Tp: "TrueType", Name: `a"Cw":null,"Cw":[1]`, Cw: []int{-1, 65535}},
+		{Name: "no widths"},
+		{Name: "empty widths", Cw: []int{}},
+	} {
+		want := def
+		want.File = ""
+		b, err := json.Marshal(&want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := generateFontID(def); got != fmt.Sprintf("%x", sha1.Sum(b)) {
+			t.Errorf("%s: id %s is not the SHA-1 of its JSON", def.Name, got)
 		}
 	}
 }

@@ -3,7 +3,7 @@ package layout
 import (
 	"fmt"
 
-	"github.com/go-pdf/fpdf"
+	"codeberg.org/go-pdf/fpdf"
 )
 
 // PrintInstruction is printed on every sheet that must measure true.

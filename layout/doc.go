@@ -12,12 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/gobolditalic"
-	"golang.org/x/image/font/gofont/goitalic"
-	"golang.org/x/image/font/gofont/gomono"
-	"golang.org/x/image/font/gofont/goregular"
+	"codeberg.org/go-pdf/fpdf"
 )
 
 // Paper is a sheet size in millimetres, portrait.
@@ -47,14 +42,6 @@ func ParsePaper(s string) (Paper, error) {
 // cannot print the outer 4–6.7 mm.
 const SafeMargin = 6.0
 
-// Font is the family name of the embedded Go font; FontMono is its
-// monospaced companion. Core PDF fonts only know cp1252, so "–", "″" and
-// "…" need a TrueType font.
-const (
-	Font     = "go"
-	FontMono = "gomono"
-)
-
 // Epoch is the creation and modification date of every PDF, so that the
 // same input gives the same bytes.
 var Epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -72,8 +59,8 @@ func NewDoc(paper Paper, title string) *fpdf.Fpdf {
 }
 
 // NewBlankDoc is NewDoc without fonts: callers register the ones they use
-// with UseFont (or SetFont), since fpdf spends about 5 ms on each TrueType
-// font a document registers.
+// with UseFont (or SetFont), since fpdf embeds every font a document
+// registers, used or not.
 func NewBlankDoc(paper Paper, title string) *fpdf.Fpdf {
 	pdf := fpdf.NewCustom(&fpdf.InitType{
 		OrientationStr: "P",
@@ -90,40 +77,6 @@ func NewBlankDoc(paper Paper, title string) *fpdf.Fpdf {
 	pdf.SetTitle(title, true)
 	pdf.SetCreator("playaid", true)
 	return pdf
-}
-
-// fonts are the embedded TrueType fonts by family and style.
-var fonts = [...]struct {
-	family, style string
-	ttf           []byte
-}{
-	{Font, "", goregular.TTF},
-	{Font, "B", gobold.TTF},
-	{Font, "I", goitalic.TTF},
-	{Font, "BI", gobolditalic.TTF},
-	{FontMono, "", gomono.TTF},
-}
-
-// UseFont registers an embedded font with the document unless it has it. fpdf v0.9.0 writes into the bytes it is given while it
-// subsets a font (utf8FontFile.getMetrics appends to a slice of them), so
-// each document gets its own copy: sharing the gofont slices would make a
-// document's bytes depend on what was rendered before it.
-func UseFont(pdf *fpdf.Fpdf, family, style string) {
-	if pdf.GetFontDesc(family, style).Ascent != 0 {
-		return // registered already: skip the copy
-	}
-	for _, f := range fonts {
-		if f.family == family && f.style == style {
-			pdf.AddUTF8FontFromBytes(family, style, bytes.Clone(f.ttf))
-			return
-		}
-	}
-}
-
-// SetFont registers the font if need be and makes it current.
-func SetFont(pdf *fpdf.Fpdf, family, style string, size float64) {
-	UseFont(pdf, family, style)
-	pdf.SetFont(family, style, size)
 }
 
 // Bytes renders the document, or returns its first error.
@@ -175,24 +128,4 @@ func WritePDF(path string, pdf *fpdf.Fpdf) error {
 		return err
 	}
 	return WriteFile(path, data)
-}
-
-// FontFaces lists the embedded fonts as (family, style) pairs.
-func FontFaces() [][2]string {
-	out := make([][2]string, len(fonts))
-	for i, f := range fonts {
-		out[i] = [2]string{f.family, f.style}
-	}
-	return out
-}
-
-// FontTTF returns a copy of an embedded font's TrueType bytes (for
-// measuring text outside fpdf), or nil.
-func FontTTF(family, style string) []byte {
-	for _, f := range fonts {
-		if f.family == family && f.style == style {
-			return bytes.Clone(f.ttf)
-		}
-	}
-	return nil
 }

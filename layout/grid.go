@@ -3,7 +3,7 @@ package layout
 import (
 	"fmt"
 
-	"github.com/go-pdf/fpdf"
+	"codeberg.org/go-pdf/fpdf"
 )
 
 // Grid is a page of equal cells, Cols × Rows, centred on the paper and

@@ -3,7 +3,7 @@ package layout
 import (
 	"strings"
 
-	"github.com/go-pdf/fpdf"
+	"codeberg.org/go-pdf/fpdf"
 )
 
 // Cut cuts s short with "…" so that it is at most w wide, as measure

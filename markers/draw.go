@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/go-pdf/fpdf"
+	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/playaid/playaid/layout"
 )

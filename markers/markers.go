@@ -15,7 +15,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/go-pdf/fpdf"
+	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"
@@ -373,8 +373,8 @@ func newDoc(paper layout.Paper, title string) *fpdf.Fpdf {
 	pdf := layout.NewBlankDoc(paper, title)
 	pdf.SetCompression(false)
 	// Text faces with the plain zero: "10″", not "1Ø″".
-	layout.UsePlainZero(pdf, layout.Font, "")
-	layout.UsePlainZero(pdf, layout.Font, "B")
+	layout.UseFont(pdf, layout.Font, "")
+	layout.UseFont(pdf, layout.Font, "B")
 	pdf.SetFont(layout.Font, "", 10)
 	return pdf
 }

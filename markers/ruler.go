@@ -5,7 +5,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/go-pdf/fpdf"
+	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"

@@ -3,7 +3,7 @@ package tablemap
 import (
 	"math"
 
-	"github.com/go-pdf/fpdf"
+	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/playaid/playaid/layout"
 )

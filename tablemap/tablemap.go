@@ -12,7 +12,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/go-pdf/fpdf"
+	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"

@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"sync"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"
@@ -53,16 +56,9 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	}
 	// Render everything first: a failing generator leaves the output
 	// folder as it was.
-	var files []packFile
-	for _, pk := range packers {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		fs, err := pk.build(ctx, cat, p)
-		if err != nil {
-			return fmt.Errorf("%s: %w", pk.name, err)
-		}
-		files = append(files, fs...)
+	files, err := renderPack(ctx, cat, p)
+	if err != nil {
+		return err
 	}
 	for _, f := range files {
 		path := filepath.Join(*out, filepath.FromSlash(f.name))
@@ -75,6 +71,38 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "%d files in %s\n", len(files), *out)
 	return nil
+}
+
+// renderPack runs the packers concurrently, at most GOMAXPROCS at a time
+// (each holds its documents in memory until the pack is written, so more
+// would only raise the peak), and returns their files in packer order
+// whatever order they finish in. The first error in packer order wins, so
+// the message does not depend on timing either.
+func renderPack(ctx context.Context, cat *catalog.Catalog, p layout.Paper) ([]packFile, error) {
+	out := make([][]packFile, len(packers))
+	errs := make([]error, len(packers))
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, pk := range packers {
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			if errs[i] = ctx.Err(); errs[i] != nil {
+				return
+			}
+			out[i], errs[i] = pk.build(ctx, cat, p)
+			if errs[i] != nil {
+				errs[i] = fmt.Errorf("%s: %w", pk.name, errs[i])
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return slices.Concat(out...), nil
 }
 
 // inside reports whether path lies within dir.

@@ -3,10 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/layout"
 )
 
 // TestBuildPack builds the whole print pack twice in one process: every
@@ -54,6 +61,58 @@ func TestBuildPack(t *testing.T) {
 		if !have[w] {
 			t.Errorf("the pack lacks %s", w)
 		}
+	}
+}
+
+// TestBuildPackConcurrency: the pack renders its documents concurrently,
+// and the bytes do not depend on how many run at once.
+func TestBuildPackConcurrency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the whole pack twice")
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	cat := shipped.Catalog(t)
+	var packs [2][]packFile
+	for i, procs := range []int{1, 8} {
+		runtime.GOMAXPROCS(procs)
+		files, err := renderPack(context.Background(), cat, layout.A4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		packs[i] = files
+	}
+	if len(packs[0]) != len(packs[1]) || len(packs[0]) < 12 {
+		t.Fatalf("%d and %d files", len(packs[0]), len(packs[1]))
+	}
+	for i, f := range packs[0] {
+		if g := packs[1][i]; g.name != f.name || !bytes.Equal(g.data, f.data) {
+			t.Errorf("file %d: %s with GOMAXPROCS=1, %s with 8, equal bytes %v", i, f.name, g.name, bytes.Equal(g.data, f.data))
+		}
+	}
+}
+
+// TestRenderPackFirstError: when generators fail, the error is the first
+// failing generator's in pack order, however the goroutines are timed,
+// and no files are returned.
+func TestRenderPackFirstError(t *testing.T) {
+	defer func(saved []packer) { packers = saved }(packers)
+	fail := func(msg string, delay time.Duration) packer {
+		return packer{name: msg, build: func(context.Context, *catalog.Catalog, layout.Paper) ([]packFile, error) {
+			time.Sleep(delay)
+			return nil, errors.New("broken")
+		}}
+	}
+	ok := packer{name: "fine", build: func(context.Context, *catalog.Catalog, layout.Paper) ([]packFile, error) {
+		return []packFile{{name: "x.pdf"}}, nil
+	}}
+	packers = []packer{ok, fail("slow", 30*time.Millisecond), fail("fast", 0), ok}
+	files, err := renderPack(context.Background(), nil, layout.A4)
+	if err == nil || err.Error() != "slow: broken" || files != nil {
+		t.Errorf("renderPack = %d files, %v; want the first generator's error, slow: broken", len(files), err)
+	}
+	packers = []packer{ok, ok}
+	if files, err := renderPack(context.Background(), nil, layout.A4); err != nil || len(files) != 2 {
+		t.Errorf("renderPack = %d files, %v; want 2 files", len(files), err)
 	}
 }
 

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/go-pdf/fpdf"
+	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/playaid/playaid/layout"
 )
@@ -94,7 +94,6 @@ func (c *pdfCanvas) AddPage()      { c.pdf.AddPage(); c.state = false }
 func (c *pdfCanvas) SetPage(n int) { c.pdf.SetPage(n); c.state = false }
 
 func (c *pdfCanvas) Text(x, y float64, s string, f face) {
-	usePlainZero(c.pdf, f.family, f.style)
 	layout.SetFont(c.pdf, f.family, f.style, f.size)
 	c.pdf.SetTextColor(f.color.r, f.color.g, f.color.b)
 	c.pdf.Text(x, y, s)
@@ -171,15 +170,11 @@ func (c *pdfCanvas) Mark(x, y, r float64, shape int, col rgb) {
 }
 
 func (c *pdfCanvas) Calibration(x, y float64) {
-	usePlainZero(c.pdf, layout.Font, "")
-	usePlainZero(c.pdf, layout.Font, "B")
+	layout.UseFont(c.pdf, layout.Font, "")
+	layout.UseFont(c.pdf, layout.Font, "B")
 	layout.CalibrationBars(c.pdf, x, y)
 	c.state = false
 }
-
-// usePlainZero registers a text face with the plain zero (see
-// layout.UsePlainZero): numbers in prose and tables print "0", not "Ø".
-func usePlainZero(pdf *fpdf.Fpdf, family, style string) { layout.UsePlainZero(pdf, family, style) }
 
 // op is one recorded drawing operation with its bounding box.
 type op struct {

@@ -1,0 +1,101 @@
+package layout
+
+import (
+	"bytes"
+	"fmt"
+	"sync"
+
+	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gobolditalic"
+	"golang.org/x/image/font/gofont/goitalic"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// Font is the family name of the embedded Go font; FontMono is its
+// monospaced companion. Core PDF fonts only know cp1252, so "–", "″" and
+// "…" need a TrueType font.
+const (
+	Font     = "go"
+	FontMono = "gomono"
+)
+
+// face is one embedded TrueType font. It is parsed once per process, on
+// first use, and every document registers the parsed font: fpdf's
+// AddUTF8FontFromBytes would parse the font, read its character map and
+// hash its 65,536 widths again for each document, a third of the time of a
+// print pack. fpdf never writes to the font bytes (third_party/fpdf), so
+// documents share them and do not depend on one another.
+type face struct {
+	family, style string
+	ttf           []byte
+	parsed        func() (*fpdf.UTF8Font, error)
+}
+
+// fonts are the embedded fonts by family and style. The text faces print
+// an unslashed zero (see PlainZero): the Go font's slashed one reads oddly
+// in prose, tables and on markers ("D1Ø", "1Ø″"). The monospaced face
+// keeps its slash, as code should.
+var fonts = [...]face{
+	newFace(Font, "", goregular.TTF, true),
+	newFace(Font, "B", gobold.TTF, true),
+	newFace(Font, "I", goitalic.TTF, true),
+	newFace(Font, "BI", gobolditalic.TTF, true),
+	newFace(FontMono, "", gomono.TTF, false),
+}
+
+func newFace(family, style string, ttf []byte, plainZero bool) face {
+	return face{family, style, ttf, sync.OnceValues(func() (*fpdf.UTF8Font, error) {
+		if plainZero {
+			// A font PlainZero cannot patch keeps its slashed zero.
+			if b, err := PlainZero(ttf); err == nil {
+				ttf = b
+			}
+		}
+		return fpdf.ParseUTF8Font(ttf)
+	})}
+}
+
+// UseFont registers an embedded font with the document unless it has it.
+// An unknown family or style is ignored: fpdf reports it when the font is
+// set.
+func UseFont(pdf *fpdf.Fpdf, family, style string) {
+	for _, f := range fonts {
+		if f.family == family && f.style == style {
+			font, err := f.parsed()
+			if err != nil {
+				pdf.SetError(fmt.Errorf("embedded font %s %q: %w", family, style, err))
+				return
+			}
+			pdf.AddUTF8FontFromParsed(family, style, font)
+			return
+		}
+	}
+}
+
+// SetFont registers the font if need be and makes it current.
+func SetFont(pdf *fpdf.Fpdf, family, style string, size float64) {
+	UseFont(pdf, family, style)
+	pdf.SetFont(family, style, size)
+}
+
+// FontFaces lists the embedded fonts as (family, style) pairs.
+func FontFaces() [][2]string {
+	out := make([][2]string, len(fonts))
+	for i, f := range fonts {
+		out[i] = [2]string{f.family, f.style}
+	}
+	return out
+}
+
+// FontTTF returns a copy of an embedded font's TrueType bytes (for
+// measuring text outside fpdf), or nil.
+func FontTTF(family, style string) []byte {
+	for _, f := range fonts {
+		if f.family == family && f.style == style {
+			return bytes.Clone(f.ttf)
+		}
+	}
+	return nil
+}

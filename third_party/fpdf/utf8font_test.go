@@ -1,0 +1,313 @@
+// Copyright ©2026 The go-pdf Authors. All rights reserved.
+// Use of this source code is governed by a MIT-style
+// license that can be found in the LICENSE file.
+
+package fpdf
+
+import (
+	"bytes"
+	"compress/zlib"
+	"crypto/sha1"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// sample uses every rune the Go fonts map below U+0500 and some typography.
+var sample = func() string {
+	var b strings.Builder
+	for r := rune(0x20); r < 0x500; r++ {
+		b.WriteRune(r)
+	}
+	return b.String() + "“–″…” ½ ≤ ≥ ×"
+}()
+
+// render makes a document in two faces; add registers them.
+func render(t testing.TB, text string, add func(pdf *Fpdf)) []byte {
+	t.Helper()
+	pdf := New("P", "mm", "A4", "")
+	pdf.SetCompression(true)
+	pdf.SetCatalogSort(true)
+	pdf.SetCreationDate(time.Unix(0, 0).UTC())
+	pdf.SetModificationDate(time.Unix(0, 0).UTC())
+	add(pdf)
+	pdf.AddPage()
+	for i, face := range []string{"", "B"} {
+		pdf.SetFont("go", face, 9)
+		for l := 0; l*60 < len(text); l++ {
+			line := []rune(text)
+			line = line[min(l*60, len(line)):min(l*60+60, len(line))]
+			pdf.Text(10, 10+float64(i*150+l)*5, string(line))
+		}
+	}
+	var buf bytes.Buffer
+	if err := pdf.Output(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func fromBytes(regular, bold []byte) func(*Fpdf) {
+	return func(pdf *Fpdf) {
+		pdf.AddUTF8FontFromBytes("go", "", regular)
+		pdf.AddUTF8FontFromBytes("go", "B", bold)
+	}
+}
+
+func fromParsed(t testing.TB, regular, bold []byte) func(*Fpdf) {
+	r, err := ParseUTF8Font(regular)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ParseUTF8Font(bold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(pdf *Fpdf) {
+		pdf.AddUTF8FontFromParsed("go", "", r)
+		pdf.AddUTF8FontFromParsed("go", "B", b)
+	}
+}
+
+// TestUTF8FontFromParsed: a parsed font gives the bytes font bytes give,
+// document after document, whatever the documents before used.
+func TestUTF8FontFromParsed(t *testing.T) {
+	// gomono has one horizontal metric for all its glyphs, goregular one
+	// for all but the last: both ways of reading glyph metrics are used.
+	regular, mono := bytes.Clone(goregular.TTF), bytes.Clone(gomono.TTF)
+	const text = "Tripod – 2″ … "
+	want := render(t, text, fromBytes(regular, mono))
+	add := fromParsed(t, regular, mono)
+	for i, text := range []string{text, sample, text} {
+		got := render(t, text, add)
+		if i != 1 && !bytes.Equal(got, want) {
+			t.Errorf("document %d differs from the same made from font bytes", i)
+		}
+		if i == 1 && bytes.Equal(got, want) {
+			t.Error("documents of different texts came out the same")
+		}
+	}
+}
+
+// TestFontBytesUnchanged: neither way of adding a font writes to the font
+// bytes (subsetting once wrote glyph metrics into them).
+func TestFontBytesUnchanged(t *testing.T) {
+	regular, mono := bytes.Clone(goregular.TTF), bytes.Clone(gomono.TTF)
+	render(t, sample, fromBytes(regular, mono))
+	render(t, sample, fromParsed(t, regular, mono))
+	if !bytes.Equal(regular, goregular.TTF) || !bytes.Equal(mono, gomono.TTF) {
+		t.Error("rendering wrote to the font bytes")
+	}
+}
+
+// TestUTF8FontConcurrent: documents sharing parsed fonts render at once
+// (run with -race) and each is what it is alone.
+func TestUTF8FontConcurrent(t *testing.T) {
+	add := fromParsed(t, goregular.TTF, gomono.TTF)
+	texts := []string{"one", sample, "three ½", "four ≤ ≥"}
+	want := make([][]byte, len(texts))
+	for i, text := range texts {
+		want[i] = render(t, text, add)
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		for i, text := range texts {
+			wg.Go(func() {
+				if got := render(t, text, add); !bytes.Equal(got, want[i]) {
+					t.Errorf("%q rendered concurrently differs", text)
+				}
+			})
+		}
+	}
+	wg.Wait()
+}
+
+// TestAnyRune: text past U+FFFF (emoji, rare CJK), CJK the font lacks and
+// invalid UTF-8 print as missing glyphs, measured as such, without panic.
+func TestAnyRune(t *testing.T) {
+	add := fromParsed(t, goregular.TTF, goregular.TTF)
+	for _, s := range []string{"Tripod 🚀 ⚙", "火星の三脚", "𠀀𪚥", "\U0010FFFF", "\uFFFF", "bad \xe2\x82 \xff utf-8"} {
+		t.Run(s, func(t *testing.T) {
+			pdf := New("P", "mm", "A4", "")
+			add(pdf)
+			pdf.AddPage()
+			pdf.SetFont("go", "", 10)
+			pdf.SetTitle(s, true)
+			pdf.Bookmark(s, 0, 0)
+			missing := pdf.GetStringSymbolWidth("\U0001F680")
+			if want := pdf.GetFontDesc("go", "").MissingWidth; missing != want {
+				t.Errorf("a rune past U+FFFF measures %d, want the missing width %d", missing, want)
+			}
+			pdf.GetStringWidth(s)
+			pdf.Text(10, 10, s)
+			pdf.CellFormat(50, 10, s, "", 1, "L", false, 0, "")
+			pdf.SetWordSpacing(1)
+			pdf.CellFormat(50, 10, s+" "+s, "", 1, "J", false, 0, "")
+			pdf.SetWordSpacing(0)
+			pdf.Write(5, s)
+			pdf.SplitText(s, 20)
+			if err := pdf.Output(&bytes.Buffer{}); err != nil {
+				t.Fatal(err)
+			}
+			// MultiCell refuses runes past its widths with an error.
+			pdf = New("P", "mm", "A4", "")
+			add(pdf)
+			pdf.AddPage()
+			pdf.SetFont("go", "", 10)
+			pdf.MultiCell(50, 5, s, "", "L", false)
+			if err := pdf.Output(&bytes.Buffer{}); err != nil && !strings.Contains(err.Error(), "outside the supported range") {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestUTF16: glyph codes past U+FFFF are .notdef; text strings take
+// surrogate pairs.
+func TestUTF16(t *testing.T) {
+	for _, c := range []struct {
+		in       string
+		bom      bool
+		want     string
+		wantName string
+	}{
+		{"A–", false, "\x00A\x20\x13", "BMP"},
+		{"A🚀", false, "\x00A\x00\x00", "glyph code past U+FFFF"},
+		{"A🚀", true, "\xfe\xff\x00A\xd8\x3d\xde\x80", "text string past U+FFFF"},
+		{"\xe2\x82", false, "\xff\xfd\xff\xfd", "invalid UTF-8 (a rune per byte)"},
+	} {
+		if got := utf8toutf16(c.in, c.bom); got != c.want {
+			t.Errorf("%s: utf8toutf16(%q, %v) = %q, want %q", c.wantName, c.in, c.bom, got, c.want)
+		}
+	}
+}
+
+// TestCompressReuse: reused zlib writers compress as new ones do.
+func TestCompressReuse(t *testing.T) {
+	for _, data := range [][]byte{[]byte(sample), goregular.TTF, {}, []byte(sample)} {
+		var want bytes.Buffer
+		zw, _ := zlib.NewWriterLevel(&want, zlib.BestSpeed)
+		zw.Write(data)
+		zw.Close()
+		mem := xmem.compress(data)
+		if !bytes.Equal(mem.bytes(), want.Bytes()) {
+			t.Errorf("compressing %d bytes differs from a new zlib writer", len(data))
+		}
+		mem.release()
+	}
+}
+
+// TestUntypedKeyMapPut: put(nil, v) gives the smallest unused int key, as
+// the former quadratic search did, whatever puts, deletes, pops and merges
+// came before.
+func TestUntypedKeyMapPut(t *testing.T) {
+	// want is the former search.
+	want := func(pa *untypedKeyMap) int {
+		for n := 0; ; n++ {
+			if pa.getIndex(n) < 0 {
+				return n
+			}
+		}
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		pa, other := &untypedKeyMap{}, &untypedKeyMap{}
+		for range 60 {
+			switch rnd.IntN(6) {
+			case 0:
+				pa.put("interval", 1)
+			case 1:
+				pa.delete("interval")
+			case 2:
+				if len(pa.keySet) > 0 {
+					pa.pop()
+				}
+			case 3:
+				pa.put(rnd.IntN(8), 5) // an explicit key, maybe leaving a gap
+			case 4:
+				other.put(nil, 7)
+				pa = arrayMerge(pa, other)
+			default:
+				n := want(pa)
+				pa.put(nil, 9)
+				if got := pa.keySet[len(pa.keySet)-1]; got != n {
+					t.Fatalf("put(nil) used key %v, want %d (keys %v)", got, n, pa.keySet)
+				}
+			}
+		}
+	}
+}
+
+// TestGenerateFontID: the id hashes the JSON of the font definition, as
+// json.Marshal writes it, whatever the widths and names.
+func TestGenerateFontID(t *testing.T) {
+	font, err := ParseUTF8Font(goregular.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	utf8 := font.newDef("go", true)
+	for _, def := range []fontDefType{
+		utf8,
+		{Tp: "Core", Name: "Helvetica", Cw: []int{1, 2, 3}, File: "x.z"},
+		{Tp: "TrueType", Name: `a"Cw":null,"Cw":[1]`, Cw: []int{-1, 65535}},
+		{Name: "no widths"},
+		{Name: "empty widths", Cw: []int{}},
+	} {
+		want := def
+		want.File = ""
+		b, err := json.Marshal(&want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := generateFontID(def); got != fmt.Sprintf("%x", sha1.Sum(b)) {
+			t.Errorf("%s: id %s is not the SHA-1 of its JSON", def.Name, got)
+		}
+	}
+}
+
+// FuzzText: no string panics the UTF-8 text functions or the output.
+func FuzzText(f *testing.F) {
+	for _, s := range []string{"Tripod", "🚀", "火星", "\xe2\x82", "a b\nc"} {
+		f.Add(s)
+	}
+	add := fromParsed(f, goregular.TTF, goregular.TTF)
+	f.Fuzz(func(t *testing.T, s string) {
+		pdf := New("P", "mm", "A4", "")
+		add(pdf)
+		pdf.AddPage()
+		pdf.SetFont("go", "", 10)
+		pdf.GetStringWidth(s)
+		pdf.Text(10, 10, s)
+		pdf.CellFormat(50, 10, s, "", 1, "L", false, 0, "")
+		pdf.MultiCell(50, 5, s, "", "L", false)
+		pdf.Write(5, s)
+		pdf.SplitText(s, 20)
+		pdf.Output(&bytes.Buffer{})
+	})
+}
+
+// BenchmarkAddUTF8Font: registering a parsed font against parsing it for
+// every document.
+func BenchmarkAddUTF8Font(b *testing.B) {
+	b.Run("FromBytes", func(b *testing.B) {
+		for b.Loop() {
+			New("P", "mm", "A4", "").AddUTF8FontFromBytes("go", "", goregular.TTF)
+		}
+	})
+	b.Run("FromParsed", func(b *testing.B) {
+		font, err := ParseUTF8Font(goregular.TTF)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			New("P", "mm", "A4", "").AddUTF8FontFromParsed("go", "", font)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"strconv"
+	"strings"
 
 	"github.com/playaid/playaid/catalog"
 )
@@ -110,8 +111,19 @@ func EvacGameLengthTable(sys *catalog.System) (Table, error) {
 		t.Rows = append(t.Rows, Row{Label: strconv.Itoa(r.Round), Cells: []Cell{Prob(r.EndsIf), Prob(r.Reached), Prob(r.Ends)}})
 		mean.Add(mean, new(big.Rat).Mul(r.Ends, new(big.Rat).SetInt64(int64(r.Round))))
 	}
-	t.Notes = []string{"Expected length: " + mean.FloatString(2) + " rounds."}
+	// "9 rounds", not "9.00 rounds"; a mean between whole rounds keeps
+	// two places.
+	avg := strings.TrimSuffix(mean.FloatString(2), ".00")
+	t.Notes = []string{"Expected length: " + avg + " rounds."}
 	return t, nil
+}
+
+// hullPoints is "hull point" or "hull points" for n of them.
+func hullPoints(n int) string {
+	if n == 1 {
+		return "hull point"
+	}
+	return "hull points"
 }
 
 // EvacLadderTable gives the objective marker's upgrades: the cost of each
@@ -128,8 +140,8 @@ func EvacLadderTable(sys *catalog.System) (Table, error) {
 		Title:   "Objective marker upgrades",
 		Corner:  "Extra points",
 		Columns: []string{"Costs", "Total", "Armour", "Hull points"},
-		Notes: []string{fmt.Sprintf("The objective marker is Armour %d, %d hull point(s). Armour and hull points are each bought on this ladder, up to Armour %d and %d hull points.",
-			o.Armour, o.HullPoints, o.MaxArmour, o.MaxHull)},
+		Notes: []string{fmt.Sprintf("The objective marker is Armour %d, %d %s. Armour and hull points are each bought on this ladder, up to Armour %d and %d hull points.",
+			o.Armour, o.HullPoints, hullPoints(o.HullPoints), o.MaxArmour, o.MaxHull)},
 	}
 	n := min(len(o.Ladder), max(o.MaxArmour-o.Armour, o.MaxHull-o.HullPoints))
 	for i := 1; i <= n; i++ {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -75,13 +76,17 @@ func TestEvacTables(t *testing.T) {
 	}
 	aqEq(t, "round 9 played", aqCell(t, gt, "9", "Round is played").P, "2/3")
 	aqEq(t, "round 10 ends", aqCell(t, gt, "10", "Game ends after it").P, "1/3")
-	if len(gt.Notes) == 0 || gt.Notes[0] != "Expected length: 9.00 rounds." {
+	if len(gt.Notes) == 0 || gt.Notes[0] != "Expected length: 9 rounds." {
 		t.Errorf("notes %q, want the expected length of 9 rounds", gt.Notes)
 	}
 
 	lt, err := EvacLadderTable(sys)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// One hull point to start: the singular.
+	if len(lt.Notes) == 0 || !strings.HasPrefix(lt.Notes[0], "The objective marker is Armour 8, 1 hull point. ") {
+		t.Errorf("ladder notes %q, want the marker's Armour 8 and 1 hull point", lt.Notes)
 	}
 	if len(lt.Rows) != 4 {
 		t.Fatalf("ladder rows %d, want +1…+4", len(lt.Rows))

@@ -596,5 +596,39 @@ func imCard(r *Report, ln Line) (card, error) {
 	if u.Note != "" {
 		c.parts = append(c.parts, part{head: "Note", text: document.OneLine(u.Note)})
 	}
+	c.tracks = imTracks(s, ln)
 	return c, nil
 }
+
+// imTracks are an Imperial Mars unit's tracks: a box for each figure,
+// tray by tray, to strike as casualties fall; a vehicle's small-arms hits
+// up to its Threshold Hits Level; and the Disruption Markers a unit of
+// troops holds, each box named by the morale state it brings.
+func imTracks(s *catalog.System, ln Line) []track {
+	var out []track
+	if f := ln.Unit.Figures; f > 0 {
+		out = append(out, track{label: "Figures lost", boxes: make([]string, min(f, maxTrackBoxes)), group: ln.PerTray})
+	}
+	if v := ln.Vehicle; v != nil && v.THL > 0 {
+		out = append(out, track{label: "Hits (THL)", boxes: make([]string, min(v.THL, maxTrackBoxes))})
+	}
+	if !troops(ln.Type) {
+		return out
+	}
+	if t := s.Table(s.Imperial.Morale.States); t != nil {
+		dms := track{label: "DMs"}
+		for _, row := range t.Rows {
+			if len(row) >= 2 && row[0] != "0" {
+				dms.boxes = append(dms.boxes, row[0]+" "+row[1])
+			}
+		}
+		if len(dms.boxes) > 0 {
+			out = append(out, dms)
+		}
+	}
+	return out
+}
+
+// maxTrackBoxes bounds a track: a company of hundreds of figures gets the
+// first ones (a card has room for no more).
+const maxTrackBoxes = 60

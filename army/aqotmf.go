@@ -2,6 +2,7 @@ package army
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -343,12 +344,12 @@ func aqCard(r *Report, ln Line) (card, error) {
 		}
 		c.parts = append(c.parts, wp)
 	}
-	for i, sp := range specials {
-		p := part{text: abilityLine(s.Ability(sp))}
-		if i == 0 {
-			p.head = "Special"
+	if len(specials) > 0 {
+		var lines []string
+		for _, sp := range specials {
+			lines = append(lines, abilityLine(s.Ability(sp)))
 		}
-		c.parts = append(c.parts, p)
+		c.parts = append(c.parts, part{head: "Special", text: strings.Join(lines, "\n")})
 	}
 	if armor != nil {
 		c.tracks = append(c.tracks, armorTrack(s, *armor.Armor)...)
@@ -520,16 +521,22 @@ func aqOdds(r *Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]par
 	if len(weapons) == 0 || len(targets) == 0 {
 		return nil, nil
 	}
+	// One table: the heads once, then a bold line for each target and a
+	// row for each weapon, so a card holds the odds against every target.
+	kill := slices.ContainsFunc(targets, func(t target) bool { return t.tripod })
+	heads := []string{"", "Hit", "Dmg", "Unit"}
+	if kill {
+		heads = append(heads, "Kill")
+	}
 	var parts []part
-	lucky, tripod := false, false
-	for _, t := range targets {
-		p := part{head: "vs " + t.name, odds: true}
-		head := []string{fmt.Sprintf("Def %d, Arm %d", t.defense, t.armor), "Hit", "Dmg", "Unit"}
-		if t.tripod {
-			head = append(head, "Kill")
-			tripod = true
+	lucky := false
+	for i, t := range targets {
+		p := part{odds: true}
+		if i == 0 {
+			p.head, p.rows, p.bold = "Odds", [][]string{heads}, []bool{true}
 		}
-		p.rows = append(p.rows, head)
+		// The numbers first: a long list of names is what gets cut.
+		p.rows = append(p.rows, []string{fmt.Sprintf("vs Def %d, Arm %d (%s)", t.defense, t.armor, t.name)})
 		p.bold = append(p.bold, true)
 		for _, w := range weapons {
 			res, err := rules.AQAttack(r.System, rules.AttackQuery{Dice: dicePer[w.ID], Defense: t.defense, Armor: t.armor, Power: w.Power, Tripod: t.tripod})
@@ -541,8 +548,11 @@ func aqOdds(r *Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]par
 				label += fmt.Sprintf(" ×%d", dicePer[w.ID])
 			}
 			row := []string{label, document.Pct(res.DieHit), document.Pct(res.DieDmg), document.Pct(res.Damage)}
-			if t.tripod {
+			switch {
+			case t.tripod:
 				row = append(row, document.Pct(res.Destroyed))
+			case kill:
+				row = append(row, "–")
 			}
 			if len(res.Notes) > 0 {
 				lucky = true
@@ -552,9 +562,9 @@ func aqOdds(r *Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]par
 		}
 		parts = append(parts, p)
 	}
-	legend := "Hit, Dmg: one die. Unit: all its dice (×) at once, 1 damage or more"
-	if tripod {
-		legend += ". Kill: destroys the tripod"
+	legend := "Hit, Dmg: one die; Unit: all its dice (×), 1+ damage"
+	if kill {
+		legend += "; Kill: destroys the tripod"
 	}
 	if lucky {
 		legend += ". No lucky hits counted"

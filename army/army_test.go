@@ -301,10 +301,12 @@ func TestCardOdds(t *testing.T) {
 	}
 	var found bool
 	for _, p := range c.parts {
-		if p.head == "vs Assault Tripod" && p.rows[0][0] == "Def 9, Arm 10" {
-			found = true
-			if got := strings.Join(p.rows[1][:4], " | "); got != "Rifles ×5 | 20% | 2% | 10%" {
-				t.Errorf("rifles at the tripod: %s", got)
+		for i, row := range p.rows {
+			if row[0] == "vs Def 9, Arm 10 (Assault Tripod)" && i+1 < len(p.rows) {
+				found = true
+				if got := strings.Join(p.rows[i+1][:4], " | "); got != "Rifles ×5 | 20% | 2% | 10%" {
+					t.Errorf("rifles at the tripod: %s", got)
+				}
 			}
 		}
 	}

@@ -52,7 +52,7 @@ type card struct {
 type part struct {
 	head string
 	rows [][]string // table rows: first cell left, the others right-aligned
-	text string     // a paragraph, wrapped
+	text string     // paragraphs, one a line of the text, wrapped
 	bold []bool     // rows printed bold (sub-headings)
 	// odds marks a block of odds: when a card has no room for all it
 	// carries, the odds give way first, the last block first, so the
@@ -181,8 +181,8 @@ const (
 	subPt    = 7.0
 	headPt   = 7.0
 	bodyPt   = 7.0
-	footPt   = 6.5
-	bodyLH   = 2.9
+	footPt   = 7.0
+	bodyLH   = 2.85
 	boxSide  = 3.5 // a track's box
 	boxGap   = 0.8
 	groupGap = 1.6
@@ -208,9 +208,9 @@ func drawCard(pdf *fpdf.Fpdf, c card, x, y float64) {
 	pdf.SetTextColor(70, 76, 86)
 	pdf.Text(left, y+9.9, layout.FitText(pdf, c.sub, w))
 
-	foot := y + cardH - 2.4 // the footer's baseline
-	tracksTop := foot - 2.8 - tracksHeight(pdf, c.tracks, w)
-	top := y + bandH + 3.4 // the first line's baseline
+	foot := y + cardH - footUp // the footer's baseline
+	top := y + bandH + firstDown
+	tracksTop := top + bodyRoom(pdf, c)
 	parts := fitParts(pdf, c.parts, w, tracksTop-top)
 	cy := top
 	limit := tracksTop - 0.6 // no baseline below this
@@ -248,7 +248,7 @@ func drawCard(pdf *fpdf.Fpdf, c card, x, y float64) {
 		}
 		if p.text != "" {
 			pdf.SetFont(layout.Font, "", bodyPt)
-			for _, ln := range layout.Wrap(pdf, p.text, w) {
+			for _, ln := range wrapText(pdf, p.text, w) {
 				line(func(b float64) {
 					pdf.SetFont(layout.Font, "", bodyPt)
 					pdf.SetTextColor(20, 24, 30)
@@ -290,6 +290,15 @@ func inlineHeads(pdf *fpdf.Fpdf, p part, w float64) bool {
 	return pdf.GetStringWidth(strings.ToUpper(p.head))+1 < firstColumn(len(p.rows[0]), w)
 }
 
+// wrapText wraps each paragraph (line) of text to width.
+func wrapText(pdf *fpdf.Fpdf, text string, w float64) []string {
+	var out []string
+	for _, para := range strings.Split(text, "\n") {
+		out = append(out, layout.Wrap(pdf, para, w)...)
+	}
+	return out
+}
+
 // partGap is the room after a block of a card.
 const partGap = 1.0
 
@@ -305,7 +314,7 @@ func partHeight(pdf *fpdf.Fpdf, p part, w float64) float64 {
 	}
 	if p.text != "" {
 		pdf.SetFont(layout.Font, "", bodyPt)
-		h += float64(len(layout.Wrap(pdf, p.text, w))) * bodyLH
+		h += float64(len(wrapText(pdf, p.text, w))) * bodyLH
 	}
 	return h
 }
@@ -341,15 +350,30 @@ func fitParts(pdf *fpdf.Fpdf, parts []part, w, room float64) []part {
 	return out
 }
 
+// Where a card's text goes: the first baseline firstDown under the title
+// band, the footer's baseline footUp over the card's bottom edge, and the
+// tracks tracksGap over the footer.
+const (
+	firstDown = 3.2
+	footUp    = 2.4
+	tracksGap = 2.4
+	trackLine = boxSide + 0.8 // a line of a track's boxes
+)
+
+// bodyRoom is the height a card's blocks have, from the first baseline to
+// the top of the tracks.
+func bodyRoom(pdf *fpdf.Fpdf, c card) float64 {
+	return cardH - bandH - firstDown - footUp - tracksGap - tracksHeight(pdf, c.tracks, cardBody)
+}
+
 // cardFits reports whether everything a card carries prints on it, odds
 // and all.
 func cardFits(pdf *fpdf.Fpdf, c card) bool {
-	room := cardH - bandH - 3.4 - 2.4 - 2.8 - tracksHeight(pdf, c.tracks, cardBody)
 	total := 0.0
 	for _, p := range c.parts {
 		total += partHeight(pdf, p, cardBody)
 	}
-	return total <= room+partGap
+	return total <= bodyRoom(pdf, c)+partGap
 }
 
 // trackLines splits a track's boxes into the lines they take after the
@@ -404,7 +428,7 @@ func boxesWidth(pdf *fpdf.Fpdf, boxes []string) float64 {
 func tracksHeight(pdf *fpdf.Fpdf, ts []track, w float64) float64 {
 	h := 0.0
 	for _, t := range ts {
-		h += float64(len(trackLines(pdf, t, w))) * (boxSide + 1.0)
+		h += float64(len(trackLines(pdf, t, w))) * trackLine
 	}
 	return h
 }
@@ -438,7 +462,7 @@ func drawTracks(pdf *fpdf.Fpdf, ts []track, left, top, w float64) {
 					bx += groupGap
 				}
 			}
-			y += boxSide + 1.0
+			y += trackLine
 		}
 	}
 }

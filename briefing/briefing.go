@@ -205,6 +205,11 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 			if err != nil {
 				return nil, fmt.Errorf("scenario %s: objective upgrades: %w", sc.ID, err)
 			}
+			// The table's own lines stay; the data's source notes on it
+			// are the organiser's (the rules notes print them).
+			t.Notes = slices.DeleteFunc(t.Notes, func(n string) bool {
+				return slices.ContainsFunc(sys.Notes, func(sn catalog.Note) bool { return sn.Text == n })
+			})
 			b.ObjectiveLadder = &t
 		}
 	}

@@ -376,11 +376,11 @@ const (
 func abilityLine(a catalog.Ability) string {
 	switch {
 	case a.Short != "":
-		return a.Name + ": " + document.Sentence(a.Short)
+		return a.Name + ":\t" + document.Sentence(a.Short)
 	case a.Text != "":
-		return a.Name + ": " + document.Sentence(a.Text)
+		return a.Name + ":\t" + document.Sentence(a.Text)
 	}
-	return a.Name + " (not in the rules): " + cardLine
+	return a.Name + ":\tnot in the rules, agreed: " + cardLine
 }
 
 // aqTripodType is the type of the tripods whose damage the Tripod Damage

@@ -52,8 +52,13 @@ type card struct {
 type part struct {
 	head string
 	rows [][]string // table rows: first cell left, the others right-aligned
-	text string     // paragraphs, one a line of the text, wrapped
-	bold []bool     // rows printed bold (sub-headings)
+	// text is paragraphs, one a line of it, wrapped; a paragraph may lead
+	// with words in bold, up to a tab ("Tow Cable:\tAssault: …").
+	text string
+	bold []bool // rows printed bold (sub-headings)
+	// writeOn is how many ruled lines follow, to write on (a codex
+	// profile).
+	writeOn int
 	// odds marks a block of odds: when a card has no room for all it
 	// carries, the odds give way first, the last block first, so the
 	// unit's stats, rules and tracks always print whole.
@@ -250,15 +255,29 @@ func drawCard(pdf *fpdf.Fpdf, c card, x, y float64) {
 			pdf.SetFont(layout.Font, "", bodyPt)
 			for _, ln := range wrapText(pdf, p.text, w) {
 				line(func(b float64) {
-					pdf.SetFont(layout.Font, "", bodyPt)
 					pdf.SetTextColor(20, 24, 30)
-					pdf.Text(left, b, ln)
+					x := left
+					if ln.lead != "" {
+						pdf.SetFont(layout.Font, "B", bodyPt)
+						pdf.Text(x, b, ln.lead)
+						x += pdf.GetStringWidth(ln.lead + " ")
+					}
+					pdf.SetFont(layout.Font, "", bodyPt)
+					pdf.Text(x, b, ln.text)
 				})
 			}
 		}
 		for i, row := range rows {
 			bold := i < len(bold) && bold[i]
 			line(func(b float64) { drawRow(pdf, row, left, b, w, bold) })
+		}
+		for range p.writeOn {
+			cy += writeGap
+			line(func(b float64) {
+				pdf.SetDrawColor(150, 156, 166)
+				pdf.SetLineWidth(0.15)
+				pdf.Line(left, b+0.4, left+w, b+0.4)
+			})
 		}
 		cy += partGap
 	}
@@ -290,14 +309,41 @@ func inlineHeads(pdf *fpdf.Fpdf, p part, w float64) bool {
 	return pdf.GetStringWidth(strings.ToUpper(p.head))+1 < firstColumn(len(p.rows[0]), w)
 }
 
-// wrapText wraps each paragraph (line) of text to width.
-func wrapText(pdf *fpdf.Fpdf, text string, w float64) []string {
-	var out []string
+// textLine is a wrapped line of a card's text, with the bold words that
+// lead its paragraph on its first line.
+type textLine struct{ lead, text string }
+
+// wrapText wraps each paragraph (line) of text to width w, its bold lead
+// (up to a tab) on its first line.
+func wrapText(pdf *fpdf.Fpdf, text string, w float64) []textLine {
+	var out []textLine
 	for _, para := range strings.Split(text, "\n") {
-		out = append(out, layout.Wrap(pdf, para, w)...)
+		lead, rest, ok := strings.Cut(para, "\t")
+		if !ok {
+			lead, rest = "", para
+		}
+		lw := 0.0
+		if lead != "" {
+			pdf.SetFont(layout.Font, "B", bodyPt)
+			lw = pdf.GetStringWidth(lead + " ")
+		}
+		pdf.SetFont(layout.Font, "", bodyPt)
+		rest = strings.Join(strings.Fields(rest), " ")
+		first := layout.Wrap(pdf, rest, w-lw)
+		if len(first) == 0 {
+			out = append(out, textLine{lead: lead})
+			continue
+		}
+		out = append(out, textLine{lead, first[0]})
+		for _, ln := range layout.Wrap(pdf, strings.TrimPrefix(rest, first[0]), w) {
+			out = append(out, textLine{text: ln})
+		}
 	}
 	return out
 }
+
+// writeGap is the room added above each ruled line, for a hand to write.
+const writeGap = 2.2
 
 // partGap is the room after a block of a card.
 const partGap = 1.0
@@ -308,7 +354,7 @@ func partHeight(pdf *fpdf.Fpdf, p part, w float64) float64 {
 	if inlineHeads(pdf, p, w) {
 		rows--
 	}
-	h := float64(rows)*bodyLH + partGap
+	h := float64(rows)*bodyLH + partGap + float64(p.writeOn)*(bodyLH+writeGap)
 	if p.head != "" {
 		h += bodyLH + 0.5
 	}

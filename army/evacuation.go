@@ -193,7 +193,7 @@ func (ro *Roster) evacuation(r *Report, g *glossary) {
 
 func evacCard(ln Line) card {
 	c := card{title: ln.Name, corner: fmt.Sprintf("%d pts", ln.Each), sub: firstOf(ln.Type, ln.Unit.Type)}
-	c.parts = append(c.parts, part{text: "Profile and points from the player's own codex."})
+	c.parts = append(c.parts, part{head: "Profile and wargear", text: "Write them in from your codex.", writeOn: 5})
 	if ln.Unit.Note != "" {
 		c.parts = append(c.parts, part{head: "Note", text: document.OneLine(ln.Unit.Note)})
 	}

@@ -586,7 +586,10 @@ func imCard(r *Report, ln Line) (card, error) {
 		if err != nil {
 			return c, err
 		}
-		p := part{head: "Risk to officers (unit takes casualties)"}
+		p := part{head: "Risk to officers", text: "When his unit takes casualties:"}
+		if ch := s.Chart(s.Imperial.OfficerRisk); ch != nil && ch.Die > 0 {
+			p.text = fmt.Sprintf("When his unit takes casualties, roll 1d%d:", ch.Die)
+		}
 		for _, o := range risk.Outcomes {
 			res, _, _ := strings.Cut(o.Result, ";")
 			p.rows = append(p.rows, []string{o.Roll + ": " + res, document.Pct(o.P)})
@@ -616,7 +619,7 @@ func imTracks(s *catalog.System, ln Line) []track {
 		return out
 	}
 	if t := s.Table(s.Imperial.Morale.States); t != nil {
-		dms := track{label: "DMs"}
+		dms := track{label: "DMs", group: 2} // two lines of two: the states' names are long
 		for _, row := range t.Rows {
 			if len(row) >= 2 && row[0] != "0" {
 				dms.boxes = append(dms.boxes, row[0]+" "+row[1])

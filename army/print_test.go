@@ -221,7 +221,7 @@ func partText(c card) string {
 			s = append(s, strings.Join(row, " "))
 		}
 	}
-	return strings.Join(s, " ")
+	return strings.ReplaceAll(strings.Join(s, " "), "\t", " ")
 }
 
 // TestCardTracks: cards track what a unit loses as the rules count it —
@@ -252,7 +252,7 @@ func TestCardTracks(t *testing.T) {
 		t.Error("a tripod's card has a LOST box beside its Armor track")
 	}
 	text := partText(tripod)
-	for _, want := range []string{"Sweep: Template placed like a Barrage template", "Massive (not in the rules): ____"} {
+	for _, want := range []string{"Sweep: Template placed like a Barrage template", "Massive: not in the rules, agreed: ____"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("tripod card lacks %q:\n%s", want, text)
 		}

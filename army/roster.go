@@ -34,7 +34,7 @@ type Roster struct {
 	Warnings    []Message
 
 	File     string // the list's file name (base name)
-	ListHash string // short sha256 of the file's bytes
+	ListHash string // short sha256 of the file's bytes (for a club's template: the shipped one prints the file name only)
 	DataHash string // the catalogue's hash: the data version
 
 	Lines []RosterLine

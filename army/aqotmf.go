@@ -159,6 +159,9 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 				}
 			}
 			rl.Elements = strings.Join(els, ", ")
+			if n := aqStands(r, e); n != e.Elements() {
+				rl.Elements += fmt.Sprintf(" (%d stands in this scenario)", n)
+			}
 		}
 		ro.Lines = append(ro.Lines, rl)
 	}

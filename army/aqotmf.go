@@ -2,6 +2,7 @@ package army
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -158,6 +159,9 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 				}
 			}
 			rl.Elements = strings.Join(els, ", ")
+			if n := aqStands(r, e); n != e.Elements() {
+				rl.Elements += fmt.Sprintf(" (%d stands in this scenario)", n)
+			}
 		}
 		ro.Lines = append(ro.Lines, rl)
 	}
@@ -169,6 +173,19 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 		row := ProfileRow{Name: document.Esc(p.Name) + g.refs(p.ID), Type: document.Esc(p.Type), Speed: "–", Defense: document.Intp(p.Defense), Armor: document.Intp(p.Armor), Weapons: "–", Specials: "–"}
 		if !p.Speed.IsZero() {
 			row.Speed = document.Inch(p.Speed)
+		}
+		// What the rules leave out, the players write in.
+		for _, stat := range p.Unstated() {
+			switch stat {
+			case "Speed":
+				row.Speed = writeIn(4)
+			case "Defense":
+				row.Defense = writeIn(3)
+			case "Armor":
+				row.Armor = writeIn(3)
+			case "weapons":
+				row.Weapons = writeIn(12)
+			}
 		}
 		// An Armor above the die's faces is damaged only by a lucky hit,
 		// which the rules never describe: the note says so.
@@ -259,7 +276,9 @@ func aqCard(r *Report, ln Line) (card, error) {
 	var weapons []*catalog.Weapon
 	dicePer := map[string]int{} // weapon id → dice the whole unit rolls
 	var specials []string
-	noStats := false
+	var unarmed []string // elements whose weapons the rules do not give
+	tripod := aqTripodType(s)
+	var armor *catalog.Profile // a tripod's profile: its Armor is tracked
 	for _, st := range e.Composition {
 		p := s.Profile(st.Profile)
 		if p == nil {
@@ -269,10 +288,23 @@ func aqCard(r *Report, ln Line) (card, error) {
 		if !p.Speed.IsZero() {
 			speed = document.Inch(p.Speed)
 		}
-		stats.rows = append(stats.rows, []string{fmt.Sprintf("%d × %s", st.Count, p.Name), speed, document.Intp(p.Defense), document.Intp(p.Armor)})
+		row := []string{fmt.Sprintf("%d × %s", st.Count, p.Name), speed, document.Intp(p.Defense), document.Intp(p.Armor)}
+		for _, stat := range p.Unstated() {
+			switch stat {
+			case "Speed":
+				row[1] = cardBlank
+			case "Defense":
+				row[2] = cardBlank
+			case "Armor":
+				row[3] = cardBlank
+			case "weapons":
+				unarmed = append(unarmed, p.Name)
+			}
+		}
+		stats.rows = append(stats.rows, row)
 		stats.bold = append(stats.bold, false)
-		if p.Defense == nil && p.Armor == nil && len(p.Weapons) == 0 {
-			noStats = true
+		if tripod != "" && p.Type == tripod && p.Armor != nil && st.Count == 1 && armor == nil {
+			armor = p
 		}
 		for _, wid := range p.Weapons {
 			w := s.Weapon(wid)
@@ -291,9 +323,12 @@ func aqCard(r *Report, ln Line) (card, error) {
 		}
 	}
 	c.parts = append(c.parts, stats)
-	c.boxes = e.Elements()
-	if noStats {
-		c.parts = append(c.parts, part{text: "The quick-start prints no stats for it: see the notes on the roster."})
+	stands := aqStands(r, e)
+	if stands != e.Elements() {
+		c.parts = append(c.parts, part{text: fmt.Sprintf("%d stands in this scenario.", stands)})
+	}
+	if len(unarmed) > 0 {
+		c.parts = append(c.parts, part{head: "Weapons", text: "Not given by the rules; agreed: " + cardLine})
 	}
 	if len(weapons) > 0 {
 		wp := part{head: "Weapons", rows: [][]string{{"", "Range", "Power", "Dice"}}, bold: []bool{true}}
@@ -305,16 +340,24 @@ func aqCard(r *Report, ln Line) (card, error) {
 			wp.rows = append(wp.rows, []string{w.Name, aqRange(w), power, fmt.Sprint(dicePer[w.ID])})
 			wp.bold = append(wp.bold, false)
 			for _, sp := range w.Specials {
-				name, _, _ := strings.Cut(sp, " – ")
-				if !contains(specials, name) {
-					specials = append(specials, name)
+				if !contains(specials, sp) {
+					specials = append(specials, sp)
 				}
 			}
 		}
 		c.parts = append(c.parts, wp)
 	}
 	if len(specials) > 0 {
-		c.parts = append(c.parts, part{head: "Special", text: strings.Join(specials, ", ") + " (see the roster)"})
+		var lines []string
+		for _, sp := range specials {
+			lines = append(lines, abilityLine(s.Ability(sp)))
+		}
+		c.parts = append(c.parts, part{head: "Special", text: strings.Join(lines, "\n")})
+	}
+	if armor != nil {
+		c.tracks = append(c.tracks, armorTrack(s, *armor.Armor)...)
+	} else if stands > 0 {
+		c.tracks = append(c.tracks, track{label: "Lost", boxes: make([]string, stands)})
 	}
 	odds, err := aqOdds(r, weapons, dicePer)
 	if err != nil {
@@ -322,6 +365,82 @@ func aqCard(r *Report, ln Line) (card, error) {
 	}
 	c.parts = append(c.parts, odds...)
 	return c, nil
+}
+
+// cardBlank and cardLine are write-in spaces on a card: a stat's, and a
+// line's.
+const (
+	cardBlank = "____"
+	cardLine  = "____________"
+)
+
+// abilityLine is a special ability on a card: its name and its rule in a
+// line, or room to write the club's ruling.
+func abilityLine(a catalog.Ability) string {
+	switch {
+	case a.Short != "":
+		return a.Name + ":\t" + document.Sentence(a.Short)
+	case a.Text != "":
+		return a.Name + ":\t" + document.Sentence(a.Text)
+	}
+	return a.Name + ":\tnot in the rules, agreed: " + cardLine
+}
+
+// aqTripodType is the type of the tripods whose damage the Tripod Damage
+// Chart tracks, or "".
+func aqTripodType(s *catalog.System) string {
+	if a := s.AQotMF; a != nil {
+		if p := s.Profile(a.TripodDamage.Profile); p != nil {
+			return p.Type
+		}
+	}
+	return ""
+}
+
+// aqStands is how many stands a unit entry fields: as the list's scenario
+// prints it where that differs from the entry (Scenario 1's Infantry
+// Company has the Captain's stand too), else the entry's elements.
+func aqStands(r *Report, e *catalog.Unit) int {
+	if sc := r.System.Scenario(r.List.Scenario); sc != nil {
+		for _, side := range sc.Sides {
+			for _, f := range side.Forces {
+				if f.Unit == e.ID && f.Stands > 0 {
+					return f.Stands
+				}
+			}
+		}
+	}
+	return e.Elements()
+}
+
+// armorTrack is a tripod's damage track: its Armor from the start value
+// down, a box to strike for each point lost, and a box for each lasting
+// effect the Tripod Damage Chart deals with a point of Armor ("crippled",
+// "weapons disabled").
+func armorTrack(s *catalog.System, start int) []track {
+	t := track{label: "Armor"}
+	for v := start; v >= 1; v-- {
+		t.boxes = append(t.boxes, fmt.Sprint(v))
+	}
+	out := []track{t}
+	if a := s.AQotMF; a != nil {
+		if ch := s.Chart(a.TripodDamage.Chart); ch != nil {
+			effects := track{label: "Damage"}
+			for _, row := range ch.Rows {
+				if row.Armor == 0 {
+					continue
+				}
+				for _, tag := range row.Tags {
+					name := strings.ReplaceAll(tag, "-", " ")
+					effects.boxes = append(effects.boxes, strings.ToUpper(name[:1])+name[1:])
+				}
+			}
+			if len(effects.boxes) > 0 {
+				out = append(out, effects)
+			}
+		}
+	}
+	return out
 }
 
 // target is a kind of element the unit's odds are worked out against.
@@ -370,12 +489,7 @@ func aqTargets(r *Report) []target {
 			}
 		}
 	}
-	tripodType := ""
-	if a := s.AQotMF; a != nil {
-		if p := s.Profile(a.TripodDamage.Profile); p != nil {
-			tripodType = p.Type
-		}
-	}
+	tripodType := aqTripodType(s)
 	var out []target
 	for _, id := range ids {
 		p := s.Profile(id)
@@ -410,25 +524,38 @@ func aqOdds(r *Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]par
 	if len(weapons) == 0 || len(targets) == 0 {
 		return nil, nil
 	}
+	// One table: the heads once, then a bold line for each target and a
+	// row for each weapon, so a card holds the odds against every target.
+	kill := slices.ContainsFunc(targets, func(t target) bool { return t.tripod })
+	heads := []string{"", "Hit", "Dmg", "Unit"}
+	if kill {
+		heads = append(heads, "Kill")
+	}
 	var parts []part
-	lucky, tripod := false, false
-	for _, t := range targets {
-		p := part{head: fmt.Sprintf("vs %s (Def %d, Arm %d)", t.name, t.defense, t.armor)}
-		head := []string{"", "Hit", "Dmg", "Unit"}
-		if t.tripod {
-			head = append(head, "Kill")
-			tripod = true
+	lucky := false
+	for i, t := range targets {
+		p := part{odds: true}
+		if i == 0 {
+			p.head, p.rows, p.bold = "Odds", [][]string{heads}, []bool{true}
 		}
-		p.rows = append(p.rows, head)
+		// The numbers first: a long list of names is what gets cut.
+		p.rows = append(p.rows, []string{fmt.Sprintf("vs Def %d, Arm %d (%s)", t.defense, t.armor, t.name)})
 		p.bold = append(p.bold, true)
 		for _, w := range weapons {
 			res, err := rules.AQAttack(r.System, rules.AttackQuery{Dice: dicePer[w.ID], Defense: t.defense, Armor: t.armor, Power: w.Power, Tripod: t.tripod})
 			if err != nil {
 				return nil, err
 			}
-			row := []string{fmt.Sprintf("%s ×%d", w.Name, dicePer[w.ID]), document.Pct(res.DieHit), document.Pct(res.DieDmg), document.Pct(res.Damage)}
-			if t.tripod {
+			label := w.Name
+			if dicePer[w.ID] > 1 {
+				label += fmt.Sprintf(" ×%d", dicePer[w.ID])
+			}
+			row := []string{label, document.Pct(res.DieHit), document.Pct(res.DieDmg), document.Pct(res.Damage)}
+			switch {
+			case t.tripod:
 				row = append(row, document.Pct(res.Destroyed))
+			case kill:
+				row = append(row, "–")
 			}
 			if len(res.Notes) > 0 {
 				lucky = true
@@ -438,12 +565,12 @@ func aqOdds(r *Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]par
 		}
 		parts = append(parts, p)
 	}
-	legend := "Hit, Dmg: one die. Unit: all its dice (×) in one attack, at least 1 damage"
-	if tripod {
+	legend := "Hit, Dmg: one die; Unit: all its dice (×), 1+ damage"
+	if kill {
 		legend += "; Kill: destroys the tripod"
 	}
 	if lucky {
 		legend += ". No lucky hits counted"
 	}
-	return append(parts, part{text: legend + "."}), nil
+	return append(parts, part{text: legend + ".", odds: true, legend: true}), nil
 }

@@ -2,13 +2,14 @@ package army
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/playaid/playaid/internal/golden"
+	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/layout/markdown"
 )
 
 func mustCheck(t testing.TB, src string) *Report {
@@ -232,8 +233,10 @@ func TestPrintFormats(t *testing.T) {
 	}
 }
 
-// TestCardPages checks that the cards take whole pages of nine after the
-// roster: one card per unit on the table, none split.
+// TestCardPages checks where cards go: nine to a page after the roster,
+// one card per unit on the table, none split, and the running header
+// counting the card pages; a few cards that fit under the roster share
+// its page.
 func TestCardPages(t *testing.T) {
 	cat := testCatalog(t)
 	r := mustCheck(t, "system = \"aqotmf\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n[[unit]]\nid = \"infantry-company\"\ncount = 4\n")
@@ -244,21 +247,40 @@ func TestCardPages(t *testing.T) {
 	if cs[5].of != "6/6" || cs[6].of != "1/4" {
 		t.Errorf("card counters %q %q", cs[5].of, cs[6].of)
 	}
+	one := mustCheck(t, "system = \"aqotmf\"\n[[unit]]\nid = \"assault-tripod\"\n")
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
-		md, err := Markdown(r, cat, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		pdf, err := markdown.Render(md, markdown.Options{Paper: paper})
-		if err != nil {
-			t.Fatal(err)
-		}
-		before := pdf.PageCount()
-		if err := drawCards(pdf, r, paper); err != nil {
-			t.Fatal(err)
-		}
-		if got := pdf.PageCount() - before; got != 2 {
-			t.Errorf("%s: 10 cards on %d pages, want 2", paper.Name, got)
+		for _, tc := range []struct {
+			name  string
+			r     *Report
+			pages int
+		}{
+			{"ten cards", r, 3}, // the roster, then 9 + 1
+			{"one card", one, 1},
+		} {
+			pdf, err := Print(tc.r, cat, PrintOptions{Paper: paper, Cards: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			texts, err := pdftest.Read(pdf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages := 0
+			for _, tx := range texts {
+				pages = max(pages, tx.Page)
+			}
+			if pages != tc.pages {
+				t.Errorf("%s, %s: %d pages, want %d", paper.Name, tc.name, pages, tc.pages)
+			}
+			// The roster's running header counts every page of the file.
+			want := fmt.Sprintf("1 / %d", tc.pages)
+			found := false
+			for _, tx := range texts {
+				found = found || (tx.Page == 1 && tx.S == want)
+			}
+			if !found {
+				t.Errorf("%s, %s: page 1 does not say %q", paper.Name, tc.name, want)
+			}
 		}
 		x0, y0 := (paper.Width-cardCols*cardW)/2, (paper.Height-cardRows*cardH)/2
 		if x0 < layout.SafeMargin || y0 < layout.SafeMargin {
@@ -279,10 +301,12 @@ func TestCardOdds(t *testing.T) {
 	}
 	var found bool
 	for _, p := range c.parts {
-		if p.head == "vs Assault Tripod (Def 9, Arm 10)" {
-			found = true
-			if got := strings.Join(p.rows[1][:4], " | "); got != "Rifles ×5 | 20% | 2% | 10%" {
-				t.Errorf("rifles at the tripod: %s", got)
+		for i, row := range p.rows {
+			if row[0] == "vs Def 9, Arm 10 (Assault Tripod)" && i+1 < len(p.rows) {
+				found = true
+				if got := strings.Join(p.rows[i+1][:4], " | "); got != "Rifles ×5 | 20% | 2% | 10%" {
+					t.Errorf("rifles at the tripod: %s", got)
+				}
 			}
 		}
 	}

@@ -2,18 +2,23 @@ package army
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/markdown"
 )
 
 // Unit cards are poker size, nine to a page in a 3 × 3 grid that shares
 // its cut lines: 189 × 264 mm, which fits inside the 6 mm safe margin of
-// A4 and of Letter. A card is drawn whole on one page, never split: what
-// does not fit on it is cut short with a pointer to the roster.
+// A4 and of Letter; a list of a few units has its cards under the roster
+// when they fit there. A card is drawn whole, never split: a player holds
+// it alone at the table, so it carries the unit's stats, its special rules
+// in short and the tracks to mark what it loses, and leaves out the odds
+// it has no room for.
 const (
 	cardW, cardH = 63.0, 88.0
 	cardCols     = 3
@@ -38,17 +43,35 @@ type card struct {
 	corner string // points, or the type where there are none
 	sub    string // one line under the title
 	parts  []part
-	foot   string // the list and data versions
-	of     string // "2/6" when a unit entry stands for several units
-	boxes  int    // tick boxes for the elements lost
+	tracks []track // rows of boxes at the foot of the card
+	foot   string  // the list's name
+	of     string  // "2/6" when a unit entry stands for several units
 }
 
 // part is a block of a card: a small heading and rows or text.
 type part struct {
 	head string
 	rows [][]string // table rows: first cell left, the others right-aligned
-	text string     // a paragraph, wrapped
-	bold []bool     // rows printed bold (sub-headings)
+	// text is paragraphs, one a line of it, wrapped; a paragraph may lead
+	// with words in bold, up to a tab ("Tow Cable:\tAssault: …").
+	text string
+	bold []bool // rows printed bold (sub-headings)
+	// writeOn is how many ruled lines follow, to write on (a codex
+	// profile).
+	writeOn int
+	// odds marks a block of odds: when a card has no room for all it
+	// carries, the odds give way first, the last block first, so the
+	// unit's stats, rules and tracks always print whole.
+	odds   bool
+	legend bool // explains the blocks of odds: printed while any is
+}
+
+// track is a row of boxes a player strikes during the game: the elements
+// lost, a tripod's Armor, a unit's Disruption Markers.
+type track struct {
+	label string
+	boxes []string // what each box holds ("" for an empty box)
+	group int      // boxes in a group, with a gap after it (a tray's figures); 0 for none
 }
 
 // typeset sets the card's text as every document does (document.Typo):
@@ -70,31 +93,84 @@ func (c *card) typeset() {
 		}
 		p.rows = rows
 	}
+	for i := range c.tracks {
+		c.tracks[i].label = document.Typo(c.tracks[i].label)
+	}
 }
 
-// drawCards appends the unit cards of the list to pdf on pages of their
-// own.
-func drawCards(pdf *fpdf.Fpdf, r *Report, paper layout.Paper) error {
+// cardCaption is the line above a page of cards.
+func cardCaption(list string, page, pages int) string {
+	return fmt.Sprintf("Unit cards — %s · page %d / %d · cut along the lines · %g × %g mm", list, page, pages, cardW, cardH)
+}
+
+// cardPlan is where a list's cards go: under the roster on its last page
+// when they all fit there, else on pages of their own.
+type cardPlan struct {
+	cards []card
+	under layout.Grid // the grid under the roster; Top 0: pages of their own
+	pages int         // pages added after the roster
+}
+
+// planCards works out the cards and their place: under the roster, whose
+// text ends end mm down its last page, when every card fits between it
+// and the bottom of the text area, with room for the crop marks above
+// (the ones under them reach into the margin over the footer).
+func planCards(r *Report, mo markdown.Options, end float64) (cardPlan, error) {
 	cs, err := buildCards(r)
 	if err != nil {
-		return err
+		return cardPlan{}, err
 	}
-	g := cardGrid(paper)
+	pl := cardPlan{cards: cs}
+	if len(cs) == 0 {
+		return pl, nil
+	}
+	g := cardGrid(mo.Paper)
 	if _, _, err := g.Origin(); err != nil {
-		return fmt.Errorf("unit cards: %w", err)
+		return pl, fmt.Errorf("unit cards: %w", err)
 	}
+	_, top, _, h, err := markdown.TextArea(mo)
+	if err != nil {
+		return pl, err
+	}
+	rows := (len(cs) + cardCols - 1) / cardCols
+	if y := end + layout.CropRoom; rows <= cardRows && y+float64(rows)*cardH <= top+h {
+		g.Top, g.Rows = y, rows
+		// The marks under the grid stop short of the footer's rule.
+		g.MarkLimit = top + h + footerClear
+		pl.under = g
+		return pl, nil
+	}
+	per := g.PerPage()
+	pl.pages = (len(cs) + per - 1) / per
+	return pl, nil
+}
+
+// footerClear is how far below the text area crop marks may reach: the
+// running footer's rule is 3.4 mm under it.
+const footerClear = 2.8
+
+// draw appends the cards to pdf, the roster's document, whose last page
+// is page firstPage-1.
+func (pl cardPlan) draw(pdf *fpdf.Fpdf, paper layout.Paper, list string, firstPage int) error {
 	// The faces the cards use, registered once (the roster may not have
 	// needed them all).
 	for _, style := range []string{"", "B", "I"} {
 		layout.UseFont(pdf, layout.Font, style)
 	}
+	if g := pl.under; g.Top > 0 {
+		g.Draw(pdf, len(pl.cards))
+		for k, c := range pl.cards {
+			x, y := g.Cell(k)
+			drawCard(pdf, c, x, y)
+		}
+		return pdf.Error()
+	}
+	g := cardGrid(paper)
 	per := g.PerPage()
-	for i, c := range cs {
+	for i, c := range pl.cards {
 		k := i % per
 		if k == 0 {
-			page := i/per + 1
-			pages := (len(cs) + per - 1) / per
-			g.Page(pdf, min(per, len(cs)-i), fmt.Sprintf("Unit cards %d / %d — %s · cut along the lines · %g × %g mm", page, pages, c.foot, cardW, cardH))
+			g.Page(pdf, min(per, len(pl.cards)-i), cardCaption(list, firstPage+i/per, firstPage+pl.pages-1))
 		}
 		x, y := g.Cell(k)
 		drawCard(pdf, c, x, y)
@@ -102,104 +178,349 @@ func drawCards(pdf *fpdf.Fpdf, r *Report, paper layout.Paper) error {
 	return pdf.Error()
 }
 
-// Type sizes on a card, in points, and line heights in mm.
+// Type sizes on a card, in points, and line heights in mm: 7 pt and up,
+// as every sheet a player reads at the table.
 const (
-	titlePt = 9.5
-	subPt   = 6.3
-	headPt  = 6.0
-	bodyPt  = 6.3
-	footPt  = 5.2
-	bodyLH  = 2.75
+	titlePt  = 9.5
+	cornerPt = 8.5
+	subPt    = 7.0
+	headPt   = 7.0
+	bodyPt   = 7.0
+	footPt   = 7.0
+	bodyLH   = 2.85
+	boxSide  = 3.5 // a track's box
+	boxGap   = 0.8
+	groupGap = 1.6
+	bandH    = 12.0 // the title band
 )
 
+// cardBody is the text width of a card.
+const cardBody = cardW - 2*cardPad
+
 func drawCard(pdf *fpdf.Fpdf, c card, x, y float64) {
-	w := cardW - 2*cardPad
+	w := cardBody
 	left := x + cardPad
 	// The title band.
 	pdf.SetFillColor(232, 236, 241)
-	pdf.Rect(x+0.3, y+0.3, cardW-0.6, 11.2, "F")
+	pdf.Rect(x+0.3, y+0.3, cardW-0.6, bandH-0.3, "F")
 	pdf.SetTextColor(20, 24, 30)
-	pdf.SetFont(layout.Font, "B", 8)
+	pdf.SetFont(layout.Font, "B", cornerPt)
 	cw := pdf.GetStringWidth(c.corner)
-	pdf.Text(x+cardW-cardPad-cw, y+5.2, c.corner)
+	pdf.Text(x+cardW-cardPad-cw, y+5.4, c.corner)
 	pdf.SetFont(layout.Font, "B", titlePt)
-	pdf.Text(left, y+5.2, layout.FitText(pdf, c.title, w-cw-2))
+	pdf.Text(left, y+5.4, layout.FitText(pdf, c.title, w-cw-2))
 	pdf.SetFont(layout.Font, "", subPt)
 	pdf.SetTextColor(70, 76, 86)
-	pdf.Text(left, y+9.3, layout.FitText(pdf, c.sub, w))
+	pdf.Text(left, y+9.9, layout.FitText(pdf, c.sub, w))
 
-	foot := y + cardH - 2.6 // the footer's baseline
-	limit := foot - 3.2     // the body stays above this
-	cy := y + 14.6
-	cut := false
-	line := func(draw func(base float64)) bool {
-		if cut || cy > limit {
-			cut = true
-			return false
+	foot := y + cardH - footUp // the footer's baseline
+	top := y + bandH + firstDown
+	tracksTop := top + bodyRoom(pdf, c)
+	parts := fitParts(pdf, c.parts, w, tracksTop-top)
+	cy := top
+	limit := tracksTop - 0.6 // no baseline below this
+	cut := 0.0               // the last baseline drawn, when a line had no room
+	line := func(draw func(base float64)) {
+		if cy > limit {
+			if cut == 0 {
+				cut = cy - bodyLH
+			}
+			return
 		}
 		draw(cy)
 		cy += bodyLH
-		return true
 	}
-	for _, p := range c.parts {
-		if cut {
-			break
-		}
+	for _, p := range parts {
+		rows, bold := p.rows, p.bold
 		if p.head != "" {
-			if cy+bodyLH > limit { // a heading never ends a card
-				cut = true
-				break
+			// A table's column heads share the heading's line.
+			var heads []string
+			if inlineHeads(pdf, p, w) {
+				heads, rows, bold = rows[0], rows[1:], bold[1:]
 			}
 			line(func(b float64) {
 				pdf.SetFont(layout.Font, "B", headPt)
 				pdf.SetTextColor(40, 70, 120)
-				pdf.Text(left, b, strings.ToUpper(p.head))
+				pdf.Text(left, b, layout.FitText(pdf, strings.ToUpper(p.head), w))
+				if heads != nil {
+					drawRow(pdf, heads, left, b, w, true)
+				}
 				pdf.SetDrawColor(190, 198, 210)
 				pdf.SetLineWidth(0.15)
-				pdf.Line(left, b+0.7, left+w, b+0.7)
+				pdf.Line(left, b+0.8, left+w, b+0.8)
 			})
 			cy += 0.5
 		}
 		if p.text != "" {
 			pdf.SetFont(layout.Font, "", bodyPt)
-			for _, ln := range layout.Wrap(pdf, p.text, w) {
+			for _, ln := range wrapText(pdf, p.text, w) {
 				line(func(b float64) {
-					pdf.SetFont(layout.Font, "", bodyPt)
 					pdf.SetTextColor(20, 24, 30)
-					pdf.Text(left, b, ln)
+					x := left
+					if ln.lead != "" {
+						pdf.SetFont(layout.Font, "B", bodyPt)
+						pdf.Text(x, b, ln.lead)
+						x += pdf.GetStringWidth(ln.lead + " ")
+					}
+					pdf.SetFont(layout.Font, "", bodyPt)
+					pdf.Text(x, b, ln.text)
 				})
 			}
 		}
-		for i, row := range p.rows {
-			bold := i < len(p.bold) && p.bold[i]
+		for i, row := range rows {
+			bold := i < len(bold) && bold[i]
 			line(func(b float64) { drawRow(pdf, row, left, b, w, bold) })
 		}
-		cy += 0.9
-	}
-	if c.boxes > 0 && !cut && cy < limit-4 {
-		// A row of tick boxes for the elements lost, above the footer.
-		by := limit - 2.6
-		pdf.SetFont(layout.Font, "B", headPt)
-		pdf.SetTextColor(40, 70, 120)
-		pdf.Text(left, by+2.2, "LOST")
-		pdf.SetDrawColor(120, 126, 136)
-		pdf.SetLineWidth(0.2)
-		bx := left + pdf.GetStringWidth("LOST") + 2
-		for i := 0; i < c.boxes && bx+2.8 <= left+w; i++ {
-			pdf.Rect(bx, by, 2.8, 2.8, "D")
-			bx += 3.8
+		for range p.writeOn {
+			cy += writeGap
+			line(func(b float64) {
+				pdf.SetDrawColor(150, 156, 166)
+				pdf.SetLineWidth(0.15)
+				pdf.Line(left, b+0.4, left+w, b+0.4)
+			})
 		}
+		cy += partGap
 	}
-	if cut {
-		pdf.SetFont(layout.Font, "I", bodyPt)
-		pdf.SetTextColor(70, 76, 86)
-		pdf.Text(left, limit+bodyLH*0.6, "… more on the roster")
+	if cut > 0 {
+		// More than a card holds (a club's long note): say it goes on.
+		pdf.SetFont(layout.Font, "B", bodyPt)
+		pdf.SetFillColor(255, 255, 255)
+		ew := pdf.GetStringWidth(" …")
+		pdf.Rect(left+w-ew, cut-2.2, ew, 2.8, "F")
+		pdf.SetTextColor(20, 24, 30)
+		pdf.Text(left+w-ew, cut, " …")
 	}
+	drawTracks(pdf, c.tracks, left, tracksTop, w)
 	pdf.SetFont(layout.Font, "", footPt)
 	pdf.SetTextColor(110, 116, 126)
 	ow := pdf.GetStringWidth(c.of)
 	pdf.Text(x+cardW-cardPad-ow, foot, c.of)
 	pdf.Text(left, foot, layout.FitText(pdf, c.foot, w-ow-2))
+}
+
+// inlineHeads reports whether a block's first row is its table's column
+// heads (bold, with a blank corner) that print on the heading's line: the
+// heading leaves room for them.
+func inlineHeads(pdf *fpdf.Fpdf, p part, w float64) bool {
+	if p.head == "" || len(p.rows) == 0 || len(p.bold) == 0 || !p.bold[0] || p.rows[0][0] != "" {
+		return false
+	}
+	pdf.SetFont(layout.Font, "B", headPt)
+	return pdf.GetStringWidth(strings.ToUpper(p.head))+1 < firstColumn(len(p.rows[0]), w)
+}
+
+// textLine is a wrapped line of a card's text, with the bold words that
+// lead its paragraph on its first line.
+type textLine struct{ lead, text string }
+
+// wrapText wraps each paragraph (line) of text to width w, its bold lead
+// (up to a tab) on its first line.
+func wrapText(pdf *fpdf.Fpdf, text string, w float64) []textLine {
+	var out []textLine
+	for _, para := range strings.Split(text, "\n") {
+		lead, rest, ok := strings.Cut(para, "\t")
+		if !ok {
+			lead, rest = "", para
+		}
+		lw := 0.0
+		if lead != "" {
+			pdf.SetFont(layout.Font, "B", bodyPt)
+			lw = pdf.GetStringWidth(lead + " ")
+		}
+		pdf.SetFont(layout.Font, "", bodyPt)
+		rest = strings.Join(strings.Fields(rest), " ")
+		first := layout.Wrap(pdf, rest, w-lw)
+		if len(first) == 0 {
+			out = append(out, textLine{lead: lead})
+			continue
+		}
+		out = append(out, textLine{lead, first[0]})
+		for _, ln := range layout.Wrap(pdf, strings.TrimPrefix(rest, first[0]), w) {
+			out = append(out, textLine{text: ln})
+		}
+	}
+	return out
+}
+
+// writeGap is the room added above each ruled line, for a hand to write.
+const writeGap = 2.2
+
+// partGap is the room after a block of a card.
+const partGap = 1.0
+
+// partHeight is how far a block moves the baseline down.
+func partHeight(pdf *fpdf.Fpdf, p part, w float64) float64 {
+	rows := len(p.rows)
+	if inlineHeads(pdf, p, w) {
+		rows--
+	}
+	h := float64(rows)*bodyLH + partGap + float64(p.writeOn)*(bodyLH+writeGap)
+	if p.head != "" {
+		h += bodyLH + 0.5
+	}
+	if p.text != "" {
+		pdf.SetFont(layout.Font, "", bodyPt)
+		h += float64(len(wrapText(pdf, p.text, w))) * bodyLH
+	}
+	return h
+}
+
+// fitParts returns the blocks that fit in room: all of them, or without
+// as many blocks of odds, last first, as it takes (their legend goes with
+// the last of them).
+func fitParts(pdf *fpdf.Fpdf, parts []part, w, room float64) []part {
+	out := slices.Clone(parts)
+	total := 0.0
+	for _, p := range out {
+		total += partHeight(pdf, p, w)
+	}
+	lastOdds := func() int {
+		for i := len(out) - 1; i >= 0; i-- {
+			if out[i].odds && !out[i].legend {
+				return i
+			}
+		}
+		return -1
+	}
+	for total > room+partGap {
+		i := lastOdds()
+		if i < 0 {
+			break
+		}
+		total -= partHeight(pdf, out[i], w)
+		out = slices.Delete(out, i, i+1)
+		if lastOdds() < 0 {
+			out = slices.DeleteFunc(out, func(p part) bool { return p.legend })
+		}
+	}
+	return out
+}
+
+// Where a card's text goes: the first baseline firstDown under the title
+// band, the footer's baseline footUp over the card's bottom edge, and the
+// tracks tracksGap over the footer.
+const (
+	firstDown = 3.2
+	footUp    = 2.4
+	tracksGap = 2.4
+	trackLine = boxSide + 0.8 // a line of a track's boxes
+)
+
+// bodyRoom is the height a card's blocks have, from the first baseline to
+// the top of the tracks.
+func bodyRoom(pdf *fpdf.Fpdf, c card) float64 {
+	return cardH - bandH - firstDown - footUp - tracksGap - tracksHeight(pdf, c.tracks, cardBody)
+}
+
+// cardFits reports whether everything a card carries prints on it, odds
+// and all.
+func cardFits(pdf *fpdf.Fpdf, c card) bool {
+	total := 0.0
+	for _, p := range c.parts {
+		total += partHeight(pdf, p, cardBody)
+	}
+	return total <= bodyRoom(pdf, c)+partGap
+}
+
+// trackLines splits a track's boxes into the lines they take after the
+// label, a group never split.
+func trackLines(pdf *fpdf.Fpdf, t track, w float64) [][]string {
+	pdf.SetFont(layout.Font, "B", headPt)
+	avail := w - pdf.GetStringWidth(strings.ToUpper(t.label)) - 2
+	group := t.group
+	if group <= 0 {
+		group = 1
+	}
+	var lines [][]string
+	var cur []string
+	used := 0.0
+	for i := 0; i < len(t.boxes); i += group {
+		g := t.boxes[i:min(i+group, len(t.boxes))]
+		gw := boxesWidth(pdf, g)
+		if len(cur) > 0 && used+gw > avail {
+			lines = append(lines, cur)
+			cur, used = nil, 0
+		}
+		cur = append(cur, g...)
+		used += gw
+		if t.group > 0 {
+			used += groupGap
+		}
+	}
+	if len(cur) > 0 {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+// boxWidth is a box's width: square, or as wide as its text needs.
+func boxWidth(pdf *fpdf.Fpdf, s string) float64 {
+	if s == "" {
+		return boxSide
+	}
+	pdf.SetFont(layout.Font, "", bodyPt)
+	return max(boxSide, pdf.GetStringWidth(s)+1.2)
+}
+
+func boxesWidth(pdf *fpdf.Fpdf, boxes []string) float64 {
+	w := 0.0
+	for _, b := range boxes {
+		w += boxWidth(pdf, b) + boxGap
+	}
+	return w
+}
+
+// tracksHeight is the room the tracks take above the footer.
+func tracksHeight(pdf *fpdf.Fpdf, ts []track, w float64) float64 {
+	h := 0.0
+	for _, t := range ts {
+		h += float64(len(trackLines(pdf, t, w))) * trackLine
+	}
+	return h
+}
+
+// drawTracks draws the tracks from top down: the label, then its boxes,
+// with what each holds, line after line.
+func drawTracks(pdf *fpdf.Fpdf, ts []track, left, top, w float64) {
+	y := top
+	for _, t := range ts {
+		label := strings.ToUpper(t.label)
+		pdf.SetFont(layout.Font, "B", headPt)
+		lw := pdf.GetStringWidth(label) + 2
+		pdf.SetTextColor(40, 70, 120)
+		pdf.Text(left, y+boxSide-0.9, label)
+		k := 0
+		for _, ln := range trackLines(pdf, t, w) {
+			bx := left + lw
+			for _, b := range ln {
+				bw := boxWidth(pdf, b)
+				pdf.SetDrawColor(120, 126, 136)
+				pdf.SetLineWidth(0.2)
+				pdf.Rect(bx, y, bw, boxSide, "D")
+				if b != "" {
+					pdf.SetFont(layout.Font, "", bodyPt)
+					pdf.SetTextColor(70, 76, 86)
+					pdf.Text(bx+(bw-pdf.GetStringWidth(b))/2, y+boxSide-0.95, b)
+				}
+				bx += bw + boxGap
+				k++
+				if t.group > 0 && k%t.group == 0 {
+					bx += groupGap
+				}
+			}
+			y += trackLine
+		}
+	}
+}
+
+// firstColumn is the width of a card table's first column, of a row of
+// cells cells: the others are right-aligned in columns of equal width.
+func firstColumn(cells int, w float64) float64 {
+	col := 10.5
+	if cells > 4 {
+		col = 8.5
+	}
+	return w - float64(cells-1)*col
 }
 
 // drawRow puts a table row on a card: the first cell left in the remaining
@@ -214,12 +535,9 @@ func drawRow(pdf *fpdf.Fpdf, row []string, x, base, w float64, bold bool) {
 	if len(row) == 0 {
 		return
 	}
+	first := firstColumn(len(row), w)
 	n := len(row) - 1
-	col := 10.5
-	if n > 3 {
-		col = 8
-	}
-	first := w - float64(n)*col
+	col := (w - first) / float64(max(n, 1))
 	pdf.Text(x, base, layout.FitText(pdf, row[0], first-1))
 	for i, cell := range row[1:] {
 		s := layout.FitText(pdf, cell, col-0.8)
@@ -236,7 +554,7 @@ func buildCards(r *Report) ([]card, error) {
 	if rs == nil {
 		return nil, nil
 	}
-	foot := fmt.Sprintf("%s · list %s", firstOf(r.List.Name, r.List.File), r.List.Hash)
+	foot := listName(r.List)
 	n := 0
 	for _, ln := range r.Lines {
 		n += max(ln.Count, 1)
@@ -268,6 +586,9 @@ func buildCards(r *Report) ([]card, error) {
 	}
 	for _, c := range rs.extraCards(r) {
 		c.foot = foot
+		if !r.Valid() {
+			c.foot = "INVALID LIST · " + foot
+		}
 		c.typeset()
 		out = append(out, c)
 	}

@@ -62,22 +62,9 @@ func (evacuationRules) starter(s *catalog.System, p func(string, ...any)) error 
 	return nil
 }
 
-// norm spells a unit type for comparison: lower case, hyphens and
-// underscores as spaces, a plural last word made singular ("Drop-Pods" is
-// "drop pod").
-func norm(t string) string {
-	t = strings.ToLower(strings.TrimSpace(t))
-	t = strings.NewReplacer("-", " ", "_", " ").Replace(t)
-	t = strings.Join(strings.Fields(t), " ")
-	if len(t) > 3 && strings.HasSuffix(t, "s") && !strings.HasSuffix(t, "ss") {
-		t = t[:len(t)-1]
-	}
-	return t
-}
-
 func findNorm(list []string, t string) string {
 	for _, x := range list {
-		if norm(x) == norm(t) {
+		if catalog.NormName(x) == catalog.NormName(t) {
 			return x
 		}
 	}
@@ -206,17 +193,23 @@ func (ro *Roster) evacuation(r *Report, g *glossary) {
 
 func evacCard(ln Line) card {
 	c := card{title: ln.Name, corner: fmt.Sprintf("%d pts", ln.Each), sub: firstOf(ln.Type, ln.Unit.Type)}
-	c.parts = append(c.parts, part{text: "Profile and points from the player's own codex."})
+	c.parts = append(c.parts, part{head: "Profile and wargear", text: "Write them in from your codex.", writeOn: 5})
 	if ln.Unit.Note != "" {
 		c.parts = append(c.parts, part{head: "Note", text: document.OneLine(ln.Unit.Note)})
 	}
 	return c
 }
 
+// podCard is the objective marker's card: which pod it is on the table
+// map, its Armour and hull points as tracks to strike, and the scenario's
+// rules about it, each in a line.
 func podCard(r *Report) card {
 	ev := r.System.Evacuation
 	p := r.Pod
-	c := card{title: "Objective marker", corner: fmt.Sprintf("%d pts", p.Cost()), sub: "the teleportation pod"}
+	c := card{title: "Teleportation pod", corner: fmt.Sprintf("%d pts", p.Cost()), sub: "the objective marker · Pod ____ · player " + cardBlank + cardBlank}
+	if pod, player := mapPod(r); pod != "" {
+		c.title, c.sub = pod, "the teleportation pod · "+player
+	}
 	c.parts = append(c.parts, part{head: "Values", rows: [][]string{
 		{"", "Base", "Bought", "Total"},
 		{"Armour", fmt.Sprint(ev.Objective.Armour), fmt.Sprintf("+%d", p.Armour), fmt.Sprint(p.TotalArmour)},
@@ -227,9 +220,34 @@ func podCard(r *Report) card {
 	for _, sc := range r.System.Scenarios {
 		for _, sp := range sc.Specials {
 			if slices.Contains(ev.Objective.Rules, sp.Name) {
-				c.parts = append(c.parts, part{head: sp.Name, text: document.OneLine(sp.Text)})
+				c.parts = append(c.parts, part{head: sp.Name, text: document.OneLine(firstOf(sp.Short, sp.Text))})
 			}
 		}
 	}
+	armour := track{label: "Armour"}
+	for v := p.TotalArmour; v >= 1; v-- {
+		armour.boxes = append(armour.boxes, fmt.Sprint(v))
+	}
+	c.tracks = []track{armour, {label: "Hull points", boxes: make([]string, p.TotalHP)}}
 	return c
+}
+
+// mapPod finds the list's pod on its scenario's table map: the objective
+// of the side its player plays ("Pod 1" of "Player 1"). The list's own
+// scenario counts, else the rule set's only one.
+func mapPod(r *Report) (pod, player string) {
+	s, l := r.System, r.List
+	sc := s.Scenario(l.Scenario)
+	if sc == nil && len(s.Scenarios) == 1 {
+		sc = &s.Scenarios[0]
+	}
+	if sc == nil || sc.Map == nil || l.Player == "" {
+		return "", ""
+	}
+	for _, f := range sc.Map.Features {
+		if k := s.MapKind(f.Kind); k != nil && k.Style == "objective" && f.Label != "" && strings.EqualFold(f.Side, l.Player) {
+			return f.Label, f.Side
+		}
+	}
+	return "", ""
 }

@@ -59,7 +59,19 @@ func FuzzLoadValidate(f *testing.F) {
 			// than the page) as an error: that is not a crash.
 			return
 		}
-		if err := drawCards(pdf, r, layout.A4); err != nil && !strings.Contains(err.Error(), "too many unit cards") {
+		mo := markdown.Options{Paper: layout.A4}
+		_, end, err := markdown.End(md, mo)
+		if err != nil {
+			t.Fatalf("measured: %v, rendered: ok", err)
+		}
+		plan, err := planCards(r, mo, end)
+		if err != nil {
+			if !strings.Contains(err.Error(), "too many unit cards") {
+				t.Fatalf("cards: %v", err)
+			}
+			return
+		}
+		if err := plan.draw(pdf, layout.A4, listName(r.List), 2); err != nil {
 			t.Fatalf("cards: %v", err)
 		}
 	})

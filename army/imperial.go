@@ -586,7 +586,10 @@ func imCard(r *Report, ln Line) (card, error) {
 		if err != nil {
 			return c, err
 		}
-		p := part{head: "Risk to officers (unit takes casualties)"}
+		p := part{head: "Risk to officers", text: "When his unit takes casualties:"}
+		if ch := s.Chart(s.Imperial.OfficerRisk); ch != nil && ch.Die > 0 {
+			p.text = fmt.Sprintf("When his unit takes casualties, roll 1d%d:", ch.Die)
+		}
 		for _, o := range risk.Outcomes {
 			res, _, _ := strings.Cut(o.Result, ";")
 			p.rows = append(p.rows, []string{o.Roll + ": " + res, document.Pct(o.P)})
@@ -596,5 +599,39 @@ func imCard(r *Report, ln Line) (card, error) {
 	if u.Note != "" {
 		c.parts = append(c.parts, part{head: "Note", text: document.OneLine(u.Note)})
 	}
+	c.tracks = imTracks(s, ln)
 	return c, nil
 }
+
+// imTracks are an Imperial Mars unit's tracks: a box for each figure,
+// tray by tray, to strike as casualties fall; a vehicle's small-arms hits
+// up to its Threshold Hits Level; and the Disruption Markers a unit of
+// troops holds, each box named by the morale state it brings.
+func imTracks(s *catalog.System, ln Line) []track {
+	var out []track
+	if f := ln.Unit.Figures; f > 0 {
+		out = append(out, track{label: "Figures lost", boxes: make([]string, min(f, maxTrackBoxes)), group: ln.PerTray})
+	}
+	if v := ln.Vehicle; v != nil && v.THL > 0 {
+		out = append(out, track{label: "Hits (THL)", boxes: make([]string, min(v.THL, maxTrackBoxes))})
+	}
+	if !troops(ln.Type) {
+		return out
+	}
+	if t := s.Table(s.Imperial.Morale.States); t != nil {
+		dms := track{label: "DMs", group: 2} // two lines of two: the states' names are long
+		for _, row := range t.Rows {
+			if len(row) >= 2 && row[0] != "0" {
+				dms.boxes = append(dms.boxes, row[0]+" "+row[1])
+			}
+		}
+		if len(dms.boxes) > 0 {
+			out = append(out, dms)
+		}
+	}
+	return out
+}
+
+// maxTrackBoxes bounds a track: a company of hundreds of figures gets the
+// first ones (a card has room for no more).
+const maxTrackBoxes = 60

@@ -3,6 +3,7 @@ package army
 import (
 	"fmt"
 	"path"
+	"strings"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
@@ -21,8 +22,17 @@ type PrintOptions struct {
 // Formats are the output formats Print knows: document's.
 var Formats = document.Formats()
 
+// listName is what a list is called on its sheets: its name, else its
+// file's name.
+func listName(l *List) string {
+	return firstOf(l.Name, strings.TrimSuffix(path.Base(l.File), path.Ext(l.File)))
+}
+
 // Print renders the roster of a checked list. An invalid list prints too,
-// stamped INVALID with its errors on the sheet.
+// stamped INVALID with its errors on the sheet. With cards, the unit cards
+// follow the roster: under its text on its last page when they all fit
+// there, else on pages of their own, and the running header counts those
+// pages too.
 func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) ([]byte, error) {
 	if opt.Format == "" {
 		opt.Format = document.PDF
@@ -37,22 +47,35 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	title := "Army roster — " + firstOf(r.List.Name, path.Base(r.List.File))
+	title := "Army roster — " + listName(r.List)
 	if !r.Valid() {
 		title = "INVALID " + title // in the running header of every page
 	}
-	mo := markdown.Options{Paper: opt.Paper, Title: title, File: "roster of " + path.Base(r.List.File) + " (Markdown from " + RosterTemplate + ")", Source: "list " + path.Base(r.List.File) + " · sha256 " + r.List.Hash}
+	source := r.List.System
+	if r.System != nil {
+		source = r.System.About.Name
+	}
+	mo := markdown.Options{Paper: opt.Paper, Title: title, File: "roster of " + path.Base(r.List.File) + " (Markdown from " + RosterTemplate + ")", Source: source}
 	if cat != nil {
 		mo.Version = cat.Version()
 	}
 	if !opt.Cards {
 		return document.Render(md, opt.Format, mo) // a PDF embeds only the fonts it uses: faster
 	}
+	pages, end, err := markdown.End(md, mo)
+	if err != nil {
+		return nil, err
+	}
+	plan, err := planCards(r, mo, end)
+	if err != nil {
+		return nil, err
+	}
+	mo.ExtraPages = plan.pages
 	pdf, err := markdown.Render(md, mo)
 	if err != nil {
 		return nil, err
 	}
-	if err := drawCards(pdf, r, opt.Paper); err != nil {
+	if err := plan.draw(pdf, opt.Paper, listName(r.List), pages+1); err != nil {
 		return nil, err
 	}
 	return layout.Bytes(pdf)

@@ -34,7 +34,7 @@ type Roster struct {
 	Warnings    []Message
 
 	File     string // the list's file name (base name)
-	ListHash string // short sha256 of the file's bytes
+	ListHash string // short sha256 of the file's bytes (for a club's template: the shipped one prints the file name only)
 	DataHash string // the catalogue's hash: the data version
 
 	Lines []RosterLine
@@ -216,47 +216,36 @@ func (g *glossary) rule(name, text string) {
 	g.rules = append(g.rules, RuleRow{Name: document.Esc(name), Text: text})
 }
 
-// special explains a special ability from the data: a weapon special that
-// carries its own explanation ("Rapid Fire – Roll 3 dice …"), else a table
-// row whose first cell is its name (the heat ray's "Sweep"), else the table
-// with its name ("Tow Cable" is table "tow-cable"). Otherwise the notes
-// about specials say why there is no text.
+// special explains a special ability from the data (see
+// catalog.System.Ability) and returns its name. An ability the rules never
+// describe gets a line to write the club's ruling on.
 func (g *glossary) special(sp string) string {
-	name, text, ok := strings.Cut(sp, " – ")
-	if ok {
-		g.rule(name, document.Esc(document.Sentence(text)))
-		return name
+	a := g.s.Ability(sp)
+	if !g.once("rule/" + a.Name) {
+		return a.Name
 	}
-	if !g.once("rule/" + name) {
-		return name
+	var text string
+	switch {
+	case a.Text != "":
+		text = document.Esc(document.Sentence(a.Text))
+		if a.Table != "" {
+			text += g.refs(a.Table)
+		}
+	case a.Short != "":
+		text = document.Esc(document.Sentence(a.Short))
+	default:
+		text = Undescribed + " Agreed: " + writeIn(24) + g.refs(document.Slug(a.Name), "specials")
 	}
-	text = g.specialText(name)
-	if text == "" {
-		text = "No rule text in the data." + g.refs(document.Slug(name), "specials")
-	}
-	g.rules = append(g.rules, RuleRow{Name: document.Esc(name), Text: text})
-	return name
+	g.rules = append(g.rules, RuleRow{Name: document.Esc(a.Name), Text: text})
+	return a.Name
 }
 
-func (g *glossary) specialText(name string) string {
-	for _, t := range g.s.Tables {
-		if norm(t.ID) == norm(name) || norm(t.Name) == norm(name) {
-			var parts []string
-			for _, row := range t.Rows {
-				parts = append(parts, document.Esc(row[len(row)-1]))
-			}
-			return strings.Join(parts, " ") + g.refs(t.ID)
-		}
-	}
-	for _, t := range g.s.Tables {
-		for _, row := range t.Rows {
-			if len(row) >= 2 && strings.EqualFold(row[0], name) {
-				return document.Esc(strings.Join(row[1:], " ")) + g.refs(t.ID)
-			}
-		}
-	}
-	return ""
-}
+// Undescribed is what rosters and cards say of a special ability the
+// rules name but never describe.
+const Undescribed = "The rules do not describe it: agree what it does before play."
+
+// writeIn is a line of n underscores to write on, as Markdown.
+func writeIn(n int) string { return strings.Repeat(`\_`, n) }
 
 // Markdown executes the roster template over the report: roster.md and
 // the rule set's own roster-<kind>.md, each from templatesDir when it has

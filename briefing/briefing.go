@@ -52,9 +52,13 @@ type Briefing struct {
 	// MarkerSet says what they are (see needed.go).
 	MarkersCommand string
 	MarkerSet      MarkerSet
-	Notes          []catalog.Note // source notes that touch the scenario
-	Sheet          *Sheet         // the hidden side's secret deployment sheet, or nil
-	Version        string         // data version (catalogue hash)
+	// Agree is what the players must settle before play because the rules
+	// leave it out: the Game Stats the data gives a unit none of ("the Mk
+	// II Baldwin's Speed, Defense, Armor and weapons"), the special
+	// abilities it never describes, and the scenario's own list.
+	Agree   []string
+	Sheet   *Sheet // the hidden side's secret deployment sheet, or nil
+	Version string // data version (catalogue hash)
 }
 
 // Length is the game's length: fixed turns, a roll, or not given.
@@ -203,14 +207,15 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 			if err != nil {
 				return nil, fmt.Errorf("scenario %s: objective upgrades: %w", sc.ID, err)
 			}
+			// The table's own lines stay; the data's source notes on it
+			// are the organiser's (the rules notes print them).
+			t.Notes = slices.DeleteFunc(t.Notes, func(n string) bool {
+				return slices.ContainsFunc(sys.Notes, func(sn catalog.Note) bool { return sn.Text == n })
+			})
 			b.ObjectiveLadder = &t
 		}
 	}
-	b.Notes = notes(sys, sc)
-	if b.ObjectiveLadder != nil {
-		// The ladder table prints its own notes: do not repeat them.
-		b.Notes = slices.DeleteFunc(b.Notes, func(n catalog.Note) bool { return slices.Contains(b.ObjectiveLadder.Notes, n.Text) })
-	}
+	b.Agree = agree(sys, sc)
 	var err error
 	if b.Sheet, err = newSheet(sys, sc, b.Sides); err != nil {
 		return nil, err
@@ -290,20 +295,59 @@ func ruleTexts(sys *catalog.System, sc *catalog.Scenario) []catalog.Table {
 	return out
 }
 
-// notes returns the rule set's source notes that touch the scenario, its
-// units or its map, in the data's order.
-func notes(sys *catalog.System, sc *catalog.Scenario) []catalog.Note {
-	topics := []string{sc.ID}
-	for _, s := range sc.Sides {
-		for _, f := range s.Forces {
-			topics = append(topics, f.Unit)
+// agree lists what the rules leave out that the scenario's forces need:
+// for each profile the data gives no Speed, Defense, Armor or weapons,
+// those; then the special abilities of the forces' profiles and weapons
+// that no rule describes; then the scenario's own list (equipment with
+// neither stats nor rule).
+func agree(sys *catalog.System, sc *catalog.Scenario) []string {
+	var out, specials []string
+	seen := map[string]bool{}
+	addSpecials := func(list []string) {
+		for _, sp := range list {
+			if a := sys.Ability(sp); !a.Described() && !slices.Contains(specials, a.Name) {
+				specials = append(specials, a.Name)
+			}
 		}
 	}
-	if sc.Map != nil {
-		topics = append(topics, "map")
+	for _, side := range sc.Sides {
+		for _, f := range side.Forces {
+			u := sys.Unit(f.Unit)
+			if u == nil {
+				continue
+			}
+			for _, st := range u.Composition {
+				p := sys.Profile(st.Profile)
+				if p == nil || seen[p.ID] {
+					continue
+				}
+				seen[p.ID] = true
+				if missing := p.Unstated(); len(missing) > 0 {
+					out = append(out, fmt.Sprintf("the %s's %s", p.Name, andList(missing)))
+				}
+				addSpecials(p.Specials)
+				for _, wid := range p.Weapons {
+					if w := sys.Weapon(wid); w != nil {
+						addSpecials(w.Specials)
+					}
+				}
+			}
+		}
 	}
-	for _, m := range sc.Markers {
-		topics = append(topics, m.Kind)
+	switch len(specials) {
+	case 0:
+	case 1:
+		out = append(out, "what "+specials[0]+" does")
+	default:
+		out = append(out, "what "+andList(specials)+" do")
 	}
-	return sys.NotesTouching(topics...)
+	return append(out, sc.Agree...)
+}
+
+// andList joins "a, b and c".
+func andList(s []string) string {
+	if len(s) <= 1 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/data"
+	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
@@ -116,12 +117,7 @@ func checkPDF(t *testing.T, b *briefing.Briefing, paper layout.Paper, words []st
 		t.Errorf("map reaches %+v, outside its box %+v under the page heading", plan.Extent, plan.Box)
 	}
 	// The box is the renderer's text area under the page's heading: clear
-	// of the margins, the running header and the footer, and of the
-	// heading's last ink (the rule under "Table map").
-	md, err := b.Markdown("")
-	if err != nil {
-		t.Fatal(err)
-	}
+	// of the margins, the running header and the footer.
 	mo := markdown.Options{Paper: paper}
 	x, top, w, h, err := markdown.TextArea(mo)
 	if err != nil {
@@ -129,10 +125,6 @@ func checkPDF(t *testing.T, b *briefing.Briefing, paper layout.Paper, words []st
 	}
 	if area := (tablemap.Box{X: x, Y: top, W: w, H: h}); !area.Contains(plan.Box) {
 		t.Errorf("map box %+v leaves the text area %+v", plan.Box, area)
-	}
-	_, heading, err := markdown.End(md[:bytes.Index(md, []byte(briefing.MapMarker))], mo)
-	if err != nil || plan.Box.Y <= heading {
-		t.Errorf("map box starts at %g mm, above the heading's end at %g mm (%v)", plan.Box.Y, heading, err)
 	}
 	for _, s := range plan.Shapes {
 		if !plan.Board.Contains(s.Bounds) {
@@ -148,6 +140,24 @@ func checkPDF(t *testing.T, b *briefing.Briefing, paper layout.Paper, words []st
 	}
 	if !bytes.HasPrefix(data, []byte("%PDF-")) {
 		t.Fatal("not a PDF")
+	}
+	// The map lies under its heading (TestMapPlace: under all the text
+	// on its page).
+	texts, err := pdftest.Read(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	heading := false
+	for _, tx := range texts {
+		if tx.S == "Table map" {
+			heading = true
+			if tx.Y >= plan.Box.Y {
+				t.Errorf("map box starts at %g mm, above its heading at %g mm", plan.Box.Y, tx.Y)
+			}
+		}
+	}
+	if !heading {
+		t.Error("no Table map heading")
 	}
 	// Each page is the paper asked for (the map shares the renderer's
 	// portrait pages).
@@ -284,8 +294,9 @@ func TestFormats(t *testing.T) {
 
 // TestTemplates overrides the templates: a club's own text is used, a
 // mistake is reported at its line in the club's file, a template without
-// the map marker gets the map on a page of its own at the end, and a map
-// marker sharing its page is refused.
+// the map marker gets the map on a page of its own at the end, the map
+// shares a page with the text before it only when it fits there, and text
+// after the map marker is refused.
 func TestTemplates(t *testing.T) {
 	b := build(t, shipped.Catalog(t), "boys-of-company-c")
 	dir := t.TempDir()
@@ -316,10 +327,22 @@ func TestTemplates(t *testing.T) {
 		t.Errorf("template error = %v, want it at %s:3:3", err, filepath.Join(dir, "briefing.md"))
 	}
 
+	// A map after a little text takes the rest of that page; after a page
+	// of text, a page of its own (a page break goes in before it).
 	write("briefing.md", "# X\n\nSome text.\n\n<!-- map -->\n")
+	pdf, plan, err = b.Render(briefing.Options{Paper: layout.A4, Templates: dir})
+	if err != nil || pdf.PageCount() != 1 || plan == nil || plan.PerCM > 5 {
+		t.Errorf("a map under a line of text: %v, %d pages; want it on page 1 at 1 cm = 5 in or larger", err, pdf.PageCount())
+	}
+	write("briefing.md", "# X\n\n"+strings.Repeat("A line of text.\n\n", 30)+"## Map\n\n<!-- map -->\n")
+	pdf, plan, err = b.Render(briefing.Options{Paper: layout.A4, Templates: dir})
+	if err != nil || pdf.PageCount() != 2 || plan == nil || plan.Box.Y > 40 {
+		t.Errorf("a map after most of a page of text: %v, %d pages; want a page of its own", err, pdf.PageCount())
+	}
+	write("briefing.md", "# X\n\n<!-- map -->\n\nMore text.\n")
 	_, _, err = b.Render(briefing.Options{Paper: layout.A4, Templates: dir})
-	if err == nil || !strings.Contains(err.Error(), "needs a page of its own") {
-		t.Errorf("shared map page: err = %v", err)
+	if err == nil || !strings.Contains(err.Error(), "takes the rest of its page") {
+		t.Errorf("text after the map: err = %v", err)
 	}
 }
 

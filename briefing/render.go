@@ -24,16 +24,25 @@ const (
 )
 
 // MapMarker is the comment in the briefing's Markdown where the table map
-// goes. It must stand on a page of its own, under at most a heading:
+// goes. The map takes the rest of the page it lands on, so nothing but a
+// page break (or the end) may follow it:
 //
-//	<!-- pagebreak -->
 //	## Table map
 //	<!-- map -->
 //	<!-- pagebreak -->
 //
-// The PDF draws the map there, the HTML puts a drawing there, and the
+// The PDF draws the map there — under the text on its page when it fits
+// there at 1 cm = 5 in or larger, else on a page of its own (a page break
+// goes in before its heading) — the HTML puts a drawing there, and the
 // Markdown output lists the map's features there.
 const MapMarker = "<!-- map -->"
+
+// mapShareScale is the smallest scale, in inches to the centimetre, at
+// which the table map shares a page with the text before it: smaller, its
+// terrain and labels would crowd, and it gets a page of its own.
+const mapShareScale = 5.0
+
+const pageBreak = "<!-- pagebreak -->"
 
 // Options choose the paper and the templates.
 type Options struct {
@@ -103,22 +112,27 @@ func (b *Briefing) Render(opt Options) (*fpdf.Fpdf, *tablemap.Plan, error) {
 		return nil, nil, err
 	}
 	mo := b.mdOptions(opt.Paper)
+	m := b.Scenario.Map
+	at := bytes.Index(md, []byte(MapMarker))
+	if m != nil && at >= 0 {
+		if err := mapLast(md, at); err != nil {
+			return nil, nil, err
+		}
+		if md, at, err = b.placeMap(md, at, mo); err != nil {
+			return nil, nil, err
+		}
+	}
 	pdf, err := markdown.Render(md, mo)
 	if err != nil {
 		return nil, nil, err
 	}
-	m := b.Scenario.Map
 	if m == nil {
 		return pdf, nil, nil
 	}
-	at := bytes.Index(md, []byte(MapMarker))
 	if at < 0 {
 		// A club's template without the marker: the map goes last.
 		p, err := tablemap.AddPage(pdf, opt.Paper, "Table map — "+b.Scenario.Name, m, b.System.MapKinds, b.sideNames())
 		return pdf, p, err
-	}
-	if err := mapAlone(md, at); err != nil {
-		return nil, nil, err
 	}
 	page, box, err := mapBox(md, at, mo)
 	if err != nil {
@@ -135,23 +149,64 @@ func (b *Briefing) Render(opt Options) (*fpdf.Fpdf, *tablemap.Plan, error) {
 	return pdf, p, pdf.Error()
 }
 
-// mapAlone checks that the map marker has its page to itself: a page
-// break before it with at most a heading between, and a page break (or
-// the end) after it.
-func mapAlone(md []byte, at int) error {
-	const pb = "<!-- pagebreak -->"
-	before := string(md[:at])
-	if i := strings.LastIndex(before, pb); i >= 0 {
-		before = before[i+len(pb):]
-	}
-	between := strings.TrimSpace(before)
-	okBefore := between == "" || (strings.HasPrefix(between, "#") && !strings.Contains(between, "\n"))
+// mapLast checks that nothing but a page break (or the end) follows the
+// map marker: the map takes the rest of its page.
+func mapLast(md []byte, at int) error {
 	after := strings.TrimSpace(string(md[at+len(MapMarker):]))
-	okAfter := after == "" || strings.HasPrefix(after, pb)
-	if !okBefore || !okAfter {
-		return fmt.Errorf("%s: the table map needs a page of its own: put %s before it (a heading may follow) and %s after %s", BriefingTemplate, pb, pb, MapMarker)
+	if after != "" && !strings.HasPrefix(after, pageBreak) {
+		return fmt.Errorf("%s: the table map takes the rest of its page: put %s after %s", BriefingTemplate, pageBreak, MapMarker)
 	}
 	return nil
+}
+
+// placeMap returns the Markdown with the map where it goes: under the
+// text before it when the rest of that page holds it at mapShareScale or
+// larger, else on a page of its own — a page break goes in before its
+// heading (or before the marker when no heading leads it). at is the
+// marker's place in what it returns.
+func (b *Briefing) placeMap(md []byte, at int, mo markdown.Options) ([]byte, int, error) {
+	if onOwnPage(md, at) {
+		return md, at, nil
+	}
+	_, box, err := mapBox(md, at, mo)
+	if err != nil {
+		return nil, 0, err
+	}
+	if box.H > 0 {
+		p, err := tablemap.New(layout.NewDoc(mo.Paper, "measure"), b.Scenario.Map, b.System.MapKinds, b.sideNames(), box)
+		if err == nil && p.PerCM <= mapShareScale {
+			return md, at, nil
+		}
+	}
+	return ownPage(md, at)
+}
+
+// onOwnPage reports whether the map marker starts its page already: at
+// most a heading stands between it and a page break before it.
+func onOwnPage(md []byte, at int) bool {
+	before := string(md[:at])
+	i := strings.LastIndex(before, pageBreak)
+	if i < 0 {
+		return false
+	}
+	between := strings.TrimSpace(before[i+len(pageBreak):])
+	return between == "" || (strings.HasPrefix(between, "#") && !strings.Contains(between, "\n"))
+}
+
+// ownPage puts a page break before the map's heading (the line before the
+// marker, when it is one) or before the marker.
+func ownPage(md []byte, at int) ([]byte, int, error) {
+	if onOwnPage(md, at) {
+		return md, at, nil
+	}
+	cut := at
+	before := strings.TrimRight(string(md[:at]), " \n")
+	if nl := strings.LastIndex(before, "\n"); strings.HasPrefix(before[nl+1:], "#") {
+		cut = nl + 1
+	}
+	brk := []byte(pageBreak + "\n\n")
+	out := append(append(append([]byte(nil), md[:cut]...), brk...), md[cut:]...)
+	return out, at + len(brk), nil
 }
 
 func (b *Briefing) sideNames() []string {
@@ -172,10 +227,14 @@ func (b *Briefing) HTML(opt Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The drawing is as large as on the PDF's map page.
+	// The drawing is as large as on a map page of its own.
 	var box tablemap.Box
 	if at := bytes.Index(md, []byte(MapMarker)); at >= 0 && b.Scenario.Map != nil {
-		if _, box, err = mapBox(md, at, b.mdOptions(opt.Paper)); err != nil {
+		own, at, err := ownPage(md, at)
+		if err != nil {
+			return nil, err
+		}
+		if _, box, err = mapBox(own, at, b.mdOptions(opt.Paper)); err != nil {
 			return nil, err
 		}
 	}

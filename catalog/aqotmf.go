@@ -54,6 +54,10 @@ type AQRules struct {
 		Detector   Length `toml:"detector"`    // a Detector this close to the terrain's centre reveals
 		EnemyClear Length `toml:"enemy_clear"` // placed more than this from any enemy
 	} `toml:"ambush"`
+	// Specials give special abilities in a line each (their Short), for
+	// unit cards, which have no room for a rule's full text (see
+	// System.Ability). Abilities the quick-start never describes have none.
+	Specials []Special `toml:"special"`
 }
 
 // BuildingType is one kind of building of the Destroying Buildings add-on.

@@ -23,6 +23,9 @@ type IMRules struct {
 	OfficerRisk string `toml:"officer_risk_chart"` // chart id
 	Morale      struct {
 		Chart string `toml:"chart"` // results chart: row value = DMs taken
+		// States is the table of the morale states by DMs held (0 Steady
+		// … 4 Dispersed): the unit cards' DM track.
+		States string `toml:"states"`
 	} `toml:"morale"`
 	Rally struct {
 		Chart            string `toml:"chart"`   // row value = DMs lost

@@ -21,7 +21,12 @@ type Scenario struct {
 	Markers    []MarkerNeed `toml:"marker"`
 	Map        *Map         `toml:"map"`
 	Note       string       `toml:"note"`
-	Pos        diag.Pos     `toml:"-"`
+	// Agree lists what the players must settle before play that the rules
+	// leave out, beyond the Game Stats and special abilities the briefing
+	// finds missing by itself: equipment the scenario names but no table
+	// describes ("the Gripper Claw").
+	Agree []string `toml:"agree"`
+	Pos   diag.Pos `toml:"-"`
 }
 
 // Side is one player's side of a scenario.
@@ -61,10 +66,12 @@ type Force struct {
 // InAmbush reports whether the line may or must start in ambush.
 func (f Force) InAmbush() bool { return f.Ambush || f.StartsInAmbush }
 
-// Special is a scenario special rule.
+// Special is a special rule: its name, its text, and the rule in a line
+// for unit cards where the text is longer than a card holds.
 type Special struct {
-	Name string `toml:"name"`
-	Text string `toml:"text"`
+	Name  string `toml:"name"`
+	Text  string `toml:"text"`
+	Short string `toml:"short"`
 }
 
 // MarkerNeed is how many of a marker kind a scenario needs.

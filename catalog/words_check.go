@@ -70,4 +70,5 @@ func (c *checker) checkWords() {
 			}
 		}
 	}
+	c.checkCards()
 }

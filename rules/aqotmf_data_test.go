@@ -110,7 +110,7 @@ func TestAQDataValues(t *testing.T) {
 		t.Errorf("Boys: Rough Riders line = %+v, want reinforcements", f)
 	}
 	mw := aq.Scenario("morale-wagon")
-	if mw == nil || mw.Turns != 0 || !strings.Contains(mw.Note, "no turn limit") || mw.Sides[0].Forces[2].Points != 480 {
+	if mw == nil || mw.Turns != 0 || !strings.Contains(mw.GameLength, "no turn limit") || mw.Sides[0].Forces[2].Points != 480 {
 		t.Errorf("Morale Wagon: got %+v", mw)
 	}
 	ev := aqLoad(t, "evacuation-mars").Evacuation

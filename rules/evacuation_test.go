@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -82,6 +83,10 @@ func TestEvacTables(t *testing.T) {
 	lt, err := EvacLadderTable(sys)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// One hull point to start: the singular.
+	if len(lt.Notes) == 0 || !strings.HasPrefix(lt.Notes[0], "The objective marker is Armour 8, 1 hull point. ") {
+		t.Errorf("ladder notes %q, want the marker's Armour 8 and 1 hull point", lt.Notes)
 	}
 	if len(lt.Rows) != 4 {
 		t.Fatalf("ladder rows %d, want +1…+4", len(lt.Rows))

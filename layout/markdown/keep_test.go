@@ -197,7 +197,7 @@ func plainLayout(t *testing.T, md string, opt Options) *flow {
 			nl = append(nl, i)
 		}
 	}
-	r, err := walk(Parser().Parser().Parse(text.NewReader(src)), src, nl, opt, 1, 0)
+	r, err := walk(Parser().Parser().Parse(text.NewReader(src)), src, nl, opt, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,8 +205,9 @@ func plainLayout(t *testing.T, md string, opt Options) *flow {
 }
 
 // TestSqueezeSavesALastPage: a document a few lines too long for its
-// pages is set with tighter space between blocks, after its last page
-// break only; one that needs its last page is left alone.
+// pages is set with tighter space between blocks after its last page
+// break, the one-page section before the break untouched; one that needs
+// its last page is left alone.
 func TestSqueezeSavesALastPage(t *testing.T) {
 	head := "# Page one\n\nP00 before the page break.\n\n<!-- pagebreak -->\n\n"
 	paras := func(n int) string {
@@ -337,5 +338,49 @@ func TestMeasurePrefix(t *testing.T) {
 		if got := whole.Page(line); got != pre.Pages {
 			t.Errorf("%d sections, %d lines after the map: the heading is on page %d of the whole, page %d of the part before", k, n, got, pre.Pages)
 		}
+	}
+}
+
+// TestSqueezeEachSection: a section a few lines too long for its pages is
+// tightened to save its last page even when a page break and more follow
+// (a briefing's text before its table map), and the part after the break
+// starts a page earlier; a section that needs its last page is left alone.
+func TestSqueezeEachSection(t *testing.T) {
+	text := func(n int) string {
+		var b strings.Builder
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "P%02d One line of text.\n\n", i)
+		}
+		return b.String()
+	}
+	n := 1
+	for plainLayout(t, text(n), Options{}).pages < 2 {
+		n++
+	}
+	tail := "<!-- pagebreak -->\n\n## After the break\n\nT01 One line.\n"
+	got := record(t, text(n)+tail, Options{})
+	if got.pages != 2 {
+		t.Errorf("%d lines spill onto a second page by one, then a page break: %d pages, want 2 (the text squeezed onto one)", n, got.pages)
+	}
+	on := func(rec *recorder, s string) int {
+		for _, o := range rec.ops {
+			if o.str == s {
+				return o.page
+			}
+		}
+		return 0
+	}
+	if p := on(got, "After the break"); p != 2 {
+		t.Errorf("the heading after the break is on page %d, want 2", p)
+	}
+	// The part up to the break lays out as the whole does.
+	pre, err := Measure([]byte(text(n)+"<!-- pagebreak -->\n\n## After the break\n"), Options{})
+	if err != nil || pre.Pages != 2 {
+		t.Errorf("measured up to the heading: %d pages (%v), want 2", pre.Pages, err)
+	}
+	// A second page a third full stays.
+	got = record(t, text(n+25)+tail, Options{})
+	if got.pages != 3 {
+		t.Errorf("a section with a well-filled last page: %d pages, want 3", got.pages)
 	}
 }

@@ -17,8 +17,8 @@
 // column it continues in. Where a two-column stretch ends on a page (a
 // columns directive or the end), its columns are balanced to end level.
 // The flow measures and places everything before anything is drawn, so a
-// document whose last page would hold only a little is set again with the
-// space between blocks (after its last page break) tightened, and Measure
+// section (the part between page breaks) whose last page would hold only
+// a little is set again with the space between its blocks tightened, and Measure
 // can tell how many pages a document takes, and where a block lands,
 // without making a PDF. A running header (title, page "n / N") and footer
 // (source, "playaid", data version) sit inside the margin on every page.
@@ -78,6 +78,9 @@ type Options struct {
 	BaseSize float64      // body font size in points, 6–14 (default 9)
 	Margin   float64      // page margin in mm, at least layout.SafeMargin (default 8)
 	File     string       // name of the Markdown in error messages (default "markdown")
+	// ExtraPages are pages the caller adds after the document (a roster's
+	// unit cards): the running header's "n / N" counts them in N.
+	ExtraPages int
 }
 
 // withDefaults fills in zero values and rejects impossible ones.
@@ -104,6 +107,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("%s: base font size %g pt is outside 6–14 pt", o.File, o.BaseSize)
 	case o.Margin < layout.SafeMargin:
 		return o, fmt.Errorf("%s: margin %g mm is inside the %g mm printers cannot print", o.File, o.Margin, layout.SafeMargin)
+	case o.ExtraPages < 0:
+		return o, fmt.Errorf("%s: %d extra pages; expected 0 or more", o.File, o.ExtraPages)
 	case o.Margin > o.Paper.Width/4:
 		return o, fmt.Errorf("%s: margin %g mm leaves no room on %s paper", o.File, o.Margin, o.Paper.Name)
 	}

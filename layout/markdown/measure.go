@@ -20,8 +20,8 @@ type landed struct {
 // errors Render would.
 //
 // The part of a document before a page break is laid out the same whether
-// or not more follows (only what comes after the last page break is ever
-// tightened to save a page). So when md[:i] ends in a page break and a
+// or not more follows (each section between page breaks is tightened to
+// save its own last page, on its own content). So when md[:i] ends in a page break and a
 // heading, Measure(md[:i]).Pages is the page that heading lands on in the
 // whole document as well — the page to draw a briefing's table map on.
 func Measure(md []byte, opt Options) (*Layout, error) {

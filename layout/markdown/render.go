@@ -3,6 +3,7 @@ package markdown
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -130,26 +131,29 @@ type walker struct {
 	table  *tableState
 	nl     []int // offsets of the newlines in src
 	line   int   // source line of the block being rendered, for Measure
-	// squeeze scales the space between blocks once squeezeAt page breaks
-	// have passed (1 normally; less to save a nearly empty last page).
-	squeeze   float64
-	squeezeAt int
-	breaks    int // page breaks so far
-	errs      diag.List
-	funcs     map[ast.NodeKind]func(n ast.Node, entering bool) ast.WalkStatus
+	// squeeze scales the space between blocks of a section, by the page
+	// breaks before it (1 where it has none; less to save a section's
+	// nearly empty last page).
+	squeeze map[int]float64
+	breaks  int   // page breaks so far
+	ends    []int // the last page of each section a page break ended
+	errs    diag.List
+	funcs   map[ast.NodeKind]func(n ast.Node, entering bool) ast.WalkStatus
 }
 
 // render lays src out and draws it on c; with c nil it only lays it out.
 //
-// When the last page would hold little — a few lines of a document that
-// almost fits one page fewer — the layout is tried again with the space
-// between blocks tightened (squeezes), and the first that saves the page
-// is kept. Only the part after the last page break is tightened: a page
-// break starts afresh, so nothing before it can save the last page, and
-// the pages before it stay as they are (a caller may have laid out the
-// document up to a page break on its own and drawn on the page it
-// found). Measure-then-place makes the trials cheap: nothing is drawn
-// until a layout is chosen.
+// When the last page of a section — the part of a document between page
+// breaks — would hold little, a few lines of a section that almost fits
+// one page fewer, the layout is tried again with the space between that
+// section's blocks tightened (squeezes), and the first that saves the
+// page is kept. Each section is tightened on its own: a page break starts
+// afresh, so only a section's own blocks can save its last page, and the
+// sections are decided in order, each on its own content. So a document
+// laid out up to a page break lays out its sections as the whole document
+// does (a caller may have done that and drawn on the page it found).
+// Measure-then-place makes the trials cheap: nothing is drawn until a
+// layout is chosen.
 func render(src []byte, opt Options, c canvas) (*flow, error) {
 	doc := Parser().Parser().Parse(text.NewReader(src))
 	var nl []int
@@ -158,21 +162,28 @@ func render(src []byte, opt Options, c canvas) (*flow, error) {
 			nl = append(nl, i)
 		}
 	}
-	r, err := walk(doc, src, nl, opt, 1, 0)
+	r, err := walk(doc, src, nl, opt, nil)
 	if err != nil {
 		return nil, err
 	}
-	if n := r.fl.pages; n > 1 && r.fl.fill(n) <= lastPageSlack {
+	chosen := map[int]float64{}
+	for s := 0; s <= r.breaks; s++ {
+		first, last := r.section(s)
+		if last <= first || r.fl.fill(last) > lastPageSlack {
+			continue
+		}
 		for _, sq := range squeezes {
-			t, err := walk(doc, src, nl, opt, sq, r.breaks)
-			if err == nil && t.fl.pages < n {
-				r = t
+			try := maps.Clone(chosen)
+			try[s] = sq
+			t, err := walk(doc, src, nl, opt, try)
+			if err == nil && t.fl.pages < r.fl.pages {
+				r, chosen = t, try
 				break
 			}
 		}
 	}
 	if c != nil {
-		r.fl.draw(c, func(p int) { r.furniture(c, p, r.fl.pages) })
+		r.fl.draw(c, func(p int) { r.furniture(c, p, r.fl.pages+r.opt.ExtraPages) })
 	}
 	return r.fl, nil
 }
@@ -183,10 +194,23 @@ const lastPageSlack = 0.25
 
 var squeezes = []float64{0.8, 0.6}
 
-// walk lays doc out once, with the space between blocks after the first
-// breaks page breaks scaled by squeeze.
-func walk(doc ast.Node, src []byte, nl []int, opt Options, squeeze float64, breaks int) (*walker, error) {
-	r := &walker{src: src, nl: nl, opt: opt, em: opt.BaseSize * ptMM, squeeze: squeeze, squeezeAt: breaks}
+// section returns the first and last page of section s, the part of the
+// document after s page breaks.
+func (r *walker) section(s int) (first, last int) {
+	first, last = 1, r.fl.pages
+	if s > 0 && s-1 < len(r.ends) {
+		first = r.ends[s-1] + 1
+	}
+	if s < len(r.ends) {
+		last = r.ends[s]
+	}
+	return first, last
+}
+
+// walk lays doc out once, with the space between the blocks of each
+// section in squeeze scaled by its factor.
+func walk(doc ast.Node, src []byte, nl []int, opt Options, squeeze map[int]float64) (*walker, error) {
+	r := &walker{src: src, nl: nl, opt: opt, em: opt.BaseSize * ptMM, squeeze: squeeze}
 	m := opt.Margin
 	r.fl = newFlow(m, opt.Paper.Width-m, m+headerH, opt.Paper.Height-m-footerH, columnGap, opt.Columns)
 	r.styles = []style{{size: opt.BaseSize, color: colText}}
@@ -288,8 +312,8 @@ func (r *walker) space(h float64) {
 
 // squeezed is the factor the space between blocks is scaled by here.
 func (r *walker) squeezed() float64 {
-	if r.breaks >= r.squeezeAt {
-		return r.squeeze
+	if f, ok := r.squeeze[r.breaks]; ok {
+		return f
 	}
 	return 1
 }
@@ -551,6 +575,7 @@ func (r *walker) htmlBlock(n ast.Node, entering bool) ast.WalkStatus {
 	switch d.kind {
 	case dirPageBreak:
 		r.gap = 0
+		r.ends = append(r.ends, r.fl.pages)
 		r.breaks++
 		r.fl.pageBreak()
 	case dirColumnBreak:

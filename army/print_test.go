@@ -1,0 +1,362 @@
+package army
+
+import (
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/data"
+	"github.com/playaid/playaid/internal/pdftest"
+	"github.com/playaid/playaid/internal/playercopy"
+	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/markdown"
+)
+
+// shippedList validates one of data/armies against cat.
+func shippedList(t *testing.T, cat *catalog.Catalog, file string) *Report {
+	t.Helper()
+	name := path.Join(catalog.ArmiesDir, file)
+	src, err := fs.ReadFile(data.FS, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, dl := Validate("data/"+name, src, cat)
+	if r == nil || len(dl.Errors()) > 0 {
+		t.Fatalf("%s: %v", file, dl)
+	}
+	return r
+}
+
+func shippedLists(t *testing.T) []string {
+	files, err := fs.Glob(data.FS, catalog.ArmiesDir+"/*.toml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no example lists: %v", err)
+	}
+	for i, f := range files {
+		files[i] = path.Base(f)
+	}
+	return files
+}
+
+// printed prints a list's roster with its cards and reads it back.
+func printed(t *testing.T, r *Report, cat *catalog.Catalog, paper layout.Paper) []pdftest.Text {
+	t.Helper()
+	pdf, err := Print(r, cat, PrintOptions{Paper: paper, Cards: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts, err := pdftest.Read(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return texts
+}
+
+// noSourceNotes is the shipped data without its source notes. A roster
+// prints a note as a footnote where it touches what the roster shows, and
+// which notes a player sheet prints (the short rulings only) is the
+// document pipeline's footnote policy, tested with it; what the roster
+// and cards print themselves is tested here.
+func noSourceNotes(t *testing.T) *catalog.Catalog {
+	cat := shipped.Catalog(t)
+	for _, s := range cat.Systems {
+		s.Notes = nil
+	}
+	return cat
+}
+
+// TestPlayerCopy reads every example roster with its unit cards back from
+// the PDF and finds none of the project's working words or hashes: one
+// quiet line names the list's file and the data's short version.
+func TestPlayerCopy(t *testing.T) {
+	cat := noSourceNotes(t)
+	for _, file := range shippedLists(t) {
+		t.Run(file, func(t *testing.T) {
+			r := shippedList(t, cat, file)
+			var all []string
+			for _, tx := range printed(t, r, cat, layout.A4) {
+				all = append(all, tx.S)
+			}
+			text := strings.Join(all, " ")
+			for _, bad := range playercopy.Find(text) {
+				t.Errorf("player copy says: %q", bad)
+			}
+			if strings.Contains(text, r.List.Hash) {
+				t.Errorf("the list's hash %s is printed", r.List.Hash)
+			}
+			if !strings.Contains(text, "List "+file+" · rules data "+cat.Version()) {
+				t.Error("no quiet line with the list's file and the data version")
+			}
+		})
+	}
+}
+
+// TestTypeSizes holds the type bars of issue 13 on every example roster
+// with its cards, A4 and Letter, read from the PDF: 90% of the characters
+// at 7 pt or more and under 2% below 6.5 pt (footnotes and all); the
+// roster's own text (not its running header and footer, not the cards) at
+// 7.5 pt or more; and on the cards, 7 pt and up.
+func TestTypeSizes(t *testing.T) {
+	for _, file := range shippedLists(t) {
+		for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+			t.Run(file+"/"+paper.Name, func(t *testing.T) {
+				cat := shipped.Catalog(t)
+				texts := printed(t, shippedList(t, cat, file), cat, paper)
+				sizes := pdftest.Tally(texts)
+				if sizes.Below(7) > 0.10 || sizes.Below(6.5) >= 0.02 {
+					t.Errorf("%.1f%% of the characters under 7 pt, %.1f%% under 6.5 pt: %s", 100*sizes.Below(7), 100*sizes.Below(6.5), sizes)
+				}
+
+				cat = noSourceNotes(t)
+				r := shippedList(t, cat, file)
+				mo := markdown.Options{Paper: paper}
+				md, err := Markdown(r, cat, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				pages, end, err := markdown.End(md, mo)
+				if err != nil {
+					t.Fatal(err)
+				}
+				plan, err := planCards(r, mo, end)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, top, _, h, err := markdown.TextArea(mo)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Cards start under the roster on its last page, or on
+				// the pages after it (under their caption).
+				_, y0, err := cardGrid(paper).Origin()
+				if err != nil {
+					t.Fatal(err)
+				}
+				cardsFrom := func(tx pdftest.Text) bool {
+					if plan.under.Top > 0 {
+						return tx.Page == pages && tx.Y > plan.under.Top && tx.Y < top+h
+					}
+					return tx.Page > pages && tx.Y > y0
+				}
+				var cards []pdftest.Text
+				for _, tx := range printed(t, r, cat, paper) {
+					switch {
+					case cardsFrom(tx):
+						cards = append(cards, tx)
+					case tx.Y > top && tx.Y < top+h && tx.Size < 7.5:
+						t.Errorf("page %d: %q at %.2f pt, under the 7.5 pt of body text and tables", tx.Page, tx.S, tx.Size)
+					}
+				}
+				if len(cards) == 0 {
+					t.Fatal("no cards")
+				}
+				cs := pdftest.Tally(cards)
+				if cs.Below(7) > 0 {
+					t.Errorf("cards: %.1f%% of the characters under 7 pt, %.1f%% under 6.5 pt: %s", 100*cs.Below(7), 100*cs.Below(6.5), cs)
+				}
+			})
+		}
+	}
+}
+
+// TestCardsCarryAll: every card of the example lists prints all it
+// carries — stats, rules in short, tracks and odds — with nothing left
+// out, and says nothing of "the roster": a player holds it alone.
+func TestCardsCarryAll(t *testing.T) {
+	cat := shipped.Catalog(t)
+	pdf := layout.NewDoc(layout.A4, "measure")
+	for _, style := range []string{"", "B"} {
+		layout.UseFont(pdf, layout.Font, style)
+	}
+	for _, file := range shippedLists(t) {
+		cs, err := buildCards(shippedList(t, cat, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs {
+			if !cardFits(pdf, c) {
+				t.Errorf("%s: card %q has more than it holds", file, c.title)
+			}
+			for _, p := range c.parts {
+				if strings.Contains(strings.ToLower(p.text+p.head), "roster") {
+					t.Errorf("%s: card %q points to the roster: %q", file, c.title, p.text)
+				}
+			}
+		}
+	}
+}
+
+// cardOf returns the first card titled title.
+func cardOf(t *testing.T, cs []card, title string) card {
+	t.Helper()
+	for _, c := range cs {
+		if c.title == title {
+			return c
+		}
+	}
+	t.Fatalf("no card %q", title)
+	return card{}
+}
+
+func trackOf(c card, label string) *track {
+	for i := range c.tracks {
+		if c.tracks[i].label == label {
+			return &c.tracks[i]
+		}
+	}
+	return nil
+}
+
+// partText is everything a card's blocks say, on one line.
+func partText(c card) string {
+	var s []string
+	for _, p := range c.parts {
+		s = append(s, p.head, p.text)
+		for _, row := range p.rows {
+			s = append(s, strings.Join(row, " "))
+		}
+	}
+	return strings.ReplaceAll(strings.Join(s, " "), "\t", " ")
+}
+
+// TestCardTracks: cards track what a unit loses as the rules count it —
+// an Assault Tripod's Armor from 10 down and the lasting damage of the
+// Tripod Damage Chart, the stands the scenario fields (Scenario 1's
+// Infantry Company has the Captain's stand: 6), an Imperial Mars unit's
+// figures tray by tray and its Disruption Markers by the state they
+// bring, a teleportation pod's Armour and hull points — and carry the
+// unit's special rules in short.
+func TestCardTracks(t *testing.T) {
+	cat := shipped.Catalog(t)
+	build := func(file string) []card {
+		cs, err := buildCards(shippedList(t, cat, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cs
+	}
+
+	tripod := cardOf(t, build("boys-of-company-c-martians.toml"), "Assault Tripod")
+	if a := trackOf(tripod, "Armor"); a == nil || strings.Join(a.boxes, " ") != "10 9 8 7 6 5 4 3 2 1" {
+		t.Errorf("tripod Armor track %+v, want 10 down to 1", a)
+	}
+	if d := trackOf(tripod, "Damage"); d == nil || strings.Join(d.boxes, "|") != "Crippled|Weapons disabled" {
+		t.Errorf("tripod damage track %+v, want the chart's crippled and weapons disabled", d)
+	}
+	if trackOf(tripod, "Lost") != nil {
+		t.Error("a tripod's card has a LOST box beside its Armor track")
+	}
+	text := partText(tripod)
+	for _, want := range []string{"Sweep: Template placed like a Barrage template", "Massive: not in the rules, agreed: ____"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("tripod card lacks %q:\n%s", want, text)
+		}
+	}
+
+	humans := build("boys-of-company-c-humans.toml")
+	if l := trackOf(cardOf(t, humans, "Company C"), "Lost"); l == nil || len(l.boxes) != 6 {
+		t.Errorf("Scenario 1's Infantry Company: lost track %+v, want 6 boxes (5 stands and the Captain's)", l)
+	}
+	if l := trackOf(cardOf(t, build("morale-wagon-humans.toml"), "Doughboys"), "Lost"); l == nil || len(l.boxes) != 5 {
+		t.Errorf("Scenario 2's Infantry Company: lost track %+v, want 5 boxes", l)
+	}
+	riders := partText(cardOf(t, humans, "Rough Riders"))
+	for _, want := range []string{"Rough Rider: Mounted infantry", "Tow Cable: Assault: each element in contact rolls to hit"} {
+		if !strings.Contains(riders, want) {
+			t.Errorf("Rough Riders card lacks %q:\n%s", want, riders)
+		}
+	}
+
+	im := build("imperial-mars.toml")
+	first := cardOf(t, im, "1st Company, 24th Foot") // 24 figures, close order: 6 trays of 4
+	if f := trackOf(first, "Figures lost"); f == nil || len(f.boxes) != 24 || f.group != 4 {
+		t.Errorf("1st Company figures track %+v, want 24 boxes in trays of 4", f)
+	}
+	if d := trackOf(first, "DMs"); d == nil || strings.Join(d.boxes, "|") != "1 Disorganised|2 Dismayed|3 Disrupted|4 Dispersed" {
+		t.Errorf("1st Company DM track %+v", d)
+	}
+	walker := cardOf(t, im, "HMLS Indomitable")
+	if h := trackOf(walker, "Hits (THL)"); h == nil || len(h.boxes) != 4 || trackOf(walker, "DMs") != nil {
+		t.Errorf("walker tracks %+v, want 4 hits to its THL and no DMs", walker.tracks)
+	}
+
+	pod := cardOf(t, build("evacuation-mars.toml"), "Pod 1")
+	if !strings.Contains(pod.sub, "Player 1") {
+		t.Errorf("Player 1's pod card: sub %q", pod.sub)
+	}
+	if a, h := trackOf(pod, "Armour"), trackOf(pod, "Hull points"); a == nil || a.boxes[0] != "10" || len(a.boxes) != 10 || h == nil || len(h.boxes) != 3 {
+		t.Errorf("pod tracks %+v, want Armour 10 down and 3 hull points", pod.tracks)
+	}
+}
+
+// TestWriteIns: where the rules give a unit no Speed, Defense, Armor or
+// weapons (the Mk II Baldwin), the roster and its card leave room to
+// write them in, and a special ability they never describe (Stealth) gets
+// a line for the club's ruling; a club's data that supplies the Baldwin's
+// stats prints them like any other value.
+func TestWriteIns(t *testing.T) {
+	blank := writeIn(3)
+	for _, tc := range []struct {
+		name string
+		cat  *catalog.Catalog
+		row  string // the Game stats row of the Mk II Baldwin
+		card []string
+	}{
+		{"quick-start", shipped.Catalog(t), "| Mk II Baldwin[^baldwin-stats] | Tank | " + writeIn(4) + " | " + blank + " | " + blank + " | " + writeIn(12) + " | – |",
+			[]string{"1 × Mk II Baldwin ____ ____ ____", "Weapons Not given by the rules; agreed: ____"}},
+		{"club", clubCatalog(t), "| Mk II Baldwin[^baldwin-stats] | Tank | 6″ | 6 | 7 | Tank Gun | – |",
+			[]string{"1 × Mk II Baldwin 6″ 6 7", "Tank Gun 30″ +1 1"}},
+	} {
+		r := shippedList(t, tc.cat, "morale-wagon-humans.toml")
+		md, err := Markdown(r, tc.cat, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(md), tc.row+"\n") {
+			t.Errorf("%s: the roster lacks the row\n%s", tc.name, tc.row)
+		}
+		if !strings.Contains(string(md), "**Stealth.** "+Undescribed+" Agreed: "+writeIn(24)) {
+			t.Errorf("%s: Stealth has no line for the club's ruling", tc.name)
+		}
+		cs, err := buildCards(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := partText(cardOf(t, cs, "Mk II Baldwin Tanks"))
+		for _, want := range tc.card {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: the Baldwin's card lacks %q:\n%s", tc.name, want, text)
+			}
+		}
+		if tc.name == "club" && strings.Contains(text, "____") {
+			t.Errorf("club: the Baldwin's card still leaves blanks:\n%s", text)
+		}
+	}
+}
+
+// clubCatalog is the shipped data with a club's profiles.toml that gives
+// the Mk II Baldwin the stats the quick-start leaves out (the club's own
+// numbers), as --data lays it over the shipped files.
+func clubCatalog(t *testing.T) *catalog.Catalog {
+	t.Helper()
+	src, err := fs.ReadFile(data.FS, "aqotmf/profiles.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(src), "\n")
+	i := slices.Index(lines, `id = "mk2-baldwin"`)
+	if i < 0 || lines[i+2] != `type = "Tank"` {
+		t.Fatal("the shipped Mk II Baldwin profile has changed: update the club's copy")
+	}
+	lines = slices.Insert(lines, i+3, `speed = '6"'`, "defense = 6", "armor = 7", `weapons = ["tank-gun"]`)
+	cat, l := catalog.Load(shipped.Source(), catalog.Source{Name: "club", FS: fstest.MapFS{"aqotmf/profiles.toml": {Data: []byte(strings.Join(lines, "\n"))}}})
+	if err := l.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}

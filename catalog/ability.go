@@ -1,0 +1,100 @@
+package catalog
+
+import "strings"
+
+// Ability is what the data says of a special ability named in a profile's
+// or a weapon's specials ("Tow Cable", "Rapid Fire – Roll 3 dice …").
+type Ability struct {
+	Name string // "Rapid Fire"
+	// Text is the rule in full: the special's own words after " – ", else
+	// the rows of the table of that name or id, else the rest of the row
+	// of a table whose first cell is the name (the heat ray's "Sweep").
+	Text  string
+	Table string // the id of the table Text comes from, or ""
+	// Short is the rule in a line, for a unit card: the rule set's own
+	// line for it ([[aqotmf.special]]), else Text when it has its own
+	// words, else "".
+	Short string
+}
+
+// Described reports whether the rules say what the ability does. The
+// quick-start names some it never describes (Stealth, Massive): players
+// agree those before play.
+func (a Ability) Described() bool { return a.Text != "" || a.Short != "" }
+
+// Ability looks up a special ability by its name as a profile or weapon
+// lists it, spelt any way NormName reads alike.
+func (s *System) Ability(special string) Ability {
+	name, own, ok := strings.Cut(special, " – ")
+	a := Ability{Name: name}
+	if ok {
+		a.Text, a.Short = own, own
+	}
+	if s.AQotMF != nil {
+		for _, sp := range s.AQotMF.Specials {
+			if NormName(sp.Name) == NormName(name) {
+				a.Short = sp.Short
+			}
+		}
+	}
+	if a.Text != "" {
+		return a
+	}
+	for _, t := range s.Tables {
+		if NormName(t.ID) == NormName(name) || NormName(t.Name) == NormName(name) {
+			var parts []string
+			for _, row := range t.Rows {
+				if len(row) > 0 {
+					parts = append(parts, row[len(row)-1])
+				}
+			}
+			a.Text, a.Table = strings.Join(parts, " "), t.ID
+			return a
+		}
+	}
+	for _, t := range s.Tables {
+		for _, row := range t.Rows {
+			if len(row) >= 2 && NormName(row[0]) == NormName(name) {
+				a.Text, a.Table = strings.Join(row[1:], " "), t.ID
+				return a
+			}
+		}
+	}
+	return a
+}
+
+// NormName spells a name for comparison: lower case, hyphens and
+// underscores as spaces, single spaces, a plural last word made singular
+// ("Drop-Pods" reads as "drop pod", "rough-riders" as "rough rider").
+func NormName(t string) string {
+	t = strings.ToLower(strings.TrimSpace(t))
+	t = strings.NewReplacer("-", " ", "_", " ").Replace(t)
+	t = strings.Join(strings.Fields(t), " ")
+	if len(t) > 3 && strings.HasSuffix(t, "s") && !strings.HasSuffix(t, "ss") {
+		t = t[:len(t)-1]
+	}
+	return t
+}
+
+// Unstated lists the Game Stats the data gives the profile none of, as
+// the players must agree them before play: "Speed", "Defense", "Armor"
+// and "weapons". A profile with neither Defense, Armor nor weapons has no
+// stats printed at all (the Mk II Baldwin), so its weapons are unknown
+// too; one with stats but no weapons has none (the Rough Riders, who
+// fight with tow cables).
+func (p *Profile) Unstated() []string {
+	var out []string
+	if p.Speed.IsZero() {
+		out = append(out, "Speed")
+	}
+	if p.Defense == nil {
+		out = append(out, "Defense")
+	}
+	if p.Armor == nil {
+		out = append(out, "Armor")
+	}
+	if len(p.Weapons) == 0 && p.Defense == nil && p.Armor == nil {
+		out = append(out, "weapons")
+	}
+	return out
+}

@@ -3,16 +3,14 @@ package catalog
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/playaid/playaid/internal/playercopy"
 )
 
 // MaxRuling is the longest ruling a note may carry, in characters: about
 // one line of a two-column sheet's footnotes, so the player's copy stays
 // a quick reference.
 const MaxRuling = 140
-
-// Editorial lists the words that belong to the organiser's rules notes,
-// never to a player document: remarks about the rule text and the data.
-var Editorial = []string{"seed", "catalogue", "as printed", "transcribed", "no rule text in the data"}
 
 // checkNote checks a source note: it has text, and its ruling, printed on
 // player documents, is one short line in game words.
@@ -33,36 +31,7 @@ func (c *checker) checkNote(n Note) {
 	case utf8.RuneCountInString(r) > MaxRuling:
 		c.errf(at.value("ruling"), "note %q: the ruling has %d characters; expected at most %d (the full story goes in text)", n.ID, utf8.RuneCountInString(r), MaxRuling)
 	}
-	if w := EditorialWord(r); w != "" {
+	if w := playercopy.Word(r); w != "" {
 		c.errf(at.value("ruling"), "note %q: the ruling says %q; player documents speak game language (keep remarks about the rules text in text)", n.ID, w)
 	}
-}
-
-// EditorialWord returns the first of Editorial that s holds, in any case,
-// as a word or phrase, or "".
-func EditorialWord(s string) string {
-	low := strings.ToLower(s)
-	for _, w := range Editorial {
-		for i := 0; ; {
-			j := strings.Index(low[i:], w)
-			if j < 0 {
-				break
-			}
-			j += i
-			if wordEdge(low, j-1) && wordEdge(low, j+len(w)) {
-				return w
-			}
-			i = j + 1
-		}
-	}
-	return ""
-}
-
-// wordEdge reports whether byte i of s is outside it or not a letter.
-func wordEdge(s string, i int) bool {
-	if i < 0 || i >= len(s) {
-		return true
-	}
-	c := s[i]
-	return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')
 }

@@ -9,9 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/playaid/playaid/internal/playercopy"
+
 	"github.com/BurntSushi/toml"
 
-	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/pdftest"
@@ -235,7 +236,7 @@ func TestPlayerCopyClean(t *testing.T) {
 		for where, text := range texts {
 			t.Run(s.ID+"/"+where, func(t *testing.T) {
 				for _, line := range strings.Split(text, "\n") {
-					if w := catalog.EditorialWord(line); w != "" {
+					if w := playercopy.Word(line); w != "" {
 						t.Errorf("%q on a player's sheet: %q", w, line)
 					}
 					if strings.Contains(strings.ToLower(line), "sha256") || longHex.MatchString(line) {
@@ -263,7 +264,7 @@ func TestPlayerCopyClean(t *testing.T) {
 // TestCleanChecksCanFail: the checks above catch what they look for.
 func TestCleanChecksCanFail(t *testing.T) {
 	for _, bad := range []string{"The seed prints Amour.", "Composition (catalogue)", "Force, as printed", "No rule text in the data."} {
-		if catalog.EditorialWord(bad) == "" {
+		if playercopy.Word(bad) == "" {
 			t.Errorf("%q passes", bad)
 		}
 	}

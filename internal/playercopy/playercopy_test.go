@@ -22,3 +22,19 @@ func TestFind(t *testing.T) {
 		}
 	}
 }
+
+func TestWord(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"The seed prints Amour.", "seed"},
+		{"Seeds of doubt", ""},
+		{"Points from the catalogue", "catalogue"},
+		{"Force, as printed", "as printed"},
+		{"Stealth. No rule text in the data.", "no rule text in the data"},
+		{"Roll again on a tie.", ""},
+	}
+	for _, tt := range tests {
+		if got := Word(tt.in); got != tt.want {
+			t.Errorf("Word(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

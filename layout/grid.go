@@ -13,10 +13,14 @@ type Grid struct {
 	Paper        Paper
 	CellW, CellH float64
 	Cols, Rows   int
+	// CropLen is how far the crop marks reach into the margin, from
+	// gridCropGap mm off the grid; 0 is gridCropLen. A sheet that prints
+	// something of its own in the margin keeps them short.
+	CropLen float64
 }
 
 // Crop marks of a grid start gridCropGap mm from it and are gridCropLen
-// long, or shorter where the safe margin ends first.
+// long (or CropLen), or shorter where the safe margin ends first.
 const (
 	gridCropGap = 1.0
 	gridCropLen = 5.0
@@ -43,12 +47,21 @@ func (g Grid) Cell(k int) (x, y float64) {
 	return x0 + float64(k%g.Cols)*g.CellW, y0 + float64(k/g.Cols)*g.CellH
 }
 
+// CropEnd is how far from the grid its crop marks reach into the margin.
+func (g Grid) CropEnd() float64 {
+	if g.CropLen > 0 {
+		return gridCropGap + g.CropLen
+	}
+	return gridCropGap + gridCropLen
+}
+
 // Page adds a page for n cells: their outlines, crop marks in the margin
 // along every grid line, and caption above the grid where the margin has
 // room for it clear of the crop marks (on A4, not on Letter).
 func (g Grid) Page(pdf *fpdf.Fpdf, n int, caption string) {
 	pdf.AddPage()
 	x0, y0, _ := g.Origin()
+	end := g.CropEnd()
 	pdf.SetDrawColor(150, 150, 150)
 	pdf.SetLineWidth(0.15)
 	for k := 0; k < n; k++ {
@@ -60,16 +73,16 @@ func (g Grid) Page(pdf *fpdf.Fpdf, n int, caption string) {
 	x1, y1 := x0+float64(g.Cols)*g.CellW, y0+float64(g.Rows)*g.CellH
 	for i := 0; i <= g.Cols; i++ {
 		x := x0 + float64(i)*g.CellW
-		pdf.Line(x, y0-gridCropGap, x, max(SafeMargin, y0-gridCropGap-gridCropLen))
-		pdf.Line(x, y1+gridCropGap, x, min(g.Paper.Height-SafeMargin, y1+gridCropGap+gridCropLen))
+		pdf.Line(x, y0-gridCropGap, x, max(SafeMargin, y0-end))
+		pdf.Line(x, y1+gridCropGap, x, min(g.Paper.Height-SafeMargin, y1+end))
 	}
 	for j := 0; j <= g.Rows; j++ {
 		y := y0 + float64(j)*g.CellH
-		pdf.Line(x0-gridCropGap, y, max(SafeMargin, x0-gridCropGap-gridCropLen), y)
-		pdf.Line(x1+gridCropGap, y, min(g.Paper.Width-SafeMargin, x1+gridCropGap+gridCropLen), y)
+		pdf.Line(x0-gridCropGap, y, max(SafeMargin, x0-end), y)
+		pdf.Line(x1+gridCropGap, y, min(g.Paper.Width-SafeMargin, x1+end), y)
 	}
 	base := SafeMargin + 2.5
-	if base+0.8 > y0-gridCropGap-gridCropLen { // it would touch the crop marks
+	if caption == "" || base+0.8 > y0-end { // none, or it would touch the crop marks
 		return
 	}
 	pdf.SetFont(Font, "", 6.5)

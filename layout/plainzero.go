@@ -1,9 +1,13 @@
 package layout
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"sync"
+
+	"github.com/go-pdf/fpdf"
 )
 
 // The Go fonts draw the digit zero slashed ("Ø"), in every face: a coder's
@@ -132,4 +136,37 @@ func glyphNamed(post []byte, n int, name string) int {
 		}
 	}
 	return -1
+}
+
+// Text faces print an unslashed zero: the Go font's slashed one reads
+// oddly in prose and tables ("D1Ø", "5Ø%"). The monospaced face keeps its
+// slash, as code should. The fonts are patched once; each document gets
+// its own copy, as UseFont gives it.
+var (
+	plainOnce sync.Once
+	plainTTF  map[string][]byte // by style
+)
+
+// UsePlainZero registers the text face family/style with the plain zero
+// (see PlainZero), unless the document has the face already; SetFont then
+// finds it registered and uses it. Other families are left alone.
+func UsePlainZero(pdf *fpdf.Fpdf, family, style string) {
+	if family != Font || pdf.GetFontDesc(family, style).Ascent != 0 {
+		return
+	}
+	plainOnce.Do(func() {
+		plainTTF = map[string][]byte{}
+		for _, f := range fonts {
+			if f.family != Font {
+				continue
+			}
+			// A font PlainZero cannot patch keeps its slashed zero.
+			if b, err := PlainZero(f.ttf); err == nil {
+				plainTTF[f.style] = b
+			}
+		}
+	})
+	if b := plainTTF[style]; b != nil {
+		pdf.AddUTF8FontFromBytes(family, style, bytes.Clone(b))
+	}
 }

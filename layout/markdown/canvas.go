@@ -1,11 +1,9 @@
 package markdown
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 
 	"github.com/go-pdf/fpdf"
 
@@ -96,7 +94,7 @@ func (c *pdfCanvas) AddPage()      { c.pdf.AddPage(); c.state = false }
 func (c *pdfCanvas) SetPage(n int) { c.pdf.SetPage(n); c.state = false }
 
 func (c *pdfCanvas) Text(x, y float64, s string, f face) {
-	usePlainZero(c.pdf, f.family, f.style)
+	layout.UsePlainZero(c.pdf, f.family, f.style)
 	layout.SetFont(c.pdf, f.family, f.style, f.size)
 	c.pdf.SetTextColor(f.color.r, f.color.g, f.color.b)
 	c.pdf.Text(x, y, s)
@@ -173,43 +171,10 @@ func (c *pdfCanvas) Mark(x, y, r float64, shape int, col rgb) {
 }
 
 func (c *pdfCanvas) Calibration(x, y float64) {
-	usePlainZero(c.pdf, layout.Font, "")
-	usePlainZero(c.pdf, layout.Font, "B")
+	layout.UsePlainZero(c.pdf, layout.Font, "")
+	layout.UsePlainZero(c.pdf, layout.Font, "B")
 	layout.CalibrationBars(c.pdf, x, y)
 	c.state = false
-}
-
-// Text faces print an unslashed zero (see layout.PlainZero): the Go
-// font's slashed one reads oddly in prose and tables ("D1Ø", "5Ø%"). The
-// monospaced face keeps its slash, as code should. The fonts are patched
-// once; each document gets its own copy, as layout.UseFont gives it.
-var (
-	plainOnce sync.Once
-	plainTTF  map[string][]byte // by style
-)
-
-// usePlainZero registers the text face family/style with the plain zero,
-// unless the document has the face already. layout.SetFont then finds it
-// registered and uses it.
-func usePlainZero(pdf *fpdf.Fpdf, family, style string) {
-	if family != layout.Font || pdf.GetFontDesc(family, style).Ascent != 0 {
-		return
-	}
-	plainOnce.Do(func() {
-		plainTTF = map[string][]byte{}
-		for _, f := range layout.FontFaces() {
-			if f[0] != layout.Font {
-				continue
-			}
-			// A font PlainZero cannot patch keeps its slashed zero.
-			if b, err := layout.PlainZero(layout.FontTTF(f[0], f[1])); err == nil {
-				plainTTF[f[1]] = b
-			}
-		}
-	})
-	if b := plainTTF[style]; b != nil {
-		pdf.AddUTF8FontFromBytes(family, style, bytes.Clone(b))
-	}
 }
 
 // op is one recorded drawing operation with its bounding box.

@@ -43,6 +43,7 @@ func InchBar(pdf *fpdf.Fpdf, x, y float64) float64 {
 func bar(pdf *fpdf.Fpdf, x, y, length float64, n int, minor float64, label string) float64 {
 	pdf.SetDrawColor(0, 0, 0)
 	pdf.SetFillColor(0, 0, 0)
+	pdf.SetTextColor(0, 0, 0)
 	pdf.SetLineWidth(0.15)
 	pdf.Line(x, y, x+length, y)
 	for i := 0; float64(i)*minor <= length+1e-9; i++ {

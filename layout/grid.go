@@ -17,6 +17,9 @@ type Grid struct {
 	// gridCropGap mm off the grid; 0 is gridCropLen. A sheet that prints
 	// something of its own in the margin keeps them short.
 	CropLen float64
+	// Trim marks only the lines of the rows and columns a page's cells
+	// use: a last page of two cards has no marks for seven empty ones.
+	Trim bool
 }
 
 // Crop marks of a grid start gridCropGap mm from it and are gridCropLen
@@ -70,13 +73,17 @@ func (g Grid) Page(pdf *fpdf.Fpdf, n int, caption string) {
 	}
 	pdf.SetDrawColor(0, 0, 0)
 	pdf.SetLineWidth(0.2)
-	x1, y1 := x0+float64(g.Cols)*g.CellW, y0+float64(g.Rows)*g.CellH
-	for i := 0; i <= g.Cols; i++ {
+	cols, rows := g.Cols, g.Rows
+	if g.Trim && n > 0 {
+		cols, rows = min(n, g.Cols), min((n+g.Cols-1)/g.Cols, g.Rows)
+	}
+	x1, y1 := x0+float64(cols)*g.CellW, y0+float64(rows)*g.CellH
+	for i := 0; i <= cols; i++ {
 		x := x0 + float64(i)*g.CellW
 		pdf.Line(x, y0-gridCropGap, x, max(SafeMargin, y0-end))
 		pdf.Line(x, y1+gridCropGap, x, min(g.Paper.Height-SafeMargin, y1+end))
 	}
-	for j := 0; j <= g.Rows; j++ {
+	for j := 0; j <= rows; j++ {
 		y := y0 + float64(j)*g.CellH
 		pdf.Line(x0-gridCropGap, y, max(SafeMargin, x0-end), y)
 		pdf.Line(x1+gridCropGap, y, min(g.Paper.Width-SafeMargin, x1+end), y)

@@ -28,6 +28,7 @@ var packers = []packer{
 	{"briefings", packBriefings},
 	{"markers", buildMarkersPack},
 	{"reference sheets", buildReferencePack},
+	{"reference cards", buildCardsPack},
 }
 
 func runBuild(ctx context.Context, e *env, args []string) error {

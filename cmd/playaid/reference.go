@@ -27,13 +27,15 @@ func buildReferencePack(ctx context.Context, cat *catalog.Catalog, paper layout.
 }
 
 func runReference(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("reference", "reference [--system ID] [--paper a4|letter] [--format pdf|html|md] [--data DIR] [--templates DIR] [-o FILE]")
+	fs := e.newFlags("reference", "reference [--system ID] [--paper a4|letter] [--format pdf|html|md] [--data DIR] [--templates DIR] [-o FILE]\n       playaid reference --cards [--system ID] [--paper a4|letter] [--backs long|short] [--back-offset X,Y] [--format pdf|md] [--data DIR] [--templates DIR] [-o FILE]")
 	var d dataFlags
 	d.register(fs)
 	sysID := fs.String("system", "", "only this sheet: "+strings.Join(sheets.IDs(), ", ")+" (default: all four)")
 	var doc docFlags
 	doc.register(fs, "a folder of templates that replace the shipped ones of the same name (aqotmf.md …)")
 	out := fs.String("o", "", "where to write: a file (\"-\" for standard output) with --system, else a folder (default: output/reference-<system>.<format>)")
+	var cf cardFlags
+	cf.register(fs)
 	if err := e.parse(fs, args); err != nil {
 		return err
 	}
@@ -43,6 +45,9 @@ func runReference(ctx context.Context, e *env, args []string) error {
 	p, err := doc.check()
 	if err != nil {
 		return err
+	}
+	if cf.cards || cf.backs != "" || cf.offset != "" {
+		return e.referenceCards(ctx, d, &doc, p, cf, *sysID, *out)
 	}
 	format := &doc.format
 	list := sheets.All()

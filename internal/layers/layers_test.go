@@ -32,6 +32,7 @@ var layer = map[string]int{
 	"sheets":           7, // documents
 	"briefing":         7,
 	"army":             7,
+	"refcards":         7, // reference cards: imports markers for its flip
 	"cmd/playaid":      8,
 }
 

@@ -120,7 +120,7 @@ func pick(t rules.Table, columns ...string) (rules.Table, error) {
 			}
 		}
 		if idx[i] < 0 {
-			return rules.Table{}, fmt.Errorf("pick: %s", catalog.Unknown("column of "+strconv.Quote(t.Title), name, t.Columns))
+			return rules.Table{}, errors.New(catalog.Unknown("column of "+strconv.Quote(t.Title), name, t.Columns))
 		}
 	}
 	out := rules.Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Columns: columns, Notes: t.Notes}

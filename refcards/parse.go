@@ -68,6 +68,7 @@ func parse(md []byte, file string) ([]card, error) {
 	doc := markdown.Parser().Parser().Parse(text.NewReader(md))
 	p := parser{src: md, file: file}
 	var cards []card
+	faulty := map[int]bool{} // cards with a mistake of their own already reported
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		line := p.line(n)
 		if h, ok := n.(*ast.Heading); ok && h.Level == 1 {
@@ -82,28 +83,15 @@ func parse(md []byte, file string) ([]card, error) {
 			p.errorf(line, "%s before the first card: start every card with its title as a level-1 heading (# Title)", kindName(n))
 			continue
 		}
-		c := &cards[len(cards)-1]
-		side := &c.sides[front]
-		if c.back {
-			side = &c.sides[back]
-		}
-		switch n := n.(type) {
-		case *ast.HTMLBlock:
-			p.directive(n, c, line)
-		case *ast.Heading:
-			*side = append(*side, block{kind: blockHeading, text: p.spans(n), line: line})
-		case *ast.Paragraph, *ast.TextBlock:
-			*side = append(*side, block{kind: blockPara, text: p.spans(n), line: line})
-		case *ast.List:
-			p.list(n, side)
-		case *east.Table:
-			*side = append(*side, p.table(n, line))
-		default:
-			p.errorf(line, "%s in card %q: cards print headings, paragraphs, lists and tables", kindName(n), c.title)
+		before := len(p.errs)
+		p.block(n, &cards[len(cards)-1], line)
+		if len(p.errs) > before {
+			faulty[len(cards)-1] = true
 		}
 	}
-	for _, c := range cards {
+	for k, c := range cards {
 		switch {
+		case faulty[k]:
 		case len(c.sides[front]) == 0:
 			p.errorf(c.line, "card %q has nothing on its front", c.title)
 		case !c.back:
@@ -116,9 +104,32 @@ func parse(md []byte, file string) ([]card, error) {
 		p.errorf(1, "no cards: start every card with its title as a level-1 heading (# Title)")
 	}
 	if len(p.errs) > 0 {
+		p.errs.Sort()
 		return nil, p.errs
 	}
 	return cards, nil
+}
+
+// block adds a block of the Markdown to the card it belongs to.
+func (p *parser) block(n ast.Node, c *card, line int) {
+	side := &c.sides[front]
+	if c.back {
+		side = &c.sides[back]
+	}
+	switch n := n.(type) {
+	case *ast.HTMLBlock:
+		p.directive(n, c, line)
+	case *ast.Heading:
+		*side = append(*side, block{kind: blockHeading, text: p.spans(n), line: line})
+	case *ast.Paragraph, *ast.TextBlock:
+		*side = append(*side, block{kind: blockPara, text: p.spans(n), line: line})
+	case *ast.List:
+		p.list(n, side)
+	case *east.Table:
+		*side = append(*side, p.table(n, line))
+	default:
+		p.errorf(line, "%s in card %q: cards print headings, paragraphs, lists and tables", kindName(n), c.title)
+	}
 }
 
 type parser struct {
@@ -278,6 +289,14 @@ func plain(ss []span) string {
 
 // line is the Markdown line a block starts on.
 func (p *parser) line(n ast.Node) int {
+	if f, ok := n.(*ast.FencedCodeBlock); ok {
+		if f.Info != nil {
+			return p.lineAt(f.Info.Segment.Start) // the fence, not the code
+		}
+		if l := f.Lines(); l.Len() > 0 {
+			return p.lineAt(l.At(0).Start) - 1
+		}
+	}
 	if l := n.Lines(); l != nil && l.Len() > 0 {
 		return p.lineAt(l.At(0).Start)
 	}

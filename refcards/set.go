@@ -39,25 +39,48 @@ func (c rgb) tint(share float64) rgb {
 	return rgb{mix(c.r), mix(c.g), mix(c.b)}
 }
 
-// setter measures text in the document's fonts.
+// setter measures text in the document's fonts. Widths are the fonts'
+// advance widths, asked of fpdf once a character and style and added up
+// as fpdf adds them: selecting a font and asking for every word would
+// cost more than setting the cards.
 type setter struct {
 	pdf   *fpdf.Fpdf
 	style string
 	size  float64
+	adv   map[string]map[rune]float64 // by style: advance at 1 pt, in mm
 }
 
+// font makes the style and size current, registering the face (with the
+// plain zero) on first use.
 func (st *setter) font(style string, size float64) {
 	if style == st.style && size == st.size && st.size != 0 {
 		return
 	}
-	layout.UsePlainZero(st.pdf, layout.Font, style)
+	if st.adv[style] == nil {
+		if st.adv == nil {
+			st.adv = map[string]map[rune]float64{}
+		}
+		st.adv[style] = map[rune]float64{}
+		layout.UsePlainZero(st.pdf, layout.Font, style)
+	}
 	st.pdf.SetFont(layout.Font, style, size)
 	st.style, st.size = style, size
 }
 
 func (st *setter) width(s, style string, size float64) float64 {
-	st.font(style, size)
-	return st.pdf.GetStringWidth(s)
+	adv := st.adv[style]
+	w := 0.0
+	for _, r := range s {
+		a, ok := adv[r]
+		if !ok {
+			st.font(style, 1)
+			a = st.pdf.GetStringWidth(string(r))
+			adv = st.adv[style]
+			adv[r] = a
+		}
+		w += a
+	}
+	return w * size
 }
 
 // piece is a word, or the part of one in one style, as measured.

@@ -174,6 +174,10 @@ func print(cards []card, d Deck, sys *catalog.System, file, version string, o Op
 		name = sys.About.Name
 	}
 	pdf := layout.NewBlankDoc(paper, name+" — reference cards")
+	// Page contents uncompressed, as on the marker sheets: a compressor a
+	// page costs more time than the cards take to set. The fonts stay
+	// compressed.
+	pdf.SetCompression(false)
 	st := &setter{pdf: pdf}
 	pcs, err := settle(st, cards, name, file)
 	if err != nil {

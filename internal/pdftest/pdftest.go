@@ -57,6 +57,37 @@ var objRE = regexp.MustCompile(`(?s)(\d+) 0 obj\s*(.*?)endobj`)
 
 // Read returns every string shown in pdf, page by page in drawing order.
 func Read(pdf []byte) ([]Text, error) {
+	objs, err := objects(pdf)
+	if err != nil {
+		return nil, err
+	}
+	pages, err := pageList(objs)
+	if err != nil {
+		return nil, err
+	}
+	var out []Text
+	for i, p := range pages {
+		po := objs[p]
+		height, content, err := pageContent(objs, po, i)
+		if err != nil {
+			return nil, err
+		}
+		fonts := fontsOf(objs, po.dict)
+		texts, err := run(content, fonts)
+		if err != nil {
+			return nil, fmt.Errorf("page %d: %v", i+1, err)
+		}
+		for _, t := range texts {
+			t.Page = i + 1
+			t.X, t.Y = t.X*mmPt, (height-t.Y)*mmPt
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+// objects reads the numbered objects of a PDF, their streams inflated.
+func objects(pdf []byte) (map[int]object, error) {
 	objs := map[int]object{}
 	for _, m := range objRE.FindAllSubmatchIndex(pdf, -1) {
 		n, _ := strconv.Atoi(string(pdf[m[2]:m[3]]))
@@ -84,40 +115,27 @@ func Read(pdf []byte) ([]Text, error) {
 		}
 		objs[n] = o
 	}
-	pages, err := pageList(objs)
-	if err != nil {
-		return nil, err
-	}
-	var out []Text
-	for i, p := range pages {
-		po := objs[p]
-		height := 0.0
-		for _, src := range []string{po.dict, objs[refKey(po.dict, "Parent")].dict} {
-			if box := numsKey(src, "MediaBox"); len(box) == 4 {
-				height = box[3] - box[1]
-				break
-			}
-		}
-		if height == 0 {
-			return nil, fmt.Errorf("page %d has no MediaBox", i+1)
-		}
-		fonts := fontsOf(objs, po.dict)
-		var content []byte
-		for _, c := range refsKey(po.dict, "Contents") {
-			content = append(content, objs[c].stream...)
-			content = append(content, '\n')
-		}
-		texts, err := run(content, fonts)
-		if err != nil {
-			return nil, fmt.Errorf("page %d: %v", i+1, err)
-		}
-		for _, t := range texts {
-			t.Page = i + 1
-			t.X, t.Y = t.X*mmPt, (height-t.Y)*mmPt
-			out = append(out, t)
+	return objs, nil
+}
+
+// pageContent returns page i's height in points and its content streams.
+func pageContent(objs map[int]object, po object, i int) (float64, []byte, error) {
+	height := 0.0
+	for _, src := range []string{po.dict, objs[refKey(po.dict, "Parent")].dict} {
+		if box := numsKey(src, "MediaBox"); len(box) == 4 {
+			height = box[3] - box[1]
+			break
 		}
 	}
-	return out, nil
+	if height == 0 {
+		return 0, nil, fmt.Errorf("page %d has no MediaBox", i+1)
+	}
+	var content []byte
+	for _, c := range refsKey(po.dict, "Contents") {
+		content = append(content, objs[c].stream...)
+		content = append(content, '\n')
+	}
+	return height, content, nil
 }
 
 const mmPt = 25.4 / 72 // one point in mm

@@ -352,7 +352,7 @@ func aqDecoys(sys *catalog.System) (rules.Table, error) {
 		}
 		label := w.Name
 		if n := w.DicePerElement(); n > 1 {
-			label += fmt.Sprintf(" (%d dice)", n)
+			label += fmt.Sprintf(" (%d dice a stand)", n)
 		}
 		row := rules.Row{Label: label}
 		for _, c := range covers {

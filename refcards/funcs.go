@@ -150,24 +150,6 @@ func relabel(t rules.Table, names ...string) (rules.Table, error) {
 	return t, nil
 }
 
-// dataTable returns the [[table]] with the id of the deck's rule set, or
-// of the rule set it adds to.
-func (x *exec) dataTable(id string) (*catalog.Table, error) {
-	for _, s := range []*catalog.System{x.sys, x.base} {
-		if s == nil {
-			continue
-		}
-		if t := s.Table(id); t != nil {
-			return t, nil
-		}
-	}
-	var ids []string
-	for _, t := range x.sys.Tables {
-		ids = append(ids, t.ID)
-	}
-	return nil, errors.New(catalog.Unknown("table of "+x.sys.ID, id, ids))
-}
-
 // printed prints a table of the data as a GFM table, without its name or
 // footer (a card says those in its own words). A table whose headers are
 // all blank takes its first row as the header; a row whose cells after
@@ -176,7 +158,7 @@ func (x *exec) dataTable(id string) (*catalog.Table, error) {
 // they are joined into one column, a blank key repeating the one above,
 // to save a card's width.
 func (x *exec) printed(id string, keys ...int) (string, error) {
-	t, err := x.dataTable(id)
+	t, err := x.sys.FindTable(id, x.base)
 	if err != nil {
 		return "", err
 	}
@@ -275,13 +257,9 @@ func numeric(rows [][]string, i int) bool {
 // result in bold with its text after it. The roll's column is headed
 // "D" and the die ("D10"), or the header given ("d20").
 func (x *exec) chart(id string, header ...string) (string, error) {
-	c := x.sys.Chart(id)
-	if c == nil {
-		var ids []string
-		for _, c := range x.sys.Charts {
-			ids = append(ids, c.ID)
-		}
-		return "", errors.New(catalog.Unknown("chart of "+x.sys.ID, id, ids))
+	c, err := x.sys.FindChart(id)
+	if err != nil {
+		return "", err
 	}
 	head := fmt.Sprintf("D%d", c.Die)
 	if len(header) > 0 {
@@ -304,7 +282,7 @@ func (x *exec) chart(id string, header ...string) (string, error) {
 // columns: each pair's rows under a group heading of its header. A row
 // whose modifier is blank ("Non Firearms") heads the rows after it.
 func (x *exec) stacked(id string) (string, error) {
-	t, err := x.dataTable(id)
+	t, err := x.sys.FindTable(id, x.base)
 	if err != nil {
 		return "", err
 	}
@@ -336,27 +314,10 @@ func (x *exec) stacked(id string) (string, error) {
 }
 
 // rule returns the words of a rule the data keeps as text (Imperial
-// Mars's [[imperial.rule]], Evacuation: Mars's specials and its
-// scenario's), by name.
+// Mars's rules, Evacuation: Mars's specials and its scenario's), by name.
 func (x *exec) rule(name string) (string, error) {
-	var list []catalog.Special
-	if x.sys.Imperial != nil {
-		list = append(list, x.sys.Imperial.Rules...)
-	}
-	if x.sys.Evacuation != nil {
-		list = append(list, x.sys.Evacuation.Specials...)
-	}
-	for _, sc := range x.sys.Scenarios {
-		list = append(list, sc.Specials...)
-	}
-	var names []string
-	for _, r := range list {
-		if r.Name == name {
-			return document.Esc(r.Text), nil
-		}
-		names = append(names, r.Name)
-	}
-	return "", errors.New(catalog.Unknown("rule of "+x.sys.ID, name, names))
+	r, err := x.sys.FindRule(name)
+	return document.Esc(r.Text), err
 }
 
 // roll prints a chart row's roll: 1–5, 10+, −6 or less.

@@ -368,18 +368,9 @@ func aqDecoys(sys *catalog.System) (rules.Table, error) {
 }
 
 // aqReinforcements is the engine's reinforcement table over the longest
-// scenario that holds units back (the Boys of Company C: six turns).
+// scenario that holds units back.
 func aqReinforcements(sys *catalog.System) (rules.Table, error) {
-	turns := 0
-	for _, sc := range sys.Scenarios {
-		for _, side := range sc.Sides {
-			for _, f := range side.Forces {
-				if f.Reinforcement {
-					turns = max(turns, sc.Turns)
-				}
-			}
-		}
-	}
+	turns := rules.AQReinforcementTurns(sys)
 	if turns == 0 {
 		return rules.Table{}, fmt.Errorf("%s: no scenario holds units back as reinforcements", sys.ID)
 	}

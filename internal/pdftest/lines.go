@@ -1,7 +1,5 @@
 package pdftest
 
-import "fmt"
-
 // Line is a straight segment a page strokes, or an edge of a rectangle it
 // fills or strokes, in mm from the page's top-left corner after every
 // transform.
@@ -15,32 +13,18 @@ type Line struct {
 // m, l, h and re path operators painted by S, s, f, F, f*, B, B*, b or b*,
 // through cm, q and Q. Curves are skipped.
 func Lines(pdf []byte) ([]Line, error) {
-	objs, err := objects(pdf)
-	if err != nil {
-		return nil, err
-	}
-	pages, err := pageList(objs)
-	if err != nil {
-		return nil, err
-	}
 	var out []Line
-	for i, p := range pages {
-		height, content, err := pageContent(objs, objs[p], i)
-		if err != nil {
-			return nil, err
-		}
+	err := eachPage(pdf, func(_ map[int]object, page int, _ object, height float64, content []byte) error {
 		ls, err := paths(content)
-		if err != nil {
-			return nil, fmt.Errorf("page %d: %v", i+1, err)
-		}
 		for _, l := range ls {
-			l.Page = i + 1
+			l.Page = page
 			l.X1, l.Y1 = l.X1*mmPt, (height-l.Y1)*mmPt
 			l.X2, l.Y2 = l.X2*mmPt, (height-l.Y2)*mmPt
 			out = append(out, l)
 		}
-	}
-	return out, nil
+		return err
+	})
+	return out, err
 }
 
 // paths interprets the path operators of a content stream, in points
@@ -50,7 +34,6 @@ func paths(content []byte) ([]Line, error) {
 		out       []Line
 		ctm       = identity
 		stack     []matrix
-		args      []operand
 		cur       []Line // the path being built
 		start, at [2]float64
 	)
@@ -58,26 +41,9 @@ func paths(content []byte) ([]Line, error) {
 		return [2]float64{ctm[0]*x + ctm[2]*y + ctm[4], ctm[1]*x + ctm[3]*y + ctm[5]}
 	}
 	seg := func(a, b [2]float64) { cur = append(cur, Line{X1: a[0], Y1: a[1], X2: b[0], Y2: b[1]}) }
-	lx := lexer{b: content}
-	for {
-		tok, err := lx.next()
-		if err != nil {
-			return nil, err
-		}
-		if tok.kind == tEOF {
-			return out, nil
-		}
-		if tok.kind != tOp {
-			args = append(args, tok)
-			continue
-		}
-		num := func(i int) float64 {
-			if i < len(args) && args[i].kind == tNum {
-				return args[i].num
-			}
-			return 0
-		}
-		switch tok.op {
+	err := eachOp(content, func(op string, args []operand) {
+		num := func(i int) float64 { return num(args, i) }
+		switch op {
 		case "q":
 			stack = append(stack, ctm)
 		case "Q":
@@ -107,7 +73,7 @@ func paths(content []byte) ([]Line, error) {
 			}
 			start, at = c[0], c[0]
 		case "S", "s", "f", "F", "f*", "B", "B*", "b", "b*":
-			filled := tok.op != "S" && tok.op != "s"
+			filled := op != "S" && op != "s"
 			for _, l := range cur {
 				l.Filled = filled
 				out = append(out, l)
@@ -116,6 +82,6 @@ func paths(content []byte) ([]Line, error) {
 		case "n":
 			cur = nil
 		}
-		args = args[:0]
-	}
+	})
+	return out, err
 }

@@ -59,3 +59,23 @@ func (r *Roll) UnmarshalText(b []byte) error {
 func (r Roll) Contains(v int) bool { return v >= r.Min && v <= r.Max }
 
 func (r Roll) String() string { return r.Text }
+
+// Printed is the range as the documents print it: 1–5, 10+, 7, −6 or
+// less (an en dash between the ends, a minus sign before a negative).
+func (r Roll) Printed() string {
+	num := func(n int) string {
+		if n < 0 {
+			return "−" + strconv.Itoa(-n)
+		}
+		return strconv.Itoa(n)
+	}
+	switch {
+	case r.Min == math.MinInt:
+		return num(r.Max) + " or less"
+	case r.Max == math.MaxInt:
+		return num(r.Min) + "+"
+	case r.Min == r.Max:
+		return num(r.Min)
+	}
+	return num(r.Min) + "–" + num(r.Max)
+}

@@ -20,6 +20,10 @@ type Grid struct {
 	// from the paper's top (clear of a page's footer); 0 for the safe
 	// margin.
 	MarkLimit float64
+	// CropLen is how far the crop marks reach into the margin, from
+	// gridCropGap mm off the grid; 0 is gridCropLen. A sheet that prints
+	// something of its own in the margin keeps them short.
+	CropLen float64
 }
 
 // Crop marks of a grid start gridCropGap mm from it and are gridCropLen
@@ -28,6 +32,14 @@ const (
 	gridCropGap = 1.0
 	gridCropLen = 5.0
 )
+
+// CropEnd is how far from the grid its crop marks reach into the margin.
+func (g Grid) CropEnd() float64 {
+	if g.CropLen > 0 {
+		return gridCropGap + g.CropLen
+	}
+	return gridCropGap + gridCropLen
+}
 
 // PerPage is how many cells a page holds.
 func (g Grid) PerPage() int { return g.Cols * g.Rows }
@@ -61,7 +73,7 @@ func (g Grid) Page(pdf *fpdf.Fpdf, n int, caption string) {
 	g.Draw(pdf, n)
 	x0, y0, _ := g.Origin()
 	base := SafeMargin + 2.5
-	if base+0.8 > y0-gridCropGap-gridCropLen { // it would touch the crop marks
+	if base+0.8 > y0-g.CropEnd() { // it would touch the crop marks
 		return
 	}
 	pdf.SetFont(Font, "", 6.5)
@@ -89,19 +101,20 @@ func (g Grid) Draw(pdf *fpdf.Fpdf, n int) {
 	pdf.SetDrawColor(0, 0, 0)
 	pdf.SetLineWidth(0.2)
 	x1, y1 := x0+float64(cols)*g.CellW, y0+float64(rows)*g.CellH
+	end := g.CropEnd()
 	bottom := g.Paper.Height - SafeMargin
 	if g.MarkLimit > 0 {
 		bottom = min(bottom, g.MarkLimit)
 	}
 	for i := 0; i <= cols; i++ {
 		x := x0 + float64(i)*g.CellW
-		pdf.Line(x, y0-gridCropGap, x, max(SafeMargin, y0-gridCropGap-gridCropLen))
-		pdf.Line(x, y1+gridCropGap, x, min(bottom, y1+gridCropGap+gridCropLen))
+		pdf.Line(x, y0-gridCropGap, x, max(SafeMargin, y0-end))
+		pdf.Line(x, y1+gridCropGap, x, min(bottom, y1+end))
 	}
 	for j := 0; j <= rows; j++ {
 		y := y0 + float64(j)*g.CellH
-		pdf.Line(x0-gridCropGap, y, max(SafeMargin, x0-gridCropGap-gridCropLen), y)
-		pdf.Line(x1+gridCropGap, y, min(g.Paper.Width-SafeMargin, x1+gridCropGap+gridCropLen), y)
+		pdf.Line(x0-gridCropGap, y, max(SafeMargin, x0-end), y)
+		pdf.Line(x1+gridCropGap, y, min(g.Paper.Width-SafeMargin, x1+end), y)
 	}
 }
 

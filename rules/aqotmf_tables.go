@@ -278,6 +278,23 @@ func AQMoraleTable(sys *catalog.System) (Table, error) {
 	return t, nil
 }
 
+// AQReinforcementTurns is the length of the longest scenario that holds
+// units back as reinforcements (the Boys of Company C: six turns), the
+// game the reinforcement odds are worked out over; 0 when none does.
+func AQReinforcementTurns(sys *catalog.System) int {
+	turns := 0
+	for _, sc := range sys.Scenarios {
+		for _, side := range sc.Sides {
+			for _, f := range side.Forces {
+				if f.Reinforcement {
+					turns = max(turns, sc.Turns)
+				}
+			}
+		}
+	}
+	return turns
+}
+
 // AQReinforcementTable gives, for each turn from the first test to the
 // game's last turn, the chance a unit of reinforcements arrives that
 // turn, arrives able to attack, and has arrived by then.

@@ -60,3 +60,67 @@ func (c Cell) Exact() string {
 	}
 	return c.Text
 }
+
+// Transpose swaps the table's rows and columns: a tall table of few
+// columns becomes a short, wide one, and a wide one of few rows a narrow
+// one. A row short of a column's cell gives "–".
+func (t Table) Transpose() Table {
+	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes}
+	for _, r := range t.Rows {
+		out.Columns = append(out.Columns, r.Label)
+	}
+	for j, c := range t.Columns {
+		row := Row{Label: c}
+		for _, r := range t.Rows {
+			if j < len(r.Cells) {
+				row.Cells = append(row.Cells, r.Cells[j])
+			} else {
+				row.Cells = append(row.Cells, Cell{Text: "–"})
+			}
+		}
+		out.Rows = append(out.Rows, row)
+	}
+	return out
+}
+
+// Fold lays a long, narrow table out in n side-by-side groups of rows (a
+// 21-row table of one column becomes 7 rows of three groups), so it takes
+// a third of the height.
+func (t Table) Fold(n int) Table {
+	if n < 2 || len(t.Rows) <= n {
+		return t
+	}
+	per := (len(t.Rows) + n - 1) / n
+	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes}
+	for g := 0; g < n; g++ {
+		if g > 0 {
+			out.Columns = append(out.Columns, t.Corner)
+		}
+		out.Columns = append(out.Columns, t.Columns...)
+	}
+	for i := 0; i < per; i++ {
+		var r Row
+		for g := 0; g < n; g++ {
+			k := g*per + i
+			if g > 0 {
+				label := ""
+				if k < len(t.Rows) {
+					label = t.Rows[k].Label
+				}
+				r.Cells = append(r.Cells, Cell{Text: label})
+			}
+			if k < len(t.Rows) {
+				if g == 0 {
+					r.Label = t.Rows[k].Label
+				}
+				r.Cells = append(r.Cells, t.Rows[k].Cells...)
+			} else {
+				for range t.Columns {
+					r.Cells = append(r.Cells, Cell{})
+				}
+			}
+		}
+		out.Rows = append(out.Rows, r)
+	}
+	return out
+}

@@ -87,28 +87,12 @@ func aqTables(cat *catalog.Catalog, sys *catalog.System) []tableSpec {
 		{"tripod-damage", of(rules.AQTripodChart)},
 		{"morale", of(rules.AQMoraleTable)},
 		{"reinforcements", func(_ *catalog.Catalog, sys *catalog.System) (rules.Table, error) {
-			return rules.AQReinforcementTable(sys, reinforcementTurns(sys))
+			return rules.AQReinforcementTable(sys, rules.AQReinforcementTurns(sys))
 		}},
 		{"tow-cable", of(rules.AQTowCableTable)},
 		{"destroy-tripod", of(destroyTripodChart)},
 	}
 	return specs
-}
-
-// reinforcementTurns is the length of the longest scenario that holds
-// units back as reinforcements (the Boys of Company C: six turns).
-func reinforcementTurns(sys *catalog.System) int {
-	turns := 0
-	for _, sc := range sys.Scenarios {
-		for _, side := range sc.Sides {
-			for _, f := range side.Forces {
-				if f.Reinforcement {
-					turns = max(turns, sc.Turns)
-				}
-			}
-		}
-	}
-	return turns
 }
 
 // attackers are the units whose odds against a tripod the seed lets us

@@ -71,8 +71,8 @@ func (x *exec) funcs() template.FuncMap {
 		"rule":      x.rule,
 		"weapons":   x.weapons,
 		"dieChart":  x.dieChart,
-		"fold":      fold,
-		"transpose": transpose,
+		"fold":      rules.Table.Fold,
+		"transpose": rules.Table.Transpose,
 		"tnote":     x.tableNote,
 		"introduce": introduce,
 		"attackers": func() []catalog.Unit { return attackers(x.sys) },
@@ -357,27 +357,7 @@ func (x *exec) note(topics ...string) string {
 }
 
 // roll prints a chart roll range: 1–5, 10+, −6 or less.
-func roll(r catalog.Roll) string {
-	const (
-		minInt = -1 << 63
-		maxInt = 1<<63 - 1
-	)
-	num := func(n int) string {
-		if n < 0 {
-			return "−" + strconv.Itoa(-n)
-		}
-		return strconv.Itoa(n)
-	}
-	switch {
-	case r.Min == minInt:
-		return num(r.Max) + " or less"
-	case r.Max == maxInt:
-		return num(r.Min) + "+"
-	case r.Min == r.Max:
-		return num(r.Min)
-	}
-	return num(r.Min) + "–" + num(r.Max)
-}
+func roll(r catalog.Roll) string { return r.Printed() }
 
 // rule returns the words of a rule the data keeps as text (Imperial
 // Mars's [[imperial.rule]], Evacuation: Mars's specials), by name.
@@ -438,48 +418,6 @@ func (x *exec) dieChart(id string, topics ...string) (string, error) {
 	return b.String(), nil
 }
 
-// fold lays a long, narrow engine table out in n side-by-side groups of
-// rows (a 21-row table of one column becomes 7 rows of three groups), so
-// it takes a third of the height.
-func fold(t rules.Table, n int) rules.Table {
-	if n < 2 || len(t.Rows) <= n {
-		return t
-	}
-	per := (len(t.Rows) + n - 1) / n
-	out := rules.Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes}
-	for g := 0; g < n; g++ {
-		if g > 0 {
-			out.Columns = append(out.Columns, t.Corner)
-		}
-		out.Columns = append(out.Columns, t.Columns...)
-	}
-	for i := 0; i < per; i++ {
-		var r rules.Row
-		for g := 0; g < n; g++ {
-			k := g*per + i
-			if g > 0 {
-				label := ""
-				if k < len(t.Rows) {
-					label = t.Rows[k].Label
-				}
-				r.Cells = append(r.Cells, rules.Cell{Text: label})
-			}
-			if k < len(t.Rows) {
-				if g == 0 {
-					r.Label = t.Rows[k].Label
-				}
-				r.Cells = append(r.Cells, t.Rows[k].Cells...)
-			} else {
-				for range t.Columns {
-					r.Cells = append(r.Cells, rules.Cell{})
-				}
-			}
-		}
-		out.Rows = append(out.Rows, r)
-	}
-	return out
-}
-
 // tableNote returns footnote references to a seed table's own note and
 // the source notes touching it, for templates that lay its rows out
 // themselves.
@@ -520,27 +458,6 @@ func (x *exec) below(t rules.Table) string {
 		own[i] = document.Esc(own[i])
 	}
 	return "*" + strings.Join(own, " ") + "*\n\n"
-}
-
-// transpose swaps an engine table's rows and columns: a tall table of few
-// columns becomes a short, wide one.
-func transpose(t rules.Table) rules.Table {
-	out := rules.Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes}
-	for _, r := range t.Rows {
-		out.Columns = append(out.Columns, r.Label)
-	}
-	for j, c := range t.Columns {
-		row := rules.Row{Label: c}
-		for _, r := range t.Rows {
-			if j < len(r.Cells) {
-				row.Cells = append(row.Cells, r.Cells[j])
-			} else {
-				row.Cells = append(row.Cells, rules.Cell{Text: "–"})
-			}
-		}
-		out.Rows = append(out.Rows, row)
-	}
-	return out
 }
 
 // inline prints a short seed table as one paragraph: its name in bold,

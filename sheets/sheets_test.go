@@ -157,7 +157,7 @@ func TestTablesMatchEngine(t *testing.T) {
 				t.Fatal("the sheet has no engine tables")
 			}
 			for _, et := range engine {
-				if printedIn(tables, et) < 0 && printedIn(tables, transpose(et)) < 0 {
+				if printedIn(tables, et) < 0 && printedIn(tables, et.Transpose()) < 0 {
 					t.Errorf("engine table %q (%s) is not printed with the engine's values", et.ID, et.Title)
 				}
 			}

@@ -32,6 +32,7 @@ var packers = []packer{
 	{"markers", buildMarkersPack},
 	{"reference sheets", referenceDoc.pack},
 	{"rules notes", notesDoc.pack},
+	{"reference cards", buildCardsPack},
 }
 
 func runBuild(ctx context.Context, e *env, args []string) error {

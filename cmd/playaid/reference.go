@@ -20,11 +20,13 @@ type sheetDoc struct {
 	templates string // what --templates replaces
 	name      func(s sheets.Sheet, format string) string
 	render    func([]sheets.Sheet, *catalog.Catalog, sheets.Options) ([][]byte, error)
+	cards     string // the usage of --cards, for the verb that makes reference cards too
 }
 
 var (
-	referenceDoc = sheetDoc{"reference", "sheet", "aqotmf.md …", sheets.Sheet.FileName, sheets.RenderAll}
-	notesDoc     = sheetDoc{"notes", "rule set", "notes.md, and the reference sheets' whose pages it cites", sheets.Sheet.NotesFileName, sheets.RenderNotesAll}
+	referenceDoc = sheetDoc{"reference", "sheet", "aqotmf.md …", sheets.Sheet.FileName, sheets.RenderAll,
+		"\n       playaid reference --cards [--system ID] [--paper a4|letter] [--backs long|short] [--back-offset X,Y] [--format pdf|md] [--data DIR] [--templates DIR] [-o FILE]"}
+	notesDoc = sheetDoc{"notes", "rule set", "notes.md, and the reference sheets' whose pages it cites", sheets.Sheet.NotesFileName, sheets.RenderNotesAll, ""}
 )
 
 // pack renders the document of every rule set as PDF for the print pack.
@@ -43,13 +45,17 @@ func (d sheetDoc) pack(ctx context.Context, cat *catalog.Catalog, paper layout.P
 
 // run is the verb: one rule set's document (--system) or all four.
 func (d sheetDoc) run(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags(d.verb, d.verb+" [--system ID] [--paper a4|letter] [--format pdf|html|md] [--data DIR] [--templates DIR] [-o FILE]")
+	fs := e.newFlags(d.verb, d.verb+" [--system ID] [--paper a4|letter] [--format pdf|html|md] [--data DIR] [--templates DIR] [-o FILE]"+d.cards)
 	var df dataFlags
 	df.register(fs)
 	sysID := fs.String("system", "", "only this "+d.each+": "+strings.Join(sheets.IDs(), ", ")+" (default: all four)")
 	var doc docFlags
 	doc.register(fs, "a folder of templates that replace the shipped ones of the same name ("+d.templates+")")
 	out := fs.String("o", "", "where to write: a file (\"-\" for standard output) with --system, else a folder (default: output/"+d.name(sheets.Sheet{ID: "<system>"}, "<format>")+")")
+	var cf cardFlags
+	if d.cards != "" {
+		cf.register(fs)
+	}
 	if err := e.parse(fs, args); err != nil {
 		return err
 	}
@@ -59,6 +65,9 @@ func (d sheetDoc) run(ctx context.Context, e *env, args []string) error {
 	p, err := doc.check()
 	if err != nil {
 		return err
+	}
+	if cf.cards || cf.backs != "" || cf.offset != "" {
+		return e.referenceCards(ctx, df, &doc, p, cf, *sysID, *out)
 	}
 	list := sheets.All()
 	if *sysID != "" {

@@ -35,6 +35,7 @@ var layer = map[string]int{
 	"sheets":              7, // documents
 	"briefing":            7,
 	"army":                7,
+	"refcards":            7, // reference cards: imports markers for its flip
 	"web":                 8, // the web app: a front door like the CLI
 	"cmd/playaid":         9,
 }

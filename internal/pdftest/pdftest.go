@@ -57,6 +57,47 @@ var objRE = regexp.MustCompile(`(?s)(\d+) 0 obj\s*(.*?)endobj`)
 
 // Read returns every string shown in pdf, page by page in drawing order.
 func Read(pdf []byte) ([]Text, error) {
+	var out []Text
+	err := eachPage(pdf, func(objs map[int]object, page int, po object, height float64, content []byte) error {
+		texts, err := run(content, fontsOf(objs, po.dict))
+		if err != nil {
+			return err
+		}
+		for _, t := range texts {
+			t.Page = page
+			t.X, t.Y = t.X*mmPt, (height-t.Y)*mmPt
+			out = append(out, t)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// eachPage calls f with every page of pdf in page-tree order (from 1):
+// its object, height in points and content streams.
+func eachPage(pdf []byte, f func(objs map[int]object, page int, po object, height float64, content []byte) error) error {
+	objs, err := objects(pdf)
+	if err != nil {
+		return err
+	}
+	pages, err := pageList(objs)
+	if err != nil {
+		return err
+	}
+	for i, p := range pages {
+		height, content, err := pageContent(objs, objs[p], i)
+		if err != nil {
+			return err
+		}
+		if err := f(objs, i+1, objs[p], height, content); err != nil {
+			return fmt.Errorf("page %d: %v", i+1, err)
+		}
+	}
+	return nil
+}
+
+// objects reads the numbered objects of a PDF, their streams inflated.
+func objects(pdf []byte) (map[int]object, error) {
 	objs := map[int]object{}
 	for _, m := range objRE.FindAllSubmatchIndex(pdf, -1) {
 		n, _ := strconv.Atoi(string(pdf[m[2]:m[3]]))
@@ -84,40 +125,27 @@ func Read(pdf []byte) ([]Text, error) {
 		}
 		objs[n] = o
 	}
-	pages, err := pageList(objs)
-	if err != nil {
-		return nil, err
-	}
-	var out []Text
-	for i, p := range pages {
-		po := objs[p]
-		height := 0.0
-		for _, src := range []string{po.dict, objs[refKey(po.dict, "Parent")].dict} {
-			if box := numsKey(src, "MediaBox"); len(box) == 4 {
-				height = box[3] - box[1]
-				break
-			}
-		}
-		if height == 0 {
-			return nil, fmt.Errorf("page %d has no MediaBox", i+1)
-		}
-		fonts := fontsOf(objs, po.dict)
-		var content []byte
-		for _, c := range refsKey(po.dict, "Contents") {
-			content = append(content, objs[c].stream...)
-			content = append(content, '\n')
-		}
-		texts, err := run(content, fonts)
-		if err != nil {
-			return nil, fmt.Errorf("page %d: %v", i+1, err)
-		}
-		for _, t := range texts {
-			t.Page = i + 1
-			t.X, t.Y = t.X*mmPt, (height-t.Y)*mmPt
-			out = append(out, t)
+	return objs, nil
+}
+
+// pageContent returns page i's height in points and its content streams.
+func pageContent(objs map[int]object, po object, i int) (float64, []byte, error) {
+	height := 0.0
+	for _, src := range []string{po.dict, objs[refKey(po.dict, "Parent")].dict} {
+		if box := numsKey(src, "MediaBox"); len(box) == 4 {
+			height = box[3] - box[1]
+			break
 		}
 	}
-	return out, nil
+	if height == 0 {
+		return 0, nil, fmt.Errorf("page %d has no MediaBox", i+1)
+	}
+	var content []byte
+	for _, c := range refsKey(po.dict, "Contents") {
+		content = append(content, objs[c].stream...)
+		content = append(content, '\n')
+	}
+	return height, content, nil
 }
 
 const mmPt = 25.4 / 72 // one point in mm
@@ -292,7 +320,6 @@ func run(content []byte, fonts map[string]font) ([]Text, error) {
 		st      = gstate{ctm: identity}
 		stack   []gstate
 		tm, tlm = identity, identity
-		args    []operand
 	)
 	show := func(s []byte) {
 		m := tm.mul(st.ctm)
@@ -303,25 +330,8 @@ func run(content []byte, fonts map[string]font) ([]Text, error) {
 		tlm = matrix{1, 0, 0, 1, tx, ty}.mul(tlm)
 		tm = tlm
 	}
-	lx := lexer{b: content}
-	for {
-		tok, err := lx.next()
-		if err != nil {
-			return nil, err
-		}
-		if tok.kind == tEOF {
-			return out, nil
-		}
-		if tok.kind != tOp {
-			args = append(args, tok)
-			continue
-		}
-		num := func(i int) float64 {
-			if i < len(args) && args[i].kind == tNum {
-				return args[i].num
-			}
-			return 0
-		}
+	err := eachOp(content, func(op string, args []operand) {
+		num := func(i int) float64 { return num(args, i) }
 		nums := func(n int) (matrix, bool) {
 			if len(args) < n {
 				return matrix{}, false
@@ -332,7 +342,7 @@ func run(content []byte, fonts map[string]font) ([]Text, error) {
 			}
 			return m, true
 		}
-		switch tok.op {
+		switch op {
 		case "q":
 			stack = append(stack, st)
 		case "Q":
@@ -383,8 +393,38 @@ func run(content []byte, fonts map[string]font) ([]Text, error) {
 			}
 			show(s)
 		}
+	})
+	return out, err
+}
+
+// eachOp calls f with every operator of a content stream and the
+// operands before it.
+func eachOp(content []byte, f func(op string, args []operand)) error {
+	var args []operand
+	lx := lexer{b: content}
+	for {
+		tok, err := lx.next()
+		if err != nil {
+			return err
+		}
+		if tok.kind == tEOF {
+			return nil
+		}
+		if tok.kind != tOp {
+			args = append(args, tok)
+			continue
+		}
+		f(tok.op, args)
 		args = args[:0]
 	}
+}
+
+// num is operand i as a number, or 0.
+func num(args []operand, i int) float64 {
+	if i < len(args) && args[i].kind == tNum {
+		return args[i].num
+	}
+	return 0
 }
 
 // round keeps sizes comparable: fpdf writes them with two decimals.

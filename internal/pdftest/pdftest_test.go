@@ -142,3 +142,47 @@ BT /F1 6 Tf 3 0 0 3 0 0 Tm (big) Tj ET`
 		t.Errorf("got  %q\nwant %q", strings.Join(got, " "), want)
 	}
 }
+
+// TestLines reads back a stroked line, a filled rectangle and a line drawn
+// turned a quarter, in mm from the top-left corner.
+func TestLines(t *testing.T) {
+	pdf := layout.NewBlankDoc(layout.A4, "lines")
+	pdf.AddPage()
+	pdf.SetLineWidth(0.2)
+	pdf.Line(10, 20, 110, 20)
+	pdf.Rect(30, 40, 63, 88, "F")
+	pdf.TransformBegin()
+	pdf.TransformRotate(90, 50, 200)
+	pdf.Line(50, 200, 150, 200) // drawn rightwards, turned to run up
+	pdf.TransformEnd()
+	b, err := layout.Bytes(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls, err := Lines(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	near := func(a, b float64) bool { return math.Abs(a-b) < 0.01 }
+	has := func(x1, y1, x2, y2 float64, filled bool) bool {
+		for _, l := range ls {
+			if l.Page == 1 && l.Filled == filled && near(l.X1, x1) && near(l.Y1, y1) && near(l.X2, x2) && near(l.Y2, y2) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, want := range []struct {
+		x1, y1, x2, y2 float64
+		filled         bool
+	}{
+		{10, 20, 110, 20, false},
+		{30, 40, 93, 40, true}, // the rectangle's top edge
+		{93, 128, 30, 128, true},
+		{50, 200, 50, 100, false}, // turned: from (50, 200) up to (50, 100)
+	} {
+		if !has(want.x1, want.y1, want.x2, want.y2, want.filled) {
+			t.Errorf("no segment %v in %+v", want, ls)
+		}
+	}
+}

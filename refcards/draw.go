@@ -1,0 +1,69 @@
+package refcards
+
+import (
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// drawer draws set text and rules on the document.
+type drawer struct {
+	st     *setter
+	pdf    *fpdf.Fpdf
+	accent rgb
+}
+
+func (d *drawer) text(x, y float64, s, style string, size float64, c rgb) {
+	if s == "" {
+		return
+	}
+	d.st.font(style, size)
+	d.pdf.SetTextColor(c.r, c.g, c.b)
+	d.pdf.Text(x, y, s)
+}
+
+// line draws a set line with its baseline at y.
+func (d *drawer) line(l textLine, x, y, size float64, c rgb) {
+	for _, r := range l.runs {
+		d.text(x+r.x, y, r.s, r.style, size, c)
+	}
+}
+
+func (d *drawer) fill(x, y, w, h float64, c rgb) {
+	d.pdf.SetFillColor(c.r, c.g, c.b)
+	d.pdf.Rect(x, y, w, h, "F")
+}
+
+func (d *drawer) rule(x1, x2, y, width float64, c rgb) {
+	d.pdf.SetDrawColor(c.r, c.g, c.b)
+	d.pdf.SetLineWidth(width)
+	d.pdf.Line(x1, y, x2, y)
+}
+
+// card draws one side of a printed card with its top-left corner at
+// (x, y). The front's title band is the deck's colour with the title in
+// white; the back's is a pale tint of it with the title in the colour, so
+// a card is never put back the wrong way round.
+func (d *drawer) card(pc physical, side int, x, y float64) {
+	bx, by := x+inset, y+inset
+	band, title := d.accent, white
+	if side == back {
+		band, title = d.accent.tint(0.16), d.accent
+	}
+	d.fill(bx, by, innerW, pc.bandH, band)
+	for i, l := range pc.title {
+		d.line(l, bx+bandPad, by+bandPad+float64(i)*lineH(titlePt)+baseline(titlePt), titlePt, title)
+	}
+	if pc.of != "" {
+		w := d.st.width(pc.of, "B", markPt)
+		d.text(bx+innerW-bandPad-w, by+bandPad+baseline(titlePt), pc.of, "B", markPt, title)
+	}
+	cy := by + pc.bandH + bodyGap
+	for i, b := range pc.sides[side] {
+		if i > 0 {
+			cy += b.before
+		}
+		b.draw(d, bx, cy)
+		cy += b.h
+	}
+	foot := y + cardH - inset - 0.6
+	d.text(bx, foot, pc.deck, "", footPt, muted)
+}

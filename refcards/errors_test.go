@@ -1,0 +1,137 @@
+package refcards
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/playaid/playaid/internal/pdftest"
+	"github.com/playaid/playaid/markers"
+)
+
+// renderClub renders the AQotMF deck from a club's template.
+func renderClub(t *testing.T, tmpl string, o Options) ([]byte, error) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "cards-aqotmf.md"), []byte(tmpl), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, _ := Lookup("aqotmf")
+	o.TemplatesDir = dir
+	return d.Render(loadCat(t), o)
+}
+
+// TestTemplateErrors: a club's template with mistakes gets every one of
+// them back, each at its file, line and column, saying what was expected.
+func TestTemplateErrors(t *testing.T) {
+	long := strings.Repeat("word ", 14)
+	for _, tc := range []struct {
+		name, tmpl string
+		want       []string
+	}{
+		{"unknown odds table", "# A\n\nx\n\n<!-- back -->\n\n{{ table \"tripod-chrat\" }}\n",
+			[]string{"cards-aqotmf.md:7:4:", `unknown odds table "tripod-chrat" (did you mean "tripod-chart"?)`, "expected one of: targets,"}},
+		{"unknown chart", "# A\n\n{{ chart \"tripod-damage\" }}{{ chart \"reinforcement\" }}\n\n<!-- back -->\n\ny\n",
+			[]string{"cards-aqotmf.md:3:", `unknown chart of aqotmf "reinforcement" (did you mean "reinforcements"?)`}},
+		{"unknown table of the data", "# A\n\n{{ printed \"tow-cables\" }}\n\n<!-- back -->\n\ny\n",
+			[]string{"cards-aqotmf.md:3:4:", `unknown table of aqotmf "tow-cables" (did you mean "tow-cable"?)`}},
+		{"unknown column", "# A\n\nx\n\n<!-- back -->\n\n{{ table (pick (engine \"morale\") \"Passed\") }}\n",
+			[]string{"cards-aqotmf.md:7:", `column of "Morale check" "Passed" (did you mean "Passes"?)`}},
+		{"text before the first card", "Hello\n\n# A\n\nx\n\n<!-- back -->\n\ny\n",
+			[]string{"cards of aqotmf (the Markdown", ":1:1: text before the first card: start every card with its title"}},
+		{"no back", "# A\n\nx\n\n# B\n\ny\n\n<!-- back -->\n\nz\n",
+			[]string{`:1:1: card "A" has no back: after its front write <!-- back -->`}},
+		{"empty back and a second back", "# A\n\nx\n\n<!-- back -->\n\ny\n\n<!-- back -->\n\n# B\n\nx\n\n<!-- back -->\n",
+			[]string{`:9:1: a second <!-- back --> in card "A"`, `:11:1: card "B" has nothing on its back`}},
+		{"misspelt directive", "# A\n\nx\n\n<!-- bakc -->\n\ny\n",
+			[]string{`:5:1: unknown directive <!-- bakc --> in card "A": did you mean <!-- back -->?`}},
+		{"a code block", "# A\n\n```\ncode\n```\n\n<!-- back -->\n\ny\n",
+			[]string{`:3:1: a code block in card "A": cards print headings, paragraphs, lists and tables`}},
+		{"footnotes", "# A\n\nx[^1]\n\n<!-- back -->\n\ny\n\n[^1]: a note\n",
+			[]string{`footnotes in card "A"`}},
+		{"table too wide", "# A\n\n| Breakable | Unbreakable | Indefatigable | Incomprehensible |\n|--|--|--|--|\n| a | b | c | d |\n\n<!-- back -->\n\ny\n",
+			[]string{`:3:1: card "A": the table needs`, "a card has 57.0 mm: drop a column or shorten its words (cards never set smaller type)"}},
+		{"title too long", "# " + long + "\n\nx\n\n<!-- back -->\n\ny\n",
+			[]string{`the title takes 3 lines in the band; at most 2 fit: shorten it`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := renderClub(t, tc.tmpl, Options{})
+			if err == nil {
+				t.Fatal("rendered; want an error")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error:\n%v\nwant it to say %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+// TestSplit: a card whose side does not fit goes on to a second card,
+// both marked (1/2, 2/2), set at the same sizes as any other card; a
+// table longer than a card repeats its header.
+func TestSplit(t *testing.T) {
+	var rows strings.Builder
+	rows.WriteString("| Roll | Result |\n|:--|--:|\n")
+	for i := 1; i <= 30; i++ {
+		rows.WriteString("| row " + strings.Repeat("I", i%4+1) + " | 10% |\n")
+	}
+	tmpl := "# Short\n\nx\n\n<!-- back -->\n\ny\n\n# Long table\n\nIntro.\n\n" + rows.String() + "\n<!-- back -->\n\nOdds.\n"
+	b, err := renderClub(t, tmpl, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts, err := pdftest.Read(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	sizes := map[float64]bool{}
+	for _, tx := range texts {
+		count[tx.S]++
+		if tx.Page == 1 && tx.Y > 20 {
+			sizes[tx.Size] = true
+		}
+	}
+	// Fronts and backs both carry the marks and the title.
+	if count["1/2"] != 2 || count["2/2"] != 2 || count["Long table"] != 4 || count["Short"] != 2 {
+		t.Errorf("marks 1/2 ×%d, 2/2 ×%d, titles ×%d and ×%d; want 2, 2, 4, 2", count["1/2"], count["2/2"], count["Long table"], count["Short"])
+	}
+	if count["Roll"] != 2 {
+		t.Errorf("the table's header is printed %d times; want it repeated on the second card (2)", count["Roll"])
+	}
+	for s := range sizes {
+		if s < footPt || s > titlePt {
+			t.Errorf("a card printed at %g pt: cards are never set smaller or larger than their sizes", s)
+		}
+	}
+}
+
+// TestBackOffsets: an offset that keeps the backs off the edge and the
+// backs' note is taken; one too far is refused, saying how far backs may
+// move; a number that is not one is refused.
+func TestBackOffsets(t *testing.T) {
+	d, _ := Lookup("buildings")
+	cat := loadCat(t)
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{BackOffset: [2]float64{7.5, -6.5}}, ""},
+		{Options{Backs: markers.ShortEdge, BackOffset: [2]float64{-7.5, 13.5}}, ""},
+		{Options{BackOffset: [2]float64{7.6, 0}}, "--back-offset 7.6,0 would print backs within 6 mm of the paper's edge or over the sheet's note; on a4 paper backs may move 7.5 mm left, 7.5 mm right, 6.5 mm up and 13.5 mm down"},
+		{Options{BackOffset: [2]float64{0, -6.6}}, "6.5 mm up"},
+		{Options{BackOffset: [2]float64{0, math.NaN()}}, "--back-offset: Y is not a number"},
+	} {
+		_, err := d.Render(cat, tc.o)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%v: %v", tc.o.BackOffset, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%v: %v; want %q", tc.o.BackOffset, err, tc.want)
+		}
+	}
+}

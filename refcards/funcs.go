@@ -1,0 +1,324 @@
+package refcards
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/rules"
+)
+
+// exec is the state of one template execution: the odds tables computed
+// so far.
+type exec struct {
+	sys, base *catalog.System
+	tables    map[string]rules.Table
+}
+
+func newExec(sys, base *catalog.System) *exec {
+	return &exec{sys: sys, base: base, tables: map[string]rules.Table{}}
+}
+
+// funcs are the cards' own template functions, beside document.Funcs.
+func (x *exec) funcs() template.FuncMap {
+	return template.FuncMap{
+		"engine":    x.engine,
+		"table":     x.table,
+		"pick":      pick,
+		"columns":   relabel,
+		"transpose": rules.Table.Transpose,
+		"fold":      rules.Table.Fold,
+		"printed":   x.printed,
+		"stacked":   x.stacked,
+		"chart":     x.chart,
+		"rule":      x.rule,
+		"roll":      roll,
+		"split":     strings.Split,
+		"inchTimes": func(l catalog.Length, n int) string { return document.Inch(catalog.Length{MM: l.MM * float64(n)}) },
+	}
+}
+
+// engine returns the odds table with the id (see odds.go), computing it
+// on first use.
+func (x *exec) engine(id string) (rules.Table, error) {
+	if t, ok := x.tables[id]; ok {
+		return t, nil
+	}
+	var ids []string
+	for _, o := range oddsFor(x.sys) {
+		if o.id == id {
+			t, err := o.build(x.sys)
+			if err != nil {
+				return rules.Table{}, fmt.Errorf("odds table %q: %w", id, err)
+			}
+			x.tables[id] = t
+			return t, nil
+		}
+		ids = append(ids, o.id)
+	}
+	return rules.Table{}, errors.New(catalog.Unknown("odds table", id, ids))
+}
+
+// table prints an odds table, given by its id or as a value (from engine,
+// pick, transpose), as a GFM table: labels left, values right. A row
+// without cells is a group heading: its label alone, across the card.
+// The table's title and notes are the template's to print or not.
+func (x *exec) table(v any) (string, error) {
+	var t rules.Table
+	switch v := v.(type) {
+	case string:
+		var err error
+		if t, err = x.engine(v); err != nil {
+			return "", err
+		}
+	case rules.Table:
+		t = v
+	default:
+		return "", fmt.Errorf("table: want an odds table id or a table, got %T", v)
+	}
+	var b strings.Builder
+	b.WriteString("| " + document.Esc(t.Corner))
+	for _, c := range t.Columns {
+		b.WriteString(" | " + document.Cell(c))
+	}
+	b.WriteString(" |\n|:--")
+	for range t.Columns {
+		b.WriteString("|--:")
+	}
+	b.WriteString("|\n")
+	for _, r := range t.Rows {
+		if len(r.Cells) == 0 {
+			b.WriteString("| **" + document.Esc(r.Label) + "**" + strings.Repeat(" |", len(t.Columns)) + " |\n")
+			continue
+		}
+		b.WriteString("| " + document.Cell(r.Label))
+		for i := range t.Columns {
+			s := ""
+			if i < len(r.Cells) {
+				s = r.Cells[i].String()
+			}
+			b.WriteString(" | " + document.Cell(s))
+		}
+		b.WriteString(" |\n")
+	}
+	return b.String() + "\n", nil
+}
+
+// pick keeps only the named columns of an odds table, in the order named:
+// a card has room for fewer than a sheet.
+func pick(t rules.Table, columns ...string) (rules.Table, error) {
+	idx := make([]int, len(columns))
+	for i, name := range columns {
+		idx[i] = -1
+		for j, c := range t.Columns {
+			if c == name {
+				idx[i] = j
+			}
+		}
+		if idx[i] < 0 {
+			return rules.Table{}, errors.New(catalog.Unknown("column of "+strconv.Quote(t.Title), name, t.Columns))
+		}
+	}
+	out := rules.Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Columns: columns, Notes: t.Notes}
+	for _, r := range t.Rows {
+		row := rules.Row{Label: r.Label}
+		if len(r.Cells) > 0 {
+			for _, j := range idx {
+				c := rules.Cell{}
+				if j < len(r.Cells) {
+					c = r.Cells[j]
+				}
+				row.Cells = append(row.Cells, c)
+			}
+		}
+		out.Rows = append(out.Rows, row)
+	}
+	return out, nil
+}
+
+// relabel gives an odds table's columns the names given, one for each,
+// in order: shorter names for a card's narrow columns.
+func relabel(t rules.Table, names ...string) (rules.Table, error) {
+	if len(names) != len(t.Columns) {
+		return rules.Table{}, fmt.Errorf("columns: %d names for the %d columns of %q (%s)", len(names), len(t.Columns), t.Title, strings.Join(t.Columns, ", "))
+	}
+	t.Columns = names
+	return t, nil
+}
+
+// printed prints a table of the data as a GFM table, without its name or
+// footer (a card says those in its own words). A table whose headers are
+// all blank takes its first row as the header; a row whose cells after
+// the first are blank ("Formation Changes:-") is a group heading. With
+// keys = n, the first n columns name a row together ("Shot", "Light"):
+// they are joined into one column, a blank key repeating the one above,
+// to save a card's width.
+func (x *exec) printed(id string, keys ...int) (string, error) {
+	t, err := x.sys.FindTable(id, x.base)
+	if err != nil {
+		return "", err
+	}
+	cols, rows := t.Columns, t.Rows
+	if strings.TrimSpace(strings.Join(cols, "")) == "" && len(rows) > 0 {
+		cols, rows = rows[0], rows[1:]
+	}
+	if len(keys) > 0 {
+		cols, rows = joinKeys(cols, rows, keys[0])
+	}
+	var b strings.Builder
+	b.WriteString("|")
+	for _, c := range cols {
+		b.WriteString(" " + document.Esc(c) + " |")
+	}
+	b.WriteString("\n|")
+	for i := range cols {
+		if numeric(rows, i) {
+			b.WriteString("--:|")
+		} else {
+			b.WriteString(":--|")
+		}
+	}
+	b.WriteString("\n")
+	for _, r := range rows {
+		rest := ""
+		for _, c := range r[min(1, len(r)):] {
+			rest += strings.TrimSpace(c)
+		}
+		if rest == "" && len(r) > 0 {
+			b.WriteString("| **" + document.Esc(r[0]) + "**" + strings.Repeat(" |", len(cols)-1) + " |\n")
+			continue
+		}
+		b.WriteString("|")
+		for i := range cols {
+			c := ""
+			if i < len(r) {
+				c = r[i]
+			}
+			b.WriteString(" " + document.Esc(c) + " |")
+		}
+		b.WriteString("\n")
+	}
+	return b.String() + "\n", nil
+}
+
+// joinKeys joins a table's first n columns into one: "Shot Light".
+func joinKeys(cols []string, rows [][]string, n int) ([]string, [][]string) {
+	if n < 2 || n > len(cols) {
+		return cols, rows
+	}
+	out := [][]string{}
+	prev := make([]string, n)
+	for _, r := range rows {
+		var key []string
+		for i := 0; i < n && i < len(r); i++ {
+			if c := strings.TrimSpace(r[i]); c != "" {
+				prev[i] = c
+				for k := i + 1; k < n; k++ {
+					prev[k] = "" // a new key resets the ones after it
+				}
+			}
+		}
+		for i := 0; i < n; i++ {
+			if prev[i] != "" && !strings.EqualFold(prev[i], "All") {
+				key = append(key, prev[i])
+			}
+		}
+		row := append([]string{strings.Join(key, " ")}, r[min(n, len(r)):]...)
+		out = append(out, row)
+	}
+	return append([]string{strings.TrimSpace(strings.Join(cols[:n], " "))}, cols[n:]...), out
+}
+
+// numeric reports whether column i holds only numbers, modifiers,
+// lengths and dashes: it is then right-aligned.
+func numeric(rows [][]string, i int) bool {
+	seen := false
+	for _, r := range rows {
+		if i >= len(r) {
+			continue
+		}
+		c := strings.TrimSpace(document.Typo(r[i]))
+		if c == "" || c == "-" || c == "–" {
+			continue
+		}
+		if strings.TrimLeft(c, "+−-0123456789./″%?") != "" {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}
+
+// chart prints a die chart of the data as a GFM table: the roll, and the
+// result in bold with its text after it. The roll's column is headed
+// "D" and the die ("D10"), or the header given ("d20").
+func (x *exec) chart(id string, header ...string) (string, error) {
+	c, err := x.sys.FindChart(id)
+	if err != nil {
+		return "", err
+	}
+	head := fmt.Sprintf("D%d", c.Die)
+	if len(header) > 0 {
+		head = document.Esc(header[0])
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "| %s | Result |\n|:--|:--|\n", head)
+	for _, r := range c.Rows {
+		text := "**" + document.Esc(strings.TrimSpace(r.Result)) + "**"
+		if r.Text != "" {
+			text += " " + document.Esc(r.Text)
+		}
+		fmt.Fprintf(&b, "| %s | %s |\n", roll(r.Roll), text)
+	}
+	return b.String() + "\n", nil
+}
+
+// stacked prints a table of the data printed as pairs side by side
+// (Target, modifier, Firer, modifier) as one narrow table of two
+// columns: each pair's rows under a group heading of its header. A row
+// whose modifier is blank ("Non Firearms") heads the rows after it.
+func (x *exec) stacked(id string) (string, error) {
+	t, err := x.sys.FindTable(id, x.base)
+	if err != nil {
+		return "", err
+	}
+	if len(t.Columns)%2 != 0 {
+		return "", fmt.Errorf("stacked: table %q has %d columns; expected pairs of a name and a value", id, len(t.Columns))
+	}
+	var b strings.Builder
+	b.WriteString("| | |\n|:--|--:|\n")
+	for p := 0; p < len(t.Columns); p += 2 {
+		fmt.Fprintf(&b, "| **%s** | |\n", document.Esc(t.Columns[p]))
+		for _, r := range t.Rows {
+			name, value := "", ""
+			if p < len(r) {
+				name = strings.TrimSpace(r[p])
+			}
+			if p+1 < len(r) {
+				value = strings.TrimSpace(r[p+1])
+			}
+			switch {
+			case name == "":
+			case value == "":
+				fmt.Fprintf(&b, "| *%s* | |\n", document.Esc(name))
+			default:
+				fmt.Fprintf(&b, "| %s | %s |\n", document.Esc(name), document.Esc(value))
+			}
+		}
+	}
+	return b.String() + "\n", nil
+}
+
+// rule returns the words of a rule the data keeps as text (Imperial
+// Mars's rules, Evacuation: Mars's specials and its scenario's), by name.
+func (x *exec) rule(name string) (string, error) {
+	r, err := x.sys.FindRule(name)
+	return document.Esc(r.Text), err
+}
+
+// roll prints a chart row's roll: 1–5, 10+, −6 or less.
+func roll(r catalog.Roll) string { return r.Printed() }

@@ -1,0 +1,185 @@
+// Package refcards makes reference cards: the rules and tables a player
+// reaches for during a game, one rule or table to a poker-size card (63 ×
+// 88 mm, the sleeves of the unit cards), with the exact odds that go with
+// it on the back.
+//
+// Which cards a deck holds, in which order, and what each side says is a
+// template, not Go: templates/cards-<deck>.md (a club's copy with
+// --templates DIR), executed through the document pipeline like every
+// other document. The Markdown it makes is a list of cards:
+//
+//	# Tripod Damage Chart          a level-1 heading starts a card: its title
+//	…front: paragraphs, lists, GFM tables, ## headings…
+//	<!-- back -->                  the rest is the card's back
+//	…back…
+//
+// Besides document's functions a template gets `engine "id"` (an odds
+// table of the rule engine), `table` (one printed as a table), `pick` and
+// `transpose` (an odds table cut down or turned to fit a card), `printed
+// "id"` (a table of the data), `chart "id"` (a die chart of the data),
+// `rule "Name"` (a rule the data keeps as text) and `roll` (a chart row's
+// roll). See funcs.go and odds.go.
+//
+// Cards are set at one type size: what does not fit on a card goes on to
+// a second card ("1/2", "2/2"), never smaller. Nine cards to a page share
+// their cut lines (layout.Grid), with the calibration bars and the print
+// instruction in the margins; after each page of fronts comes its page of
+// backs, mirrored for a duplex printer that flips on the long edge (or the
+// short one).
+//
+// The cards are a package of their own, not part of sheets: a sheet is
+// Markdown set on pages by layout/markdown, with footnotes; a card deck
+// is set by its own small renderer into fixed cells, front and back, with
+// no footnotes at all (a card carries only the short rulings a player
+// needs) and odds tables cut to a card's width.
+package refcards
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/markers"
+)
+
+// Deck is one rule set's reference cards.
+type Deck struct {
+	ID       string // --system value and output name ("aqotmf")
+	System   string // the catalogue system it prints
+	Template string // template file name ("cards-aqotmf.md")
+	Accent   rgb    // the colour of its title bands, so decks sort apart
+}
+
+// All lists the decks in the order the print pack prints them: one per
+// rule set, as the reference sheets.
+func All() []Deck {
+	return []Deck{
+		{ID: "aqotmf", System: "aqotmf", Template: "cards-aqotmf.md", Accent: rgb{140, 36, 28}},
+		{ID: "buildings", System: "buildings", Template: "cards-buildings.md", Accent: rgb{150, 84, 20}},
+		{ID: "imperial-mars", System: "imperial-mars", Template: "cards-imperial-mars.md", Accent: rgb{34, 58, 112}},
+		{ID: "evacuation-mars", System: "evacuation-mars", Template: "cards-evacuation-mars.md", Accent: rgb{18, 104, 104}},
+	}
+}
+
+// IDs lists the decks' ids.
+func IDs() []string {
+	var ids []string
+	for _, d := range All() {
+		ids = append(ids, d.ID)
+	}
+	return ids
+}
+
+// Lookup returns the deck with the id.
+func Lookup(id string) (Deck, error) {
+	for _, d := range All() {
+		if d.ID == id {
+			return d, nil
+		}
+	}
+	return Deck{}, errors.New(catalog.Unknown("reference card deck", id, IDs()))
+}
+
+// FileName is the deck's name in the print pack for a format
+// ("reference-cards-aqotmf.pdf").
+func (d Deck) FileName(format string) string {
+	if format == "" {
+		format = document.PDF
+	}
+	return "reference-cards-" + d.ID + "." + format
+}
+
+// Formats a deck renders to: drawn to size as PDF, or the Markdown its
+// template makes (to check a club's template).
+func Formats() []string { return []string{document.PDF, document.Markdown} }
+
+// Options say how to print a deck.
+type Options struct {
+	Paper  layout.Paper // A4 when zero
+	Format string       // document.PDF (default) or document.Markdown
+	// Backs is the edge the printer flips the sheet on: markers.LongEdge
+	// (also when zero: a card's back is half of it) or markers.ShortEdge.
+	Backs markers.Flip
+	// BackOffset shifts every back by X, Y mm (right, down as printed),
+	// for a printer that does not line the two sides up.
+	BackOffset   [2]float64
+	TemplatesDir string // a club's templates folder, or ""
+}
+
+// Data is what a deck's template executes over.
+type Data struct {
+	Deck    Deck
+	Catalog *catalog.Catalog
+	System  *catalog.System // the deck's rule set
+	Base    *catalog.System // the rule set an add-on adds to (About.AddOnTo), or nil
+}
+
+// Markdown executes the deck's template (from templatesDir when it has
+// one of that name, else the shipped one).
+func (d Deck) Markdown(cat *catalog.Catalog, templatesDir string) ([]byte, error) {
+	md, _, err := d.markdown(cat, templatesDir)
+	return md, err
+}
+
+func (d Deck) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, string, error) {
+	sys := cat.System(d.System)
+	if sys == nil {
+		return nil, "", fmt.Errorf("cards %s: the data has no system %q", d.ID, d.System)
+	}
+	srcs, err := document.Read(templatesDir, d.Template)
+	if err != nil {
+		return nil, "", err
+	}
+	data := Data{Deck: d, Catalog: cat, System: sys}
+	if sys.About.AddOnTo != "" {
+		data.Base = cat.System(sys.About.AddOnTo)
+	}
+	md, err := document.Execute(srcs, newExec(sys, data.Base).funcs(), data, nil)
+	if err != nil {
+		return nil, "", err
+	}
+	return md, srcs[0].From, nil
+}
+
+// Render executes the deck's template and prints its cards.
+func (d Deck) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
+	switch o.Format {
+	case document.Markdown:
+		return d.Markdown(cat, o.TemplatesDir)
+	case document.PDF, "":
+	default:
+		return nil, fmt.Errorf("reference cards are drawn to size and print as %s, not %q", document.PDF, o.Format)
+	}
+	md, from, err := d.markdown(cat, o.TemplatesDir)
+	if err != nil {
+		return nil, err
+	}
+	file := "cards of " + d.ID + " (the Markdown " + from + " makes; see --format md)"
+	cards, err := parse(md, file)
+	if err != nil {
+		return nil, err
+	}
+	return print(cards, d, cat.System(d.System), file, cat.Version(), o)
+}
+
+// RenderAll renders the decks side by side, one goroutine each (every deck
+// is its own fpdf document), and returns them in order. The first error,
+// by deck order, wins.
+func RenderAll(list []Deck, cat *catalog.Catalog, o Options) ([][]byte, error) {
+	out := make([][]byte, len(list))
+	errs := make([]error, len(list))
+	var wg sync.WaitGroup
+	for i, d := range list {
+		wg.Go(func() { out[i], errs[i] = d.Render(cat, o) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", list[i].ID, err)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,229 @@
+package refcards
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/markers"
+)
+
+// Nine cards to a page, 189 × 264 mm, centred: on A4 that leaves 10.5 mm
+// at the sides and 16.5 mm above and below, on Letter 13.45 mm at the
+// sides and 7.7 mm above and below. The crop marks keep short (cropLen),
+// and the margins that are wider on the paper carry the rest: the 100 mm
+// bar and the print instruction in one (the top on A4, the left on
+// Letter, read upwards), the 4 in bar and what the sheet is in the
+// opposite one. Fronts have every card's outline, so after the first cut
+// every line is still there to cut along; backs have no lines at all,
+// which a back a little off its front would show.
+const (
+	cols, rows = 3, 3
+	perPage    = cols * rows
+	cropLen    = 2.5
+	stripGap   = 0.5 // between the crop marks and what the margin carries
+	stripPt    = 7.0
+	stripLead  = 3.0
+	barRise    = 0.3 // the bar's line below the strip's outer edge
+)
+
+// instruction is the print-at-100% line of a card sheet, whose two bars
+// stand in opposite margins.
+const instruction = "Print at 100% / actual size — turn “fit to page” off. Check: this bar must measure 100 mm, the bar in the opposite margin 4 in."
+
+// geometry is where the grid and the margins' strips sit on the paper.
+type geometry struct {
+	paper          layout.Paper
+	grid           layout.Grid
+	x0, y0, x1, y1 float64
+	across         bool // the strips run across the top and bottom (else up the sides)
+}
+
+func newGeometry(paper layout.Paper) (geometry, error) {
+	g := geometry{paper: paper, grid: layout.Grid{Paper: paper, CellW: cardW, CellH: cardH, Cols: cols, Rows: rows, CropLen: cropLen}}
+	var err error
+	if g.x0, g.y0, err = g.grid.Origin(); err != nil {
+		return g, err
+	}
+	g.x1, g.y1 = g.x0+cols*cardW, g.y0+rows*cardH
+	g.across = g.y0 >= g.x0
+	return g, nil
+}
+
+// strip is a band of margin to print in, drawn as if level: text runs
+// from (x, y) along length and the band reaches depth from it towards the
+// grid; angle turns it about (x, y) to stand up a side.
+type strip struct {
+	x, y          float64
+	length, depth float64
+	angle         float64
+}
+
+// strips returns the margin band of the 100 mm bar and the print
+// instruction (a), and the opposite one (b).
+func (g geometry) strips() (a, b strip) {
+	m := layout.SafeMargin
+	end := g.grid.CropEnd() + stripGap
+	if g.across {
+		a = strip{x: g.x0, y: m, length: g.x1 - g.x0, depth: g.y0 - end - m}
+		b = strip{x: g.x0, y: g.y1 + end, length: g.x1 - g.x0, depth: g.paper.Height - m - g.y1 - end}
+		return a, b
+	}
+	a = strip{x: m, y: g.y1, length: g.y1 - g.y0, depth: g.x0 - end - m, angle: 90}
+	b = strip{x: g.paper.Width - m, y: g.y0, length: g.y1 - g.y0, depth: g.paper.Width - m - g.x1 - end, angle: -90}
+	return a, b
+}
+
+// in draws into the strip: draw paints it level with the strip's origin
+// at (x, y), in stripPt type. The font is set before a turned strip's
+// transform: its end restores the font the PDF prints in, and fpdf must
+// not believe another is set.
+func (s strip) in(st *setter, draw func(x, y float64)) {
+	st.font("", stripPt)
+	pdf := st.pdf
+	if s.angle == 0 {
+		draw(s.x, s.y)
+		return
+	}
+	pdf.TransformBegin()
+	pdf.TransformRotate(s.angle, s.x, s.y)
+	draw(s.x, s.y)
+	pdf.TransformEnd()
+}
+
+// words writes text into a strip from x on, its lines stripLead apart
+// from the first baseline, as many lines as the strip is deep.
+func (s strip) words(st *setter, x, base float64, text string) error {
+	width := s.x + s.length - x
+	ls := st.lines(st.pieces([]span{{s: text}}, stripPt), width, stripPt)
+	if base+float64(len(ls)-1)*stripLead+0.6 > s.y+s.depth+1e-9 {
+		return fmt.Errorf("the sheet's margin has no room for %q", text)
+	}
+	for i, l := range ls {
+		for _, r := range l.runs {
+			st.font(r.style, stripPt)
+			st.pdf.SetTextColor(muted.r, muted.g, muted.b)
+			st.pdf.Text(x+r.x, base+float64(i)*stripLead, r.s)
+		}
+	}
+	return nil
+}
+
+// back is where the back of the card whose front is at (x, y) goes: the
+// mirror image across the page for the flip, moved by the offset.
+func (g geometry) back(x, y float64, flip markers.Flip, off [2]float64) (float64, float64) {
+	if flip == markers.ShortEdge {
+		y = g.paper.Height - y - cardH
+	} else {
+		x = g.paper.Width - x - cardW
+	}
+	return x + off[0], y + off[1]
+}
+
+// checkOffset makes sure the offset keeps every back's ink (the card
+// inside its inset) out of the safe margin and off the backs' note, and
+// says how far backs may move.
+func (g geometry) checkOffset(off [2]float64) error {
+	if off == [2]float64{} {
+		return nil
+	}
+	for i, v := range off {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return &markers.OptionError{Msg: fmt.Sprintf("--back-offset: %s is not a number of millimetres", [...]string{"X", "Y"}[i])}
+		}
+	}
+	m := layout.SafeMargin
+	left, right := g.x0+inset-m, g.paper.Width-m-g.x1+inset
+	up, down := g.y0+inset-m, g.paper.Height-m-g.y1+inset
+	a, _ := g.strips()
+	note := a.depth + stripGap
+	if g.across {
+		up -= note
+	} else {
+		left -= note
+	}
+	const eps = 1e-6
+	if -off[0] > left+eps || off[0] > right+eps || -off[1] > up+eps || off[1] > down+eps {
+		return &markers.OptionError{Msg: fmt.Sprintf("--back-offset %g,%g would print backs within %g mm of the paper's edge or over the sheet's note; on %s paper backs may move %.1f mm left, %.1f mm right, %.1f mm up and %.1f mm down",
+			off[0], off[1], m, g.paper.Name, left, right, up, down)}
+	}
+	return nil
+}
+
+// print lays the cards out nine to a page, each page of fronts followed
+// by its page of backs.
+func print(cards []card, d Deck, sys *catalog.System, file, version string, o Options) ([]byte, error) {
+	paper := o.Paper
+	if paper.Width == 0 {
+		paper = layout.A4
+	}
+	flip := o.Backs
+	if flip == markers.NoBacks {
+		flip = markers.LongEdge
+	}
+	g, err := newGeometry(paper)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.checkOffset(o.BackOffset); err != nil {
+		return nil, err
+	}
+	name := sys.About.Short
+	if name == "" {
+		name = sys.About.Name
+	}
+	pdf := layout.NewBlankDoc(paper, name+" — reference cards")
+	// Page contents uncompressed, as on the marker sheets: a compressor a
+	// page costs more time than the cards take to set. The fonts stay
+	// compressed.
+	pdf.SetCompression(false)
+	st := &setter{pdf: pdf}
+	pcs, err := settle(st, cards, name, file)
+	if err != nil {
+		return nil, err
+	}
+	dr := &drawer{st: st, pdf: pdf, accent: d.Accent}
+	pages := (len(pcs) + perPage - 1) / perPage
+	a, b := g.strips()
+	for p := 0; p < pages; p++ {
+		on := pcs[p*perPage : min(len(pcs), (p+1)*perPage)]
+		g.grid.Page(pdf, len(on), "")
+		st.style, st.size = "", 0 // a new page: the font is set again
+		var ferr error
+		a.in(st, func(x, y float64) {
+			end := layout.MMBar(pdf, x, y+barRise)
+			ferr = a.words(st, end+4, y+barRise+layout.BarDepth, instruction)
+		})
+		sheet := fmt.Sprintf("%s reference cards · sheet %d of %d", name, p+1, pages)
+		b.in(st, func(x, y float64) {
+			end := layout.InchBar(pdf, x, y+barRise)
+			note := fmt.Sprintf("%s, fronts · duplex, flip on the %s · cut along the grey lines · data %s", sheet, flip, version)
+			if err := b.words(st, end+4, y+barRise+layout.BarDepth, note); err != nil && ferr == nil {
+				ferr = err
+			}
+		})
+		if ferr != nil {
+			return nil, fmt.Errorf("%s paper: %w", paper.Name, ferr)
+		}
+		for k, pc := range on {
+			x, y := g.grid.Cell(k)
+			dr.card(pc, front, x, y)
+		}
+
+		pdf.AddPage()
+		st.style, st.size = "", 0
+		a.in(st, func(x, y float64) {
+			ferr = a.words(st, x, y+barRise+layout.BarDepth, fmt.Sprintf("%s, backs · print this side behind the fronts: duplex, flip on the %s", sheet, flip))
+		})
+		if ferr != nil {
+			return nil, fmt.Errorf("%s paper: %w", paper.Name, ferr)
+		}
+		for k, pc := range on {
+			x, y := g.grid.Cell(k)
+			bx, by := g.back(x, y, flip, o.BackOffset)
+			dr.card(pc, back, bx, by)
+		}
+	}
+	return layout.Bytes(pdf)
+}

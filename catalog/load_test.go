@@ -127,6 +127,7 @@ points = 110
 			},
 			want: []string{
 				`data/t/system.toml:7:6: duplicate weapon id "rifle" in system t; first defined at data/t/more.toml:2:3`,
+				`data/u/x.toml:1:1: unknown system "u": no file of the data has its [about] block; known systems: t`,
 				`data/u/x.toml:5:9: weapon.range: length "6 parsecs": expected a number with a unit (mm, cm, in, ", ft), e.g. "25mm" or '6"'`,
 				`data/u/y.toml:5:13: weapon.min_range: length "3": expected a number with a unit (mm, cm, in, ", ft), e.g. "25mm" or '6"'`,
 				`data/v/x.toml:1:1: unknown system "v": no file of the data has its [about] block; known systems: t`,

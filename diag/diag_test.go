@@ -60,7 +60,7 @@ func TestIndex(t *testing.T) {
 	lazy := NewIndex("f.toml", []byte(sample))
 	for _, tt := range tests {
 		p := lazy.Later(tt.path)
-		if lazy.keys != nil {
+		if lazy.t != nil {
 			t.Fatalf("Later(%q) scanned the source; it should wait until the place is needed", tt.path)
 		}
 		if got, want := p.Resolve(), ix.Key(tt.path); got != want {

@@ -83,6 +83,7 @@ func Load(sources ...Source) (*Catalog, diag.List) {
 	cat := ld.finish(&l)
 	cat.setVersion(files)
 	l.Sort()
+	l = l.Trim(limits.MaxErrors)
 	return cat, l
 }
 

@@ -206,6 +206,8 @@ func TestParseRoll(t *testing.T) {
 	}{
 		{"7", 7, 7, false}, {"1-5", 1, 5, false}, {"1–5", 1, 5, false}, {"-5-0", -5, 0, false},
 		{"10+", 10, maxInt, false}, {"<=-6", minInt, -6, false}, {"5-1", 0, 0, true}, {"x", 0, 0, true},
+		{"1000+", 1000, maxInt, false}, {"<=-1000", minInt, -1000, false},
+		{"1001+", 0, 0, true}, {"-1001-0", 0, 0, true}, {"9223372036854775808", 0, 0, true}, {"<=-99999999999999999999", 0, 0, true},
 	}
 	for _, tt := range tests {
 		r, err := ParseRoll(tt.in)
@@ -226,8 +228,15 @@ func TestParseLength(t *testing.T) {
 			t.Errorf("ParseLength(%q) = %v, %v; want %g mm", tt.in, l.MM, err, tt.mm)
 		}
 	}
-	if _, err := ParseLength("6"); err == nil {
-		t.Error("a length without a unit must be refused")
+	for _, bad := range []string{"6", "-5in", "NaNin", "nanmm", "Infin", "-Inf\"", "1e400in", "101ft", "0x1p100mm"} {
+		if l, err := ParseLength(bad); err == nil {
+			t.Errorf("ParseLength(%q) = %v mm; want an error", bad, l.MM)
+		}
+	}
+	for _, ok := range []string{"0mm", "100ft", "1e-400in"} {
+		if _, err := ParseLength(ok); err != nil {
+			t.Errorf("ParseLength(%q): %v", ok, err)
+		}
 	}
 }
 

@@ -18,14 +18,14 @@ type ruleCheck struct {
 // where it is read: a rule set may do without the rule.)
 func (r ruleCheck) atLeast(field string, v, lo int, why string) {
 	if v < lo && r.written(field) {
-		r.c.errf(r.at.value(field), "%s %s is %d; expected %d or more (%s)", r.name, field, v, lo, why)
+		r.c.errf(r.at.value(field), "%s %s is %d; expected %d or more (%s)", r.name, named(field), v, lo, why)
 	}
 }
 
 // face reports a rule number that is not a face of the die (lo to die).
 func (r ruleCheck) face(field string, v, lo, die int) {
 	if (v < lo || v > die) && die > 0 && r.written(field) {
-		r.c.errf(r.at.value(field), "%s %s is %d; expected a roll of the d%d, %d–%d", r.name, field, v, die, lo, die)
+		r.c.errf(r.at.value(field), "%s %s is %d; expected a roll of the d%d, %d–%d", r.name, named(field), v, die, lo, die)
 	}
 }
 
@@ -121,10 +121,10 @@ func (c *checker) checkEvacuation(r *EvacRules) {
 	rc := c.rules("evacuation")
 	c.checkNumbers(rc.at, rc.name, r)
 	o := r.Objective
-	if o.Armour > o.MaxArmour && !rc.at.bad("objective.armour") && !rc.at.bad("objective.max_armour") {
+	if o.Armour > o.MaxArmour && rc.written("objective.max_armour") && !rc.at.bad("objective.armour") {
 		c.errf(rc.at.value("objective.max_armour"), "%s objective.max_armour is %d, below the marker's own armour %d", rc.name, o.MaxArmour, o.Armour)
 	}
-	if o.HullPoints > o.MaxHull && !rc.at.bad("objective.hull_points") && !rc.at.bad("objective.max_hull_points") {
+	if o.HullPoints > o.MaxHull && rc.written("objective.max_hull_points") && !rc.at.bad("objective.hull_points") {
 		c.errf(rc.at.value("objective.max_hull_points"), "%s objective.max_hull_points is %d, below the marker's own hull points %d", rc.name, o.MaxHull, o.HullPoints)
 	}
 	sum, known := 0, !rc.at.bad("objective.ladder")

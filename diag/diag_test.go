@@ -157,3 +157,19 @@ func TestUnknownTablesOnce(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+func TestTrim(t *testing.T) {
+	var l List
+	for i := 1; i <= 5; i++ {
+		l = append(l, Diag{File: "a", Line: i, Msg: "e"})
+	}
+	l = append(l, Diag{File: "a", Line: 9, Warning: true, Msg: "w"}, Diag{File: "b", Line: 1, Msg: "e"})
+	got := l.Trim(2).Error()
+	want := "a:1: e\na:2: e\na:2: 3 more errors in this file not shown; mend these first\na:9: warning: w\nb:1: e"
+	if got != want {
+		t.Errorf("Trim(2):\n%s\nwant:\n%s", got, want)
+	}
+	if got := l.Trim(5).Error(); got != l.Error() {
+		t.Errorf("Trim(5) of 5 errors changed the list:\n%s", got)
+	}
+}

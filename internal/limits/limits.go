@@ -13,13 +13,14 @@ package limits
 // Input files (rule data, army lists, anything decoded as TOML).
 const (
 	// MaxFileSize is the size of one TOML file, in bytes. The biggest
-	// shipped file is 18 KB; 1 MiB is fifty times that, and parses in well
-	// under a second.
-	MaxFileSize = 1 << 20
+	// shipped file is 18 KB, all of Imperial Mars 40 KB; 256 KiB is
+	// fourteen times the biggest, and the worst a file that size can do
+	// costs a fifth of a second and 60 MB.
+	MaxFileSize = 256 << 10
 
 	// MaxDataSize is the size of all the files of a run's data together
 	// (shipped and club), in bytes. The shipped data is 115 KB.
-	MaxDataSize = 8 << 20
+	MaxDataSize = 4 << 20
 
 	// MaxFiles is the number of TOML files a data folder may hold. The
 	// shipped data has 17; a thousand means --data names the wrong folder.
@@ -31,6 +32,10 @@ const (
 	// tables and arrays; the TOML parser's work grows with the square of
 	// the depth.
 	MaxDepth = 32
+
+	// MaxErrors is how many errors are shown for one file: a user mends
+	// the first ones first, and thousands would scroll them away.
+	MaxErrors = 100
 )
 
 // Game numbers.
@@ -71,9 +76,10 @@ const (
 
 	// MaxStat bounds, either side of zero, a stat or rule number that is
 	// not a count or points: Defense, Armor, Power, scores, factors,
-	// modifiers, turns, rounds. Every such number of the rule sets is
-	// below 100.
-	MaxStat = 1000
+	// modifiers, turns, rounds, percentages. Every such number of the rule
+	// sets lies within it (the largest is a chart's 100 percent); tables
+	// the pages print with a row per value stay a page long.
+	MaxStat = 100
 
 	// MaxLengthMM is the longest length in the data, in millimetres:
 	// 100 ft, beyond any range or table. A range stick that long is 1,200

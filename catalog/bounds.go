@@ -43,6 +43,10 @@ var keyBounds = map[string]bound{
 	"decoys_per_infantry": {0, limits.MaxMarkers},
 
 	"dice": {0, limits.MaxDice},
+
+	// Game lengths: 0 where a chart decides.
+	"turns": {0, limits.MaxStat},
+	"round": {0, limits.MaxStat},
 }
 
 var statBound = bound{-limits.MaxStat, limits.MaxStat}

@@ -72,7 +72,7 @@ unit = "company"
 				`data/t/system.toml:36:5: scenario s: map.feature.y is +Inf; expected a finite number`,
 			}},
 		{"turns", base + "[[scenario]]\nid = \"s\"\nname = \"S\"\nturns = 9223372036854775807\n",
-			[]string{`data/t/system.toml:28:9: scenario s: turns is 9223372036854775807; expected -100–100`}},
+			[]string{`data/t/system.toml:28:9: scenario s: turns is 9223372036854775807; expected 0–100`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -58,8 +58,12 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 			c.errf(at.value(sidePath+".total"), "scenario %s, %s: total printed as %d points, but the force lines add up to %d", sc.ID, side.Name, side.Total, sum)
 		}
 	}
-	if r := c.s.AQotMF; r != nil && reinforced && sc.Turns > 0 && sc.Turns < r.Reinforcements.FromTurn && !at.bad("turns") {
-		c.errf(at.value("turns"), "scenario %s holds units back as reinforcements, which test from turn %d ([aqotmf.reinforcements] from_turn), but the game lasts %d turns", sc.ID, r.Reinforcements.FromTurn, sc.Turns)
+	if r := c.s.AQotMF; r != nil && reinforced && sc.Turns < r.Reinforcements.FromTurn && !at.bad("turns") && inBound("turns", sc.Turns) {
+		pos := at.value("turns")
+		if sc.Turns == 0 {
+			pos = at.pos()
+		}
+		c.errf(pos, "scenario %s holds units back as reinforcements, which test from turn %d ([aqotmf.reinforcements] from_turn), but the game lasts %d turns; expected turns = %d or more", sc.ID, r.Reinforcements.FromTurn, sc.Turns, r.Reinforcements.FromTurn)
 	}
 	markerIDs := ids(c.s.Markers, func(m Marker) string { return m.ID })
 	for i, m := range sc.Markers {

@@ -74,7 +74,7 @@ func (c *checker) checkRules() {
 			rc.atLeast(f.field, f.v, 0, "a stat")
 		}
 		if ch := rc.chart("tripod_damage.chart", r.TripodDamage.Chart, false); ch != nil && (r.TripodDamage.PerExtraPoint > 0 || r.TowCable.FallModifier > 0) {
-			c.openTop(ch, "it is rolled with modifiers added ([aqotmf] tripod_damage.per_extra_point, tow_cable.fall_modifier)")
+			c.covers(ch, 1, "it is rolled with modifiers added ([aqotmf] tripod_damage.per_extra_point, tow_cable.fall_modifier)")
 		}
 		rc.chart("reinforcements.chart", r.Reinforcements.Chart, false)
 		if id := r.TripodDamage.Profile; id != "" && c.profiles[id] == nil && !rc.at.bad("tripod_damage.profile") {
@@ -101,11 +101,25 @@ func (c *checker) checkRules() {
 		rc.atLeast("melee.casualty_per", r.Melee.CasualtyPer, 1, "one casualty for every so many points of difference")
 		rc.atLeast("old_ones.second_shot_factor", r.OldOnes.SecondShotFactor, 1, "it multiplies the chance of an overload")
 		rc.atLeast("rally.natural_dms", r.Rally.NaturalDMs, 0, "DMs lost")
-		for _, f := range []struct{ field, id string }{
-			{"officer_risk_chart", r.OfficerRisk}, {"morale.chart", r.Morale.Chart}, {"rally.chart", r.Rally.Chart},
-			{"pursuit.chart", r.Pursuit.Chart}, {"artillery.escape_chart", r.Artillery.EscapeChart},
+		// The engine rolls these charts with the rule set's die, the last
+		// three with modifiers added that may be anything.
+		for _, f := range []struct {
+			field, id string
+			modified  bool
+		}{
+			{"officer_risk_chart", r.OfficerRisk, false}, {"artillery.escape_chart", r.Artillery.EscapeChart, false},
+			{"morale.chart", r.Morale.Chart, true}, {"rally.chart", r.Rally.Chart, true}, {"pursuit.chart", r.Pursuit.Chart, true},
 		} {
-			rc.chart(f.field, f.id, false)
+			ch := rc.chart(f.field, f.id, false)
+			if ch == nil || die <= 0 || c.at("chart", ch.ID).bad("die") {
+				continue
+			}
+			if ch.Die != die {
+				c.errf(c.at("chart", ch.ID).value("die"), "chart %q: die is %d, but %s rolls it with the rule set's d%d; expected die = %d", ch.ID, ch.Die, rc.name, die, die)
+			} else if f.modified {
+				why := fmt.Sprintf("it is rolled with modifiers added (%s %s)", rc.name, f.field)
+				c.covers(ch, math.MinInt, why)
+			}
 		}
 		for _, f := range []struct{ field, id string }{
 			{"artillery.factors_table", r.Artillery.FactorsTable}, {"artillery.formations_table", r.Artillery.FormationsTable},
@@ -155,13 +169,31 @@ func (c *checker) checkEvacuation(r *EvacRules) {
 	}
 }
 
-// openTop reports a chart whose highest face does not answer to an open
-// row ("10+"): totals above the faces would have no row.
-func (c *checker) openTop(ch *Chart, why string) {
+// covers reports the first total from lo up that no row of the chart
+// answers to, for a chart rolled with modifiers: lo is 1 when modifiers
+// only add, math.MinInt when they may take away too.
+func (c *checker) covers(ch *Chart, lo int, why string) {
 	if ch.Die <= 0 || len(ch.Rows) == 0 {
 		return // reported on the chart
 	}
-	if i := ch.row(ch.Die); i >= 0 && ch.Rows[i].Roll.Max != math.MaxInt {
-		c.errf(c.at("chart", ch.ID).value(fmt.Sprintf("row.%d.roll", i)), "chart %q: row %q is the top row, but %s; expected an open row such as \"%d+\"", ch.ID, ch.Rows[i].Roll.Text, why, ch.Rows[i].Roll.Min)
+	want := "rows for every total from 1 up, the last open (\"N+\")"
+	if lo == math.MinInt {
+		want = "rows for every total, the first and last open (\"<=N\", \"N+\")"
+	}
+	at := c.at("chart", ch.ID)
+	prev := -1
+	for total := lo; ; {
+		i := ch.row(total)
+		switch {
+		case i < 0 && prev < 0:
+			c.errf(at.pos(), "chart %q: no row for the lowest totals, but %s; expected %s", ch.ID, why, want)
+			return
+		case i < 0:
+			c.errf(at.value(fmt.Sprintf("row.%d.roll", prev)), "chart %q: no row for totals above %d, but %s; expected %s", ch.ID, total-1, why, want)
+			return
+		case ch.Rows[i].Roll.Max == math.MaxInt:
+			return
+		}
+		prev, total = i, ch.Rows[i].Roll.Max+1
 	}
 }

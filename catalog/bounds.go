@@ -83,6 +83,12 @@ func (c *checker) numbers(at located, label, path string, v reflect.Value) {
 			c.numbers(at, label, join(path, name), v.Field(i))
 		}
 	case reflect.Slice:
+		if v.Len() > limits.MaxEntries {
+			if !at.bad(path) {
+				c.errf(at.key(path), "%s: %s has %d items; expected at most %d", label, named(path), v.Len(), limits.MaxEntries)
+			}
+			return
+		}
 		for i := range v.Len() {
 			c.numbers(at, label, join(path, strconv.Itoa(i)), v.Index(i))
 		}

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -71,6 +72,10 @@ unit = "company"
 				`data/t/system.toml:35:5: scenario s: map.feature.x is NaN; expected a finite number`,
 				`data/t/system.toml:36:5: scenario s: map.feature.y is +Inf; expected a finite number`,
 			}},
+		{"too many entries", base + weapons(1000),
+			[]string{`data/t/system.toml:3022:3: system t has more than 1000 entries of kind weapon; expected at most 1000`}},
+		{"too long a list", base + "[[table]]\nid = \"x\"\nname = \"X\"\ncolumns = [\"A\"]\nrows = [" + strings.Repeat("[\"a\"], ", 1001) + "]\n",
+			[]string{`data/t/system.toml:29:1: table "x": rows has 1001 items; expected at most 1000`}},
 		{"turns", base + "[[scenario]]\nid = \"s\"\nname = \"S\"\nturns = 9223372036854775807\n",
 			[]string{`data/t/system.toml:28:9: scenario s: turns is 9223372036854775807; expected 0–100`}},
 	}
@@ -82,6 +87,15 @@ unit = "company"
 			}
 		})
 	}
+}
+
+// weapons writes n weapons, w0 to w(n-1).
+func weapons(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "[[weapon]]\nid = \"w%d\"\nname = \"W\"\n", i)
+	}
+	return b.String()
 }
 
 // The rule blocks' numbers that the engine divides by or loops on.

@@ -208,6 +208,9 @@ func (c *checker) checkChart(ch Chart) {
 		c.errf(at.pos(), "chart %q has no rows", ch.ID)
 		return
 	}
+	if len(ch.Rows) > limits.MaxEntries {
+		return // reported as too long a list
+	}
 	if len(ch.Rows) > limits.MaxChartRows {
 		c.errf(at.key("row"), "chart %q has %d rows; expected at most %d", ch.ID, len(ch.Rows), limits.MaxChartRows)
 		return

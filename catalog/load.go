@@ -223,11 +223,12 @@ type loader struct {
 	files   map[string]located // system id → a file that names it (for system-level messages)
 	broke   map[string]bool    // systems with a file that is not TOML: ids may be missing
 	origin  map[string]*dataFile
+	full    map[string]bool // "kind/system" with limits.MaxEntries entries already
 	diags   diag.List
 }
 
 func newLoader() *loader {
-	return &loader{systems: map[string]*System{}, locs: map[string]located{}, files: map[string]located{}, broke: map[string]bool{}, origin: map[string]*dataFile{}}
+	return &loader{systems: map[string]*System{}, locs: map[string]located{}, files: map[string]located{}, broke: map[string]bool{}, origin: map[string]*dataFile{}, full: map[string]bool{}}
 }
 
 // systemLine finds the system a file names, in text that is not TOML.
@@ -373,6 +374,13 @@ func entries[T any](ld *loader, s *System, ix *diag.Index, kind string, dst *[]T
 	}
 	for i := range src {
 		at := located{ix, kind + "." + strconv.Itoa(i)}
+		if len(*dst) >= limits.MaxEntries {
+			if k := kind + "/" + s.ID; !ld.full[k] {
+				ld.full[k] = true
+				ld.diags.Add(at.pos(), "system %s has more than %d entries of kind %s; expected at most %d", s.ID, limits.MaxEntries, kind, limits.MaxEntries)
+			}
+			return
+		}
 		if ld.add(kind, s.ID, place(&src[i], at), at) {
 			*dst = append(*dst, src[i])
 		}

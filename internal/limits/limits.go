@@ -33,6 +33,13 @@ const (
 	// the depth.
 	MaxDepth = 32
 
+	// MaxEntries is how many entries of one kind a rule set may have
+	// (units, weapons, charts …), and how many items one list in the
+	// data may hold (rows of a table, points of a map feature, labels of
+	// a marker …). The shipped rule sets have at most 40 of a kind; the
+	// pages print every entry, and look entries up by id one by one.
+	MaxEntries = 1000
+
 	// MaxErrors is how many errors are shown for one file: a user mends
 	// the first ones first, and thousands would scroll them away.
 	MaxErrors = 100

@@ -1,11 +1,14 @@
 package catalog
 
 import (
+	"fmt"
 	"math"
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
+	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/limits"
 )
 
@@ -52,80 +55,153 @@ var keyBounds = map[string]bound{
 var statBound = bound{-limits.MaxStat, limits.MaxStat}
 
 // checkNumbers walks every number of an entry or rule block (v, written at
-// at) and reports each whole number outside its bound and each number
-// that is not finite. label names the entry in messages ("unit \"x\"").
+// at) and reports each whole number outside its bound, each number that
+// is not finite and each list longer than limits.MaxEntries. label names
+// the entry in messages ("unit \"x\"").
 func (c *checker) checkNumbers(at located, label string, v any) {
-	c.numbers(at, label, "", reflect.ValueOf(v))
+	w := numberWalk{c: c, at: at, label: label}
+	w.value(reflect.ValueOf(v), "")
 }
 
-func (c *checker) numbers(at located, label, path string, v reflect.Value) {
+// numberWalk is one walk of checkNumbers. The path to where it is stands
+// in parts, joined only for a message.
+type numberWalk struct {
+	c     *checker
+	at    located
+	label string
+	parts []string
+}
+
+func (w *numberWalk) path() string { return strings.Join(w.parts, ".") }
+
+func (w *numberWalk) wrong(format string, args ...any) {
+	p := w.path()
+	if w.at.bad(p) {
+		return // the decoder could not read it: reported already
+	}
+	w.c.errf(w.at.value(p), "%s: %s %s", w.label, named(p), fmt.Sprintf(format, args...))
+}
+
+// value walks v, found under the key named key (for an element of a list,
+// the list's key).
+func (w *numberWalk) value(v reflect.Value, key string) {
 	switch v.Kind() {
 	case reflect.Pointer:
 		if !v.IsNil() {
-			c.numbers(at, label, path, v.Elem())
+			w.value(v.Elem(), key)
 		}
 	case reflect.Struct:
-		switch x := v.Interface().(type) {
-		case Num:
-			if x.Set && x.Rule == "" {
-				c.wholeNumber(at, label, path, x.N)
+		if v.Type() == numType {
+			if n := v.Interface().(Num); n.Set && n.Rule == "" {
+				w.whole(n.N, key)
 			}
 			return
-		case Length, Roll:
-			return // bounded as they are read
 		}
-		t := v.Type()
-		for i := range t.NumField() {
-			name, _, _ := strings.Cut(t.Field(i).Tag.Get("toml"), ",")
-			if name == "" || name == "-" {
-				continue
-			}
-			c.numbers(at, label, join(path, name), v.Field(i))
+		for _, f := range numberFields(v.Type()) {
+			w.parts = append(w.parts, f.name)
+			w.value(v.Field(f.index), f.name)
+			w.parts = w.parts[:len(w.parts)-1]
 		}
 	case reflect.Slice:
 		if v.Len() > limits.MaxEntries {
-			if !at.bad(path) {
-				c.errf(at.key(path), "%s: %s has %d items; expected at most %d", label, named(path), v.Len(), limits.MaxEntries)
+			if p := w.path(); !w.at.bad(p) {
+				w.c.errf(w.at.key(p), "%s: %s has %d items; expected at most %d", w.label, named(p), v.Len(), limits.MaxEntries)
 			}
 			return
 		}
+		if e := v.Type().Elem(); !holdsNumbers(e) && e.Kind() != reflect.Slice {
+			return // strings: only the length counts
+		}
 		for i := range v.Len() {
-			c.numbers(at, label, join(path, strconv.Itoa(i)), v.Index(i))
+			w.parts = append(w.parts, strconv.Itoa(i))
+			w.value(v.Index(i), key)
+			w.parts = w.parts[:len(w.parts)-1]
 		}
 	case reflect.Int:
-		c.wholeNumber(at, label, path, int(v.Int()))
+		w.whole(int(v.Int()), key)
 	case reflect.Float64:
-		if f := v.Float(); (math.IsNaN(f) || math.IsInf(f, 0)) && !at.bad(path) {
-			c.errf(at.value(path), "%s: %s is %g; expected a finite number", label, named(path), f)
+		if f := v.Float(); math.IsNaN(f) || math.IsInf(f, 0) {
+			w.wrong("is %g; expected a finite number", f)
 		}
 	}
 }
 
-func (c *checker) wholeNumber(at located, label, path string, n int) {
-	key := lastKey(path)
+func (w *numberWalk) whole(n int, key string) {
+	if key == "die" && n == 0 {
+		return
+	}
 	b, ok := keyBounds[key]
 	if !ok {
 		b = statBound
 	}
-	if key == "die" && n == 0 {
-		return
-	}
-	if (n < b.lo || n > b.hi) && !at.bad(path) {
-		c.errf(at.value(path), "%s: %s is %d; expected %d–%d", label, named(path), n, b.lo, b.hi)
+	if n < b.lo || n > b.hi {
+		w.wrong("is %d; expected %d–%d", n, b.lo, b.hi)
 	}
 }
 
-// lastKey is the last key of a path, array indexes left out:
-// "composition.2.count" → "count", "ladder.3" → "ladder".
-func lastKey(path string) string {
-	for {
-		i := strings.LastIndexByte(path, '.')
-		last := path[i+1:]
-		if _, err := strconv.Atoi(last); err != nil || i < 0 {
-			return last
-		}
-		path = path[:i]
+// numberField is a field of a struct that is, or holds, a number or a list.
+type numberField struct {
+	index int
+	name  string // its TOML key
+}
+
+var numberPlans sync.Map // reflect.Type → []numberField
+
+// numberFields lists the fields of a struct type the walk must visit:
+// worked out once a type, as the walk runs on every load.
+func numberFields(t reflect.Type) []numberField {
+	if fs, ok := numberPlans.Load(t); ok {
+		return fs.([]numberField)
 	}
+	var fs []numberField
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("toml"), ",")
+		ft := t.Field(i).Type
+		if name == "" || name == "-" || !holdsNumbers(ft) && ft.Kind() != reflect.Slice {
+			continue
+		}
+		fs = append(fs, numberField{i, name})
+	}
+	numberPlans.Store(t, fs)
+	return fs
+}
+
+var (
+	numType   = reflect.TypeFor[Num]()
+	holdPlans sync.Map // reflect.Type → bool
+)
+
+// holdsNumbers reports whether a value of type t is, or holds, a number
+// the walk checks. Lengths and rolls are checked as they are read.
+func holdsNumbers(t reflect.Type) bool {
+	if h, ok := holdPlans.Load(t); ok {
+		return h.(bool)
+	}
+	h := holds(t)
+	holdPlans.Store(t, h)
+	return h
+}
+
+func holds(t reflect.Type) bool {
+	switch t {
+	case reflect.TypeFor[Length](), reflect.TypeFor[Roll](), reflect.TypeFor[diag.Pos]():
+		return false
+	case reflect.TypeFor[Num]():
+		return true
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Float64:
+		return true
+	case reflect.Pointer, reflect.Slice:
+		return holdsNumbers(t.Elem()) || t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Slice
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if holdsNumbers(t.Field(i).Type) || t.Field(i).Type.Kind() == reflect.Slice {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // named is a path as a reader names the key: without array indexes.
@@ -133,16 +209,9 @@ func named(path string) string {
 	parts := strings.Split(path, ".")
 	out := parts[:0]
 	for _, p := range parts {
-		if _, err := strconv.Atoi(p); err != nil {
+		if strings.Trim(p, "0123456789") != "" {
 			out = append(out, p)
 		}
 	}
 	return strings.Join(out, ".")
-}
-
-func join(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + "." + b
 }

@@ -135,6 +135,12 @@ func (c *checker) checkEvacuation(r *EvacRules) {
 	rc := c.rules("evacuation")
 	c.checkNumbers(rc.at, rc.name, r)
 	o := r.Objective
+	for _, f := range []struct {
+		field string
+		v     int
+	}{{"objective.armour", o.Armour}, {"objective.hull_points", o.HullPoints}, {"objective.max_armour", o.MaxArmour}, {"objective.max_hull_points", o.MaxHull}} {
+		rc.atLeast(f.field, f.v, 0, "a marker's armour and hull points")
+	}
 	if o.Armour > o.MaxArmour && rc.written("objective.max_armour") && !rc.at.bad("objective.armour") {
 		c.errf(rc.at.value("objective.max_armour"), "%s objective.max_armour is %d, below the marker's own armour %d", rc.name, o.MaxArmour, o.Armour)
 	}

@@ -82,14 +82,17 @@ func ReadFile(fsys fs.FS, name, display string) ([]byte, error) {
 		return nil, Diag{File: display, Msg: unwrapPathErr(err)}
 	}
 	defer r.Close()
-	b, err := io.ReadAll(io.LimitReader(r, limits.MaxFileSize+1)) // it may have grown
-	if err != nil {
+	// Read what the size promised, and one byte more to see that the file
+	// has not grown past the limit since.
+	var b bytes.Buffer
+	b.Grow(int(info.Size()) + bytes.MinRead)
+	if _, err := b.ReadFrom(io.LimitReader(r, limits.MaxFileSize+1)); err != nil {
 		return nil, Diag{File: display, Msg: unwrapPathErr(err)}
 	}
-	if len(b) > limits.MaxFileSize {
+	if b.Len() > limits.MaxFileSize {
 		return nil, Diag{File: display, Msg: fmt.Sprintf("the file is more than %d bytes; expected at most %d KiB", limits.MaxFileSize, limits.MaxFileSize>>10)}
 	}
-	return b, nil
+	return b.Bytes(), nil
 }
 
 // unwrapPathErr drops the path an fs error repeats: the message is placed

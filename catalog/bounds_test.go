@@ -10,18 +10,7 @@ import (
 // number: nothing past the loader meets an overflow, a runaway loop or a
 // NaN. Each case once passed validation (or hung it).
 func TestBounds(t *testing.T) {
-	scenario := func(force string) string {
-		return base + `
-[[scenario]]
-id = "s"
-name = "S"
-[[scenario.side]]
-name = "Humans"
-total = 120
-[[scenario.side.force]]
-unit = "company"
-` + force
-	}
+	scenario := func(force string) string { return base + oneSide(120, force) }
 	mapped := func(m string) string {
 		return base + "\n[[scenario]]\nid = \"s\"\nname = \"S\"\n[scenario.map]\n" + m
 	}

@@ -103,17 +103,7 @@ func TestLoadUnreadFiles(t *testing.T) {
 // A duplicate id is blamed on the file laid over the base, and the base's
 // entry stays: nothing that refers to it breaks.
 func TestDuplicateBlamesTheClub(t *testing.T) {
-	scenario := base + `
-[[scenario]]
-id = "s"
-name = "S"
-[[scenario.side]]
-name = "Humans"
-total = 60
-[[scenario.side.force]]
-unit = "company"
-points = 60
-`
+	scenario := base + oneSide(60, "points = 60\n")
 	shipped := fstest.MapFS{"t/system.toml": {Data: []byte(scenario)}}
 	club := fstest.MapFS{"t/extra.toml": {Data: []byte("system = \"t\"\n[[unit]]\nid = \"company\"\nname = \"Company\"\npoints = 65\n")}}
 	got := diagLines(t, Source{Name: "data", FS: shipped}, Source{Name: "club", FS: club})
@@ -136,17 +126,7 @@ name = "Nameless"
 [[unit]]
 id = "mob"
 composition = [{profile = "nobody", count = 1}]
-
-[[scenario]]
-id = "s"
-name = "S"
-[[scenario.side]]
-name = "Humans"
-total = 60
-[[scenario.side.force]]
-unit = "company"
-points = 60
-`,
+` + oneSide(60, "points = 60\n"),
 	}
 	errs, _ := load(t, files)
 	want := []string{

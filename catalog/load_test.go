@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -33,6 +34,12 @@ name = "Company"
 points = 60
 composition = [{profile = "inf", count = 5}]
 `
+
+// oneSide is a scenario "s" whose one side, Humans, prints a total and
+// fields one force line of the base's company, with the given keys.
+func oneSide(total int, force string) string {
+	return fmt.Sprintf("\n[[scenario]]\nid = \"s\"\nname = \"S\"\n[[scenario.side]]\nname = \"Humans\"\ntotal = %d\n[[scenario.side.force]]\nunit = \"company\"\n%s", total, force)
+}
 
 func load(t *testing.T, files map[string]string) ([]string, []string) {
 	t.Helper()
@@ -99,18 +106,7 @@ row = [{roll = "1-5", result = "a"}, {roll = "5-7", result = "b"}, {roll = "9+",
 		},
 		{
 			name: "points total that does not add up",
-			files: map[string]string{"t/system.toml": base + `
-[[scenario]]
-id = "s"
-name = "S"
-[[scenario.side]]
-name = "Humans"
-total = 125
-[[scenario.side.force]]
-unit = "company"
-count = 2
-points = 110
-`},
+			files: map[string]string{"t/system.toml": base + oneSide(125, "count = 2\npoints = 110\n")},
 			want: []string{
 				`data/t/system.toml:31:9: scenario s, Humans: total printed as 125 points, but the force lines add up to 110`,
 				`data/t/system.toml:35:10: scenario s, Humans: Company printed as 110 points, but 2 × company at 60 = 120`,

@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -157,5 +159,27 @@ func TestSyntaxErrorStopsOneFile(t *testing.T) {
 	got := strings.Join(errs, "\n")
 	if !strings.Contains(got, want[0]) || !strings.Contains(got, "data/t/units.toml:") || strings.Contains(got, "unknown") {
 		t.Errorf("errors:\n%s\nwant the scenario's own error, the syntax error and no unknown ids, as:\n%s", got, strings.Join(want, "\n"))
+	}
+}
+
+// failingDir is a file system one folder of which cannot be read.
+type failingDir struct {
+	fs.FS
+	bad string
+}
+
+func (f failingDir) ReadDir(name string) ([]fs.DirEntry, error) {
+	if name == f.bad {
+		return nil, errors.New("permission denied")
+	}
+	return fs.ReadDir(f.FS, name)
+}
+
+// A folder that cannot be read is an error; the rest is still read.
+func TestUnreadableFolder(t *testing.T) {
+	fsys := failingDir{fstest.MapFS{"t/system.toml": {Data: []byte(base)}, "u/x.toml": {Data: []byte("system = \"t\"\n")}}, "u"}
+	got := diagLines(t, Source{Name: "club", FS: fsys})
+	if want := "club/u: permission denied"; got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }

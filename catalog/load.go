@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -96,10 +97,18 @@ func walk(sources []Source, l *diag.List) []*dataFile {
 	for si, src := range sources {
 		n := 0
 		err := fs.WalkDir(src.FS, ".", func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
 			name := path.Join(src.Name, p)
+			if err != nil { // a folder that cannot be read: the rest can
+				var pe *fs.PathError
+				if errors.As(err, &pe) {
+					err = pe.Err
+				}
+				*l = append(*l, diag.Diag{File: name, Msg: err.Error()})
+				if d != nil && d.IsDir() && p != "." {
+					return fs.SkipDir
+				}
+				return nil
+			}
 			if p != "." && strings.HasPrefix(d.Name(), ".") {
 				if d.IsDir() {
 					return fs.SkipDir // .git and the like, as every tool skips them

@@ -105,7 +105,7 @@ row = [{roll = "1-5", result = "a"}, {roll = "5-7", result = "b"}, {roll = "9+",
 			},
 		},
 		{
-			name: "points total that does not add up",
+			name:  "points total that does not add up",
 			files: map[string]string{"t/system.toml": base + oneSide(125, "count = 2\npoints = 110\n")},
 			want: []string{
 				`data/t/system.toml:31:9: scenario s, Humans: total printed as 125 points, but the force lines add up to 110`,

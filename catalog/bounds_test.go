@@ -54,6 +54,7 @@ func TestBounds(t *testing.T) {
 		{"force line total", scenario("count = 2\npoints = 120\n"), nil},
 		{"map width not a number", mapped("width = \"NaNft\"\ndepth = \"4ft\"\n"),
 			[]string{`data/t/system.toml:30:9: scenario.map.width: length "NaNft" is not a number; expected a distance such as "25mm" or '6"'`}},
+		{"map as big as a page can hold", mapped("width = \"12ft\"\ndepth = \"144in\"\n"), nil},
 		{"map bigger than a page can hold", mapped("width = \"13ft\"\ndepth = \"4ft\"\n"),
 			[]string{`data/t/system.toml:30:9: scenario s: map width is 13ft; expected at most 144 in (12 ft)`}},
 		{"feature at NaN", mapped("width = \"4ft\"\ndepth = \"4ft\"\n[[scenario.map.feature]]\nkind = \"objective\"\nshape = \"point\"\nx = nan\ny = inf\n"),

@@ -42,7 +42,7 @@ func ParseLength(s string) (Length, error) {
 				return Length{}, fmt.Errorf("length %q is not a number; expected a distance such as \"25mm\" or '6\"'", s)
 			case mm < 0:
 				return Length{}, fmt.Errorf("length %q is negative; expected a distance of 0 or more", s)
-			case mm > limits.MaxLengthMM:
+			case longer(mm, limits.MaxLengthMM):
 				return Length{}, fmt.Errorf("length %q is too long; expected at most %g ft", s, limits.MaxLengthMM/304.8)
 			}
 			return Length{MM: mm, Text: s}, nil
@@ -50,6 +50,10 @@ func ParseLength(s string) (Length, error) {
 	}
 	return Length{}, fmt.Errorf("length %q: expected a number with a unit (mm, cm, in, \", ft), e.g. \"25mm\" or '6\"'", s)
 }
+
+// longer reports whether a length in mm is longer than a bound, allowing
+// for the rounding of a unit's conversion: "12ft" is 12 ft exactly.
+func longer(mm, bound float64) bool { return mm > bound*(1+1e-12) }
 
 // UnmarshalText lets TOML strings decode straight into a Length.
 func (l *Length) UnmarshalText(b []byte) error {

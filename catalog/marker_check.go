@@ -36,7 +36,7 @@ func (c *checker) checkMarker(m *Marker, weaponIDs []string) {
 				pos = at.pos()
 			}
 			c.errf(pos, "marker %q (%s): %s is %s; expected a size above zero with its unit, e.g. %s = \"25mm\"", m.ID, m.Shape, field, lengthOrMissing(l), field)
-		case l.MM > limits.MaxMarkerMM:
+		case longer(l.MM, limits.MaxMarkerMM):
 			c.errf(at.value(field), "marker %q (%s): %s is %s; expected at most %d mm, to fit A4 and Letter paper", m.ID, m.Shape, field, l, limits.MaxMarkerMM)
 		}
 	}
@@ -167,7 +167,7 @@ func (c *checker) checkRuler(m *Marker, at located, weaponIDs []string) {
 	if len(m.Rows) == 0 {
 		c.errf(at.pos(), "marker %q is a ruler without rows; expected [[marker.row]] with weapon = \"…\" or rule = \"…\"", m.ID)
 	}
-	if h := rulerMargin + float64(len(m.Rows))*m.RowHeight.MM; m.RowHeight.MM > 0 && h > limits.MaxMarkerMM {
+	if h := rulerMargin + float64(len(m.Rows))*m.RowHeight.MM; m.RowHeight.MM > 0 && longer(h, limits.MaxMarkerMM) {
 		c.errf(at.value("row_height"), "marker %q (ruler): %d rows of %s make a stick %.0f mm wide; expected at most %d mm", m.ID, len(m.Rows), m.RowHeight, h, limits.MaxMarkerMM)
 	}
 	for i, r := range m.Rows {

@@ -95,7 +95,7 @@ func (c *checker) checkMap(sc Scenario, at located) {
 		field string
 		l     Length
 	}{{"width", m.Width}, {"depth", m.Depth}} {
-		if l.l.MM > limits.MaxTableMM {
+		if longer(l.l.MM, limits.MaxTableMM) {
 			c.errf(at.value("map."+l.field), "scenario %s: map %s is %s; expected at most %g in (%g ft)", sc.ID, l.field, l.l, limits.MaxTableMM/25.4, limits.MaxTableMM/304.8)
 			return
 		}

@@ -58,9 +58,20 @@ var statBound = bound{-limits.MaxStat, limits.MaxStat}
 // at) and reports each whole number outside its bound, each number that
 // is not finite and each list longer than limits.MaxEntries. label names
 // the entry in messages ("unit \"x\"").
-func (c *checker) checkNumbers(at located, label string, v any) {
+func (c *checker) checkNumbers(at located, label label, v any) {
 	w := numberWalk{c: c, at: at, label: label}
 	w.value(reflect.ValueOf(v), "")
+}
+
+// label names an entry in messages, put together only when a message
+// needs it: `unit "company"`, or the kind alone (`[about]`) without an id.
+type label struct{ kind, id string }
+
+func (l label) String() string {
+	if l.id == "" {
+		return l.kind
+	}
+	return fmt.Sprintf("%s %q", l.kind, l.id)
 }
 
 // numberWalk is one walk of checkNumbers. The path to where it is stands
@@ -68,7 +79,7 @@ func (c *checker) checkNumbers(at located, label string, v any) {
 type numberWalk struct {
 	c     *checker
 	at    located
-	label string
+	label label
 	parts []string
 }
 

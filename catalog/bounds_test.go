@@ -50,7 +50,7 @@ func TestBounds(t *testing.T) {
 		{"dice per element", strings.Replace(base, `range = '15"'`, "range = '15\"'\ndice = 300", 1),
 			[]string{`data/t/system.toml:25:1: unit "company": its elements roll 1500 dice in one attack; expected at most 1000`}},
 		{"force line overflow", scenario("count = 4611686018427387904\npoints = 0\n"),
-			[]string{`data/t/system.toml:31:9: scenario s, Humans: total printed as 120 points, but the force lines add up to 0`, `data/t/system.toml:34:9: scenario s: side.force.count is 4611686018427387904; expected 0–10000`}},
+			[]string{`data/t/system.toml:31:9: scenario s, Humans: total printed as 120 points, but the force lines add up to 0`, `data/t/system.toml:34:9: scenario "s": side.force.count is 4611686018427387904; expected 0–10000`}},
 		{"force line total", scenario("count = 2\npoints = 120\n"), nil},
 		{"map width not a number", mapped("width = \"NaNft\"\ndepth = \"4ft\"\n"),
 			[]string{`data/t/system.toml:30:9: scenario.map.width: length "NaNft" is not a number; expected a distance such as "25mm" or '6"'`}},
@@ -59,15 +59,15 @@ func TestBounds(t *testing.T) {
 			[]string{`data/t/system.toml:30:9: scenario s: map width is 13ft; expected at most 144 in (12 ft)`}},
 		{"feature at NaN", mapped("width = \"4ft\"\ndepth = \"4ft\"\n[[scenario.map.feature]]\nkind = \"objective\"\nshape = \"point\"\nx = nan\ny = inf\n"),
 			[]string{
-				`data/t/system.toml:35:5: scenario s: map.feature.x is NaN; expected a finite number`,
-				`data/t/system.toml:36:5: scenario s: map.feature.y is +Inf; expected a finite number`,
+				`data/t/system.toml:35:5: scenario "s": map.feature.x is NaN; expected a finite number`,
+				`data/t/system.toml:36:5: scenario "s": map.feature.y is +Inf; expected a finite number`,
 			}},
 		{"too many entries", base + weapons(1000),
 			[]string{`data/t/system.toml:3022:3: system t has more than 1000 entries of kind weapon; expected at most 1000`}},
 		{"too long a list", base + "[[table]]\nid = \"x\"\nname = \"X\"\ncolumns = [\"A\"]\nrows = [" + strings.Repeat("[\"a\"], ", 1001) + "]\n",
 			[]string{`data/t/system.toml:29:1: table "x": rows has 1001 items; expected at most 1000`}},
 		{"turns", base + "[[scenario]]\nid = \"s\"\nname = \"S\"\nturns = 9223372036854775807\n",
-			[]string{`data/t/system.toml:28:9: scenario s: turns is 9223372036854775807; expected 0–100`}},
+			[]string{`data/t/system.toml:28:9: scenario "s": turns is 9223372036854775807; expected 0–100`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

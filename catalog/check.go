@@ -78,14 +78,14 @@ func (c *checker) check() {
 	if s.About.Die <= 0 && !about.bad("die") {
 		c.errf(about.pos(), "[about] of %s has no die; expected die = 6, 10 or 20", s.ID)
 	}
-	c.checkNumbers(about, "[about]", &s.About)
+	c.checkNumbers(about, label{kind: "[about]"}, &s.About)
 	weaponIDs := ids(s.Weapons, func(w Weapon) string { return w.ID })
 	profileIDs := ids(s.Profiles, func(p Profile) string { return p.ID })
 	unitIDs := ids(s.Units, func(u Unit) string { return u.ID })
 
 	for _, p := range s.Profiles {
 		at := c.at("profile", p.ID)
-		label := fmt.Sprintf("profile %q", p.ID)
+		label := label{"profile", p.ID}
 		c.required(at, label, "name", p.Name)
 		c.checkNumbers(at, label, &p)
 		for _, f := range []struct {
@@ -104,7 +104,7 @@ func (c *checker) check() {
 	}
 	for _, w := range s.Weapons {
 		at := c.at("weapon", w.ID)
-		label := fmt.Sprintf("weapon %q", w.ID)
+		label := label{"weapon", w.ID}
 		c.required(at, label, "name", w.Name)
 		c.checkNumbers(at, label, &w)
 		if w.MinRange.MM > w.Range.MM && !w.Range.IsZero() && !at.bad("range") && !at.bad("min_range") {
@@ -122,7 +122,7 @@ func (c *checker) check() {
 		if len(t.Columns) == 0 && !at.bad("columns") {
 			c.errf(at.pos(), "table %q has no columns", t.ID)
 		}
-		c.checkNumbers(at, fmt.Sprintf("table %q", t.ID), &t)
+		c.checkNumbers(at, label{"table", t.ID}, &t)
 		for i, r := range t.Rows {
 			if len(r) != len(t.Columns) && !at.bad(fmt.Sprintf("rows.%d", i)) && !at.bad("columns") {
 				c.errf(at.value(fmt.Sprintf("rows.%d", i)), "table %q row %d has %d cells, expected %d (one per column)", t.ID, i+1, len(r), len(t.Columns))
@@ -134,7 +134,7 @@ func (c *checker) check() {
 		if strings.TrimSpace(n.Text) == "" && !at.bad("text") {
 			c.errf(at.pos(), "note %q has no text", n.ID)
 		}
-		c.checkNumbers(at, fmt.Sprintf("note %q", n.ID), &n)
+		c.checkNumbers(at, label{"note", n.ID}, &n)
 	}
 	c.checkRules()
 	for _, sc := range s.Scenarios {
@@ -145,7 +145,7 @@ func (c *checker) check() {
 
 // required reports a text field left empty (unless it was written with a
 // value of the wrong type, already reported).
-func (c *checker) required(at located, label, field, v string) {
+func (c *checker) required(at located, label label, field, v string) {
 	if v == "" && !at.bad(field) {
 		c.errf(at.pos(), "%s has no %s", label, field)
 	}
@@ -153,18 +153,18 @@ func (c *checker) required(at located, label, field, v string) {
 
 func (c *checker) checkUnit(u Unit, profileIDs []string) {
 	at := c.at("unit", u.ID)
-	label := fmt.Sprintf("unit %q", u.ID)
+	label := label{"unit", u.ID}
 	c.required(at, label, "name", u.Name)
 	c.checkNumbers(at, label, &u)
 	elements, dice := 0, 0
 	for i, st := range u.Composition {
-		cp := fmt.Sprintf("composition.%d", i)
-		if st.Count <= 0 && !at.bad(cp+".count") {
-			c.errf(at.value(cp+".count"), "%s: composition count is %d, expected 1 or more", label, st.Count)
+		cp := func(field string) string { return fmt.Sprintf("composition.%d.%s", i, field) }
+		if st.Count <= 0 && !at.bad(cp("count")) {
+			c.errf(at.value(cp("count")), "%s: composition count is %d, expected 1 or more", label, st.Count)
 		}
 		p := c.profiles[st.Profile]
-		if st.Profile != "" && p == nil && !at.bad(cp+".profile") {
-			c.unknownRef(at.value(cp+".profile"), "profile", st.Profile, profileIDs)
+		if st.Profile != "" && p == nil && !at.bad(cp("profile")) {
+			c.unknownRef(at.value(cp("profile")), "profile", st.Profile, profileIDs)
 		}
 		if st.Count < 0 || st.Count > limits.MaxCount {
 			return // reported; the sums below would mean nothing
@@ -192,8 +192,7 @@ func (c *checker) checkUnit(u Unit, profileIDs []string) {
 // and that no two rows overlap, open rows included.
 func (c *checker) checkChart(ch Chart) {
 	at := c.at("chart", ch.ID)
-	label := fmt.Sprintf("chart %q", ch.ID)
-	c.checkNumbers(at, label, &ch)
+	c.checkNumbers(at, label{"chart", ch.ID}, &ch)
 	if at.bad("die") || at.bad("row") {
 		return // what the rows cover cannot be told
 	}

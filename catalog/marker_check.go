@@ -26,7 +26,7 @@ func (c *checker) checkMarker(m *Marker, weaponIDs []string) {
 	if m.Name == "" {
 		c.errf(at.pos(), "marker %q has no name; expected name = \"…\"", m.ID)
 	}
-	c.checkNumbers(at, fmt.Sprintf("marker %q", m.ID), m)
+	c.checkNumbers(at, label{"marker", m.ID}, m)
 	positive := func(field string, l Length) {
 		switch {
 		case at.bad(field):

@@ -10,7 +10,7 @@ import (
 type ruleCheck struct {
 	c    *checker
 	at   located // where the block stands: "aqotmf"
-	name string  // "[aqotmf]"
+	name label   // "[aqotmf]"
 }
 
 // atLeast reports a rule number written below lo: the engine divides by
@@ -55,7 +55,7 @@ func (r ruleCheck) table(field, id string) {
 }
 
 func (c *checker) rules(block string) ruleCheck {
-	return ruleCheck{c: c, at: c.ld.locs["block/"+block], name: "[" + block + "]"}
+	return ruleCheck{c: c, at: c.ld.locs["block/"+block], name: label{kind: "[" + block + "]"}}
 }
 
 // checkRules checks the system's rule blocks.

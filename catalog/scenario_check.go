@@ -10,8 +10,8 @@ import (
 
 func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 	at := c.at("scenario", sc.ID)
-	c.required(at, fmt.Sprintf("scenario %q", sc.ID), "name", sc.Name)
-	c.checkNumbers(at, fmt.Sprintf("scenario %s", sc.ID), &sc)
+	c.required(at, label{"scenario", sc.ID}, "name", sc.Name)
+	c.checkNumbers(at, label{"scenario", sc.ID}, &sc)
 	reinforced := false
 	for i, side := range sc.Sides {
 		sidePath := fmt.Sprintf("side.%d", i)

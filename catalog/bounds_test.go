@@ -90,13 +90,14 @@ func weapons(n int) string {
 
 // The rule blocks' numbers that the engine divides by or loops on.
 func TestRuleBounds(t *testing.T) {
-	rules := base + `
+	rules := strings.Replace(base, `speed = '6"'`, `speed = "180mm"`, 1) + `
 [aqotmf.morale]
 pass = 5
 per_loss = 0
 [aqotmf.tripod_damage]
 chart = "dmg"
 per_extra_point = 1
+profile = "inf"
 [[chart]]
 id = "dmg"
 name = "Damage"
@@ -142,8 +143,9 @@ row = [{roll = "1-20"}]
 		`data/i/system.toml:6:15: [imperial] unjam_score is 21; expected a roll of the d20, 1–20`,
 		`data/i/system.toml:12:7: chart "m": die is 10, but [imperial] rolls it with the rule set's d20; expected die = 20`,
 		`data/i/system.toml:14:3: chart "r": no row for the lowest totals, but it is rolled with modifiers added ([imperial] rally.chart); expected rows for every total, the first and last open ("<=N", "N+")`,
+		`data/t/system.toml:15:9: profile "inf" is the tripod the odds are worked out for ([aqotmf] tripod_damage.profile): its speed is 180mm; expected whole inches from 0 to 10, the Speeds the tow cable rules cover`,
 		`data/t/system.toml:28:12: [aqotmf] morale.per_loss is 0; expected 1 or more (each element lost must lower the roll)`,
-		`data/t/system.toml:36:32: chart "dmg": no row for totals above 10, but it is rolled with modifiers added ([aqotmf] tripod_damage.per_extra_point, tow_cable.fall_modifier); expected rows for every total from 1 up, the last open ("N+")`,
+		`data/t/system.toml:37:32: chart "dmg": no row for totals above 10, but it is rolled with modifiers added ([aqotmf] tripod_damage.per_extra_point, tow_cable.fall_modifier); expected rows for every total from 1 up, the last open ("N+")`,
 	}
 	if strings.Join(errs, "\n") != strings.Join(want, "\n") {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(want, "\n"))

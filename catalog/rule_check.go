@@ -77,8 +77,12 @@ func (c *checker) checkRules() {
 			c.covers(ch, 1, "it is rolled with modifiers added ([aqotmf] tripod_damage.per_extra_point, tow_cable.fall_modifier)")
 		}
 		rc.chart("reinforcements.chart", r.Reinforcements.Chart, false)
-		if id := r.TripodDamage.Profile; id != "" && c.profiles[id] == nil && !rc.at.bad("tripod_damage.profile") {
-			c.unknownRef(rc.at.value("tripod_damage.profile"), "profile", id, ids(c.s.Profiles, func(p Profile) string { return p.ID }))
+		if id := r.TripodDamage.Profile; id != "" && !rc.at.bad("tripod_damage.profile") {
+			if p := c.profiles[id]; p == nil {
+				c.unknownRef(rc.at.value("tripod_damage.profile"), "profile", id, ids(c.s.Profiles, func(p Profile) string { return p.ID }))
+			} else {
+				c.checkTripod(p, die)
+			}
 		}
 	}
 	if r := c.s.Buildings; r != nil {
@@ -128,6 +132,26 @@ func (c *checker) checkRules() {
 		} {
 			rc.table(f.field, f.id)
 		}
+	}
+}
+
+// checkTripod checks the profile the tripod odds are worked out for
+// ([aqotmf] tripod_damage.profile): an attack needs its Defense and
+// Armor, a tow cable its Speed, which the rules cover in whole inches
+// from 0 to the die's faces ("or a 10 for something with a Speed of 10").
+func (c *checker) checkTripod(p *Profile, die int) {
+	at := c.at("profile", p.ID)
+	why := "the tripod the odds are worked out for ([aqotmf] tripod_damage.profile)"
+	if (p.Defense == nil || p.Armor == nil) && !at.bad("defense") && !at.bad("armor") {
+		c.errf(at.pos(), "profile %q is %s: it needs defense and armor", p.ID, why)
+	}
+	in := p.Speed.Inches()
+	if whole := math.Round(in); !at.bad("speed") && die > 0 && (math.Abs(in-whole) > 1e-9 || whole > float64(die)) {
+		pos := at.value("speed")
+		if p.Speed.IsZero() {
+			pos = at.pos()
+		}
+		c.errf(pos, "profile %q is %s: its speed is %s; expected whole inches from 0 to %d, the Speeds the tow cable rules cover", p.ID, why, lengthOrMissing(p.Speed), die)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"sort"
 	"sync"
 
 	"github.com/playaid/playaid/diag"
@@ -27,12 +28,14 @@ func (c *Catalog) Version() string {
 	return c.version()
 }
 
-// setVersion takes the loaded files in path order.
+// setVersion takes the loaded files; the version hashes them in path
+// order, wherever each came from.
 func (c *Catalog) setVersion(loaded []*dataFile) {
 	files := make([]dataFile, len(loaded))
 	for i, f := range loaded {
-		files[i] = dataFile{rel: f.rel, fsys: f.fsys} // not the decoded document
+		files[i] = dataFile{rel: f.rel, ix: f.ix} // not the decoded document
 	}
+	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
 	c.version = sync.OnceValue(func() string {
 		h := sha256.New()
 		for _, f := range files {

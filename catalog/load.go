@@ -1,15 +1,20 @@
 package catalog
 
 import (
+	"errors"
+	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/limits"
 )
 
 // Source is one layer of data: the embedded defaults, or a club's folder.
@@ -22,52 +27,31 @@ type Source struct {
 // ArmiesDir holds army lists, which are not rule data: the loader skips it.
 const ArmiesDir = "armies"
 
-// Load reads every *.toml file of the sources. A later source's file with
-// the same relative path replaces an earlier one; new files add entries.
+// Load reads every *.toml file of the sources. The first source is the
+// base (the shipped data); each later one is laid over it: its file with
+// the same relative path replaces the earlier one, new files add entries.
 // It returns the catalogue and every problem found, errors and warnings
 // together; the catalogue is only usable when the list has no errors.
+//
+// Files are merged source by source, so that a duplicate id is blamed on
+// the later file: the one a club wrote, not the shipped one. Every file
+// that parses is merged and checked, even one with values of the wrong
+// type; checks skip the values the decoder could not read, so an error is
+// reported once, where it is.
 func Load(sources ...Source) (*Catalog, diag.List) {
-	byRel := map[string]*dataFile{}
 	var l diag.List
-	for _, src := range sources {
-		err := fs.WalkDir(src.FS, ".", func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				if p == ArmiesDir {
-					return fs.SkipDir
-				}
-				return nil
-			}
-			if path.Ext(p) != ".toml" {
-				return nil
-			}
-			f := &dataFile{rel: p, name: path.Join(src.Name, p), fsys: src.FS}
-			if info, err := d.Info(); err == nil {
-				f.size = info.Size()
-			}
-			byRel[p] = f
-			return nil
-		})
-		if err != nil {
-			l = append(l, diag.Diag{File: src.Name, Msg: err.Error()})
-		}
-	}
-	files := make([]*dataFile, 0, len(byRel))
-	for _, f := range byRel {
-		files = append(files, f)
-	}
+	files := walk(sources, &l)
 
 	// Reading and decoding dominate loading, and files decode
 	// independently: spread them over the cores, biggest first so that no
-	// core is left with a big file at the end. Merging then goes in path
-	// order, so results never depend on scheduling.
-	sort.Slice(files, func(i, j int) bool {
-		if files[i].size != files[j].size {
-			return files[i].size > files[j].size
+	// core is left with a big file at the end. Merging then goes in source
+	// and path order, so results never depend on scheduling.
+	byWork := slices.Clone(files)
+	sort.Slice(byWork, func(i, j int) bool {
+		if byWork[i].size != byWork[j].size {
+			return byWork[i].size > byWork[j].size
 		}
-		return files[i].rel < files[j].rel
+		return byWork[i].rel < byWork[j].rel
 	})
 	var wg sync.WaitGroup
 	next := make(chan *dataFile)
@@ -80,57 +64,142 @@ func Load(sources ...Source) (*Catalog, diag.List) {
 			}
 		}()
 	}
-	for _, f := range files {
+	for _, f := range byWork {
 		next <- f
 	}
 	close(next)
 	wg.Wait()
 
-	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
 	ld := newLoader()
 	for _, f := range files {
 		l = append(l, f.dl...)
-		if !f.ok {
-			continue // a file that does not decode is not merged: its errors would cascade
+		if f.ix == nil || !f.parsed {
+			ld.broken(f)
+			continue // not TOML: nothing in it to merge
 		}
+		ld.origin[f.name] = f
 		ld.merge(f.ix, &f.doc)
 	}
 	l = append(l, ld.diags...)
 	cat := ld.finish(&l)
 	cat.setVersion(files)
 	l.Sort()
+	l = l.Trim(limits.MaxErrors)
 	return cat, l
+}
+
+// walk lists the data files of the sources in merge order: source by
+// source, each in path order, a later source's file replacing an earlier
+// one of the same path. Files it will not read are warnings, never silent.
+func walk(sources []Source, l *diag.List) []*dataFile {
+	byRel := map[string]*dataFile{}
+	total := int64(0)
+	for si, src := range sources {
+		n := 0
+		err := fs.WalkDir(src.FS, ".", func(p string, d fs.DirEntry, err error) error {
+			name := path.Join(src.Name, p)
+			if err != nil { // a folder that cannot be read: the rest can
+				var pe *fs.PathError
+				if errors.As(err, &pe) {
+					err = pe.Err
+				}
+				*l = append(*l, diag.Diag{File: name, Msg: err.Error()})
+				if d != nil && d.IsDir() && p != "." {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if p != "." && strings.HasPrefix(d.Name(), ".") {
+				if d.IsDir() {
+					return fs.SkipDir // .git and the like, as every tool skips them
+				}
+				return nil
+			}
+			if d.IsDir() {
+				if p == ArmiesDir {
+					if si > 0 {
+						l.Warn(diag.Pos{File: name}, "not read: army lists are not rule data; check one with 'playaid army validate FILE', print it with 'playaid army print FILE'")
+					}
+					return fs.SkipDir
+				}
+				return nil
+			}
+			switch ext := path.Ext(p); {
+			case ext == ".toml":
+			case strings.EqualFold(ext, ".toml"):
+				l.Warn(diag.Pos{File: name}, "not read: data files end in .toml, in lower case")
+				return nil
+			default:
+				l.Warn(diag.Pos{File: name}, "not read: only .toml files hold rule data")
+				return nil
+			}
+			if d.Type()&fs.ModeSymlink != 0 {
+				if info, err := fs.Stat(src.FS, p); err == nil && info.IsDir() {
+					l.Warn(diag.Pos{File: name}, "not read: a link to a folder; links to folders are not followed")
+					return nil
+				}
+			}
+			if n++; n > limits.MaxFiles {
+				return fmt.Errorf("more than %d .toml files; is this the right folder?", limits.MaxFiles)
+			}
+			f := &dataFile{rel: p, name: name, fsys: src.FS, source: si}
+			if info, err := d.Info(); err == nil {
+				f.size = info.Size()
+				total += max(0, f.size)
+			}
+			if total > limits.MaxDataSize {
+				return fmt.Errorf("the data is more than %d bytes; expected at most %d MiB in all", limits.MaxDataSize, limits.MaxDataSize>>20)
+			}
+			byRel[p] = f
+			return nil
+		})
+		if err != nil {
+			*l = append(*l, diag.Diag{File: src.Name, Msg: err.Error()})
+		}
+	}
+	files := make([]*dataFile, 0, len(byRel))
+	for _, f := range byRel {
+		files = append(files, f)
+	}
+	sort.Slice(files, func(i, j int) bool {
+		a, b := files[i], files[j]
+		return a.source < b.source || a.source == b.source && a.rel < b.rel
+	})
+	return files
 }
 
 // dataFile is one file of the data while it loads.
 type dataFile struct {
-	rel  string // relative path: what a later source replaces
-	name string // for messages
-	fsys fs.FS
-	size int64
+	rel    string // relative path: what a later source replaces
+	name   string // for messages
+	fsys   fs.FS
+	source int // index of its source: later sources are merged later
+	size   int64
 
-	doc File
-	ix  *diag.Index
-	dl  diag.List
-	ok  bool
+	doc    File
+	ix     *diag.Index
+	dl     diag.List
+	parsed bool // the text is TOML: doc holds every value of the right type
 }
 
-// decode streams the file into the TOML parser: only the parser holds its
-// text. The text is read again only if a message needs a position in it.
+// decode reads the file and decodes it. Only regular files are read, and
+// no more of them than limits.MaxFileSize.
 func (f *dataFile) decode() {
-	r, err := f.fsys.Open(f.rel)
+	src, err := diag.ReadFile(f.fsys, f.rel, f.name)
 	if err != nil {
-		f.dl = diag.List{{File: f.name, Msg: err.Error()}}
+		f.dl = diag.List{err.(diag.Diag)}
 		return
 	}
-	defer r.Close()
-	f.ix, f.dl, f.ok = diag.DecodeReader(f.name, r, f.text, &f.doc)
+	f.ix, f.dl, _ = diag.Decode(f.name, src, &f.doc)
+	f.parsed = f.ix.Parsed()
 }
 
-// text reads the file again, for positions and the data version.
+// text is the file's bytes, for the data version.
 func (f *dataFile) text() []byte {
-	b, _ := fs.ReadFile(f.fsys, f.rel)
-	return b
+	if f.ix == nil {
+		return nil
+	}
+	return f.ix.Source()
 }
 
 // located remembers where an entry stands so later checks can point at
@@ -144,16 +213,47 @@ func (lc located) key(field string) diag.Pos   { return lc.ix.Key(lc.path + "." 
 func (lc located) value(field string) diag.Pos { return lc.ix.Value(lc.path + "." + field) }
 func (lc located) pos() diag.Pos               { return lc.ix.Later(lc.path) }
 
+// bad reports whether the decoder could not read the field (or, with no
+// field, something in the entry): its error is reported already.
+func (lc located) bad(field string) bool {
+	if lc.ix == nil {
+		return false
+	}
+	if field == "" {
+		return lc.ix.Bad(lc.path)
+	}
+	return lc.ix.Bad(lc.path + "." + field)
+}
+
 type loader struct {
 	systems map[string]*System
 	order   []string
 	locs    map[string]located // "kind/system/id" → where
 	files   map[string]located // system id → a file that names it (for system-level messages)
+	broke   map[string]bool    // systems with a file that is not TOML: ids may be missing
+	origin  map[string]*dataFile
+	full    map[string]bool // "kind/system" with limits.MaxEntries entries already
 	diags   diag.List
 }
 
 func newLoader() *loader {
-	return &loader{systems: map[string]*System{}, locs: map[string]located{}, files: map[string]located{}}
+	return &loader{systems: map[string]*System{}, locs: map[string]located{}, files: map[string]located{}, broke: map[string]bool{}, origin: map[string]*dataFile{}, full: map[string]bool{}}
+}
+
+// systemLine finds the system a file names, in text that is not TOML.
+var systemLine = regexp.MustCompile(`(?m)^[ \t]*system[ \t]*=[ \t]*["']([^"'\n]*)["']`)
+
+// broken notes the system of a file that could not be read or parsed: its
+// entries are missing, so references to them and to its [about] are not
+// reported as unknown. (They would be once the file is mended.)
+func (ld *loader) broken(f *dataFile) {
+	if m := systemLine.FindSubmatch(f.text()); m != nil {
+		ld.broke[string(m[1])] = true
+		return
+	}
+	if dir, _, ok := strings.Cut(f.rel, "/"); ok {
+		ld.broke[dir] = true
+	}
 }
 
 func (ld *loader) sys(id string) *System {
@@ -168,13 +268,20 @@ func (ld *loader) sys(id string) *System {
 
 // add registers an entry id of a kind, reporting duplicates.
 func (ld *loader) add(kind, sysID, id string, at located) bool {
+	if at.bad("id") {
+		return false
+	}
 	if id == "" {
 		ld.diags.Add(at.pos(), "%s has no id; expected id = \"…\"", kind)
 		return false
 	}
 	k := kind + "/" + sysID + "/" + id
 	if first, dup := ld.locs[k]; dup {
-		ld.diags.Add(at.value("id"), "duplicate %s id %q in system %s; first defined at %s", kind, id, sysID, first.pos())
+		msg := fmt.Sprintf("duplicate %s id %q in system %s; first defined at %s", kind, id, sysID, first.pos())
+		if a, b := ld.origin[first.ix.File()], ld.origin[at.ix.File()]; a.source < b.source {
+			msg += fmt.Sprintf("; to replace that entry, copy %s to %s in your folder and edit the copy", first.ix.File(), a.rel)
+		}
+		ld.diags.Add(at.value("id"), "%s", msg)
 		return false
 	}
 	ld.locs[k] = at
@@ -186,8 +293,14 @@ func (ld *loader) at(kind, sysID, id string) located { return ld.locs[kind+"/"+s
 func (ld *loader) merge(ix *diag.Index, f *File) {
 	top := located{ix: ix}
 	if f.System == "" {
+		if ix.Bad("system") {
+			return
+		}
 		ld.diags.Add(diag.Pos{File: ix.File(), Line: 1, Col: 1}, "missing system = \"…\" at the top of the file; expected the id of a rule set")
 		return
+	}
+	if dir, _, ok := strings.Cut(ld.origin[ix.File()].rel, "/"); ok && dir != f.System {
+		ld.diags.Warn(ix.Value("system"), "a file of system %q in the folder %s/: it is read as %s data all the same; expected it in %s/", f.System, dir, f.System, f.System)
 	}
 	s := ld.sys(f.System)
 	if _, ok := ld.files[f.System]; !ok {
@@ -271,6 +384,13 @@ func entries[T any](ld *loader, s *System, ix *diag.Index, kind string, dst *[]T
 	}
 	for i := range src {
 		at := located{ix, kind + "." + strconv.Itoa(i)}
+		if len(*dst) >= limits.MaxEntries {
+			if k := kind + "/" + s.ID; !ld.full[k] {
+				ld.full[k] = true
+				ld.diags.Add(at.pos(), "system %s has more than %d entries of kind %s; expected at most %d", s.ID, limits.MaxEntries, kind, limits.MaxEntries)
+			}
+			return
+		}
 		if ld.add(kind, s.ID, place(&src[i], at), at) {
 			*dst = append(*dst, src[i])
 		}
@@ -288,14 +408,16 @@ func (ld *loader) finish(l *diag.List) *Catalog {
 	for i, id := range ld.order {
 		s := ld.systems[id]
 		if _, ok := ld.locs["about/"+id]; !ok {
+			if ld.broke[id] {
+				continue // its [about] may be in the file that did not parse
+			}
 			f := ld.files[id]
 			l.Add(f.pos(), "unknown system %q: no file of the data has its [about] block; known systems: %s", id, strings.Join(ld.known(), ", "))
 			continue
 		}
 		cat.Systems = append(cat.Systems, s)
 		wg.Go(func() {
-			c := checker{ld: ld, s: s, l: &lists[i]}
-			c.check()
+			newChecker(ld, s, &lists[i]).check()
 		})
 	}
 	wg.Wait()

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -33,6 +34,12 @@ name = "Company"
 points = 60
 composition = [{profile = "inf", count = 5}]
 `
+
+// oneSide is a scenario "s" whose one side, Humans, prints a total and
+// fields one force line of the base's company, with the given keys.
+func oneSide(total int, force string) string {
+	return fmt.Sprintf("\n[[scenario]]\nid = \"s\"\nname = \"S\"\n[[scenario.side]]\nname = \"Humans\"\ntotal = %d\n[[scenario.side.force]]\nunit = \"company\"\n%s", total, force)
+}
 
 func load(t *testing.T, files map[string]string) ([]string, []string) {
 	t.Helper()
@@ -98,19 +105,8 @@ row = [{roll = "1-5", result = "a"}, {roll = "5-7", result = "b"}, {roll = "9+",
 			},
 		},
 		{
-			name: "points total that does not add up",
-			files: map[string]string{"t/system.toml": base + `
-[[scenario]]
-id = "s"
-name = "S"
-[[scenario.side]]
-name = "Humans"
-total = 125
-[[scenario.side.force]]
-unit = "company"
-count = 2
-points = 110
-`},
+			name:  "points total that does not add up",
+			files: map[string]string{"t/system.toml": base + oneSide(125, "count = 2\npoints = 110\n")},
 			want: []string{
 				`data/t/system.toml:31:9: scenario s, Humans: total printed as 125 points, but the force lines add up to 110`,
 				`data/t/system.toml:35:10: scenario s, Humans: Company printed as 110 points, but 2 × company at 60 = 120`,
@@ -192,6 +188,7 @@ rules = ["Shooting"]
 			},
 			want: []string{
 				`data/t/system.toml:7:6: duplicate weapon id "rifle" in system t; first defined at data/t/more.toml:2:3`,
+				`data/u/x.toml:1:1: unknown system "u": no file of the data has its [about] block; known systems: t`,
 				`data/u/x.toml:5:9: weapon.range: length "6 parsecs": expected a number with a unit (mm, cm, in, ", ft), e.g. "25mm" or '6"'`,
 				`data/u/y.toml:5:13: weapon.min_range: length "3": expected a number with a unit (mm, cm, in, ", ft), e.g. "25mm" or '6"'`,
 				`data/v/x.toml:1:1: unknown system "v": no file of the data has its [about] block; known systems: t`,
@@ -270,6 +267,8 @@ func TestParseRoll(t *testing.T) {
 	}{
 		{"7", 7, 7, false}, {"1-5", 1, 5, false}, {"1–5", 1, 5, false}, {"-5-0", -5, 0, false},
 		{"10+", 10, maxInt, false}, {"<=-6", minInt, -6, false}, {"5-1", 0, 0, true}, {"x", 0, 0, true},
+		{"1000+", 1000, maxInt, false}, {"<=-1000", minInt, -1000, false},
+		{"1001+", 0, 0, true}, {"-1001-0", 0, 0, true}, {"9223372036854775808", 0, 0, true}, {"<=-99999999999999999999", 0, 0, true},
 	}
 	for _, tt := range tests {
 		r, err := ParseRoll(tt.in)
@@ -290,8 +289,15 @@ func TestParseLength(t *testing.T) {
 			t.Errorf("ParseLength(%q) = %v, %v; want %g mm", tt.in, l.MM, err, tt.mm)
 		}
 	}
-	if _, err := ParseLength("6"); err == nil {
-		t.Error("a length without a unit must be refused")
+	for _, bad := range []string{"6", "-5in", "NaNin", "nanmm", "Infin", "-Inf\"", "1e400in", "101ft", "0x1p100mm"} {
+		if l, err := ParseLength(bad); err == nil {
+			t.Errorf("ParseLength(%q) = %v mm; want an error", bad, l.MM)
+		}
+	}
+	for _, ok := range []string{"0mm", "100ft", "1e-400in"} {
+		if _, err := ParseLength(ok); err != nil {
+			t.Errorf("ParseLength(%q): %v", ok, err)
+		}
 	}
 }
 

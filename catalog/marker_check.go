@@ -3,6 +3,8 @@ package catalog
 import (
 	"fmt"
 	"strings"
+
+	"github.com/playaid/playaid/internal/limits"
 )
 
 // checkMarkers checks every marker kind of the system: a known shape with
@@ -20,6 +22,7 @@ func (c *checker) checkMarker(m *Marker, weaponIDs []string) {
 	if m.Name == "" {
 		c.errf(at.pos(), "marker %q has no name; expected name = \"…\"", m.ID)
 	}
+	c.checkNumbers(at, label{"marker", m.ID}, m)
 	sh := markerShapeOf(m.Shape)
 	if sh == nil {
 		pos := at.value("shape")
@@ -29,26 +32,41 @@ func (c *checker) checkMarker(m *Marker, weaponIDs []string) {
 		c.errf(pos, "marker %q: %s", m.ID, Unknown("shape", m.Shape, MarkerShapes))
 	} else {
 		for _, field := range sh.sizes {
-			if l := markerLengths[field](m); l.MM <= 0 {
+			switch l := markerLengths[field](m); {
+			case at.bad(field):
+			case l.MM <= 0:
 				pos := at.value(field)
 				if l.IsZero() {
 					pos = at.pos()
 				}
 				c.errf(pos, "marker %q (%s): %s is %s; expected a size above zero with its unit, e.g. %s = \"25mm\"", m.ID, m.Shape, field, lengthOrMissing(l), field)
+			case longer(l.MM, limits.MaxMarkerMM):
+				c.errf(at.value(field), "marker %q (%s): %s is %s; expected at most %d mm, to fit A4 and Letter paper", m.ID, m.Shape, field, l, limits.MaxMarkerMM)
 			}
 		}
 	}
 
-	num := func(field string, n Num, min int) {
-		v, err := n.Value(c.s, min)
-		if err != nil {
-			c.errf(at.value(field), "marker %q: %s: %v", m.ID, field, err)
-		} else if v < min {
-			c.errf(at.value(field), "marker %q: %s is %d; expected %d or more", m.ID, field, v, min)
+	// num resolves a count or number of faces; -1 when it is not known.
+	num := func(field string, n Num, min int) int {
+		if at.bad(field) {
+			return -1
 		}
+		v, err := n.Value(c.s, min)
+		switch {
+		case err != nil:
+			c.errf(at.value(field), "marker %q: %s: %v", m.ID, field, err)
+		case v < min || v > limits.MaxMarkers:
+			c.errf(at.value(field), "marker %q: %s is %d; expected %d–%d", m.ID, field, v, min, limits.MaxMarkers)
+		default:
+			return v
+		}
+		return -1
 	}
-	num("count", m.Count, 1)
-	num("numbered", m.Numbered, 0)
+	sets := num("count", m.Count, 1)
+	perSet := num("numbered", m.Numbered, 0)
+	if perSet >= 0 {
+		perSet += len(m.Labels)
+	}
 	if m.Decoys && !m.Numbered.Set {
 		c.errf(at.value("decoys"), "marker %q: decoys number on from the numbered faces, but the kind has no numbered = …", m.ID)
 	}
@@ -57,12 +75,20 @@ func (c *checker) checkMarker(m *Marker, weaponIDs []string) {
 		if strings.TrimSpace(f.Label) == "" {
 			c.errf(at.key(fp), "marker %q: face %d has no label", m.ID, i+1)
 		}
-		num(fp+".count", f.Count, 1)
+		if n := num(fp+".count", f.Count, 1); n < 0 || perSet < 0 {
+			perSet = -1
+		} else {
+			perSet += n
+		}
 		c.color(at, fp+".color", m.ID, f.Color)
 		c.color(at, fp+".ink", m.ID, f.Ink)
 	}
 	for _, f := range []string{"color", "ink", "back_color", "back_ink"} {
 		c.color(at, f, m.ID, map[string]string{"color": m.Color, "ink": m.Ink, "back_color": m.BackColor, "back_ink": m.BackInk}[f])
+	}
+
+	if sets > 0 && perSet > 0 && sets*perSet > limits.MaxMarkers {
+		c.errf(at.value("count"), "marker %q: %d sets of %d pieces make %d; expected at most %d pieces of a kind", m.ID, sets, perSet, sets*perSet, limits.MaxMarkers)
 	}
 
 	if sh != nil && sh.check != nil {
@@ -118,11 +144,25 @@ func (c *checker) checkTracks(m *Marker, at located, _ []string) {
 	}
 }
 
-// checkRuler: a range stick needs rows, each a weapon with a range or a
-// labelled distance of the rules.
+// Range sticks: an inch scale and a footer above and below the rows, in
+// mm, as the markers generator draws them. The stick must be narrower than
+// a marker can be.
+const (
+	inch        = 25.4
+	rulerMargin = 7 + 4
+)
+
+// checkRuler: a range stick is cut into whole inches and needs rows, each
+// a weapon with a range or a labelled distance of the rules.
 func (c *checker) checkRuler(m *Marker, at located, weaponIDs []string) {
+	if m.Segment.MM < inch-1e-9 && !at.bad("segment") {
+		c.errf(at.value("segment"), "marker %q (ruler): segment is %s; expected at least 1 in: the stick is cut into whole inches", m.ID, lengthOrMissing(m.Segment))
+	}
 	if len(m.Rows) == 0 {
 		c.errf(at.pos(), "marker %q is a ruler without rows; expected [[marker.row]] with weapon = \"…\" or rule = \"…\"", m.ID)
+	}
+	if h := rulerMargin + float64(len(m.Rows))*m.RowHeight.MM; m.RowHeight.MM > 0 && longer(h, limits.MaxMarkerMM) {
+		c.errf(at.value("row_height"), "marker %q (ruler): %d rows of %s make a stick %.0f mm wide; expected at most %d mm", m.ID, len(m.Rows), m.RowHeight, h, limits.MaxMarkerMM)
 	}
 	for i, r := range m.Rows {
 		rp := fmt.Sprintf("row.%d", i)

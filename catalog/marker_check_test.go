@@ -99,7 +99,15 @@ name = "A"
 shape = "rect"
 width = "-20mm"
 height = "10mm"
-labels = ["A"]`, `data/m/markers.toml:7:9: marker "a" (rect): width is -20mm; expected a size above zero`},
+labels = ["A"]`, `data/m/markers.toml:7:9: marker.width: length "-20mm" is negative; expected a distance of 0 or more`},
+		{"zero size", `
+[[marker]]
+id = "a"
+name = "A"
+shape = "rect"
+width = "0mm"
+height = "10mm"
+labels = ["A"]`, `data/m/markers.toml:7:9: marker "a" (rect): width is 0mm; expected a size above zero`},
 		{"missing size", `
 [[marker]]
 id = "a"
@@ -133,7 +141,7 @@ name = "A"
 shape = "circle"
 size = "25mm"
 count = 0
-labels = ["A"]`, `data/m/markers.toml:8:9: marker "a": count is 0; expected 1 or more`},
+labels = ["A"]`, `data/m/markers.toml:8:9: marker "a": count is 0; expected 1–1000`},
 		{"count not a number", `
 [[marker]]
 id = "a"

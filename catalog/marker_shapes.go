@@ -17,7 +17,7 @@ var markerShapes = []markerShape{
 	{"rect", []string{"width", "height"}, (*checker).checkFaces},
 	{"track", []string{"width", "height"}, (*checker).checkTracks},
 	{"template", []string{"length", "width", "radius"}, (*checker).checkTemplate},
-	{"ruler", []string{"row_height", "segment"}, (*checker).checkRuler},
+	{"ruler", []string{"row_height"}, (*checker).checkRuler}, // segment: checkRuler
 }
 
 // MarkerShapes are the shapes a marker kind may have, in the order

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/playaid/playaid/internal/limits"
 )
 
 // Roll is a range of die results (or modified totals) a chart row answers
@@ -24,20 +26,33 @@ func ParseRoll(s string) (Roll, error) {
 	if m == nil {
 		return Roll{}, fmt.Errorf("roll %q: expected \"N\", \"N-M\", \"N+\" or \"<=N\"", s)
 	}
+	// Every number written is within ±limits.MaxRoll: a roll plus any
+	// modifier then stays far inside an int.
+	var bad error
+	num := func(t string) int {
+		n, err := strconv.Atoi(t)
+		if err != nil || n < -limits.MaxRoll || n > limits.MaxRoll {
+			bad = fmt.Errorf("roll %q: %s is beyond any total; expected numbers from %d to %d", s, t, -limits.MaxRoll, limits.MaxRoll)
+		}
+		return n
+	}
 	r := Roll{Text: s}
 	switch {
 	case m[1] != "":
 		r.Min = math.MinInt
-		r.Max, _ = strconv.Atoi(m[2])
+		r.Max = num(m[2])
 	case m[5] == "+":
-		r.Min, _ = strconv.Atoi(m[3])
+		r.Min = num(m[3])
 		r.Max = math.MaxInt
 	case m[4] != "":
-		r.Min, _ = strconv.Atoi(m[3])
-		r.Max, _ = strconv.Atoi(m[4])
+		r.Min = num(m[3])
+		r.Max = num(m[4])
 	default:
-		r.Min, _ = strconv.Atoi(m[3])
+		r.Min = num(m[3])
 		r.Max = r.Min
+	}
+	if bad != nil {
+		return Roll{}, bad
 	}
 	if r.Min > r.Max {
 		return Roll{}, fmt.Errorf("roll %q: the range runs backwards", s)

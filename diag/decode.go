@@ -5,12 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/playaid/playaid/internal/limits"
 )
 
 // DecodeTOML decodes src into v strictly: syntax errors, values of the wrong
@@ -26,6 +30,9 @@ func DecodeTOML(file string, src []byte, v any) (*Index, List) {
 // only problems are unknown keys or keys in the wrong case, so callers can
 // go on checking v and report everything at once.
 //
+// Text that Vet refuses (too big, nested too deep) is not parsed: its one
+// diagnostic says why.
+//
 // BurntSushi/toml parses the text into a plain tree; Decode then fills v
 // from that tree itself, in one walk that also finds unknown keys, keys in
 // the wrong case and values of the wrong type, each at its exact path. (The
@@ -33,26 +40,19 @@ func DecodeTOML(file string, src []byte, v any) (*Index, List) {
 // on the shipped data that was a third of all the loading work, and its
 // errors name only the last key seen.)
 func Decode(file string, src []byte, v any) (*Index, List, bool) {
-	return decode(NewIndex(file, src), bytes.NewReader(src), v)
-}
-
-// DecodeReader is Decode for text read from r. Only BurntSushi/toml keeps
-// the text while decoding; source reads it again should a message need a
-// position in it.
-func DecodeReader(file string, r io.Reader, source func() []byte, v any) (*Index, List, bool) {
-	return decode(NewIndexFrom(file, source), r, v)
-}
-
-func decode(ix *Index, r io.Reader, v any) (*Index, List, bool) {
-	file := ix.file
-	var tree any
-	if _, err := toml.NewDecoder(r).Decode(&tree); err != nil {
-		return ix, List{decodeErr(ix, file, err)}, false
-	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		panic(fmt.Sprintf("diag.Decode: want a non-nil pointer, got %T", v))
 	}
+	ix := NewIndex(file, src)
+	if err := Vet(file, src); err != nil {
+		return ix, List{err.(Diag)}, false
+	}
+	var tree any
+	if _, err := toml.NewDecoder(bytes.NewReader(src)).Decode(&tree); err != nil {
+		return ix, List{decodeErr(ix, file, err)}, false
+	}
+	ix.parsed = true
 	f := filler{ix: ix}
 	f.value(tree, rv.Elem(), planOf(rv.Type().Elem()))
 	sort.SliceStable(f.l, func(i, j int) bool {
@@ -60,6 +60,68 @@ func decode(ix *Index, r io.Reader, v any) (*Index, List, bool) {
 		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
 	})
 	return ix, f.l, !f.bad
+}
+
+// ReadFile reads the file named name of fsys for Decode: only a regular
+// file (or a link to one), and no more than limits.MaxFileSize bytes of
+// it. A named pipe or a device is refused unopened: reading one would
+// wait for ever or never end.
+func ReadFile(fsys fs.FS, name, display string) ([]byte, error) {
+	info, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, Diag{File: display, Msg: unwrapPathErr(err)}
+	}
+	if !info.Mode().IsRegular() {
+		return nil, Diag{File: display, Msg: fmt.Sprintf("not a regular file (%s); expected a TOML file", modeName(info.Mode()))}
+	}
+	if info.Size() > limits.MaxFileSize {
+		return nil, Diag{File: display, Msg: fmt.Sprintf("the file is %d bytes; expected at most %d (%d KiB)", info.Size(), limits.MaxFileSize, limits.MaxFileSize>>10)}
+	}
+	r, err := fsys.Open(name)
+	if err != nil {
+		return nil, Diag{File: display, Msg: unwrapPathErr(err)}
+	}
+	defer r.Close()
+	// Read what the size promised, and one byte more to see that the file
+	// has not grown past the limit since.
+	var b bytes.Buffer
+	b.Grow(int(info.Size()) + bytes.MinRead)
+	if _, err := b.ReadFrom(io.LimitReader(r, limits.MaxFileSize+1)); err != nil {
+		return nil, Diag{File: display, Msg: unwrapPathErr(err)}
+	}
+	if b.Len() > limits.MaxFileSize {
+		return nil, Diag{File: display, Msg: fmt.Sprintf("the file is more than %d bytes; expected at most %d KiB", limits.MaxFileSize, limits.MaxFileSize>>10)}
+	}
+	return b.Bytes(), nil
+}
+
+// unwrapPathErr drops the path an fs error repeats: the message is placed
+// at the file already.
+func unwrapPathErr(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// modeName names a file type for people.
+func modeName(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a link"
+	}
+	return "not a regular file"
 }
 
 // decodeErr places a syntax error. The parser names the last key it read;
@@ -82,10 +144,14 @@ func decodeErr(ix *Index, file string, err error) Diag {
 
 func (ix *Index) valueColOnLine(key string, line int) int {
 	ix.once.Do(ix.scanAll)
+	t := ix.t
 	best := 0
-	for p, e := range ix.keys {
-		if e.line == line && (strip(p) == key || strings.HasSuffix(key, "."+lastPart(strip(p)))) {
-			if best == 0 || e.valCol < best {
+	i, _ := slices.BinarySearchFunc(t.order, line, func(n int32, line int) int { return t.nodes[n].own.line - line })
+	for ; i < len(t.order) && t.nodes[t.order[i]].own.line == line; i++ {
+		n := t.order[i]
+		p := strip(t.path(n))
+		if p == key || strings.HasSuffix(key, "."+lastPart(p)) {
+			if e := t.nodes[n].own; best == 0 || e.valCol < best {
 				best = e.valCol
 			}
 		}
@@ -110,11 +176,22 @@ func lastPart(p string) string {
 	return p[strings.LastIndexByte(p, '.')+1:]
 }
 
+// maxSuggest is the longest word Suggest looks for a near miss of: the
+// edit distance takes time growing with the product of the lengths, and
+// no typo of a word that long is worth a guess.
+const maxSuggest = 64
+
 // Suggest returns the candidate closest to word when it is close enough to
 // be a likely typo ("did you mean …?"), or "".
 func Suggest(word string, candidates []string) string {
 	best, bestD := "", len(word)/2+2
+	if len(word) > maxSuggest {
+		return ""
+	}
 	for _, c := range candidates {
+		if len(c) > maxSuggest {
+			continue
+		}
 		if d := distance(strings.ToLower(word), strings.ToLower(c)); d < bestD {
 			best, bestD = c, d
 		}

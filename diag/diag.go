@@ -87,6 +87,35 @@ func (l List) Sort() {
 	})
 }
 
+// Trim keeps at most n errors of each file, the first in the list's
+// order, and says after the last one kept how many more the file has.
+// Warnings are all kept.
+func (l List) Trim(n int) List {
+	total := map[string]int{}
+	for _, d := range l {
+		if !d.Warning {
+			total[d.File]++
+		}
+	}
+	kept := map[string]int{}
+	var out List
+	for _, d := range l {
+		if d.Warning {
+			out = append(out, d)
+			continue
+		}
+		kept[d.File]++
+		switch k := kept[d.File]; {
+		case k < n || k == n && total[d.File] == n:
+			out = append(out, d)
+		case k == n:
+			out = append(out, d, Diag{File: d.File, Line: d.Line, Col: d.Col,
+				Msg: fmt.Sprintf("%d more errors in this file not shown; mend these first", total[d.File]-n)})
+		}
+	}
+	return out
+}
+
 // Err returns the errors of the list as one error (nil when there are none).
 // Warnings are left out: they never stop a run.
 func (l List) Err() error {

@@ -60,7 +60,7 @@ func TestIndex(t *testing.T) {
 	lazy := NewIndex("f.toml", []byte(sample))
 	for _, tt := range tests {
 		p := lazy.Later(tt.path)
-		if lazy.keys != nil {
+		if lazy.t != nil {
 			t.Fatalf("Later(%q) scanned the source; it should wait until the place is needed", tt.path)
 		}
 		if got, want := p.Resolve(), ix.Key(tt.path); got != want {
@@ -155,5 +155,21 @@ func TestUnknownTablesOnce(t *testing.T) {
 		"f.toml:7:1: unknown key \"more\" in unit; expected one of: id, points"
 	if got := l.Error(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestTrim(t *testing.T) {
+	var l List
+	for i := 1; i <= 5; i++ {
+		l = append(l, Diag{File: "a", Line: i, Msg: "e"})
+	}
+	l = append(l, Diag{File: "a", Line: 9, Warning: true, Msg: "w"}, Diag{File: "b", Line: 1, Msg: "e"})
+	got := l.Trim(2).Error()
+	want := "a:1: e\na:2: e\na:2: 3 more errors in this file not shown; mend these first\na:9: warning: w\nb:1: e"
+	if got != want {
+		t.Errorf("Trim(2):\n%s\nwant:\n%s", got, want)
+	}
+	if got := l.Trim(5).Error(); got != l.Error() {
+		t.Errorf("Trim(5) of 5 errors changed the list:\n%s", got)
 	}
 }

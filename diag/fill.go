@@ -219,6 +219,7 @@ func (f *filler) named() string {
 // wrong reports a value the field cannot hold, at the value.
 func (f *filler) wrong(format string, args ...any) {
 	f.bad = true
+	f.ix.markBad(f.where())
 	f.l.Add(f.ix.Value(f.where()), "%s: %s", f.named(), fmt.Sprintf(format, args...))
 }
 

@@ -1,10 +1,13 @@
 package diag
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/playaid/playaid/internal/limits"
 )
 
 // Index maps TOML key paths to where they stand in the source, so that
@@ -15,16 +18,100 @@ import (
 // Paths use dots and array indexes: "unit.2.points" is the points key of the
 // third [[unit]] table; "unit.2" is that table's header. Keys inside inline
 // tables and arrays are indexed too ("profile.0.composition.1.count").
+//
+// The keys are kept as a tree, each node holding only its own part of the
+// path: a path string per key would make deep tables of long names take
+// memory growing with the square of the text.
 type Index struct {
 	file   string
 	src    []byte
-	source func() []byte // reads src when it was not given
 	once   sync.Once
-	keys   map[string]entry // every key and element: found on first need
+	t      *tree           // every key and element: found on first need
+	parsed bool            // Decode found the text to be TOML
+	bad    map[string]bool // paths holding a value Decode could not read, and their parents
 }
 
 type entry struct {
 	line, keyCol, valCol int
+}
+
+// tree is the keys of a text. Node 0 is the root; a node's children are
+// found in kids by their part of the path.
+type tree struct {
+	nodes []node
+	kids  map[kid]int32
+	order []int32 // nodes with an entry, in the order of the text
+}
+
+type kid struct {
+	parent int32
+	part   string
+}
+
+type node struct {
+	parent   int32
+	part     string
+	next     int   // index of the next [[array]] table under it
+	own      entry // where the key itself stands, if has
+	first    entry // the first key written under it, if hasFirst
+	has      bool
+	hasFirst bool
+}
+
+func newTree(keys int) *tree {
+	t := &tree{nodes: make([]node, 1, keys+1), kids: make(map[kid]int32, keys)}
+	t.nodes[0].parent = -1
+	return t
+}
+
+// child returns the child of n for part, made if it is new.
+func (t *tree) child(n int32, part string) int32 {
+	k := kid{n, part}
+	if c, ok := t.kids[k]; ok {
+		return c
+	}
+	c := int32(len(t.nodes))
+	t.nodes = append(t.nodes, node{parent: n, part: part})
+	t.kids[k] = c
+	return c
+}
+
+// walk follows a dotted path from n as far as it goes; it returns the
+// deepest node reached and whether the whole path was found.
+func (t *tree) walk(n int32, path string) (int32, bool) {
+	for path != "" {
+		part, rest, _ := strings.Cut(path, ".")
+		c, ok := t.kids[kid{n, part}]
+		if !ok {
+			return n, false
+		}
+		n, path = c, rest
+	}
+	return n, true
+}
+
+// record notes where the key at n stands; the first place wins. Keys come
+// in the order of the text, so the first key recorded under a node is the
+// first written under it.
+func (t *tree) record(n int32, e entry) {
+	if t.nodes[n].has {
+		return
+	}
+	t.nodes[n].own, t.nodes[n].has = e, true
+	t.order = append(t.order, n)
+	for p := t.nodes[n].parent; p > 0 && !t.nodes[p].hasFirst; p = t.nodes[p].parent {
+		t.nodes[p].first, t.nodes[p].hasFirst = e, true
+	}
+}
+
+// path is the indexed path of n ("unit.2.points").
+func (t *tree) path(n int32) string {
+	var parts []string
+	for ; n > 0; n = t.nodes[n].parent {
+		parts = append(parts, t.nodes[n].part)
+	}
+	slices.Reverse(parts)
+	return strings.Join(parts, ".")
 }
 
 // NewIndex returns the index of src, which must not change afterwards.
@@ -36,20 +123,11 @@ func NewIndex(file string, src []byte) *Index {
 	return &Index{file: file, src: src}
 }
 
-// NewIndexFrom is NewIndex for text that source reads when a position is
-// first asked for.
-func NewIndexFrom(file string, source func() []byte) *Index {
-	return &Index{file: file, source: source}
-}
-
 func (ix *Index) scanAll() {
-	if ix.src == nil && ix.source != nil {
-		ix.src = ix.source()
-	}
 	src := string(ix.src)
 	// About one key a line: sizing the map up front saves its regrowth.
-	ix.keys = make(map[string]entry, strings.Count(src, "\n")+1)
-	s := &scanner{keys: ix.keys, src: src, line: 1, col: 1, arrays: map[string]int{}}
+	ix.t = newTree(strings.Count(src, "\n") + 1)
+	s := &scanner{t: ix.t, src: src, line: 1, col: 1}
 	s.run()
 }
 
@@ -76,51 +154,64 @@ func (ix *Index) Later(path string) Pos {
 // File is the file the index was built from.
 func (ix *Index) File() string { return ix.file }
 
-// Has reports whether path was seen in the source.
-func (ix *Index) Has(path string) bool {
-	ix.once.Do(ix.scanAll)
-	_, ok := ix.keys[path]
-	return ok
-}
+// Source is the text the index was built from.
+func (ix *Index) Source() []byte { return ix.src }
 
-func (ix *Index) lookup(path string) entry {
-	ix.once.Do(ix.scanAll)
-	for {
-		if e, ok := ix.keys[path]; ok {
-			return e
-		}
-		if e, ok := ix.firstUnder(path); ok {
-			return e // a dotted key: "more.deep = 3" is where the table "more" is written
-		}
+// Parsed reports whether the text was TOML (set by Decode): the decoded
+// value then holds every value of the right type, and none of the others.
+func (ix *Index) Parsed() bool { return ix.parsed }
+
+// Bad reports whether Decode found a value at path, or anywhere under it,
+// that it could not read (a value of the wrong type, a length without a
+// unit): the field was left as it was, and checks of it would only repeat
+// the error.
+func (ix *Index) Bad(path string) bool { return ix.bad[path] }
+
+func (ix *Index) markBad(path string) {
+	if ix.bad == nil {
+		ix.bad = map[string]bool{}
+	}
+	for path != "" && !ix.bad[path] {
+		ix.bad[path] = true
 		i := strings.LastIndexByte(path, '.')
 		if i < 0 {
-			return entry{}
+			break
 		}
 		path = path[:i]
 	}
 }
 
-// firstUnder finds the first key written inside the table at path.
-func (ix *Index) firstUnder(path string) (entry, bool) {
-	var best entry
-	found := false
-	for p, e := range ix.keys {
-		if len(p) > len(path) && p[len(path)] == '.' && strings.HasPrefix(p, path) &&
-			(!found || e.line < best.line || e.line == best.line && e.keyCol < best.keyCol) {
-			best, found = e, true
+// Has reports whether path was seen in the source.
+func (ix *Index) Has(path string) bool {
+	ix.once.Do(ix.scanAll)
+	n, ok := ix.t.walk(0, path)
+	return ok && ix.t.nodes[n].has
+}
+
+// lookup finds the key at path or, failing that, the first key written
+// under it ("more.deep = 3" is where the table "more" is written), or else
+// the same for the nearest enclosing path.
+func (ix *Index) lookup(path string) entry {
+	ix.once.Do(ix.scanAll)
+	n, _ := ix.t.walk(0, path)
+	for ; n > 0; n = ix.t.nodes[n].parent {
+		switch nd := &ix.t.nodes[n]; {
+		case nd.has:
+			return nd.own
+		case nd.hasFirst:
+			return nd.first
 		}
 	}
-	return best, found
+	return entry{}
 }
 
 type scanner struct {
-	keys      map[string]entry // where to record
-	parts     []string         // keyParts' scratch space
+	t         *tree
+	parts     []string // keyParts' scratch space
 	src       string
 	pos       int
 	line, col int
-	table     string         // current [table] path, with indexes
-	arrays    map[string]int // next index of each [[array]] / inline array
+	table     int32 // the current [table]
 }
 
 func (s *scanner) peek() byte {
@@ -181,12 +272,6 @@ func (s *scanner) skipLine() {
 	}
 }
 
-func (s *scanner) record(path string, e entry) {
-	if _, dup := s.keys[path]; !dup {
-		s.keys[path] = e
-	}
-}
-
 func (s *scanner) run() {
 	for {
 		s.skipSpace(true)
@@ -202,16 +287,14 @@ func (s *scanner) run() {
 			}
 			s.skipSpace(false)
 			kcol := s.col
-			parts := s.keyParts()
-			name := strings.Join(parts, ".")
-			path := s.resolve(name)
+			n := s.header(s.keyParts())
 			if array {
-				i := s.arrays[path]
-				s.arrays[path] = i + 1
-				path += "." + strconv.Itoa(i)
+				i := s.t.nodes[n].next
+				s.t.nodes[n].next = i + 1
+				n = s.t.child(n, strconv.Itoa(i))
 			}
-			s.table = path
-			s.record(path, entry{line: line, keyCol: kcol, valCol: col})
+			s.table = n
+			s.t.record(n, entry{line: line, keyCol: kcol, valCol: col})
 			s.skipLine()
 			continue
 		}
@@ -227,33 +310,41 @@ func (s *scanner) run() {
 		}
 		s.next()
 		s.skipSpace(false)
-		path := join(s.table, strings.Join(parts, "."))
-		s.record(path, entry{line: line, keyCol: col, valCol: s.col})
-		s.value(path)
+		n := s.under(s.table, parts)
+		s.t.record(n, entry{line: line, keyCol: col, valCol: s.col})
+		s.value(n, 0)
 	}
 }
 
-// resolve turns a header name such as "unit.composition" into an indexed
-// path ("unit.3.composition") using the latest index of each array prefix.
-func (s *scanner) resolve(name string) string {
-	parts := strings.Split(name, ".")
-	path := ""
+// header finds the node of a table header's name: "unit.composition" is
+// under the latest [[unit]] table ("unit.3.composition").
+func (s *scanner) header(parts []string) int32 {
+	var n int32
 	for i, p := range parts {
-		path = join(path, p)
+		n = s.under(n, []string{p})
 		if i < len(parts)-1 {
-			if n, ok := s.arrays[path]; ok && n > 0 {
-				path += "." + strconv.Itoa(n-1)
+			if next := s.t.nodes[n].next; next > 0 {
+				n = s.t.child(n, strconv.Itoa(next-1))
 			}
 		}
 	}
-	return path
+	return n
 }
 
-func join(a, b string) string {
-	if a == "" {
-		return b
+// under returns the node of a dotted key below n. A quoted part with dots
+// in it stands for as many parts, as the path that looks it up will.
+func (s *scanner) under(n int32, parts []string) int32 {
+	for _, p := range parts {
+		for {
+			part, rest, dotted := strings.Cut(p, ".")
+			n = s.t.child(n, part)
+			if !dotted {
+				break
+			}
+			p = rest
+		}
 	}
-	return a + "." + b
+	return n
 }
 
 // keyParts reads a (possibly dotted, possibly quoted) key.
@@ -340,11 +431,15 @@ func (s *scanner) str() string {
 }
 
 // value skips one value, recording the keys of inline tables and the
-// elements of arrays under path.
-func (s *scanner) value(path string) {
+// elements of arrays under n. Values nested deeper than limits.MaxDepth
+// are skipped without recording: Vet refuses such text before it is
+// decoded, but the index must still cope with any text in linear time.
+func (s *scanner) value(n int32, depth int) {
 	switch c := s.peek(); {
 	case c == '"' || c == '\'':
 		s.str()
+	case (c == '[' || c == '{') && depth >= limits.MaxDepth:
+		s.skipNested()
 	case c == '[':
 		s.next()
 		for i := 0; ; i++ {
@@ -356,10 +451,10 @@ func (s *scanner) value(path string) {
 				s.next()
 				return
 			}
-			el := path + "." + strconv.Itoa(i)
-			s.record(el, entry{line: s.line, keyCol: s.col, valCol: s.col})
+			el := s.t.child(n, strconv.Itoa(i))
+			s.t.record(el, entry{line: s.line, keyCol: s.col, valCol: s.col})
 			before := s.pos
-			s.value(el)
+			s.value(el, depth+1)
 			if s.pos == before && s.peek() != ',' {
 				s.next() // not a value (broken text): step over it rather than loop
 			}
@@ -390,10 +485,10 @@ func (s *scanner) value(path string) {
 				s.next()
 			}
 			s.skipSpace(false)
-			kp := path + "." + strings.Join(parts, ".")
-			s.record(kp, entry{line: line, keyCol: col, valCol: s.col})
+			kn := s.under(n, parts)
+			s.t.record(kn, entry{line: line, keyCol: col, valCol: s.col})
 			before := s.pos
-			s.value(kp)
+			s.value(kn, depth+1)
 			if s.pos == before && s.peek() != ',' && s.peek() != '}' {
 				s.next()
 			}
@@ -409,6 +504,30 @@ func (s *scanner) value(path string) {
 				return
 			}
 			s.next()
+		}
+	}
+}
+
+// skipNested steps over a bracketed value, strings and all, without
+// recording what is inside.
+func (s *scanner) skipNested() {
+	depth := 0
+	for s.pos < len(s.src) {
+		switch c := s.peek(); c {
+		case '"', '\'':
+			s.str()
+			continue
+		case '#':
+			s.skipSpace(false)
+			continue
+		case '[', '{':
+			depth++
+		case ']', '}':
+			depth--
+		}
+		s.next()
+		if depth == 0 {
+			return
 		}
 	}
 }

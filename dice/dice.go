@@ -54,7 +54,13 @@
 // "0%" or "100%" for an event that is possible but not certain: those
 // become "<1%" and ">99%" (with as many decimals as requested).
 //
-// Outcomes are plain ints; sums of outcomes are not checked for overflow.
+// # Limits
+//
+// Outcomes are plain ints. An operation whose outcomes would overflow an
+// int, or whose size would pass MaxOutcomes, MaxPairs or MaxWeightBits,
+// panics with a message rather than wrap round, run for minutes or take
+// gigabytes: these are the package's preconditions, and callers that take
+// numbers from users bound them first.
 package dice
 
 import (
@@ -133,10 +139,14 @@ func reduce(weights []*big.Int) {
 	}
 }
 
-// Die is the uniform distribution on 1..n. It panics if n < 1.
+// Die is the uniform distribution on 1..n. It panics if n < 1 or
+// n > MaxOutcomes.
 func Die(n int) Dist {
 	if n < 1 {
 		panic(fmt.Sprintf("dice: Die(%d) needs at least one face", n))
+	}
+	if n > MaxOutcomes {
+		panic(fmt.Sprintf("dice: Die(%d): at most %d faces", n, MaxOutcomes))
 	}
 	outcomes := make([]int, n)
 	weights := make([]*big.Int, n)

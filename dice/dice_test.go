@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"math"
 	"math/big"
 	"strings"
 	"testing"
@@ -337,6 +338,18 @@ func TestPanics(t *testing.T) {
 		{"Mix negative", func() { Mix([]Weighted{{Die(6), -1}}) }},
 		{"Mean of empty", func() { Dist{}.Mean() }},
 		{"Run negative", func() { burning.Run(Const(1), -1) }},
+		// Beyond the limits: each once ran for minutes, took gigabytes or
+		// wrapped round to a wrong answer.
+		{"Die too big", func() { Die(MaxOutcomes + 1) }},
+		{"Add overflows", func() { Add(Const(math.MaxInt), Die(6)) }},
+		{"Sub overflows", func() { Sub(Const(math.MinInt+3), Die(6)) }},
+		{"Neg of MinInt", func() { Neg(Const(math.MinInt)) }},
+		{"Add too wide", func() { Add(Die(MaxOutcomes/2), Die(MaxOutcomes/2+10)) }},
+		{"Add too many pairs", func() { Add(Die(10000), Die(10000)) }},
+		{"Repeat too many", func() { Repeat(Die(6), 1<<40) }},
+		{"Repeat overflows", func() { Repeat(Const(math.MaxInt/2), 3) }},
+		{"Binomial too many", func() { Binomial(1<<30, big.NewRat(1, 2)) }},
+		{"Binomial weights too big", func() { Binomial(100000, big.NewRat(1, 10)) }},
 	}
 	for _, tc := range tests {
 		func() {
@@ -374,5 +387,21 @@ func BenchmarkRepeatD6x100(b *testing.B) {
 func BenchmarkBurningExpected(b *testing.B) {
 	for b.Loop() {
 		burning.ExpectedSteps(Const(6), 100)
+	}
+}
+
+// Up to the limits the answers stay exact.
+func TestNearLimits(t *testing.T) {
+	if got := Add(Const(math.MaxInt-6), Die(6)).Max(); got != math.MaxInt {
+		t.Errorf("Const(MaxInt-6)+d6 tops out at %d", got)
+	}
+	if got := Sub(Const(math.MinInt+6), Die(6)).Min(); got != math.MinInt {
+		t.Errorf("Const(MinInt+6)-d6 bottoms out at %d", got)
+	}
+	if got := Repeat(Die(6), 200).Prob(1200); got.Cmp(new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(6), big.NewInt(200), nil))) != 0 {
+		t.Errorf("200d6 = 1200 has probability %s", got.FloatString(5))
+	}
+	if got := Percent(big.NewRat(1, 3), 1000); got != "33."+strings.Repeat("3", MaxDecimals)+"%" {
+		t.Errorf("Percent(1/3, 1000) = %q; want %d decimals", got, MaxDecimals)
 	}
 }

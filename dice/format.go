@@ -12,7 +12,8 @@ func RatString(r *big.Rat) string {
 }
 
 // Percent formats r (a probability) as a percentage with the given number of
-// decimals (negative means 0), rounding half away from zero:
+// decimals (negative means 0, more than MaxDecimals means MaxDecimals),
+// rounding half away from zero:
 // 21/100 -> "21%", 1/3 with 1 decimal -> "33.3%", 1/200 -> "1%".
 //
 // Exactly 0 and exactly 1 print as "0%" and "100%" whatever the decimals.
@@ -21,9 +22,7 @@ func RatString(r *big.Rat) string {
 // player never reads "impossible" or "certain" for something that is
 // neither. Values outside [0, 1] are formatted plainly.
 func Percent(r *big.Rat, decimals int) string {
-	if decimals < 0 {
-		decimals = 0
-	}
+	decimals = min(max(decimals, 0), MaxDecimals)
 	switch {
 	case r.Sign() == 0:
 		return "0%"

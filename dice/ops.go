@@ -2,6 +2,7 @@ package dice
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 )
 
@@ -10,13 +11,29 @@ import (
 // No reduction is needed afterwards: the common factor of a convolution's
 // weights is the product of the operands' common factors (Gauss's lemma),
 // so the sum of two reduced distributions is already reduced.
+//
+// It panics when a sum would overflow an int, when the result would have
+// more than MaxOutcomes outcomes, or when there are more than MaxPairs
+// pairs of outcomes to combine.
 func Add(a, b Dist) Dist {
 	if len(a.outcomes) == 0 || len(b.outcomes) == 0 {
 		return Dist{}
 	}
-	lo := a.outcomes[0] + b.outcomes[0]
-	span := a.outcomes[len(a.outcomes)-1] + b.outcomes[len(b.outcomes)-1] - lo + 1
-	if span > len(a.outcomes)*len(b.outcomes) {
+	lo := addInts("Add", a.outcomes[0], b.outcomes[0])
+	hi := addInts("Add", a.outcomes[len(a.outcomes)-1], b.outcomes[len(b.outcomes)-1])
+	pairs := uint64(len(a.outcomes)) * uint64(len(b.outcomes))
+	if pairs > MaxPairs {
+		panic(fmt.Sprintf("dice: Add of %d and %d outcomes: more than %d pairs", len(a.outcomes), len(b.outcomes), MaxPairs))
+	}
+	sparse := uint64(hi)-uint64(lo) >= pairs
+	switch {
+	case !sparse:
+		checkSpan("Add", lo, hi)
+	case pairs > MaxOutcomes: // each pair may make an outcome of its own
+		panic(fmt.Sprintf("dice: Add of %d and %d outcomes spread over %d to %d: more than %d outcomes", len(a.outcomes), len(b.outcomes), lo, hi, MaxOutcomes))
+	}
+	span := hi - lo + 1
+	if sparse {
 		// Sparse outcomes (say {0, 1000000}): a dense array would be
 		// mostly holes, so accumulate in a map instead.
 		m := make(map[int]*big.Int)
@@ -55,9 +72,13 @@ func Add(a, b Dist) Dist {
 	return newDist(outcomes, weights)
 }
 
-// Neg is the distribution of -X.
+// Neg is the distribution of -X. It panics if an outcome is math.MinInt,
+// whose negation is not an int.
 func Neg(d Dist) Dist {
 	n := len(d.outcomes)
+	if n > 0 && d.outcomes[0] == math.MinInt {
+		panic("dice: Neg: outcome math.MinInt has no negation in an int")
+	}
 	outcomes := make([]int, n)
 	weights := make([]*big.Int, n)
 	for i := range d.outcomes {
@@ -77,10 +98,14 @@ func Sub(a, b Dist) Dist {
 
 // Repeat is the sum of n independent copies of d; Repeat(d, 0) is Const(0).
 // It uses binary exponentiation (square-and-add), so it does O(log n)
-// convolutions rather than n. It panics if n < 0.
+// convolutions rather than n. It panics if n < 0, or if the sums would
+// overflow an int or span more than MaxOutcomes outcomes.
 func Repeat(d Dist, n int) Dist {
 	if n < 0 {
 		panic(fmt.Sprintf("dice: Repeat with negative count %d", n))
+	}
+	if n > 0 && len(d.outcomes) > 0 {
+		checkSpan("Repeat", mulInts("Repeat", n, d.Min()), mulInts("Repeat", n, d.Max()))
 	}
 	result, base := Const(0), d
 	for n > 0 {
@@ -201,11 +226,16 @@ func mix(dists []Dist, w []*big.Int) Dist {
 // and the powers are tabulated once, so this costs O(n) big multiplications
 // instead of the O(n^2) of repeated convolution. The result is already
 // reduced because gcd(a^n, q^n) = 1.
+//
+// The weights are exact: with b the denominator of p, they take about
+// n*n*log2(b)/2 bits in all, and Binomial panics when that would pass
+// MaxWeightBits.
 func Binomial(n int, p *big.Rat) Dist {
 	checkProb(p)
 	if n < 0 {
 		panic(fmt.Sprintf("dice: Binomial with negative count %d", n))
 	}
+	checkBinomial(n, p)
 	switch {
 	case p.Sign() == 0:
 		return Const(0)

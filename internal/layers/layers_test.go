@@ -15,6 +15,7 @@ const module = "github.com/playaid/playaid/"
 // layer of each package: a package may import only packages of lower
 // layers. A new package must be given its layer here.
 var layer = map[string]int{
+	"internal/limits":     -1, // the bounds every layer enforces
 	"diag":                0,
 	"dice":                0,
 	"data":                0,

@@ -1,0 +1,178 @@
+package catalog
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/playaid/playaid/internal/limits"
+)
+
+func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
+	at := c.at("scenario", sc.ID)
+	c.required(at, label{"scenario", sc.ID}, "name", sc.Name)
+	c.checkNumbers(at, label{"scenario", sc.ID}, &sc)
+	reinforced := false
+	for i, side := range sc.Sides {
+		sidePath := fmt.Sprintf("side.%d", i)
+		sum, sumKnown := 0, !at.bad(sidePath+".force")
+		for j, f := range side.Forces {
+			fp := fmt.Sprintf("%s.force.%d", sidePath, j)
+			reinforced = reinforced || f.Reinforcement
+			if !inBound("points", f.Points) {
+				sumKnown = false
+			}
+			sum += f.Points
+			u := c.units[f.Unit]
+			if u == nil {
+				if !at.bad(fp + ".unit") {
+					c.unknownRef(at.value(fp+".unit"), "unit", f.Unit, unitIDs)
+				}
+				continue
+			}
+			ua := c.at("unit", u.ID)
+			count := f.Count
+			if count == 0 {
+				count = 1
+			}
+			// Only numbers in their bounds are multiplied: the others are
+			// reported, and their product could overflow.
+			if at.bad(fp+".points") || at.bad(fp+".count") || ua.bad("points") ||
+				!inBound("points", f.Points) || !inBound("count", f.Count) || !inBound("points", u.Points) {
+				continue
+			}
+			if want := count * u.Points; f.Points != want {
+				c.errf(at.value(fp+".points"), "scenario %s, %s: %s printed as %d points, but %d × %s at %d = %d",
+					sc.ID, side.Name, u.Name, f.Points, count, u.ID, u.Points, want)
+			}
+			if f.StartsInAmbush && f.Reinforcement {
+				c.errf(at.key(fp+".starts_in_ambush"), "scenario %s, %s: %s starts in ambush and is held back as reinforcements; the rules keep them apart (an ambusher is placed from its terrain, a reinforcement enters from a table edge) — keep one", sc.ID, side.Name, u.Name)
+			}
+			if f.Stands != 0 && f.Stands != u.Elements() && !ua.bad("composition") {
+				text := f.Text
+				if text == "" {
+					text = u.Name
+				}
+				c.l.Warn(at.value(fp+".stands"), "scenario %s, %s: %q has %d stands but the unit entry %q has %d; both cost %d points — the data keeps both, as printed",
+					sc.ID, side.Name, text, f.Stands, u.ID, u.Elements(), u.Points)
+			}
+		}
+		if side.Total != 0 && side.Total != sum && sumKnown && !at.bad(sidePath+".total") {
+			c.errf(at.value(sidePath+".total"), "scenario %s, %s: total printed as %d points, but the force lines add up to %d", sc.ID, side.Name, side.Total, sum)
+		}
+	}
+	if r := c.s.AQotMF; r != nil && reinforced && sc.Turns < r.Reinforcements.FromTurn && !at.bad("turns") && inBound("turns", sc.Turns) {
+		pos := at.value("turns")
+		if sc.Turns == 0 {
+			pos = at.pos()
+		}
+		c.errf(pos, "scenario %s holds units back as reinforcements, which test from turn %d ([aqotmf.reinforcements] from_turn), but the game lasts %d turns; expected turns = %d or more", sc.ID, r.Reinforcements.FromTurn, sc.Turns, r.Reinforcements.FromTurn)
+	}
+	markerIDs := ids(c.s.Markers, func(m Marker) string { return m.ID })
+	for i, m := range sc.Markers {
+		if c.markers[m.Kind] == nil && !at.bad(fmt.Sprintf("marker.%d.kind", i)) {
+			c.unknownRef(at.value(fmt.Sprintf("marker.%d.kind", i)), "marker kind", m.Kind, markerIDs)
+		}
+	}
+	if sc.Map != nil && !at.bad("map.width") && !at.bad("map.depth") {
+		c.checkMap(sc, at)
+	}
+}
+
+// inBound reports whether n lies within the bound of its key.
+func inBound(key string, n int) bool {
+	b := keyBounds[key]
+	return n >= b.lo && n <= b.hi
+}
+
+// checkMap keeps every feature on the board, and the board on the page.
+func (c *checker) checkMap(sc Scenario, at located) {
+	m := sc.Map
+	// Rounded to a millionth: 4ft is 48 in, not 48.00000000000001.
+	w, d := math.Round(m.Width.Inches()*1e6)/1e6, math.Round(m.Depth.Inches()*1e6)/1e6
+	if w <= 0 || d <= 0 {
+		c.errf(at.key("map"), "scenario %s: map needs width and depth, e.g. width = '48\"'", sc.ID)
+		return
+	}
+	for _, l := range []struct {
+		field string
+		l     Length
+	}{{"width", m.Width}, {"depth", m.Depth}} {
+		if longer(l.l.MM, limits.MaxTableMM) {
+			c.errf(at.value("map."+l.field), "scenario %s: map %s is %s; expected at most %g in (%g ft)", sc.ID, l.field, l.l, limits.MaxTableMM/25.4, limits.MaxTableMM/304.8)
+			return
+		}
+	}
+	const eps = 1e-9
+	var sides []string
+	for _, sd := range sc.Sides {
+		sides = append(sides, sd.Name)
+	}
+	for i, f := range m.Features {
+		fp := fmt.Sprintf("map.feature.%d", i)
+		if at.bad(fp) {
+			continue
+		}
+		var xs, ys []float64
+		switch f.Shape {
+		case "rect":
+			xs, ys = []float64{f.X, f.X + f.W}, []float64{f.Y, f.Y + f.H}
+			if !(f.W > 0 && f.H > 0) {
+				c.errf(at.key(fp), "scenario %s: %s %q is a rect without w and h", sc.ID, f.Kind, f.Label)
+			}
+		case "circle":
+			xs, ys = []float64{f.X - f.R, f.X + f.R}, []float64{f.Y - f.R, f.Y + f.R}
+			if !(f.R > 0) {
+				c.errf(at.key(fp), "scenario %s: %s %q is a circle without r", sc.ID, f.Kind, f.Label)
+			}
+		case "polygon", "line":
+			for _, p := range f.Points {
+				if len(p) != 2 {
+					c.errf(at.value(fp+".points"), "scenario %s: %s %q: each point is [x, y]", sc.ID, f.Kind, f.Label)
+					break
+				}
+				xs, ys = append(xs, p[0]), append(ys, p[1])
+			}
+			if need := map[string]int{"line": 2, "polygon": 3}[f.Shape]; len(xs) < need {
+				c.errf(at.key(fp), "scenario %s: %s %q: a %s needs at least %d points", sc.ID, f.Kind, f.Label, f.Shape, need)
+			}
+		case "point":
+			xs, ys = []float64{f.X}, []float64{f.Y}
+		default:
+			c.errf(at.value(fp+".shape"), "scenario %s: feature shape %q; expected rect, circle, polygon, line or point", sc.ID, f.Shape)
+			continue
+		}
+		// A feature's side picks its colour and legend on the map: it must
+		// be one of the scenario's sides.
+		if f.Side != "" && !slices.Contains(sides, f.Side) {
+			c.unknownRef(at.value(fp+".side"), "side", f.Side, sides)
+		}
+		lo, hi := minmax(xs)
+		lo2, hi2 := minmax(ys)
+		// Written so that a number that is not finite (reported on its
+		// own) is outside too.
+		if !(lo >= -eps && hi <= w+eps && lo2 >= -eps && hi2 <= d+eps) && finite(xs) && finite(ys) {
+			c.errf(at.key(fp), "scenario %s: %s %q reaches outside the %g×%g in board (x %g–%g, y %g–%g)", sc.ID, f.Kind, f.Label, w, d, lo, hi, lo2, hi2)
+		}
+	}
+}
+
+func finite(v []float64) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+func minmax(v []float64) (float64, float64) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, x := range v {
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	if len(v) == 0 {
+		return 0, 0
+	}
+	return lo, hi
+}

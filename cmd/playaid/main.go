@@ -93,9 +93,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runBuild(ctx, e, nil)
 	}
 	name := args[0]
-	switch name {
-	case "-h", "-help", "--help", "help":
-		if len(args) > 1 {
+	if isHelp(name) {
+		// "help VERB" is "VERB --help"; help on help (or on a help flag)
+		// is this help, not another turn of the same question.
+		if len(args) > 1 && !isHelp(args[1]) {
 			return run(ctx, []string{args[1], "--help"}, stdout, stderr)
 		}
 		printHelp(stdout)
@@ -112,6 +113,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return usagef("unknown command %q; run 'playaid help' for the list", name)
 }
 
+// isHelp reports whether a word asks for help.
+func isHelp(arg string) bool {
+	switch arg {
+	case "-h", "-help", "--help", "help":
+		return true
+	}
+	return false
+}
+
 func printHelp(w io.Writer) {
 	fmt.Fprint(w, `playaid prints club aids for Martian wargames from TOML rule data.
 
@@ -125,6 +135,7 @@ Commands:
 		fmt.Fprintf(w, "  %-10s %s\n", v.name, v.summary)
 	}
 	fmt.Fprint(w, `
-Run 'playaid <command> --help' for a command's flags.
+Run 'playaid <command> --help' (or 'playaid help <command>') for a
+command's flags.
 `)
 }

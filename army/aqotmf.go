@@ -98,11 +98,7 @@ func (c *checker) aqotmf() {
 		c.r.Lines = append(c.r.Lines, ln)
 		c.r.Used += ln.Cost
 	}
-	c.r.Limit = l.Points
-	if l.has("points") && l.Points <= 0 {
-		c.errf(c.l.value("points"), "points is %d; expected the limit the list is built to (1 or more), or leave points out for no limit", l.Points)
-		c.r.Limit = 0
-	}
+	c.r.Limit = c.limitPoints("the limit the list is built to (1 or more), or leave points out for no limit")
 	c.labels()
 	c.limit("the units", "units")
 }

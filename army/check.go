@@ -8,6 +8,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/limits"
 )
 
 // Report is a checked list: its price, its lines and every problem found.
@@ -117,8 +118,11 @@ func (c *checker) check(cat *catalog.Catalog) {
 	if l.Scenario != "" && s.Scenario(l.Scenario) == nil {
 		c.unknown(l.value("scenario"), "", "scenario", l.Scenario, scenarioIDs(s))
 	}
-	if len(l.Units) == 0 {
+	switch n := len(l.Units); {
+	case n == 0:
 		c.errf(l.top(), "the list has no units; add a [[unit]] table for each unit")
+	case n > limits.MaxEntries:
+		c.errf(c.l.key(unitPath(limits.MaxEntries)), "the list has %d units; expected at most %d", n, limits.MaxEntries)
 	}
 	c.keys(rs)
 	rs.check(c)
@@ -215,19 +219,36 @@ func (c *checker) count(i int) int {
 	case c.l.has(unitPath(i)+".count") && u.Count < 1:
 		c.errf(c.l.value(unitPath(i)+".count"), "%s: count is %d; expected 1 or more (leave count out for one)", c.unitName(i), u.Count)
 		return 0
-	case u.Count > maxCount:
-		c.errf(c.l.value(unitPath(i)+".count"), "%s: count is %d; expected the number of such units, at most %d", c.unitName(i), u.Count, maxCount)
+	case u.Count > limits.MaxCount:
+		c.errf(c.l.value(unitPath(i)+".count"), "%s: count is %d; expected the number of such units, at most %d", c.unitName(i), u.Count, limits.MaxCount)
 		return 0
 	}
 	return u.N()
 }
 
-// maxCount and maxPoints keep sums of absurd numbers from overflowing:
-// they are far above any army, not rules.
-const (
-	maxCount  = 1_000_000
-	maxPoints = 1_000_000_000
-)
+// Every number a list gives is bounded (internal/limits): counts and
+// figures by limits.MaxCount, points by limits.MaxPoints, units by
+// limits.MaxEntries. They are far above any army, not rules: with them
+// no product of a count and points, and no sum over the units, comes
+// near overflowing.
+
+// limitPoints checks the list's own points limit: 1 to limits.MaxPoints.
+// It returns the limit to check the list against; 0 (none) when the
+// value is refused. expected says what the limit should be.
+func (c *checker) limitPoints(expected string) int {
+	l := c.l
+	switch {
+	case !l.has("points"):
+		return 0
+	case l.Points <= 0:
+		c.errf(c.l.value("points"), "points is %d; expected %s", l.Points, expected)
+		return 0
+	case l.Points > limits.MaxPoints:
+		c.errf(c.l.value("points"), "points is %d; expected the limit the list is built to, at most %d", l.Points, limits.MaxPoints)
+		return 0
+	}
+	return l.Points
+}
 
 // limit checks the total against the limit. The message stands on the
 // list's points value, or on the unit that crossed the limit when the

@@ -7,6 +7,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -96,8 +97,8 @@ func (c *checker) evacuation() {
 			c.errf(c.l.key(p), "%s has no points; write the unit's cost from your codex as points = …", who)
 		case u.Points < 0:
 			c.errf(c.l.value(p+".points"), "%s: points is %d; expected the unit's cost from your codex, 0 or more", who, u.Points)
-		case u.Points > maxPoints:
-			c.errf(c.l.value(p+".points"), "%s: points is %d; expected the unit's cost from your codex, at most %d", who, u.Points, maxPoints)
+		case u.Points > limits.MaxPoints:
+			c.errf(c.l.value(p+".points"), "%s: points is %d; expected the unit's cost from your codex, at most %d", who, u.Points, limits.MaxPoints)
 		default:
 			ln.Each = u.Points
 			ln.Cost = ln.Count * u.Points
@@ -110,15 +111,10 @@ func (c *checker) evacuation() {
 		c.r.Used += c.r.Pod.Cost()
 	}
 	c.r.Limit = ev.Points
-	if l.has("points") {
-		switch {
-		case l.Points <= 0:
-			c.errf(c.l.value("points"), "points is %d; expected the limit the list is built to (%d per army in %s), or leave points out", l.Points, ev.Points, c.s.About.Short)
-		default:
-			c.r.Limit = l.Points
-			if l.Points > ev.Points {
-				c.warnf(c.l.value("points"), "points = %d is above the %d per army of %s; everyone at the table must agree to it", l.Points, ev.Points, c.s.About.Short)
-			}
+	if lim := c.limitPoints(fmt.Sprintf("the limit the list is built to (%d per army in %s), or leave points out", ev.Points, c.s.About.Short)); lim > 0 {
+		c.r.Limit = lim
+		if lim > ev.Points {
+			c.warnf(c.l.value("points"), "points = %d is above the %d per army of %s; everyone at the table must agree to it", lim, ev.Points, c.s.About.Short)
 		}
 	}
 	c.labels()

@@ -8,6 +8,7 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -184,8 +185,8 @@ func (c *checker) imperial() {
 		case u.Order != "" && typ != "":
 			c.warnf(c.l.key(p+".order"), "%s: order sets the figures per tray of infantry and horse; a unit of type %q takes none, so it is not checked", who, typ)
 		}
-		if l.has(p+".figures") && u.Figures < 1 {
-			c.errf(c.l.value(p+".figures"), "%s: figures is %d; expected 1 or more", who, u.Figures)
+		if l.has(p+".figures") && !figuresOK(u) {
+			c.errf(c.l.value(p+".figures"), "%s: figures is %d; expected 1 to %d", who, u.Figures, limits.MaxCount)
 		}
 		c.r.Lines = append(c.r.Lines, ln)
 	}
@@ -232,7 +233,7 @@ func (c *checker) trays(i int, ln *Line, typ string, orderIDs []string) {
 		return
 	}
 	ln.PerTray = per
-	if u.Figures < 1 {
+	if !figuresOK(u) {
 		return
 	}
 	ln.Trays, ln.Remainder = u.Figures/per, u.Figures%per
@@ -266,8 +267,8 @@ func (c *checker) trays(i int, ln *Line, typ string, orderIDs []string) {
 			need++
 		}
 		switch {
-		case u.Trays < 1:
-			c.errf(c.l.value(p+".trays"), "%s: trays is %d; expected 1 or more", who, u.Trays)
+		case u.Trays < 1 || u.Trays > limits.MaxCount:
+			c.errf(c.l.value(p+".trays"), "%s: trays is %d; expected 1 to %d", who, u.Trays, limits.MaxCount)
 		case ceilDiv(u.Figures, u.Trays) > most:
 			c.errf(c.l.value(p+".trays"), "%s: %d figures on %d trays puts %d on a tray; no tray may hold more than %d %s figures (at least %d trays)",
 				who, u.Figures, u.Trays, ceilDiv(u.Figures, u.Trays), most, kind, ceilDiv(u.Figures, most))
@@ -277,6 +278,10 @@ func (c *checker) trays(i int, ln *Line, typ string, orderIDs []string) {
 		}
 	}
 }
+
+// figuresOK reports whether a unit's figures are a number to count trays
+// by: 1 to limits.MaxCount.
+func figuresOK(u Unit) bool { return u.Figures >= 1 && u.Figures <= limits.MaxCount }
 
 // trays is how the line's figures stand on their trays.
 func (ln Line) trays() rules.IMTrays {

@@ -96,7 +96,13 @@ func HashBytes(src []byte) string {
 // diagnostics then hold the syntax error. Otherwise the list is returned
 // with what decoding found (unknown keys, values of the wrong type) kept for
 // Check to report along with its own findings.
+//
+// Text diag.Vet refuses (too big, nested too deep) is not parsed at all:
+// the TOML parser's time and memory grow with the square of the depth.
 func Parse(file string, src []byte) (*List, diag.List) {
+	if err := diag.Vet(file, src); err != nil {
+		return nil, diag.List{err.(diag.Diag)}
+	}
 	var probe map[string]any
 	if _, err := toml.Decode(string(src), &probe); err != nil {
 		return nil, diag.List{syntaxErr(file, err)}

@@ -18,6 +18,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -234,8 +235,8 @@ func checkOptions(systems []*catalog.System, opt Options) error {
 		if err := known("--count", id); err != nil {
 			return err
 		}
-		if n := opt.Counts[id]; n < 0 {
-			return optionf("--count %s=%d: expected 0 or more", id, n)
+		if n := opt.Counts[id]; n < 0 || n > limits.MaxMarkers {
+			return optionf("--count %s=%d: expected 0 to %d", id, n, limits.MaxMarkers)
 		}
 	}
 	if opt.Decoys < 0 || opt.Decoys > MaxDecoys {

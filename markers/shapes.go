@@ -7,6 +7,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/limits"
 )
 
 // shape is one marker shape of the data (catalog.MarkerShapes): how a kind
@@ -47,6 +48,14 @@ func expand(pdf *fpdf.Fpdf, s *catalog.System, m *catalog.Marker, sets, numbered
 	fs, err := faces(s, m, numbered, decoys)
 	if err != nil {
 		return nil, err
+	}
+	// Sets and faces are each bounded; their product is what is drawn.
+	perSet := 0
+	for _, f := range fs {
+		perSet += f.count
+	}
+	if n := sets * perSet; n > limits.MaxMarkers {
+		return nil, optionf("marker %q: %d pieces to print; expected at most %d of a kind", m.ID, n, limits.MaxMarkers)
 	}
 	back, err := backOf(m, fs)
 	if err != nil {

@@ -8,15 +8,12 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/dice"
+	"github.com/playaid/playaid/internal/limits"
 )
 
 // All Quiet on the Martian Front: shooting and assault, the Tripod Damage
 // Chart, morale, reinforcements, tow cables and initiative. Every threshold
 // comes from the [aqotmf] block, the charts and the profiles of the data.
-
-// aqMaxDice bounds an attack: more dice than any table could field is a
-// mistake in the caller, not an attack to compute.
-const aqMaxDice = 1000
 
 // aqRules returns the system's AQotMF numbers and its die, or an error when
 // the system is not an AQotMF rule set.
@@ -149,8 +146,11 @@ func AQAttack(sys *catalog.System, q AttackQuery) (AttackResult, error) {
 	if err != nil {
 		return AttackResult{}, err
 	}
-	if q.Dice > aqMaxDice {
-		return AttackResult{}, fmt.Errorf("attack with %d dice: at most %d", q.Dice, aqMaxDice)
+	for _, err := range []error{checkDice("dice", max(q.Dice, 0)), checkScore("Defense", q.Defense),
+		checkScore("Armor", q.Armor), checkScore("Power", q.Power)} {
+		if err != nil {
+			return AttackResult{}, err
+		}
 	}
 	hitOn, damageOn, armor, err := aqAttackTargets(r, q)
 	if err != nil {
@@ -166,7 +166,7 @@ func AQAttack(sys *catalog.System, q AttackQuery) (AttackResult, error) {
 		}
 		res.Notes = append(res.Notes, text)
 	}
-	n := max(q.Dice, 0)
+	n := max(q.Dice, 0) // none rolled: no damage
 	points := dice.Binomial(n, res.DieDmg)
 	res.Points = make([]*big.Rat, n+1)
 	for k := range res.Points {
@@ -288,13 +288,15 @@ func aqDestroyedBy(sys *catalog.System, points dice.Dist, armor int) (*big.Rat, 
 	}
 	// Each per-roll chance is a fraction whose denominator divides the
 	// chart die times its armour dice: bring them all over that.
-	den := int64(roll.chart.Die)
+	// (A product of up to limits.MaxChartRows dice: a big.Int, which an
+	// int64 would not hold.)
+	den := big.NewInt(int64(roll.chart.Die))
 	for _, row := range roll.chart.Rows {
 		if row.ArmorDie > 0 {
-			den *= int64(row.ArmorDie)
+			den.Mul(den, big.NewInt(int64(row.ArmorDie)))
 		}
 	}
-	denR := new(big.Rat).SetInt64(den)
+	denR := new(big.Rat).SetInt(den)
 	counts := map[int]*big.Int{} // per modifier: destroying outcomes out of den
 	num := new(big.Int)
 	for _, k := range points.Outcomes() {
@@ -317,7 +319,7 @@ func aqDestroyedBy(sys *catalog.System, points dice.Dist, armor int) (*big.Rat, 
 		}
 		num.Add(num, new(big.Int).Mul(points.Weight(k), c))
 	}
-	total := new(big.Int).Mul(points.Total(), big.NewInt(den))
+	total := new(big.Int).Mul(points.Total(), den)
 	return new(big.Rat).SetFrac(num, total), nil
 }
 
@@ -364,8 +366,8 @@ func AQReinforcements(sys *catalog.System, turns int) (ReinforcementResult, erro
 	if err != nil {
 		return ReinforcementResult{}, err
 	}
-	if turns > aqMaxDice {
-		return ReinforcementResult{}, fmt.Errorf("reinforcements: %d turns; at most %d", turns, aqMaxDice)
+	if err := checkRange("reinforcement turns", turns, 0, limits.MaxStat); err != nil {
+		return ReinforcementResult{}, err
 	}
 	res := ReinforcementResult{FromTurn: r.Reinforcements.FromTurn, Arrive: new(big.Rat), CanAttack: new(big.Rat)}
 	face := big.NewRat(1, int64(c.Die))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/dice"
+	"github.com/playaid/playaid/internal/limits"
 )
 
 // Reference-sheet tables for All Quiet on the Martian Front. Each cell is
@@ -216,8 +217,8 @@ func AQDestroyTripodByStands(sys *catalog.System, unitID string, maxStands int) 
 		}
 		return Table{}, fmt.Errorf("%s", msg)
 	}
-	if maxStands < 1 || maxStands > aqMaxDice {
-		return Table{}, fmt.Errorf("stands: %d; expected 1–%d", maxStands, aqMaxDice)
+	if err := checkRange("stands", maxStands, 1, limits.MaxDice); err != nil {
+		return Table{}, err
 	}
 	tripod, err := aqTripodProfile(sys)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/dice"
+	"github.com/playaid/playaid/internal/limits"
 )
 
 // Destroying Buildings (an AQotMF add-on): the roll to destroy, fire and
@@ -71,6 +72,9 @@ func BuildingHit(sys *catalog.System, typeID string, power int, heatRay bool) (B
 	if err != nil {
 		return BuildingResult{}, err
 	}
+	if err := checkScore("Power", power); err != nil {
+		return BuildingResult{}, err
+	}
 	roll := dice.Add(dice.Die(die), dice.Const(power))
 	res := BuildingResult{Destroyed: roll.Greater(bt.Armor), Damaged: roll.Prob(bt.Armor)}
 	fireRoll := roll
@@ -98,8 +102,8 @@ func Burn(sys *catalog.System, armor int) (BurnResult, error) {
 	if err != nil {
 		return BurnResult{}, err
 	}
-	if armor < 0 {
-		return BurnResult{}, fmt.Errorf("burning building: armour %d; expected 0 or more", armor)
+	if err := checkRange("burning building: armour", armor, 0, limits.MaxStat); err != nil {
+		return BurnResult{}, err
 	}
 	if b.BurnArmorLoss <= 0 {
 		return BurnResult{}, fmt.Errorf("%s: burn_armor_loss is %d; a building that never loses armour may burn for ever", sys.ID, b.BurnArmorLoss)

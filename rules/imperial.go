@@ -114,8 +114,11 @@ func IMShoot(sys *catalog.System, factor, trays int) (IMShootResult, error) {
 	if err != nil {
 		return IMShootResult{}, err
 	}
-	if trays < 0 {
-		return IMShootResult{}, fmt.Errorf("imperial mars: %d trays shooting", trays)
+	if err := checkDice("trays", trays); err != nil {
+		return IMShootResult{}, err
+	}
+	if err := checkScore("factor", factor); err != nil {
+		return IMShootResult{}, err
 	}
 	row, err := imShootRow(r, factor)
 	if err != nil {
@@ -401,18 +404,19 @@ func imChart(sys *catalog.System, id string, modifier int, skip func(face int) b
 	if ch == nil {
 		return IMChartOdds{}, fmt.Errorf("imperial mars: no chart %q in the data", id)
 	}
+	mod := chartModifier(modifier)
 	for _, face := range d20.Outcomes() {
 		if skip != nil && skip(face) {
 			continue
 		}
 		n := 0
 		for _, row := range ch.Rows {
-			if row.Roll.Contains(face + modifier) {
+			if row.Roll.Contains(face + mod) {
 				n++
 			}
 		}
 		if n != 1 {
-			return IMChartOdds{}, fmt.Errorf("imperial mars: chart %q: a total of %d falls in %d rows, expected 1", id, face+modifier, n)
+			return IMChartOdds{}, fmt.Errorf("imperial mars: chart %q: a total of %d falls in %d rows, expected 1", id, face+mod, n)
 		}
 	}
 	odds := IMChartOdds{Chart: id, Modifier: modifier, Notes: imNotes(sys, id)}
@@ -421,7 +425,7 @@ func imChart(sys *catalog.System, id string, modifier int, skip func(face int) b
 	}
 	for _, row := range ch.Rows {
 		p := d20.ProbIf(func(face int) bool {
-			return (skip == nil || !skip(face)) && row.Roll.Contains(face+modifier)
+			return (skip == nil || !skip(face)) && row.Roll.Contains(face+mod)
 		})
 		odds.Outcomes = append(odds.Outcomes, IMOutcome{
 			Roll: row.Roll.Text, Result: row.Result, Text: row.Text,
@@ -565,6 +569,11 @@ func IMEscape(sys *catalog.System) (IMChartOdds, error) {
 func IMMelee(sys *catalog.System, diff int) (inflicted, suffered []*big.Rat, err error) {
 	r, d20, err := imRules(sys)
 	if err != nil {
+		return nil, nil, err
+	}
+	// The margin's distribution runs over 39 totals around diff, but
+	// the casualties counted from it run from 0 to diff/per: a bound.
+	if err := checkScore("melee difference", diff); err != nil {
 		return nil, nil, err
 	}
 	per := r.Melee.CasualtyPer

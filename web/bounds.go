@@ -1,14 +1,20 @@
 package web
 
-import "time"
+import (
+	"time"
 
-// The web's bounds, in one place so that they can be pointed at playaid's
-// shared bounds once the catalogue and the CLI have theirs. They are far
-// above any club's army and far below what would hurt the server.
+	"github.com/playaid/playaid/internal/limits"
+)
+
+// The web's bounds, in one place: those of the numbers and files the CLI
+// also reads are playaid's shared bounds (internal/limits); the rest are
+// the server's own. They are far above any club's army and far below what
+// would hurt the server.
 const (
 	// maxListBytes bounds a list file read from --lists or written by a
-	// save: a list of maxUnits units with long labels fits many times.
-	maxListBytes = 256 << 10
+	// save, as every TOML file is bounded: a list of maxUnits units with
+	// long labels fits many times.
+	maxListBytes = limits.MaxFileSize
 	// maxBodyBytes bounds a request body: a builder form is about the
 	// size of the list it writes.
 	maxBodyBytes = maxListBytes
@@ -25,9 +31,12 @@ const (
 	maxNameBytes = 64
 	// maxLists bounds the lists the home page reads and shows.
 	maxLists = 500
-	// maxOddsInt bounds every number of an odds query (dice, trays,
-	// modifiers), as the CLI bounds dice and trays.
-	maxOddsInt = 1000
+	// maxOddsInt bounds every score and modifier of an odds query, and
+	// maxOddsDice its dice and trays, as the CLI and the rules engine
+	// bound them; maxBurnArmor a burning building's armour, a stat.
+	maxOddsInt   = limits.MaxRoll
+	maxOddsDice  = limits.MaxDice
+	maxBurnArmor = limits.MaxStat
 
 	// cacheBytes bounds the documents kept rendered in memory.
 	cacheBytes = 64 << 20

@@ -65,7 +65,7 @@ type bar struct {
 var oddsQueries = []oddsQuery{
 	{Name: "attack", System: "aqotmf", Title: "Attack", Summary: "An AQotMF attack: hits, damage points, a tripod's destruction.",
 		Params: []param{
-			{Name: "dice", Label: "Dice", Help: "elements × weapon dice (Rapid Fire rolls 3 per stand)", Kind: "int", Default: "1", Min: 0, Max: maxOddsInt},
+			{Name: "dice", Label: "Dice", Help: "elements × weapon dice (Rapid Fire rolls 3 per stand)", Kind: "int", Default: "1", Min: 0, Max: maxOddsDice},
 			{Name: "defense", Label: "Defense", Help: "the target's Defense", Kind: "int", Default: "5", Min: -maxOddsInt, Max: maxOddsInt},
 			{Name: "armor", Label: "Armor", Help: "the target's Armor (a damaged tripod: its current Armor)", Kind: "int", Default: "4", Min: -maxOddsInt, Max: maxOddsInt},
 			{Name: "power", Label: "Power", Help: "the weapon's Power bonus", Kind: "int", Default: "0", Min: -maxOddsInt, Max: maxOddsInt},
@@ -128,7 +128,7 @@ var oddsQueries = []oddsQuery{
 			return a, nil
 		}},
 	{Name: "burn", System: "buildings", Title: "Burning building", Summary: "A burning building: still standing after each turn's test.",
-		Params: []param{{Name: "armor", Label: "Armour", Help: "the building's current armour", Kind: "int", Default: "6", Min: 0, Max: 100}},
+		Params: []param{{Name: "armor", Label: "Armour", Help: "the building's current armour", Kind: "int", Default: "6", Min: 0, Max: maxBurnArmor}},
 		answer: func(sys *catalog.System, v map[string]string) (*answer, error) {
 			r, err := rules.Burn(sys, atoi(v["armor"]))
 			if err != nil {
@@ -147,7 +147,7 @@ var oddsQueries = []oddsQuery{
 	{Name: "im-shoot", System: "imperial-mars", Title: "Small arms", Summary: "Imperial Mars small arms: hits per tray and for N trays.",
 		Params: []param{
 			{Name: "factor", Label: "Factor", Help: "the sum of weapon and tactical factors", Kind: "int", Default: "0", Min: -maxOddsInt, Max: maxOddsInt},
-			{Name: "trays", Label: "Trays", Help: "trays shooting", Kind: "int", Default: "1", Min: 0, Max: maxOddsInt},
+			{Name: "trays", Label: "Trays", Help: "trays shooting", Kind: "int", Default: "1", Min: 0, Max: maxOddsDice},
 		},
 		answer: func(sys *catalog.System, v map[string]string) (*answer, error) {
 			n := atoi(v["trays"])

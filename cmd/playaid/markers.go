@@ -14,6 +14,7 @@ import (
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/markers"
 )
@@ -90,14 +91,21 @@ func (c countFlag) String() string {
 }
 
 func (c countFlag) Set(s string) error {
-	for _, part := range strings.Split(s, ",") {
+	parts := strings.Split(s, ",")
+	for _, part := range parts {
+		// The flag package quotes the whole value: name the part only
+		// when there are several.
+		which := ""
+		if len(parts) > 1 {
+			which = fmt.Sprintf("%q: ", part)
+		}
 		kind, num, ok := strings.Cut(strings.TrimSpace(part), "=")
 		if !ok || kind == "" {
-			return fmt.Errorf("%q: expected KIND=N, e.g. dug-in=8", part)
+			return fmt.Errorf("%sexpected KIND=N, e.g. dug-in=8", which)
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(num))
-		if err != nil || n < 0 {
-			return fmt.Errorf("%q: N must be a whole number, 0 or more", part)
+		if err != nil || n < 0 || n > limits.MaxMarkers {
+			return fmt.Errorf("%sN must be a whole number from 0 to %d", which, limits.MaxMarkers)
 		}
 		c[strings.TrimSpace(kind)] = n
 	}

@@ -15,28 +15,72 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/dice"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/rules"
 )
 
 // oddsQuery is one 'playaid odds' question: its flags, and a function that
 // answers it as a JSON value and as lines for people.
+//
+// Every number a query takes has its bounds (internal/limits): dice and
+// trays 0 to limits.MaxDice, scores, stats and modifiers within
+// ±limits.MaxRoll, beyond which every roll of every die lands the same
+// way. A number outside them is a usage error naming the flag (exit 2),
+// checked before the data is read; an error from the rules engine after
+// that is a problem in the data (exit 1). The engine keeps the same
+// bounds for its other callers, and reads a chart modifier beyond the
+// chart as the chart's end.
 type oddsQuery struct {
 	name, system, summary string
-	flags                 func(fs *flag.FlagSet) func(sys *catalog.System) (any, [][]string, error)
+	flags                 func(fs *oddsFlags) func(sys *catalog.System) (any, [][]string, error)
 }
 
-// maxDice bounds an attack so a typo cannot ask for a billion dice.
-//
-// A query checks its flags itself (a usage error, exit 2); an error from
-// the rules engine after that is a problem in the data (exit 1).
-const maxDice = 1000
+// oddsFlags is a query's flag set that knows the bounds of its numbers.
+type oddsFlags struct {
+	*flag.FlagSet
+	bounds []intBound
+}
+
+// intBound is a number flag and the values it may take.
+type intBound struct {
+	name   string
+	v      *int
+	lo, hi int
+}
+
+// bounded registers an int flag that takes values from lo to hi.
+func (o *oddsFlags) bounded(name string, def, lo, hi int, usage string) *int {
+	v := o.Int(name, def, fmt.Sprintf("%s, %d to %d", usage, lo, hi))
+	o.bounds = append(o.bounds, intBound{name, v, lo, hi})
+	return v
+}
+
+// dice registers a number of dice (or trays): 0 to limits.MaxDice.
+func (o *oddsFlags) dice(name string, def int, usage string) *int {
+	return o.bounded(name, def, 0, limits.MaxDice, usage)
+}
+
+// score registers a score, stat or modifier: within ±limits.MaxRoll.
+func (o *oddsFlags) score(name string, def int, usage string) *int {
+	return o.bounded(name, def, -limits.MaxRoll, limits.MaxRoll, usage)
+}
+
+// check refuses the first number outside its bounds.
+func (o *oddsFlags) check() error {
+	for _, b := range o.bounds {
+		if *b.v < b.lo || *b.v > b.hi {
+			return usagef("--%s %d: expected %d to %d", b.name, *b.v, b.lo, b.hi)
+		}
+	}
+	return nil
+}
 
 var oddsQueries = []oddsQuery{
-	{"attack", "aqotmf", "an AQotMF attack: hits, damage points, a tripod's destruction", func(fs *flag.FlagSet) func(*catalog.System) (any, [][]string, error) {
-		n := fs.Int("dice", 1, "dice rolled (elements × weapon dice; Rapid Fire rolls 3 per stand)")
-		def := fs.Int("defense", 5, "the target's Defense")
-		arm := fs.Int("armor", 4, "the target's Armor (a damaged tripod: its current Armor)")
-		pow := fs.Int("power", 0, "the weapon's Power bonus")
+	{"attack", "aqotmf", "an AQotMF attack: hits, damage points, a tripod's destruction", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
+		n := fs.dice("dice", 1, "dice rolled (elements × weapon dice; Rapid Fire rolls 3 per stand)")
+		def := fs.score("defense", 5, "the target's Defense")
+		arm := fs.score("armor", 4, "the target's Armor (a damaged tripod: its current Armor)")
+		pow := fs.score("power", 0, "the weapon's Power bonus")
 		tripod := fs.Bool("tripod", false, "the target is a tripod: roll on the Tripod Damage Chart")
 		cover := fs.String("cover", "", "the target's cover: soft or hard")
 		dug := fs.Bool("dug-in", false, "the target is dug in")
@@ -44,9 +88,6 @@ var oddsQueries = []oddsQuery{
 		fs.BoolVar(close, "tripod-within-6", false, "deprecated: use --tripod-close (the range comes from the data)")
 		imm := fs.Bool("immobilised", false, "the target is immobilised")
 		return func(sys *catalog.System) (any, [][]string, error) {
-			if *n < 0 || *n > maxDice {
-				return nil, nil, usagef("--dice %d: expected 0 to %d", *n, maxDice)
-			}
 			if *cover != "" && *cover != "soft" && *cover != "hard" {
 				return nil, nil, usagef("--cover %q: expected soft or hard", *cover)
 			}
@@ -76,9 +117,9 @@ var oddsQueries = []oddsQuery{
 			return out, lines, nil
 		}
 	}},
-	{"building", "buildings", "one hit on a building: destroyed, damaged, on fire", func(fs *flag.FlagSet) func(*catalog.System) (any, [][]string, error) {
+	{"building", "buildings", "one hit on a building: destroyed, damaged, on fire", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
 		typ := fs.String("type", "", "building type: wood-frame, brick-stone or concrete-steel")
-		pow := fs.Int("power", 0, "the weapon's Power bonus")
+		pow := fs.score("power", 0, "the weapon's Power bonus")
 		heat := fs.Bool("heat-ray", false, "a Martian Heat Ray (+2 on the fire roll)")
 		return func(sys *catalog.System) (any, [][]string, error) {
 			if err := knownBuilding(sys, *typ); err != nil {
@@ -95,12 +136,9 @@ var oddsQueries = []oddsQuery{
 			}, nil
 		}
 	}},
-	{"burn", "buildings", "a burning building: still standing after each turn's test", func(fs *flag.FlagSet) func(*catalog.System) (any, [][]string, error) {
-		arm := fs.Int("armor", 6, "the building's current armour")
+	{"burn", "buildings", "a burning building: still standing after each turn's test", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
+		arm := fs.bounded("armor", 6, 0, limits.MaxStat, "the building's current armour")
 		return func(sys *catalog.System) (any, [][]string, error) {
-			if *arm < 0 || *arm > 100 {
-				return nil, nil, usagef("--armor %d: expected 0 to 100", *arm)
-			}
 			r, err := rules.Burn(sys, *arm)
 			if err != nil {
 				return nil, nil, err
@@ -113,13 +151,10 @@ var oddsQueries = []oddsQuery{
 			return map[string]any{"standing": rats(r.Standing), "expected_tests": rat(r.ExpectedTests)}, lines, nil
 		}
 	}},
-	{"im-shoot", "imperial-mars", "Imperial Mars small arms: hits per tray and for N trays", func(fs *flag.FlagSet) func(*catalog.System) (any, [][]string, error) {
-		f := fs.Int("factor", 0, "the sum of weapon and tactical factors")
-		n := fs.Int("trays", 1, "trays shooting")
+	{"im-shoot", "imperial-mars", "Imperial Mars small arms: hits per tray and for N trays", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
+		f := fs.score("factor", 0, "the sum of weapon and tactical factors")
+		n := fs.dice("trays", 1, "trays shooting")
 		return func(sys *catalog.System) (any, [][]string, error) {
-			if *n < 0 || *n > maxDice {
-				return nil, nil, usagef("--trays %d: expected 0 to %d", *n, maxDice)
-			}
 			r, err := rules.IMShoot(sys, *f, *n)
 			if err != nil {
 				return nil, nil, err
@@ -138,8 +173,8 @@ var oddsQueries = []oddsQuery{
 			return map[string]any{"per_tray": rats(r.PerTray), "hits": ratStrings(hits)}, lines, nil
 		}
 	}},
-	{"im-morale", "imperial-mars", "an Imperial Mars morale test: disruption markers 0–4", func(fs *flag.FlagSet) func(*catalog.System) (any, [][]string, error) {
-		m := fs.Int("modifier", 0, "the sum of the morale modifiers")
+	{"im-morale", "imperial-mars", "an Imperial Mars morale test: disruption markers 0–4", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
+		m := fs.score("modifier", 0, "the sum of the morale modifiers")
 		return func(sys *catalog.System) (any, [][]string, error) {
 			r, err := rules.IMMorale(sys, *m)
 			if err != nil {
@@ -152,8 +187,8 @@ var oddsQueries = []oddsQuery{
 			return map[string]any{"dm": rats(r)}, lines, nil
 		}
 	}},
-	{"im-melee", "imperial-mars", "an Imperial Mars melee between two trays", func(fs *flag.FlagSet) func(*catalog.System) (any, [][]string, error) {
-		d := fs.Int("diff", 0, "the first tray's factors minus the second's")
+	{"im-melee", "imperial-mars", "an Imperial Mars melee between two trays", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
+		d := fs.score("diff", 0, "the first tray's factors minus the second's")
 		return func(sys *catalog.System) (any, [][]string, error) {
 			inf, suf, err := rules.IMMelee(sys, *d)
 			if err != nil {
@@ -169,7 +204,7 @@ var oddsQueries = []oddsQuery{
 			return map[string]any{"inflicted": rats(inf), "suffered": rats(suf)}, lines, nil
 		}
 	}},
-	{"game-length", "evacuation-mars", "Evacuation: Mars: how many rounds the game lasts", func(fs *flag.FlagSet) func(*catalog.System) (any, [][]string, error) {
+	{"game-length", "evacuation-mars", "Evacuation: Mars: how many rounds the game lasts", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
 		return func(sys *catalog.System) (any, [][]string, error) {
 			rs, err := rules.GameLength(sys)
 			if err != nil {
@@ -208,16 +243,19 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 	if q == nil {
 		return usageError{catalog.Unknown("odds query", args[0], names)}
 	}
-	fs := e.newFlags("odds "+q.name, "odds "+q.name+" [flags]")
+	fs := &oddsFlags{FlagSet: e.newFlags("odds "+q.name, "odds "+q.name+" [flags]")}
 	var d dataFlags
-	d.register(fs)
+	d.register(fs.FlagSet)
 	asJSON := fs.Bool("json", false, "print JSON: exact fractions in lowest terms")
 	answer := q.flags(fs)
-	if err := e.parse(fs, args[1:]); err != nil {
+	if err := e.parse(fs.FlagSet, args[1:]); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("odds %s takes no arguments, got %q", q.name, fs.Args())
+	}
+	if err := fs.check(); err != nil {
+		return err
 	}
 	cat, err := e.load(d)
 	if err != nil {

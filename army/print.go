@@ -33,7 +33,7 @@ func listName(l *List) string {
 // follow the roster: under its text on its last page when they all fit
 // there, else on pages of their own, and the running header counts those
 // pages too.
-func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) ([]byte, error) {
+func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) (_ []byte, err error) {
 	if opt.Format == "" {
 		opt.Format = document.PDF
 	}
@@ -43,7 +43,7 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) ([]byte, error) {
 	if opt.Cards && opt.Format != document.PDF {
 		return nil, fmt.Errorf("unit cards are drawn to size and print only as PDF, not %s", opt.Format)
 	}
-	md, err := Markdown(r, cat, opt.Templates)
+	md, lines, err := markdownLines(r, cat, opt.Templates)
 	if err != nil {
 		return nil, err
 	}
@@ -59,6 +59,8 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) ([]byte, error) {
 	if cat != nil {
 		mo.Version = cat.Version()
 	}
+	// The renderer's messages about the Markdown name the template's place.
+	defer func() { err = lines.Place(err, mo.File) }()
 	if !opt.Cards {
 		return document.Render(md, opt.Format, mo) // a PDF embeds only the fonts it uses: faster
 	}

@@ -251,6 +251,12 @@ func writeIn(n int) string { return strings.Repeat(`\_`, n) }
 // the rule set's own roster-<kind>.md, each from templatesDir when it has
 // one of that name (a club's --templates folder), else the shipped one.
 func Markdown(r *Report, cat *catalog.Catalog, templatesDir string) ([]byte, error) {
+	md, _, err := markdownLines(r, cat, templatesDir)
+	return md, err
+}
+
+// markdownLines is Markdown with where its lines came from.
+func markdownLines(r *Report, cat *catalog.Catalog, templatesDir string) ([]byte, document.Lines, error) {
 	ro := NewRoster(r, cat)
 	names := []string{RosterTemplate}
 	if ro.Kind != "" {
@@ -258,9 +264,9 @@ func Markdown(r *Report, cat *catalog.Catalog, templatesDir string) ([]byte, err
 	}
 	srcs, err := document.Read(templatesDir, names...)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return document.Execute(srcs, nil, ro, &ro.notes)
+	return document.ExecuteLines(srcs, nil, ro, &ro.notes)
 }
 
 // RosterTemplate is the roster's template; a club's --templates folder

@@ -53,11 +53,17 @@ type Options struct {
 // Markdown executes the briefing template over b. The map is left as
 // MapMarker for PDF and HTML to fill in.
 func (b *Briefing) Markdown(templatesDir string) ([]byte, error) {
+	md, _, err := b.markdown(templatesDir)
+	return md, err
+}
+
+// markdown is Markdown with where its lines came from.
+func (b *Briefing) markdown(templatesDir string) ([]byte, document.Lines, error) {
 	srcs, err := document.Read(templatesDir, BriefingTemplate, DeploymentTemplate)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return document.Execute(srcs, funcs, b, nil)
+	return document.ExecuteLines(srcs, funcs, b, nil)
 }
 
 // Title is the briefing's running title.
@@ -106,21 +112,26 @@ func (b *Briefing) PDF(opt Options) ([]byte, error) {
 
 // Render is PDF before the bytes: the document and the map's plan (nil
 // without a map), for tests to measure.
-func (b *Briefing) Render(opt Options) (*fpdf.Fpdf, *tablemap.Plan, error) {
-	md, err := b.Markdown(opt.Templates)
+func (b *Briefing) Render(opt Options) (_ *fpdf.Fpdf, _ *tablemap.Plan, err error) {
+	md, lines, err := b.markdown(opt.Templates)
 	if err != nil {
 		return nil, nil, err
 	}
 	mo := b.mdOptions(opt.Paper)
+	// The renderer's messages about the Markdown name the template's place.
+	defer func() { err = lines.Place(err, mo.File) }()
 	m := b.Scenario.Map
 	at := bytes.Index(md, []byte(MapMarker))
 	if m != nil && at >= 0 {
 		if err := mapLast(md, at); err != nil {
 			return nil, nil, err
 		}
-		if md, at, err = b.placeMap(md, at, mo); err != nil {
+		placed, pat, err := b.placeMap(md, at, mo)
+		if err != nil {
 			return nil, nil, err
 		}
+		lines = lines.Follow(md, placed)
+		md, at = placed, pat
 	}
 	pdf, err := markdown.Render(md, mo)
 	if err != nil {

@@ -4,14 +4,17 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
 	"text/template"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/rules"
 	"github.com/playaid/playaid/templates"
 )
@@ -52,7 +55,7 @@ func Funcs() template.FuncMap {
 		"plural":   Plural,
 		"odds":     oddsOf,
 		"join":     strings.Join,
-		"add":      func(a, b int) int { return a + b },
+		"add":      add,
 		"seq":      seq,
 		"lower":    strings.ToLower,
 		"upper":    strings.ToUpper,
@@ -104,13 +107,25 @@ func oddsTable(t rules.Table, corner string) string {
 	return b.String()
 }
 
-// seq returns from, from+1 … to.
-func seq(from, to int) []int {
+// seq returns from, from+1 … to: at most as many numbers as a template
+// may take steps.
+func seq(from, to int) ([]int, error) {
+	if to >= from && (to-from < 0 || to-from >= limits.MaxTemplateSteps) {
+		return nil, fmt.Errorf("seq %d %d: more numbers than a template may take; expected at most %d", from, to, limits.MaxTemplateSteps)
+	}
 	var s []int
 	for i := from; i <= to; i++ {
 		s = append(s, i)
 	}
-	return s
+	return s, nil
+}
+
+// add is a + b, refused where the sum would not fit an int.
+func add(a, b int) (int, error) {
+	if (b > 0 && a > math.MaxInt-b) || (b < 0 && a < math.MinInt-b) {
+		return 0, fmt.Errorf("add %d %d: the sum is too big", a, b)
+	}
+	return a + b, nil
 }
 
 // Execute parses the sources (the first is the one executed; the others
@@ -119,36 +134,70 @@ func seq(from, to int) []int {
 // with its blank lines tidied and the definitions of the footnotes notes
 // collected (nil for none) at the end. Every error in a template, in
 // parsing or executing it, is a diag.Diag at its place in the file the
-// user gave: "club/briefing.md:12:5: <.Sides>: …".
+// user gave: "club/briefing.md:12:5: <.Sides>: …". The execution's work
+// and output are bounded (see budget).
 func Execute(srcs []Source, funcs template.FuncMap, data any, notes *Notes) ([]byte, error) {
+	md, _, err := ExecuteLines(srcs, funcs, data, notes)
+	return md, err
+}
+
+// ExecuteLines is Execute that also says where each line of the Markdown
+// came from, for the renderer's messages (see Lines).
+func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes) ([]byte, Lines, error) {
 	if len(srcs) == 0 {
-		return nil, errors.New("no template to execute")
+		return nil, nil, errors.New("no template to execute")
 	}
-	root := template.New(srcs[0].Name).Option("missingkey=error").Funcs(Funcs())
+	fns := Funcs()
 	if notes != nil {
 		// An engine table's quoted source notes become footnotes of
 		// their rulings, not words on the page (see Notes.Know).
-		root.Funcs(template.FuncMap{"odds": notes.odds})
+		fns["odds"] = notes.odds
 	}
-	root.Funcs(funcs)
+	for name, fn := range funcs {
+		fns[name] = fn
+	}
+	b := &budget{}
+	root := template.New(srcs[0].Name).Option("missingkey=error").Funcs(b.wrap(fns))
 	for i, s := range srcs {
 		t := root
 		if i > 0 {
 			t = root.New(s.Name)
 		}
 		if _, err := t.Parse(s.Text); err != nil {
-			return nil, placed(err, srcs)
+			return nil, nil, placed(err, srcs)
 		}
 	}
-	var buf bytes.Buffer
-	if err := root.Execute(&buf, data); err != nil {
-		return nil, placed(err, srcs)
+	w := newOutput(root, srcs)
+	for _, t := range root.Templates() {
+		if t.Tree == nil {
+			continue
+		}
+		if n := rangeLiteral(t.Root); n != nil {
+			d := w.pos(place{srcIndex(srcs, t.ParseName), int(n.Pos)})
+			d.Msg = fmt.Sprintf("range %s: more turns than a template may take; expected at most %d", n.Text, limits.MaxTemplateSteps)
+			return nil, nil, d
+		}
 	}
-	md := tidy(buf.Bytes())
-	buf.Reset()
+	meter(root)
+	if err := root.Execute(w, data); err != nil {
+		return nil, nil, placed(err, srcs)
+	}
+	md, kept, skip := tidy(w.buf.Bytes())
+	lines := w.lines(kept, skip)
+	var buf bytes.Buffer
 	buf.Write(md)
 	notes.write(&buf)
-	return buf.Bytes(), nil
+	return buf.Bytes(), lines, nil
+}
+
+// srcIndex is the index of the source called name (0 when none is).
+func srcIndex(srcs []Source, name string) int {
+	for i := range srcs {
+		if srcs[i].Name == name {
+			return i
+		}
+	}
+	return 0
 }
 
 // tmplErr reads text/template's "template: NAME:LINE[:COL]: " and, in an
@@ -157,6 +206,7 @@ func Execute(srcs []Source, funcs template.FuncMap, data any, notes *Notes) ([]b
 var (
 	tmplErr = regexp.MustCompile(`^template: (.+?):(\d+)(?::(\d+))?: (?:executing "[^"]*" at )?`)
 	calling = regexp.MustCompile(`^(<.*?>: )error calling \w+: `)
+	stepped = regexp.MustCompile(`^<` + stepFunc + `[^>]*>: error calling ` + stepFunc + `: `)
 	quoted  = regexp.MustCompile(`"([^"]+)"|\{\{[^}]*\}\}`)
 )
 
@@ -179,7 +229,9 @@ func placed(err error, srcs []Source) error {
 		return err
 	}
 	line, _ := strconv.Atoi(m[2])
-	rest := calling.ReplaceAllString(msg[len(m[0]):], "$1")
+	// The budget's own action says nothing: the place is the loop's.
+	rest := stepped.ReplaceAllString(msg[len(m[0]):], "")
+	rest = calling.ReplaceAllString(rest, "$1")
 	col := column(src.Text, line, rest)
 	if m[3] != "" {
 		// text/template counts bytes from 0: a column counts characters
@@ -225,11 +277,13 @@ func column(text string, line int, msg string) int {
 
 // tidy squeezes the blank lines that template actions leave behind to one
 // and drops trailing spaces, so the Markdown reads as if written by hand.
-func tidy(md []byte) []byte {
+// kept[i] is the line of md that became line i+1, and skip[i] how many
+// bytes were taken off its start.
+func tidy(md []byte) (out []byte, kept, skip []int) {
 	lines := strings.Split(string(md), "\n")
-	var out []string
+	var keep []string
 	blank := 0
-	for _, l := range lines {
+	for i, l := range lines {
 		if strings.TrimSpace(l) == "" {
 			blank++
 			if blank > 1 {
@@ -239,7 +293,22 @@ func tidy(md []byte) []byte {
 		} else {
 			blank = 0
 		}
-		out = append(out, strings.TrimRight(l, " \t"))
+		keep = append(keep, strings.TrimRight(l, " \t"))
+		kept = append(kept, i)
 	}
-	return []byte(strings.TrimSpace(strings.Join(out, "\n")) + "\n")
+	// The document starts at its first text and ends with one newline.
+	for len(keep) > 0 && keep[0] == "" {
+		keep, kept = keep[1:], kept[1:]
+	}
+	for len(keep) > 0 && keep[len(keep)-1] == "" {
+		keep, kept = keep[:len(keep)-1], kept[:len(kept)-1]
+	}
+	skip = make([]int, len(keep))
+	if len(keep) > 0 {
+		t := strings.TrimLeftFunc(keep[0], unicode.IsSpace)
+		skip[0] = len(keep[0]) - len(t)
+		keep[0] = t
+		keep[len(keep)-1] = strings.TrimRightFunc(keep[len(keep)-1], unicode.IsSpace)
+	}
+	return []byte(strings.Join(keep, "\n") + "\n"), kept, skip
 }

@@ -120,28 +120,28 @@ type Data struct {
 // Markdown executes the deck's template (from templatesDir when it has
 // one of that name, else the shipped one).
 func (d Deck) Markdown(cat *catalog.Catalog, templatesDir string) ([]byte, error) {
-	md, _, err := d.markdown(cat, templatesDir)
+	md, _, _, err := d.markdown(cat, templatesDir)
 	return md, err
 }
 
-func (d Deck) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, string, error) {
+func (d Deck) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, string, document.Lines, error) {
 	sys := cat.System(d.System)
 	if sys == nil {
-		return nil, "", fmt.Errorf("cards %s: the data has no system %q", d.ID, d.System)
+		return nil, "", nil, fmt.Errorf("cards %s: the data has no system %q", d.ID, d.System)
 	}
 	srcs, err := document.Read(templatesDir, d.Template)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	data := Data{Deck: d, Catalog: cat, System: sys}
 	if sys.About.AddOnTo != "" {
 		data.Base = cat.System(sys.About.AddOnTo)
 	}
-	md, err := document.Execute(srcs, newExec(sys, data.Base).funcs(), data, nil)
+	md, lines, err := document.ExecuteLines(srcs, newExec(sys, data.Base).funcs(), data, nil)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
-	return md, srcs[0].From, nil
+	return md, srcs[0].From, lines, nil
 }
 
 // Render executes the deck's template and prints its cards.
@@ -153,16 +153,17 @@ func (d Deck) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("reference cards are drawn to size and print as %s, not %q", document.PDF, o.Format)
 	}
-	md, from, err := d.markdown(cat, o.TemplatesDir)
+	md, from, lines, err := d.markdown(cat, o.TemplatesDir)
 	if err != nil {
 		return nil, err
 	}
 	file := "cards of " + d.ID + " (the Markdown " + from + " makes; see --format md)"
 	cards, err := parse(md, file)
 	if err != nil {
-		return nil, err
+		return nil, lines.Place(err, file)
 	}
-	return print(cards, d, cat.System(d.System), file, cat.Version(), o)
+	out, err := print(cards, d, cat.System(d.System), file, cat.Version(), o)
+	return out, lines.Place(err, file)
 }
 
 // RenderAll renders the decks side by side, one goroutine each (every deck

@@ -150,15 +150,21 @@ func paperName(p layout.Paper) string {
 // has one, else the shipped one) for the sheet's rule set, its pages
 // counted on paper.
 func (s Sheet) NotesMarkdown(cat *catalog.Catalog, templatesDir string, paper layout.Paper) ([]byte, error) {
+	md, _, err := s.notesMarkdown(cat, templatesDir, paper)
+	return md, err
+}
+
+// notesMarkdown is NotesMarkdown with where its lines came from.
+func (s Sheet) notesMarkdown(cat *catalog.Catalog, templatesDir string, paper layout.Paper) ([]byte, document.Lines, error) {
 	d, err := s.notesData(cat, templatesDir, paper)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	srcs, err := document.Read(templatesDir, NotesTemplate)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return document.Execute(srcs, nil, d, nil)
+	return document.ExecuteLines(srcs, nil, d, nil)
 }
 
 // RenderNotes renders the rule set's rules notes.
@@ -167,16 +173,19 @@ func (s Sheet) RenderNotes(cat *catalog.Catalog, o Options) ([]byte, error) {
 	if paper.Width == 0 {
 		paper = layout.A4
 	}
-	md, err := s.NotesMarkdown(cat, o.TemplatesDir, paper)
+	md, lines, err := s.notesMarkdown(cat, o.TemplatesDir, paper)
 	if err != nil {
 		return nil, err
 	}
-	return document.Render(md, o.Format, markdown.Options{
+	mo := markdown.Options{
 		Paper:    paper,
 		Title:    NotesTitle(cat.System(s.System)),
 		Version:  cat.Version(),
 		Columns:  2,
 		BaseSize: 8,
 		Margin:   8,
-	})
+		File:     "rules notes " + s.ID + " (Markdown from " + NotesTemplate + ")",
+	}
+	out, err := document.Render(md, o.Format, mo)
+	return out, lines.Place(err, mo.File)
 }

@@ -91,45 +91,46 @@ func (s Sheet) Markdown(cat *catalog.Catalog, templatesDir string) ([]byte, erro
 }
 
 func (s Sheet) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, string, error) {
-	md, title, _, err := s.run(cat, templatesDir)
+	md, title, _, _, err := s.run(cat, templatesDir)
 	return md, title, err
 }
 
-// run executes the sheet's template and returns its Markdown, its title
-// and the places its notes touch, by line.
-func (s Sheet) run(cat *catalog.Catalog, templatesDir string) ([]byte, string, []Place, error) {
+// run executes the sheet's template and returns its Markdown, its title,
+// the places its notes touch, by line, and where its lines came from.
+func (s Sheet) run(cat *catalog.Catalog, templatesDir string) ([]byte, string, []Place, document.Lines, error) {
 	sys := cat.System(s.System)
 	if sys == nil {
-		return nil, "", nil, fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
+		return nil, "", nil, nil, fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
 	}
 	srcs, err := document.Read(templatesDir, s.Template)
 	if err != nil {
-		return nil, "", nil, err
+		return nil, "", nil, nil, err
 	}
 	d := Data{Sheet: s, Catalog: cat, System: sys, Title: s.title(sys), Version: cat.Version()}
 	if sys.About.AddOnTo != "" {
 		d.Base = cat.System(sys.About.AddOnTo)
 	}
 	x := newExec(s, cat, sys)
-	md, err := document.Execute(srcs, x.funcs(), d, &x.foot)
+	md, lines, err := document.ExecuteLines(srcs, x.funcs(), d, &x.foot)
 	if err != nil {
-		return nil, "", nil, err
+		return nil, "", nil, nil, err
 	}
 	md, places := x.lift(md)
-	return md, d.Title, places, nil
+	return md, d.Title, places, lines, nil
 }
 
 // Places returns where the sheet, rendered on paper, prints what each of
 // the data's notes is about — source notes and entries' own notes, in the
 // order they stand on the sheet — with the page.
 func (s Sheet) Places(cat *catalog.Catalog, templatesDir string, paper layout.Paper) ([]Place, error) {
-	md, title, places, err := s.run(cat, templatesDir)
+	md, title, places, lines, err := s.run(cat, templatesDir)
 	if err != nil {
 		return nil, err
 	}
-	l, err := markdown.Measure(md, s.options(cat, title, paper))
+	mo := s.options(cat, title, paper)
+	l, err := markdown.Measure(md, mo)
 	if err != nil {
-		return nil, err
+		return nil, lines.Place(err, mo.File)
 	}
 	for i := range places {
 		places[i].Page = l.Page(places[i].Line)
@@ -149,6 +150,7 @@ func (s Sheet) options(cat *catalog.Catalog, title string, paper layout.Paper) m
 		Columns:  s.Columns,
 		BaseSize: s.BaseSize,
 		Margin:   s.Margin,
+		File:     "reference sheet " + s.ID + " (Markdown from " + s.Template + ")",
 	}
 }
 
@@ -171,11 +173,13 @@ type Options struct {
 
 // Render executes the sheet's template and renders it.
 func (s Sheet) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
-	md, title, err := s.markdown(cat, o.TemplatesDir)
+	md, title, _, lines, err := s.run(cat, o.TemplatesDir)
 	if err != nil {
 		return nil, err
 	}
-	return document.Render(md, o.Format, s.options(cat, title, o.Paper))
+	mo := s.options(cat, title, o.Paper)
+	out, err := document.Render(md, o.Format, mo)
+	return out, lines.Place(err, mo.File)
 }
 
 // FileName is the sheet's name in the print pack for a format

@@ -104,3 +104,21 @@ const (
 	// mm inside the margins of a marker page) either way round.
 	MaxMarkerMM = 180
 )
+
+// Templates: a club's --templates files run as Go templates.
+const (
+	// MaxTemplateSteps bounds the work of one template's execution, so
+	// that no template runs for ever ({{ range 10000000000 }}, loops
+	// within loops, a template that calls itself twice). Each turn of a
+	// range counts the actions and text of its body, each call of a
+	// template its size, each call of a function one. The shipped
+	// templates take at most 2,500 steps; a million take half a second.
+	MaxTemplateSteps = 1_000_000
+
+	// MaxTemplateOutput bounds, in bytes, the Markdown one template
+	// writes, and separately the text its functions return along the way
+	// (a string doubled in a loop). The biggest shipped document's
+	// Markdown is 25 KB; a mebibyte of table rows is 140 pages, which
+	// the renderer sets in well under a second.
+	MaxTemplateOutput = 1 << 20
+)

@@ -1,0 +1,218 @@
+package document
+
+import (
+	"fmt"
+	"reflect"
+	"text/template"
+	"text/template/parse"
+
+	"github.com/playaid/playaid/internal/limits"
+)
+
+// A club's template is a program: {{ range 10000000000 }} never ends,
+// ranges within ranges multiply, a template that calls itself twice
+// doubles its work with each call, and {{ $s = print $s $s }} in a loop
+// doubles a string. Execution is bounded by a budget of work that every
+// loop turn, template call and function call spends from, and of bytes
+// that the output and the functions' results spend from (internal/limits).
+// The budget runs out after the same steps on every machine: a template
+// is refused the same way whether the computer is busy or not, and an
+// execution always ends, within a second, on the goroutine that started
+// it. Nothing is left running behind a deadline (in playaid serve, a
+// request's template ends with the request).
+//
+// text/template has no hook for a loop's turn, so each range body gets
+// an action of its own first, {{playaidStep N}}, N the size of the body,
+// put into the parsed tree; each {{template}} call gets one too, N the
+// size of the template called.
+
+// stepFunc is the function the inserted actions call. A template that
+// calls it itself only spends its own budget.
+const stepFunc = "playaidStep"
+
+// budget is what one execution may still spend.
+type budget struct {
+	steps int // loop turns, template calls and function calls, by size
+	bytes int // text returned by functions
+}
+
+// step spends n steps.
+func (b *budget) step(n int) (string, error) {
+	b.steps += n
+	if b.steps > limits.MaxTemplateSteps {
+		return "", fmt.Errorf("the template takes more than %d steps (a range over too many items, or ranges or templates within each other); expected a template that ends", limits.MaxTemplateSteps)
+	}
+	return "", nil
+}
+
+// spend counts a function's result: a step, and its size when it is text
+// or a list.
+func (b *budget) spend(v reflect.Value) error {
+	if _, err := b.step(1); err != nil {
+		return err
+	}
+	switch v.Kind() {
+	case reflect.String, reflect.Slice, reflect.Array, reflect.Map:
+		b.bytes += v.Len()
+	}
+	if b.bytes > limits.MaxTemplateOutput {
+		return fmt.Errorf("the template's functions return more than %d bytes of text; expected a template that prints at most that much", limits.MaxTemplateOutput)
+	}
+	return nil
+}
+
+// wrap returns fns with every function counted against the budget. The
+// text builtins (print, printf, println, html, js, urlquery) are given as
+// functions of the same behaviour so that they are counted too (a
+// template's own functions come before the builtins).
+func (b *budget) wrap(fns template.FuncMap) template.FuncMap {
+	all := template.FuncMap{
+		"print":    fmt.Sprint,
+		"printf":   fmt.Sprintf,
+		"println":  fmt.Sprintln,
+		"html":     template.HTMLEscaper,
+		"js":       template.JSEscaper,
+		"urlquery": template.URLQueryEscaper,
+	}
+	for name, fn := range fns {
+		all[name] = fn
+	}
+	out := template.FuncMap{stepFunc: b.step}
+	for name, fn := range all {
+		out[name] = b.counted(fn)
+	}
+	return out
+}
+
+// counted wraps one function: its result is counted, and an error is
+// returned (or, for a function without an error result, panicked, which
+// text/template returns as the call's error) when the budget runs out.
+func (b *budget) counted(fn any) any {
+	v := reflect.ValueOf(fn)
+	t := v.Type()
+	return reflect.MakeFunc(t, func(args []reflect.Value) []reflect.Value {
+		var out []reflect.Value
+		if t.IsVariadic() {
+			out = v.CallSlice(args)
+		} else {
+			out = v.Call(args)
+		}
+		if len(out) == 2 && !out[1].IsNil() {
+			return out
+		}
+		if err := b.spend(out[0]); err != nil {
+			if len(out) == 2 {
+				out[1] = reflect.ValueOf(&err).Elem()
+				return out
+			}
+			panic(err)
+		}
+		return out
+	}).Interface()
+}
+
+// meter puts the step actions into every tree of root: first in each
+// range body, and before each template call.
+func meter(root *template.Template) {
+	sizes := map[string]int{}
+	for _, t := range root.Templates() {
+		if t.Tree != nil && t.Root != nil {
+			sizes[t.Name()] = size(t.Root)
+		}
+	}
+	for _, t := range root.Templates() {
+		if t.Tree != nil && t.Root != nil {
+			meterList(t.Root, sizes)
+		}
+	}
+}
+
+func meterList(l *parse.ListNode, sizes map[string]int) {
+	if l == nil {
+		return
+	}
+	nodes := make([]parse.Node, 0, len(l.Nodes))
+	for _, n := range l.Nodes {
+		switch n := n.(type) {
+		case *parse.TemplateNode:
+			nodes = append(nodes, stepAction(n.Pos, n.Line, max(sizes[n.Name], 1)))
+		case *parse.RangeNode:
+			meterList(n.List, sizes)
+			meterList(n.ElseList, sizes)
+			n.List.Nodes = append([]parse.Node{stepAction(n.Pos, n.Line, size(n.List))}, n.List.Nodes...)
+		case *parse.IfNode:
+			meterList(n.List, sizes)
+			meterList(n.ElseList, sizes)
+		case *parse.WithNode:
+			meterList(n.List, sizes)
+			meterList(n.ElseList, sizes)
+		}
+		nodes = append(nodes, n)
+	}
+	l.Nodes = nodes
+}
+
+// stepAction is {{playaidStep n}} at pos.
+func stepAction(pos parse.Pos, line, n int) *parse.ActionNode {
+	ident := parse.NewIdentifier(stepFunc).SetPos(pos)
+	num := &parse.NumberNode{NodeType: parse.NodeNumber, Pos: pos, IsInt: true, Int64: int64(n), Text: fmt.Sprint(n)}
+	cmd := &parse.CommandNode{NodeType: parse.NodeCommand, Pos: pos, Args: []parse.Node{ident, num}}
+	pipe := &parse.PipeNode{NodeType: parse.NodePipe, Pos: pos, Line: line, Cmds: []*parse.CommandNode{cmd}}
+	return &parse.ActionNode{NodeType: parse.NodeAction, Pos: pos, Line: line, Pipe: pipe}
+}
+
+// size counts the nodes of a list, those of the lists within included:
+// what one turn of a loop over it may do before the next step.
+func size(l *parse.ListNode) int {
+	n := 1
+	if l == nil {
+		return n
+	}
+	for _, x := range l.Nodes {
+		n++
+		switch x := x.(type) {
+		case *parse.IfNode:
+			n += size(x.List) + size(x.ElseList)
+		case *parse.RangeNode:
+			n += size(x.List) + size(x.ElseList)
+		case *parse.WithNode:
+			n += size(x.List) + size(x.ElseList)
+		}
+	}
+	return n
+}
+
+// rangeLiteral finds a range over a whole-number literal bigger than a
+// template may loop ({{ range 10000000000 }}): refused before anything
+// runs, at the number.
+func rangeLiteral(l *parse.ListNode) *parse.NumberNode {
+	if l == nil {
+		return nil
+	}
+	for _, x := range l.Nodes {
+		var br *parse.BranchNode
+		switch x := x.(type) {
+		case *parse.IfNode:
+			br = &x.BranchNode
+		case *parse.WithNode:
+			br = &x.BranchNode
+		case *parse.RangeNode:
+			br = &x.BranchNode
+			if p := x.Pipe; p != nil && len(p.Cmds) == 1 && len(p.Cmds[0].Args) == 1 {
+				if num, ok := p.Cmds[0].Args[0].(*parse.NumberNode); ok && num.IsInt && num.Int64 > limits.MaxTemplateSteps {
+					return num
+				}
+			}
+		}
+		if br == nil {
+			continue
+		}
+		if n := rangeLiteral(br.List); n != nil {
+			return n
+		}
+		if n := rangeLiteral(br.ElseList); n != nil {
+			return n
+		}
+	}
+	return nil
+}

@@ -1,0 +1,138 @@
+package document
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/playaid/playaid/diag"
+)
+
+// TestTemplateBudget: a template that would run for ever, or print or
+// build gigabytes, is refused at its place in the file, quickly; what the
+// shipped templates do is well inside the budget (their golden tests run
+// through the same Execute).
+func TestTemplateBudget(t *testing.T) {
+	for _, c := range []struct {
+		name, text, want string
+	}{
+		{"a range over a huge number", "# Club\n\n{{ range 10000000000 }}x{{ end }}\n",
+			"club/x.md:3:10: range 10000000000: more turns than a template may take; expected at most 1000000"},
+		{"nested", "{{ range 1000 }}\n  {{ range 1000 }}{{ end }}\n{{ end }}\n",
+			"club/x.md:2:12: the template takes more than 1000000 steps (a range over too many items, or ranges or templates within each other); expected a template that ends"},
+		{"deep in an if", "{{ if true }}{{ with 1 }}{{ range 5000000000 }}{{ end }}{{ end }}{{ end }}",
+			"club/x.md:1:35: range 5000000000: more turns than a template may take"},
+		{"templates within templates", `{{ define "a" }}{{ range 1000 }}{{ template "b" }}{{ end }}{{ end }}{{ define "b" }}{{ range 1000 }}{{ end }}{{ end }}{{ template "a" }}`,
+			"the template takes more than 1000000 steps"},
+		{"a template calling itself twice", `{{ define "a" }}{{ template "a" }}{{ template "a" }}{{ end }}{{ template "a" }}`,
+			`club/x.md:1:29: <{{template "a"}}>: exceeded maximum template depth (100000)`},
+		{"a string doubled", `{{ $s := "ab" }}{{ range 40 }}{{ $s = print $s $s }}{{ end }}`,
+			"<print $s $s>: the template's functions return more than 1048576 bytes of text"},
+		{"printf padding", `{{ range 100 }}{{ $x := printf "%0999999d" 1 }}{{ end }}`,
+			"the template's functions return more than 1048576 bytes"},
+		{"too much output", "{{ range 200000 }}0123456789{{ end }}",
+			"club/x.md:1:19: the template prints more than 1048576 bytes; expected a document of at most that size"},
+		{"seq", "{{ range seq 1 2000000000 }}{{ end }}",
+			"<seq 1 2000000000>: seq 1 2000000000: more numbers than a template may take; expected at most 1000000"},
+		{"seq overflow", "{{ range seq -9223372036854775808 9223372036854775807 }}{{ end }}",
+			"more numbers than a template may take"},
+		{"add overflow", "{{ add 9223372036854775807 1 }}",
+			"<add 9223372036854775807 1>: add 9223372036854775807 1: the sum is too big"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Execute([]Source{{Name: "x.md", Text: c.text, From: "club/x.md"}}, nil, nil, nil)
+			if err == nil {
+				t.Fatalf("no error; want %q", c.want)
+			}
+			if _, ok := diag.AsList(err); !ok {
+				t.Errorf("%v: not placed in the file", err)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error\n%v\nwant it to contain\n%s", err, c.want)
+			}
+		})
+	}
+	// At the bound: a million empty turns, and a mebibyte printed.
+	for _, text := range []string{"{{ range 1000000 }}{{ end }}", "{{ range 104857 }}0123456789{{ end }}"} {
+		if _, err := Execute([]Source{{Name: "x.md", Text: text, From: "x.md"}}, nil, nil, nil); err != nil {
+			t.Errorf("%s: %v", text, err)
+		}
+	}
+}
+
+// TestTidy: squeezed blank lines, no trailing spaces, one newline at the
+// end; and each line kept knows the line it was.
+func TestTidy(t *testing.T) {
+	md, kept, skip := tidy([]byte("\n \n  # A  \n\n\n\ntext\t\nlast \u00a0\n\n"))
+	if got, want := string(md), "# A\n\ntext\nlast\n"; got != want {
+		t.Errorf("tidy = %q, want %q", got, want)
+	}
+	if want := []int{2, 3, 6, 7}; !equalInts(kept, want) {
+		t.Errorf("kept %v, want %v", kept, want)
+	}
+	if want := []int{2, 0, 0, 0}; !equalInts(skip, want) {
+		t.Errorf("skip %v, want %v", skip, want)
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestLines: every line of the Markdown knows where in which template it
+// came from: a template's own text exactly, an action's output at the
+// action, lines of a template called from another in that one.
+func TestLines(t *testing.T) {
+	srcs := []Source{
+		{Name: "main.md", From: "club/main.md", Text: "{{/* a comment */}}\n# Title\n\nText {{ .A }} more\n{{ .B }}\n{{ template \"part\" . }}\n{{ range .L }}- item {{ . }}\n{{ end }}"},
+		{Name: "part.md", From: "templates/part.md", Text: "{{ define \"part\" }}\n\n```chart\nx = [1, 2]\n```\n{{ end }}"},
+	}
+	data := map[string]any{"A": "a", "B": "line one\nline two", "L": []string{"1", "2"}}
+	md, lines, err := ExecuteLines(srcs, nil, data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct{ line, at string }{
+		{"# Title", "club/main.md:2:1"},
+		{"", "club/main.md:3:1"},
+		{"Text a more", "club/main.md:4:1"},
+		{"line one", "club/main.md:5:1"},
+		{"line two", "club/main.md:5:1"}, // the action's output
+		{"", "templates/part.md:1:20"},   // the newline after the define
+		{"```chart", "templates/part.md:3:1"},
+		{"x = [1, 2]", "templates/part.md:4:1"},
+		{"```", "templates/part.md:5:1"},
+		{"", "club/main.md:6:24"}, // the newline after the call
+		{"- item 1", "club/main.md:7:15"},
+		{"- item 2", "club/main.md:7:15"},
+	}
+	got := strings.Split(strings.TrimSuffix(string(md), "\n"), "\n")
+	if len(got) != len(want) || len(lines) != len(got) {
+		t.Fatalf("%d lines, %d places; want %d:\n%s", len(got), len(lines), len(want), md)
+	}
+	for i, w := range want {
+		if got[i] != w.line || lines[i].Pos.String() != w.at {
+			t.Errorf("line %d: %q at %s; want %q at %s", i+1, got[i], lines[i].Pos, w.line, w.at)
+		}
+	}
+	// The renderer's message on line 8 (the chart's body) is moved to the
+	// template, at its line and column.
+	// A column within the template's own text is its column there; past
+	// it (in what an action printed), the line's start stands for it.
+	err = lines.Place(diag.List{
+		{File: "markdown", Line: 8, Col: 5, Msg: "x needs at least two values"},
+		{File: "other", Line: 2, Msg: "kept"},
+		{File: "markdown", Line: 3, Col: 3, Msg: "in the text"},
+		{File: "markdown", Line: 3, Col: 6, Msg: "printed"},
+	}, "markdown")
+	if got, want := err.Error(), "templates/part.md:4:5: x needs at least two values\nother:2: kept\nclub/main.md:4:3: in the text\nclub/main.md:4:1: printed"; got != want {
+		t.Errorf("placed:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -1,0 +1,245 @@
+package document
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+	"text/template"
+	"text/template/parse"
+	"unicode/utf8"
+
+	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/limits"
+)
+
+// Lines says where each line of a document's Markdown came from: the
+// place in a template file of line i+1 — exact for a template's own text,
+// the action's place for what an action printed — or none for a line no
+// template wrote (the footnotes' definitions). The renderer's messages
+// about the Markdown (a bad chart, a directive, a table too tall) are
+// moved there with Place, so that they name the file the user wrote.
+type Lines []LinePlace
+
+// LinePlace is where a line of the Markdown came from: Pos is the place
+// of its first character, and the line's first Verbatim characters are
+// the template's text from there, character for character.
+type LinePlace struct {
+	diag.Pos
+	Verbatim int
+}
+
+// Place moves every message of err that stands on a line of the Markdown
+// the renderer knew as file to the place in the template that line came
+// from (a column within the template's own text to its column there), and
+// returns them as a diag.List; err is returned as it is when it holds
+// none.
+func (ls Lines) Place(err error, file string) error {
+	l, ok := diag.AsList(err)
+	if !ok || len(ls) == 0 {
+		return err
+	}
+	out := make(diag.List, 0, len(l))
+	moved := false
+	for _, d := range l {
+		if d.File == file && d.Line >= 1 && d.Line <= len(ls) && ls[d.Line-1].File != "" {
+			p := ls[d.Line-1]
+			col := p.Col
+			if d.Col > 1 && d.Col <= p.Verbatim {
+				col += d.Col - 1
+			}
+			d.File, d.Line, d.Col = p.File, p.Line, col
+			moved = true
+		}
+		out = append(out, d)
+	}
+	if !moved {
+		return err
+	}
+	return out
+}
+
+// place is a byte offset in one of the sources.
+type place struct {
+	src, off int
+}
+
+// segment is a stretch of the output from one place: a template's text,
+// copied byte for byte (text), or what an action printed.
+type segment struct {
+	out  int // where it starts in the output
+	at   place
+	text bool
+}
+
+// output is the writer a template executes into: it bounds the output's
+// size and remembers where each stretch came from.
+type output struct {
+	buf   bytes.Buffer
+	srcs  []Source
+	texts map[*byte]place // each text node's bytes, by their first byte
+	segs  []segment
+	next  place // where the action after the last text written stands
+}
+
+// newOutput indexes the text nodes of every template of root.
+func newOutput(root *template.Template, srcs []Source) *output {
+	w := &output{srcs: srcs, texts: map[*byte]place{}}
+	byName := map[string]int{}
+	for i, s := range srcs {
+		byName[s.Name] = i
+	}
+	for _, t := range root.Templates() {
+		if t.Tree == nil {
+			continue
+		}
+		src, ok := byName[t.ParseName]
+		if !ok {
+			continue
+		}
+		walkText(t.Root, func(n *parse.TextNode) {
+			w.texts[&n.Text[0]] = place{src, int(n.Pos)}
+		})
+	}
+	if len(srcs) > 0 {
+		w.next = place{0, max(strings.Index(srcs[0].Text, "{{"), 0)}
+	}
+	return w
+}
+
+// walkText calls f for every text node of l.
+func walkText(l *parse.ListNode, f func(*parse.TextNode)) {
+	if l == nil {
+		return
+	}
+	for _, x := range l.Nodes {
+		switch x := x.(type) {
+		case *parse.TextNode:
+			if len(x.Text) > 0 {
+				f(x)
+			}
+		case *parse.IfNode:
+			walkText(x.List, f)
+			walkText(x.ElseList, f)
+		case *parse.RangeNode:
+			walkText(x.List, f)
+			walkText(x.ElseList, f)
+		case *parse.WithNode:
+			walkText(x.List, f)
+			walkText(x.ElseList, f)
+		}
+	}
+}
+
+func (w *output) Write(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	at, text := w.next, false
+	if pl, ok := w.texts[&p[0]]; ok && w.holds(pl, p) {
+		at, text = pl, true
+		// What an action prints next stands at the action after this
+		// text: its "{{".
+		s := w.srcs[pl.src].Text
+		end := pl.off + len(p)
+		if i := strings.Index(s[end:], "{{"); i >= 0 {
+			end += i
+		}
+		w.next = place{pl.src, end}
+	}
+	if w.buf.Len()+len(p) > limits.MaxTemplateOutput {
+		d := w.pos(at)
+		d.Msg = fmt.Sprintf("the template prints more than %d bytes; expected a document of at most that size", limits.MaxTemplateOutput)
+		return 0, d
+	}
+	if n := len(w.segs); n == 0 || text || w.segs[n-1].text || w.segs[n-1].at != at {
+		w.segs = append(w.segs, segment{out: w.buf.Len(), at: at, text: text})
+	}
+	return w.buf.Write(p)
+}
+
+// holds reports whether p is the text of the template at pl, byte for
+// byte (and not, say, an action's output that starts with the same
+// bytes: it never shares their memory).
+func (w *output) holds(pl place, p []byte) bool {
+	s := w.srcs[pl.src].Text
+	return pl.off+len(p) <= len(s) && s[pl.off:pl.off+len(p)] == string(p)
+}
+
+// pos is the file, line and column of a place.
+func (w *output) pos(pl place) diag.Diag {
+	s := w.srcs[pl.src]
+	before := s.Text[:min(pl.off, len(s.Text))]
+	line := strings.Count(before, "\n") + 1
+	col := utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:]) + 1
+	return diag.Diag{File: s.From, Line: line, Col: col}
+}
+
+// at is the place output byte off came from, and how many bytes from
+// there on are the template's text byte for byte.
+func (w *output) at(off int) (place, int, bool) {
+	i := sort.Search(len(w.segs), func(i int) bool { return w.segs[i].out > off }) - 1
+	if i < 0 {
+		return place{}, 0, false
+	}
+	sg := w.segs[i]
+	if !sg.text {
+		return sg.at, 0, true
+	}
+	end := w.buf.Len()
+	if i+1 < len(w.segs) {
+		end = w.segs[i+1].out
+	}
+	sg.at.off += off - sg.out
+	return sg.at, end - off, true
+}
+
+// lines maps the lines of the tidied Markdown to their places: kept[i] is
+// the output line that became line i+1, skip[i] the bytes tidying took
+// off its start.
+func (w *output) lines(kept, skip []int) Lines {
+	out := w.buf.Bytes()
+	starts := []int{0}
+	for i, c := range out {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	ls := make(Lines, len(kept))
+	for i, k := range kept {
+		if k >= len(starts) {
+			continue
+		}
+		o := starts[k] + skip[i]
+		pl, n, ok := w.at(o)
+		if !ok {
+			continue
+		}
+		d := w.pos(pl)
+		if e := bytes.IndexByte(out[o:], '\n'); e >= 0 {
+			n = min(n, e)
+		}
+		ls[i] = LinePlace{Pos: diag.Pos{File: d.File, Line: d.Line, Col: d.Col}, Verbatim: utf8.RuneCount(out[o : o+n])}
+	}
+	return ls
+}
+
+// Follow returns the places of the lines of after, the Markdown of ls
+// with lines put in by its generator (a page break before a map): a line
+// of after that is the next line of before keeps its place, the others
+// have none.
+func (ls Lines) Follow(before, after []byte) Lines {
+	b := strings.Split(string(before), "\n")
+	a := strings.Split(string(after), "\n")
+	out := make(Lines, len(a))
+	i := 0
+	for j := range a {
+		if i < len(b) && a[j] == b[i] {
+			if i < len(ls) {
+				out[j] = ls[i]
+			}
+			i++
+		}
+	}
+	return out
+}

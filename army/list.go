@@ -14,6 +14,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -129,6 +131,14 @@ func Parse(file string, src []byte) (*List, diag.List) {
 	l.cased(probe, "", "", reflect.TypeOf(List{}))
 	l.diags.Sort()
 	return l, l.diags
+}
+
+// ReadFile reads a list file for Validate: only a regular file (or a
+// link to one) of at most limits.MaxFileSize bytes. A named pipe or a
+// device is refused unopened: reading one would wait for ever or never
+// end. The error is a diag.Diag at the file.
+func ReadFile(path string) ([]byte, error) {
+	return diag.ReadRegular(os.DirFS(filepath.Dir(path)), filepath.Base(path), path, "an army list (a TOML file)")
 }
 
 // syntaxErr places the parser's error. (The position index is not built

@@ -67,12 +67,19 @@ func Decode(file string, src []byte, v any) (*Index, List, bool) {
 // it. A named pipe or a device is refused unopened: reading one would
 // wait for ever or never end.
 func ReadFile(fsys fs.FS, name, display string) ([]byte, error) {
+	return ReadRegular(fsys, name, display, "a TOML file")
+}
+
+// ReadRegular is ReadFile for any file playaid reads (a template, a
+// list); expected says what the file should be, for the message about
+// one that is not a regular file.
+func ReadRegular(fsys fs.FS, name, display, expected string) ([]byte, error) {
 	info, err := fs.Stat(fsys, name)
 	if err != nil {
 		return nil, Diag{File: display, Msg: unwrapPathErr(err)}
 	}
 	if !info.Mode().IsRegular() {
-		return nil, Diag{File: display, Msg: fmt.Sprintf("not a regular file (%s); expected a TOML file", modeName(info.Mode()))}
+		return nil, Diag{File: display, Msg: fmt.Sprintf("not a regular file (%s); expected %s", modeName(info.Mode()), expected)}
 	}
 	if info.Size() > limits.MaxFileSize {
 		return nil, Diag{File: display, Msg: fmt.Sprintf("the file is %d bytes; expected at most %d (%d KiB)", info.Size(), limits.MaxFileSize, limits.MaxFileSize>>10)}

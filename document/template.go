@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"math/big"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -27,11 +30,26 @@ type Source struct {
 }
 
 // Read reads the named templates: each from dir when it holds a file of
-// that name (a club's --templates folder), else the shipped one.
+// that name (a club's --templates folder), else the shipped one. A club's
+// file must be a regular file of at most limits.MaxFileSize bytes: a
+// named pipe or a device is refused unopened.
 func Read(dir string, names ...string) ([]Source, error) {
 	var out []Source
 	for _, name := range names {
-		text, from, err := templates.Read(dir, name)
+		if dir != "" {
+			p := filepath.Join(dir, name)
+			fsys := os.DirFS(dir)
+			if _, err := fs.Stat(fsys, name); !errors.Is(err, fs.ErrNotExist) {
+				b, err := diag.ReadRegular(fsys, name, p, "a Markdown template")
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, Source{Name: name, Text: string(b), From: p})
+				continue
+			}
+		}
+		text, err := templates.Shipped(name)
+		from := "templates/" + name
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", from, err)
 		}

@@ -7,12 +7,12 @@ package layout
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/playaid/playaid/internal/outfile"
 )
 
 // Paper is a sheet size in millimetres, portrait.
@@ -90,36 +90,9 @@ func Bytes(pdf *fpdf.Fpdf) ([]byte, error) {
 
 // WriteFile writes data to path through a temporary file in the same
 // folder and a rename, so a reader never sees a half-written file and a
-// failed run leaves the old file as it was.
-func WriteFile(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr != nil || cerr != nil {
-		os.Remove(tmp)
-		if werr != nil {
-			return werr
-		}
-		return cerr
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
-}
+// failed run leaves the old file as it was; only a regular file is
+// replaced (see internal/outfile).
+func WriteFile(path string, data []byte) error { return outfile.Write(path, data) }
 
 // WritePDF renders pdf and writes it to path safely.
 func WritePDF(path string, pdf *fpdf.Fpdf) error {

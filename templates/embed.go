@@ -1,36 +1,43 @@
 // Package templates embeds the Markdown templates of the sheets, briefings
 // and rosters. A template is Markdown with Go text/template actions; a club's
-// --templates folder overrides a shipped template of the same name.
+// --templates folder overrides a shipped template of the same name (package
+// document reads it).
 package templates
 
 import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
+	"strings"
 )
 
 //go:embed *.md
 var FS embed.FS
 
-// Read returns the template called name ("aqotmf.md"): from dir when it
-// holds a file of that name, else the shipped one. It also says where the
-// text came from, for error messages.
-func Read(dir, name string) (text, from string, err error) {
-	if dir != "" {
-		p := filepath.Join(dir, name)
-		b, err := os.ReadFile(p)
-		if err == nil {
-			return string(b), p, nil
-		}
-		if !os.IsNotExist(err) {
-			return "", p, err
-		}
-	}
+// Shipped returns the shipped template called name ("aqotmf.md").
+func Shipped(name string) (string, error) {
 	b, err := fs.ReadFile(FS, name)
-	if err != nil {
-		return "", "templates/" + name, fmt.Errorf("no template %q", name)
+	if err != nil || !IsTemplate(name) {
+		return "", fmt.Errorf("no template %q", name)
 	}
-	return string(b), "templates/" + name, nil
+	return string(b), nil
+}
+
+// Names lists the names of the shipped templates: those a club's
+// --templates folder may replace.
+func Names() []string {
+	var out []string
+	entries, _ := fs.ReadDir(FS, ".")
+	for _, e := range entries {
+		if IsTemplate(e.Name()) {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+// IsTemplate reports whether name is a template's (the README is the
+// folder's documentation, not a template).
+func IsTemplate(name string) bool {
+	return strings.HasSuffix(name, ".md") && name != "README.md"
 }

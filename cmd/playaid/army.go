@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -81,13 +80,14 @@ type armyFile struct {
 // readArmy reads and checks one list file. A missing file or one that is
 // not TOML at all has no report: exit status 2.
 func readArmy(name string, cat *catalog.Catalog) armyFile {
-	src, err := os.ReadFile(name)
+	src, err := army.ReadFile(name)
 	if err != nil {
-		msg := err.Error()
-		if pe, ok := err.(*fs.PathError); ok {
-			msg = "cannot read the list: " + pe.Err.Error()
+		d := diag.Diag{File: name, Msg: err.Error()}
+		if de, ok := err.(diag.Diag); ok {
+			d.Msg = de.Msg
 		}
-		return armyFile{name: name, diags: diag.List{{File: name, Msg: msg}}}
+		d.Msg = "cannot read the list: " + d.Msg
+		return armyFile{name: name, diags: diag.List{d}}
 	}
 	r, dl := army.Validate(name, src, cat)
 	return armyFile{name: name, report: r, diags: dl}
@@ -272,7 +272,7 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 	case len(names) > 1:
 		return usagef("army print takes one list, got %d: %s", len(names), strings.Join(names, " "))
 	}
-	p, err := doc.check()
+	p, err := doc.check(e)
 	if err != nil {
 		return err
 	}
@@ -296,18 +296,12 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	dest := *out
-	if dest == "-" {
-		if _, err := e.stdout.Write(data); err != nil {
-			return err
-		}
-	} else {
-		if dest == "" {
-			base := strings.TrimSuffix(filepath.Base(names[0]), filepath.Ext(names[0]))
-			dest = filepath.Join("output", "army-"+base+"."+doc.format)
-		}
-		if err := e.writeOutput(dest, data); err != nil {
-			return err
-		}
+	if dest == "" {
+		base := strings.TrimSuffix(filepath.Base(names[0]), filepath.Ext(names[0]))
+		dest = filepath.Join("output", "army-"+base+"."+doc.format)
+	}
+	if err := e.writeOutput(ctx, dest, data); err != nil {
+		return err
 	}
 	if !f.report.Valid() {
 		n := len(f.report.Diags.Errors())

@@ -52,7 +52,7 @@ func runBriefing(ctx context.Context, e *env, args []string) error {
 		return usagef("briefing takes one scenario, got %q and %q", ids[0], ids[1])
 	}
 	id := ids[0]
-	p, err := doc.check()
+	p, err := doc.check(e)
 	if err != nil {
 		return err
 	}
@@ -85,12 +85,8 @@ func runBriefing(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	path := *out
-	if path == "-" {
-		_, err := e.stdout.Write(data)
-		return err
-	}
 	if path == "" {
 		path = filepath.Join("output", "briefing-"+sc.ID+"."+doc.format)
 	}
-	return e.writeOutput(path, data)
+	return e.writeOutput(ctx, path, data)
 }

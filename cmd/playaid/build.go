@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/outfile"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -40,12 +42,18 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	var d dataFlags
 	d.register(fs)
 	paperName := paperFlag(fs)
-	out := fs.String("o", "output", "the output folder")
+	out := fs.String("o", "output", "the output folder (made when missing)")
 	if err := e.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("build takes no arguments, got %q", fs.Args())
+	}
+	if *out == "-" {
+		return usagef("-o -: the print pack is a folder of files; standard output takes one (use the command that prints it, e.g. 'playaid reference --system ID -o -')")
+	}
+	if st, err := os.Stat(*out); err == nil && !st.IsDir() {
+		return usagef("-o %s: not a folder; the print pack goes into a folder", *out)
 	}
 	p, err := paper(*paperName)
 	if err != nil {
@@ -55,20 +63,23 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	// Render everything first: a failing generator leaves the output
-	// folder as it was.
+	// Render everything, then write it all or nothing: a failing
+	// generator, a file that cannot be written or a signal before the
+	// renames leave the output folder as it was.
 	files, err := renderPack(ctx, cat, p)
 	if err != nil {
 		return err
 	}
+	var writes []outfile.File
 	for _, f := range files {
 		path := filepath.Join(*out, filepath.FromSlash(f.name))
 		if !inside(*out, path) {
 			return fmt.Errorf("refusing to write %s: outside the output folder %s", f.name, *out)
 		}
-		if err := e.writeOutput(path, f.data); err != nil {
-			return err
-		}
+		writes = append(writes, outfile.File{Path: path, Data: f.data})
+	}
+	if err := e.writeFiles(ctx, writes); err != nil {
+		return err
 	}
 	fmt.Fprintf(e.stdout, "%d files in %s\n", len(files), *out)
 	return nil

@@ -10,6 +10,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/internal/outfile"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/markers"
 	"github.com/playaid/playaid/refcards"
@@ -85,20 +86,19 @@ func (e *env) referenceCards(ctx context.Context, d dataFlags, doc *docFlags, p 
 	if err != nil {
 		return err
 	}
+	if out == "-" {
+		return e.writeOutput(ctx, "-", rendered[0])
+	}
+	var files []outfile.File
 	for i, dk := range list {
 		path := filepath.Join("output", dk.FileName(doc.format))
 		switch {
-		case out == "-":
-			_, err := e.stdout.Write(rendered[i])
-			return err
 		case out != "" && sysID != "":
 			path = out
 		case out != "":
 			path = filepath.Join(out, dk.FileName(doc.format))
 		}
-		if err := e.writeOutput(path, rendered[i]); err != nil {
-			return err
-		}
+		files = append(files, outfile.File{Path: path, Data: rendered[i]})
 	}
-	return nil
+	return e.writeFiles(ctx, files)
 }

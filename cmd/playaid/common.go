@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/internal/outfile"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -123,13 +125,26 @@ func paper(s string) (layout.Paper, error) {
 	return p, nil
 }
 
-// writeOutput writes data to path safely (temporary file, then rename) and
-// says so.
-func (e *env) writeOutput(path string, data []byte) error {
-	if err := layout.WriteFile(path, data); err != nil {
+// writeOutput writes data to path safely (see writeFiles), or to
+// standard output for "-".
+func (e *env) writeOutput(ctx context.Context, path string, data []byte) error {
+	if path == "-" {
+		_, err := e.stdout.Write(data)
 		return err
 	}
-	fmt.Fprintf(e.stdout, "wrote %s\n", path)
+	return e.writeFiles(ctx, []outfile.File{{Path: path, Data: data}})
+}
+
+// writeFiles writes files all or nothing, each through a temporary file
+// and a rename, replacing only regular files (internal/outfile), and says
+// so. Cancelled before the first rename, it replaces nothing.
+func (e *env) writeFiles(ctx context.Context, files []outfile.File) error {
+	if err := outfile.WriteAll(ctx, files); err != nil {
+		return err
+	}
+	for _, f := range files {
+		fmt.Fprintf(e.stdout, "wrote %s\n", f.Path)
+	}
 	return nil
 }
 
@@ -163,17 +178,29 @@ func (d *docFlags) register(fs *flag.FlagSet, templatesUsage string) {
 	fs.StringVar(&d.templates, "templates", "", templatesUsage)
 }
 
-// check validates the flags and returns the paper.
-func (d *docFlags) check() (layout.Paper, error) {
+// check validates the flags and returns the paper. A file in --templates
+// that no document reads is a warning.
+func (d *docFlags) check(e *env) (layout.Paper, error) {
 	if !slices.Contains(document.Formats(), d.format) {
 		return layout.Paper{}, usageError{"--format: " + document.UnknownFormat(d.format).Error()}
 	}
-	if d.templates != "" {
-		if st, err := os.Stat(d.templates); err != nil || !st.IsDir() {
-			return layout.Paper{}, usagef("--templates %s: not a folder", d.templates)
-		}
+	if err := e.templatesDir(d.templates); err != nil {
+		return layout.Paper{}, err
 	}
 	return paper(d.paper)
+}
+
+// templatesDir checks a --templates folder: it must be a folder, and a
+// file in it that no document reads (a misspelt name) is a warning.
+func (e *env) templatesDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return usagef("--templates %s: not a folder", dir)
+	}
+	printDiags(e.stderr, document.CheckDir(dir))
+	return nil
 }
 
 // shippedSystems lists the ids of the shipped rule sets (the folders of

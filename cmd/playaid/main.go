@@ -12,15 +12,70 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"syscall"
 
 	"github.com/playaid/playaid/diag"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(exitCode(err, os.Stderr))
+func main() { os.Exit(mainStatus(os.Args[1:])) }
+
+// mainStatus runs playaid as a process and returns its exit status.
+func mainStatus(args []string) int {
+	ctx, stop := signalContext()
+	defer stop()
+	err := run(ctx, args, os.Stdout, os.Stderr)
+	return exitFor(ctx, err, os.Stderr)
+}
+
+// signalContext is done when the process gets SIGINT (Ctrl-C) or SIGTERM,
+// with the signal as its cause: a verb then stops at its next check and
+// replaces no file. A second signal kills the process as usual.
+func signalContext() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-ch:
+			signal.Stop(ch)
+			cancel(stopSignal{sig.(syscall.Signal)})
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(ch)
+		close(done)
+		cancel(nil)
+	}
+}
+
+// stopSignal is the cause of a run stopped by a signal.
+type stopSignal struct{ syscall.Signal }
+
+func (s stopSignal) Error() string { return "stopped by " + s.name() }
+
+func (s stopSignal) name() string {
+	switch s.Signal {
+	case syscall.SIGINT:
+		return "SIGINT (Ctrl-C)"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return s.Signal.String()
+}
+
+// exitFor is exitCode for a run that may have been stopped by a signal:
+// then it exits as a shell reports a process the signal killed, 128 + the
+// signal's number (130 for SIGINT, 143 for SIGTERM), after saying so. A
+// verb that finished in spite of it (serve stops cleanly) exits 0.
+func exitFor(ctx context.Context, err error, stderr io.Writer) int {
+	var sig stopSignal
+	if err != nil && errors.As(context.Cause(ctx), &sig) {
+		fmt.Fprintf(stderr, "playaid: %v; no file was replaced\n", sig)
+		return 128 + int(sig.Signal)
+	}
+	return exitCode(err, stderr)
 }
 
 // verb is one subcommand.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -144,7 +143,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 	decoyN := fs.Int("decoys", 0, "add N decoy blips, numbered on after the numbered blips")
 	backs := fs.String("backs", "", "add a back page after each sheet for duplex printing: long or short (the edge the printer flips on)")
 	offset := fs.String("back-offset", "", "X,Y: shift the backs X mm right and Y mm down to match your printer")
-	out := fs.String("o", "", "the PDF to write (default: output/markers.pdf, or output/markers-ID.pdf with --system)")
+	out := fs.String("o", "", "the PDF to write (default: output/markers.pdf, or output/markers-ID.pdf with --system; - for standard output)")
 	armyFile := fs.String("army", "", "an AQotMF army list: print exactly the blips and decoys it may deploy")
 	scenario := fs.String("scenario", "", "print exactly the markers a scenario needs, its blips numbered as its secret deployment sheet")
 	if err := e.parse(fs, args); err != nil {
@@ -246,15 +245,15 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return e.writeOutput(path, pdf)
+	return e.writeOutput(ctx, path, pdf)
 }
 
 // armyBlips reads an army list for --army: how many numbered blips and
 // decoys it may deploy. A list with errors stops the run.
 func (e *env) armyBlips(cat *catalog.Catalog, file string) (system string, blips, decoys int, err error) {
-	src, err := os.ReadFile(file)
+	src, err := army.ReadFile(file)
 	if err != nil {
-		return "", 0, 0, usagef("--army: %v", err)
+		return "", 0, 0, usagef("--army %v", err)
 	}
 	r, l := army.Validate(file, src, cat)
 	printDiags(e.stderr, l)

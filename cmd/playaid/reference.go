@@ -7,6 +7,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/internal/outfile"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/sheets"
 )
@@ -62,7 +63,7 @@ func (d sheetDoc) run(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("%s takes no arguments, got %q; use --system to choose a %s", d.verb, fs.Args(), d.each)
 	}
-	p, err := doc.check()
+	p, err := doc.check(e)
 	if err != nil {
 		return err
 	}
@@ -89,20 +90,19 @@ func (d sheetDoc) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *out == "-" {
+		return e.writeOutput(ctx, "-", rendered[0])
+	}
+	var files []outfile.File
 	for i, s := range list {
 		path := filepath.Join("output", d.name(s, doc.format))
 		switch {
-		case *out == "-":
-			_, err := e.stdout.Write(rendered[i])
-			return err
 		case *out != "" && *sysID != "":
 			path = *out
 		case *out != "":
 			path = filepath.Join(*out, d.name(s, doc.format))
 		}
-		if err := e.writeOutput(path, rendered[i]); err != nil {
-			return err
-		}
+		files = append(files, outfile.File{Path: path, Data: rendered[i]})
 	}
-	return nil
+	return e.writeFiles(ctx, files)
 }

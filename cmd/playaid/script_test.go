@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"os"
 	"testing"
 
@@ -11,9 +10,7 @@ import (
 // TestMain lets the testscripts run playaid as a command in-process.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"playaid": func() {
-			os.Exit(exitCode(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
-		},
+		"playaid": func() { os.Exit(mainStatus(os.Args[1:])) },
 	})
 }
 

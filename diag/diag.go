@@ -177,3 +177,21 @@ func (p Pos) String() string {
 	}
 	return s
 }
+
+// At places err at pos, for a generator that meets a problem with one
+// entry of the data (a marker, a scenario) while it draws: an error that
+// holds diagnostics already is kept as it is, another becomes a Diag at
+// pos with its message. Without a file in pos, err is returned as it is.
+func At(pos Pos, err error) error {
+	if err == nil {
+		return nil
+	}
+	if _, ok := AsList(err); ok {
+		return err
+	}
+	pos = pos.Resolve()
+	if pos.File == "" {
+		return err
+	}
+	return Diag{File: pos.File, Line: pos.Line, Col: pos.Col, Msg: err.Error()}
+}

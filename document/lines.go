@@ -194,10 +194,11 @@ func (w *output) at(off int) (place, int, bool) {
 	return sg.at, end - off, true
 }
 
-// lines maps the lines of the tidied Markdown to their places: kept[i] is
-// the output line that became line i+1, skip[i] the bytes tidying took
-// off its start.
-func (w *output) lines(kept, skip []int) Lines {
+// lines maps the lines of md, the tidied Markdown, to their places:
+// kept[i] is the output line that became line i+1, skip[i] the bytes
+// tidying took off its start.
+func (w *output) lines(md []byte, kept, skip []int) Lines {
+	tidied := bytes.Split(md, []byte("\n"))
 	out := w.buf.Bytes()
 	starts := []int{0}
 	for i, c := range out {
@@ -216,8 +217,8 @@ func (w *output) lines(kept, skip []int) Lines {
 			continue
 		}
 		d := w.pos(pl)
-		if e := bytes.IndexByte(out[o:], '\n'); e >= 0 {
-			n = min(n, e)
+		if i < len(tidied) {
+			n = min(n, len(tidied[i])) // tidying dropped the line's trailing spaces
 		}
 		ls[i] = LinePlace{Pos: diag.Pos{File: d.File, Line: d.Line, Col: d.Col}, Verbatim: utf8.RuneCount(out[o : o+n])}
 	}

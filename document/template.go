@@ -201,7 +201,7 @@ func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes)
 		return nil, nil, placed(err, srcs)
 	}
 	md, kept, skip := tidy(w.buf.Bytes())
-	lines := w.lines(kept, skip)
+	lines := w.lines(md, kept, skip)
 	var buf bytes.Buffer
 	buf.Write(md)
 	notes.write(&buf)
@@ -257,7 +257,20 @@ func placed(err error, srcs []Source) error {
 		b, _ := strconv.Atoi(m[3])
 		col = runeCol(lineOf(src.Text, line), b)
 	}
-	return diag.Diag{File: src.From, Line: line, Col: col, Msg: rest}
+	return diag.Diag{File: src.From, Line: line, Col: col, Msg: oneLine(rest)}
+}
+
+// maxMessage is the most of a template error message printed: an error
+// can quote a whole value of the data ("range can't iterate over {…}").
+const maxMessage = 300
+
+// oneLine keeps a message on its line and of a readable length.
+func oneLine(msg string) string {
+	msg = strings.ReplaceAll(msg, "\n", " ")
+	if utf8.RuneCountInString(msg) > maxMessage {
+		msg = string([]rune(msg)[:maxMessage]) + "…"
+	}
+	return msg
 }
 
 // lineOf returns line n (from 1) of text, or "".
@@ -321,12 +334,13 @@ func tidy(md []byte) (out []byte, kept, skip []int) {
 	for len(keep) > 0 && keep[len(keep)-1] == "" {
 		keep, kept = keep[:len(keep)-1], kept[:len(kept)-1]
 	}
-	skip = make([]int, len(keep))
-	if len(keep) > 0 {
-		t := strings.TrimLeftFunc(keep[0], unicode.IsSpace)
-		skip[0] = len(keep[0]) - len(t)
-		keep[0] = t
-		keep[len(keep)-1] = strings.TrimRightFunc(keep[len(keep)-1], unicode.IsSpace)
+	if len(keep) == 0 { // nothing but blanks: one empty line
+		return []byte("\n"), []int{0}, []int{0}
 	}
+	skip = make([]int, len(keep))
+	t := strings.TrimLeftFunc(keep[0], unicode.IsSpace)
+	skip[0] = len(keep[0]) - len(t)
+	keep[0] = t
+	keep[len(keep)-1] = strings.TrimRightFunc(keep[len(keep)-1], unicode.IsSpace)
 	return []byte(strings.Join(keep, "\n") + "\n"), kept, skip
 }

@@ -9,6 +9,7 @@
 package markers
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -18,6 +19,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/layout"
 )
@@ -153,11 +155,11 @@ func plan(pdf *fpdf.Fpdf, systems []*catalog.System, opt Options) (*sheet, error
 			}
 			sets, err := m.Count.Value(s, 1)
 			if err != nil {
-				return nil, fmt.Errorf("%s: marker %q: count: %w", s.ID, m.ID, err)
+				return nil, placed(m, fmt.Errorf("marker %q: count: %w", m.ID, err))
 			}
 			numbered, err := m.Numbered.Value(s, 0)
 			if err != nil {
-				return nil, fmt.Errorf("%s: marker %q: numbered: %w", s.ID, m.ID, err)
+				return nil, placed(m, fmt.Errorf("marker %q: numbered: %w", m.ID, err))
 			}
 			if n, ok := opt.Counts[m.ID]; ok {
 				if m.Numbered.Set {
@@ -167,7 +169,7 @@ func plan(pdf *fpdf.Fpdf, systems []*catalog.System, opt Options) (*sheet, error
 				}
 			}
 			if sets < 0 || numbered < 0 {
-				return nil, fmt.Errorf("%s: marker %q: count %d; expected 0 or more", s.ID, m.ID, min(sets, numbered))
+				return nil, placed(m, fmt.Errorf("marker %q: count %d; expected 0 or more", m.ID, min(sets, numbered)))
 			}
 			decoys := 0
 			if m.Decoys {
@@ -175,7 +177,7 @@ func plan(pdf *fpdf.Fpdf, systems []*catalog.System, opt Options) (*sheet, error
 			}
 			ps, err := expand(pdf, s, m, sets, numbered, decoys, a)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", s.ID, err)
+				return nil, placed(m, err)
 			}
 			pieces = append(pieces, ps...)
 		}
@@ -201,6 +203,17 @@ func plan(pdf *fpdf.Fpdf, systems []*catalog.System, opt Options) (*sheet, error
 		return nil, err
 	}
 	return sh, nil
+}
+
+// placed puts a problem with a marker kind at its entry in the data, so
+// that it reads as the data's own messages do; a mistake in the options
+// stays one.
+func placed(m *catalog.Marker, err error) error {
+	var oe *OptionError
+	if errors.As(err, &oe) {
+		return err
+	}
+	return diag.At(m.Pos, err)
 }
 
 func contains(list []string, s string) bool {

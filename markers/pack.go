@@ -50,8 +50,8 @@ func pack(s *catalog.System, pieces []*piece, a rect, paper string) ([]*page, er
 		var big *layout.TooLarge
 		if errors.As(err, &big) {
 			p := pieces[idx[big.Index]]
-			return nil, fmt.Errorf("marker %q (%.1f × %.1f mm) is larger than the printable area of %s paper (%.1f × %.1f mm inside the margins)",
-				p.kind.ID, p.w, p.h, paper, a.W, a.H)
+			return nil, placed(p.kind, fmt.Errorf("marker %q (%.1f × %.1f mm) is larger than the printable area of %s paper (%.1f × %.1f mm inside the margins)",
+				p.kind.ID, p.w, p.h, paper, a.W, a.H))
 		}
 		return shelves, err
 	}

@@ -149,9 +149,26 @@ func trackPieces(pdf *fpdf.Fpdf, s *catalog.System, m *catalog.Marker, sets int,
 	}
 	labelW, n := trackLabelWidth(pdf, tracks)
 	if _, err := trackBox(m.Width.MM, m.Height.MM, len(tracks), n, labelW); err != nil {
+		// Name the longest track and the numbers it runs between: the
+		// data to mend may be a rule number, not the marker.
+		for i, t := range tracks {
+			if t.to-t.from+1 == n {
+				err = fmt.Errorf("track %q runs from %s to %s: %w", t.label, numText(m.Tracks[i].From, t.from), numText(m.Tracks[i].To, t.to), err)
+				break
+			}
+		}
 		return nil, fmt.Errorf("marker %q: %w", m.ID, err)
 	}
 	return facePieces(s, m, sets, fs, back, m.Width.MM, m.Height.MM, tracks)
+}
+
+// numText is a track's end as the data gives it: "12", or "100
+// (evacuation.objective.max_armour)".
+func numText(n catalog.Num, v int) string {
+	if n.Rule != "" {
+		return fmt.Sprintf("%d (%s)", v, n.Rule)
+	}
+	return fmt.Sprint(v)
 }
 
 // templatePieces makes sets copies of a sweep template.

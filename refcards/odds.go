@@ -368,11 +368,12 @@ func aqDecoys(sys *catalog.System) (rules.Table, error) {
 }
 
 // aqReinforcements is the engine's reinforcement table over the longest
-// scenario that holds units back.
+// scenario that holds units back; none (no rows) when no scenario does:
+// there is no game to count over, and the deck leaves the card out.
 func aqReinforcements(sys *catalog.System) (rules.Table, error) {
 	turns := rules.AQReinforcementTurns(sys)
 	if turns == 0 {
-		return rules.Table{}, fmt.Errorf("%s: no scenario holds units back as reinforcements", sys.ID)
+		return rules.Table{}, nil
 	}
 	return rules.AQReinforcementTable(sys, turns)
 }

@@ -87,7 +87,13 @@ func aqTables(cat *catalog.Catalog, sys *catalog.System) []tableSpec {
 		{"tripod-damage", of(rules.AQTripodChart)},
 		{"morale", of(rules.AQMoraleTable)},
 		{"reinforcements", func(_ *catalog.Catalog, sys *catalog.System) (rules.Table, error) {
-			return rules.AQReinforcementTable(sys, rules.AQReinforcementTurns(sys))
+			turns := rules.AQReinforcementTurns(sys)
+			if turns == 0 {
+				// No scenario holds a unit back: no game to count the
+				// odds over, and the sheet prints the rule without them.
+				return rules.Table{}, nil
+			}
+			return rules.AQReinforcementTable(sys, turns)
 		}},
 		{"tow-cable", of(rules.AQTowCableTable)},
 		{"destroy-tripod", of(destroyTripodChart)},

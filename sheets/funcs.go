@@ -117,6 +117,9 @@ func (x *exec) table(v any, topics ...string) (string, error) {
 	default:
 		return "", fmt.Errorf("table: want an engine table id or a table, got %T", v)
 	}
+	if len(t.Rows) == 0 {
+		return "", nil // a table with nothing to count prints nothing
+	}
 	_, refs := x.splitNotes(t.Notes)
 	var b strings.Builder
 	if t.Title != "" {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -22,11 +23,11 @@ func packBriefings(ctx context.Context, cat *catalog.Catalog, paper layout.Paper
 			sc := &s.Scenarios[i]
 			b, err := briefing.New(s, sc, cat.Version())
 			if err != nil {
-				return nil, err
+				return nil, diag.At(sc.Pos, err)
 			}
 			pdf, err := b.PDF(briefing.Options{Paper: paper})
 			if err != nil {
-				return nil, fmt.Errorf("briefing %s: %w", sc.ID, err)
+				return nil, diag.At(sc.Pos, fmt.Errorf("briefing %s: %w", sc.ID, err))
 			}
 			out = append(out, packFile{name: "briefing-" + sc.ID + ".pdf", data: pdf})
 		}

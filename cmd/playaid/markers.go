@@ -12,6 +12,7 @@ import (
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/layout"
@@ -38,7 +39,7 @@ func buildMarkersPack(ctx context.Context, cat *catalog.Catalog, paper layout.Pa
 			sc := &s.Scenarios[i]
 			b, err := briefing.New(s, sc, cat.Version())
 			if err != nil {
-				return nil, err
+				return nil, diag.At(sc.Pos, err)
 			}
 			set := b.MarkerSet
 			if set.Blips == "" {
@@ -54,7 +55,7 @@ func buildMarkersPack(ctx context.Context, cat *catalog.Catalog, paper layout.Pa
 				Title:  "Blips for " + sc.Name,
 			})
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", sc.ID, err)
+				return nil, diag.At(sc.Pos, fmt.Errorf("blips of %s: %w", sc.ID, err))
 			}
 			blipFiles = append(blipFiles, packFile{name: set.BlipFile, data: pdf})
 			perScenario[set.Blips] = true

@@ -34,3 +34,23 @@ func TestOddsDataProblem(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 1 and the data's problem", code, stderr)
 	}
 }
+
+// TestOddsExitStatus: a number out of its bounds is a usage error (exit
+// 2) named by its flag, before any work; a question the data cannot
+// answer is the data's (exit 1, TestOddsDataProblem).
+func TestOddsExitStatus(t *testing.T) {
+	for _, args := range [][]string{
+		{"im-melee", "--diff", "10000000"},
+		{"attack", "--power", "-9223372036854775808"},
+		{"im-morale", "--modifier", "9223372036854775807"},
+		{"attack", "--dice", "1001"},
+		{"burn", "--armor", "-1"},
+		{"im-shoot", "--trays", "-1"},
+		{"building", "--type", "straw"},
+	} {
+		code, stdout, stderr := runCLI(t, append([]string{"odds"}, args...)...)
+		if code != 2 || stdout != "" || !strings.HasPrefix(stderr, "playaid: ") {
+			t.Errorf("odds %v: exit %d, stdout %q, stderr %q; want 2 and one line", args, code, stdout, stderr)
+		}
+	}
+}

@@ -66,5 +66,7 @@ func parseDirective(block string) (directive, error) {
 	if s == "columns" {
 		s = "columns: N"
 	}
-	return directive{}, fmt.Errorf("<!--%s--> is no directive; did you mean <!-- %s -->? (the directives are pagebreak, columnbreak and columns: N)", m[1]+m[2], s)
+	// The comment is quoted on one line: a message is one line.
+	quoted := strings.ReplaceAll(m[1]+m[2], "\n", " ")
+	return directive{}, fmt.Errorf("<!--%s--> is no directive; did you mean <!-- %s -->? (the directives are pagebreak, columnbreak and columns: N)", quoted, s)
 }

@@ -278,8 +278,10 @@ func (r *walker) nodeLine(n ast.Node) int {
 		return r.lineOf(l.At(0).Start)
 	}
 	for c := n.FirstChild(); c != nil; c = c.FirstChild() {
-		if l := c.Lines(); c.Type() == ast.TypeBlock && l != nil && l.Len() > 0 {
-			return r.lineOf(l.At(0).Start)
+		if c.Type() == ast.TypeBlock { // an inline node panics when asked for lines
+			if l := c.Lines(); l != nil && l.Len() > 0 {
+				return r.lineOf(l.At(0).Start)
+			}
 		}
 		if t, ok := c.(*ast.Text); ok {
 			return r.lineOf(t.Segment.Start)

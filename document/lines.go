@@ -42,8 +42,14 @@ func (ls Lines) Place(err error, file string) error {
 	out := make(diag.List, 0, len(l))
 	moved := false
 	for _, d := range l {
-		if d.File == file && d.Line >= 1 && d.Line <= len(ls) && ls[d.Line-1].File != "" {
-			p := ls[d.Line-1]
+		// A block left open at the end (a chart fence) is reported on the
+		// line after the last: it stands at the last.
+		line := min(d.Line, len(ls))
+		if d.File == file && line >= 1 && ls[line-1].File != "" {
+			p := ls[line-1]
+			if line < d.Line {
+				d.Col = 0
+			}
 			col := p.Col
 			if d.Col > 1 && d.Col <= p.Verbatim {
 				col += d.Col - 1

@@ -408,3 +408,32 @@ func TestServeStopsCleanly(t *testing.T) {
 		t.Errorf("still serving after the stop")
 	}
 }
+
+// TestSaveRemovesStaleTemporaries: what a save killed halfway left beside
+// a list is removed by the next save of it, as the CLI's writes do;
+// nothing else is touched.
+func TestSaveRemovesStaleTemporaries(t *testing.T) {
+	s, dir := newServer(t, "")
+	h := s.Handler()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{".company.toml.tmp-0a1b2c3d4e5f", ".company.toml.tmp-notours", ".other.toml.tmp-0a1b2c3d4e5f"} {
+		writeFile(t, filepath.Join(dir, n), "")
+	}
+	form := url.Values{"system": {"aqotmf"}, "name": {"Company"}, "u.0.id": {"infantry-company"}, "filename": {"company"}}
+	if w := post(t, h, "/save", form); w.Code != http.StatusSeeOther {
+		t.Fatalf("save: %d %s", w.Code, pageText(w.Body.String()))
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if got, want := strings.Join(names, " "), ".company.toml.tmp-notours .other.toml.tmp-0a1b2c3d4e5f company.toml"; got != want {
+		t.Errorf("the folder holds %s; want %s", got, want)
+	}
+}

@@ -253,11 +253,28 @@ func (s *store) free(base string) (string, error) {
 	return "", fmt.Errorf("no free file name like %s in %s", base, s.dir)
 }
 
+// removeStale removes the temporary files a save killed halfway left
+// beside file (".FILE.tmp-HEX", regular files), as the CLI's writes do:
+// saves are serialised, so none of them is another save's.
+func (s *store) removeStale(file string) {
+	entries, err := fs.ReadDir(s.root.FS(), ".")
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), "."+file+".tmp-")
+		if ok && e.Type().IsRegular() && rest != "" && strings.Trim(rest, "0123456789abcdef") == "" {
+			s.root.Remove(e.Name())
+		}
+	}
+}
+
 // write puts data in name's file through a temporary file and a rename, so
 // that a reader sees the old list or the new one, never half of either.
 // It replaces only a regular file.
 func (s *store) write(name string, data []byte) error {
 	file := name + ext
+	s.removeStale(file)
 	var rnd [6]byte
 	if _, err := rand.Read(rnd[:]); err != nil {
 		return err

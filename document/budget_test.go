@@ -136,3 +136,19 @@ func TestLines(t *testing.T) {
 		t.Errorf("placed:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestParseErrorPlaces: parse errors stand where the mistake is, and
+// say what to write.
+func TestParseErrorPlaces(t *testing.T) {
+	for text, want := range map[string]string{
+		"# T\n{{ .Title }} abc {{ .X \n": "club/x.md:2:18: unclosed action: expected }} to end it",
+		"# T\nx {{ range .A }}\n":        "club/x.md:3:1: unexpected end of the file: a {{range}}, {{if}}, {{with}} or {{define}} has no {{end}}",
+		"# T\ntext {{ if }}\n":           "club/x.md:2:6: missing value for if",
+		"# T\nfoo {{ nofunc 1 }} bar\n":  `club/x.md:2:8: function "nofunc" not defined`,
+	} {
+		_, err := Execute([]Source{{Name: "x.md", Text: text, From: "club/x.md"}}, nil, nil, nil)
+		if err == nil || err.Error() != want {
+			t.Errorf("%q: %v; want %s", text, err, want)
+		}
+	}
+}

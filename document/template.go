@@ -222,10 +222,11 @@ func srcIndex(srcs []Source, name string) int {
 // execution error, the "executing "NAME" at " and "error calling F: "
 // that follow (the place and the action say as much).
 var (
-	tmplErr = regexp.MustCompile(`^template: (.+?):(\d+)(?::(\d+))?: (?:executing "[^"]*" at )?`)
-	calling = regexp.MustCompile(`^(<.*?>: )error calling \w+: `)
-	stepped = regexp.MustCompile(`^<` + stepFunc + `[^>]*>: error calling ` + stepFunc + `: `)
-	quoted  = regexp.MustCompile(`"([^"]+)"|\{\{[^}]*\}\}`)
+	tmplErr  = regexp.MustCompile(`^template: (.+?):(\d+)(?::(\d+))?: (?:executing "[^"]*" at )?`)
+	calling  = regexp.MustCompile(`^(<.*?>: )error calling \w+: `)
+	unclosed = regexp.MustCompile(`^unclosed action started at .*:(\d+)$`)
+	stepped  = regexp.MustCompile(`^<` + stepFunc + `[^>]*>: error calling ` + stepFunc + `: `)
+	quoted   = regexp.MustCompile(`"([^"]+)"|\{\{[^}]*\}\}`)
 )
 
 // placed turns a text/template error into a diag.Diag at the file the
@@ -251,6 +252,17 @@ func placed(err error, srcs []Source) error {
 	rest := stepped.ReplaceAllString(msg[len(m[0]):], "")
 	rest = calling.ReplaceAllString(rest, "$1")
 	col := column(src.Text, line, rest)
+	switch u := unclosed.FindStringSubmatch(rest); {
+	case u != nil:
+		// The action runs to the end of the file: it stands where it
+		// starts, at the line's last "{{".
+		line, _ = strconv.Atoi(u[1])
+		l := lineOf(src.Text, line)
+		col = runeCol(l, max(strings.LastIndex(l, "{{"), 0))
+		rest = "unclosed action: expected }} to end it"
+	case rest == "unexpected EOF":
+		rest = "unexpected end of the file: a {{range}}, {{if}}, {{with}} or {{define}} has no {{end}}"
+	}
 	if m[3] != "" {
 		// text/template counts bytes from 0: a column counts characters
 		// from 1.

@@ -79,7 +79,7 @@ func ReadRegular(fsys fs.FS, name, display, expected string) ([]byte, error) {
 		return nil, Diag{File: display, Msg: unwrapPathErr(err)}
 	}
 	if !info.Mode().IsRegular() {
-		return nil, Diag{File: display, Msg: fmt.Sprintf("not a regular file (%s); expected %s", modeName(info.Mode()), expected)}
+		return nil, Diag{File: display, Msg: fmt.Sprintf("not a regular file (%s); expected %s", FileKind(info.Mode()), expected)}
 	}
 	if info.Size() > limits.MaxFileSize {
 		return nil, Diag{File: display, Msg: fmt.Sprintf("the file is %d bytes; expected at most %d (%d KiB)", info.Size(), limits.MaxFileSize, limits.MaxFileSize>>10)}
@@ -112,8 +112,8 @@ func unwrapPathErr(err error) string {
 	return err.Error()
 }
 
-// modeName names a file type for people.
-func modeName(m fs.FileMode) string {
+// FileKind names a file type for people: "a named pipe", "a folder" …
+func FileKind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a folder"
@@ -126,7 +126,7 @@ func modeName(m fs.FileMode) string {
 	case m&fs.ModeDevice != 0:
 		return "a device"
 	case m&fs.ModeSymlink != 0:
-		return "a link"
+		return "a symbolic link"
 	}
 	return "not a regular file"
 }

@@ -133,23 +133,32 @@ func meterList(l *parse.ListNode, sizes map[string]int) {
 	}
 	nodes := make([]parse.Node, 0, len(l.Nodes))
 	for _, n := range l.Nodes {
+		for _, b := range branches(n) {
+			meterList(b, sizes)
+		}
 		switch n := n.(type) {
 		case *parse.TemplateNode:
 			nodes = append(nodes, stepAction(n.Pos, n.Line, max(sizes[n.Name], 1)))
 		case *parse.RangeNode:
-			meterList(n.List, sizes)
-			meterList(n.ElseList, sizes)
 			n.List.Nodes = append([]parse.Node{stepAction(n.Pos, n.Line, size(n.List))}, n.List.Nodes...)
-		case *parse.IfNode:
-			meterList(n.List, sizes)
-			meterList(n.ElseList, sizes)
-		case *parse.WithNode:
-			meterList(n.List, sizes)
-			meterList(n.ElseList, sizes)
 		}
 		nodes = append(nodes, n)
 	}
 	l.Nodes = nodes
+}
+
+// branches are the lists an if, a range or a with runs (the else may be
+// nil); none for another node.
+func branches(n parse.Node) []*parse.ListNode {
+	switch n := n.(type) {
+	case *parse.IfNode:
+		return []*parse.ListNode{n.List, n.ElseList}
+	case *parse.RangeNode:
+		return []*parse.ListNode{n.List, n.ElseList}
+	case *parse.WithNode:
+		return []*parse.ListNode{n.List, n.ElseList}
+	}
+	return nil
 }
 
 // stepAction is {{playaidStep n}} at pos.
@@ -170,13 +179,8 @@ func size(l *parse.ListNode) int {
 	}
 	for _, x := range l.Nodes {
 		n++
-		switch x := x.(type) {
-		case *parse.IfNode:
-			n += size(x.List) + size(x.ElseList)
-		case *parse.RangeNode:
-			n += size(x.List) + size(x.ElseList)
-		case *parse.WithNode:
-			n += size(x.List) + size(x.ElseList)
+		for _, b := range branches(x) {
+			n += size(b)
 		}
 	}
 	return n
@@ -190,28 +194,17 @@ func rangeLiteral(l *parse.ListNode) *parse.NumberNode {
 		return nil
 	}
 	for _, x := range l.Nodes {
-		var br *parse.BranchNode
-		switch x := x.(type) {
-		case *parse.IfNode:
-			br = &x.BranchNode
-		case *parse.WithNode:
-			br = &x.BranchNode
-		case *parse.RangeNode:
-			br = &x.BranchNode
-			if p := x.Pipe; p != nil && len(p.Cmds) == 1 && len(p.Cmds[0].Args) == 1 {
+		if r, ok := x.(*parse.RangeNode); ok {
+			if p := r.Pipe; p != nil && len(p.Cmds) == 1 && len(p.Cmds[0].Args) == 1 {
 				if num, ok := p.Cmds[0].Args[0].(*parse.NumberNode); ok && num.IsInt && num.Int64 > limits.MaxTemplateSteps {
 					return num
 				}
 			}
 		}
-		if br == nil {
-			continue
-		}
-		if n := rangeLiteral(br.List); n != nil {
-			return n
-		}
-		if n := rangeLiteral(br.ElseList); n != nil {
-			return n
+		for _, b := range branches(x) {
+			if n := rangeLiteral(b); n != nil {
+				return n
+			}
 		}
 	}
 	return nil

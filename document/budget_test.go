@@ -1,6 +1,7 @@
 package document
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,24 +67,12 @@ func TestTidy(t *testing.T) {
 	if got, want := string(md), "# A\n\ntext\nlast\n"; got != want {
 		t.Errorf("tidy = %q, want %q", got, want)
 	}
-	if want := []int{2, 3, 6, 7}; !equalInts(kept, want) {
+	if want := []int{2, 3, 6, 7}; !slices.Equal(kept, want) {
 		t.Errorf("kept %v, want %v", kept, want)
 	}
-	if want := []int{2, 0, 0, 0}; !equalInts(skip, want) {
+	if want := []int{2, 0, 0, 0}; !slices.Equal(skip, want) {
 		t.Errorf("skip %v, want %v", skip, want)
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestLines: every line of the Markdown knows where in which template it

@@ -119,20 +119,11 @@ func walkText(l *parse.ListNode, f func(*parse.TextNode)) {
 		return
 	}
 	for _, x := range l.Nodes {
-		switch x := x.(type) {
-		case *parse.TextNode:
-			if len(x.Text) > 0 {
-				f(x)
-			}
-		case *parse.IfNode:
-			walkText(x.List, f)
-			walkText(x.ElseList, f)
-		case *parse.RangeNode:
-			walkText(x.List, f)
-			walkText(x.ElseList, f)
-		case *parse.WithNode:
-			walkText(x.List, f)
-			walkText(x.ElseList, f)
+		if t, ok := x.(*parse.TextNode); ok && len(t.Text) > 0 {
+			f(t)
+		}
+		for _, b := range branches(x) {
+			walkText(b, f)
 		}
 	}
 }

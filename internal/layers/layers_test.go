@@ -16,7 +16,7 @@ const module = "github.com/playaid/playaid/"
 // layers. A new package must be given its layer here.
 var layer = map[string]int{
 	"internal/limits":     -1, // the bounds every layer enforces
-	"internal/outfile":    0,  // writing output files safely
+	"internal/outfile":    1,  // writing output files safely
 	"diag":                0,
 	"dice":                0,
 	"data":                0,

@@ -22,6 +22,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/playaid/playaid/diag"
 )
 
 // File is one file to write.
@@ -47,26 +49,7 @@ func Check(path string) error {
 	case fi.Mode().IsRegular():
 		return nil
 	}
-	return fmt.Errorf("%s is %s; playaid writes only regular files and never replaces anything else", path, kind(fi.Mode()))
-}
-
-// kind names a file type for people.
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a regular file"
+	return fmt.Errorf("%s is %s; playaid writes only regular files and never replaces anything else", path, diag.FileKind(fi.Mode()))
 }
 
 // pending is one file on its way: its temporary file, and the copy kept

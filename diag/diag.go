@@ -32,7 +32,9 @@ func (d Diag) Error() string {
 	if d.Warning {
 		b.WriteString("warning: ")
 	}
-	b.WriteString(d.Msg)
+	// A message is one line, whatever it quotes (a parser's message can
+	// hold the newline it stopped at).
+	b.WriteString(strings.ReplaceAll(d.Msg, "\n", `\n`))
 	return b.String()
 }
 

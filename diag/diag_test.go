@@ -173,3 +173,11 @@ func TestTrim(t *testing.T) {
 		t.Errorf("Trim(5) of 5 errors changed the list:\n%s", got)
 	}
 }
+
+// TestOneLine: a message quoting a newline still prints on one line.
+func TestOneLine(t *testing.T) {
+	d := Diag{File: "x.md", Line: 3, Col: 8, Msg: "1: not a binary number: '0b\n'"}
+	if got, want := d.Error(), `x.md:3:8: 1: not a binary number: '0b\n'`; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}

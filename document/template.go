@@ -269,16 +269,16 @@ func placed(err error, srcs []Source) error {
 		b, _ := strconv.Atoi(m[3])
 		col = runeCol(lineOf(src.Text, line), b)
 	}
-	return diag.Diag{File: src.From, Line: line, Col: col, Msg: oneLine(rest)}
+	return diag.Diag{File: src.From, Line: line, Col: col, Msg: clipped(rest)}
 }
 
 // maxMessage is the most of a template error message printed: an error
 // can quote a whole value of the data ("range can't iterate over {…}").
 const maxMessage = 300
 
-// oneLine keeps a message on its line and of a readable length.
-func oneLine(msg string) string {
-	msg = strings.ReplaceAll(msg, "\n", " ")
+// clipped keeps a message of a readable length (diag prints it on one
+// line).
+func clipped(msg string) string {
 	if utf8.RuneCountInString(msg) > maxMessage {
 		msg = string([]rune(msg)[:maxMessage]) + "…"
 	}

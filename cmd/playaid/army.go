@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -300,6 +301,9 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 		base := strings.TrimSuffix(filepath.Base(names[0]), filepath.Ext(names[0]))
 		dest = filepath.Join("output", "army-"+base+"."+doc.format)
 	}
+	if sameFile(dest, names[0]) {
+		return usagef("-o %s is the list being printed; the roster would replace it", dest)
+	}
 	if err := e.writeOutput(ctx, dest, data); err != nil {
 		return err
 	}
@@ -309,4 +313,14 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 		return exitStatus(1)
 	}
 	return nil
+}
+
+// sameFile reports whether two paths name one existing file.
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }

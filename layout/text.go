@@ -4,7 +4,23 @@ import (
 	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/playaid/playaid/glyphs"
 )
+
+// Text draws s with its baseline starting at (x, y) in the current text
+// face, as it prints: every character the font lacks replaced
+// (glyphs.Printable), right-to-left words in reading order
+// (glyphs.Visual). Text from the data, a list or a flag is drawn through
+// it, never with pdf.Text directly.
+func Text(pdf *fpdf.Fpdf, x, y float64, s string) {
+	pdf.Text(x, y, glyphs.Visual(glyphs.Printable(s)))
+}
+
+// Width is the width of s as Text draws it, in the current font.
+func Width(pdf *fpdf.Fpdf, s string) float64 {
+	return pdf.GetStringWidth(glyphs.Printable(s))
+}
 
 // Cut cuts s short with "…" so that it is at most w wide, as measure
 // measures text in the font it will be set in.
@@ -22,7 +38,7 @@ func Cut(s string, w float64, measure func(string) float64) string {
 // FitText cuts s short with "…" to fit width in the document's current
 // font.
 func FitText(pdf *fpdf.Fpdf, s string, width float64) string {
-	return Cut(s, width, pdf.GetStringWidth)
+	return Cut(s, width, func(s string) float64 { return Width(pdf, s) })
 }
 
 // Wrap breaks s into lines of at most width in the current font, at
@@ -35,7 +51,7 @@ func Wrap(pdf *fpdf.Fpdf, s string, width float64) []string {
 		if cur != "" {
 			try = cur + " " + word
 		}
-		if pdf.GetStringWidth(try) <= width || cur == "" {
+		if Width(pdf, try) <= width || cur == "" {
 			cur = try
 			continue
 		}

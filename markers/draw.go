@@ -39,13 +39,13 @@ func setText(pdf *fpdf.Fpdf, c rgb) { pdf.SetTextColor(c.r, c.g, c.b) }
 
 // centreText writes s centred on cx with its baseline at y.
 func centreText(pdf *fpdf.Fpdf, s string, cx, y float64) {
-	pdf.Text(cx-pdf.GetStringWidth(s)/2, y, s)
+	layout.Text(pdf, cx-layout.Width(pdf, s)/2, y, s)
 }
 
 // fitSize is the largest font size up to maxPt at which s is at most w mm wide.
 func fitSize(pdf *fpdf.Fpdf, style, s string, w, maxPt float64) float64 {
 	pdf.SetFont(fontName, style, maxPt)
-	if sw := pdf.GetStringWidth(s); sw > w {
+	if sw := layout.Width(pdf, s); sw > w {
 		return maxPt * w / sw
 	}
 	return maxPt
@@ -85,7 +85,7 @@ func subLines(pdf *fpdf.Fpdf, sub string, w, w2, maxPt float64) (float64, []stri
 	best, bestW := []string(nil), math.Inf(1)
 	for i := 1; i < len(words); i++ {
 		a, b := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
-		if w := math.Max(pdf.GetStringWidth(a), pdf.GetStringWidth(b)); w <= w2 && w < bestW {
+		if w := math.Max(layout.Width(pdf, a), layout.Width(pdf, b)); w <= w2 && w < bestW {
 			best, bestW = []string{a, b}, w
 		}
 	}
@@ -202,7 +202,7 @@ func drawTrack(pdf *fpdf.Fpdf, p *piece, x, y float64) {
 		cy := y + 8 + rowH*(float64(i)+0.5)
 		setText(pdf, p.ink)
 		pdf.SetFont(fontName, "B", trackPt)
-		pdf.Text(x+2.5, cy+capH*trackPt*ptMM/2, t.label)
+		layout.Text(pdf, x+2.5, cy+capH*trackPt*ptMM/2, t.label)
 		bx := x + p.w - 2.5 - float64(t.to-t.from+1)*(s+1) + 1
 		for v := t.from; v <= t.to; v++ {
 			setFill(pdf, white)
@@ -229,7 +229,7 @@ func trackLabelWidth(pdf *fpdf.Fpdf, tracks []trackRow) (float64, int) {
 	w, n := 0.0, 0
 	pdf.SetFont(fontName, "B", trackPt)
 	for _, t := range tracks {
-		w = math.Max(w, pdf.GetStringWidth(t.label))
+		w = math.Max(w, layout.Width(pdf, t.label))
 		n = max(n, t.to-t.from+1)
 	}
 	return w + 2, n

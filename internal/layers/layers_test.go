@@ -16,6 +16,7 @@ const module = "github.com/playaid/playaid/"
 // layers. A new package must be given its layer here.
 var layer = map[string]int{
 	"internal/limits":     -1, // the bounds every layer enforces
+	"glyphs":              -1, // what the text font prints, checked where text enters
 	"diag":                0,
 	"dice":                0,
 	"data":                0,

@@ -260,7 +260,7 @@ func drawCard(pdf *fpdf.Fpdf, c card, x, y float64) {
 					if ln.lead != "" {
 						pdf.SetFont(layout.Font, "B", bodyPt)
 						layout.Text(pdf, x, b, ln.lead)
-						x += layout.Width(pdf, ln.lead + " ")
+						x += layout.Width(pdf, ln.lead+" ")
 					}
 					pdf.SetFont(layout.Font, "", bodyPt)
 					layout.Text(pdf, x, b, ln.text)
@@ -325,7 +325,7 @@ func wrapText(pdf *fpdf.Fpdf, text string, w float64) []textLine {
 		lw := 0.0
 		if lead != "" {
 			pdf.SetFont(layout.Font, "B", bodyPt)
-			lw = layout.Width(pdf, lead + " ")
+			lw = layout.Width(pdf, lead+" ")
 		}
 		pdf.SetFont(layout.Font, "", bodyPt)
 		rest = strings.Join(strings.Fields(rest), " ")

@@ -272,6 +272,7 @@ func (f *filler) value(data any, rv reflect.Value, p *plan) {
 			// if the PDF font cannot print some of it.
 			if msg := glyphs.Problem(s); msg != "" {
 				f.l.Warn(f.ix.Value(f.where()), "%s: %s", f.named(), msg)
+				f.l[len(f.l)-1].Font = true
 			}
 		}
 	case kInt:

@@ -64,21 +64,21 @@ var fallbacks = map[rune]string{
 // a letter, a box to tick or a question.
 const Mark = "\uFFFD"
 
-// layoutOnly reports whether r is spacing or a line break: laid out,
-// never drawn, so no font needs it.
-func layoutOnly(r rune) bool { return unicode.IsSpace(r) }
-
-// printable reports whether r prints in a font that has what has.
+// printable reports whether r prints in a font that has what has: as
+// itself, through its fallback, or as a space (a line break or a tab is
+// laid out, never drawn).
 func printable(r rune, has func(rune) bool) bool {
-	if has(r) || layoutOnly(r) {
-		return true
-	}
+	return has(r) || fallback(r, has) || unicode.IsSpace(r)
+}
+
+// fallback reports whether r has a fallback the font has.
+func fallback(r rune, has func(rune) bool) bool {
 	sub, ok := fallbacks[r]
 	if !ok {
 		return false
 	}
 	for _, s := range sub {
-		if !has(s) && !layoutOnly(s) {
+		if !has(s) && s != ' ' {
 			return false
 		}
 	}
@@ -86,14 +86,15 @@ func printable(r rune, has func(rune) bool) bool {
 }
 
 // Replace returns s with every character a font that has what has cannot
-// draw replaced: by its fallback when the font has that, else by Mark (or
-// "?" in a font without one). It returns s itself when every character
-// prints, which is the common case.
+// draw replaced: by its fallback when the font has that, a space for
+// other spacing (tabs, line breaks), else by Mark (or "?" in a font
+// without one). It returns s itself when every character prints as it
+// is, which is the common case.
 func Replace(s string, has func(rune) bool) string {
 	i := 0
 	for i < len(s) {
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if (r == utf8.RuneError && n == 1) || !has(r) && !layoutOnly(r) {
+		if r == utf8.RuneError && n == 1 || !has(r) && r != ' ' {
 			break
 		}
 		i += n
@@ -108,14 +109,18 @@ func Replace(s string, has func(rune) bool) string {
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	b.WriteString(s[:i])
-	for j, r := range s[i:] {
+	for len(s[i:]) > 0 {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
 		switch {
-		case r == utf8.RuneError && !strings.HasPrefix(s[i+j:], "\uFFFD"):
+		case r == utf8.RuneError && n == 1:
 			b.WriteString(mark) // a byte that is not UTF-8
-		case has(r) || layoutOnly(r):
+		case has(r) || r == ' ':
 			b.WriteRune(r)
-		case printable(r, has):
+		case fallback(r, has):
 			b.WriteString(fallbacks[r])
+		case unicode.IsSpace(r):
+			b.WriteByte(' ')
 		default:
 			b.WriteString(mark)
 		}
@@ -133,7 +138,7 @@ func Missing(s string) []rune { return missing(s, Text()) }
 func missing(s string, f *Font) []rune {
 	var out []rune
 	for _, r := range s {
-		if f.Has(r) || layoutOnly(r) {
+		if f.Has(r) || r == ' ' {
 			continue // the common case, first
 		}
 		if !printable(r, f.Has) && !containsRune(out, r) {

@@ -45,7 +45,20 @@ func centreText(pdf *fpdf.Fpdf, s string, cx, y float64) {
 // fitSize is the largest font size up to maxPt at which s is at most w mm wide.
 func fitSize(pdf *fpdf.Fpdf, style, s string, w, maxPt float64) float64 {
 	pdf.SetFont(fontName, style, maxPt)
-	if sw := layout.Width(pdf, s); sw > w {
+	return fit(layout.Width(pdf, s), w, maxPt)
+}
+
+// fitWidth is fitSize for text measured already, sw mm wide at maxPt. It
+// sets the font as fitSize does.
+func fitWidth(pdf *fpdf.Fpdf, style string, sw, w, maxPt float64) float64 {
+	pdf.SetFont(fontName, style, maxPt)
+	return fit(sw, w, maxPt)
+}
+
+// fit is the largest size up to maxPt at which text sw mm wide at maxPt
+// is at most w mm wide.
+func fit(sw, w, maxPt float64) float64 {
+	if sw > w {
 		return maxPt * w / sw
 	}
 	return maxPt
@@ -82,15 +95,15 @@ func subLines(pdf *fpdf.Fpdf, sub string, w, w2, maxPt float64) (float64, []stri
 	// many as it takes.
 	pdf.SetFont(fontName, "", subMin)
 	words := strings.Fields(sub)
-	best, bestW := []string(nil), math.Inf(1)
+	best, bestW := 0, math.Inf(1)
+	first, rest := layout.Splits(pdf, words)
 	for i := 1; i < len(words); i++ {
-		a, b := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
-		if w := math.Max(layout.Width(pdf, a), layout.Width(pdf, b)); w <= w2 && w < bestW {
-			best, bestW = []string{a, b}, w
+		if w := math.Max(first[i-1], rest[i-1]); w <= w2 && w < bestW {
+			best, bestW = i, w
 		}
 	}
-	if best != nil {
-		return subMin, best
+	if best > 0 {
+		return subMin, []string{strings.Join(words[:best], " "), strings.Join(words[best:], " ")}
 	}
 	return subMin, layout.Wrap(pdf, sub, w2)
 }
@@ -116,13 +129,17 @@ func textBox(pdf *fpdf.Fpdf, label, sub string, x, y, w, h, maxPt float64, round
 	lines := []string{label}
 	size := math.Min(fitSize(pdf, "B", label, w, maxPt), h/(capH*ptMM))
 	words := strings.Fields(label)
+	first, rest := layout.Splits(pdf, words) // in bold at maxPt, as fitSize left it
+	split := 0
 	for i := 1; i < len(words); i++ {
-		a, b := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
 		byH := h / ((2*capH + 0.45) * ptMM) // two lines with a gap of 0.45 em
-		s := math.Min(math.Min(fitSize(pdf, "B", a, w2, maxPt), fitSize(pdf, "B", b, w2, maxPt)), byH)
+		s := math.Min(math.Min(fitWidth(pdf, "B", first[i-1], w2, maxPt), fitWidth(pdf, "B", rest[i-1], w2, maxPt)), byH)
 		if s > size*1.15 {
-			lines, size = []string{a, b}, s
+			split, size = i, s
 		}
+	}
+	if split > 0 {
+		lines = []string{strings.Join(words[:split], " "), strings.Join(words[split:], " ")}
 	}
 	lineH := capH * size * ptMM
 	gap := 0.45 * size * ptMM

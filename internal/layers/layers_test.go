@@ -24,6 +24,7 @@ var layer = map[string]int{
 	"internal/golden":     0,
 	"internal/pdftest":    0,
 	"internal/playercopy": 0,
+	"internal/testfont":   0, // small TrueType fonts for tests
 	"internal/floor":      3,
 	"internal/cmd/ratio":  9, // a tool that runs the command
 	"catalog":             1, // the data, loaded and checked

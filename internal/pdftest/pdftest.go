@@ -530,3 +530,17 @@ func Smallest(texts []Text, pt float64) []Text {
 	slices.SortStableFunc(out, func(a, b Text) int { return cmp.Compare(a.Size, b.Size) })
 	return out
 }
+
+// Undrawable returns the first string of texts with a character the font
+// lacks (has says what it has; spaces need no glyph), or nil: text that
+// would print as the font's empty box, or not at all.
+func Undrawable(texts []Text, has func(rune) bool) *Text {
+	for i, t := range texts {
+		for _, r := range t.S {
+			if !has(r) && r != ' ' {
+				return &texts[i]
+			}
+		}
+	}
+	return nil
+}

@@ -193,6 +193,14 @@ func (d *docFlags) check() (layout.Paper, error) {
 	return paper(d.paper)
 }
 
+// fontWarnings prints, for a PDF, what the text font (chosen by load)
+// cannot print of the club's templates.
+func (e *env) fontWarnings(d docFlags) {
+	if d.format == document.PDF {
+		printDiags(e.stderr, document.FontWarnings(d.templates))
+	}
+}
+
 // shippedSystems lists the ids of the shipped rule sets (the folders of
 // the embedded data), for flags' help: the data itself is read later.
 func shippedSystems() string {

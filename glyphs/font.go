@@ -13,6 +13,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"unicode"
 )
 
 // Font is a TrueType font as far as printing text needs it: its bytes and
@@ -24,7 +25,8 @@ type Font struct {
 	// TTF is the font file. Nothing may write to it.
 	TTF []byte
 
-	w []uint16 // advance per BMP rune, 1/1000 em; 0 = no glyph
+	w     []uint16  // advance per BMP rune, 1/1000 em; 0 = no glyph
+	ascii [128]bool // the ASCII characters that print (spacing included): most text is all ASCII
 }
 
 // Has reports whether the font has a glyph for r.
@@ -131,7 +133,11 @@ func Parse(name string, ttf []byte) (*Font, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Font{Name: name, TTF: ttf, w: w}, nil
+	f := &Font{Name: name, TTF: ttf, w: w}
+	for c := range f.ascii {
+		f.ascii[c] = f.Has(rune(c)) || unicode.IsSpace(rune(c))
+	}
+	return f, nil
 }
 
 // checkLoca checks that every glyph's outline lies inside the glyf table.

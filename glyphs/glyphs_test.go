@@ -216,3 +216,15 @@ func TestVisual(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkProblem: the check every string of the data and lists goes
+// through as it is read, on a typical line of rules text that prints.
+func BenchmarkProblem(b *testing.B) {
+	s := "When a unit with Tow Cables makes an assault, each element in base–to–base contact makes a standard to hit roll (3″–30+″, ½ a move)."
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		if Problem(s) != "" {
+			b.Fatal("the line does not print")
+		}
+	}
+}

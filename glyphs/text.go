@@ -137,10 +137,13 @@ func Missing(s string) []rune { return missing(s, Text()) }
 
 func missing(s string, f *Font) []rune {
 	var out []rune
-	for _, r := range s {
-		if f.Has(r) || r == ' ' {
-			continue // the common case, first
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf && f.ascii[c] {
+			i++ // the common case, first
+			continue
 		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
 		if !printable(r, f.Has) && !containsRune(out, r) {
 			out = append(out, r)
 		}

@@ -20,14 +20,7 @@ func TestClubFont(t *testing.T) {
 	if err := os.WriteFile(path, testfont.TTF("Club Sans", "Company 12 שלום第一"+glyphs.Mark), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	g, err := ReadFont(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := SetTextFont(g); err != nil {
-		t.Fatal(err)
-	}
-	defer SetTextFont(nil)
+	g := useFont(t, path)
 	if FaceGlyphs(Font, "B") != g || FaceGlyphs(FontMono, "") == g {
 		t.Error("the club's font is not every text face, or it took the code face too")
 	}
@@ -59,6 +52,20 @@ func TestClubFont(t *testing.T) {
 	if glyphs.Text().Name != "" || FaceGlyphs(Font, "") == g {
 		t.Error("SetTextFont(nil) did not bring back the Go font")
 	}
+}
+
+// useFont makes the font at path the text font until the test ends.
+func useFont(t *testing.T, path string) *glyphs.Font {
+	t.Helper()
+	g, err := ReadFont(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := SetTextFont(g); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { SetTextFont(nil) })
+	return g
 }
 
 // FuzzTextFont: no font file a club names makes playaid panic, hang or
@@ -101,14 +108,7 @@ func TestRealFont(t *testing.T) {
 	if _, err := os.Stat(dejaVu); err != nil {
 		t.Skipf("%s is not installed (Debian: fonts-dejavu-core): %v", dejaVu, err)
 	}
-	g, err := ReadFont(dejaVu)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := SetTextFont(g); err != nil {
-		t.Fatal(err)
-	}
-	defer SetTextFont(nil)
+	useFont(t, dejaVu)
 	pdf := NewDoc(A4, "DejaVu")
 	pdf.AddPage()
 	SetFont(pdf, Font, "", 12)

@@ -531,14 +531,21 @@ func Smallest(texts []Text, pt float64) []Text {
 	return out
 }
 
-// Undrawable returns the first string of texts with a character the font
-// lacks (has says what it has; spaces need no glyph), or nil: text that
-// would print as the font's empty box, or not at all.
-func Undrawable(texts []Text, has func(rune) bool) *Text {
-	for i, t := range texts {
+// Printable checks that pdf is a whole PDF whose every string reads back
+// and is drawn in glyphs the font has (has says which; spaces need none):
+// no text would print as the font's empty box, or not at all.
+func Printable(pdf []byte, has func(rune) bool) error {
+	if !bytes.HasPrefix(pdf, []byte("%PDF-")) || !bytes.HasSuffix(bytes.TrimSpace(pdf), []byte("%%EOF")) {
+		return fmt.Errorf("not a whole PDF (%d bytes)", len(pdf))
+	}
+	texts, err := Read(pdf)
+	if err != nil {
+		return fmt.Errorf("the PDF does not read back: %v", err)
+	}
+	for _, t := range texts {
 		for _, r := range t.S {
 			if !has(r) && r != ' ' {
-				return &texts[i]
+				return fmt.Errorf("page %d draws %q: %U is not in the font", t.Page, t.S, r)
 			}
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"codeberg.org/go-pdf/fpdf"
+
 	"github.com/playaid/playaid/glyphs"
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/internal/testfont"
@@ -31,14 +33,7 @@ func TestClubFont(t *testing.T) {
 		t.Errorf("width %g mm, want %g (7 glyphs of 600/1000 em at 10 pt)", w, want)
 	}
 	Text(pdf, 20, 20, "Company שלום 12 第一 🚀")
-	b, err := Bytes(pdf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	texts, err := pdftest.Read(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	texts := readBack(t, pdf)
 	var got []string
 	for _, tx := range texts {
 		got = append(got, tx.S)
@@ -52,6 +47,20 @@ func TestClubFont(t *testing.T) {
 	if glyphs.Text().Name != "" || FaceGlyphs(Font, "") == g {
 		t.Error("SetTextFont(nil) did not bring back the Go font")
 	}
+}
+
+// readBack writes pdf and reads its strings back.
+func readBack(t *testing.T, pdf *fpdf.Fpdf) []pdftest.Text {
+	t.Helper()
+	b, err := Bytes(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts, err := pdftest.Read(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return texts
 }
 
 // useFont makes the font at path the text font until the test ends.
@@ -113,14 +122,7 @@ func TestRealFont(t *testing.T) {
 	pdf.AddPage()
 	SetFont(pdf, Font, "", 12)
 	Text(pdf, 20, 20, "פלוגה ג׳ · Company C")
-	b, err := Bytes(pdf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	texts, err := pdftest.Read(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	texts := readBack(t, pdf)
 	if len(texts) != 1 || texts[0].S != "Company C · ׳ג הגולפ" {
 		t.Errorf("the page reads %+v", texts)
 	}

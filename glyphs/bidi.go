@@ -3,6 +3,7 @@ package glyphs
 import (
 	"slices"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Hebrew and Arabic are written right to left, and the PDF writer draws
@@ -53,21 +54,17 @@ var mirrors = map[rune]rune{'(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}
 // Visual returns the line s in the order it is drawn left to right. Text
 // without right-to-left letters is returned as it is.
 func Visual(s string) string {
+	if !hasRTL(s) {
+		return s // nearly always: look before allocating anything
+	}
 	rs := []rune(s)
 	cls := make([]class, len(rs))
-	any := false
 	base := neutral
 	for i, r := range rs {
 		cls[i] = classOf(r)
-		if cls[i] == rtl {
-			any = true
-		}
 		if base == neutral && (cls[i] == ltr || cls[i] == rtl) {
 			base = cls[i]
 		}
-	}
-	if !any {
-		return s
 	}
 	// Digits after left-to-right letters (or at the start of a
 	// left-to-right line) are just part of that text (UAX #9 W7).
@@ -154,4 +151,22 @@ func Visual(s string) string {
 		}
 	}
 	return string(rs)
+}
+
+// hasRTL reports whether s has a right-to-left letter. Every such script
+// lies at U+0590 or above: ASCII and Latin text is passed over byte by
+// byte.
+func hasRTL(s string) bool {
+	for i := 0; i < len(s); {
+		if s[i] < 0xD6 { // UTF-8 lead bytes below 0xD6 start characters below U+0580
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		if classOf(r) == rtl {
+			return true
+		}
+	}
+	return false
 }

@@ -64,10 +64,13 @@ func TestReplace(t *testing.T) {
 	if got := Printable(s); unsafe.StringData(got) != unsafe.StringData(s) {
 		t.Error("Printable copied text that prints as it is")
 	}
-	// A font without the mark prints "?".
-	has := func(r rune) bool { return r < 0x80 }
-	if got := Replace("aשb", has); got != "a?b" {
-		t.Errorf("Replace without a mark = %q, want %q", got, "a?b")
+	// A font without the mark prints "?"; one without a tab a space.
+	f, err := Parse("ascii.ttf", testfont.TTF("ASCII", "ab"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.Replace("aשb\tc"); got != "a?b ?" {
+		t.Errorf("Replace without a mark = %q, want %q", got, "a?b ?")
 	}
 }
 

@@ -85,16 +85,20 @@ func fallback(r rune, has func(rune) bool) bool {
 	return true
 }
 
-// Replace returns s with every character a font that has what has cannot
-// draw replaced: by its fallback when the font has that, a space for
-// other spacing (tabs, line breaks), else by Mark (or "?" in a font
-// without one). It returns s itself when every character prints as it
-// is, which is the common case.
-func Replace(s string, has func(rune) bool) string {
+// Replace returns s with every character the font cannot draw replaced:
+// by its fallback when the font has that, a space for other spacing
+// (tabs, line breaks), else by Mark (or "?" in a font without one). It
+// returns s itself when every character prints as it is, which is the
+// common case.
+func (f *Font) Replace(s string) string {
 	i := 0
 	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf && f.ascii[c] && c >= ' ' {
+			i++ // the common case, first
+			continue
+		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 || !has(r) && r != ' ' {
+		if r == utf8.RuneError && n == 1 || !f.Has(r) && r != ' ' {
 			break
 		}
 		i += n
@@ -103,7 +107,7 @@ func Replace(s string, has func(rune) bool) string {
 		return s
 	}
 	mark := Mark
-	if !has('\uFFFD') {
+	if !f.Has('\uFFFD') {
 		mark = "?"
 	}
 	var b strings.Builder
@@ -115,9 +119,9 @@ func Replace(s string, has func(rune) bool) string {
 		switch {
 		case r == utf8.RuneError && n == 1:
 			b.WriteString(mark) // a byte that is not UTF-8
-		case has(r) || r == ' ':
+		case f.Has(r) || r == ' ':
 			b.WriteRune(r)
-		case fallback(r, has):
+		case fallback(r, f.Has):
 			b.WriteString(fallbacks[r])
 		case unicode.IsSpace(r):
 			b.WriteByte(' ')
@@ -129,7 +133,7 @@ func Replace(s string, has func(rune) bool) string {
 }
 
 // Printable is Replace in the text font.
-func Printable(s string) string { return Replace(s, Text().Has) }
+func Printable(s string) string { return Text().Replace(s) }
 
 // Missing returns the characters of s the text font cannot print, even
 // through a fallback, each once, in the order they come.

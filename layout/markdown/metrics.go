@@ -17,6 +17,7 @@ import (
 // rune (BMP only, like fpdf); 0 means the font has no glyph for the rune.
 type metrics struct {
 	w []uint16
+	f *glyphs.Font // whose widths w are
 }
 
 // has reports whether the font has a glyph for r.
@@ -40,7 +41,8 @@ func faceMetrics(family, style string) *metrics {
 	if fs == nil || fs.text != glyphs.Text() {
 		fs = &faces{text: glyphs.Text(), m: map[string]*metrics{}}
 		for _, f := range layout.FontFaces() {
-			fs.m[f[0]+"/"+f[1]] = &metrics{w: layout.FaceGlyphs(f[0], f[1]).Widths()}
+			g := layout.FaceGlyphs(f[0], f[1])
+			fs.m[f[0]+"/"+f[1]] = &metrics{w: g.Widths(), f: g}
 		}
 		fontFaces.Store(fs)
 	}
@@ -69,6 +71,6 @@ func (m *metrics) width(s string, size float64) float64 {
 const ptMM = 25.4 / 72
 
 // fallback returns s with every rune the face lacks replaced (see
-// glyphs.Replace). It returns s itself when nothing needs replacing,
+// glyphs.Font.Replace). It returns s itself when nothing needs replacing,
 // which is the common case.
-func fallback(s string, m *metrics) string { return glyphs.Replace(s, m.has) }
+func fallback(s string, m *metrics) string { return m.f.Replace(s) }

@@ -22,33 +22,6 @@ func Width(pdf *fpdf.Fpdf, s string) float64 {
 	return pdf.GetStringWidth(glyphs.Printable(s))
 }
 
-// Splits returns the widths, in the current font, of the two lines each
-// break of words into two makes: first[i-1] is words[:i] joined by
-// spaces, rest[i-1] words[i:], for i from 1. It measures every word once,
-// where measuring every split would take time growing with the square of
-// the words; the widths are those Width gives, to the last bit.
-func Splits(pdf *fpdf.Fpdf, words []string) (first, rest []float64) {
-	if len(words) < 2 {
-		return nil, nil
-	}
-	_, size := pdf.GetFontSize()
-	width := func(units int) float64 { return float64(units) * size / 1000 } // as fpdf's GetStringWidth
-	units := make([]int, len(words))
-	total := 0
-	for i, w := range words {
-		units[i] = pdf.GetStringSymbolWidth(glyphs.Printable(w))
-		total += units[i]
-	}
-	space := pdf.GetStringSymbolWidth(" ")
-	n, sum := len(words), 0
-	for i := 1; i < n; i++ {
-		sum += units[i-1]
-		first = append(first, width(sum+(i-1)*space))
-		rest = append(rest, width(total-sum+(n-i-1)*space))
-	}
-	return first, rest
-}
-
 // Cut cuts s short with "…" so that it is at most w wide, as measure
 // measures text in the font it will be set in.
 func Cut(s string, w float64, measure func(string) float64) string {

@@ -45,20 +45,7 @@ func centreText(pdf *fpdf.Fpdf, s string, cx, y float64) {
 // fitSize is the largest font size up to maxPt at which s is at most w mm wide.
 func fitSize(pdf *fpdf.Fpdf, style, s string, w, maxPt float64) float64 {
 	pdf.SetFont(fontName, style, maxPt)
-	return fit(layout.Width(pdf, s), w, maxPt)
-}
-
-// fitWidth is fitSize for text measured already, sw mm wide at maxPt. It
-// sets the font as fitSize does.
-func fitWidth(pdf *fpdf.Fpdf, style string, sw, w, maxPt float64) float64 {
-	pdf.SetFont(fontName, style, maxPt)
-	return fit(sw, w, maxPt)
-}
-
-// fit is the largest size up to maxPt at which text sw mm wide at maxPt
-// is at most w mm wide.
-func fit(sw, w, maxPt float64) float64 {
-	if sw > w {
+	if sw := layout.Width(pdf, s); sw > w {
 		return maxPt * w / sw
 	}
 	return maxPt
@@ -81,6 +68,12 @@ const (
 	subMax = 7.5
 )
 
+// maxSplit is the most words a label or sub-label may have for every
+// break into two lines to be tried: a face holds a few words (the shipped
+// ones at most four). A longer text is shrunk onto one line, or wrapped;
+// trying each break of a text of a thousand words took seconds.
+const maxSplit = 12
+
 // subLines sets a sub-label for a face w mm wide (w2 for its lower lines
 // on a round face): its size and lines.
 func subLines(pdf *fpdf.Fpdf, sub string, w, w2, maxPt float64) (float64, []string) {
@@ -95,15 +88,15 @@ func subLines(pdf *fpdf.Fpdf, sub string, w, w2, maxPt float64) (float64, []stri
 	// many as it takes.
 	pdf.SetFont(fontName, "", subMin)
 	words := strings.Fields(sub)
-	best, bestW := 0, math.Inf(1)
-	first, rest := layout.Splits(pdf, words)
-	for i := 1; i < len(words); i++ {
-		if w := math.Max(first[i-1], rest[i-1]); w <= w2 && w < bestW {
-			best, bestW = i, w
+	best, bestW := []string(nil), math.Inf(1)
+	for i := 1; i < len(words) && len(words) <= maxSplit; i++ {
+		a, b := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
+		if w := math.Max(layout.Width(pdf, a), layout.Width(pdf, b)); w <= w2 && w < bestW {
+			best, bestW = []string{a, b}, w
 		}
 	}
-	if best > 0 {
-		return subMin, []string{strings.Join(words[:best], " "), strings.Join(words[best:], " ")}
+	if best != nil {
+		return subMin, best
 	}
 	return subMin, layout.Wrap(pdf, sub, w2)
 }
@@ -129,17 +122,13 @@ func textBox(pdf *fpdf.Fpdf, label, sub string, x, y, w, h, maxPt float64, round
 	lines := []string{label}
 	size := math.Min(fitSize(pdf, "B", label, w, maxPt), h/(capH*ptMM))
 	words := strings.Fields(label)
-	first, rest := layout.Splits(pdf, words) // in bold at maxPt, as fitSize left it
-	split := 0
-	for i := 1; i < len(words); i++ {
+	for i := 1; i < len(words) && len(words) <= maxSplit; i++ {
+		a, b := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
 		byH := h / ((2*capH + 0.45) * ptMM) // two lines with a gap of 0.45 em
-		s := math.Min(math.Min(fitWidth(pdf, "B", first[i-1], w2, maxPt), fitWidth(pdf, "B", rest[i-1], w2, maxPt)), byH)
+		s := math.Min(math.Min(fitSize(pdf, "B", a, w2, maxPt), fitSize(pdf, "B", b, w2, maxPt)), byH)
 		if s > size*1.15 {
-			split, size = i, s
+			lines, size = []string{a, b}, s
 		}
-	}
-	if split > 0 {
-		lines = []string{strings.Join(words[:split], " "), strings.Join(words[split:], " ")}
 	}
 	lineH := capH * size * ptMM
 	gap := 0.45 * size * ptMM

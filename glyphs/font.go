@@ -109,7 +109,11 @@ func Parse(name string, ttf []byte) (*Font, error) {
 	if nMetrics == 0 || len(hmtx) < 4*nMetrics {
 		return nil, bad("the font has no horizontal metrics")
 	}
-	if err := checkLoca(tables, int(be.Uint16(maxp[4:])), be.Uint16(head[50:]) == 1); err != nil {
+	glyphs, err := outlines(tables, int(be.Uint16(maxp[4:])), be.Uint16(head[50:]) == 1)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkComposites(glyphs); err != nil {
 		return nil, err
 	}
 	if err := checkName(tables["name"]); err != nil {
@@ -140,31 +144,133 @@ func Parse(name string, ttf []byte) (*Font, error) {
 	return f, nil
 }
 
-// checkLoca checks that every glyph's outline lies inside the glyf table.
-func checkLoca(tables map[string][]byte, glyphs int, long bool) error {
+// outlines returns each glyph's outline data, checking that every one
+// lies inside the glyf table.
+func outlines(tables map[string][]byte, n int, long bool) ([][]byte, error) {
 	be := binary.BigEndian
 	loca, glyf := tables["loca"], tables["glyf"]
 	size := 2
 	if long {
 		size = 4
 	}
-	if glyphs == 0 || len(loca) < size*(glyphs+1) {
-		return errShort
+	if n == 0 || len(loca) < size*(n+1) {
+		return nil, errShort
 	}
-	prev := 0
-	for g := 0; g <= glyphs; g++ {
-		var at int
+	at := func(g int) int {
 		if long {
-			at = int(be.Uint32(loca[4*g:]))
-		} else {
-			at = 2 * int(be.Uint16(loca[2*g:]))
+			return int(be.Uint32(loca[4*g:]))
 		}
-		if at < prev || at > len(glyf) {
-			return errShort
+		return 2 * int(be.Uint16(loca[2*g:]))
+	}
+	out := make([][]byte, n)
+	for g := range n {
+		from, to := at(g), at(g+1)
+		if from > to || to > len(glyf) {
+			return nil, errShort
 		}
-		prev = at
+		out[g] = glyf[from:to]
+	}
+	return out, nil
+}
+
+// Flags of a composite glyph's components (TrueType glyf table).
+const (
+	argWords   = 0x0001
+	scale      = 0x0008
+	more       = 0x0020
+	xyScale    = 0x0040
+	twoByTwo   = 0x0080
+	maxNesting = 32 // fonts nest components a level or two deep
+)
+
+// checkComposites checks the glyphs made of other glyphs, which the PDF
+// writer follows when it embeds a glyph: every component is a glyph of
+// the font, its record lies inside the glyph, and no glyph is made of
+// itself, at any depth (the writer would recurse until the stack runs
+// out, which no recover catches).
+func checkComposites(glyphs [][]byte) error {
+	const (
+		unseen = iota
+		open
+		done
+	)
+	state := make([]uint8, len(glyphs))
+	var visit func(g, depth int) error
+	visit = func(g, depth int) error {
+		switch {
+		case state[g] == done:
+			return nil
+		case state[g] == open:
+			return bad("the font's glyph %d is made of itself", g)
+		case depth > maxNesting:
+			return bad("the font's glyph %d nests components more than %d deep", g, maxNesting)
+		}
+		state[g] = open
+		comps, err := components(glyphs[g])
+		if err != nil {
+			return bad("the font's glyph %d: %v", g, err)
+		}
+		for _, c := range comps {
+			if c >= len(glyphs) {
+				return bad("the font's glyph %d is made of glyph %d, which it does not have", g, c)
+			}
+			if err := visit(c, depth+1); err != nil {
+				return err
+			}
+		}
+		state[g] = done
+		return nil
+	}
+	for g := range glyphs {
+		if err := visit(g, 0); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// components returns the glyphs a composite glyph is made of; none for a
+// simple one.
+func components(data []byte) ([]int, error) {
+	be := binary.BigEndian
+	if len(data) == 0 {
+		return nil, nil // an empty glyph (a space)
+	}
+	if len(data) < 10 {
+		return nil, fmt.Errorf("%d bytes, too short for its header", len(data))
+	}
+	if int16(be.Uint16(data)) >= 0 {
+		return nil, nil
+	}
+	var out []int
+	at := 10
+	for {
+		if at+4 > len(data) {
+			return nil, fmt.Errorf("a component runs past the glyph")
+		}
+		flags := be.Uint16(data[at:])
+		out = append(out, int(be.Uint16(data[at+2:])))
+		at += 4
+		if flags&argWords != 0 {
+			at += 4
+		} else {
+			at += 2
+		}
+		switch {
+		case flags&scale != 0:
+			at += 2
+		case flags&xyScale != 0:
+			at += 4
+		case flags&twoByTwo != 0:
+			at += 8
+		}
+		if at > len(data) {
+			return nil, fmt.Errorf("a component runs past the glyph")
+		}
+		if flags&more == 0 {
+			return out, nil
+		}
+	}
 }
 
 // checkName checks the naming table the PDF writer reads the font's name

@@ -174,12 +174,24 @@ func TestParseRefuses(t *testing.T) {
 		{"loca past glyf", edit(func(b []byte) { binary.BigEndian.PutUint32(b[at(b, "loca")+4:], 1<<30) }), "cut short"},
 		{"no Unicode map", edit(func(b []byte) { binary.BigEndian.PutUint16(b[at(b, "cmap")+4:], 1) }), "no Unicode character map"},
 		{"no metrics", edit(func(b []byte) { binary.BigEndian.PutUint16(b[at(b, "hhea")+34:], 0) }), "no horizontal metrics"},
+		{"made of itself", edit(func(b []byte) { composite(b[at(b, "glyf")+glyphSize:], 1) }), "glyph 1 is made of itself"},
+		{"made of a missing glyph", edit(func(b []byte) { composite(b[at(b, "glyf")+glyphSize:], 99) }), "glyph 1 is made of glyph 99, which it does not have"},
 	} {
 		_, err := Parse("f.ttf", c.ttf)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want %q", c.name, err, c.want)
 		}
 	}
+}
+
+// glyphSize is the size of each glyph of a testfont font: a box.
+const glyphSize = 34
+
+// composite turns the glyph at the start of b into one made of glyph c.
+func composite(b []byte, c uint16) {
+	binary.BigEndian.PutUint16(b, 0xFFFF) // -1 contours: a composite
+	binary.BigEndian.PutUint16(b[10:], 0) // the only component, byte offsets
+	binary.BigEndian.PutUint16(b[12:], c)
 }
 
 // FuzzParse: no bytes make Parse panic, and a font it accepts has widths

@@ -205,13 +205,13 @@ func drawCard(pdf *fpdf.Fpdf, c card, x, y float64) {
 	pdf.Rect(x+0.3, y+0.3, cardW-0.6, bandH-0.3, "F")
 	pdf.SetTextColor(20, 24, 30)
 	pdf.SetFont(layout.Font, "B", cornerPt)
-	cw := pdf.GetStringWidth(c.corner)
-	pdf.Text(x+cardW-cardPad-cw, y+5.4, c.corner)
+	cw := layout.Width(pdf, c.corner)
+	layout.Text(pdf, x+cardW-cardPad-cw, y+5.4, c.corner)
 	pdf.SetFont(layout.Font, "B", titlePt)
-	pdf.Text(left, y+5.4, layout.FitText(pdf, c.title, w-cw-2))
+	layout.Text(pdf, left, y+5.4, layout.FitText(pdf, c.title, w-cw-2))
 	pdf.SetFont(layout.Font, "", subPt)
 	pdf.SetTextColor(70, 76, 86)
-	pdf.Text(left, y+9.9, layout.FitText(pdf, c.sub, w))
+	layout.Text(pdf, left, y+9.9, layout.FitText(pdf, c.sub, w))
 
 	foot := y + cardH - footUp // the footer's baseline
 	top := y + bandH + firstDown
@@ -241,7 +241,7 @@ func drawCard(pdf *fpdf.Fpdf, c card, x, y float64) {
 			line(func(b float64) {
 				pdf.SetFont(layout.Font, "B", headPt)
 				pdf.SetTextColor(40, 70, 120)
-				pdf.Text(left, b, layout.FitText(pdf, strings.ToUpper(p.head), w))
+				layout.Text(pdf, left, b, layout.FitText(pdf, strings.ToUpper(p.head), w))
 				if heads != nil {
 					drawRow(pdf, heads, left, b, w, true)
 				}
@@ -259,11 +259,11 @@ func drawCard(pdf *fpdf.Fpdf, c card, x, y float64) {
 					x := left
 					if ln.lead != "" {
 						pdf.SetFont(layout.Font, "B", bodyPt)
-						pdf.Text(x, b, ln.lead)
-						x += pdf.GetStringWidth(ln.lead + " ")
+						layout.Text(pdf, x, b, ln.lead)
+						x += layout.Width(pdf, ln.lead+" ")
 					}
 					pdf.SetFont(layout.Font, "", bodyPt)
-					pdf.Text(x, b, ln.text)
+					layout.Text(pdf, x, b, ln.text)
 				})
 			}
 		}
@@ -285,17 +285,17 @@ func drawCard(pdf *fpdf.Fpdf, c card, x, y float64) {
 		// More than a card holds (a club's long note): say it goes on.
 		pdf.SetFont(layout.Font, "B", bodyPt)
 		pdf.SetFillColor(255, 255, 255)
-		ew := pdf.GetStringWidth(" …")
+		ew := layout.Width(pdf, " …")
 		pdf.Rect(left+w-ew, cut-2.2, ew, 2.8, "F")
 		pdf.SetTextColor(20, 24, 30)
-		pdf.Text(left+w-ew, cut, " …")
+		layout.Text(pdf, left+w-ew, cut, " …")
 	}
 	drawTracks(pdf, c.tracks, left, tracksTop, w)
 	pdf.SetFont(layout.Font, "", footPt)
 	pdf.SetTextColor(110, 116, 126)
-	ow := pdf.GetStringWidth(c.of)
-	pdf.Text(x+cardW-cardPad-ow, foot, c.of)
-	pdf.Text(left, foot, layout.FitText(pdf, c.foot, w-ow-2))
+	ow := layout.Width(pdf, c.of)
+	layout.Text(pdf, x+cardW-cardPad-ow, foot, c.of)
+	layout.Text(pdf, left, foot, layout.FitText(pdf, c.foot, w-ow-2))
 }
 
 // inlineHeads reports whether a block's first row is its table's column
@@ -306,7 +306,7 @@ func inlineHeads(pdf *fpdf.Fpdf, p part, w float64) bool {
 		return false
 	}
 	pdf.SetFont(layout.Font, "B", headPt)
-	return pdf.GetStringWidth(strings.ToUpper(p.head))+1 < firstColumn(len(p.rows[0]), w)
+	return layout.Width(pdf, strings.ToUpper(p.head))+1 < firstColumn(len(p.rows[0]), w)
 }
 
 // textLine is a wrapped line of a card's text, with the bold words that
@@ -325,7 +325,7 @@ func wrapText(pdf *fpdf.Fpdf, text string, w float64) []textLine {
 		lw := 0.0
 		if lead != "" {
 			pdf.SetFont(layout.Font, "B", bodyPt)
-			lw = pdf.GetStringWidth(lead + " ")
+			lw = layout.Width(pdf, lead+" ")
 		}
 		pdf.SetFont(layout.Font, "", bodyPt)
 		rest = strings.Join(strings.Fields(rest), " ")
@@ -426,7 +426,7 @@ func cardFits(pdf *fpdf.Fpdf, c card) bool {
 // label, a group never split.
 func trackLines(pdf *fpdf.Fpdf, t track, w float64) [][]string {
 	pdf.SetFont(layout.Font, "B", headPt)
-	avail := w - pdf.GetStringWidth(strings.ToUpper(t.label)) - 2
+	avail := w - layout.Width(pdf, strings.ToUpper(t.label)) - 2
 	group := t.group
 	if group <= 0 {
 		group = 1
@@ -459,7 +459,7 @@ func boxWidth(pdf *fpdf.Fpdf, s string) float64 {
 		return boxSide
 	}
 	pdf.SetFont(layout.Font, "", bodyPt)
-	return max(boxSide, pdf.GetStringWidth(s)+1.2)
+	return max(boxSide, layout.Width(pdf, s)+1.2)
 }
 
 func boxesWidth(pdf *fpdf.Fpdf, boxes []string) float64 {
@@ -486,9 +486,9 @@ func drawTracks(pdf *fpdf.Fpdf, ts []track, left, top, w float64) {
 	for _, t := range ts {
 		label := strings.ToUpper(t.label)
 		pdf.SetFont(layout.Font, "B", headPt)
-		lw := pdf.GetStringWidth(label) + 2
+		lw := layout.Width(pdf, label) + 2
 		pdf.SetTextColor(40, 70, 120)
-		pdf.Text(left, y+boxSide-0.9, label)
+		layout.Text(pdf, left, y+boxSide-0.9, label)
 		k := 0
 		for _, ln := range trackLines(pdf, t, w) {
 			bx := left + lw
@@ -500,7 +500,7 @@ func drawTracks(pdf *fpdf.Fpdf, ts []track, left, top, w float64) {
 				if b != "" {
 					pdf.SetFont(layout.Font, "", bodyPt)
 					pdf.SetTextColor(70, 76, 86)
-					pdf.Text(bx+(bw-pdf.GetStringWidth(b))/2, y+boxSide-0.95, b)
+					layout.Text(pdf, bx+(bw-layout.Width(pdf, b))/2, y+boxSide-0.95, b)
 				}
 				bx += bw + boxGap
 				k++
@@ -538,11 +538,11 @@ func drawRow(pdf *fpdf.Fpdf, row []string, x, base, w float64, bold bool) {
 	first := firstColumn(len(row), w)
 	n := len(row) - 1
 	col := (w - first) / float64(max(n, 1))
-	pdf.Text(x, base, layout.FitText(pdf, row[0], first-1))
+	layout.Text(pdf, x, base, layout.FitText(pdf, row[0], first-1))
 	for i, cell := range row[1:] {
 		s := layout.FitText(pdf, cell, col-0.8)
 		right := x + first + float64(i+1)*col
-		pdf.Text(right-pdf.GetStringWidth(s), base, s)
+		layout.Text(pdf, right-layout.Width(pdf, s), base, s)
 	}
 }
 

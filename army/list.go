@@ -23,6 +23,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/limits"
 )
 
 // List is one army-list file as written.
@@ -138,7 +139,7 @@ func Parse(file string, src []byte) (*List, diag.List) {
 // device is refused unopened: reading one would wait for ever or never
 // end. The error is a diag.Diag at the file.
 func ReadFile(path string) ([]byte, error) {
-	return diag.ReadRegular(os.DirFS(filepath.Dir(path)), filepath.Base(path), path, "an army list (a TOML file)")
+	return diag.ReadLimited(os.DirFS(filepath.Dir(path)), filepath.Base(path), path, limits.MaxFileSize, "an army list (a TOML file)")
 }
 
 // syntaxErr places the parser's error. (The position index is not built

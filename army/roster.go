@@ -138,6 +138,9 @@ func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 		ro.Status = "INVALID"
 	}
 	for _, d := range r.Diags {
+		if d.Font {
+			continue // the font's gaps are told at the terminal
+		}
 		m := Message{Where: where(d), Text: document.Esc(d.Msg), Warning: d.Warning}
 		if d.Warning {
 			ro.Warnings = append(ro.Warnings, m)

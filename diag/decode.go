@@ -67,22 +67,21 @@ func Decode(file string, src []byte, v any) (*Index, List, bool) {
 // it. A named pipe or a device is refused unopened: reading one would
 // wait for ever or never end.
 func ReadFile(fsys fs.FS, name, display string) ([]byte, error) {
-	return ReadRegular(fsys, name, display, "a TOML file")
+	return ReadLimited(fsys, name, display, limits.MaxFileSize, "a TOML file")
 }
 
-// ReadRegular is ReadFile for any file playaid reads (a template, a
-// list); expected says what the file should be, for the message about
-// one that is not a regular file.
-func ReadRegular(fsys fs.FS, name, display, expected string) ([]byte, error) {
+// ReadLimited is ReadFile for other files than TOML (what says what the
+// file should be): only a regular file, of at most max bytes.
+func ReadLimited(fsys fs.FS, name, display string, max int64, what string) ([]byte, error) {
 	info, err := fs.Stat(fsys, name)
 	if err != nil {
 		return nil, Diag{File: display, Msg: unwrapPathErr(err)}
 	}
 	if !info.Mode().IsRegular() {
-		return nil, Diag{File: display, Msg: fmt.Sprintf("not a regular file (%s); expected %s", FileKind(info.Mode()), expected)}
+		return nil, Diag{File: display, Msg: fmt.Sprintf("not a regular file (%s); expected %s", FileKind(info.Mode()), what)}
 	}
-	if info.Size() > limits.MaxFileSize {
-		return nil, Diag{File: display, Msg: fmt.Sprintf("the file is %d bytes; expected at most %d (%d KiB)", info.Size(), limits.MaxFileSize, limits.MaxFileSize>>10)}
+	if info.Size() > max {
+		return nil, Diag{File: display, Msg: fmt.Sprintf("the file is %d bytes; expected at most %d (%d KiB)", info.Size(), max, max>>10)}
 	}
 	r, err := fsys.Open(name)
 	if err != nil {
@@ -93,11 +92,11 @@ func ReadRegular(fsys fs.FS, name, display, expected string) ([]byte, error) {
 	// has not grown past the limit since.
 	var b bytes.Buffer
 	b.Grow(int(info.Size()) + bytes.MinRead)
-	if _, err := b.ReadFrom(io.LimitReader(r, limits.MaxFileSize+1)); err != nil {
+	if _, err := b.ReadFrom(io.LimitReader(r, max+1)); err != nil {
 		return nil, Diag{File: display, Msg: unwrapPathErr(err)}
 	}
-	if b.Len() > limits.MaxFileSize {
-		return nil, Diag{File: display, Msg: fmt.Sprintf("the file is more than %d bytes; expected at most %d KiB", limits.MaxFileSize, limits.MaxFileSize>>10)}
+	if int64(b.Len()) > max {
+		return nil, Diag{File: display, Msg: fmt.Sprintf("the file is more than %d bytes; expected at most %d KiB", max, max>>10)}
 	}
 	return b.Bytes(), nil
 }

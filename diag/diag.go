@@ -17,6 +17,9 @@ type Diag struct {
 	Col     int // 1-based; 0 when unknown
 	Warning bool
 	Msg     string
+	// Font marks a warning that the font cannot print some text: it is
+	// for the person at the terminal, and printed sheets leave it out.
+	Font bool
 }
 
 func (d Diag) Error() string {

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/playaid/playaid/glyphs"
 )
 
 // A plan is what the walk needs to know of a Go type, worked out once per
@@ -266,6 +268,12 @@ func (f *filler) value(data any, rv reflect.Value, p *plan) {
 	case kString:
 		if s, ok := want[string](f, data, p); ok {
 			rv.SetString(s)
+			// Text enters here, where its place is known: say now
+			// if the PDF font cannot print some of it.
+			if msg := glyphs.Problem(s); msg != "" {
+				f.l.Warn(f.ix.Value(f.where()), "%s: %s", f.named(), msg)
+				f.l[len(f.l)-1].Font = true
+			}
 		}
 	case kInt:
 		n, ok := want[int64](f, data, p)

@@ -40,7 +40,7 @@ func Read(dir string, names ...string) ([]Source, error) {
 			p := filepath.Join(dir, name)
 			fsys := os.DirFS(dir)
 			if _, err := fs.Stat(fsys, name); !errors.Is(err, fs.ErrNotExist) {
-				b, err := diag.ReadRegular(fsys, name, p, "a Markdown template")
+				b, err := diag.ReadLimited(fsys, name, p, limits.MaxFileSize, "a Markdown template")
 				if err != nil {
 					return nil, err
 				}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font/gofont/gobold"
@@ -11,6 +12,8 @@ import (
 	"golang.org/x/image/font/gofont/goitalic"
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/goregular"
+
+	"github.com/playaid/playaid/glyphs"
 )
 
 // Font is the family name of the embedded Go font; FontMono is its
@@ -31,6 +34,7 @@ type face struct {
 	family, style string
 	ttf           []byte
 	parsed        func() (*fpdf.UTF8Font, error)
+	glyphs        func() *glyphs.Font // its widths, for measuring without fpdf
 }
 
 // fonts are the embedded fonts by family and style. The text faces print
@@ -47,14 +51,40 @@ var fonts = [...]face{
 
 func newFace(family, style string, ttf []byte, plainZero bool) face {
 	return face{family, style, ttf, sync.OnceValues(func() (*fpdf.UTF8Font, error) {
+		b := ttf
 		if plainZero {
 			// A font PlainZero cannot patch keeps its slashed zero.
-			if b, err := PlainZero(ttf); err == nil {
-				ttf = b
+			if z, err := PlainZero(ttf); err == nil {
+				b = z
 			}
 		}
-		return fpdf.ParseUTF8Font(ttf)
+		return fpdf.ParseUTF8Font(b)
+	}), sync.OnceValue(func() *glyphs.Font {
+		g, err := glyphs.Parse("", ttf)
+		if err != nil {
+			panic(fmt.Sprintf("layout: embedded font %s %q: %v", family, style, err))
+		}
+		return g
 	})}
+}
+
+// clubFont is the font a club named with --font, parsed once for fpdf.
+type clubFont struct {
+	glyphs *glyphs.Font
+	parsed *fpdf.UTF8Font
+}
+
+// club, when set, is the face of every text style (Font in all four
+// styles); FontMono stays Go Mono.
+var club atomic.Pointer[clubFont]
+
+// clubFace returns the club's font when family is the text family it
+// replaces, else nil.
+func clubFace(family string) *clubFont {
+	if family != Font {
+		return nil
+	}
+	return club.Load()
 }
 
 // UseFont registers an embedded font with the document unless it has it.
@@ -63,6 +93,10 @@ func newFace(family, style string, ttf []byte, plainZero bool) face {
 func UseFont(pdf *fpdf.Fpdf, family, style string) {
 	for _, f := range fonts {
 		if f.family == family && f.style == style {
+			if c := clubFace(family); c != nil {
+				pdf.AddUTF8FontFromParsed(family, style, c.parsed)
+				return
+			}
 			font, err := f.parsed()
 			if err != nil {
 				pdf.SetError(fmt.Errorf("embedded font %s %q: %w", family, style, err))
@@ -89,12 +123,25 @@ func FontFaces() [][2]string {
 	return out
 }
 
-// FontTTF returns a copy of an embedded font's TrueType bytes (for
-// measuring text outside fpdf), or nil.
+// FontTTF returns a copy of a face's TrueType bytes (the club's font for
+// a text face when there is one), or nil.
 func FontTTF(family, style string) []byte {
+	if g := FaceGlyphs(family, style); g != nil {
+		return bytes.Clone(g.TTF)
+	}
+	return nil
+}
+
+// FaceGlyphs returns what a face can draw and how wide, for measuring text
+// outside fpdf: the club's font for a text face when there is one, else
+// the embedded font; nil for a face that does not exist.
+func FaceGlyphs(family, style string) *glyphs.Font {
 	for _, f := range fonts {
 		if f.family == family && f.style == style {
-			return bytes.Clone(f.ttf)
+			if c := clubFace(family); c != nil {
+				return c.glyphs
+			}
+			return f.glyphs()
 		}
 	}
 	return nil

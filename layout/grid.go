@@ -78,7 +78,7 @@ func (g Grid) Page(pdf *fpdf.Fpdf, n int, caption string) {
 	}
 	pdf.SetFont(Font, "", 6.5)
 	pdf.SetTextColor(95, 102, 112)
-	pdf.Text(x0, base, FitText(pdf, caption, float64(g.Cols)*g.CellW))
+	Text(pdf, x0, base, FitText(pdf, caption, float64(g.Cols)*g.CellW))
 }
 
 // Draw draws the outlines of the first n cells on the current page, and

@@ -4,7 +4,23 @@ import (
 	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/playaid/playaid/glyphs"
 )
+
+// Text draws s with its baseline starting at (x, y) in the current text
+// face, as it prints: every character the font lacks replaced
+// (glyphs.Printable), right-to-left words in reading order
+// (glyphs.Visual). Text from the data, a list or a flag is drawn through
+// it, never with pdf.Text directly.
+func Text(pdf *fpdf.Fpdf, x, y float64, s string) {
+	pdf.Text(x, y, glyphs.Visual(glyphs.Printable(s)))
+}
+
+// Width is the width of s as Text draws it, in the current font.
+func Width(pdf *fpdf.Fpdf, s string) float64 {
+	return pdf.GetStringWidth(glyphs.Printable(s))
+}
 
 // Cut cuts s short with "…" so that it is at most w wide, as measure
 // measures text in the font it will be set in.
@@ -12,17 +28,27 @@ func Cut(s string, w float64, measure func(string) float64) string {
 	if measure(s) <= w {
 		return s
 	}
+	// The longest start of s that fits with "…": text only grows as
+	// characters are added, so halve the range rather than drop one
+	// character at a time (a label thousands of characters long would
+	// take seconds).
 	rs := []rune(s)
-	for len(rs) > 0 && measure(string(rs)+"…") > w {
-		rs = rs[:len(rs)-1]
+	lo, hi := 0, len(rs)
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if measure(string(rs[:mid])+"…") <= w {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
 	}
-	return string(rs) + "…"
+	return string(rs[:lo]) + "…"
 }
 
 // FitText cuts s short with "…" to fit width in the document's current
 // font.
 func FitText(pdf *fpdf.Fpdf, s string, width float64) string {
-	return Cut(s, width, pdf.GetStringWidth)
+	return Cut(s, width, func(s string) float64 { return Width(pdf, s) })
 }
 
 // Wrap breaks s into lines of at most width in the current font, at
@@ -35,7 +61,7 @@ func Wrap(pdf *fpdf.Fpdf, s string, width float64) []string {
 		if cur != "" {
 			try = cur + " " + word
 		}
-		if pdf.GetStringWidth(try) <= width || cur == "" {
+		if Width(pdf, try) <= width || cur == "" {
 			cur = try
 			continue
 		}

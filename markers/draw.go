@@ -39,13 +39,13 @@ func setText(pdf *fpdf.Fpdf, c rgb) { pdf.SetTextColor(c.r, c.g, c.b) }
 
 // centreText writes s centred on cx with its baseline at y.
 func centreText(pdf *fpdf.Fpdf, s string, cx, y float64) {
-	pdf.Text(cx-pdf.GetStringWidth(s)/2, y, s)
+	layout.Text(pdf, cx-layout.Width(pdf, s)/2, y, s)
 }
 
 // fitSize is the largest font size up to maxPt at which s is at most w mm wide.
 func fitSize(pdf *fpdf.Fpdf, style, s string, w, maxPt float64) float64 {
 	pdf.SetFont(fontName, style, maxPt)
-	if sw := pdf.GetStringWidth(s); sw > w {
+	if sw := layout.Width(pdf, s); sw > w {
 		return maxPt * w / sw
 	}
 	return maxPt
@@ -68,6 +68,12 @@ const (
 	subMax = 7.5
 )
 
+// maxSplit is the most words a label or sub-label may have for every
+// break into two lines to be tried: a face holds a few words (the shipped
+// ones at most four). A longer text is shrunk onto one line, or wrapped;
+// trying each break of a text of a thousand words took seconds.
+const maxSplit = 12
+
 // subLines sets a sub-label for a face w mm wide (w2 for its lower lines
 // on a round face): its size and lines.
 func subLines(pdf *fpdf.Fpdf, sub string, w, w2, maxPt float64) (float64, []string) {
@@ -83,9 +89,9 @@ func subLines(pdf *fpdf.Fpdf, sub string, w, w2, maxPt float64) (float64, []stri
 	pdf.SetFont(fontName, "", subMin)
 	words := strings.Fields(sub)
 	best, bestW := []string(nil), math.Inf(1)
-	for i := 1; i < len(words); i++ {
+	for i := 1; i < len(words) && len(words) <= maxSplit; i++ {
 		a, b := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
-		if w := math.Max(pdf.GetStringWidth(a), pdf.GetStringWidth(b)); w <= w2 && w < bestW {
+		if w := math.Max(layout.Width(pdf, a), layout.Width(pdf, b)); w <= w2 && w < bestW {
 			best, bestW = []string{a, b}, w
 		}
 	}
@@ -116,7 +122,7 @@ func textBox(pdf *fpdf.Fpdf, label, sub string, x, y, w, h, maxPt float64, round
 	lines := []string{label}
 	size := math.Min(fitSize(pdf, "B", label, w, maxPt), h/(capH*ptMM))
 	words := strings.Fields(label)
-	for i := 1; i < len(words); i++ {
+	for i := 1; i < len(words) && len(words) <= maxSplit; i++ {
 		a, b := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
 		byH := h / ((2*capH + 0.45) * ptMM) // two lines with a gap of 0.45 em
 		s := math.Min(math.Min(fitSize(pdf, "B", a, w2, maxPt), fitSize(pdf, "B", b, w2, maxPt)), byH)
@@ -202,7 +208,7 @@ func drawTrack(pdf *fpdf.Fpdf, p *piece, x, y float64) {
 		cy := y + 8 + rowH*(float64(i)+0.5)
 		setText(pdf, p.ink)
 		pdf.SetFont(fontName, "B", trackPt)
-		pdf.Text(x+2.5, cy+capH*trackPt*ptMM/2, t.label)
+		layout.Text(pdf, x+2.5, cy+capH*trackPt*ptMM/2, t.label)
 		bx := x + p.w - 2.5 - float64(t.to-t.from+1)*(s+1) + 1
 		for v := t.from; v <= t.to; v++ {
 			setFill(pdf, white)
@@ -229,7 +235,7 @@ func trackLabelWidth(pdf *fpdf.Fpdf, tracks []trackRow) (float64, int) {
 	w, n := 0.0, 0
 	pdf.SetFont(fontName, "B", trackPt)
 	for _, t := range tracks {
-		w = math.Max(w, pdf.GetStringWidth(t.label))
+		w = math.Max(w, layout.Width(pdf, t.label))
 		n = max(n, t.to-t.from+1)
 	}
 	return w + 2, n

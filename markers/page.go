@@ -62,7 +62,7 @@ func (sh *sheet) drawFrontPage(pdf *fpdf.Fpdf, pg *page) {
 	setText(pdf, headerInk)
 	for i, l := range lines {
 		pdf.SetFont(fontName, styles[i], size)
-		pdf.Text(ix, y+float64(i)*size*ptMM*lead, l)
+		layout.Text(pdf, ix, y+float64(i)*size*ptMM*lead, l)
 	}
 
 	// Full-width cuts between shelves, marked in both side margins.
@@ -109,12 +109,12 @@ func (sh *sheet) header(pdf *fpdf.Fpdf, title, note string, top float64) {
 	W := sh.paper.Width
 	setText(pdf, black)
 	pdf.SetFont(fontName, "B", 10)
-	pdf.Text(x0, top+3.8, title)
-	tw := pdf.GetStringWidth(title)
+	layout.Text(pdf, x0, top+3.8, title)
+	tw := layout.Width(pdf, title)
 	setText(pdf, headerInk)
 	size := fitSize(pdf, "", note, W-2*x0-tw-6, 7)
 	pdf.SetFont(fontName, "", size)
-	pdf.Text(W-x0-pdf.GetStringWidth(note), top+3.8, note)
+	layout.Text(pdf, W-x0-layout.Width(pdf, note), top+3.8, note)
 	layout.CalibrationBars(pdf, x0, top+5.5)
 }
 

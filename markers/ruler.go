@@ -9,6 +9,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/layout"
 )
 
 // A range stick is an inch ruler with a row per weapon (or rule distance)
@@ -231,7 +232,7 @@ func (sg *segment) draw(pdf *fpdf.Fpdf, x, y float64) {
 		setText(pdf, ink)
 		for _, l := range labels {
 			pdf.SetFont(fontName, l.style, rowPt)
-			pdf.Text(l.x, base, l.s)
+			layout.Text(pdf, l.x, base, l.s)
 		}
 	}
 	// Thin rules between rows.
@@ -276,11 +277,11 @@ func (sg *segment) draw(pdf *fpdf.Fpdf, x, y float64) {
 		switch {
 		case in == 0:
 			pdf.SetFont(fontName, "B", zeroPt)
-			pdf.Text(tx+zeroBar+0.8, y+6.3, s)
+			layout.Text(pdf, tx+zeroBar+0.8, y+6.3, s)
 		case in == sg.from:
-			pdf.Text(tx+0.8, y+6, s)
+			layout.Text(pdf, tx+0.8, y+6, s)
 		case in == sg.to:
-			pdf.Text(tx-0.8-pdf.GetStringWidth(s), y+6, s)
+			layout.Text(pdf, tx-0.8-layout.Width(pdf, s), y+6, s)
 		default:
 			centreText(pdf, s, tx, y+6)
 		}
@@ -291,20 +292,20 @@ func (sg *segment) draw(pdf *fpdf.Fpdf, x, y float64) {
 	pdf.SetFont(fontName, "B", scalePt)
 	left := x + 1
 	if zero {
-		pdf.Text(x+zeroBar+0.8, fy, zeroEnd)
-		left = x + zeroBar + 0.8 + pdf.GetStringWidth(zeroEnd)
+		layout.Text(pdf, x+zeroBar+0.8, fy, zeroEnd)
+		left = x + zeroBar + 0.8 + layout.Width(pdf, zeroEnd)
 	}
 	if sg.startJoin != "" {
-		pdf.Text(x+1, fy, "◄"+sg.startJoin)
-		pdf.Text(x+1, y+6, "◄"+sg.startJoin)
-		left = x + 1 + pdf.GetStringWidth("◄"+sg.startJoin)
+		layout.Text(pdf, x+1, fy, "◄"+sg.startJoin)
+		layout.Text(pdf, x+1, y+6, "◄"+sg.startJoin)
+		left = x + 1 + layout.Width(pdf, "◄"+sg.startJoin)
 	}
 	right := x + sg.w - 1
 	if sg.finishJoin != "" {
 		s := sg.finishJoin + "►"
-		right -= pdf.GetStringWidth(s)
-		pdf.Text(right, fy, s)
-		pdf.Text(right, y+6, s)
+		right -= layout.Width(pdf, s)
+		layout.Text(pdf, right, fy, s)
+		layout.Text(pdf, right, y+6, s)
 	}
 	pdf.SetFont(fontName, "", rowPt)
 	for _, name := range []string{
@@ -312,7 +313,7 @@ func (sg *segment) draw(pdf *fpdf.Fpdf, x, y float64) {
 		fmt.Sprintf("%s %d/%d · %d–%d″", sg.title, sg.index+1, sg.n, sg.from, sg.to),
 		fmt.Sprintf("%d/%d · %d–%d″", sg.index+1, sg.n, sg.from, sg.to),
 	} {
-		if w := pdf.GetStringWidth(name); w <= right-left-4 {
+		if w := layout.Width(pdf, name); w <= right-left-4 {
 			centreText(pdf, name, math.Max(x+sg.w/2, left+2+w/2), fy)
 			break
 		}
@@ -351,7 +352,7 @@ func (sg *segment) rowLabels(pdf *fpdf.Fpdf, r rulerRow, x float64, px func(floa
 		start = x + zeroBar + 0.8
 	}
 	pdf.SetFont(fontName, "B", rowPt)
-	out := []rowLabel{{x: start, w: pdf.GetStringWidth(r.label), s: r.label, style: "B"}}
+	out := []rowLabel{{x: start, w: layout.Width(pdf, r.label), s: r.label, style: "B"}}
 	labelEnd := start + out[0].w
 	reach := r.bands[len(r.bands)-1].to
 
@@ -359,7 +360,7 @@ func (sg *segment) rowLabels(pdf *fpdf.Fpdf, r rulerRow, x float64, px func(floa
 	endX := px(reach)
 	var endW float64
 	if reach > float64(sg.from) && reach <= float64(sg.to)+1e-9 {
-		endW = pdf.GetStringWidth(r.end)
+		endW = layout.Width(pdf, r.end)
 		if endX-1-endW > labelEnd+2 {
 			out = append(out, rowLabel{x: endX - 1 - endW, w: endW, s: r.end})
 		} else if endX+1+endW < x+sg.w-1 && endX+1 > labelEnd+2 {
@@ -378,7 +379,7 @@ func (sg *segment) rowLabels(pdf *fpdf.Fpdf, r rulerRow, x float64, px func(floa
 			continue
 		}
 		cx := (px(lo) + px(hi)) / 2
-		fw := pdf.GetStringWidth(b.factor)
+		fw := layout.Width(pdf, b.factor)
 		// Move a factor clear of the label; skip one that would then run
 		// past its band or into the range at the end.
 		if cx-fw/2 < labelEnd+1.5 {

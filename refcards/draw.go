@@ -2,6 +2,8 @@ package refcards
 
 import (
 	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/playaid/playaid/layout"
 )
 
 // drawer draws set text and rules on the document.
@@ -17,7 +19,7 @@ func (d *drawer) text(x, y float64, s, style string, size float64, c rgb) {
 	}
 	d.st.font(style, size)
 	d.pdf.SetTextColor(c.r, c.g, c.b)
-	d.pdf.Text(x, y, s)
+	layout.Text(d.pdf, x, y, s)
 }
 
 // line draws a set line with its baseline at y.

@@ -74,7 +74,7 @@ func (st *setter) width(s, style string, size float64) float64 {
 		a, ok := adv[r]
 		if !ok {
 			st.font(style, 1)
-			a = st.pdf.GetStringWidth(string(r))
+			a = layout.Width(st.pdf, string(r))
 			adv = st.adv[style]
 			adv[r] = a
 		}

@@ -104,7 +104,7 @@ func (s strip) words(st *setter, x, base float64, text string) error {
 		for _, r := range l.runs {
 			st.font(r.style, stripPt)
 			st.pdf.SetTextColor(muted.r, muted.g, muted.b)
-			st.pdf.Text(x+r.x, base+float64(i)*stripLead, r.s)
+			layout.Text(st.pdf, x+r.x, base+float64(i)*stripLead, r.s)
 		}
 	}
 	return nil

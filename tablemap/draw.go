@@ -168,7 +168,7 @@ func text(pdf *fpdf.Fpdf, l Label) {
 	}
 	layout.SetFont(pdf, layout.Font, l.Style, l.Size)
 	pdf.SetTextColor(l.Color.R, l.Color.G, l.Color.B)
-	pdf.Text(l.X, l.Y, l.Text)
+	layout.Text(pdf, l.X, l.Y, l.Text)
 	pdf.SetTextColor(0, 0, 0)
 }
 

@@ -734,7 +734,7 @@ type measurer struct{ pdf *fpdf.Fpdf }
 
 func (m measurer) width(s string, size float64, style string) float64 {
 	layout.SetFont(m.pdf, layout.Font, style, size)
-	return m.pdf.GetStringWidth(s)
+	return layout.Width(m.pdf, s)
 }
 
 // label is text with its baseline starting at (x, y).
@@ -774,7 +774,7 @@ func AddPage(pdf *fpdf.Fpdf, paper layout.Paper, title string, m *catalog.Map, k
 	pdf.AddPageFormat(orient, fpdf.SizeType{Wd: paper.Width, Ht: paper.Height})
 	layout.SetFont(pdf, layout.Font, "B", 13)
 	pdf.SetTextColor(0, 0, 0)
-	pdf.Text(PageMargin, PageMargin+4.5, title)
+	layout.Text(pdf, PageMargin, PageMargin+4.5, title)
 	p.Draw(pdf)
 	return p, nil
 }

@@ -284,6 +284,7 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	e.fontWarnings(doc)
 	f := readArmy(names[0], cat)
 	printDiags(e.stderr, f.diags)
 	if f.report == nil {

@@ -61,6 +61,7 @@ func runBriefing(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	e.fontWarnings(doc)
 	sys, sc, err := briefing.Find(cat, id)
 	if err != nil {
 		return usageError{err.Error()}

@@ -16,6 +16,7 @@ import (
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/glyphs"
 	"github.com/playaid/playaid/internal/outfile"
 	"github.com/playaid/playaid/layout"
 )
@@ -55,16 +56,32 @@ func (e *env) parse(fs *flag.FlagSet, args []string) error {
 
 // dataFlags are the flags every verb that reads the rule data shares.
 type dataFlags struct {
-	dir string
+	dir  string
+	font string
 }
 
 func (d *dataFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.dir, "data", "", "a folder of TOML files laid over the shipped data (same path replaces, new files add)")
+	fs.StringVar(&d.font, "font", "", "a TrueType font (.ttf) to print text in, for a script the embedded Go font lacks (Hebrew, Chinese …)")
 }
 
 // load reads the embedded data and the --data folder. Warnings are printed;
 // errors are printed all together and end the run with status 1.
+//
+// The text font is chosen first (--font, else the Go font): the data is
+// checked against it as it is read, and everything drawn after uses it.
 func (e *env) load(d dataFlags) (*catalog.Catalog, error) {
+	var font *glyphs.Font
+	if d.font != "" {
+		f, err := layout.ReadFont(d.font)
+		if err != nil {
+			return nil, err
+		}
+		font = f
+	}
+	if err := layout.SetTextFont(font); err != nil {
+		return nil, err
+	}
 	sources := []catalog.Source{{Name: "data", FS: data.FS}}
 	if d.dir != "" {
 		st, err := os.Stat(d.dir)
@@ -201,6 +218,14 @@ func (e *env) templatesDir(dir string) error {
 	}
 	printDiags(e.stderr, document.CheckDir(dir))
 	return nil
+}
+
+// fontWarnings prints, for a PDF, what the text font (chosen by load)
+// cannot print of the club's templates.
+func (e *env) fontWarnings(d docFlags) {
+	if d.format == document.PDF {
+		printDiags(e.stderr, document.FontWarnings(d.templates))
+	}
 }
 
 // shippedSystems lists the ids of the shipped rule sets (the folders of

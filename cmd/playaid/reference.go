@@ -84,6 +84,7 @@ func (d sheetDoc) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	e.fontWarnings(doc)
 	// Render every document before writing any: a bad template leaves
 	// the output as it was.
 	rendered, err := d.render(list, cat, sheets.Options{Paper: p, Format: doc.format, TemplatesDir: doc.templates})

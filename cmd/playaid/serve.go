@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/web"
 )
 
@@ -39,6 +40,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	e.fontWarnings(docFlags{format: document.PDF, templates: *tmpl})
 	srv, err := web.New(web.Config{Catalog: cat, Lists: *lists, Templates: *tmpl, Password: password})
 	if err != nil {
 		return err

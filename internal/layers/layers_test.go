@@ -17,6 +17,7 @@ const module = "github.com/playaid/playaid/"
 var layer = map[string]int{
 	"internal/limits":     -1, // the bounds every layer enforces
 	"internal/outfile":    1,  // writing output files safely
+	"glyphs":              -1, // what the text font prints, checked where text enters
 	"diag":                0,
 	"dice":                0,
 	"data":                0,
@@ -24,6 +25,7 @@ var layer = map[string]int{
 	"internal/golden":     0,
 	"internal/pdftest":    0,
 	"internal/playercopy": 0,
+	"internal/testfont":   0, // small TrueType fonts for tests
 	"internal/floor":      3,
 	"internal/cmd/ratio":  9, // a tool that runs the command
 	"catalog":             1, // the data, loaded and checked

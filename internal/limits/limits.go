@@ -22,6 +22,13 @@ const (
 	// (shipped and club), in bytes. The shipped data is 115 KB.
 	MaxDataSize = 4 << 20
 
+	// MaxFontSize is the size of the TrueType font a club names with
+	// --font, in bytes. The embedded Go font is 130 KB; a font with every
+	// Chinese, Japanese and Korean character is 4 to 24 MB (Droid Sans
+	// Fallback, Arial Unicode). The PDF writer keeps the whole file in
+	// memory and embeds only the characters used.
+	MaxFontSize = 32 << 20
+
 	// MaxFiles is the number of TOML files a data folder may hold. The
 	// shipped data has 17; a thousand means --data names the wrong folder.
 	MaxFiles = 1000

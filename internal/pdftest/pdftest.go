@@ -530,3 +530,24 @@ func Smallest(texts []Text, pt float64) []Text {
 	slices.SortStableFunc(out, func(a, b Text) int { return cmp.Compare(a.Size, b.Size) })
 	return out
 }
+
+// Printable checks that pdf is a whole PDF whose every string reads back
+// and is drawn in glyphs the font has (has says which; spaces need none):
+// no text would print as the font's empty box, or not at all.
+func Printable(pdf []byte, has func(rune) bool) error {
+	if !bytes.HasPrefix(pdf, []byte("%PDF-")) || !bytes.HasSuffix(bytes.TrimSpace(pdf), []byte("%%EOF")) {
+		return fmt.Errorf("not a whole PDF (%d bytes)", len(pdf))
+	}
+	texts, err := Read(pdf)
+	if err != nil {
+		return fmt.Errorf("the PDF does not read back: %v", err)
+	}
+	for _, t := range texts {
+		for _, r := range t.S {
+			if !has(r) && r != ' ' {
+				return fmt.Errorf("page %d draws %q: %U is not in the font", t.Page, t.S, r)
+			}
+		}
+	}
+	return nil
+}

@@ -7,6 +7,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
+	"github.com/playaid/playaid/glyphs"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -96,7 +97,7 @@ func (c *pdfCanvas) SetPage(n int) { c.pdf.SetPage(n); c.state = false }
 func (c *pdfCanvas) Text(x, y float64, s string, f face) {
 	layout.SetFont(c.pdf, f.family, f.style, f.size)
 	c.pdf.SetTextColor(f.color.r, f.color.g, f.color.b)
-	c.pdf.Text(x, y, s)
+	c.pdf.Text(x, y, glyphs.Visual(s)) // right-to-left words in reading order
 }
 
 func (c *pdfCanvas) setPen(p pen) {

@@ -1,7 +1,6 @@
 package layout
 
 import (
-	"bytes"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -121,15 +120,6 @@ func FontFaces() [][2]string {
 		out[i] = [2]string{f.family, f.style}
 	}
 	return out
-}
-
-// FontTTF returns a copy of a face's TrueType bytes (the club's font for
-// a text face when there is one), or nil.
-func FontTTF(family, style string) []byte {
-	if g := FaceGlyphs(family, style); g != nil {
-		return bytes.Clone(g.TTF)
-	}
-	return nil
 }
 
 // FaceGlyphs returns what a face can draw and how wide, for measuring text

@@ -142,6 +142,19 @@ type walker struct {
 }
 
 // render lays src out and draws it on c; with c nil it only lays it out.
+func render(src []byte, opt Options, c canvas) (*walker, error) {
+	r, err := lay(src, opt)
+	if err != nil {
+		return nil, err
+	}
+	if c != nil {
+		r.draw(c, opt.ExtraPages)
+	}
+	return r, nil
+}
+
+// lay lays src out: the walker it returns holds the placed boxes, ready
+// to draw.
 //
 // When the last page of a section — the part of a document between page
 // breaks — would hold little, a few lines of a section that almost fits
@@ -154,7 +167,7 @@ type walker struct {
 // does (a caller may have done that and drawn on the page it found).
 // Measure-then-place makes the trials cheap: nothing is drawn until a
 // layout is chosen.
-func render(src []byte, opt Options, c canvas) (*flow, error) {
+func lay(src []byte, opt Options) (*walker, error) {
 	doc := Parser().Parser().Parse(text.NewReader(src))
 	var nl []int
 	for i, b := range src {
@@ -182,10 +195,13 @@ func render(src []byte, opt Options, c canvas) (*flow, error) {
 			}
 		}
 	}
-	if c != nil {
-		r.fl.draw(c, func(p int) { r.furniture(c, p, r.fl.pages+r.opt.ExtraPages) })
-	}
-	return r.fl, nil
+	return r, nil
+}
+
+// draw puts the laid-out pages on c with their running header and
+// footer, whose page count adds extra pages the caller draws after.
+func (r *walker) draw(c canvas, extra int) {
+	r.fl.draw(c, func(p int) { r.furniture(c, p, r.fl.pages+extra) })
 }
 
 // A last page filled to lastPageSlack or less is worth saving by

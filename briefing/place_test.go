@@ -32,7 +32,7 @@ func TestMapPlace(t *testing.T) {
 					t.Fatal(err)
 				}
 				mo := b.mdOptions(paper)
-				md, at, err := b.placeMap(md, bytes.Index(md, []byte(MapMarker)), mo)
+				md, at, placed, err := b.placeMap(md, bytes.Index(md, []byte(MapMarker)), mo)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -40,9 +40,15 @@ func TestMapPlace(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				mpage, box, err := mapBox(md, at, mo)
-				if err != nil || mpage != page || box.Y <= end {
-					t.Errorf("%s on %s: map box at %g mm on page %d, text ends at %g mm on page %d (%v)", sc.ID, paper.Name, box.Y, mpage, end, page, err)
+				spot, err := newMapSpot(md, at, mo)
+				if err != nil || spot.page != page || spot.box.Y <= end {
+					t.Errorf("%s on %s: map box at %g mm on page %d, text ends at %g mm on page %d (%v)", sc.ID, paper.Name, spot.box.Y, spot.page, end, page, err)
+				}
+				// Where placing the map found its spot, Render uses that
+				// spot instead of laying the text out again: it must be
+				// the one the final Markdown gives.
+				if placed != nil && *placed != spot {
+					t.Errorf("%s on %s: placing found the map at %+v, the final Markdown puts it at %+v", sc.ID, paper.Name, *placed, spot)
 				}
 				if !onOwnPage(md, at) {
 					continue

@@ -76,22 +76,28 @@ func (b *Briefing) mdOptions(paper layout.Paper) markdown.Options {
 // mapGap is the room between the map page's heading and the map.
 const mapGap = 3.0
 
-// mapBox is where the map goes: across the renderer's text area, from
-// mapGap under what the Markdown before the map marker puts on its last
-// page (the page's heading) to the bottom of the text area. page is that
-// page. The renderer says where its text goes (markdown.TextArea, End),
-// so the box follows its margins, header and footer.
-func mapBox(md []byte, at int, mo markdown.Options) (page int, box tablemap.Box, err error) {
+// mapSpot is where the map goes: on page, in box.
+type mapSpot struct {
+	page int
+	box  tablemap.Box
+}
+
+// newMapSpot finds where the map goes: across the renderer's text area,
+// from mapGap under what the Markdown before the map marker puts on its
+// last page (the page's heading) to the bottom of the text area. The
+// renderer says where its text goes (markdown.TextArea, End), so the box
+// follows its margins, header and footer.
+func newMapSpot(md []byte, at int, mo markdown.Options) (mapSpot, error) {
 	x, top, w, h, err := markdown.TextArea(mo)
 	if err != nil {
-		return 0, box, err
+		return mapSpot{}, err
 	}
 	page, end, err := markdown.End(md[:at], mo)
 	if err != nil {
-		return 0, box, err
+		return mapSpot{}, err
 	}
 	y := end + mapGap
-	return page, tablemap.Box{X: x, Y: y, W: w, H: top + h - y}, nil
+	return mapSpot{page, tablemap.Box{X: x, Y: y, W: w, H: top + h - y}}, nil
 }
 
 // PDF renders the briefing: the Markdown through layout/markdown, with the
@@ -114,11 +120,12 @@ func (b *Briefing) Render(opt Options) (*fpdf.Fpdf, *tablemap.Plan, error) {
 	mo := b.mdOptions(opt.Paper)
 	m := b.Scenario.Map
 	at := bytes.Index(md, []byte(MapMarker))
+	var spot *mapSpot // where the map goes, once known
 	if m != nil && at >= 0 {
 		if err := mapLast(md, at); err != nil {
 			return nil, nil, err
 		}
-		if md, at, err = b.placeMap(md, at, mo); err != nil {
+		if md, at, spot, err = b.placeMap(md, at, mo); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -134,10 +141,14 @@ func (b *Briefing) Render(opt Options) (*fpdf.Fpdf, *tablemap.Plan, error) {
 		p, err := tablemap.AddPage(pdf, opt.Paper, "Table map — "+b.Scenario.Name, m, b.System.MapKinds, b.sideNames())
 		return pdf, p, err
 	}
-	page, box, err := mapBox(md, at, mo)
-	if err != nil {
-		return nil, nil, err
+	if spot == nil {
+		s, err := newMapSpot(md, at, mo)
+		if err != nil {
+			return nil, nil, err
+		}
+		spot = &s
 	}
+	page, box := spot.page, spot.box
 	last := pdf.PageNo()
 	pdf.SetPage(page)
 	p, err := tablemap.New(pdf, m, b.System.MapKinds, b.sideNames(), box)
@@ -163,22 +174,27 @@ func mapLast(md []byte, at int) error {
 // text before it when the rest of that page holds it at mapShareScale or
 // larger, else on a page of its own — a page break goes in before its
 // heading (or before the marker when no heading leads it). at is the
-// marker's place in what it returns.
-func (b *Briefing) placeMap(md []byte, at int, mo markdown.Options) ([]byte, int, error) {
+// marker's place in what it returns; spot is where the map goes when
+// placing it found that (the Markdown before the marker unchanged), else
+// nil.
+func (b *Briefing) placeMap(md []byte, at int, mo markdown.Options) (_ []byte, _ int, spot *mapSpot, err error) {
 	if onOwnPage(md, at) {
-		return md, at, nil
+		return md, at, nil, nil
 	}
-	_, box, err := mapBox(md, at, mo)
+	s, err := newMapSpot(md, at, mo)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
-	if box.H > 0 {
-		p, err := tablemap.New(layout.NewDoc(mo.Paper, "measure"), b.Scenario.Map, b.System.MapKinds, b.sideNames(), box)
+	if s.box.H > 0 {
+		// A blank document to measure the map's labels on: the fonts it
+		// asks for are registered as it goes.
+		p, err := tablemap.New(layout.NewBlankDoc(mo.Paper, "measure"), b.Scenario.Map, b.System.MapKinds, b.sideNames(), s.box)
 		if err == nil && p.PerCM <= mapShareScale {
-			return md, at, nil
+			return md, at, &s, nil
 		}
 	}
-	return ownPage(md, at)
+	md, at, err = ownPage(md, at)
+	return md, at, nil, err
 }
 
 // onOwnPage reports whether the map marker starts its page already: at
@@ -234,9 +250,11 @@ func (b *Briefing) HTML(opt Options) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		if _, box, err = mapBox(own, at, b.mdOptions(opt.Paper)); err != nil {
+		s, err := newMapSpot(own, at, b.mdOptions(opt.Paper))
+		if err != nil {
 			return nil, err
 		}
+		box = s.box
 	}
 	md = bytes.Replace(md, []byte(MapMarker), []byte(mapPlaceholder), 1)
 	out, err := markdown.HTML(md, b.Title())

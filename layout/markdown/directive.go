@@ -55,7 +55,7 @@ func parseDirective(block string) (directive, error) {
 		}
 		return directive{kind: dirColumns, n: n}, nil
 	}
-	squashed := strings.ToLower(strings.NewReplacer(" ", "", "-", "", "_", "").Replace(word))
+	squashed := strings.ToLower(squash.Replace(word))
 	if len(squashed) > 20 {
 		return directive{}, nil
 	}
@@ -68,3 +68,7 @@ func parseDirective(block string) (directive, error) {
 	}
 	return directive{}, fmt.Errorf("<!--%s--> is no directive; did you mean <!-- %s -->? (the directives are pagebreak, columnbreak and columns: N)", m[1]+m[2], s)
 }
+
+// squash drops the spaces, hyphens and underscores of a word, to compare
+// a misspelt directive.
+var squash = strings.NewReplacer(" ", "", "-", "", "_", "")

@@ -52,18 +52,23 @@ func (in *inlines) text(s string, st style) {
 		if i > 0 {
 			*in = append(*in, mk(tWord, s[:i]))
 		}
-		in.glue(st)
+		in.glueFace(f, m, st)
 		s = strings.TrimLeft(s[i:], " \t\r\n")
 	}
 }
 
 // glue adds a breakable space unless one is already there.
 func (in *inlines) glue(st style) {
+	f := st.face()
+	in.glueFace(f, f.metrics(), st)
+}
+
+// glueFace is glue in face f, whose metrics are m.
+func (in *inlines) glueFace(f face, m *metrics, st style) {
 	if n := len(*in); n > 0 && (*in)[n-1].kind == tGlue {
 		return
 	}
-	f := st.face()
-	*in = append(*in, tok{kind: tGlue, s: " ", f: f, w: f.width(" "), rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg})
+	*in = append(*in, tok{kind: tGlue, s: " ", f: f, w: m.width(" ", f.size), rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg})
 }
 
 func (in *inlines) hardBreak() { *in = append(*in, tok{kind: tBreak}) }

@@ -29,33 +29,49 @@ func (m *metrics) has(r rune) bool {
 
 var (
 	fontsOnce sync.Once
-	fontFaces map[string]*metrics // key: family + "/" + style
+	fontFaces []faceMetric
 	fontsErr  error
 )
 
+// faceMetric is the metrics of one family and style.
+type faceMetric struct {
+	family, style string
+	m             *metrics
+}
+
 func loadFonts() {
-	fontFaces = map[string]*metrics{}
 	for _, f := range layout.FontFaces() {
 		m, err := parseMetrics(layout.FontTTF(f[0], f[1]))
 		if err != nil {
 			fontsErr = err
 			return
 		}
-		fontFaces[f[0]+"/"+f[1]] = m
+		fontFaces = append(fontFaces, faceMetric{f[0], f[1], m})
 	}
 }
 
 // faceMetrics returns the metrics of a family and style registered by
-// layout.NewDoc.
+// layout.NewDoc (the family's regular face for a style it lacks). Text is
+// measured a word at a time, so this is a short search, not a map of
+// concatenated keys.
 func faceMetrics(family, style string) *metrics {
 	fontsOnce.Do(loadFonts)
 	if fontsErr != nil {
 		panic("markdown: embedded Go font unreadable: " + fontsErr.Error())
 	}
-	if m := fontFaces[family+"/"+style]; m != nil {
-		return m
+	var regular *metrics
+	for _, f := range fontFaces {
+		if f.family != family {
+			continue
+		}
+		if f.style == style {
+			return f.m
+		}
+		if f.style == "" {
+			regular = f.m
+		}
 	}
-	return fontFaces[family+"/"]
+	return regular
 }
 
 // width of s in mm at size pt. Runes without a glyph count as 500 units,

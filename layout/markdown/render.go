@@ -79,12 +79,14 @@ func (s style) face() face {
 	if s.mono {
 		return face{family: layout.FontMono, size: s.size, color: s.color}
 	}
-	st := ""
-	if s.bold {
-		st += "B"
-	}
-	if s.italic {
-		st += "I"
+	st := "" // constants, not built: a face is made for every run of text
+	switch {
+	case s.bold && s.italic:
+		st = "BI"
+	case s.bold:
+		st = "B"
+	case s.italic:
+		st = "I"
 	}
 	return face{family: layout.Font, style: st, size: s.size, color: s.color}
 }
@@ -121,6 +123,7 @@ type walker struct {
 	fl     *flow
 	styles []style
 	in     *inlines // where inline content goes, nil between blocks
+	chunk  []tok    // where the next block's inline tokens go (openInlines)
 	gap    float64  // space wanted before the next box
 	hold   bool     // ignore space requests until the next box
 	indent float64  // of the current block from the column's left edge
@@ -439,6 +442,37 @@ func (r *walker) introduces(n ast.Node) bool {
 // trailingNotes matches footnote references at the end of a line.
 var trailingNotes = regexp.MustCompile(`(\[\^[^\]]*\])+$`)
 
+// openInlines starts a block's inline content. Its tokens go into the
+// walker's current chunk of tokens, after the blocks before it, so that
+// the many small paragraphs and table cells of a sheet do not each grow
+// a buffer of their own.
+func (r *walker) openInlines() {
+	if cap(r.chunk)-len(r.chunk) < chunkLow {
+		r.chunk = make([]tok, 0, chunkToks)
+	}
+	in := inlines(r.chunk[len(r.chunk):])
+	r.in = &in
+}
+
+// Token chunks: a new chunk when fewer than chunkLow tokens are left.
+const (
+	chunkToks = 2048
+	chunkLow  = 128
+)
+
+// closeInlines ends the block's inline content and returns its tokens.
+// If they still stand in the chunk (a block too long for what was left of
+// it moves to a buffer of its own as it grows), the chunk keeps them:
+// the next block's go after them. Nothing may add to the tokens returned.
+func (r *walker) closeInlines() inlines {
+	in := *r.in
+	r.in = nil
+	if n := len(r.chunk); len(in) > 0 && n < cap(r.chunk) && &in[0] == &r.chunk[:n+1][n] {
+		r.chunk = r.chunk[:n+len(in)]
+	}
+	return in[:len(in):len(in)]
+}
+
 // Block nodes.
 
 func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
@@ -448,11 +482,10 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 	}
 	if entering {
 		r.space(gap * r.em)
-		r.in = &inlines{}
+		r.openInlines()
 		return ast.WalkContinue
 	}
-	lines := breakLines(*r.in, r.width(), r.cur().size)
-	r.in = nil
+	lines := breakLines(r.closeInlines(), r.width(), r.cur().size)
 	rule := keepLines
 	if n.Kind() == ast.KindParagraph && r.introduces(n) {
 		rule = keepNext
@@ -476,11 +509,10 @@ func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
 			s.color = colAccent
 		}
 		r.push(s)
-		r.in = &inlines{}
+		r.openInlines()
 		return ast.WalkContinue
 	}
-	lines := breakLines(*r.in, r.width(), r.cur().size)
-	r.in = nil
+	lines := breakLines(r.closeInlines(), r.width(), r.cur().size)
 	r.emitLines(lines, 1.2, alignLeft, keepAll, r.nodeLine(n))
 	r.pop()
 	if hs.rule > 0 {

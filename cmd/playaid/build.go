@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -25,6 +26,7 @@ type job struct {
 	name   string // the file, relative to the output folder
 	part   string // what its errors are part of; the packer's name when ""
 	render func() ([]byte, error)
+	run    int // its packer's run
 }
 
 // packer lists the jobs of one part of the print pack. Listing is quick:
@@ -32,16 +34,20 @@ type job struct {
 type packer struct {
 	name string
 	jobs func(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error)
+	// run is when its jobs start, lower first: the parts whose documents
+	// take longest go first, so that short ones are left to fill both
+	// cores at the end. (The files keep the packers' order.)
+	run int
 }
 
 // packers are the generators of the default print pack, in the order of
 // their files (a failing one stops the build before anything is written).
 var packers = []packer{
-	{"army rosters", packArmies},
-	{"briefings", packBriefings},
-	{"markers", buildMarkersPack},
-	{"reference sheets", packSheets},
-	{"reference cards", buildCardsPack},
+	{"army rosters", packArmies, 3},
+	{"briefings", packBriefings, 0},
+	{"markers", buildMarkersPack, 4},
+	{"reference sheets", packSheets, 1},
+	{"reference cards", buildCardsPack, 2},
 }
 
 func runBuild(ctx context.Context, e *env, args []string) error {
@@ -86,12 +92,13 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 // renderPack renders every job of the pack, at most GOMAXPROCS at a time
 // (each holds its document in memory until the pack is written, so more
 // would only raise the peak; fewer would leave a core idle), and returns
-// the files in packer order whatever order they finish in. Jobs are
-// documents, not whole packers, so the cores stay busy to the end. The
-// first error in pack order wins, so the message does not depend on
-// timing either.
+// the files in packer order whatever order they start (see packer.run)
+// or finish in. Jobs are documents, not whole packers, so the cores stay
+// busy to the end. The first error in pack order wins, so the message
+// does not depend on timing either.
 func renderPack(ctx context.Context, cat *catalog.Catalog, p layout.Paper) ([]packFile, error) {
 	var jobs []job
+	var run []int // the jobs' places in jobs, in the order they start
 	for _, pk := range packers {
 		js, err := pk.jobs(ctx, cat, p)
 		if err != nil {
@@ -101,9 +108,12 @@ func renderPack(ctx context.Context, cat *catalog.Catalog, p layout.Paper) ([]pa
 			if j.part == "" {
 				j.part = pk.name
 			}
+			j.run = pk.run
+			run = append(run, len(jobs))
 			jobs = append(jobs, j)
 		}
 	}
+	slices.SortStableFunc(run, func(a, b int) int { return jobs[a].run - jobs[b].run })
 	files := make([]packFile, len(jobs))
 	errs := make([]error, len(jobs))
 	var next atomic.Int64
@@ -111,10 +121,11 @@ func renderPack(ctx context.Context, cat *catalog.Catalog, p layout.Paper) ([]pa
 	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
 		wg.Go(func() {
 			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(jobs) {
+				k := int(next.Add(1) - 1)
+				if k >= len(run) {
 					return
 				}
+				i := run[k]
 				j := jobs[i]
 				files[i].name = j.name
 				if errs[i] = ctx.Err(); errs[i] == nil {

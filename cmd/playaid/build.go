@@ -66,6 +66,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	go warmFonts()
 	cat, err := e.load(d)
 	if err != nil {
 		return err
@@ -87,6 +88,16 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "%d files in %s\n", len(files), *out)
 	return nil
+}
+
+// warmFonts parses the embedded fonts, which every document needs and a
+// process parses once, on first use: called as the data loads, it puts
+// that work on the core loading leaves idle.
+func warmFonts() {
+	pdf := layout.NewBlankDoc(layout.A4, "")
+	for _, f := range layout.FontFaces() {
+		layout.UseFont(pdf, f[0], f[1])
+	}
 }
 
 // renderPack renders every job of the pack, at most GOMAXPROCS at a time

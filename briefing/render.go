@@ -82,20 +82,18 @@ type mapSpot struct {
 	box  tablemap.Box
 }
 
-// newMapSpot finds where the map goes: across the renderer's text area,
-// from mapGap under what the Markdown before the map marker puts on its
-// last page (the page's heading) to the bottom of the text area. The
-// renderer says where its text goes (markdown.TextArea, End), so the box
-// follows its margins, header and footer.
-func newMapSpot(md []byte, at int, mo markdown.Options) (mapSpot, error) {
+// spotOf finds where the map goes in the laid-out Markdown whose marker
+// is at byte at: across the renderer's text area, from mapGap under what
+// the Markdown before the marker puts on its last page (the page's
+// heading) to the bottom of the text area. The renderer says where its
+// text goes (markdown.TextArea, Layout.EndBefore), so the box follows its
+// margins, header and footer.
+func spotOf(l *markdown.Layout, md []byte, at int, mo markdown.Options) (mapSpot, error) {
 	x, top, w, h, err := markdown.TextArea(mo)
 	if err != nil {
 		return mapSpot{}, err
 	}
-	page, end, err := markdown.End(md[:at], mo)
-	if err != nil {
-		return mapSpot{}, err
-	}
+	page, end := l.EndBefore(bytes.Count(md[:at], []byte("\n")) + 1)
 	y := end + mapGap
 	return mapSpot{page, tablemap.Box{X: x, Y: y, W: w, H: top + h - y}}, nil
 }
@@ -120,38 +118,47 @@ func (b *Briefing) Render(opt Options) (*fpdf.Fpdf, *tablemap.Plan, error) {
 	mo := b.mdOptions(opt.Paper)
 	m := b.Scenario.Map
 	at := bytes.Index(md, []byte(MapMarker))
-	var spot *mapSpot // where the map goes, once known
 	if m != nil && at >= 0 {
 		if err := mapLast(md, at); err != nil {
 			return nil, nil, err
 		}
-		if md, at, spot, err = b.placeMap(md, at, mo); err != nil {
-			return nil, nil, err
-		}
 	}
-	pdf, err := markdown.Render(md, mo)
+	l, err := markdown.Measure(md, mo)
 	if err != nil {
 		return nil, nil, err
 	}
-	if m == nil {
-		return pdf, nil, nil
-	}
-	if at < 0 {
+	if m == nil || at < 0 {
+		pdf, err := l.Render(0)
+		if err != nil || m == nil {
+			return pdf, nil, err
+		}
 		// A club's template without the marker: the map goes last.
 		p, err := tablemap.AddPage(pdf, opt.Paper, "Table map — "+b.Scenario.Name, m, b.System.MapKinds, b.sideNames())
 		return pdf, p, err
 	}
-	if spot == nil {
-		s, err := newMapSpot(md, at, mo)
-		if err != nil {
+	spot, err := spotOf(l, md, at, mo)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !onOwnPage(md, at) && !b.fits(spot.box, mo) {
+		// A page of its own: laid out again with the page break.
+		if md, at, err = ownPage(md, at); err != nil {
 			return nil, nil, err
 		}
-		spot = &s
+		if l, err = markdown.Measure(md, mo); err != nil {
+			return nil, nil, err
+		}
+		if spot, err = spotOf(l, md, at, mo); err != nil {
+			return nil, nil, err
+		}
 	}
-	page, box := spot.page, spot.box
+	pdf, err := l.Render(0)
+	if err != nil {
+		return nil, nil, err
+	}
 	last := pdf.PageNo()
-	pdf.SetPage(page)
-	p, err := tablemap.New(pdf, m, b.System.MapKinds, b.sideNames(), box)
+	pdf.SetPage(spot.page)
+	p, err := tablemap.New(pdf, m, b.System.MapKinds, b.sideNames(), spot.box)
 	if err != nil {
 		return nil, nil, fmt.Errorf("scenario %s: table map: %w", b.Scenario.ID, err)
 	}
@@ -170,31 +177,18 @@ func mapLast(md []byte, at int) error {
 	return nil
 }
 
-// placeMap returns the Markdown with the map where it goes: under the
-// text before it when the rest of that page holds it at mapShareScale or
-// larger, else on a page of its own — a page break goes in before its
-// heading (or before the marker when no heading leads it). at is the
-// marker's place in what it returns; spot is where the map goes when
-// placing it found that (the Markdown before the marker unchanged), else
-// nil.
-func (b *Briefing) placeMap(md []byte, at int, mo markdown.Options) (_ []byte, _ int, spot *mapSpot, err error) {
-	if onOwnPage(md, at) {
-		return md, at, nil, nil
+// fits reports whether the map shares its page with the text before it:
+// whether box, the rest of that page, holds it at mapShareScale or
+// larger. Else it gets a page of its own — a page break goes in before
+// its heading (or before the marker when no heading leads it).
+func (b *Briefing) fits(box tablemap.Box, mo markdown.Options) bool {
+	if box.H <= 0 {
+		return false
 	}
-	s, err := newMapSpot(md, at, mo)
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	if s.box.H > 0 {
-		// A blank document to measure the map's labels on: the fonts it
-		// asks for are registered as it goes.
-		p, err := tablemap.New(layout.NewBlankDoc(mo.Paper, "measure"), b.Scenario.Map, b.System.MapKinds, b.sideNames(), s.box)
-		if err == nil && p.PerCM <= mapShareScale {
-			return md, at, &s, nil
-		}
-	}
-	md, at, err = ownPage(md, at)
-	return md, at, nil, err
+	// A blank document to measure the map's labels on: the fonts it asks
+	// for are registered as it goes.
+	p, err := tablemap.New(layout.NewBlankDoc(mo.Paper, "measure"), b.Scenario.Map, b.System.MapKinds, b.sideNames(), box)
+	return err == nil && p.PerCM <= mapShareScale
 }
 
 // onOwnPage reports whether the map marker starts its page already: at
@@ -250,7 +244,12 @@ func (b *Briefing) HTML(opt Options) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		s, err := newMapSpot(own, at, b.mdOptions(opt.Paper))
+		mo := b.mdOptions(opt.Paper)
+		l, err := markdown.Measure(own, mo)
+		if err != nil {
+			return nil, err
+		}
+		s, err := spotOf(l, own, at, mo)
 		if err != nil {
 			return nil, err
 		}

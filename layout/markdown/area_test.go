@@ -86,3 +86,42 @@ func TestLayoutDraws(t *testing.T) {
 		t.Error("Render(-1) was accepted")
 	}
 }
+
+// TestEndBefore: where a page break follows a line, EndBefore of the whole
+// document's layout is End of the Markdown before that line — with the
+// line on a page of its own, under text, after a long table, in two
+// columns — and the footnotes the document places last are left out.
+func TestEndBefore(t *testing.T) {
+	const marker = "<!-- map -->\n\n<!-- pagebreak -->\n\n## After\n\nMore text.\n"
+	prefixes := map[string]Options{
+		"Text.\n\n<!-- pagebreak -->\n\n## Table map\n\n":                                                  {},
+		strings.Repeat("A paragraph of some length that wraps in a column.\n\n", 30) + "## Table map\n\n":  {},
+		"# T\n\n" + longTable(90) + "\n## Table map\n\n":                                                   {Columns: 2},
+		strings.Repeat("Words and more words.\n\n", 70) + "<!-- pagebreak -->\n\n## Table map\n\n":         {Paper: layout.Letter},
+		"Text with a note.[^a]\n\n[^a]: The note, printed last.\n\n<!-- pagebreak -->\n\n## Table map\n\n": {},
+	}
+	for pre, opt := range prefixes {
+		page, y, err := End([]byte(pre), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(pre, "[^a]") {
+			// Before the line, the document places no footnotes:
+			// laid out alone, the prefix would print its own.
+			page, y, _ = End([]byte(strings.Replace(pre, "[^a]", "", 1)), opt)
+		}
+		md := pre + marker
+		l, err := Measure([]byte(md), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := strings.Count(pre, "\n") + 1
+		if p, ly := l.EndBefore(line); p != page || ly != y {
+			t.Errorf("%.30q: EndBefore(%d) = page %d, %g mm; the Markdown before ends on page %d at %g mm", pre, line, p, ly, page, y)
+		}
+	}
+	l, _ := Measure([]byte("A\n"), Options{})
+	if p, y := l.EndBefore(1); p != 1 || y != l.r.fl.top {
+		t.Errorf("before anything: page %d at %g mm; want page 1 at the top of the text area", p, y)
+	}
+}

@@ -103,6 +103,34 @@ func (l *Layout) End() (page int, y float64) {
 	return f.pages, y
 }
 
+// EndBefore is End for the part of the document before Markdown line
+// (1-based): the page the last box from an earlier line lands on, and how
+// far down that page the boxes from earlier lines reach. It takes the
+// boxes in the order they were placed and stops at the first from line
+// on, so what the document places after that is left out, even from
+// earlier lines (its footnotes). Where a page break follows line, it
+// tells what End tells of the Markdown before line — the place a briefing
+// draws its table map in — without laying that out again.
+func (l *Layout) EndBefore(line int) (page int, y float64) {
+	f := l.r.fl
+	page, y = 1, f.top
+	for i, ps := range f.done {
+		for _, p := range ps {
+			if p.b.space {
+				continue
+			}
+			if p.b.line >= line {
+				return page, y
+			}
+			if i+1 != page {
+				page, y = i+1, f.top
+			}
+			y = max(y, p.y+p.b.h)
+		}
+	}
+	return page, y
+}
+
 // Render draws the document as laid out on a new deterministic fpdf
 // document, which the caller may go on drawing on, as markdown.Render
 // does; the running header's "n / N" counts extraPages more pages (which

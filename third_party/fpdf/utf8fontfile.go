@@ -1042,8 +1042,9 @@ func (utf *utf8FontFile) assembleTables() []byte {
 func tableChecksum(data []byte) (hi, lo int) {
 	n := len(data) &^ 3
 	for i := 0; i < n; i += 4 {
-		hi += int(data[i])<<8 + int(data[i+1])
-		lo += int(data[i+2])<<8 + int(data[i+3])
+		w := binary.BigEndian.Uint32(data[i:])
+		hi += int(w >> 16)
+		lo += int(w & 0xFFFF)
 		hi += lo >> 16
 		lo &= 0xFFFF
 		hi &= 0xFFFF

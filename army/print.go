@@ -64,16 +64,18 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) (_ []byte, err err
 	if !opt.Cards {
 		return document.Render(md, opt.Format, mo) // a PDF embeds only the fonts it uses: faster
 	}
-	pages, end, err := markdown.End(md, mo)
+	// Laid out once: where the roster ends decides where the cards go,
+	// then the same layout is drawn.
+	l, err := markdown.Measure(md, mo)
 	if err != nil {
 		return nil, err
 	}
+	pages, end := l.End()
 	plan, err := planCards(r, mo, end)
 	if err != nil {
 		return nil, err
 	}
-	mo.ExtraPages = plan.pages
-	pdf, err := markdown.Render(md, mo)
+	pdf, err := l.Render(plan.pages)
 	if err != nil {
 		return nil, err
 	}

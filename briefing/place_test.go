@@ -32,17 +32,39 @@ func TestMapPlace(t *testing.T) {
 					t.Fatal(err)
 				}
 				mo := b.mdOptions(paper)
-				md, at, err := b.placeMap(md, bytes.Index(md, []byte(MapMarker)), mo)
+				at := bytes.Index(md, []byte(MapMarker))
+				l, err := markdown.Measure(md, mo)
 				if err != nil {
 					t.Fatal(err)
 				}
+				spot, err := spotOf(l, md, at, mo)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !onOwnPage(md, at) && !b.fits(spot.box, mo) {
+					if md, at, err = ownPage(md, at); err != nil {
+						t.Fatal(err)
+					}
+					if l, err = markdown.Measure(md, mo); err != nil {
+						t.Fatal(err)
+					}
+					if spot, err = spotOf(l, md, at, mo); err != nil {
+						t.Fatal(err)
+					}
+				}
+				// The spot, found in the whole document's layout, is
+				// where the Markdown before the marker, laid out alone,
+				// ends: the map starts under the last text before it.
 				page, end, err := markdown.End(md[:at], mo)
 				if err != nil {
 					t.Fatal(err)
 				}
-				mpage, box, err := mapBox(md, at, mo)
-				if err != nil || mpage != page || box.Y <= end {
-					t.Errorf("%s on %s: map box at %g mm on page %d, text ends at %g mm on page %d (%v)", sc.ID, paper.Name, box.Y, mpage, end, page, err)
+				if spot.page != page || spot.box.Y != end+mapGap {
+					t.Errorf("%s on %s: map box at %g mm on page %d, text ends at %g mm on page %d", sc.ID, paper.Name, spot.box.Y, spot.page, end, page)
+				}
+				_, plan, err := b.Render(Options{Paper: paper})
+				if err != nil || plan == nil || plan.Box != spot.box {
+					t.Errorf("%s on %s: Render drew the map in %+v (%v); want %+v", sc.ID, paper.Name, plan, err, spot.box)
 				}
 				if !onOwnPage(md, at) {
 					continue
@@ -50,12 +72,12 @@ func TestMapPlace(t *testing.T) {
 				// The map has a page of its own: the text before it
 				// fills its last page to a quarter at least.
 				before := md[:bytes.LastIndex(md[:at], []byte(pageBreak))]
-				l, err := markdown.Measure(before, mo)
+				pre, err := markdown.Measure(before, mo)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if e := l.Empty(l.Pages); e > 0.75 {
-					t.Errorf("%s on %s: the last page of text before the map, page %d, is %.0f%% empty", sc.ID, paper.Name, l.Pages, 100*e)
+				if e := pre.Empty(pre.Pages); e > 0.75 {
+					t.Errorf("%s on %s: the last page of text before the map, page %d, is %.0f%% empty", sc.ID, paper.Name, pre.Pages, 100*e)
 				}
 			}
 		}

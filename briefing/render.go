@@ -82,22 +82,26 @@ func (b *Briefing) mdOptions(paper layout.Paper) markdown.Options {
 // mapGap is the room between the map page's heading and the map.
 const mapGap = 3.0
 
-// mapBox is where the map goes: across the renderer's text area, from
-// mapGap under what the Markdown before the map marker puts on its last
-// page (the page's heading) to the bottom of the text area. page is that
-// page. The renderer says where its text goes (markdown.TextArea, End),
-// so the box follows its margins, header and footer.
-func mapBox(md []byte, at int, mo markdown.Options) (page int, box tablemap.Box, err error) {
+// mapSpot is where the map goes: on page, in box.
+type mapSpot struct {
+	page int
+	box  tablemap.Box
+}
+
+// spotOf finds where the map goes in the laid-out Markdown whose marker
+// is at byte at: across the renderer's text area, from mapGap under what
+// the Markdown before the marker puts on its last page (the page's
+// heading) to the bottom of the text area. The renderer says where its
+// text goes (markdown.TextArea, Layout.EndBefore), so the box follows its
+// margins, header and footer.
+func spotOf(l *markdown.Layout, md []byte, at int, mo markdown.Options) (mapSpot, error) {
 	x, top, w, h, err := markdown.TextArea(mo)
 	if err != nil {
-		return 0, box, err
+		return mapSpot{}, err
 	}
-	page, end, err := markdown.End(md[:at], mo)
-	if err != nil {
-		return 0, box, err
-	}
+	page, end := l.EndBefore(bytes.Count(md[:at], []byte("\n")) + 1)
 	y := end + mapGap
-	return page, tablemap.Box{X: x, Y: y, W: w, H: top + h - y}, nil
+	return mapSpot{page, tablemap.Box{X: x, Y: y, W: w, H: top + h - y}}, nil
 }
 
 // PDF renders the briefing: the Markdown through layout/markdown, with the
@@ -126,32 +130,46 @@ func (b *Briefing) Render(opt Options) (_ *fpdf.Fpdf, _ *tablemap.Plan, err erro
 		if err := mapLast(md, at); err != nil {
 			return nil, nil, err
 		}
-		placed, pat, err := b.placeMap(md, at, mo)
-		if err != nil {
-			return nil, nil, err
-		}
-		lines = lines.Follow(md, placed)
-		md, at = placed, pat
 	}
-	pdf, err := markdown.Render(md, mo)
+	l, err := markdown.Measure(md, mo)
 	if err != nil {
 		return nil, nil, err
 	}
-	if m == nil {
-		return pdf, nil, nil
-	}
-	if at < 0 {
+	if m == nil || at < 0 {
+		pdf, err := l.Render(0)
+		if err != nil || m == nil {
+			return pdf, nil, err
+		}
 		// A club's template without the marker: the map goes last.
 		p, err := tablemap.AddPage(pdf, opt.Paper, "Table map — "+b.Scenario.Name, m, b.System.MapKinds, b.sideNames())
 		return pdf, p, err
 	}
-	page, box, err := mapBox(md, at, mo)
+	spot, err := spotOf(l, md, at, mo)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !onOwnPage(md, at) && !b.fits(spot.box, mo) {
+		// A page of its own: laid out again with the page break.
+		own, oat, err := ownPage(md, at)
+		if err != nil {
+			return nil, nil, err
+		}
+		lines = lines.Follow(md, own)
+		md, at = own, oat
+		if l, err = markdown.Measure(md, mo); err != nil {
+			return nil, nil, err
+		}
+		if spot, err = spotOf(l, md, at, mo); err != nil {
+			return nil, nil, err
+		}
+	}
+	pdf, err := l.Render(0)
 	if err != nil {
 		return nil, nil, err
 	}
 	last := pdf.PageNo()
-	pdf.SetPage(page)
-	p, err := tablemap.New(pdf, m, b.System.MapKinds, b.sideNames(), box)
+	pdf.SetPage(spot.page)
+	p, err := tablemap.New(pdf, m, b.System.MapKinds, b.sideNames(), spot.box)
 	if err != nil {
 		return nil, nil, fmt.Errorf("scenario %s: table map: %w", b.Scenario.ID, err)
 	}
@@ -170,26 +188,18 @@ func mapLast(md []byte, at int) error {
 	return nil
 }
 
-// placeMap returns the Markdown with the map where it goes: under the
-// text before it when the rest of that page holds it at mapShareScale or
-// larger, else on a page of its own — a page break goes in before its
-// heading (or before the marker when no heading leads it). at is the
-// marker's place in what it returns.
-func (b *Briefing) placeMap(md []byte, at int, mo markdown.Options) ([]byte, int, error) {
-	if onOwnPage(md, at) {
-		return md, at, nil
+// fits reports whether the map shares its page with the text before it:
+// whether box, the rest of that page, holds it at mapShareScale or
+// larger. Else it gets a page of its own — a page break goes in before
+// its heading (or before the marker when no heading leads it).
+func (b *Briefing) fits(box tablemap.Box, mo markdown.Options) bool {
+	if box.H <= 0 {
+		return false
 	}
-	_, box, err := mapBox(md, at, mo)
-	if err != nil {
-		return nil, 0, err
-	}
-	if box.H > 0 {
-		p, err := tablemap.New(layout.NewDoc(mo.Paper, "measure"), b.Scenario.Map, b.System.MapKinds, b.sideNames(), box)
-		if err == nil && p.PerCM <= mapShareScale {
-			return md, at, nil
-		}
-	}
-	return ownPage(md, at)
+	// A blank document to measure the map's labels on: the fonts it asks
+	// for are registered as it goes.
+	p, err := tablemap.New(layout.NewBlankDoc(mo.Paper, "measure"), b.Scenario.Map, b.System.MapKinds, b.sideNames(), box)
+	return err == nil && p.PerCM <= mapShareScale
 }
 
 // onOwnPage reports whether the map marker starts its page already: at
@@ -245,9 +255,16 @@ func (b *Briefing) HTML(opt Options) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		if _, box, err = mapBox(own, at, b.mdOptions(opt.Paper)); err != nil {
+		mo := b.mdOptions(opt.Paper)
+		l, err := markdown.Measure(own, mo)
+		if err != nil {
 			return nil, err
 		}
+		s, err := spotOf(l, own, at, mo)
+		if err != nil {
+			return nil, err
+		}
+		box = s.box
 	}
 	md = bytes.Replace(md, []byte(MapMarker), []byte(mapPlaceholder), 1)
 	out, err := markdown.HTML(md, b.Title())

@@ -63,12 +63,17 @@ func (s *System) Ability(special string) Ability {
 	return a
 }
 
+// wordSeps makes hyphens and underscores spaces. Built once: a Replacer
+// builds its tables on first use, and names are normalised by the
+// thousand.
+var wordSeps = strings.NewReplacer("-", " ", "_", " ")
+
 // NormName spells a name for comparison: lower case, hyphens and
 // underscores as spaces, single spaces, a plural last word made singular
 // ("Drop-Pods" reads as "drop pod", "rough-riders" as "rough rider").
 func NormName(t string) string {
 	t = strings.ToLower(strings.TrimSpace(t))
-	t = strings.NewReplacer("-", " ", "_", " ").Replace(t)
+	t = wordSeps.Replace(t)
 	t = strings.Join(strings.Fields(t), " ")
 	if len(t) > 3 && strings.HasSuffix(t, "s") && !strings.HasSuffix(t, "ss") {
 		t = t[:len(t)-1]

@@ -44,6 +44,16 @@ func TestTypo(t *testing.T) {
 	}
 }
 
+// TestOneLine: the fast path (text already on one line is returned as it
+// is) agrees with the definition, runs of white space made single spaces.
+func TestOneLine(t *testing.T) {
+	for _, in := range []string{"", "a", "a b", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b", "a\u2009b", "Tripod — 6″ away", "  ", "é è"} {
+		if got, want := OneLine(in), strings.Join(strings.Fields(in), " "); got != want {
+			t.Errorf("OneLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestWords(t *testing.T) {
 	six, _ := catalog.ParseLength(`6"`)
 	mm, _ := catalog.ParseLength("63.5mm")

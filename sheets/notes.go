@@ -69,8 +69,8 @@ func (s Sheet) NotesFileName(format string) string {
 }
 
 // notesData gathers the rule set's notes and where the sheet, set on
-// paper, prints what they touch.
-func (s Sheet) notesData(cat *catalog.Catalog, templatesDir string, paper layout.Paper) (NotesData, error) {
+// paper, prints what they touch (places, as Places returns them).
+func (s Sheet) notesData(cat *catalog.Catalog, paper layout.Paper, places []Place) (NotesData, error) {
 	sys := cat.System(s.System)
 	if sys == nil {
 		return NotesData{}, fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
@@ -78,10 +78,7 @@ func (s Sheet) notesData(cat *catalog.Catalog, templatesDir string, paper layout
 	if paper.Width == 0 {
 		paper = layout.A4
 	}
-	places, err := s.Places(cat, templatesDir, paper)
-	if err != nil {
-		return NotesData{}, err
-	}
+	places = slices.Clone(places)
 	slices.SortStableFunc(places, func(a, b Place) int {
 		if a.Page != b.Page {
 			return a.Page - b.Page
@@ -150,13 +147,18 @@ func paperName(p layout.Paper) string {
 // has one, else the shipped one) for the sheet's rule set, its pages
 // counted on paper.
 func (s Sheet) NotesMarkdown(cat *catalog.Catalog, templatesDir string, paper layout.Paper) ([]byte, error) {
-	md, _, err := s.notesMarkdown(cat, templatesDir, paper)
+	places, err := s.Places(cat, templatesDir, paper)
+	if err != nil {
+		return nil, err
+	}
+	md, _, err := s.notesMarkdown(cat, templatesDir, paper, places)
 	return md, err
 }
 
-// notesMarkdown is NotesMarkdown with where its lines came from.
-func (s Sheet) notesMarkdown(cat *catalog.Catalog, templatesDir string, paper layout.Paper) ([]byte, document.Lines, error) {
-	d, err := s.notesData(cat, templatesDir, paper)
+// notesMarkdown is NotesMarkdown with the sheet's places found, and where
+// its lines came from.
+func (s Sheet) notesMarkdown(cat *catalog.Catalog, templatesDir string, paper layout.Paper, places []Place) ([]byte, document.Lines, error) {
+	d, err := s.notesData(cat, paper, places)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -169,11 +171,20 @@ func (s Sheet) notesMarkdown(cat *catalog.Catalog, templatesDir string, paper la
 
 // RenderNotes renders the rule set's rules notes.
 func (s Sheet) RenderNotes(cat *catalog.Catalog, o Options) ([]byte, error) {
+	places, err := s.Places(cat, o.TemplatesDir, o.Paper)
+	if err != nil {
+		return nil, err
+	}
+	return s.renderNotes(cat, o, places)
+}
+
+// renderNotes is RenderNotes with the sheet's places found.
+func (s Sheet) renderNotes(cat *catalog.Catalog, o Options, places []Place) ([]byte, error) {
 	paper := o.Paper
 	if paper.Width == 0 {
 		paper = layout.A4
 	}
-	md, lines, err := s.notesMarkdown(cat, o.TemplatesDir, paper)
+	md, lines, err := s.notesMarkdown(cat, o.TemplatesDir, paper, places)
 	if err != nil {
 		return nil, err
 	}

@@ -123,11 +123,36 @@ func (s Sheet) run(cat *catalog.Catalog, templatesDir string) ([]byte, string, [
 // the data's notes is about — source notes and entries' own notes, in the
 // order they stand on the sheet — with the page.
 func (s Sheet) Places(cat *catalog.Catalog, templatesDir string, paper layout.Paper) ([]Place, error) {
-	md, title, places, lines, err := s.run(cat, templatesDir)
+	l, err := s.Lay(cat, Options{Paper: paper, TemplatesDir: templatesDir})
 	if err != nil {
 		return nil, err
 	}
-	mo := s.options(cat, title, paper)
+	return l.places, nil
+}
+
+// Laid is a sheet whose template has run and whose Markdown is laid out
+// on paper, once, for the two documents of the print pack that need it:
+// the sheet itself (PDF) and the rules notes that cite its pages
+// (NotesPDF).
+type Laid struct {
+	sheet  Sheet
+	cat    *catalog.Catalog
+	o      Options
+	layout *markdown.Layout
+	places []Place        // in the order they stand in the Markdown, with their pages
+	lines  document.Lines // where the Markdown's lines came from
+	file   string         // the Markdown's name in the renderer's messages
+}
+
+// Lay runs the sheet's template (from o.TemplatesDir when it has one of
+// that name) and lays its Markdown out on o.Paper. o.Format is not used:
+// what is laid out prints as PDF.
+func (s Sheet) Lay(cat *catalog.Catalog, o Options) (*Laid, error) {
+	md, title, places, lines, err := s.run(cat, o.TemplatesDir)
+	if err != nil {
+		return nil, err
+	}
+	mo := s.options(cat, title, o.Paper)
 	l, err := markdown.Measure(md, mo)
 	if err != nil {
 		return nil, lines.Place(err, mo.File)
@@ -135,7 +160,21 @@ func (s Sheet) Places(cat *catalog.Catalog, templatesDir string, paper layout.Pa
 	for i := range places {
 		places[i].Page = l.Page(places[i].Line)
 	}
-	return places, nil
+	return &Laid{sheet: s, cat: cat, o: o, layout: l, places: places, lines: lines, file: mo.File}, nil
+}
+
+// PDF draws the sheet as laid out: what Render makes as PDF.
+func (l *Laid) PDF() ([]byte, error) {
+	out, err := l.layout.PDF()
+	return out, l.lines.Place(err, l.file)
+}
+
+// NotesPDF renders the rule set's rules notes, citing the sheet's pages
+// as laid out: what RenderNotes makes as PDF.
+func (l *Laid) NotesPDF() ([]byte, error) {
+	o := l.o
+	o.Format = PDF
+	return l.sheet.renderNotes(l.cat, o, l.places)
 }
 
 // options are the renderer's options for the sheet on paper.

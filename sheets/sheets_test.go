@@ -1,6 +1,7 @@
 package sheets
 
 import (
+	"bytes"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -322,6 +323,41 @@ func pdftotext(t *testing.T, pdf []byte) string {
 		t.Fatal(err)
 	}
 	return string(out)
+}
+
+// TestLaid: a sheet laid out once prints the very PDFs Render and
+// RenderNotes make, on A4 and Letter: the print pack lays each sheet out
+// once for both.
+func TestLaid(t *testing.T) {
+	cat := loadCat(t)
+	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+		for _, s := range All() {
+			o := Options{Paper: paper}
+			l, err := s.Lay(cat, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range []struct {
+				what      string
+				laid, own func() ([]byte, error)
+			}{
+				{"sheet", l.PDF, func() ([]byte, error) { return s.Render(cat, o) }},
+				{"notes", l.NotesPDF, func() ([]byte, error) { return s.RenderNotes(cat, o) }},
+			} {
+				a, err := c.laid()
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := c.own()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(a, b) {
+					t.Errorf("%s %s on %s: the laid-out sheet prints other bytes than the sheet alone", s.ID, c.what, paper.Name)
+				}
+			}
+		}
+	}
 }
 
 // TestPDFText extracts the text of each PDF and finds the tables'

@@ -632,6 +632,12 @@ func (p *Plan) zoneLabel(mt measurer, s Shape, taken []Box) []Label {
 		best, bestD := Box{}, math.Inf(1)
 		for y := s.Bounds.Y + 1; y+th+1 <= s.Bounds.Bottom(); y += 0.5 {
 			for x := s.Bounds.X + 1.5; x+tw+1.5 <= s.Bounds.Right(); x += 1 {
+				// A spot no nearer than the best so far cannot win:
+				// skip the costly tests (the same spot wins).
+				d := math.Hypot(x+tw/2-mid.X, y+th/2-mid.Y)
+				if d >= bestD {
+					continue
+				}
 				b := Box{x, y, tw, th}
 				if !s.inside(Pt{b.X - 1.2, b.Y - 0.8}) || !s.inside(Pt{b.Right() + 1.2, b.Y - 0.8}) ||
 					!s.inside(Pt{b.X - 1.2, b.Bottom() + 0.8}) || !s.inside(Pt{b.Right() + 1.2, b.Bottom() + 0.8}) {
@@ -644,10 +650,7 @@ func (p *Plan) zoneLabel(mt measurer, s Shape, taken []Box) []Label {
 						break
 					}
 				}
-				if !clear {
-					continue
-				}
-				if d := math.Hypot(x+tw/2-mid.X, y+th/2-mid.Y); d < bestD {
+				if clear {
 					best, bestD = b, d
 				}
 			}

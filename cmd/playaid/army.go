@@ -21,31 +21,30 @@ import (
 
 // packArmies prints, for the default print pack, the roster and unit cards
 // of every example list shipped in data/armies/.
-func packArmies(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
+func packArmies(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
 	files, err := fs.Glob(data.FS, catalog.ArmiesDir+"/*.toml")
 	if err != nil {
 		return nil, err
 	}
-	var out []packFile
+	var jobs []job
 	for _, f := range files {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		src, err := fs.ReadFile(data.FS, f)
-		if err != nil {
-			return nil, err
-		}
-		r, dl := army.Validate(path.Join("data", f), src, cat)
-		if r == nil {
-			return nil, dl
-		}
-		pdf, err := army.Print(r, cat, army.PrintOptions{Paper: paper, Cards: true})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f, err)
-		}
-		out = append(out, packFile{name: "army-" + strings.TrimSuffix(path.Base(f), ".toml") + ".pdf", data: pdf})
+		jobs = append(jobs, job{name: "army-" + strings.TrimSuffix(path.Base(f), ".toml") + ".pdf", render: func() ([]byte, error) {
+			src, err := fs.ReadFile(data.FS, f)
+			if err != nil {
+				return nil, err
+			}
+			r, dl := army.Validate(path.Join("data", f), src, cat)
+			if r == nil {
+				return nil, dl
+			}
+			pdf, err := army.Print(r, cat, army.PrintOptions{Paper: paper, Cards: true})
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", f, err)
+			}
+			return pdf, nil
+		}})
 	}
-	return out, nil
+	return jobs, nil
 }
 
 const armyUsage = `army validate FILE… [--json] [--data DIR]

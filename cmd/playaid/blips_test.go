@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -26,10 +25,7 @@ func TestBlipsAgree(t *testing.T) {
 	cat := mustLoad(t)
 	lists := armyLists(t)
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
-		files, err := buildMarkersPack(context.Background(), cat, paper)
-		if err != nil {
-			t.Fatal(err)
-		}
+		files := packPart(t, buildMarkersPack, paper)
 		pack := map[string][]byte{}
 		for _, f := range files {
 			pack[f.name] = f.data

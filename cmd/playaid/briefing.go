@@ -13,26 +13,25 @@ import (
 
 // packBriefings prints, for the default print pack, every shipped
 // scenario's briefing.
-func packBriefings(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
-	var out []packFile
+func packBriefings(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
+	var jobs []job
 	for _, s := range cat.Systems {
 		for i := range s.Scenarios {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
 			sc := &s.Scenarios[i]
-			b, err := briefing.New(s, sc, cat.Version())
-			if err != nil {
-				return nil, diag.At(sc.Pos, err)
-			}
-			pdf, err := b.PDF(briefing.Options{Paper: paper})
-			if err != nil {
-				return nil, diag.At(sc.Pos, fmt.Errorf("briefing %s: %w", sc.ID, err))
-			}
-			out = append(out, packFile{name: "briefing-" + sc.ID + ".pdf", data: pdf})
+			jobs = append(jobs, job{name: "briefing-" + sc.ID + ".pdf", render: func() ([]byte, error) {
+				b, err := briefing.New(s, sc, cat.Version())
+				if err != nil {
+					return nil, diag.At(sc.Pos, err)
+				}
+				pdf, err := b.PDF(briefing.Options{Paper: paper})
+				if err != nil {
+					return nil, diag.At(sc.Pos, fmt.Errorf("briefing %s: %w", sc.ID, err))
+				}
+				return pdf, nil
+			}})
 		}
 	}
-	return out, nil
+	return jobs, nil
 }
 
 func runBriefing(ctx context.Context, e *env, args []string) error {

@@ -8,10 +8,13 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/outfile"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/sheets"
 )
 
 // packFile is one file of the print pack, rendered in memory.
@@ -20,21 +23,33 @@ type packFile struct {
 	data []byte
 }
 
-// packer renders one part of the print pack.
-type packer struct {
-	name  string
-	build func(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error)
+// job renders one file of the print pack.
+type job struct {
+	name   string // the file, relative to the output folder
+	part   string // what its errors are part of; the packer's name when ""
+	render func() ([]byte, error)
+	run    int // its packer's run
 }
 
-// packers are the generators of the default print pack, in the order
-// they run (a failing one stops the build before anything is written).
+// packer lists the jobs of one part of the print pack. Listing is quick:
+// the work is in the jobs, which renderPack runs side by side.
+type packer struct {
+	name string
+	jobs func(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error)
+	// run is when its jobs start, lower first: the parts whose documents
+	// take longest go first, so that short ones are left to fill both
+	// cores at the end. (The files keep the packers' order.)
+	run int
+}
+
+// packers are the generators of the default print pack, in the order of
+// their files (a failing one stops the build before anything is written).
 var packers = []packer{
-	{"army rosters", packArmies},
-	{"briefings", packBriefings},
-	{"markers", buildMarkersPack},
-	{"reference sheets", referenceDoc.pack},
-	{"rules notes", notesDoc.pack},
-	{"reference cards", buildCardsPack},
+	{"army rosters", packArmies, 3},
+	{"briefings", packBriefings, 0},
+	{"markers", buildMarkersPack, 4},
+	{"reference sheets", packSheets, 1},
+	{"reference cards", buildCardsPack, 2},
 }
 
 func runBuild(ctx context.Context, e *env, args []string) error {
@@ -59,6 +74,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	go warmFonts()
 	cat, err := e.load(d)
 	if err != nil {
 		return err
@@ -85,26 +101,50 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// renderPack runs the packers concurrently, at most GOMAXPROCS at a time
-// (each holds its documents in memory until the pack is written, so more
-// would only raise the peak), and returns their files in packer order
-// whatever order they finish in. The first error in packer order wins, so
-// the message does not depend on timing either.
+// warmFonts parses the embedded fonts, which every document needs and a
+// process parses once, on first use: called as the data loads, it puts
+// that work on the core loading leaves idle.
+func warmFonts() {
+	pdf := layout.NewBlankDoc(layout.A4, "")
+	for _, f := range layout.FontFaces() {
+		layout.UseFont(pdf, f[0], f[1])
+	}
+}
+
+// renderPack renders every job of the pack, at most GOMAXPROCS at a time
+// (each holds its document in memory until the pack is written, so more
+// would only raise the peak; fewer would leave a core idle), and returns
+// the files in packer order whatever order they start (see packer.run)
+// or finish in. Jobs are documents, not whole packers, so the cores stay
+// busy to the end. The first error in pack order wins, so the message
+// does not depend on timing either.
 func renderPack(ctx context.Context, cat *catalog.Catalog, p layout.Paper) ([]packFile, error) {
-	out := make([][]packFile, len(packers))
-	errs := make([]error, len(packers))
-	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	jobs := packJobs(ctx, cat, p)
+	run := make([]int, len(jobs)) // the jobs' places in jobs, in the order they start
+	for i := range run {
+		run[i] = i
+	}
+	slices.SortStableFunc(run, func(a, b int) int { return jobs[a].run - jobs[b].run })
+	files := make([]packFile, len(jobs))
+	errs := make([]error, len(jobs))
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	for i, pk := range packers {
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
 		wg.Go(func() {
-			slots <- struct{}{}
-			defer func() { <-slots }()
-			if errs[i] = ctx.Err(); errs[i] != nil {
-				return
-			}
-			out[i], errs[i] = pk.build(ctx, cat, p)
-			if errs[i] != nil {
-				errs[i] = fmt.Errorf("%s: %w", pk.name, errs[i])
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(run) {
+					return
+				}
+				i := run[k]
+				j := jobs[i]
+				files[i].name = j.name
+				if errs[i] = ctx.Err(); errs[i] == nil {
+					files[i].data, errs[i] = j.render()
+				}
+				if errs[i] != nil {
+					errs[i] = fmt.Errorf("%s: %w", j.part, errs[i])
+				}
 			}
 		})
 	}
@@ -114,7 +154,66 @@ func renderPack(ctx context.Context, cat *catalog.Catalog, p layout.Paper) ([]pa
 			return nil, err
 		}
 	}
-	return slices.Concat(out...), nil
+	return files, nil
+}
+
+// packJobs lists the jobs of every packer, in pack order, each with its
+// part and run. A packer that cannot list its jobs gets one that fails
+// with its error, in its place.
+func packJobs(ctx context.Context, cat *catalog.Catalog, p layout.Paper) []job {
+	var jobs []job
+	for _, pk := range packers {
+		js, err := pk.jobs(ctx, cat, p)
+		if err != nil {
+			js = []job{{render: func() ([]byte, error) { return nil, err }}}
+		}
+		for _, j := range js {
+			if j.part == "" {
+				j.part = pk.name
+			}
+			j.run = pk.run
+			jobs = append(jobs, j)
+		}
+	}
+	return jobs
+}
+
+// packSheets lists the reference sheets, then the rules notes that cite
+// their pages. Each sheet's template runs and is laid out once, for both:
+// whichever of its two jobs comes first lays it out, the other waits for
+// that.
+func packSheets(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
+	all := sheets.All()
+	laid := make([]func() (*sheets.Laid, error), len(all))
+	for i, s := range all {
+		laid[i] = sync.OnceValues(func() (*sheets.Laid, error) {
+			return s.Lay(cat, sheets.Options{Paper: paper})
+		})
+	}
+	var jobs []job
+	for _, d := range []struct {
+		part string
+		name func(sheets.Sheet, string) string
+		draw func(*sheets.Laid) ([]byte, error)
+	}{
+		{"reference sheets", sheets.Sheet.FileName, (*sheets.Laid).PDF},
+		{"rules notes", sheets.Sheet.NotesFileName, (*sheets.Laid).NotesPDF},
+	} {
+		for i, s := range all {
+			jobs = append(jobs, job{name: d.name(s, document.PDF), part: d.part, render: func() ([]byte, error) {
+				l, err := laid[i]()
+				var b []byte
+				if err == nil {
+					b, err = d.draw(l)
+				}
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", s.ID, err)
+				}
+				return b, nil
+			}})
+		}
+	}
+	return jobs, nil
 }
 
 // inside reports whether path lies within dir.

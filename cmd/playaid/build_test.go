@@ -91,28 +91,43 @@ func TestBuildPackConcurrency(t *testing.T) {
 	}
 }
 
-// TestRenderPackFirstError: when generators fail, the error is the first
-// failing generator's in pack order, however the goroutines are timed,
-// and no files are returned.
+// TestRenderPackFirstError: when jobs fail, the error is the first
+// failing job's in pack order, however the goroutines are timed, and no
+// files are returned; a packer that cannot list its jobs fails in its
+// place.
 func TestRenderPackFirstError(t *testing.T) {
 	defer func(saved []packer) { packers = saved }(packers)
-	fail := func(msg string, delay time.Duration) packer {
-		return packer{name: msg, build: func(context.Context, *catalog.Catalog, layout.Paper) ([]packFile, error) {
+	fail := func(msg string, delay time.Duration) job {
+		return job{name: msg + ".pdf", part: msg, render: func() ([]byte, error) {
 			time.Sleep(delay)
 			return nil, errors.New("broken")
 		}}
 	}
-	ok := packer{name: "fine", build: func(context.Context, *catalog.Catalog, layout.Paper) ([]packFile, error) {
-		return []packFile{{name: "x.pdf"}}, nil
-	}}
-	packers = []packer{ok, fail("slow", 30*time.Millisecond), fail("fast", 0), ok}
-	files, err := renderPack(context.Background(), nil, layout.A4)
-	if err == nil || err.Error() != "slow: broken" || files != nil {
-		t.Errorf("renderPack = %d files, %v; want the first generator's error, slow: broken", len(files), err)
+	ok := job{name: "x.pdf", render: func() ([]byte, error) { return []byte("x"), nil }}
+	part := func(name string, js ...job) packer {
+		return packer{name: name, jobs: func(context.Context, *catalog.Catalog, layout.Paper) ([]job, error) { return js, nil }}
 	}
-	packers = []packer{ok, ok}
-	if files, err := renderPack(context.Background(), nil, layout.A4); err != nil || len(files) != 2 {
-		t.Errorf("renderPack = %d files, %v; want 2 files", len(files), err)
+	unlisted := packer{name: "unlisted", jobs: func(context.Context, *catalog.Catalog, layout.Paper) ([]job, error) {
+		return nil, errors.New("no list")
+	}}
+	for _, tt := range []struct {
+		packers []packer
+		want    string
+	}{
+		{[]packer{part("a", ok, fail("slow", 30*time.Millisecond)), part("b", fail("fast", 0), ok)}, "slow: broken"},
+		{[]packer{part("a", ok, ok, ok, ok), unlisted, part("b", fail("fast", 0))}, "unlisted: no list"},
+		{[]packer{part("a", fail("late", 30*time.Millisecond)), unlisted}, "late: broken"},
+	} {
+		packers = tt.packers
+		files, err := renderPack(context.Background(), nil, layout.A4)
+		if err == nil || err.Error() != tt.want || files != nil {
+			t.Errorf("renderPack = %d files, %v; want the first error in pack order, %s", len(files), err, tt.want)
+		}
+	}
+	packers = []packer{part("a", ok, ok), part("b", ok)}
+	files, err := renderPack(context.Background(), nil, layout.A4)
+	if err != nil || len(files) != 3 || files[2].name != "x.pdf" || string(files[2].data) != "x" {
+		t.Errorf("renderPack = %v, %v; want 3 files", files, err)
 	}
 }
 

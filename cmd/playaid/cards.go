@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -18,17 +19,18 @@ import (
 
 // buildCardsPack renders every rule set's reference cards for the print
 // pack: reference-cards-<system>.pdf, backs for a long-edge flip.
-func buildCardsPack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
-	all := refcards.All()
-	pdfs, err := refcards.RenderAll(all, cat, refcards.Options{Paper: paper})
-	if err != nil {
-		return nil, err
+func buildCardsPack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
+	var jobs []job
+	for _, d := range refcards.All() {
+		jobs = append(jobs, job{name: d.FileName(document.PDF), render: func() ([]byte, error) {
+			pdf, err := d.Render(cat, refcards.Options{Paper: paper})
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", d.ID, err)
+			}
+			return pdf, nil
+		}})
 	}
-	var files []packFile
-	for i, d := range all {
-		files = append(files, packFile{name: d.FileName(document.PDF), data: pdfs[i]})
-	}
-	return files, nil
+	return jobs, nil
 }
 
 // cardFlags are the reference command's flags for cards.

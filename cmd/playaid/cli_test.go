@@ -31,16 +31,31 @@ func mustLoad(t *testing.T) *catalog.Catalog {
 	return cat
 }
 
-// packPDFNames runs one generator of the print pack and returns its file
-// names, space-separated, checking each file is a PDF.
-func packPDFNames(t *testing.T, build func(context.Context, *catalog.Catalog, layout.Paper) ([]packFile, error), p layout.Paper) string {
+// packPart lists one generator's jobs of the print pack and renders them,
+// one after another.
+func packPart(t *testing.T, list func(context.Context, *catalog.Catalog, layout.Paper) ([]job, error), p layout.Paper) []packFile {
 	t.Helper()
-	files, err := build(context.Background(), mustLoad(t), p)
+	jobs, err := list(context.Background(), mustLoad(t), p)
 	if err != nil {
 		t.Fatal(err)
 	}
+	var files []packFile
+	for _, j := range jobs {
+		data, err := j.render()
+		if err != nil {
+			t.Fatalf("%s: %v", j.name, err)
+		}
+		files = append(files, packFile{name: j.name, data: data})
+	}
+	return files
+}
+
+// packPDFNames runs one generator of the print pack and returns its file
+// names, space-separated, checking each file is a PDF.
+func packPDFNames(t *testing.T, list func(context.Context, *catalog.Catalog, layout.Paper) ([]job, error), p layout.Paper) string {
+	t.Helper()
 	var names []string
-	for _, f := range files {
+	for _, f := range packPart(t, list, p) {
 		names = append(names, f.name)
 		if !bytes.HasPrefix(f.data, []byte("%PDF-")) {
 			t.Errorf("%s is not a PDF", f.name)

@@ -99,20 +99,28 @@ func TestBuildStopped(t *testing.T) {
 		}
 		ctx, cancel := context.WithCancelCause(context.Background())
 		stop := func() { cancel(stopSignal{c.sig}) }
+		// The jobs may run side by side: the late signal waits for the
+		// first job to finish.
+		firstDone := make(chan struct{})
+		list := func(j job) func(context.Context, *catalog.Catalog, layout.Paper) ([]job, error) {
+			return func(context.Context, *catalog.Catalog, layout.Paper) ([]job, error) { return []job{j}, nil }
+		}
 		packers = []packer{
-			{"first", func(ctx context.Context, _ *catalog.Catalog, _ layout.Paper) ([]packFile, error) {
+			{name: "first", jobs: list(job{name: "a.pdf", render: func() ([]byte, error) {
+				defer close(firstDone)
 				if !c.late {
 					stop()
 					return nil, ctx.Err()
 				}
-				return []packFile{{name: "a.pdf", data: []byte("new")}}, nil
-			}},
-			{"last", func(context.Context, *catalog.Catalog, layout.Paper) ([]packFile, error) {
+				return []byte("new"), nil
+			}})},
+			{name: "last", jobs: list(job{name: "b.pdf", render: func() ([]byte, error) {
 				if c.late {
+					<-firstDone
 					stop() // the signal comes once all is rendered
 				}
-				return []packFile{{name: "b.pdf", data: []byte("new")}}, nil
-			}},
+				return []byte("new"), nil
+			}})},
 		}
 		var stdout, stderr bytes.Buffer
 		err := run(ctx, []string{"build", "-o", out}, &stdout, &stderr)

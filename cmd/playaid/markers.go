@@ -24,16 +24,13 @@ import (
 // hidden side deploys as blips, blips-<scenario>.pdf: the blips its
 // secret deployment sheet numbers, with their backs for a duplex print.
 // A rule set whose blips come that way leaves them off its own sheets.
-func buildMarkersPack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
-	var files []packFile
+func buildMarkersPack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
+	var jobs []job
 	for _, s := range cat.Systems {
 		if len(s.Markers) == 0 {
 			continue
 		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		var blipFiles []packFile
+		var blips []job
 		perScenario := map[string]bool{}
 		for i := range s.Scenarios {
 			sc := &s.Scenarios[i]
@@ -45,19 +42,21 @@ func buildMarkersPack(ctx context.Context, cat *catalog.Catalog, paper layout.Pa
 			if set.Blips == "" {
 				continue
 			}
-			pdf, err := markers.Render([]*catalog.System{s}, markers.Options{
-				Paper:  paper,
-				Only:   []string{set.Blips},
-				Counts: map[string]int{set.Blips: set.Counts[set.Blips]},
-				Decoys: set.Decoys,
-				Backs:  markers.LongEdge,
-				Stamp:  "data " + cat.Version(),
-				Title:  "Blips for " + sc.Name,
-			})
-			if err != nil {
-				return nil, diag.At(sc.Pos, fmt.Errorf("blips of %s: %w", sc.ID, err))
-			}
-			blipFiles = append(blipFiles, packFile{name: set.BlipFile, data: pdf})
+			blips = append(blips, job{name: set.BlipFile, render: func() ([]byte, error) {
+				pdf, err := markers.Render([]*catalog.System{s}, markers.Options{
+					Paper:  paper,
+					Only:   []string{set.Blips},
+					Counts: map[string]int{set.Blips: set.Counts[set.Blips]},
+					Decoys: set.Decoys,
+					Backs:  markers.LongEdge,
+					Stamp:  "data " + cat.Version(),
+					Title:  "Blips for " + sc.Name,
+				})
+				if err != nil {
+					return nil, diag.At(sc.Pos, fmt.Errorf("blips of %s: %w", sc.ID, err))
+				}
+				return pdf, nil
+			}})
 			perScenario[set.Blips] = true
 		}
 		var kinds []string
@@ -67,15 +66,17 @@ func buildMarkersPack(ctx context.Context, cat *catalog.Catalog, paper layout.Pa
 			}
 		}
 		if len(kinds) > 0 {
-			pdf, err := markers.Render([]*catalog.System{s}, markers.Options{Paper: paper, Only: kinds, Stamp: "data " + cat.Version()})
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", s.ID, err)
-			}
-			files = append(files, packFile{name: briefing.MarkersFile(s), data: pdf})
+			jobs = append(jobs, job{name: briefing.MarkersFile(s), render: func() ([]byte, error) {
+				pdf, err := markers.Render([]*catalog.System{s}, markers.Options{Paper: paper, Only: kinds, Stamp: "data " + cat.Version()})
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", s.ID, err)
+				}
+				return pdf, nil
+			}})
 		}
-		files = append(files, blipFiles...)
+		jobs = append(jobs, blips...)
 	}
-	return files, nil
+	return jobs, nil
 }
 
 // countFlag collects --count KIND=N, repeated or comma-separated.

@@ -6,9 +6,7 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/outfile"
-	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/sheets"
 )
 
@@ -29,20 +27,6 @@ var (
 		"\n       playaid reference --cards [--system ID] [--paper a4|letter] [--backs long|short] [--back-offset X,Y] [--format pdf|md] [--data DIR] [--templates DIR] [-o FILE]"}
 	notesDoc = sheetDoc{"notes", "rule set", "notes.md, and the reference sheets' whose pages it cites", sheets.Sheet.NotesFileName, sheets.RenderNotesAll, ""}
 )
-
-// pack renders the document of every rule set as PDF for the print pack.
-func (d sheetDoc) pack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
-	all := sheets.All()
-	pdfs, err := d.render(all, cat, sheets.Options{Paper: paper, Format: document.PDF})
-	if err != nil {
-		return nil, err
-	}
-	var files []packFile
-	for i, s := range all {
-		files = append(files, packFile{name: d.name(s, document.PDF), data: pdfs[i]})
-	}
-	return files, nil
-}
 
 // run is the verb: one rule set's document (--system) or all four.
 func (d sheetDoc) run(ctx context.Context, e *env, args []string) error {

@@ -51,20 +51,25 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 // checkPack runs every generator of the print pack on A4 and on Letter
 // paper and returns what stops any of them: a message at its place in
 // the data or a template where the generator knows it, else naming the
-// part of the pack. A problem on one paper only says which. Each
-// generator stops at its first problem, as in a build.
+// part of the pack. A problem on one paper only says which. Each part
+// (army rosters, briefings …) stops at its first problem, as in a build.
 func checkPack(ctx context.Context, cat *catalog.Catalog) []string {
 	papers := []layout.Paper{layout.A4, layout.Letter}
 	found := make([][]string, len(papers))
 	var wg sync.WaitGroup
 	for i, p := range papers {
 		wg.Go(func() {
-			for _, pk := range packers {
+			stopped := map[string]bool{} // the parts stopped at a problem
+			for _, j := range packJobs(ctx, cat, p) {
 				if ctx.Err() != nil {
 					return
 				}
-				if _, err := pk.build(ctx, cat, p); err != nil && ctx.Err() == nil {
-					found[i] = append(found[i], problems(pk.name, err)...)
+				if stopped[j.part] {
+					continue
+				}
+				if _, err := j.render(); err != nil && ctx.Err() == nil {
+					stopped[j.part] = true
+					found[i] = append(found[i], problems(j.part, err)...)
 				}
 			}
 		})

@@ -19,23 +19,12 @@ func TextArea(opt Options) (x, y, w, h float64, err error) {
 
 // End lays md out as Render does, without drawing, and reports its last
 // page and how far down that page its content reaches, in mm from the
-// paper's top edge.
+// paper's top edge (Layout.End).
 func End(md []byte, opt Options) (page int, y float64, err error) {
-	opt, err = opt.withDefaults()
+	l, err := Measure(md, opt)
 	if err != nil {
 		return 0, 0, err
 	}
-	f, err := render(md, opt, nil)
-	if err != nil {
-		return 0, 0, err
-	}
-	y = f.top
-	if f.pages > 0 {
-		for _, p := range f.done[f.pages-1] {
-			if !p.b.space {
-				y = max(y, p.y+p.b.h)
-			}
-		}
-	}
-	return f.pages, y, nil
+	page, y = l.End()
+	return page, y, nil
 }

@@ -31,8 +31,9 @@ type canvas interface {
 
 type point struct{ x, y float64 }
 
-// rgb is a colour, 0–255 a channel.
-type rgb struct{ r, g, b int }
+// rgb is a colour, 0–255 a channel. Every token of text carries two, so
+// they are kept small.
+type rgb struct{ r, g, b uint8 }
 
 func (c rgb) String() string { return fmt.Sprintf("#%02x%02x%02x", c.r, c.g, c.b) }
 
@@ -88,6 +89,7 @@ type pdfCanvas struct {
 	lineW float64
 	draw  rgb
 	fill  rgb
+	known bool // whether fill is known (the stroke state may be, alone)
 	dash  string
 }
 
@@ -96,7 +98,7 @@ func (c *pdfCanvas) SetPage(n int) { c.pdf.SetPage(n); c.state = false }
 
 func (c *pdfCanvas) Text(x, y float64, s string, f face) {
 	layout.SetFont(c.pdf, f.family, f.style, f.size)
-	c.pdf.SetTextColor(f.color.r, f.color.g, f.color.b)
+	c.pdf.SetTextColor(int(f.color.r), int(f.color.g), int(f.color.b))
 	c.pdf.Text(x, y, glyphs.Visual(s)) // right-to-left words in reading order
 }
 
@@ -109,13 +111,13 @@ func (c *pdfCanvas) setPen(p pen) {
 		c.pdf.SetLineWidth(p.width)
 	}
 	if !c.state || c.draw != p.color {
-		c.pdf.SetDrawColor(p.color.r, p.color.g, p.color.b)
+		c.pdf.SetDrawColor(int(p.color.r), int(p.color.g), int(p.color.b))
 	}
 	if !c.state || c.dash != dash {
 		c.pdf.SetDashPattern(p.dash, 0)
 	}
 	if !c.state {
-		c.fill = rgb{-1, -1, -1}
+		c.known = false
 	}
 	c.state, c.lineW, c.draw, c.dash = true, p.width, p.color, dash
 }
@@ -125,9 +127,9 @@ func (c *pdfCanvas) setFill(col rgb) {
 		// Establish the stroke state too, so the cache is whole.
 		c.setPen(pen{width: 0.2})
 	}
-	if c.fill != col {
-		c.pdf.SetFillColor(col.r, col.g, col.b)
-		c.fill = col
+	if !c.known || c.fill != col {
+		c.pdf.SetFillColor(int(col.r), int(col.g), int(col.b))
+		c.fill, c.known = col, true
 	}
 }
 

@@ -55,7 +55,7 @@ func parseDirective(block string) (directive, error) {
 		}
 		return directive{kind: dirColumns, n: n}, nil
 	}
-	squashed := strings.ToLower(strings.NewReplacer(" ", "", "-", "", "_", "").Replace(word))
+	squashed := strings.ToLower(squash.Replace(word))
 	if len(squashed) > 20 {
 		return directive{}, nil
 	}
@@ -70,3 +70,7 @@ func parseDirective(block string) (directive, error) {
 	quoted := strings.ReplaceAll(m[1]+m[2], "\n", " ")
 	return directive{}, fmt.Errorf("<!--%s--> is no directive; did you mean <!-- %s -->? (the directives are pagebreak, columnbreak and columns: N)", quoted, s)
 }
+
+// squash drops the spaces, hyphens and underscores of a word, to compare
+// a misspelt directive.
+var squash = strings.NewReplacer(" ", "", "-", "", "_", "")

@@ -57,6 +57,7 @@ type cursor struct {
 	// whole, in a balancing trial, is the height up to which a group
 	// must stay in one column: the live run kept it whole.
 	whole float64
+	trial bool // a balancing trial: kept is not needed
 }
 
 const eps = 1e-6
@@ -132,7 +133,9 @@ func (c *cursor) put(b box, repeat *box) {
 		c.fresh = false
 	}
 	c.out = append(c.out, placed{b: b, x: c.colX(), y: c.y, cols: c.cols})
-	c.kept = append(c.kept, b)
+	if !c.trial {
+		c.kept = append(c.kept, b)
+	}
 	c.y += b.h
 }
 
@@ -295,9 +298,16 @@ func (f *flow) endRegion() float64 {
 // balance finds the shortest column height that still takes the region's
 // groups on this page, so the columns end level.
 func (f *flow) balance() []placed {
+	// Every trial places as many boxes as the live run did: the trials
+	// take turns with two buffers, one holding the best so far.
+	var bufs [2][]placed
+	for i := range bufs {
+		bufs[i] = make([]placed, 0, len(f.cur.out)+1)
+	}
+	turn := 0
 	try := func(h float64) ([]placed, bool) {
 		c := f.cur
-		c.col, c.y, c.fresh, c.out, c.failed, c.errs = 0, c.top, true, nil, false, nil
+		c.col, c.y, c.fresh, c.out, c.failed, c.errs, c.trial = 0, c.top, true, bufs[turn][:0], false, nil, true
 		c.bottom = c.top + h
 		c.full = func() bool { return false }
 		c.whole = f.colHeight()
@@ -311,6 +321,7 @@ func (f *flow) balance() []placed {
 				return nil, false
 			}
 		}
+		turn = 1 - turn // keep this one: the next trial takes the other
 		return c.out, true
 	}
 	lo, hi := 0.0, f.cur.low()-f.cur.top

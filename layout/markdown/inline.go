@@ -52,18 +52,23 @@ func (in *inlines) text(s string, st style) {
 		if i > 0 {
 			*in = append(*in, mk(tWord, s[:i]))
 		}
-		in.glue(st)
+		in.glueFace(f, m, st)
 		s = strings.TrimLeft(s[i:], " \t\r\n")
 	}
 }
 
 // glue adds a breakable space unless one is already there.
 func (in *inlines) glue(st style) {
+	f := st.face()
+	in.glueFace(f, f.metrics(), st)
+}
+
+// glueFace is glue in face f, whose metrics are m.
+func (in *inlines) glueFace(f face, m *metrics, st style) {
 	if n := len(*in); n > 0 && (*in)[n-1].kind == tGlue {
 		return
 	}
-	f := st.face()
-	*in = append(*in, tok{kind: tGlue, s: " ", f: f, w: f.width(" "), rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg})
+	*in = append(*in, tok{kind: tGlue, s: " ", f: f, w: m.width(" ", f.size), rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg})
 }
 
 func (in *inlines) hardBreak() { *in = append(*in, tok{kind: tBreak}) }
@@ -84,22 +89,41 @@ func (l line) baseline(lead float64) float64 {
 
 // breakLines sets toks into lines at most width wide. size is the font
 // size of an empty line. A word wider than a whole line is cut between
-// characters.
+// characters. A line's tokens are a run of toks itself, not a copy, unless
+// a cut word made them anew: the lines share toks, which nothing changes.
 func breakLines(toks []tok, width, size float64) []line {
 	var lines []line
 	cur := line{size: size}
-	var glue *tok
+	end := -1 // cur.toks ends at toks[end] while it is a run of toks
+	glue := -1
 	push := func() {
 		lines = append(lines, cur)
 		cur = line{size: size}
-		glue = nil
+		end, glue = -1, -1
+	}
+	// add puts toks[i:j] on the current line, as a run of toks when it
+	// continues one.
+	add := func(i, j int) {
+		switch {
+		case len(cur.toks) == 0:
+			cur.toks = toks[i:j:j]
+		case end == i:
+			start := i - len(cur.toks)
+			cur.toks = toks[start:j:j]
+		default:
+			cur.toks = append(cur.toks, toks[i:j]...) // a copy: its capacity ends at j
+			cur.measure(toks[i:j])
+			end = -1
+			return
+		}
+		cur.measure(toks[i:j])
+		end = j
 	}
 	for i := 0; i < len(toks); {
-		t := toks[i]
-		switch t.kind {
+		switch toks[i].kind {
 		case tGlue:
 			if len(cur.toks) > 0 {
-				glue = &toks[i]
+				glue = i
 			}
 			i++
 			continue
@@ -114,10 +138,11 @@ func breakLines(toks []tok, width, size float64) []line {
 			ww += toks[j].w
 		}
 		word := toks[i:j]
+		start := i
 		i = j
 		need := ww
-		if glue != nil {
-			need += glue.w
+		if glue >= 0 {
+			need += toks[glue].w
 		}
 		if len(cur.toks) > 0 && cur.w+need > width+eps {
 			push()
@@ -125,18 +150,20 @@ func breakLines(toks []tok, width, size float64) []line {
 		if ww > width+eps {
 			pieces := cutWord(word, width)
 			for k, p := range pieces {
-				cur.add(p...)
+				cur.toks = append(cur.toks, p...)
+				cur.measure(p)
+				end = -1
 				if k < len(pieces)-1 {
 					push()
 				}
 			}
 			continue
 		}
-		if glue != nil && len(cur.toks) > 0 {
-			cur.add(*glue)
+		if glue >= 0 && len(cur.toks) > 0 {
+			add(glue, glue+1)
 		}
-		glue = nil
-		cur.add(word...)
+		glue = -1
+		add(start, j)
 	}
 	if len(cur.toks) > 0 || len(lines) == 0 {
 		lines = append(lines, cur)
@@ -144,9 +171,10 @@ func breakLines(toks []tok, width, size float64) []line {
 	return lines
 }
 
-func (l *line) add(ts ...tok) {
+// measure adds the width of ts, just put on the line, and raises its size
+// to theirs.
+func (l *line) measure(ts []tok) {
 	for _, t := range ts {
-		l.toks = append(l.toks, t)
 		l.w += t.w
 		if t.rise == 0 && t.f.size > l.size {
 			l.size = t.f.size

@@ -20,7 +20,8 @@
 // section (the part between page breaks) whose last page would hold only
 // a little is set again with the space between its blocks tightened, and Measure
 // can tell how many pages a document takes, and where a block lands,
-// without making a PDF. A running header (title, page "n / N") and footer
+// without making a PDF; the Layout it returns then draws the document
+// (Layout.Render, Layout.PDF) without laying it out again. A running header (title, page "n / N") and footer
 // (source, "playaid", data version) sit inside the margin on every page.
 //
 // Type never goes under 7 pt (minText) unless the body size itself is
@@ -150,11 +151,19 @@ func renderPDF(md []byte, opt Options) (*pdfCanvas, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &pdfCanvas{pdf: layout.NewBlankDoc(opt.Paper, opt.Title)}
-	if _, err := render(md, opt, c); err != nil {
+	r, err := lay(md, opt)
+	if err != nil {
 		return nil, err
 	}
-	return c, c.pdf.Error()
+	return r.drawPDF(opt.ExtraPages), nil
+}
+
+// drawPDF draws the laid-out document on a new deterministic fpdf
+// document.
+func (r *walker) drawPDF(extra int) *pdfCanvas {
+	c := &pdfCanvas{pdf: layout.NewBlankDoc(r.opt.Paper, r.opt.Title)}
+	r.draw(c, extra)
+	return c
 }
 
 // HTML renders md through goldmark's HTML renderer as a standalone page

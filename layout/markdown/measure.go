@@ -1,11 +1,21 @@
 package markdown
 
-// Layout is where the boxes of a document land, worked out by Measure
-// without drawing anything.
+import (
+	"fmt"
+
+	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/playaid/playaid/layout"
+)
+
+// Layout is a document laid out by Measure: where its boxes land, worked
+// out without drawing anything, and everything needed to draw it (Render,
+// PDF) without laying it out again.
 type Layout struct {
 	Pages int
 	boxes []landed // in the order the flow placed them
 	empty []float64
+	r     *walker // the chosen layout
 }
 
 type landed struct {
@@ -17,7 +27,8 @@ type landed struct {
 // makes no fpdf document: it is the cheap way to learn how many pages a
 // document takes or on which page a block lands (to draw something of
 // one's own on that page of the rendered document, say). It returns the
-// errors Render would.
+// errors Render would. Drawing the Layout (its Render and PDF) then makes
+// the same document Render and PDF would, without laying it out again.
 //
 // The part of a document before a page break is laid out the same whether
 // or not more follows (each section between page breaks is tightened to
@@ -29,11 +40,12 @@ func Measure(md []byte, opt Options) (*Layout, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := render(md, opt, nil)
+	r, err := lay(md, opt)
 	if err != nil {
 		return nil, err
 	}
-	l := &Layout{Pages: f.pages}
+	f := r.fl
+	l := &Layout{Pages: f.pages, r: r}
 	for i, ps := range f.done {
 		for _, p := range ps {
 			if p.b.line > 0 && !p.b.space && !p.repeat {
@@ -74,4 +86,69 @@ func (l *Layout) Empty(page int) float64 {
 		return 0
 	}
 	return l.empty[page-1]
+}
+
+// End is the document's last page and how far down that page its content
+// reaches, in mm from the paper's top edge.
+func (l *Layout) End() (page int, y float64) {
+	f := l.r.fl
+	y = f.top
+	if f.pages > 0 {
+		for _, p := range f.done[f.pages-1] {
+			if !p.b.space {
+				y = max(y, p.y+p.b.h)
+			}
+		}
+	}
+	return f.pages, y
+}
+
+// EndBefore is End for the part of the document before Markdown line
+// (1-based): the page the last box from an earlier line lands on, and how
+// far down that page the boxes from earlier lines reach. It takes the
+// boxes in the order they were placed and stops at the first from line
+// on, so what the document places after that is left out, even from
+// earlier lines (its footnotes). Where a page break follows line, it
+// tells what End tells of the Markdown before line — the place a briefing
+// draws its table map in — without laying that out again.
+func (l *Layout) EndBefore(line int) (page int, y float64) {
+	f := l.r.fl
+	page, y = 1, f.top
+	for i, ps := range f.done {
+		for _, p := range ps {
+			if p.b.space {
+				continue
+			}
+			if p.b.line >= line {
+				return page, y
+			}
+			if i+1 != page {
+				page, y = i+1, f.top
+			}
+			y = max(y, p.y+p.b.h)
+		}
+	}
+	return page, y
+}
+
+// Render draws the document as laid out on a new deterministic fpdf
+// document, which the caller may go on drawing on, as markdown.Render
+// does; the running header's "n / N" counts extraPages more pages (which
+// the caller adds after), in place of Options.ExtraPages.
+func (l *Layout) Render(extraPages int) (*fpdf.Fpdf, error) {
+	if extraPages < 0 {
+		return nil, fmt.Errorf("%s: %d extra pages; expected 0 or more", l.r.opt.File, extraPages)
+	}
+	c := l.r.drawPDF(extraPages)
+	return c.pdf, c.pdf.Error()
+}
+
+// PDF draws the document as laid out and returns the bytes of the PDF, as
+// markdown.PDF does.
+func (l *Layout) PDF() ([]byte, error) {
+	pdf, err := l.Render(l.r.opt.ExtraPages)
+	if err != nil {
+		return nil, err
+	}
+	return layout.Bytes(pdf)
 }

@@ -29,27 +29,44 @@ func (m *metrics) has(r rune) bool {
 // (glyphs.Text: the Go font or a club's --font, chosen once at start-up).
 type faces struct {
 	text *glyphs.Font
-	m    map[string]*metrics // key: family + "/" + style
+	list []faceMetric
+}
+
+// faceMetric is the metrics of one family and style.
+type faceMetric struct {
+	family, style string
+	m             *metrics
 }
 
 var fontFaces atomic.Pointer[faces]
 
 // faceMetrics returns the metrics of a family and style registered by
-// layout.NewDoc.
+// layout.NewDoc (the family's regular face for a style it lacks). Text is
+// measured a word at a time, so this is a short search, not a map of
+// concatenated keys.
 func faceMetrics(family, style string) *metrics {
 	fs := fontFaces.Load()
 	if fs == nil || fs.text != glyphs.Text() {
-		fs = &faces{text: glyphs.Text(), m: map[string]*metrics{}}
+		fs = &faces{text: glyphs.Text()}
 		for _, f := range layout.FontFaces() {
 			g := layout.FaceGlyphs(f[0], f[1])
-			fs.m[f[0]+"/"+f[1]] = &metrics{w: g.Widths(), f: g}
+			fs.list = append(fs.list, faceMetric{f[0], f[1], &metrics{w: g.Widths(), f: g}})
 		}
 		fontFaces.Store(fs)
 	}
-	if m := fs.m[family+"/"+style]; m != nil {
-		return m
+	var regular *metrics
+	for _, f := range fs.list {
+		if f.family != family {
+			continue
+		}
+		if f.style == style {
+			return f.m
+		}
+		if f.style == "" {
+			regular = f.m
+		}
 	}
-	return fs.m[family+"/"]
+	return regular
 }
 
 // width of s in mm at size pt. Runes without a glyph count as 500 units,

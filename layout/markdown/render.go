@@ -79,12 +79,14 @@ func (s style) face() face {
 	if s.mono {
 		return face{family: layout.FontMono, size: s.size, color: s.color}
 	}
-	st := ""
-	if s.bold {
-		st += "B"
-	}
-	if s.italic {
-		st += "I"
+	st := "" // constants, not built: a face is made for every run of text
+	switch {
+	case s.bold && s.italic:
+		st = "BI"
+	case s.bold:
+		st = "B"
+	case s.italic:
+		st = "I"
 	}
 	return face{family: layout.Font, style: st, size: s.size, color: s.color}
 }
@@ -121,6 +123,7 @@ type walker struct {
 	fl     *flow
 	styles []style
 	in     *inlines // where inline content goes, nil between blocks
+	chunk  []tok    // where the next block's inline tokens go (openInlines)
 	gap    float64  // space wanted before the next box
 	hold   bool     // ignore space requests until the next box
 	indent float64  // of the current block from the column's left edge
@@ -142,6 +145,19 @@ type walker struct {
 }
 
 // render lays src out and draws it on c; with c nil it only lays it out.
+func render(src []byte, opt Options, c canvas) (*walker, error) {
+	r, err := lay(src, opt)
+	if err != nil {
+		return nil, err
+	}
+	if c != nil {
+		r.draw(c, opt.ExtraPages)
+	}
+	return r, nil
+}
+
+// lay lays src out: the walker it returns holds the placed boxes, ready
+// to draw.
 //
 // When the last page of a section — the part of a document between page
 // breaks — would hold little, a few lines of a section that almost fits
@@ -154,7 +170,7 @@ type walker struct {
 // does (a caller may have done that and drawn on the page it found).
 // Measure-then-place makes the trials cheap: nothing is drawn until a
 // layout is chosen.
-func render(src []byte, opt Options, c canvas) (*flow, error) {
+func lay(src []byte, opt Options) (*walker, error) {
 	doc := Parser().Parser().Parse(text.NewReader(src))
 	var nl []int
 	for i, b := range src {
@@ -182,10 +198,13 @@ func render(src []byte, opt Options, c canvas) (*flow, error) {
 			}
 		}
 	}
-	if c != nil {
-		r.fl.draw(c, func(p int) { r.furniture(c, p, r.fl.pages+r.opt.ExtraPages) })
-	}
-	return r.fl, nil
+	return r, nil
+}
+
+// draw puts the laid-out pages on c with their running header and
+// footer, whose page count adds extra pages the caller draws after.
+func (r *walker) draw(c canvas, extra int) {
+	r.fl.draw(c, func(p int) { r.furniture(c, p, r.fl.pages+extra) })
 }
 
 // A last page filled to lastPageSlack or less is worth saving by
@@ -425,6 +444,37 @@ func (r *walker) introduces(n ast.Node) bool {
 // trailingNotes matches footnote references at the end of a line.
 var trailingNotes = regexp.MustCompile(`(\[\^[^\]]*\])+$`)
 
+// openInlines starts a block's inline content. Its tokens go into the
+// walker's current chunk of tokens, after the blocks before it, so that
+// the many small paragraphs and table cells of a sheet do not each grow
+// a buffer of their own.
+func (r *walker) openInlines() {
+	if cap(r.chunk)-len(r.chunk) < chunkLow {
+		r.chunk = make([]tok, 0, chunkToks)
+	}
+	in := inlines(r.chunk[len(r.chunk):])
+	r.in = &in
+}
+
+// Token chunks: a new chunk when fewer than chunkLow tokens are left.
+const (
+	chunkToks = 2048
+	chunkLow  = 128
+)
+
+// closeInlines ends the block's inline content and returns its tokens.
+// If they still stand in the chunk (a block too long for what was left of
+// it moves to a buffer of its own as it grows), the chunk keeps them:
+// the next block's go after them. Nothing may add to the tokens returned.
+func (r *walker) closeInlines() inlines {
+	in := *r.in
+	r.in = nil
+	if n := len(r.chunk); len(in) > 0 && n < cap(r.chunk) && &in[0] == &r.chunk[:n+1][n] {
+		r.chunk = r.chunk[:n+len(in)]
+	}
+	return in[:len(in):len(in)]
+}
+
 // Block nodes.
 
 func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
@@ -434,11 +484,10 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 	}
 	if entering {
 		r.space(gap * r.em)
-		r.in = &inlines{}
+		r.openInlines()
 		return ast.WalkContinue
 	}
-	lines := breakLines(*r.in, r.width(), r.cur().size)
-	r.in = nil
+	lines := breakLines(r.closeInlines(), r.width(), r.cur().size)
 	rule := keepLines
 	if n.Kind() == ast.KindParagraph && r.introduces(n) {
 		rule = keepNext
@@ -462,11 +511,10 @@ func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
 			s.color = colAccent
 		}
 		r.push(s)
-		r.in = &inlines{}
+		r.openInlines()
 		return ast.WalkContinue
 	}
-	lines := breakLines(*r.in, r.width(), r.cur().size)
-	r.in = nil
+	lines := breakLines(r.closeInlines(), r.width(), r.cur().size)
 	r.emitLines(lines, 1.2, alignLeft, keepAll, r.nodeLine(n))
 	r.pop()
 	if hs.rule > 0 {

@@ -92,11 +92,10 @@ func (r *walker) tableCell(n ast.Node, entering bool) ast.WalkStatus {
 		s := r.cur()
 		s.bold = s.bold || row.header
 		r.push(s)
-		r.in = &inlines{}
+		r.openInlines()
 		return ast.WalkContinue
 	}
-	row.cells = append(row.cells, *r.in)
-	r.in = nil
+	row.cells = append(row.cells, r.closeInlines())
 	r.pop()
 	return ast.WalkContinue
 }

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,6 +135,109 @@ func TestBreakLines(t *testing.T) {
 			t.Errorf("cut piece is %.2f mm wide, over 20", l.w)
 		}
 	}
+}
+
+// TestBreakLinesRuns: lines that are runs of the tokens (not copies) set
+// exactly as copying each token onto its line does — the same tokens,
+// widths and sizes — for mixed faces, footnote rises, hard breaks and
+// words cut in pieces; and the tokens are never changed.
+func TestBreakLinesRuns(t *testing.T) {
+	body, bold := style{size: 9, color: colText}, style{size: 11, bold: true, color: colText}
+	sup := style{size: 6, rise: -1, color: colText}
+	var in inlines
+	for i := range 40 {
+		switch i % 7 {
+		case 0:
+			in.text("Tripod "+strings.Repeat("x", 12*(i%3)), bold)
+		case 1:
+			in.text("4", sup)
+			in.glue(body)
+		case 2:
+			in.hardBreak()
+			in.glue(body)
+		default:
+			in.text("the heat ray fires at 12″ ", body)
+		}
+	}
+	saved := slices.Clone(in)
+	for _, width := range []float64{8, 15, 30, 60, 200} {
+		got, want := breakLines(in, width, 9), breakLinesCopying(in, width, 9)
+		if len(got) != len(want) {
+			t.Fatalf("width %g: %d lines, want %d", width, len(got), len(want))
+		}
+		for i := range got {
+			if !slices.Equal(got[i].toks, want[i].toks) || got[i].w != want[i].w || got[i].size != want[i].size {
+				t.Errorf("width %g, line %d: %+v, want %+v", width, i, got[i], want[i])
+			}
+		}
+	}
+	if !slices.Equal(in, saved) {
+		t.Error("breakLines changed its tokens")
+	}
+}
+
+// breakLinesCopying is breakLines as it was, copying every token onto its
+// line: the reference for TestBreakLinesRuns.
+func breakLinesCopying(toks []tok, width, size float64) []line {
+	var lines []line
+	cur := line{size: size}
+	var glue *tok
+	add := func(ts ...tok) {
+		cur.toks = append(cur.toks, ts...)
+		cur.measure(ts)
+	}
+	push := func() {
+		lines = append(lines, cur)
+		cur = line{size: size}
+		glue = nil
+	}
+	for i := 0; i < len(toks); {
+		t := toks[i]
+		switch t.kind {
+		case tGlue:
+			if len(cur.toks) > 0 {
+				glue = &toks[i]
+			}
+			i++
+			continue
+		case tBreak:
+			push()
+			i++
+			continue
+		}
+		j, ww := i, 0.0
+		for ; j < len(toks) && toks[j].kind == tWord; j++ {
+			ww += toks[j].w
+		}
+		word := toks[i:j]
+		i = j
+		need := ww
+		if glue != nil {
+			need += glue.w
+		}
+		if len(cur.toks) > 0 && cur.w+need > width+eps {
+			push()
+		}
+		if ww > width+eps {
+			pieces := cutWord(word, width)
+			for k, p := range pieces {
+				add(p...)
+				if k < len(pieces)-1 {
+					push()
+				}
+			}
+			continue
+		}
+		if glue != nil && len(cur.toks) > 0 {
+			add(*glue)
+		}
+		glue = nil
+		add(word...)
+	}
+	if len(cur.toks) > 0 || len(lines) == 0 {
+		lines = append(lines, cur)
+	}
+	return lines
 }
 
 func TestHTML(t *testing.T) {

@@ -4519,19 +4519,24 @@ func (f *Fpdf) putfonts() {
 				f.out(s.String())
 				f.out("endobj")
 
-				// Embed CIDToGIDMap
-				cidToGidMap := make([]byte, 256*256*2)
-
+				// Embed CIDToGIDMap: 128 KB, mostly zeros, taken
+				// from a pool and zeroed again where it was written.
+				cidMap := cidMaps.Get().(*[]byte)
+				cidToGidMap := *cidMap
 				for cc, glyph := range CodeSignDictionary {
 					cidToGidMap[cc*2] = byte(glyph >> 8)
 					cidToGidMap[cc*2+1] = byte(glyph & 0xFF)
 				}
 
 				mem := xmem.compress(cidToGidMap)
-				cidToGidMap = mem.bytes()
+				for cc := range CodeSignDictionary {
+					cidToGidMap[cc*2], cidToGidMap[cc*2+1] = 0, 0
+				}
+				cidMaps.Put(cidMap)
+				compressedMap := mem.bytes()
 				f.newobj()
-				f.out("<</Length " + strconv.Itoa(len(cidToGidMap)) + "/Filter /FlateDecode>>")
-				f.putstream(cidToGidMap)
+				f.out("<</Length " + strconv.Itoa(len(compressedMap)) + "/Filter /FlateDecode>>")
+				f.putstream(compressedMap)
 				f.out("endobj")
 				mem.release()
 

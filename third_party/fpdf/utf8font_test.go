@@ -10,6 +10,7 @@ import (
 	"crypto/sha1"
 	"encoding/json"
 	"fmt"
+	"hash/adler32"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -189,9 +190,15 @@ func TestUTF16(t *testing.T) {
 	}
 }
 
-// TestCompressReuse: reused zlib writers compress as new ones do.
+// TestCompressReuse: compress, its reused deflate writers and its own
+// header and checksum, writes what a new zlib writer writes: text, a font,
+// nothing, a mostly empty CIDToGIDMap, runs of 0xFF.
 func TestCompressReuse(t *testing.T) {
-	for _, data := range [][]byte{[]byte(sample), goregular.TTF, {}, []byte(sample)} {
+	cidMap := make([]byte, 256*256*2)
+	for _, r := range sample {
+		cidMap[2*r+1] = byte(r)
+	}
+	for _, data := range [][]byte{[]byte(sample), goregular.TTF, {}, []byte(sample), cidMap, bytes.Repeat([]byte{0xFF}, 70000)} {
 		var want bytes.Buffer
 		zw, _ := zlib.NewWriterLevel(&want, zlib.BestSpeed)
 		zw.Write(data)
@@ -201,6 +208,62 @@ func TestCompressReuse(t *testing.T) {
 			t.Errorf("compressing %d bytes differs from a new zlib writer", len(data))
 		}
 		mem.release()
+	}
+}
+
+// TestAdler32Sum: the checksum that skips words of zeros is Adler-32:
+// on zeros, on 0xFF (the sums' largest), on random bytes with runs of
+// zeros, at every length around its 8-byte words and 5552-byte chunks.
+func TestAdler32Sum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	random := make([]byte, 40000)
+	for i := range random {
+		if rng.IntN(3) > 0 {
+			random[i] = byte(rng.IntN(256))
+		}
+	}
+	for i := 1000; i < 30000; i += 3000 {
+		clear(random[i : i+700])
+	}
+	for _, data := range [][]byte{make([]byte, 40000), bytes.Repeat([]byte{0xFF}, 40000), random} {
+		for _, n := range []int{0, 1, 7, 8, 9, 15, 16, 5551, 5552, 5553, 5560, 11104, 11111, 40000} {
+			if got, want := adler32Sum(data[:n]), adler32.Checksum(data[:n]); got != want {
+				t.Errorf("%d bytes from %x…: adler32Sum %08x, Adler-32 %08x", n, data[:min(n, 4)], got, want)
+			}
+		}
+	}
+}
+
+// TestTableChecksum: a font table's checksum, read as padded with zeros,
+// is what generateChecksum gave after padding the table itself.
+func TestTableChecksum(t *testing.T) {
+	// want is the former generateChecksum.
+	want := func(data []byte) (int, int) {
+		data = append([]byte(nil), data...)
+		for len(data)%4 != 0 {
+			data = append(data, 0)
+		}
+		a := []int{0, 0}
+		for i := 0; i < len(data); i += 4 {
+			a[0] += (int(data[i]) << 8) + int(data[i+1])
+			a[1] += (int(data[i+2]) << 8) + int(data[i+3])
+			a[0] += a[1] >> 16
+			a[1] = a[1] & 0xFFFF
+			a[0] = a[0] & 0xFFFF
+		}
+		return a[0], a[1]
+	}
+	for n := range 12 {
+		for _, data := range [][]byte{goregular.TTF[:n], goregular.TTF[100 : 100+n], bytes.Repeat([]byte{0xFF}, n)} {
+			hi, lo := tableChecksum(data)
+			if wh, wl := want(data); hi != wh || lo != wl {
+				t.Errorf("%x: %04x %04x, want %04x %04x", data, hi, lo, wh, wl)
+			}
+		}
+	}
+	hi, lo := tableChecksum(goregular.TTF)
+	if wh, wl := want(goregular.TTF); hi != wh || lo != wl {
+		t.Errorf("Go Regular: %04x %04x, want %04x %04x", hi, lo, wh, wl)
 	}
 }
 

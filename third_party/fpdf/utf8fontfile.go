@@ -170,23 +170,6 @@ func (utf *utf8FontFile) calcInt32(x, y []int) []int {
 	return answer
 }
 
-func (utf *utf8FontFile) generateChecksum(data []byte) []int {
-	if (len(data) % 4) != 0 {
-		for i := 0; (len(data) % 4) != 0; i++ {
-			data = append(data, 0)
-		}
-	}
-	answer := []int{0x0000, 0x0000}
-	for i := 0; i < len(data); i += 4 {
-		answer[0] += (int(data[i]) << 8) + int(data[i+1])
-		answer[1] += (int(data[i+2]) << 8) + int(data[i+3])
-		answer[0] += answer[1] >> 16
-		answer[1] = answer[1] & 0xFFFF
-		answer[0] = answer[0] & 0xFFFF
-	}
-	return answer
-}
-
 func (utf *utf8FontFile) seek(shift int) {
 	_, _ = utf.fileReader.seek(int64(shift), 0)
 }
@@ -1004,7 +987,6 @@ func (utf *utf8FontFile) generateSCCSDictionaries(runeCmapPosition int, symbolCh
 }
 
 func (utf *utf8FontFile) assembleTables() []byte {
-	answer := make([]byte, 0)
 	tablesCount := len(utf.outTablesData)
 	findSize := 1
 	writer := 0
@@ -1015,40 +997,68 @@ func (utf *utf8FontFile) assembleTables() []byte {
 	findSize = findSize * 16
 	rOffset := tablesCount*16 - findSize
 
-	answer = append(answer, packHeader(0x00010000, tablesCount, findSize, writer, rOffset)...)
-
-	tables := make(map[string][]byte, len(utf.outTablesData))
-	for k, v := range utf.outTablesData {
-		tables[k] = make([]byte, len(v))
-		copy(tables[k], v)
-	}
-	tablesNames := keySortStrings(tables)
-
+	// The font in one buffer of its final size: the directory, then each
+	// table padded to four bytes. The tables are not copied first: the
+	// checksums read them as padded without appending to them (they may
+	// share the font's bytes).
+	tablesNames := keySortStrings(utf.outTablesData)
 	offset := 12 + tablesCount*16
-	begin := 0
-
+	size := offset
 	for _, name := range tablesNames {
+		size += (len(utf.outTablesData[name]) + 3) &^ 3
+	}
+	answer := make([]byte, 0, size)
+	answer = append(answer, packHeader(0x00010000, tablesCount, findSize, writer, rOffset)...)
+	begin := 0
+	for _, name := range tablesNames {
+		table := utf.outTablesData[name]
 		if name == "head" {
 			begin = offset
 		}
-		answer = append(answer, []byte(name)...)
-		checksum := utf.generateChecksum(tables[name])
-		answer = append(answer, pack2Uint16(checksum[0], checksum[1])...)
-		answer = append(answer, pack2Uint32(offset, len(tables[name]))...)
-		paddedLength := (len(tables[name]) + 3) &^ 3
-		offset = offset + paddedLength
+		answer = append(answer, name...)
+		hi, lo := tableChecksum(table)
+		answer = binary.BigEndian.AppendUint16(answer, uint16(hi))
+		answer = binary.BigEndian.AppendUint16(answer, uint16(lo))
+		answer = binary.BigEndian.AppendUint32(answer, uint32(offset))
+		answer = binary.BigEndian.AppendUint32(answer, uint32(len(table)))
+		offset += (len(table) + 3) &^ 3
+	}
+	for _, name := range tablesNames {
+		table := utf.outTablesData[name]
+		answer = append(answer, table...)
+		answer = append(answer, make([]byte, (len(table)+3)&^3-len(table))...)
 	}
 
-	for _, key := range tablesNames {
-		data := append([]byte{}, tables[key]...)
-		data = append(data, []byte{0, 0, 0}...)
-		answer = append(answer, data[:(len(data)&^3)]...)
-	}
-
-	checksum := utf.generateChecksum([]byte(answer))
-	checksum = utf.calcInt32([]int{0xB1B0, 0xAFBA}, checksum)
-	answer = utf.splice(answer, (begin + 8), pack2Uint16(checksum[0], checksum[1]))
+	hi, lo := tableChecksum(answer)
+	checksum := utf.calcInt32([]int{0xB1B0, 0xAFBA}, []int{hi, lo})
+	binary.BigEndian.PutUint16(answer[begin+8:], uint16(checksum[0]))
+	binary.BigEndian.PutUint16(answer[begin+10:], uint16(checksum[1]))
 	return answer
+}
+
+// tableChecksum is the checksum of data padded with zeros to four bytes,
+// without padding it (the former generateChecksum appended to it): the
+// sum of its big-endian 32-bit words, as its high and low 16 bits.
+func tableChecksum(data []byte) (hi, lo int) {
+	n := len(data) &^ 3
+	for i := 0; i < n; i += 4 {
+		w := binary.BigEndian.Uint32(data[i:])
+		hi += int(w >> 16)
+		lo += int(w & 0xFFFF)
+		hi += lo >> 16
+		lo &= 0xFFFF
+		hi &= 0xFFFF
+	}
+	if n < len(data) {
+		var tail [4]byte
+		copy(tail[:], data[n:])
+		hi += int(tail[0])<<8 + int(tail[1])
+		lo += int(tail[2])<<8 + int(tail[3])
+		hi += lo >> 16
+		lo &= 0xFFFF
+		hi &= 0xFFFF
+	}
+	return hi, lo
 }
 
 func unpackUint16Array(data []byte) []int {

@@ -1,7 +1,6 @@
 package document
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/playaid/playaid/rules"
@@ -9,7 +8,8 @@ import (
 
 // OddsTable prints an odds table of the rules engine as a GFM table: the
 // row labels left, the values right-aligned, every cell through Cell (a
-// blank one as "–"; a blank corner stays blank). The table's notes are
+// blank one as "–"; a blank corner stays blank). A row without cells
+// heads the rows under it: its label in bold, alone. The table's notes are
 // left to the caller, who knows where they belong.
 func OddsTable(t rules.Table) string { return oddsTableCorner(t, Esc(t.Corner)) }
 
@@ -30,6 +30,10 @@ func oddsTableCorner(t rules.Table, corner string) string {
 	}
 	b.WriteString("|\n")
 	for _, r := range t.Rows {
+		if len(r.Cells) == 0 && len(t.Columns) > 0 {
+			b.WriteString("| **" + Esc(r.Label) + "**" + strings.Repeat(" |", len(t.Columns)) + " |\n")
+			continue
+		}
 		b.WriteString("| " + Cell(r.Label))
 		for i := range t.Columns {
 			s := ""
@@ -43,9 +47,6 @@ func oddsTableCorner(t rules.Table, corner string) string {
 	return b.String()
 }
 
-// numeric is a text cell that reads as a number: "3/8", "8: 65%", "10″".
-var numeric = regexp.MustCompile(`^[−+-]?\d[\d.,/: %″<−-]*$`)
-
 // wordsOnly reports whether column i holds words only (a folded table's
 // repeated labels, "Strong", "Wounded"): such a column reads from the left
 // like the labels; numbers stay right-aligned.
@@ -58,9 +59,9 @@ func wordsOnly(t rules.Table, i int) bool {
 		c := r.Cells[i]
 		s := strings.TrimSpace(c.Text)
 		switch {
-		case c.P != nil || c.Num != nil || numeric.MatchString(s):
+		case c.P != nil || c.Num != nil || Numeric(s):
 			return false
-		case s != "" && s != "–" && s != "-":
+		case !blankCell(s):
 			words = true
 		}
 	}

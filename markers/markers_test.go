@@ -5,16 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/png"
 	"math"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 )
@@ -305,32 +302,15 @@ func checkMargin(t *testing.T, where string, pg pdfPage) {
 // TestSafeMarginRaster prints the full set with backs through pdftoppm and
 // checks the outer 6 mm of every page is blank paper.
 func TestSafeMarginRaster(t *testing.T) {
-	if _, err := exec.LookPath("pdftoppm"); err != nil {
-		t.Skip("pdftoppm (poppler-utils) is not installed; the drawing-operator check in TestSafeMargin still runs")
-	}
 	cat := shipped.Catalog(t)
 	b, err := Render(cat.Systems, Options{Paper: layout.A4, Backs: ShortEdge})
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	pdf := filepath.Join(dir, "m.pdf")
-	if err := os.WriteFile(pdf, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
 	const dpi = 72
-	out, err := exec.Command("pdftoppm", "-gray", "-png", "-r", fmt.Sprint(dpi), pdf, filepath.Join(dir, "p")).CombinedOutput()
-	if err != nil {
-		t.Fatalf("pdftoppm: %v\n%s", err, out)
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
-	if len(files) == 0 {
-		t.Fatal("pdftoppm wrote no pages")
-	}
 	// One pixel less than 6 mm, for anti-aliasing.
 	edge := int(math.Floor(layout.SafeMargin/25.4*dpi)) - 1
-	for _, f := range files {
-		img := decodePNG(t, f)
+	for i, img := range pdftest.Raster(t, b, dpi) {
 		bd := img.Bounds()
 		for y := bd.Min.Y; y < bd.Max.Y; y++ {
 			for x := bd.Min.X; x < bd.Max.X; x++ {
@@ -338,25 +318,11 @@ func TestSafeMarginRaster(t *testing.T) {
 					continue
 				}
 				if r, _, _, _ := img.At(x, y).RGBA(); r < 0xffff {
-					t.Fatalf("%s: ink at pixel (%d, %d), within %g mm of the edge", filepath.Base(f), x, y, layout.SafeMargin)
+					t.Fatalf("page %d: ink at pixel (%d, %d), within %g mm of the edge", i+1, x, y, layout.SafeMargin)
 				}
 			}
 		}
 	}
-}
-
-func decodePNG(t *testing.T, path string) image.Image {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
 }
 
 // TestBacksMirrored: after each front comes its back, where every back is
@@ -788,24 +754,12 @@ func TestPacking(t *testing.T) {
 // pixels a millimetre and measures it on the image, as a ruler on paper
 // would: 152.4 mm end to end, 25.4 mm across the band's middle.
 func TestRasterSizes(t *testing.T) {
-	if _, err := exec.LookPath("pdftoppm"); err != nil {
-		t.Skip("pdftoppm (poppler-utils) is not installed; the PDF geometry is measured in TestHeatRayTemplate")
-	}
 	aq := system(t, shipped.Catalog(t), "aqotmf")
 	b, err := Render([]*catalog.System{aq}, Options{Only: []string{"heat-ray-template"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	pdf := filepath.Join(dir, "t.pdf")
-	if err := os.WriteFile(pdf, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftoppm", "-gray", "-png", "-r", "254", pdf, filepath.Join(dir, "p")).CombinedOutput()
-	if err != nil {
-		t.Fatalf("pdftoppm: %v\n%s", err, out)
-	}
-	img := decodePNG(t, filepath.Join(dir, "p-1.png"))
+	img := pdftest.Raster(t, b, 254)[0]
 	// The template's orange prints as a mid grey; the header's ink is
 	// black and the paper white.
 	orange := func(x, y int) bool {

@@ -64,9 +64,8 @@ func (x *exec) engine(id string) (rules.Table, error) {
 }
 
 // table prints an odds table, given by its id or as a value (from engine,
-// pick, transpose), as a GFM table: labels left, values right. A row
-// without cells is a group heading: its label alone, across the card.
-// The table's title and notes are the template's to print or not.
+// pick, transpose), as a GFM table (document.OddsTable). The table's
+// title and notes are the template's to print or not.
 func (x *exec) table(v any) (string, error) {
 	var t rules.Table
 	switch v := v.(type) {
@@ -80,32 +79,7 @@ func (x *exec) table(v any) (string, error) {
 	default:
 		return "", fmt.Errorf("table: want an odds table id or a table, got %T", v)
 	}
-	var b strings.Builder
-	b.WriteString("| " + document.Esc(t.Corner))
-	for _, c := range t.Columns {
-		b.WriteString(" | " + document.Cell(c))
-	}
-	b.WriteString(" |\n|:--")
-	for range t.Columns {
-		b.WriteString("|--:")
-	}
-	b.WriteString("|\n")
-	for _, r := range t.Rows {
-		if len(r.Cells) == 0 {
-			b.WriteString("| **" + document.Esc(r.Label) + "**" + strings.Repeat(" |", len(t.Columns)) + " |\n")
-			continue
-		}
-		b.WriteString("| " + document.Cell(r.Label))
-		for i := range t.Columns {
-			s := ""
-			if i < len(r.Cells) {
-				s = r.Cells[i].String()
-			}
-			b.WriteString(" | " + document.Cell(s))
-		}
-		b.WriteString(" |\n")
-	}
-	return b.String() + "\n", nil
+	return document.OddsTable(t) + "\n", nil
 }
 
 // pick keeps only the named columns of an odds table, in the order named:
@@ -150,10 +124,8 @@ func relabel(t rules.Table, names ...string) (rules.Table, error) {
 	return t, nil
 }
 
-// printed prints a table of the data as a GFM table, without its name or
-// footer (a card says those in its own words). A table whose headers are
-// all blank takes its first row as the header; a row whose cells after
-// the first are blank ("Formation Changes:-") is a group heading. With
+// printed prints a table of the data as a GFM table (document.DataTable),
+// without its name or footer (a card says those in its own words). With
 // keys = n, the first n columns name a row together ("Shot", "Light"):
 // they are joined into one column, a blank key repeating the one above,
 // to save a card's width.
@@ -163,46 +135,13 @@ func (x *exec) printed(id string, keys ...int) (string, error) {
 		return "", err
 	}
 	cols, rows := t.Columns, t.Rows
-	if strings.TrimSpace(strings.Join(cols, "")) == "" && len(rows) > 0 {
-		cols, rows = rows[0], rows[1:]
-	}
 	if len(keys) > 0 {
+		if strings.TrimSpace(strings.Join(cols, "")) == "" && len(rows) > 0 {
+			cols, rows = rows[0], rows[1:]
+		}
 		cols, rows = joinKeys(cols, rows, keys[0])
 	}
-	var b strings.Builder
-	b.WriteString("|")
-	for _, c := range cols {
-		b.WriteString(" " + document.Esc(c) + " |")
-	}
-	b.WriteString("\n|")
-	for i := range cols {
-		if numeric(rows, i) {
-			b.WriteString("--:|")
-		} else {
-			b.WriteString(":--|")
-		}
-	}
-	b.WriteString("\n")
-	for _, r := range rows {
-		rest := ""
-		for _, c := range r[min(1, len(r)):] {
-			rest += strings.TrimSpace(c)
-		}
-		if rest == "" && len(r) > 0 {
-			b.WriteString("| **" + document.Esc(r[0]) + "**" + strings.Repeat(" |", len(cols)-1) + " |\n")
-			continue
-		}
-		b.WriteString("|")
-		for i := range cols {
-			c := ""
-			if i < len(r) {
-				c = r[i]
-			}
-			b.WriteString(" " + document.Esc(c) + " |")
-		}
-		b.WriteString("\n")
-	}
-	return b.String() + "\n", nil
+	return document.DataTable(cols, rows), nil
 }
 
 // joinKeys joins a table's first n columns into one: "Shot Light".
@@ -231,26 +170,6 @@ func joinKeys(cols []string, rows [][]string, n int) ([]string, [][]string) {
 		out = append(out, row)
 	}
 	return append([]string{strings.TrimSpace(strings.Join(cols[:n], " "))}, cols[n:]...), out
-}
-
-// numeric reports whether column i holds only numbers, modifiers,
-// lengths and dashes: it is then right-aligned.
-func numeric(rows [][]string, i int) bool {
-	seen := false
-	for _, r := range rows {
-		if i >= len(r) {
-			continue
-		}
-		c := strings.TrimSpace(document.Typo(r[i]))
-		if c == "" || c == "-" || c == "–" {
-			continue
-		}
-		if strings.TrimLeft(c, "+−-0123456789./″%?") != "" {
-			return false
-		}
-		seen = true
-	}
-	return seen
 }
 
 // chart prints a die chart of the data as a GFM table: the roll, and the

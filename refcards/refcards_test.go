@@ -3,14 +3,9 @@ package refcards
 import (
 	"bytes"
 	"fmt"
-	"image"
-	"image/png"
 	"math"
-	"os"
-	osexec "os/exec"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -389,34 +384,20 @@ func TestPlayerLanguage(t *testing.T) {
 // the card reaches into its 3 mm inner margin. It does not trust the
 // fonts' widths as the text test does.
 func TestInnerMarginRaster(t *testing.T) {
-	if _, err := osexec.LookPath("pdftoppm"); err != nil {
-		t.Skip("pdftoppm (poppler-utils) is not installed; TestContentInsideCells still checks the text and lines")
-	}
 	const dpi = 100
 	px := func(mm float64) int { return int(math.Round(mm / 25.4 * dpi)) }
 	for _, d := range All() {
 		for _, p := range papers {
 			g, _ := newGeometry(p)
 			b, texts := render(t, d, Options{Paper: p})
-			dir := t.TempDir()
-			file := filepath.Join(dir, "c.pdf")
-			if err := os.WriteFile(file, b, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if out, err := osexec.Command("pdftoppm", "-gray", "-png", "-r", fmt.Sprint(dpi), file, filepath.Join(dir, "p")).CombinedOutput(); err != nil {
-				t.Fatalf("pdftoppm: %v\n%s", err, out)
-			}
 			cells := map[int][]layout.Rect{} // the cards on each page, from their titles
 			for _, tx := range texts {
 				if c, ok := cellAt(g, tx.X, tx.Y); ok && tx.Size == titlePt && !slices.Contains(cells[tx.Page], c) {
 					cells[tx.Page] = append(cells[tx.Page], c)
 				}
 			}
-			files, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
-			sort.Strings(files)
 			checked := 0
-			for i, f := range files {
-				img := decodePNG(t, f)
+			for i, img := range pdftest.Raster(t, b, dpi) {
 				for _, c := range cells[i+1] {
 					x0, y0, x1, y1 := px(c.X), px(c.Y), px(c.X+c.W), px(c.Y+c.H)
 					outer, inner := px(0.6), px(2.5)
@@ -440,18 +421,4 @@ func TestInnerMarginRaster(t *testing.T) {
 			}
 		}
 	}
-}
-
-func decodePNG(t *testing.T, path string) image.Image {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -265,7 +264,7 @@ func (x *exec) printTable(t *catalog.Table, cols []string, rows [][]string, topi
 	var b strings.Builder
 	refs := x.notes(t.Note, append([]string{t.ID}, topics...)...)
 	fmt.Fprintf(&b, "**%s**%s%s\n\n", document.Esc(t.Name), refs, intro(t))
-	b.WriteString(catalogTable(cols, rows))
+	b.WriteString(document.DataTable(cols, rows))
 	if t.Footer != "" {
 		b.WriteString("*" + document.Esc(t.Footer) + "*\n\n")
 	}
@@ -291,59 +290,6 @@ func intro(t *catalog.Table) string {
 		return ""
 	}
 	return " — " + document.Esc(document.Sentence(t.Intro))
-}
-
-var numberCell = regexp.MustCompile(`^[-+−]?\d+(\.\d+)?(″|%)?$`)
-
-// catalogTable prints a seed table as GFM. Columns whose cells are all
-// numbers are right-aligned. A table whose headers are all blank gets its
-// first row as the header.
-func catalogTable(cols []string, rows [][]string) string {
-	blank := true
-	for _, c := range cols {
-		if strings.TrimSpace(c) != "" {
-			blank = false
-		}
-	}
-	if blank && len(rows) > 0 {
-		cols, rows = rows[0], rows[1:]
-	}
-	var b strings.Builder
-	b.WriteString("|")
-	for _, c := range cols {
-		b.WriteString(" " + document.Esc(c) + " |")
-	}
-	b.WriteString("\n|")
-	for i := range cols {
-		num := len(rows) > 0
-		for _, r := range rows {
-			if i < len(r) {
-				c := document.Typo(r[i])
-				if c != "" && c != "-" && c != "–" && !numberCell.MatchString(c) {
-					num = false
-				}
-			}
-		}
-		if num {
-			b.WriteString("--:|")
-		} else {
-			b.WriteString(":--|")
-		}
-	}
-	b.WriteString("\n")
-	for _, r := range rows {
-		b.WriteString("|")
-		for i := range cols {
-			c := ""
-			if i < len(r) {
-				c = r[i]
-			}
-			b.WriteString(" " + document.Esc(c) + " |")
-		}
-		b.WriteString("\n")
-	}
-	b.WriteString("\n")
-	return b.String()
 }
 
 // note returns footnote references to every source note touching any of

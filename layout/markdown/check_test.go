@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -218,9 +219,6 @@ func TestBreaksMakeNoEmptyPages(t *testing.T) {
 // two strokes for a plain zero, three when a slash crosses it. Code keeps
 // the slashed zero.
 func TestPlainZero(t *testing.T) {
-	if _, err := exec.LookPath("pdftoppm"); err != nil {
-		t.Skip("pdftoppm not installed (apt-get install poppler-utils); skipping the rendered zero")
-	}
 	for _, c := range []struct {
 		family string
 		runs   int
@@ -233,13 +231,13 @@ func TestPlainZero(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		img := rasterize(t, b, 25)
+		img := pdftest.Raster(t, b, 25)[0]
 		// The middle of the zero: half its width across, half the
 		// height of a digit (0.7 em) above the baseline.
 		y := int((150 - 0.35*f.size*ptMM) / 25.4 * 25)
 		runs, dark := 0, false
-		for x := range img.w {
-			d := img.at(x, y) < 128
+		for x := range img.Bounds().Dx() {
+			d := img.GrayAt(x, y).Y < 128
 			if d && !dark {
 				runs++
 			}
@@ -249,35 +247,6 @@ func TestPlainZero(t *testing.T) {
 			t.Errorf("%s: %d dark runs across the zero; want %d", c.family, runs, c.runs)
 		}
 	}
-}
-
-type gray struct {
-	w, h int
-	pix  []byte
-}
-
-func (g gray) at(x, y int) byte { return g.pix[y*g.w+x] }
-
-// rasterize renders the first page of a PDF in grey at dpi.
-func rasterize(t *testing.T, pdf []byte, dpi int) gray {
-	t.Helper()
-	dir := t.TempDir()
-	in := filepath.Join(dir, "in.pdf")
-	if err := os.WriteFile(in, pdf, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftoppm", "-gray", "-r", strconv.Itoa(dpi), "-f", "1", "-l", "1", in).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var g gray
-	var maxv int
-	n, err := fmt.Sscanf(string(out), "P5\n%d %d\n%d\n", &g.w, &g.h, &maxv)
-	if err != nil || n != 3 || maxv != 255 {
-		t.Fatalf("pdftoppm wrote no 8-bit PGM: %v", err)
-	}
-	g.pix = out[len(out)-g.w*g.h:]
-	return g
 }
 
 // TestHTMLFitsAPhone loads a sheet with a 13-column table, a table of

@@ -1,0 +1,90 @@
+package document
+
+import (
+	"regexp"
+	"strings"
+)
+
+// numberText is a cell that reads as a number: "3", "−2", "3/8",
+// "8: 65%", "10″", "1.5", "+?" (a number the rules leave open). Such
+// columns are right-aligned, on sheets and cards alike.
+var numberText = regexp.MustCompile(`^[−+-]?[\d?][\d.,/: %″<−?-]*$`)
+
+// Numeric reports whether a cell of the data reads as a number, once
+// typeset (Typo: a hyphen before a digit is a minus).
+func Numeric(s string) bool { return numberText.MatchString(strings.TrimSpace(Typo(s))) }
+
+// blankCell is a cell that says nothing: empty, a dash, or dashes for a
+// pair of numbers ("-/-").
+func blankCell(s string) bool { return strings.Trim(s, " -–/") == "" }
+
+// DataTable prints a table of the data (a rules table as the rules print
+// it) as a GFM table. A table whose headers are all blank takes its first
+// row as the header. A column whose cells are all numbers or blank is
+// right-aligned. A row whose cells after the first are all blank
+// ("Formation Changes:") heads the rows under it: its first cell in bold.
+func DataTable(cols []string, rows [][]string) string {
+	if strings.TrimSpace(strings.Join(cols, "")) == "" && len(rows) > 0 {
+		cols, rows = rows[0], rows[1:]
+	}
+	var b strings.Builder
+	b.WriteString("|")
+	for _, c := range cols {
+		b.WriteString(" " + Esc(c) + " |")
+	}
+	b.WriteString("\n|")
+	for i := range cols {
+		if numericColumn(rows, i) {
+			b.WriteString("--:|")
+		} else {
+			b.WriteString(":--|")
+		}
+	}
+	b.WriteString("\n")
+	for _, r := range rows {
+		if heading(r) {
+			b.WriteString("| **" + Esc(r[0]) + "**" + strings.Repeat(" |", len(cols)-1) + " |\n")
+			continue
+		}
+		b.WriteString("|")
+		for i := range cols {
+			c := ""
+			if i < len(r) {
+				c = r[i]
+			}
+			b.WriteString(" " + Esc(c) + " |")
+		}
+		b.WriteString("\n")
+	}
+	return b.String() + "\n"
+}
+
+// heading reports whether a data row heads the rows under it: a first
+// cell and nothing after it.
+func heading(r []string) bool {
+	if len(r) < 2 || strings.TrimSpace(r[0]) == "" {
+		return false
+	}
+	for _, c := range r[1:] {
+		if strings.TrimSpace(c) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// numericColumn reports whether column i holds numbers and blanks only,
+// at least one number among them.
+func numericColumn(rows [][]string, i int) bool {
+	seen := false
+	for _, r := range rows {
+		if i >= len(r) || blankCell(r[i]) {
+			continue
+		}
+		if !Numeric(r[i]) {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}

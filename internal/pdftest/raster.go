@@ -1,0 +1,62 @@
+package pdftest
+
+import (
+	"image"
+	"image/draw"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+// Raster prints every page of a PDF in grey at dpi through poppler's
+// pdftoppm, as paper would show it, so a test can measure ink rather than
+// trust the widths the code meant to draw. It skips the test, saying why,
+// where pdftoppm is missing (.ci/run installs poppler-utils, so CI always
+// runs it). Pages come in order; a pixel is 0 for black, 255 for paper.
+func Raster(t testing.TB, pdf []byte, dpi int) []*image.Gray {
+	t.Helper()
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		t.Skip("pdftoppm (poppler-utils) is not installed; skipping the check on the printed page")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.pdf")
+	if err := os.WriteFile(in, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("pdftoppm", "-gray", "-png", "-r", strconv.Itoa(dpi), in, filepath.Join(dir, "p")).CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v\n%s", err, out)
+	}
+	// pdftoppm pads page numbers to one width, so the names sort in
+	// page order.
+	files, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
+	if len(files) == 0 {
+		t.Fatal("pdftoppm wrote no pages")
+	}
+	pages := make([]*image.Gray, len(files))
+	for i, f := range files {
+		pages[i] = decodeGray(t, f)
+	}
+	return pages
+}
+
+func decodeGray(t testing.TB, path string) *image.Gray {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", filepath.Base(path), err)
+	}
+	if g, ok := img.(*image.Gray); ok {
+		return g
+	}
+	g := image.NewGray(img.Bounds())
+	draw.Draw(g, g.Bounds(), img, img.Bounds().Min, draw.Src)
+	return g
+}

@@ -1,0 +1,35 @@
+package pdftest
+
+import (
+	"testing"
+
+	"github.com/playaid/playaid/layout"
+)
+
+// TestRaster: a black square on the first of two pages comes back dark
+// where it was drawn and paper elsewhere, one image a page.
+func TestRaster(t *testing.T) {
+	pdf := layout.NewBlankDoc(layout.A4, "raster")
+	pdf.AddPage()
+	pdf.Rect(10, 10, 20, 20, "F") // mm: 100 to 300 px at 254 dpi
+	pdf.AddPage()
+	b, err := layout.Bytes(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := Raster(t, b, 254)
+	if len(pages) != 2 {
+		t.Fatalf("%d pages; want 2", len(pages))
+	}
+	if w := pages[0].Bounds().Dx(); w < 2090 || w > 2110 {
+		t.Errorf("page width %d px; want A4's 210 mm at 10 px a millimetre", w)
+	}
+	for _, c := range []struct {
+		page, x, y int
+		dark       bool
+	}{{0, 200, 200, true}, {0, 500, 500, false}, {0, 95, 200, false}, {1, 200, 200, false}} {
+		if v := pages[c.page].GrayAt(c.x, c.y).Y; (v < 128) != c.dark {
+			t.Errorf("page %d (%d, %d): grey %d; want dark %v", c.page+1, c.x, c.y, v, c.dark)
+		}
+	}
+}

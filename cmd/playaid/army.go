@@ -4,16 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
@@ -22,28 +19,20 @@ import (
 // packArmies prints, for the default print pack, the roster and unit cards
 // of every example list shipped in data/armies/.
 func packArmies(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
-	files, err := fs.Glob(data.FS, catalog.ArmiesDir+"/*.toml")
+	examples, err := army.Examples(cat)
 	if err != nil {
 		return nil, err
 	}
 	var out []packFile
-	for _, f := range files {
+	for _, ex := range examples {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		src, err := fs.ReadFile(data.FS, f)
+		pdf, err := ex.Print(cat, army.PrintOptions{Paper: paper})
 		if err != nil {
 			return nil, err
 		}
-		r, dl := army.Validate(path.Join("data", f), src, cat)
-		if r == nil {
-			return nil, dl
-		}
-		pdf, err := army.Print(r, cat, army.PrintOptions{Paper: paper, Cards: true})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f, err)
-		}
-		out = append(out, packFile{name: "army-" + strings.TrimSuffix(path.Base(f), ".toml") + ".pdf", data: pdf})
+		out = append(out, packFile{name: ex.File, data: pdf})
 	}
 	return out, nil
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/layout"
@@ -20,60 +19,25 @@ import (
 )
 
 // buildMarkersPack renders the print pack's markers: each rule set's
-// full marker set, markers-<system>.pdf, and for each scenario whose
-// hidden side deploys as blips, blips-<scenario>.pdf: the blips its
-// secret deployment sheet numbers, with their backs for a duplex print.
-// A rule set whose blips come that way leaves them off its own sheets.
+// own sheet, markers-<system>.pdf, and for each scenario whose hidden side
+// deploys as blips, blips-<scenario>.pdf with backs (briefing.PackMarkers).
 func buildMarkersPack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]packFile, error) {
 	var files []packFile
 	for _, s := range cat.Systems {
-		if len(s.Markers) == 0 {
-			continue
-		}
-		if err := ctx.Err(); err != nil {
+		mfs, err := briefing.PackMarkers(s, cat.Version())
+		if err != nil {
 			return nil, err
 		}
-		var blipFiles []packFile
-		perScenario := map[string]bool{}
-		for i := range s.Scenarios {
-			sc := &s.Scenarios[i]
-			b, err := briefing.New(s, sc, cat.Version())
+		for _, f := range mfs {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			pdf, err := f.Render(paper)
 			if err != nil {
-				return nil, diag.At(sc.Pos, err)
+				return nil, err
 			}
-			set := b.MarkerSet
-			if set.Blips == "" {
-				continue
-			}
-			pdf, err := markers.Render([]*catalog.System{s}, markers.Options{
-				Paper:  paper,
-				Only:   []string{set.Blips},
-				Counts: map[string]int{set.Blips: set.Counts[set.Blips]},
-				Decoys: set.Decoys,
-				Backs:  markers.LongEdge,
-				Stamp:  "data " + cat.Version(),
-				Title:  "Blips for " + sc.Name,
-			})
-			if err != nil {
-				return nil, diag.At(sc.Pos, fmt.Errorf("blips of %s: %w", sc.ID, err))
-			}
-			blipFiles = append(blipFiles, packFile{name: set.BlipFile, data: pdf})
-			perScenario[set.Blips] = true
+			files = append(files, packFile{name: f.Name, data: pdf})
 		}
-		var kinds []string
-		for _, m := range s.Markers {
-			if !perScenario[m.ID] {
-				kinds = append(kinds, m.ID)
-			}
-		}
-		if len(kinds) > 0 {
-			pdf, err := markers.Render([]*catalog.System{s}, markers.Options{Paper: paper, Only: kinds, Stamp: "data " + cat.Version()})
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", s.ID, err)
-			}
-			files = append(files, packFile{name: briefing.MarkersFile(s), data: pdf})
-		}
-		files = append(files, blipFiles...)
 	}
 	return files, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/data"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/internal/playercopy"
 	"github.com/playaid/playaid/internal/shipped"
@@ -291,9 +292,10 @@ func TestCardTracks(t *testing.T) {
 
 // TestWriteIns: where the rules give a unit no Speed, Defense, Armor or
 // weapons (the Mk II Baldwin), the roster and its card leave room to
-// write them in, and a special ability they never describe (Stealth) gets
-// a line for the club's ruling; a club's data that supplies the Baldwin's
-// stats prints them like any other value.
+// write them in, a special ability the data gives a line (Stealth) prints
+// it, and one the rules never describe (Massive) gets a line for the
+// club's ruling; a club's data that supplies the Baldwin's stats prints
+// them like any other value.
 func TestWriteIns(t *testing.T) {
 	blank := writeIn(3)
 	for _, tc := range []struct {
@@ -315,8 +317,21 @@ func TestWriteIns(t *testing.T) {
 		if !strings.Contains(string(md), tc.row+"\n") {
 			t.Errorf("%s: the roster lacks the row\n%s", tc.name, tc.row)
 		}
-		if !strings.Contains(string(md), "**Stealth.** "+Undescribed+" Agreed: "+writeIn(24)) {
-			t.Errorf("%s: Stealth has no line for the club's ruling", tc.name)
+		sps := tc.cat.System("aqotmf").AQotMF.Specials
+		i := slices.IndexFunc(sps, func(sp catalog.Special) bool { return sp.Name == "Stealth" })
+		if i < 0 {
+			t.Fatalf("%s: the data gives Stealth no line", tc.name)
+		}
+		stealth := sps[i]
+		if !strings.Contains(string(md), "**Stealth.** "+document.Esc(document.Sentence(stealth.Short))+"\n") || strings.Contains(string(md), Undescribed) {
+			t.Errorf("%s: Stealth does not print the data's line %q", tc.name, stealth.Short)
+		}
+		md, err = Markdown(shippedList(t, tc.cat, "morale-wagon-martians.toml"), tc.cat, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(md), "**Massive.** "+Undescribed+" Agreed: "+writeIn(24)) {
+			t.Errorf("%s: Massive has no line for the club's ruling", tc.name)
 		}
 		cs, err := buildCards(r)
 		if err != nil {

@@ -13,11 +13,28 @@ var (
 	headerInk = rgb{90, 90, 90}
 )
 
-// cutting is the instruction printed beside the calibration bars.
-var cutting = []string{
-	"Cut: first along the marks in the side margins, all the way",
-	"across; then cut each piece out at its corner marks.",
-	"Cut circles and the template along their edge.",
+// cutting is the instruction printed beside the calibration bars: how to
+// cut every piece, then how to cut the round and curved ones the page
+// holds (circles, a template), which follow their outline, not the
+// corner marks. A page of squares and strips needs only the first part.
+func cutting(pg *page) []string {
+	lines := []string{
+		"Cut: first along the marks in the side margins, all the way",
+		"across; then cut each piece out at its corner marks.",
+	}
+	has := map[string]bool{}
+	for _, pl := range pg.items {
+		has[pl.p.shape] = true
+	}
+	switch {
+	case has["circle"] && has["template"]:
+		lines = append(lines, "Cut the circles and the template along their edge.")
+	case has["circle"]:
+		lines = append(lines, "Cut the circles along their edge.")
+	case has["template"]:
+		lines = append(lines, "Cut the template along its edge.")
+	}
+	return lines
 }
 
 // duplex is the printing instruction of a sheet with backs, above the
@@ -49,9 +66,13 @@ func (sh *sheet) drawFrontPage(pdf *fpdf.Fpdf, pg *page) {
 	// Printing and cutting instructions beside the bars, below the print
 	// instruction, as large as fit (≤ 6.5 pt) above the pieces' corner
 	// marks. The duplex line is bold: a sheet printed one-sided is wasted.
-	lines, styles, y, lead := cutting, []string{"", "", ""}, top+12, 1.35
+	lines, y, lead := cutting(pg), top+12, 1.35
 	if sh.opt.Backs != NoBacks {
-		lines, styles, y, lead = append([]string{duplex(sh.opt.Backs)}, cutting...), []string{"B", "", "", ""}, top+10.6, 1.3
+		lines, y, lead = append([]string{duplex(sh.opt.Backs)}, lines...), top+10.6, 1.3
+	}
+	styles := make([]string, len(lines))
+	if sh.opt.Backs != NoBacks {
+		styles[0] = "B"
 	}
 	ix := x0 + 101.6 + 16
 	iw := W - x0 - ix

@@ -3,18 +3,21 @@ package web
 // This file is the web's one door to playaid's document generators: every
 // PDF and HTML document the server hands out is made here, with the same
 // calls and options the CLI uses, so that a download is the same bytes
-// 'playaid build', 'reference', 'briefing', 'markers' and 'army print'
-// write. When the generators' entry points move, only this file follows.
+// 'playaid build' writes in its print pack, and 'reference', 'notes',
+// 'briefing', 'markers' and 'army print' write one by one. When the
+// generators' entry points move, only this file follows.
 
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/markers"
+	"github.com/playaid/playaid/refcards"
 	"github.com/playaid/playaid/sheets"
 )
 
@@ -31,6 +34,7 @@ type docs struct {
 	version   string // the catalogue's hash, printed on sheets
 	templates string // --templates, or ""
 	cache     *cache
+	pack      pack
 }
 
 func (d *docs) key(parts ...any) string { return fmt.Sprint(parts...) }
@@ -57,6 +61,16 @@ func referenceFile(id, format string) (string, bool) {
 		return "", false
 	}
 	return s.FileName(format), true
+}
+
+// notesFile is the print pack's name of the rules notes of sheet id in a
+// format ("notes-aqotmf.pdf"); false when there is no such sheet.
+func notesFile(id, format string) (string, bool) {
+	s, err := sheets.Lookup(id)
+	if err != nil {
+		return "", false
+	}
+	return s.NotesFileName(format), true
 }
 
 // reference renders the quick-reference sheet id ('playaid reference
@@ -86,26 +100,93 @@ func (d *docs) briefingDoc(sys *catalog.System, sc *catalog.Scenario, format str
 	})
 }
 
-// markerSheet renders a rule set's full marker set, as the print pack's
-// markers-ID.pdf.
-func (d *docs) markerSheet(sys *catalog.System, p layout.Paper) ([]byte, error) {
-	if len(sys.Markers) == 0 {
-		return nil, errNoDoc
+// pack is the part of the print pack that the catalogue alone decides —
+// which marker files there are, the ready-made lists — worked out once,
+// the first time a page asks.
+type pack struct {
+	once     sync.Once
+	markers  map[string][]briefing.MarkerFile // by rule set id
+	examples []army.Example
+	err      error // what stopped it; the rest of the pack still serves
+}
+
+func (d *docs) plan() *pack {
+	p := &d.pack
+	p.once.Do(func() {
+		p.markers = map[string][]briefing.MarkerFile{}
+		var errs []error
+		for _, sys := range d.cat.Systems {
+			mfs, err := briefing.PackMarkers(sys, d.version)
+			errs = append(errs, err)
+			p.markers[sys.ID] = mfs
+		}
+		ex, err := army.Examples(d.cat)
+		p.examples = ex
+		p.err = errors.Join(append(errs, err)...)
+	})
+	return p
+}
+
+// markerFile finds the print pack's marker file of a rule set by name.
+func (d *docs) markerFile(sysID, name string) (briefing.MarkerFile, bool) {
+	for _, f := range d.plan().markers[sysID] {
+		if f.Name == name {
+			return f, true
+		}
 	}
-	return d.cache.get(d.key("markers|", sys.ID, "|", p.Name), func() ([]byte, error) {
-		return markers.Render([]*catalog.System{sys}, markers.Options{Paper: p, Stamp: "data " + d.version})
+	return briefing.MarkerFile{}, false
+}
+
+// markerSheet renders a print-pack marker file: a rule set's
+// markers-ID.pdf or a scenario's blips-ID.pdf, as 'playaid build' writes
+// them.
+func (d *docs) markerSheet(f briefing.MarkerFile, p layout.Paper) ([]byte, error) {
+	return d.cache.get(d.key("markers|", f.Name, "|", p.Name), func() ([]byte, error) { return f.Render(p) })
+}
+
+// example finds a ready-made list of the print pack by its file name
+// ("army-morale-wagon-humans.pdf").
+func (d *docs) example(file string) (army.Example, bool) {
+	for _, ex := range d.plan().examples {
+		if ex.File == file {
+			return ex, true
+		}
+	}
+	return army.Example{}, false
+}
+
+// exampleDoc renders a ready-made list's roster and unit cards, as the
+// print pack's army-NAME.pdf.
+func (d *docs) exampleDoc(ex army.Example, p layout.Paper) ([]byte, error) {
+	return d.cache.get(d.key("example|", ex.File, "|", p.Name), func() ([]byte, error) {
+		return ex.Print(d.cat, army.PrintOptions{Paper: p, Templates: d.templates})
 	})
 }
 
-// rulesNotes is the hook for the organiser's rules-notes document of a
-// rule set (the sources, their gaps and the data's notes), which playaid
-// does not make yet. When it does, render it here and return true from
-// hasRulesNotes: the home page then offers it next to the reference sheet.
-func (d *docs) rulesNotes(sys *catalog.System, format string, p layout.Paper) ([]byte, error) {
-	return nil, errNoDoc
+// notes renders the organiser's rules notes of the sheet id ('playaid
+// notes --system id --format f'). Its HTML cites the pages of the sheet
+// on the paper, so both formats depend on it.
+func (d *docs) notes(id, format string, p layout.Paper) ([]byte, error) {
+	s, err := sheets.Lookup(id)
+	if err != nil {
+		return nil, errNoDoc
+	}
+	return d.cache.get(d.key("notes|", id, "|", format, "|", p.Name), func() ([]byte, error) {
+		return s.RenderNotes(d.cat, sheets.Options{Paper: p, Format: format, TemplatesDir: d.templates})
+	})
 }
 
-func (d *docs) hasRulesNotes(sys *catalog.System) bool { return false }
+// cards renders the reference cards of deck id, backs for a long-edge
+// flip ('playaid reference --cards --system id').
+func (d *docs) cards(id string, p layout.Paper) ([]byte, error) {
+	dk, err := refcards.Lookup(id)
+	if err != nil {
+		return nil, errNoDoc
+	}
+	return d.cache.get(d.key("cards|", id, "|", p.Name), func() ([]byte, error) {
+		return dk.Render(d.cat, refcards.Options{Paper: p, TemplatesDir: d.templates})
+	})
+}
 
 // errNoDoc is a document that does not exist.
 var errNoDoc = errors.New("no such document")

@@ -16,6 +16,7 @@ import (
 	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/markers"
+	"github.com/playaid/playaid/refcards"
 	"github.com/playaid/playaid/rules"
 	"github.com/playaid/playaid/sheets"
 )
@@ -73,6 +74,11 @@ func TestHome(t *testing.T) {
 		if !strings.Contains(body, "/docs/reference/"+sh.ID+".html") || !strings.Contains(body, "/docs/reference/"+sh.ID+".pdf") {
 			t.Errorf("no reference sheet %s", sh.ID)
 		}
+		// The rules notes are the organiser's, and say so.
+		i := strings.Index(body, `href="/docs/notes/`+sh.ID+`.pdf"`)
+		if j := strings.LastIndex(body[:max(i, 0)], "<h4>"); i < 0 || j < 0 || !strings.HasPrefix(body[j:], "<h4>For the organiser</h4>") {
+			t.Errorf("the rules notes of %s are not offered under For the organiser", sh.ID)
+		}
 	}
 	if !strings.Contains(get(t, h, "/?paper=letter").Body.String(), "/docs/reference/aqotmf.pdf?paper=letter") {
 		t.Errorf("the paper choice does not reach the downloads")
@@ -122,12 +128,51 @@ func TestDocuments(t *testing.T) {
 	}
 	bp, _ := b.PDF(briefing.Options{Paper: layout.A4})
 	check("/docs/briefing/aqotmf/boys-of-company-c.pdf", "application/pdf", "briefing-boys-of-company-c.pdf", bp)
-	mk, _ := markers.Render([]*catalog.System{sys}, markers.Options{Paper: layout.A4, Stamp: "data " + cat.Version()})
-	check("/docs/markers/aqotmf.pdf", "application/pdf", "markers-aqotmf.pdf", mk)
+	mfs, err := briefing.PackMarkers(sys, cat.Version())
+	if err != nil || len(mfs) != 3 {
+		t.Fatalf("the marker files of aqotmf: %v %v", mfs, err)
+	}
+	for _, f := range mfs {
+		mk, _ := f.Render(layout.Letter)
+		path := "/docs/markers/aqotmf.pdf?paper=letter"
+		if f.Scenario != nil {
+			path = "/docs/blips/aqotmf/" + f.Scenario.ID + ".pdf?paper=letter"
+		}
+		check(path, "application/pdf", f.Name, mk)
+	}
+	notes, _ := sh.RenderNotes(cat, sheets.Options{Paper: layout.Letter, Format: sheets.PDF})
+	check("/docs/notes/aqotmf.pdf?paper=letter", "application/pdf", "notes-aqotmf.pdf", notes)
+	notesHTML, _ := sh.RenderNotes(cat, sheets.Options{Paper: layout.Letter, Format: sheets.HTML})
+	check("/docs/notes/aqotmf.html?paper=letter", "text/html", "", notesHTML)
+	dk, _ := refcards.Lookup("imperial-mars")
+	cards, _ := dk.Render(cat, refcards.Options{Paper: layout.A4})
+	check("/docs/cards/imperial-mars.pdf", "application/pdf", "reference-cards-imperial-mars.pdf", cards)
+	exs, err := army.Examples(cat)
+	if err != nil || len(exs) == 0 {
+		t.Fatalf("the example lists: %v", err)
+	}
+	for _, ex := range exs {
+		roster, _ := army.Print(ex.Report, cat, army.PrintOptions{Paper: layout.A4, Cards: true})
+		check("/docs/armies/"+strings.TrimSuffix(strings.TrimPrefix(ex.File, "army-"), ".pdf")+".pdf", "application/pdf", ex.File, roster)
+	}
 
-	for _, path := range []string{"/docs/reference/nope.pdf", "/docs/reference/aqotmf.doc", "/docs/briefing/aqotmf/nope.pdf", "/docs/briefing/nope/boys-of-company-c.pdf",
-		"/docs/markers/nope.pdf", "/docs/markers/aqotmf.html", "/docs/notes/aqotmf.pdf", "/nowhere"} {
+	// Whatever the address, a document that is not in the print pack is
+	// not found: an unknown id, a format it does not come in, a scenario
+	// without blips or of another rule set, a name that tries to leave.
+	for _, path := range []string{"/docs/reference/nope.pdf", "/docs/reference/aqotmf.doc", "/docs/reference/.pdf", "/docs/briefing/aqotmf/nope.pdf", "/docs/briefing/nope/boys-of-company-c.pdf",
+		"/docs/markers/nope.pdf", "/docs/markers/aqotmf.html", "/docs/markers/blips.pdf",
+		"/docs/notes/nope.pdf", "/docs/notes/aqotmf.md", "/docs/notes/aqotmf",
+		"/docs/cards/nope.pdf", "/docs/cards/aqotmf.html", "/docs/cards/reference-cards-aqotmf.pdf",
+		"/docs/blips/aqotmf/nope.pdf", "/docs/blips/nope/boys-of-company-c.pdf", "/docs/blips/aqotmf/boys-of-company-c.html",
+		"/docs/blips/evacuation-mars/evacuation-mars.pdf", "/docs/blips/buildings/boys-of-company-c.pdf", "/docs/blips/aqotmf/boys-of-company-c",
+		"/docs/armies/nope.pdf", "/docs/armies/army-imperial-mars.pdf", "/docs/armies/imperial-mars.html", "/docs/armies/..%2fimperial-mars.pdf",
+		"/docs/armies/imperial-mars.pdf/x", "/docs/armies/%00.pdf", "/nowhere"} {
 		if w := get(t, h, path); w.Code != http.StatusNotFound {
+			t.Errorf("%s: %d", path, w.Code)
+		}
+	}
+	for _, path := range []string{"/docs/cards/aqotmf.pdf?paper=a3", "/docs/armies/imperial-mars.pdf?paper=%00", "/docs/blips/aqotmf/boys-of-company-c.pdf?paper=LETTER%20"} {
+		if w := get(t, h, path); w.Code != http.StatusBadRequest {
 			t.Errorf("%s: %d", path, w.Code)
 		}
 	}

@@ -5,10 +5,14 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/briefing"
+	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/refcards"
 )
 
 // homeView is the home page: the club's lists, and per rule set the
@@ -21,6 +25,7 @@ type homeView struct {
 	ListsErr string
 	Systems  []systemView
 	Paper    string // "" for A4, "letter"
+	PackErr  string // what kept part of the print pack off the page
 }
 
 type listRow struct {
@@ -37,22 +42,31 @@ type listRow struct {
 type systemView struct {
 	ID, Name, Short, Summary string
 	AddOn                    string
-	Army                     bool // lists can be built for it
-	Sheet                    string
-	Markers                  bool
-	Notes                    bool
+	Army                     bool        // lists can be built for it
+	Sheet                    string      // its reference sheet and rules notes, by id; "" for none
+	Cards                    string      // its reference cards, by id; "" for none
+	Markers                  string      // what its marker sheet holds; "" when the print pack has none
+	Forces                   []forceView // ready-made lists for no one scenario
 	Scenarios                []scenarioView
 }
 
 type scenarioView struct {
 	ID, Name string
 	Sides    []sideView
+	Blips    bool        // the print pack has its blips
+	Forces   []forceView // ready-made lists of its sides
 }
 
 type sideView struct {
 	Index  int
 	Name   string
 	Points int
+}
+
+// forceView is a ready-made list of the print pack: roster and unit cards.
+type forceView struct {
+	Name string // the army's name
+	ID   string // the download's: army-ID.pdf
 }
 
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
@@ -72,18 +86,33 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	for _, n := range names {
 		v.Lists = append(v.Lists, s.listRow(n))
 	}
-	sheetOf := map[string]string{}
+	sheetOf, cardsOf := map[string]string{}, map[string]string{}
 	for _, sh := range referenceSheets() {
 		sheetOf[sh.System] = sh.ID
 	}
+	for _, dk := range refcards.All() {
+		cardsOf[dk.System] = dk.ID
+	}
+	plan := s.docs.plan()
+	if plan.err != nil {
+		v.PackErr = plan.err.Error()
+	}
 	for _, sys := range s.cat.Systems {
 		sv := systemView{ID: sys.ID, Name: sys.About.Name, Short: sys.About.Short, Summary: sys.About.Summary,
-			Army: kindOf(sys) != "", Sheet: sheetOf[sys.ID], Markers: len(sys.Markers) > 0, Notes: s.docs.hasRulesNotes(sys)}
+			Army: kindOf(sys) != "", Sheet: sheetOf[sys.ID], Cards: cardsOf[sys.ID]}
 		if base := s.cat.System(sys.About.AddOnTo); base != nil {
 			sv.AddOn = base.About.Name
 		}
+		blips := map[string]bool{}
+		for _, f := range plan.markers[sys.ID] {
+			if f.Scenario != nil {
+				blips[f.Scenario.ID] = true
+			} else {
+				sv.Markers = markerNames(sys, f.Kinds())
+			}
+		}
 		for _, sc := range sys.Scenarios {
-			scv := scenarioView{ID: sc.ID, Name: sc.Name}
+			scv := scenarioView{ID: sc.ID, Name: sc.Name, Blips: blips[sc.ID]}
 			for i, sd := range sc.Sides {
 				pts := 0
 				for _, fc := range sd.Forces {
@@ -96,9 +125,33 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 			}
 			sv.Scenarios = append(sv.Scenarios, scv)
 		}
+		for _, ex := range plan.examples {
+			if ex.Report.System != sys {
+				continue
+			}
+			fv := forceView{Name: ex.Report.List.Name, ID: strings.TrimSuffix(strings.TrimPrefix(ex.File, "army-"), ".pdf")}
+			i := slices.IndexFunc(sv.Scenarios, func(sc scenarioView) bool { return sc.ID == ex.Report.List.Scenario })
+			if i < 0 {
+				sv.Forces = append(sv.Forces, fv) // a list for no one scenario
+				continue
+			}
+			sv.Scenarios[i].Forces = append(sv.Scenarios[i].Forces, fv)
+		}
 		v.Systems = append(v.Systems, sv)
 	}
 	s.render(w, r, http.StatusOK, "home", v)
+}
+
+// markerNames says what a marker sheet holds: "Dug In, Tow Cable, …".
+func markerNames(sys *catalog.System, kinds []string) string {
+	var names []string
+	for _, k := range kinds {
+		if m := sys.Marker(k); m != nil && m.Name != "" {
+			k = m.Name
+		}
+		names = append(names, k)
+	}
+	return strings.Join(names, ", ")
 }
 
 // listRow reads and checks one saved list for the home page.
@@ -112,7 +165,7 @@ func (s *Server) listRow(name string) listRow {
 	rep, dl := army.Validate(name+ext, src, s.cat)
 	if rep == nil {
 		if len(dl) > 0 {
-			row.First = dl[0].Error()
+			row.First = diagText(dl[0])
 		}
 		return row
 	}
@@ -213,18 +266,49 @@ func (s *Server) docRoutes(mux *http.ServeMux) {
 		sc := sys.Scenario(id)
 		return "briefing-" + sc.ID + "." + format, func(p layout.Paper) ([]byte, error) { return s.docs.briefingDoc(sys, sc, format, p) }
 	}))
+	mux.HandleFunc("GET /docs/notes/{file}", s.docHandler("There are no rules notes for this rule set.", func(r *http.Request, id, format string) (string, render) {
+		file, ok := notesFile(id, format)
+		if !ok {
+			return "", nil
+		}
+		return file, func(p layout.Paper) ([]byte, error) { return s.docs.notes(id, format, p) }
+	}))
+	mux.HandleFunc("GET /docs/cards/{file}", s.docHandler("There are no reference cards for this rule set.", func(r *http.Request, id, format string) (string, render) {
+		dk, err := refcards.Lookup(id)
+		if err != nil || format != fmtPDF {
+			return "", nil
+		}
+		return dk.FileName(format), func(p layout.Paper) ([]byte, error) { return s.docs.cards(id, p) }
+	}))
 	mux.HandleFunc("GET /docs/markers/{file}", s.docHandler("There is no such marker sheet.", func(r *http.Request, id, format string) (string, render) {
 		sys := s.cat.System(id)
-		if sys == nil || format != fmtPDF || len(sys.Markers) == 0 {
+		if sys == nil || format != fmtPDF {
 			return "", nil
 		}
-		return "markers-" + sys.ID + ".pdf", func(p layout.Paper) ([]byte, error) { return s.docs.markerSheet(sys, p) }
+		return s.markerDoc(sys.ID, briefing.MarkersFile(sys))
 	}))
-	mux.HandleFunc("GET /docs/notes/{file}", s.docHandler("There are no rules notes for this rule set yet.", func(r *http.Request, id, format string) (string, render) {
-		sys := s.cat.System(id)
-		if sys == nil || !s.docs.hasRulesNotes(sys) {
+	mux.HandleFunc("GET /docs/blips/{system}/{file}", s.docHandler("There are no blips for this scenario.", func(r *http.Request, id, format string) (string, render) {
+		sys := s.cat.System(r.PathValue("system"))
+		if sys == nil || sys.Scenario(id) == nil || format != fmtPDF {
 			return "", nil
 		}
-		return "notes-" + sys.ID + "." + format, func(p layout.Paper) ([]byte, error) { return s.docs.rulesNotes(sys, format, p) }
+		return s.markerDoc(sys.ID, briefing.BlipsFile(sys.Scenario(id)))
 	}))
+	mux.HandleFunc("GET /docs/armies/{file}", s.docHandler("There is no such ready-made list.", func(r *http.Request, id, format string) (string, render) {
+		ex, ok := s.docs.example("army-" + id + ".pdf")
+		if !ok || format != fmtPDF {
+			return "", nil
+		}
+		return ex.File, func(p layout.Paper) ([]byte, error) { return s.docs.exampleDoc(ex, p) }
+	}))
+}
+
+// markerDoc is the print pack's marker file name of a rule set, and how
+// to make it; nil when the pack has no such file.
+func (s *Server) markerDoc(sysID, name string) (string, render) {
+	f, ok := s.docs.markerFile(sysID, name)
+	if !ok {
+		return "", nil
+	}
+	return f.Name, func(p layout.Paper) ([]byte, error) { return s.docs.markerSheet(f, p) }
 }

@@ -23,7 +23,46 @@ func msgOf(d diag.Diag) msg {
 	if d.Warning {
 		text = "warning: " + text
 	}
-	return msg{Pos: strings.TrimSuffix(full, ": "+text), Text: text, Warning: d.Warning}
+	m := msg{Pos: strings.TrimSuffix(full, ": "+text), Text: text, Warning: d.Warning}
+	if d.Font {
+		m.Text = forBrowser(m.Text)
+	}
+	return m
+}
+
+// diagText is a message as the web shows it whole: "file:line:col: text".
+func diagText(d diag.Diag) string {
+	if d.Font {
+		return forBrowser(d.Error())
+	}
+	return d.Error()
+}
+
+// forBrowser words a warning that the font cannot print some text for a
+// player at a browser, who has no --font to pass: the font is the
+// server's, and only whoever runs it can change it. The advice follows
+// the quoted text, so the last match is the advice even when the player
+// typed the same words; what follows it (emoji) is kept.
+func forBrowser(text string) string {
+	const (
+		cannot = " has characters the font cannot print"
+		pass   = "; pass --font FILE.ttf with a font that has them"
+		club   = "; --font " // the font's name, then lacks
+		lacks  = " lacks them too"
+		advice = "; whoever runs playaid serve can start it with --font and a font that has them"
+	)
+	if i := strings.LastIndex(text, cannot); i >= 0 {
+		text = text[:i] + " has characters the server's font cannot print" + text[i+len(cannot):]
+	}
+	if i := strings.LastIndex(text, pass); i >= 0 {
+		return text[:i] + advice + text[i+len(pass):]
+	}
+	if i := strings.LastIndex(text, club); i >= 0 {
+		if j := strings.Index(text[i:], lacks); j >= 0 {
+			return text[:i] + advice + text[i+j+len(lacks):]
+		}
+	}
+	return text
 }
 
 // verdict is a checked list as the builder shows it: the total, the

@@ -4,44 +4,29 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 )
 
 // packArmies prints, for the default print pack, the roster and unit cards
-// of every example list shipped in data/armies/.
+// of every example list shipped in data/armies/ (army.Examples).
 func packArmies(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
-	files, err := fs.Glob(data.FS, catalog.ArmiesDir+"/*.toml")
+	examples, err := army.Examples(cat)
 	if err != nil {
 		return nil, err
 	}
 	var jobs []job
-	for _, f := range files {
-		jobs = append(jobs, job{name: "army-" + strings.TrimSuffix(path.Base(f), ".toml") + ".pdf", render: func() ([]byte, error) {
-			src, err := fs.ReadFile(data.FS, f)
-			if err != nil {
-				return nil, err
-			}
-			r, dl := army.Validate(path.Join("data", f), src, cat)
-			if r == nil {
-				return nil, dl
-			}
-			pdf, err := army.Print(r, cat, army.PrintOptions{Paper: paper, Cards: true})
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", f, err)
-			}
-			return pdf, nil
+	for _, ex := range examples {
+		jobs = append(jobs, job{name: ex.File, render: func() ([]byte, error) {
+			return ex.Print(cat, army.PrintOptions{Paper: paper})
 		}})
 	}
 	return jobs, nil

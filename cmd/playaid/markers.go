@@ -12,7 +12,6 @@ import (
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/layout"
@@ -20,61 +19,18 @@ import (
 )
 
 // buildMarkersPack renders the print pack's markers: each rule set's
-// full marker set, markers-<system>.pdf, and for each scenario whose
-// hidden side deploys as blips, blips-<scenario>.pdf: the blips its
-// secret deployment sheet numbers, with their backs for a duplex print.
-// A rule set whose blips come that way leaves them off its own sheets.
+// own sheet, markers-<system>.pdf, and for each scenario whose hidden side
+// deploys as blips, blips-<scenario>.pdf with backs (briefing.PackMarkers).
 func buildMarkersPack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
 	var jobs []job
 	for _, s := range cat.Systems {
-		if len(s.Markers) == 0 {
-			continue
+		mfs, err := briefing.PackMarkers(s, cat.Version())
+		if err != nil {
+			return nil, err
 		}
-		var blips []job
-		perScenario := map[string]bool{}
-		for i := range s.Scenarios {
-			sc := &s.Scenarios[i]
-			b, err := briefing.New(s, sc, cat.Version())
-			if err != nil {
-				return nil, diag.At(sc.Pos, err)
-			}
-			set := b.MarkerSet
-			if set.Blips == "" {
-				continue
-			}
-			blips = append(blips, job{name: set.BlipFile, render: func() ([]byte, error) {
-				pdf, err := markers.Render([]*catalog.System{s}, markers.Options{
-					Paper:  paper,
-					Only:   []string{set.Blips},
-					Counts: map[string]int{set.Blips: set.Counts[set.Blips]},
-					Decoys: set.Decoys,
-					Backs:  markers.LongEdge,
-					Stamp:  "data " + cat.Version(),
-					Title:  "Blips for " + sc.Name,
-				})
-				if err != nil {
-					return nil, diag.At(sc.Pos, fmt.Errorf("blips of %s: %w", sc.ID, err))
-				}
-				return pdf, nil
-			}})
-			perScenario[set.Blips] = true
+		for _, f := range mfs {
+			jobs = append(jobs, job{name: f.Name, render: func() ([]byte, error) { return f.Render(paper) }})
 		}
-		var kinds []string
-		for _, m := range s.Markers {
-			if !perScenario[m.ID] {
-				kinds = append(kinds, m.ID)
-			}
-		}
-		if len(kinds) > 0 {
-			jobs = append(jobs, job{name: briefing.MarkersFile(s), render: func() ([]byte, error) {
-				pdf, err := markers.Render([]*catalog.System{s}, markers.Options{Paper: paper, Only: kinds, Stamp: "data " + cat.Version()})
-				if err != nil {
-					return nil, fmt.Errorf("%s: %w", s.ID, err)
-				}
-				return pdf, nil
-			}})
-		}
-		jobs = append(jobs, blips...)
 	}
 	return jobs, nil
 }

@@ -59,7 +59,7 @@ func TestServe(t *testing.T) {
 		t.Errorf("the lists folder is not named:\n%s", out.String())
 	}
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	fetch := func(path string) []byte {
+	get := func(path string) (*http.Response, []byte) {
 		t.Helper()
 		resp, err := client.Get(base + path)
 		if err != nil {
@@ -70,6 +70,11 @@ func TestServe(t *testing.T) {
 		if resp.StatusCode != 200 {
 			t.Fatalf("GET %s: %d", path, resp.StatusCode)
 		}
+		return resp, b
+	}
+	fetch := func(path string) []byte {
+		t.Helper()
+		_, b := get(path)
 		return b
 	}
 	fetch("/")
@@ -105,7 +110,9 @@ func TestServe(t *testing.T) {
 	}{
 		{"/docs/reference/aqotmf.pdf", []string{"reference", "--system", "aqotmf"}},
 		{"/docs/briefing/aqotmf/boys-of-company-c.pdf", []string{"briefing", "boys-of-company-c"}},
-		{"/docs/markers/aqotmf.pdf", []string{"markers", "--system", "aqotmf"}},
+		{"/docs/reference/aqotmf.html", []string{"reference", "--system", "aqotmf", "--format", "html"}},
+		{"/docs/notes/imperial-mars.html?paper=letter", []string{"notes", "--system", "imperial-mars", "--format", "html", "--paper", "letter"}},
+		{"/docs/briefing/aqotmf/morale-wagon.html", []string{"briefing", "morale-wagon", "--format", "html"}},
 		{"/lists/company-c/roster.pdf", []string{"army", "print", file}},
 		{"/lists/company-c/cards.pdf", []string{"army", "print", file, "--cards"}},
 		{"/lists/company-c/markers.pdf", []string{"markers", "--army", file}},
@@ -118,6 +125,57 @@ func TestServe(t *testing.T) {
 		cli, _ := os.ReadFile(dest)
 		if web := fetch(tc.path); !bytes.Equal(web, cli) {
 			t.Errorf("%s is not the bytes of playaid %s", tc.path, strings.Join(tc.args, " "))
+		}
+	}
+
+	// The home page offers the whole print pack, on either paper: each
+	// download is the bytes 'playaid build' writes, under its name, and
+	// no file of the pack is missing.
+	for _, paper := range []string{"a4", "letter"} {
+		pack := filepath.Join(dir, "pack-"+paper)
+		var o, e bytes.Buffer
+		if err := run(context.Background(), []string{"build", "--paper", paper, "-o", pack}, &o, &e); err != nil {
+			t.Fatalf("build --paper %s: %v\n%s", paper, err, e.String())
+		}
+		entries, err := os.ReadDir(pack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]bool{}
+		for _, f := range entries {
+			want[f.Name()] = true
+		}
+		home, query := "/", ""
+		if paper != "a4" {
+			home, query = "/?paper="+paper, "?paper="+paper
+		}
+		links := regexp.MustCompile(`href="(/docs/[^"?]+\.pdf)(\?paper=[a-z]+)?"`).FindAllStringSubmatch(string(fetch(home)), -1)
+		offered := map[string]bool{}
+		for _, l := range links {
+			if l[2] != query {
+				t.Errorf("%s on %s paper links %s%s", home, paper, l[1], l[2])
+			}
+			resp, web := get(l[1] + l[2])
+			m := regexp.MustCompile(`filename="?([^";]+)`).FindStringSubmatch(resp.Header.Get("Content-Disposition"))
+			if m == nil {
+				t.Errorf("%s: no file name in %q", l[1], resp.Header.Get("Content-Disposition"))
+				continue
+			}
+			name := m[1]
+			if !want[name] {
+				t.Errorf("%s is %s, not a file of the print pack", l[1], name)
+				continue
+			}
+			offered[name] = true
+			cli, _ := os.ReadFile(filepath.Join(pack, name))
+			if !bytes.Equal(web, cli) {
+				t.Errorf("%s%s is not the bytes of %s in 'playaid build --paper %s'", l[1], l[2], name, paper)
+			}
+		}
+		for name := range want {
+			if !offered[name] {
+				t.Errorf("the home page on %s paper does not offer %s", paper, name)
+			}
 		}
 	}
 

@@ -90,7 +90,7 @@ func parseOffset(s string) ([2]float64, error) {
 }
 
 func runMarkers(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("markers", "markers [--system ID | --scenario ID] [--paper a4|letter] [--only KIND[,KIND…]] [--count KIND=N] [--decoys N] [--backs long|short] [--back-offset X,Y] [--data DIR] [-o FILE.pdf]")
+	fs := e.newFlags("markers", "markers [--system ID | --scenario ID] [--army LIST.toml] [--paper a4|letter] [--only KIND[,KIND…]] [--count KIND=N] [--decoys N] [--backs long|short] [--back-offset X,Y] [--data DIR] [-o FILE.pdf]")
 	var d dataFlags
 	d.register(fs)
 	sysID := fs.String("system", "", "only this rule set's markers, by its id ("+shippedSystems()+" …); default: all")

@@ -363,15 +363,7 @@ func TestPlainZero(t *testing.T) {
 		img := pdftest.Raster(t, b, 25)[0]
 		mid := 150 - 0.35*400/ptPerMM // the zero's middle, mm
 		y := int(mid / 25.4 * 25)
-		runs, dark := 0, false
-		for x := range img.Bounds().Dx() {
-			d := img.GrayAt(x, y).Y < 128
-			if d && !dark {
-				runs++
-			}
-			dark = d
-		}
-		if runs != 2 {
+		if runs := pdftest.DarkRuns(img, y); runs != 2 {
 			t.Errorf("style %q: %d dark runs across the zero; want 2 (a plain zero)", style, runs)
 		}
 	}

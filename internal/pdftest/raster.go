@@ -60,3 +60,18 @@ func decodeGray(t testing.TB, path string) *image.Gray {
 	draw.Draw(g, g.Bounds(), img, img.Bounds().Min, draw.Src)
 	return g
 }
+
+// DarkRuns counts the runs of dark pixels (under half grey) across row y
+// of a page: a glyph's strokes where the row crosses it. A plain zero
+// crossed at its middle shows two; a slashed zero three.
+func DarkRuns(img *image.Gray, y int) int {
+	runs, dark := 0, false
+	for x := range img.Bounds().Dx() {
+		d := img.GrayAt(x, y).Y < 128
+		if d && !dark {
+			runs++
+		}
+		dark = d
+	}
+	return runs
+}

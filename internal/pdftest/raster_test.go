@@ -1,6 +1,8 @@
 package pdftest
 
 import (
+	"image"
+	"image/color"
 	"testing"
 
 	"github.com/playaid/playaid/layout"
@@ -31,5 +33,23 @@ func TestRaster(t *testing.T) {
 		if v := pages[c.page].GrayAt(c.x, c.y).Y; (v < 128) != c.dark {
 			t.Errorf("page %d (%d, %d): grey %d; want dark %v", c.page+1, c.x, c.y, v, c.dark)
 		}
+	}
+}
+
+// TestDarkRuns: two black bars across a row are two runs; a row of paper
+// none.
+func TestDarkRuns(t *testing.T) {
+	img := image.NewGray(image.Rect(0, 0, 10, 2))
+	for i := range img.Pix {
+		img.Pix[i] = 255
+	}
+	for _, x := range []int{1, 2, 6} {
+		img.SetGray(x, 0, color.Gray{0})
+	}
+	if n := DarkRuns(img, 0); n != 2 {
+		t.Errorf("row 0: %d runs; want 2", n)
+	}
+	if n := DarkRuns(img, 1); n != 0 {
+		t.Errorf("row 1: %d runs; want 0", n)
 	}
 }

@@ -235,15 +235,7 @@ func TestPlainZero(t *testing.T) {
 		// The middle of the zero: half its width across, half the
 		// height of a digit (0.7 em) above the baseline.
 		y := int((150 - 0.35*f.size*ptMM) / 25.4 * 25)
-		runs, dark := 0, false
-		for x := range img.Bounds().Dx() {
-			d := img.GrayAt(x, y).Y < 128
-			if d && !dark {
-				runs++
-			}
-			dark = d
-		}
-		if runs != c.runs {
+		if runs := pdftest.DarkRuns(img, y); runs != c.runs {
 			t.Errorf("%s: %d dark runs across the zero; want %d", c.family, runs, c.runs)
 		}
 	}

@@ -29,29 +29,30 @@ func lowerHost(h string) string {
 }
 
 // CheckHostName says what is wrong with a name given to --host, or "".
-// A name is a DNS name or an IP address, without a port or a scheme.
+// A name is a DNS name or an IP address, without a port or a scheme. The
+// message does not repeat the name: the caller places it.
 func CheckHostName(name string) string {
 	switch {
 	case name == "":
 		return "the name is empty; give the name the club types in the browser, e.g. --host playaid.lan"
 	case len(name) > 253:
-		return fmt.Sprintf("the name %q is longer than a host name can be (253 characters)", clip(name, 40))
+		return "longer than a host name can be (253 characters)"
 	case strings.Contains(name, "://") || strings.Contains(name, "/"):
-		return fmt.Sprintf("%q: give the name alone, without http:// or a path, e.g. --host playaid.lan", clip(name, 40))
+		return "give the name alone, without http:// or a path, e.g. --host playaid.lan"
 	}
 	if net.ParseIP(lowerHost(name)) != nil {
 		return ""
 	}
-	if _, _, err := net.SplitHostPort(name); err == nil || strings.Contains(name, ":") {
-		return fmt.Sprintf("%q: give the name without a port; the port is the one of --addr", clip(name, 40))
+	if strings.Contains(name, ":") {
+		return "give the name without a port; the port is the one of --addr"
 	}
 	for _, label := range strings.Split(strings.TrimSuffix(name, "."), ".") {
 		if label == "" || len(label) > 63 {
-			return fmt.Sprintf("%q is not a host name: its parts between dots are 1 to 63 letters, digits or '-'", clip(name, 40))
+			return "not a host name: its parts between dots are 1 to 63 letters, digits or '-'"
 		}
 		for _, r := range label {
 			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
-				return fmt.Sprintf("%q contains %q; a host name has letters, digits, '-' and '.'", clip(name, 40), r)
+				return fmt.Sprintf("not a host name: it contains %q; a host name has letters, digits, '-' and '.'", r)
 			}
 		}
 	}

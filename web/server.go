@@ -27,6 +27,7 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/plain"
 )
 
 //go:embed templates/*.html static
@@ -80,7 +81,7 @@ func New(c Config) (*Server, error) {
 	for _, h := range c.Hosts {
 		if msg := CheckHostName(h); msg != "" {
 			st.close()
-			return nil, errors.New("--host " + msg)
+			return nil, fmt.Errorf("--host %s: %s", plain.Quote(h), msg)
 		}
 		hosts = append(hosts, lowerHost(h))
 	}

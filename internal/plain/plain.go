@@ -84,7 +84,7 @@ func Why(path string, err error) string {
 		if p := missing(path); p != "" && p != filepath.Clean(path) && path != "" {
 			return fmt.Sprintf("there is no folder %s", p)
 		}
-		return "there is no such file"
+		return "there is no such file or folder"
 	case errors.Is(err, syscall.EACCES), errors.Is(err, syscall.EPERM):
 		return "permission denied: this user may not do that there; check the folder's and the file's permissions"
 	case errors.Is(err, syscall.EISDIR):

@@ -19,7 +19,7 @@ import (
 // MaxQuoted is how many bytes of a value a message quotes: enough to
 // recognise a name, short enough that a pasted page does not flood the
 // terminal.
-const MaxQuoted = 60
+const MaxQuoted = 100
 
 // Clip shortens s to at most n bytes on a character boundary, ending it
 // with "…" when it was cut.

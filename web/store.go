@@ -104,6 +104,9 @@ type store struct {
 }
 
 func openStore(dir string) (*store, error) {
+	if _, err := os.Stat(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("--lists %s: %s; expected a folder for the army lists", dir, plain.Why(dir, err))
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("--lists %s: %s; expected a folder for the army lists (it is made when missing)", dir, plain.Why(dir, err))
 	}

@@ -74,17 +74,22 @@ func TestMessagesInUsersWords(t *testing.T) {
 			"playaid odds attack: --json maybe: expected true or false (or the flag alone)", 1},
 		{"a very long flag value", []string{"odds", "attack", "--defense", strings.Repeat("9", 5000)}, 2, "", 1},
 		{"--data a looping link", []string{"validate", "--data", "loopA"}, 2,
-			"playaid: --data loopA: loopA is a symbolic link that leads round in a circle (or through too many links)", 1},
+			"playaid: --data loopA: it is a symbolic link that leads round in a circle (or through too many links)", 1},
 		{"a list under a file", []string{"army", "validate", "afile/x.toml"}, 2,
 			"afile/x.toml: cannot read the list: afile is a file, not a folder", 2},
 		{"--templates under a file", []string{"army", "print", "list.toml", "--templates", "afile/t"}, 2,
 			"playaid: --templates afile/t: afile is a file, not a folder; expected a folder of templates", 1},
 		{"--font a looping link", []string{"markers", "--font", "loopA"}, 1,
-			"loopA: loopA is a symbolic link that leads round in a circle (or through too many links)", 1},
+			"loopA: it is a symbolic link that leads round in a circle (or through too many links)", 1},
 		{"a club template's unknown field", []string{"army", "print", "list.toml", "--templates", "tfield", "--format", "md", "-o", "-"}, 1, "", 1},
 		{"a club template calling itself", []string{"army", "print", "list.toml", "--templates", "trecurse", "--format", "md", "-o", "-"}, 1,
 			"trecurse/roster.md:1:30: the template takes more than 1000000 steps (a range over too many items, or ranges or templates within each other); expected a template that ends", 1},
 		{"a very long name, label and id", []string{"army", "validate", "long.toml"}, 1, "long.toml:2:8: the army's name is 10000 characters long; expected at most 200 (shorten it)", 0},
+		{"a very long choice", []string{"odds", "attack", "--cover", strings.Repeat("x", 5000)}, 2, "", 1},
+		{"a port that is not one", []string{"serve", "--addr", "127.0.0.1:99999"}, 2,
+			`playaid: --addr "127.0.0.1:99999": the port "99999" is not a whole number from 0 to 65535; expected HOST:PORT, e.g. 127.0.0.1:8080`, 1},
+		{"--lists under a file", []string{"serve", "--lists", "afile/lists"}, 1,
+			"playaid: --lists afile/lists: afile is a file, not a folder; expected a folder for the army lists", 1},
 		{"a club file with 300 errors", []string{"validate", "--data", "club"}, 1, "", 0},
 		{"serve with a bad --host", []string{"serve", "--host", "http://club.lan/"}, 2,
 			"playaid serve: --host http://club.lan/: give the name alone, without http:// or a path, e.g. --host playaid.lan", 1},
@@ -111,7 +116,7 @@ func TestMessagesInUsersWords(t *testing.T) {
 				}
 			}
 			for _, l := range lines {
-				if len(l) > 1200 {
+				if len(l) > 1200 || strings.Contains(l, strings.Repeat("x", 200)) || strings.Contains(l, strings.Repeat("9", 200)) {
 					t.Errorf("a line of %d bytes: a long value is printed whole: %s", len(l), clipLine(l))
 				}
 			}

@@ -152,7 +152,7 @@ type notRegular struct {
 }
 
 func (e *notRegular) Error() string {
-	return fmt.Sprintf("%s in the lists folder is %s, not a list file: playaid reads and saves only ordinary files there, so it is left as it is", e.file, e.kind)
+	return fmt.Sprintf("The file %s in the lists folder is %s, not a list file: playaid reads and saves only ordinary files there, so it is left as it is", e.file, e.kind)
 }
 
 // failed is a file operation the store could not do, in plain words: the
@@ -233,7 +233,7 @@ func (s *store) save(name string, data []byte, o saveOpts) (kept string, err err
 	var nr *notRegular
 	switch {
 	case errors.As(err, &nr):
-		return "", &conflict{name, "Not saved: " + nr.Error() + ". Save your list under another name."}
+		return "", &conflict{name, nr.Error() + "."}
 	case errors.Is(err, errNoList):
 		if o.base != "" {
 			return "", &conflict{name, fmt.Sprintf("%s%s was deleted after you opened it, so your edits are not saved over it.", name, ext)}
@@ -320,7 +320,7 @@ func (s *store) write(name string, data []byte) error {
 		if fi, lerr := s.root.Lstat(file); lerr == nil && !fi.Mode().IsRegular() {
 			s.root.Remove(tmp)
 			nr := &notRegular{file, diag.FileKind(fi.Mode())}
-			return &conflict{name, "Not saved: " + nr.Error() + ". Save your list under another name."}
+			return &conflict{name, nr.Error() + "."}
 		}
 	}
 	if err == nil {

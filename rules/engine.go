@@ -1,8 +1,11 @@
 package rules
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/playaid/playaid/catalog"
 )
@@ -19,10 +22,6 @@ type Engine struct {
 	Name  string     // as system.toml names it, and its block of numbers
 	Sheet SheetStyle // its quick-reference sheet
 	Cards CardStyle  // its reference cards
-	// Army names the engine's army lists (the roster template is
-	// roster-<Army>.md); "" when lists cannot be written for its rule sets
-	// (an add-on).
-	Army string
 }
 
 // SheetStyle is how an engine's quick-reference sheet is made: the
@@ -46,16 +45,16 @@ type CardStyle struct {
 
 // The engines, in the order the print pack prints their rule sets.
 var (
-	AQEngine = register(&Engine{Name: "aqotmf", Army: "aqotmf",
+	AQEngine = register(&Engine{Name: "aqotmf",
 		Sheet: SheetStyle{Template: "aqotmf.md", MaxPages: 2, Columns: 2, BaseSize: 7.5, Margin: 7},
 		Cards: CardStyle{Template: "cards-aqotmf.md", Accent: [3]uint8{140, 36, 28}}})
 	BuildingsEngine = register(&Engine{Name: "buildings",
 		Sheet: SheetStyle{Template: "buildings.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8},
 		Cards: CardStyle{Template: "cards-buildings.md", Accent: [3]uint8{150, 84, 20}}})
-	IMEngine = register(&Engine{Name: "imperial", Army: "imperial",
+	IMEngine = register(&Engine{Name: "imperial",
 		Sheet: SheetStyle{Template: "imperial-mars.md", MaxPages: 6, Columns: 2, BaseSize: 7.5, Margin: 7},
 		Cards: CardStyle{Template: "cards-imperial-mars.md", Accent: [3]uint8{34, 58, 112}}})
-	EvacEngine = register(&Engine{Name: "evacuation", Army: "evacuation",
+	EvacEngine = register(&Engine{Name: "evacuation",
 		Sheet: SheetStyle{Template: "evacuation-mars.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8},
 		Cards: CardStyle{Template: "cards-evacuation-mars.md", Accent: [3]uint8{18, 104, 104}}})
 )
@@ -101,4 +100,26 @@ func RuleSets(cat *catalog.Catalog) []*catalog.System {
 		return out[i].ID < out[j].ID
 	})
 	return out
+}
+
+// RuleSetOn returns the rule set id, which must run on the engine e, or
+// when id is "" the first rule set that does (the book's before a club's
+// copy): the rule set an odds question of that engine is answered for.
+func RuleSetOn(cat *catalog.Catalog, e *Engine, id string) (*catalog.System, error) {
+	var on []string
+	for _, s := range RuleSets(cat) {
+		if EngineOf(s) == e {
+			if id == "" || s.ID == id {
+				return s, nil
+			}
+			on = append(on, s.ID)
+		}
+	}
+	if id == "" {
+		return nil, fmt.Errorf("no rule set of the data runs on the %s engine", e.Name)
+	}
+	if s := cat.System(id); s != nil {
+		return nil, fmt.Errorf("rule set %s runs on the %s engine, not %s; expected one of: %s", id, s.Engine, e.Name, strings.Join(on, ", "))
+	}
+	return nil, errors.New(catalog.Unknown("rule set on the "+e.Name+" engine", id, on))
 }

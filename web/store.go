@@ -124,7 +124,7 @@ func (s *store) close() error { return s.root.Close() }
 func (s *store) names() (names []string, more int, err error) {
 	entries, err := fs.ReadDir(s.root.FS(), ".")
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, fmt.Errorf("could not read the lists folder: %s", plain.Why("", err))
 	}
 	for _, e := range entries {
 		n, ok := strings.CutSuffix(e.Name(), ext)

@@ -141,7 +141,7 @@ func Parse(file string, src []byte) (*List, diag.List) {
 // device is refused unopened: reading one would wait for ever or never
 // end. The error is a diag.Diag at the file.
 func ReadFile(path string) ([]byte, error) {
-	b, err := infile.Read(os.DirFS(filepath.Dir(path)), filepath.Base(path), limits.MaxFileSize, "an army list (a TOML file)")
+	b, err := infile.Read(os.DirFS(filepath.Dir(path)), filepath.Base(path), path, limits.MaxFileSize, "an army list (a TOML file)")
 	if err != nil {
 		return nil, diag.Diag{File: path, Msg: err.Error()}
 	}

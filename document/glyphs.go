@@ -28,7 +28,7 @@ func FontWarnings(dir string) diag.List {
 	shipped, _ := fs.ReadDir(templates.FS, ".")
 	for _, e := range shipped {
 		path := filepath.Join(dir, e.Name())
-		src, err := infile.Read(os.DirFS(dir), e.Name(), limits.MaxFileSize, "a Markdown template")
+		src, err := infile.Read(os.DirFS(dir), e.Name(), path, limits.MaxFileSize, "a Markdown template")
 		if err != nil {
 			continue
 		}

@@ -41,7 +41,7 @@ func Read(dir string, names ...string) ([]Source, error) {
 			p := filepath.Join(dir, name)
 			fsys := os.DirFS(dir)
 			if _, err := fs.Stat(fsys, name); !errors.Is(err, fs.ErrNotExist) {
-				b, err := infile.Read(fsys, name, limits.MaxFileSize, "a Markdown template")
+				b, err := infile.Read(fsys, name, p, limits.MaxFileSize, "a Markdown template")
 				if err != nil {
 					return nil, diag.Diag{File: p, Msg: err.Error()}
 				}
@@ -57,6 +57,17 @@ func Read(dir string, names ...string) ([]Source, error) {
 		out = append(out, Source{Name: name, Text: text, From: from})
 	}
 	return out, nil
+}
+
+// Pick returns own when dir holds a file of that name (a club's template
+// for one rule set), else the engine's template name.
+func Pick(dir, own, engine string) string {
+	if dir != "" && own != "" {
+		if _, err := fs.Stat(os.DirFS(dir), own); err == nil {
+			return own
+		}
+	}
+	return engine
 }
 
 // Funcs are the functions every template may call, whichever document it

@@ -28,7 +28,7 @@ func ReadFont(path string) (*glyphs.Font, error) {
 	if err != nil {
 		return nil, diag.Diag{File: path, Msg: err.Error()}
 	}
-	ttf, err := infile.Read(os.DirFS(filepath.Dir(abs)), filepath.Base(abs), limits.MaxFontSize, "a TrueType font (.ttf)")
+	ttf, err := infile.Read(os.DirFS(filepath.Dir(abs)), filepath.Base(abs), path, limits.MaxFontSize, "a TrueType font (.ttf)")
 	if err != nil {
 		return nil, diag.Diag{File: path, Msg: err.Error()}
 	}

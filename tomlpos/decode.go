@@ -74,7 +74,7 @@ func Decode(file string, src []byte, v any) (*Index, diag.List, bool) {
 // infile.Read): only a regular file, of at most limits.MaxFileSize bytes.
 // Its errors are placed at display, the name the user knows the file by.
 func ReadFile(fsys fs.FS, name, display string) ([]byte, error) {
-	b, err := infile.Read(fsys, name, limits.MaxFileSize, "a TOML file")
+	b, err := infile.Read(fsys, name, display, limits.MaxFileSize, "a TOML file")
 	if err != nil {
 		return nil, diag.Diag{File: display, Msg: err.Error()}
 	}

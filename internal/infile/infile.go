@@ -10,16 +10,19 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+
+	"github.com/playaid/playaid/internal/plain"
 )
 
-// Read reads the file named name of fsys: only a regular file (or a link
-// to one), and no more than max bytes of it; what says what the file
-// should be ("a TOML file"). A named pipe or a device is refused
-// unopened: reading one would wait for ever or never end.
-func Read(fsys fs.FS, name string, max int64, what string) ([]byte, error) {
+// Read reads the file named name of fsys, which the user knows as
+// display: only a regular file (or a link to one), and no more than max
+// bytes of it; what says what the file should be ("a TOML file"). A named
+// pipe or a device is refused unopened: reading one would wait for ever
+// or never end. A file system error says why in plain words (plain.Why).
+func Read(fsys fs.FS, name, display string, max int64, what string) ([]byte, error) {
 	info, err := fs.Stat(fsys, name)
 	if err != nil {
-		return nil, unwrapPathErr(err)
+		return nil, errors.New(plain.Why(display, err))
 	}
 	if !info.Mode().IsRegular() {
 		return nil, fmt.Errorf("not a regular file (%s); expected %s", Kind(info.Mode()), what)
@@ -29,7 +32,7 @@ func Read(fsys fs.FS, name string, max int64, what string) ([]byte, error) {
 	}
 	r, err := fsys.Open(name)
 	if err != nil {
-		return nil, unwrapPathErr(err)
+		return nil, errors.New(plain.Why(display, err))
 	}
 	defer r.Close()
 	// Read what the size promised, and one byte more to see that the file
@@ -37,22 +40,12 @@ func Read(fsys fs.FS, name string, max int64, what string) ([]byte, error) {
 	var b bytes.Buffer
 	b.Grow(int(info.Size()) + bytes.MinRead)
 	if _, err := b.ReadFrom(io.LimitReader(r, max+1)); err != nil {
-		return nil, unwrapPathErr(err)
+		return nil, errors.New(plain.Why(display, err))
 	}
 	if int64(b.Len()) > max {
 		return nil, fmt.Errorf("the file is more than %d bytes; expected at most %d KiB", max, max>>10)
 	}
 	return b.Bytes(), nil
-}
-
-// unwrapPathErr drops the path an fs error repeats: the caller places the
-// message at the file.
-func unwrapPathErr(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Kind names a file type for people: "a named pipe", "a folder" …

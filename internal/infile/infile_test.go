@@ -9,8 +9,8 @@ import (
 )
 
 // TestRead: a regular file is read whole; a folder, a named pipe, a file
-// past the bound and a missing file are refused with a message that names
-// no path (the caller places it at the file).
+// past the bound and a missing file are refused in plain words that do
+// not name the file (the caller places the message at it).
 func TestRead(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "ok.toml"), []byte("a = 1\n"), 0o644); err != nil {
@@ -24,19 +24,19 @@ func TestRead(t *testing.T) {
 	}
 	pipe := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644) == nil
 	fsys := os.DirFS(dir)
-	if b, err := Read(fsys, "ok.toml", 99, "a TOML file"); err != nil || string(b) != "a = 1\n" {
+	if b, err := Read(fsys, "ok.toml", filepath.Join(dir, "ok.toml"), 99, "a TOML file"); err != nil || string(b) != "a = 1\n" {
 		t.Errorf("ok.toml: %q, %v", b, err)
 	}
 	for _, tc := range []struct{ name, want string }{
 		{"big.toml", "the file is 100 bytes; expected at most 99 (0 KiB)"},
 		{"sub", "not a regular file (a folder); expected a TOML file"},
 		{"pipe", "not a regular file (a named pipe); expected a TOML file"},
-		{"missing.toml", "no such file or directory"},
+		{"missing.toml", "there is no such file or folder"},
 	} {
 		if tc.name == "pipe" && !pipe {
 			continue
 		}
-		_, err := Read(fsys, tc.name, 99, "a TOML file")
+		_, err := Read(fsys, tc.name, filepath.Join(dir, tc.name), 99, "a TOML file")
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}

@@ -13,6 +13,7 @@ package sheets
 import (
 	"errors"
 	"fmt"
+	"github.com/playaid/playaid/rules"
 	"sync"
 
 	"github.com/playaid/playaid/catalog"
@@ -31,16 +32,15 @@ type Sheet struct {
 	Columns  int     // text columns
 	BaseSize float64 // body text size in points
 	Margin   float64 // page margin in mm
-	tables   func(*catalog.Catalog, *catalog.System) []tableSpec
 }
 
 // All lists the sheets in the order the print pack prints them.
 func All() []Sheet {
 	return []Sheet{
-		{ID: "aqotmf", System: "aqotmf", Template: "aqotmf.md", MaxPages: 2, Columns: 2, BaseSize: 7.5, Margin: 7, tables: aqTables},
-		{ID: "buildings", System: "buildings", Template: "buildings.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8, tables: buildingTables},
-		{ID: "imperial-mars", System: "imperial-mars", Template: "imperial-mars.md", MaxPages: 6, Columns: 2, BaseSize: 7.5, Margin: 7, tables: imTables},
-		{ID: "evacuation-mars", System: "evacuation-mars", Template: "evacuation-mars.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8, tables: evacTables},
+		{ID: "aqotmf", System: "aqotmf", Template: "aqotmf.md", MaxPages: 2, Columns: 2, BaseSize: 7.5, Margin: 7},
+		{ID: "buildings", System: "buildings", Template: "buildings.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8},
+		{ID: "imperial-mars", System: "imperial-mars", Template: "imperial-mars.md", MaxPages: 6, Columns: 2, BaseSize: 7.5, Margin: 7},
+		{ID: "evacuation-mars", System: "evacuation-mars", Template: "evacuation-mars.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8},
 	}
 }
 
@@ -98,13 +98,24 @@ func (s Sheet) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, stri
 // run executes the sheet's template and returns its Markdown, its title,
 // the places its notes touch, by line, and where its lines came from.
 func (s Sheet) run(cat *catalog.Catalog, templatesDir string) ([]byte, string, []Place, document.Lines, error) {
+	x, md, lines, err := s.execute(cat, templatesDir)
+	if err != nil {
+		return nil, "", nil, nil, err
+	}
+	md, places := x.lift(md)
+	return md, s.title(x.sys), places, lines, nil
+}
+
+// execute runs the sheet's template: what it ran with (the tables it
+// computed), its Markdown and where its lines came from.
+func (s Sheet) execute(cat *catalog.Catalog, templatesDir string) (*exec, []byte, document.Lines, error) {
 	sys := cat.System(s.System)
 	if sys == nil {
-		return nil, "", nil, nil, fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
+		return nil, nil, nil, fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
 	}
 	srcs, err := document.Read(templatesDir, s.Template)
 	if err != nil {
-		return nil, "", nil, nil, err
+		return nil, nil, nil, err
 	}
 	d := Data{Sheet: s, Catalog: cat, System: sys, Title: s.title(sys), Version: cat.Version()}
 	if sys.About.AddOnTo != "" {
@@ -113,10 +124,9 @@ func (s Sheet) run(cat *catalog.Catalog, templatesDir string) ([]byte, string, [
 	x := newExec(s, cat, sys)
 	md, lines, err := document.ExecuteLines(srcs, x.funcs(), d, &x.foot)
 	if err != nil {
-		return nil, "", nil, nil, err
+		return nil, nil, nil, err
 	}
-	md, places := x.lift(md)
-	return md, d.Title, places, lines, nil
+	return x, md, lines, nil
 }
 
 // Places returns where the sheet, rendered on paper, prints what each of
@@ -262,4 +272,30 @@ func each(list []Sheet, render func(Sheet) ([]byte, error)) ([][]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// Tables runs the sheet's template and returns the odds tables it printed
+// by id (rules.OddsTables), in the registry's order (the benchmark and the
+// tests use it).
+func (s Sheet) Tables(cat *catalog.Catalog) ([]rules.Table, error) {
+	x, _, _, err := s.execute(cat, "")
+	if err != nil {
+		return nil, err
+	}
+	var out []rules.Table
+	for _, o := range x.specs {
+		if t, ok := x.tables[o.ID]; ok {
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+// TableIDs lists the ids the sheet's template may pass to `table`.
+func (s Sheet) TableIDs(cat *catalog.Catalog) []string {
+	sys := cat.System(s.System)
+	if sys == nil {
+		return nil
+	}
+	return rules.OddsTableIDs(sys)
 }

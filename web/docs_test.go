@@ -224,7 +224,7 @@ func TestOdds(t *testing.T) {
 	h := s.Handler()
 	cat := shipped.Catalog(t)
 	index := get(t, h, "/odds").Body.String()
-	for _, q := range oddsQueries {
+	for _, q := range rules.Queries() {
 		if !strings.Contains(index, `action="/odds/`+q.Name+`"`) {
 			t.Errorf("no form for %s", q.Name)
 		}
@@ -260,10 +260,23 @@ func TestOdds(t *testing.T) {
 	if w := get(t, h, "/odds/nope"); w.Code != http.StatusNotFound {
 		t.Errorf("an unknown query: %d", w.Code)
 	}
-	// 1000 dice: the chart keeps the outcomes that carry the weight.
-	body = get(t, h, "/odds/attack?dice=1000").Body.String()
-	if n := strings.Count(body, "<rect x="); n > maxBars {
-		t.Errorf("%d bars for 1000 dice", n)
+	// 100 dice: the chart keeps the outcomes that carry the weight.
+	body = get(t, h, "/odds/attack?dice=100").Body.String()
+	if n := strings.Count(body, "<rect x="); n > maxBars || n == 0 {
+		t.Errorf("%d bars for 100 dice", n)
+	}
+	// Every value refused is named, and the form keeps what was typed.
+	w := get(t, h, "/odds/attack?dice=500&defense=x&armor=7&cover=mud")
+	text := pageText(w.Body.String())
+	for _, want := range []string{`Dice: "500" is not a whole number from 0 to 100.`, `Defense: "x" is not a whole number`, `Cover: "mud" is not one of: soft, hard.`} {
+		if w.Code != http.StatusBadRequest || !strings.Contains(text, want) {
+			t.Errorf("a refused query: %d, want %q in %q", w.Code, want, text)
+		}
+	}
+	for _, want := range []string{`name="dice" value="500"`, `name="defense" value="x"`, `name="armor" value="7"`} {
+		if !strings.Contains(w.Body.String(), want) {
+			t.Errorf("the form lost a typed value: no %s", want)
+		}
 	}
 }
 

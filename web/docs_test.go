@@ -16,6 +16,7 @@ import (
 	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/markers"
+	"github.com/playaid/playaid/pack"
 	"github.com/playaid/playaid/refcards"
 	"github.com/playaid/playaid/rules"
 	"github.com/playaid/playaid/sheets"
@@ -128,17 +129,22 @@ func TestDocuments(t *testing.T) {
 	}
 	bp, _ := b.PDF(briefing.Options{Paper: layout.A4})
 	check("/docs/briefing/aqotmf/boys-of-company-c.pdf", "application/pdf", "briefing-boys-of-company-c.pdf", bp)
-	mfs, err := briefing.PackMarkers(sys, cat.Version())
-	if err != nil || len(mfs) != 3 {
-		t.Fatalf("the marker files of aqotmf: %v %v", mfs, err)
-	}
-	for _, f := range mfs {
+	pk := pack.New(cat, pack.Options{})
+	n := 0
+	for _, f := range pk.Docs {
+		if f.System != sys || (f.Kind != pack.Markers && f.Kind != pack.Blips) {
+			continue
+		}
+		n++
 		mk, _ := f.Render(layout.Letter)
 		path := "/docs/markers/aqotmf.pdf?paper=letter"
 		if f.Scenario != nil {
 			path = "/docs/blips/aqotmf/" + f.Scenario.ID + ".pdf?paper=letter"
 		}
 		check(path, "application/pdf", f.Name, mk)
+	}
+	if n != 3 {
+		t.Fatalf("%d marker files of aqotmf, want 3", n)
 	}
 	notes, _ := sh.RenderNotes(cat, sheets.Options{Paper: layout.Letter, Format: sheets.PDF})
 	check("/docs/notes/aqotmf.pdf?paper=letter", "application/pdf", "notes-aqotmf.pdf", notes)
@@ -153,7 +159,7 @@ func TestDocuments(t *testing.T) {
 	}
 	for _, ex := range exs {
 		roster, _ := army.Print(ex.Report, cat, army.PrintOptions{Paper: layout.A4, Cards: true})
-		check("/docs/armies/"+strings.TrimSuffix(strings.TrimPrefix(ex.File, "army-"), ".pdf")+".pdf", "application/pdf", ex.File, roster)
+		check("/docs/armies/"+ex.Name+".pdf", "application/pdf", "army-"+ex.Name+".pdf", roster)
 	}
 
 	// Whatever the address, a document that is not in the print pack is

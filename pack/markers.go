@@ -3,6 +3,7 @@ package pack
 import (
 	"fmt"
 
+	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/briefing"
 
 	"github.com/playaid/playaid/catalog"
@@ -84,4 +85,26 @@ func markerFiles(sys *catalog.System, version string) ([]Doc, error) {
 			}})
 	}
 	return append(out, blips...), nil
+}
+
+// ListBlipsDoc is the blips and decoys a valid hidden list deploys, with
+// their backs for a long-edge duplex print, as the pack prints a
+// scenario's ('playaid markers --army FILE --backs long'); false when the
+// list deploys none.
+func ListBlipsDoc(cat *catalog.Catalog, name string, r *army.Report) (Doc, bool) {
+	if r == nil || r.System == nil || !r.Valid() {
+		return Doc{}, false
+	}
+	n, decoys := army.Blips(r.List, r.System)
+	if n == 0 {
+		return Doc{}, false
+	}
+	opt := markers.Options{Only: []string{"blips"}, Counts: map[string]int{"blips": n}, Decoys: decoys,
+		Backs: markers.LongEdge, Stamp: "data " + cat.Version()}
+	return Doc{Name: name, Kind: Blips, Duplex: true, System: r.System, List: r, Kinds: opt.Only,
+		render: func(p layout.Paper, _ *run) ([]byte, error) {
+			o := opt
+			o.Paper = p
+			return markers.Render([]*catalog.System{r.System}, o)
+		}}, true
 }

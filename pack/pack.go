@@ -62,6 +62,14 @@ func Func(name, part string, f func(p layout.Paper) ([]byte, error)) Doc {
 	return Doc{Name: name, Part: part, render: func(p layout.Paper, _ *run) ([]byte, error) { return f(p) }}
 }
 
+// Via is the document made through f, which is given the document
+// itself: a cache in front of its rendering.
+func (d Doc) Via(f func(d Doc, p layout.Paper) ([]byte, error)) Doc {
+	orig := d
+	d.render = func(p layout.Paper, _ *run) ([]byte, error) { return f(orig, p) }
+	return d
+}
+
 // Options are what a club changes in the documents.
 type Options struct {
 	Templates string // a folder of templates overriding the shipped ones, or ""

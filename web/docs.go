@@ -8,6 +8,7 @@ package web
 // generators' entry points move, only this file follows.
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -16,7 +17,6 @@ import (
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/markers"
 	"github.com/playaid/playaid/pack"
 	"github.com/playaid/playaid/refcards"
 	"github.com/playaid/playaid/sheets"
@@ -168,6 +168,32 @@ func (d *docs) roster(file string, src []byte, r *army.Report, cards bool, p lay
 	})
 }
 
+// listMarkers renders exactly the blips and decoys a list deploys, with
+// their backs ('playaid markers --army FILE --backs long'; pack.ListBlipsDoc).
+func (d *docs) listMarkers(name string, src []byte, r *army.Report, p layout.Paper) ([]byte, error) {
+	doc, ok := pack.ListBlipsDoc(d.cat, "markers-"+name+".pdf", r)
+	if !ok {
+		return nil, errNoDoc
+	}
+	return d.cache.get(d.key("army-markers|", hashOf(src), "|", p.Name), func() ([]byte, error) { return doc.Render(p) })
+}
+
+// packZip is the whole print pack as one zip on paper p: the files
+// 'playaid build' writes, in its order.
+func (d *docs) packZip(ctx context.Context, p layout.Paper) ([]byte, error) {
+	return d.cache.get(d.key("pack.zip|", p.Name), func() ([]byte, error) {
+		var docs []pack.Doc
+		for _, doc := range d.plan().Docs {
+			docs = append(docs, doc.Via(d.packDoc))
+		}
+		files, err := pack.Render(ctx, p, docs)
+		if err != nil {
+			return nil, err
+		}
+		return pack.Zip(files)
+	})
+}
+
 // blips is how many blips and decoys a checked list deploys; 0 when it
 // deploys none (not hidden, not AQotMF, or invalid).
 func blips(r *army.Report) (blips, decoys int) {
@@ -175,22 +201,4 @@ func blips(r *army.Report) (blips, decoys int) {
 		return 0, 0
 	}
 	return army.Blips(r.List, r.System)
-}
-
-// listMarkers renders exactly the blips and decoys a list deploys
-// ('playaid markers --army FILE').
-func (d *docs) listMarkers(src []byte, r *army.Report, p layout.Paper) ([]byte, error) {
-	n, decoys := blips(r)
-	if n == 0 {
-		return nil, errNoDoc
-	}
-	return d.cache.get(d.key("army-markers|", hashOf(src), "|", p.Name), func() ([]byte, error) {
-		return markers.Render([]*catalog.System{r.System}, markers.Options{
-			Paper:  p,
-			Only:   []string{"blips"},
-			Counts: map[string]int{"blips": n},
-			Decoys: decoys,
-			Stamp:  "data " + d.version,
-		})
-	})
 }

@@ -252,8 +252,19 @@ func (s *Server) docHandler(missing string, find func(r *http.Request, id, forma
 	}
 }
 
-// The documents of the print pack, under the names the CLI writes them.
+// The documents of the print pack, under the names the CLI writes them;
+// the whole pack as one zip; each scenario's game night.
 func (s *Server) docRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /docs/print-pack.zip", func(w http.ResponseWriter, r *http.Request) {
+		p, ok := s.paper(w, r)
+		if !ok {
+			return
+		}
+		data, err := s.docs.packZip(r.Context(), p)
+		s.send(w, r, "application/zip", "print-pack-"+p.Name+".zip", data, err)
+	})
+	mux.HandleFunc("GET /game/{system}/{scenario}", s.gamePage)
+	mux.HandleFunc("GET /game/{system}/{scenario}/{file}", s.gameDownload)
 	mux.HandleFunc("GET /docs/reference/{file}", s.docHandler("There is no such reference sheet.", func(r *http.Request, id, format string) (string, render) {
 		file, ok := referenceFile(id, format)
 		if !ok {

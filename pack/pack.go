@@ -294,7 +294,7 @@ func rulesNotes(cat *catalog.Catalog, o Options) ([]Doc, error) {
 
 func sheetDocs(cat *catalog.Catalog, o Options, k Kind, name func(sheets.Sheet, string) string, draw func(*sheets.Laid) ([]byte, error)) []Doc {
 	var docs []Doc
-	for _, s := range sheets.All() {
+	for _, s := range sheets.All(cat) {
 		docs = append(docs, Doc{Name: name(s, document.PDF), Kind: k, System: cat.System(s.System), Sheet: s.ID,
 			render: func(p layout.Paper, r *run) ([]byte, error) {
 				l, err := r.lay(s, cat, o, p)
@@ -315,7 +315,7 @@ func sheetDocs(cat *catalog.Catalog, o Options, k Kind, name func(sheets.Sheet, 
 // flip.
 func cardDecks(cat *catalog.Catalog, o Options) ([]Doc, error) {
 	var docs []Doc
-	for _, dk := range refcards.All() {
+	for _, dk := range refcards.All(cat) {
 		docs = append(docs, Doc{Name: dk.FileName(document.PDF), Kind: Cards, Duplex: true, System: cat.System(dk.System), Deck: dk.ID,
 			render: func(p layout.Paper, _ *run) ([]byte, error) {
 				pdf, err := dk.Render(cat, refcards.Options{Paper: p, TemplatesDir: o.Templates})

@@ -16,16 +16,9 @@ type OddsTable struct {
 	Build func(*catalog.System) (Table, error)
 }
 
-// oddsBlock is the odds tables a rule block brings: a rule set offers
-// those of every block its data has.
-type oddsBlock struct {
-	has    func(*catalog.System) bool
-	tables []OddsTable
-}
-
-// oddsBlocks is the registry, in the order the tables are listed.
-var oddsBlocks = []oddsBlock{
-	{func(s *catalog.System) bool { return s.AQotMF != nil }, []OddsTable{
+// oddsTables are each engine's odds tables, in the order they are listed.
+var oddsTables = map[*Engine][]OddsTable{
+	AQEngine: {
 		{"targets", aqTargets},
 		{"tripod-weapons", aqTripodWeapons},
 		{"tripod-chart", aqTripodChart},
@@ -37,16 +30,16 @@ var oddsBlocks = []oddsBlock{
 		{"hit-damage-grid", AQHitDamageGrid},
 		{"tripod-damage", AQTripodChart},
 		{"destroy-tripod", aqDestroyTripodChart},
-	}},
-	{func(s *catalog.System) bool { return s.Buildings != nil }, []OddsTable{
+	},
+	BuildingsEngine: {
 		{"hit", BuildingsHitTable},
 		{"burn", BurnTable},
-	}},
-	{func(s *catalog.System) bool { return s.Evacuation != nil }, []OddsTable{
+	},
+	EvacEngine: {
 		{"game-length", EvacGameLengthTable},
 		{"ladder", EvacLadderTable},
-	}},
-	{func(s *catalog.System) bool { return s.Imperial != nil }, []OddsTable{
+	},
+	IMEngine: {
 		{"shooting", IMShootingTable},
 		{"weapons", imWeapons},
 		{"mg-jam", IMMGTable},
@@ -66,19 +59,12 @@ var oddsBlocks = []oddsBlock{
 		{"vehicles", IMVehicleTable},
 		{"overload", IMOverloadTable},
 		{"flyer-penetration", IMFlyerPenetrationTable},
-	}},
+	},
 }
 
-// OddsTables lists the odds tables of a rule set: those of every rule
-// block its data has, in registry order.
+// OddsTables lists the odds tables of a rule set: its engine's, in order.
 func OddsTables(sys *catalog.System) []OddsTable {
-	var out []OddsTable
-	for _, b := range oddsBlocks {
-		if b.has(sys) {
-			out = append(out, b.tables...)
-		}
-	}
-	return out
+	return oddsTables[EngineOf(sys)]
 }
 
 // OddsTableIDs lists the ids of a rule set's odds tables, in order.
@@ -101,8 +87,8 @@ func modifiers(f func(*catalog.System, int, int) (Table, error), lo, hi int) fun
 // with no weapon, has none.)
 func AQAttackers(sys *catalog.System) []catalog.Unit {
 	target := ""
-	if sys.AQotMF != nil {
-		target = sys.AQotMF.TripodDamage.Profile
+	if a := sys.AQotMF; a != nil {
+		target = a.TripodDamage.Profile
 	}
 	var out []catalog.Unit
 	for _, u := range sys.Units {

@@ -14,10 +14,10 @@ import (
 // web odds page read the same list (Queries), parse the same parameters
 // with the same bounds (Parse) and print the same Answer.
 type Query struct {
-	Name    string // the CLI's query and the page's address: "attack"
-	System  string // the rule set it asks
-	Title   string // the page's heading: "Attack"
-	Summary string // one sentence: what it answers
+	Name    string  // the CLI's query and the page's address: "attack"
+	Engine  *Engine // the engine whose rule sets it asks (RuleSetOn picks one)
+	Title   string  // the page's heading: "Attack"
+	Summary string  // one sentence: what it answers
 	Params  []Param
 	answer  func(sys *catalog.System, a Args) (*Answer, error)
 }
@@ -263,7 +263,7 @@ func needs(n int) string {
 }
 
 var queries = []Query{
-	{Name: "attack", System: "aqotmf", Title: "Attack", Summary: "An AQotMF attack: hits, damage points, a tripod's destruction.",
+	{Name: "attack", Engine: AQEngine, Title: "Attack", Summary: "An AQotMF attack: hits, damage points, a tripod's destruction.",
 		Params: []Param{
 			diceParam("dice", "Dice", "elements × weapon dice (Rapid Fire rolls 3 per stand)", "1"),
 			scoreParam("defense", "Defense", "the target's Defense", "5"),
@@ -297,7 +297,7 @@ var queries = []Query{
 			ans.Dists = append(ans.Dists, Dist{Title: "Damage points", Caption: "damage points scored by the attack", Labels: counts(len(r.Points)), P: r.Points})
 			return ans, nil
 		}},
-	{Name: "building", System: "buildings", Title: "Hit on a building", Summary: "One hit on a building: destroyed, damaged, on fire.",
+	{Name: "building", Engine: BuildingsEngine, Title: "Hit on a building", Summary: "One hit on a building: destroyed, damaged, on fire.",
 		Params: []Param{
 			{Name: "type", Label: "Building", Help: "the building's type", Kind: ChoiceParam, choices: func(sys *catalog.System) []Choice {
 				var cs []Choice
@@ -327,7 +327,7 @@ var queries = []Query{
 				JSON: map[string]any{"destroyed": ratStr(r.Destroyed), "damaged": ratStr(r.Damaged), "fire": ratStr(r.Fire)},
 			}, nil
 		}},
-	{Name: "burn", System: "buildings", Title: "Burning building", Summary: "A burning building: still standing after each turn's test.",
+	{Name: "burn", Engine: BuildingsEngine, Title: "Burning building", Summary: "A burning building: still standing after each turn's test.",
 		Params: []Param{{Name: "armor", Label: "Armour", Help: "the building's current armour", Kind: IntParam, Default: "6", Min: 0, Max: limits.MaxStat}},
 		answer: func(sys *catalog.System, a Args) (*Answer, error) {
 			r, err := Burn(sys, a.Int("armor"))
@@ -344,7 +344,7 @@ var queries = []Query{
 			ans.Dists = append(ans.Dists, Dist{Title: "Still standing", Caption: "after each turn's test", Labels: labels, P: r.Standing, Charted: true})
 			return ans, nil
 		}},
-	{Name: "im-shoot", System: "imperial-mars", Title: "Small arms", Summary: "Imperial Mars small arms: hits per tray and for N trays.",
+	{Name: "im-shoot", Engine: IMEngine, Title: "Small arms", Summary: "Imperial Mars small arms: hits per tray and for N trays.",
 		Params: []Param{
 			scoreParam("factor", "Factor", "the sum of weapon and tactical factors", "0"),
 			diceParam("trays", "Trays", "trays shooting", "1"),
@@ -371,7 +371,7 @@ var queries = []Query{
 			ans.JSON = map[string]any{"per_tray": ratStrs(r.PerTray), "hits": ratStrs(ps)}
 			return ans, nil
 		}},
-	{Name: "im-morale", System: "imperial-mars", Title: "Morale test", Summary: "An Imperial Mars morale test: disruption markers 0–4.",
+	{Name: "im-morale", Engine: IMEngine, Title: "Morale test", Summary: "An Imperial Mars morale test: disruption markers 0–4.",
 		Params: []Param{scoreParam("modifier", "Modifier", "the sum of the morale modifiers", "0")},
 		answer: func(sys *catalog.System, a Args) (*Answer, error) {
 			r, err := IMMorale(sys, a.Int("modifier"))
@@ -381,7 +381,7 @@ var queries = []Query{
 			return &Answer{Dists: []Dist{{Title: "Disruption markers", Caption: "DMs taken", Labels: counts(len(r)), P: r}},
 				JSON: map[string]any{"dm": ratStrs(r)}}, nil
 		}},
-	{Name: "im-melee", System: "imperial-mars", Title: "Melee", Summary: "An Imperial Mars melee between two trays.",
+	{Name: "im-melee", Engine: IMEngine, Title: "Melee", Summary: "An Imperial Mars melee between two trays.",
 		Params: []Param{scoreParam("diff", "Difference", "the first tray's factors minus the second's", "0")},
 		answer: func(sys *catalog.System, a Args) (*Answer, error) {
 			inf, suf, err := IMMelee(sys, a.Int("diff"))
@@ -393,7 +393,7 @@ var queries = []Query{
 				{Title: "The first tray loses", Caption: "figures lost by the first tray", Labels: counts(len(suf)), P: suf},
 			}, JSON: map[string]any{"inflicted": ratStrs(inf), "suffered": ratStrs(suf)}}, nil
 		}},
-	{Name: "game-length", System: "evacuation-mars", Title: "Game length", Summary: "Evacuation: Mars: how many rounds the game lasts.",
+	{Name: "game-length", Engine: EvacEngine, Title: "Game length", Summary: "Evacuation: Mars: how many rounds the game lasts.",
 		answer: func(sys *catalog.System, a Args) (*Answer, error) {
 			rs, err := GameLength(sys)
 			if err != nil {

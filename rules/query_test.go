@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/playaid/playaid/catalog"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,7 +40,7 @@ func get(m map[string]string) func(string) (string, bool) {
 // distributions and a JSON value.
 func TestQueriesAnswer(t *testing.T) {
 	for _, q := range Queries() {
-		sys := aqLoad(t, q.System)
+		sys := queryRuleSet(t, &q)
 		a, errs := q.Parse(sys, get(nil))
 		if len(errs) > 0 {
 			t.Fatalf("%s: defaults refused: %v", q.Name, errs[0])
@@ -61,7 +62,7 @@ func TestQueryParamBounds(t *testing.T) {
 	if !ok {
 		t.Fatal("no attack query")
 	}
-	sys := aqLoad(t, q.System)
+	sys := queryRuleSet(t, q)
 	long := strings.Repeat("9", 200)
 	a, errs := q.Parse(sys, get(map[string]string{"dice": strconv.Itoa(limits.MaxAskDice + 1), "defense": long, "armor": "3", "cover": "mud", "tripod": "maybe"}))
 	want := []string{
@@ -89,7 +90,7 @@ func TestQueryParamBounds(t *testing.T) {
 		t.Errorf("at the bounds: %v %v", a, errs)
 	}
 	b, _ := LookupQuery("building")
-	a, errs = b.Parse(aqLoad(t, b.System), get(nil))
+	a, errs = b.Parse(queryRuleSet(t, b), get(nil))
 	if len(errs) > 0 || a["type"] == "" {
 		t.Errorf("a left-out choice is the first: %v %v", a, errs)
 	}
@@ -100,11 +101,23 @@ func TestQueryParamBounds(t *testing.T) {
 // the hits most (the budget: well under 100 ms).
 func BenchmarkHeaviestQuery(b *testing.B) {
 	q, _ := LookupQuery("im-shoot")
-	sys := aqLoad(b, q.System)
+	sys := queryRuleSet(b, q)
 	args := Args{"factor": "5", "trays": strconv.Itoa(limits.MaxAskDice)}
 	for b.Loop() {
 		if _, err := q.Answer(sys, args); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// queryRuleSet is the shipped rule set a query answers for by default.
+func queryRuleSet(t testing.TB, q *Query) *catalog.System {
+	t.Helper()
+	for _, id := range []string{"aqotmf", "buildings", "evacuation-mars", "imperial-mars"} {
+		if sys := aqLoad(t, id); EngineOf(sys) == q.Engine {
+			return sys
+		}
+	}
+	t.Fatalf("no shipped rule set on the %s engine", q.Engine.Name)
+	return nil
 }

@@ -162,7 +162,7 @@ func TestGameNight(t *testing.T) {
 	}
 }
 
-func httpReq(target string) *http.Request { return httptest.NewRequest(http.MethodGet, target, nil) }
+func httpReq(target string) *http.Request { return newRequest(http.MethodGet, target, nil) }
 
 func serveReq(h http.Handler, r *http.Request) *httptest.ResponseRecorder {
 	w := httptest.NewRecorder()

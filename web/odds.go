@@ -140,7 +140,7 @@ type queryView struct {
 
 // queryView is a query's form, showing vals (the defaults where nil).
 func (s *Server) queryView(q *rules.Query, vals rules.Args) (queryView, *catalog.System) {
-	sys := s.cat.System(q.System)
+	sys, _ := rules.RuleSetOn(s.cat, q.Engine, "")
 	qv := queryView{Query: q}
 	if sys == nil {
 		return qv, nil
@@ -183,32 +183,31 @@ func (s *Server) oddsIndex(w http.ResponseWriter, r *http.Request) {
 // takes, and the form keeps what was typed.
 func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	q, ok := rules.LookupQuery(r.PathValue("query"))
-	if !ok || s.cat.System(q.System) == nil {
+	var sys *catalog.System
+	if ok {
+		sys, _ = rules.RuleSetOn(s.cat, q.Engine, "")
+	}
+	if sys == nil {
 		s.fail(w, r, http.StatusNotFound, "There is no such odds query.")
 		return
 	}
 	in := r.URL.Query()
-	sys := s.cat.System(q.System)
 	vals, perrs := q.Parse(sys, func(name string) (string, bool) {
 		_, given := in[name]
 		return clip(in.Get(name), maxFieldBytes), given
 	})
 	qv, _ := s.queryView(q, vals)
 	v := &oddsView{chrome: chrome{Title: q.Title + " odds", Nav: "odds"}, Query: &qv}
-	status := http.StatusOK
 	if len(perrs) > 0 {
 		var msgs []string
 		for _, pe := range perrs {
 			msgs = append(msgs, pe.Error())
 		}
-		v.Problem, status = strings.Join(msgs, " "), http.StatusBadRequest
-	} else if a, err := q.Answer(sys, vals); err != nil {
-		v.Problem, status = err.Error(), http.StatusBadRequest
-	} else {
-		v.Answer = pageAnswer(a)
-		v.Share = "/odds/" + q.Name + "?" + shareQuery(q, vals)
+		v.Problem = strings.Join(msgs, " ")
+		s.render(w, r, http.StatusBadRequest, "odds", v)
+		return
 	}
-	s.render(w, r, status, "odds", v)
+	s.oddsAnswer(w, r, q, sys, vals, v)
 }
 
 // shareQuery is the query string of an answer, in the parameters' order.

@@ -42,19 +42,20 @@ func (e *env) referenceCards(ctx context.Context, d dataFlags, doc *docFlags, p 
 	if err != nil {
 		return err
 	}
-	list := refcards.All()
-	if sysID != "" {
-		dk, err := refcards.Lookup(sysID)
-		if err != nil {
-			return usageError{err.Error()}
-		}
-		list = []refcards.Deck{dk}
-	} else if out == "-" {
+	if sysID == "" && out == "-" {
 		return usagef("-o - (standard output) needs --system: all four decks cannot share one output")
 	}
 	cat, err := e.load(d)
 	if err != nil {
 		return err
+	}
+	list := refcards.All(cat)
+	if sysID != "" {
+		dk, err := refcards.Lookup(cat, sysID)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		list = []refcards.Deck{dk}
 	}
 	if err := ctx.Err(); err != nil {
 		return err

@@ -43,6 +43,7 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 	var d dataFlags
 	d.register(fs)
 	asJSON := fs.Bool("json", false, "print JSON: exact fractions in lowest terms")
+	sysID := fs.String("system", "", "the rule set to answer for, one on the "+q.Engine.Name+" engine (default: the first)")
 	for _, p := range q.Params {
 		usage := p.Help
 		if usage == "" {
@@ -80,9 +81,9 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	sys, err := system(cat, q.System)
+	sys, err := rules.RuleSetOn(cat, q.Engine, *sysID)
 	if err != nil {
-		return err
+		return usageError{"--system: " + err.Error()}
 	}
 	a, perrs := q.Parse(sys, func(name string) (string, bool) { v, ok := given[name]; return v, ok })
 	if len(perrs) > 0 {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/suggest"
 )
 
 // A club writes templates against the data a document gives them, not
@@ -56,7 +56,7 @@ func missingField(field, typ string, data any) string {
 		return fmt.Sprintf("there is no field %s here", field)
 	}
 	msg := fmt.Sprintf("there is no field %s here; expected one of: %s", field, strings.Join(names, ", "))
-	if near := diag.Suggest(field, names); near != "" {
+	if near := suggest.Closest(field, names); near != "" {
 		msg = fmt.Sprintf("there is no field %s here (did you mean %s?); expected one of: %s", field, near, strings.Join(names, ", "))
 	}
 	return msg

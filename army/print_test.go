@@ -16,6 +16,7 @@ import (
 	"github.com/playaid/playaid/internal/playercopy"
 	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/layout/markdown"
 )
 
@@ -116,7 +117,7 @@ func TestTypeSizes(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				plan, err := planCards(r, mo, end)
+				plan, err := planCards(r, mo, cards.NoBacks, end)
 				if err != nil {
 					t.Fatal(err)
 				}

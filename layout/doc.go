@@ -1,6 +1,6 @@
 // Package layout puts things on paper with fpdf: paper sizes, the embedded
 // font, deterministic documents, calibration bars and safe writing of the
-// result, and sheets of pieces to cut (cut.go, grid.go). layout/markdown
+// result, and sheets of pieces to cut (cut.go; cards of one size: layout/cards). layout/markdown
 // renders Markdown; layout itself knows nothing of rules.
 package layout
 

@@ -42,7 +42,7 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/markers"
+	"github.com/playaid/playaid/layout/cards"
 )
 
 // Deck is one rule set's reference cards.
@@ -100,13 +100,17 @@ func Formats() []string { return []string{document.PDF, document.Markdown} }
 type Options struct {
 	Paper  layout.Paper // A4 when zero
 	Format string       // document.PDF (default) or document.Markdown
-	// Backs is the edge the printer flips the sheet on: markers.LongEdge
-	// (also when zero: a card's back is half of it) or markers.ShortEdge.
-	Backs markers.Flip
+	// Backs is how each back goes behind its front: the edge the printer
+	// flips the sheet on, cards.LongEdge (also when zero: a card's back is
+	// half of it) or cards.ShortEdge, or cards.Fold (one-sided, folded).
+	Backs cards.Backs
 	// BackOffset shifts every back by X, Y mm (right, down as printed),
 	// for a printer that does not line the two sides up.
 	BackOffset   [2]float64
 	TemplatesDir string // a club's templates folder, or ""
+	// Shop, when set, prints a print shop's deck instead of sheets: one
+	// face to a page with bleed (Paper, Backs and BackOffset unused).
+	Shop *cards.Shop
 }
 
 // Data is what a deck's template executes over.

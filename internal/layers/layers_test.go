@@ -33,6 +33,7 @@ var layer = map[string]int{
 	"internal/shipped":    2,
 	"layout":              3, // fpdf basics
 	"layout/markdown":     4,
+	"layout/cards":        4, // the one card engine
 	"document":            5, // the text pipeline of every document
 	"markers":             6, // generators on layout and document
 	"tablemap":            6,

@@ -172,11 +172,10 @@ func (pl cardPlan) draw(pdf *fpdf.Fpdf, paper layout.Paper, backs cards.Backs, l
 	sh := cards.Sheet{Paper: paper, Backs: backs}
 	g := sh.Grid()
 	return sh.Draw(pdf, cs, func(p cards.Page) error {
-		caption := cardCaption(list, firstPage+p.Sheet-1, firstPage+pl.pages-1)
+		g.Caption(pdf, cardCaption(list, firstPage+p.Sheet-1, firstPage+pl.pages-1))
 		if backs == cards.Fold {
-			caption += " · " + cards.FoldNote
+			sh.SideNote(pdf, cards.FoldNote)
 		}
-		g.Caption(pdf, caption)
 		return nil
 	})
 }
@@ -423,8 +422,10 @@ func wrapText(pdf *fpdf.Fpdf, text string, w float64) []textLine {
 	return out
 }
 
-// writeGap is the room added above each ruled line, for a hand to write.
-const writeGap = 2.2
+// writeGap is the room added above each ruled line, for a hand to write:
+// a ruled line is 7 mm under the line above it (issue 22: write-in fields
+// 7 mm tall and at least 30 mm wide; a card's line is 57 mm).
+const writeGap = 7.0 - bodyLH
 
 // partGap is the room after a block of a card.
 const partGap = 1.0
@@ -478,11 +479,11 @@ func fitParts(pdf *fpdf.Fpdf, parts []part, w, room float64) []part {
 }
 
 // Where a card's text goes: the first baseline firstDown under the title
-// band, the footer's baseline footUp over the card's bottom edge, and the
-// tracks tracksGap over the footer.
+// band, the footer's baseline footUp over the card's bottom edge (inside
+// the safe zone), and the tracks tracksGap over the footer.
 const (
 	firstDown = 3.2
-	footUp    = 2.4
+	footUp    = 3.2 // the baseline inside a print shop's 1/8 in safe zone
 	tracksGap = 2.4
 	trackLine = boxSide + 0.8 // a line of a track's boxes
 )

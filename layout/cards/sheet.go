@@ -157,3 +157,27 @@ func (s Sheet) foldLine(pdf *fpdf.Fpdf) {
 
 // FoldNote is what a fold sheet says about folding and cutting.
 const FoldNote = "Print one-sided at 100%. Fold on the dashed line, printed side out, so each back lies behind its front (a dab of glue holds them); then cut along the lines through both layers."
+
+// SideNote writes text up the left margin of the page, read from the
+// foot upwards, its baseline MinPt type 3 mm inside the safe margin and
+// its lines as long as the grid is tall: on a fold sheet, where the
+// fronts' column leaves a wide margin, it says how to fold and cut.
+func (s Sheet) SideNote(pdf *fpdf.Fpdf, text string) {
+	g := s.Grid()
+	x0, y0, _ := g.Origin()
+	length := float64(g.Rows) * g.CellH
+	x, y := layout.SafeMargin+2.5, y0+length
+	layout.SetFont(pdf, layout.Font, "", MinPt)
+	lines := layout.Wrap(pdf, text, length)
+	lead := MinPt * 25.4 / 72 * 1.3
+	if room := x0 - CropRoom - x; float64(len(lines)-1)*lead > room {
+		lines = lines[:max(1, int(room/lead)+1)]
+	}
+	pdf.SetTextColor(60, 60, 60)
+	pdf.TransformBegin()
+	pdf.TransformRotate(90, x, y)
+	for i, l := range lines {
+		layout.Text(pdf, x, y+float64(i)*lead, l)
+	}
+	pdf.TransformEnd()
+}

@@ -13,10 +13,11 @@ import (
 	"github.com/playaid/playaid/layout/markdown"
 )
 
-// Unit cards are poker size, nine to a page in a 3 × 3 grid that shares
-// its cut lines: 189 × 264 mm, which fits inside the 6 mm safe margin of
-// A4 and of Letter; a list of a few units has its cards under the roster
-// when they fit there. A card is drawn whole, never split: a player holds
+// Unit cards are poker size, one content of the card engine
+// (layout/cards): nine to a page in a 3 × 3 grid that shares its cut
+// lines, 189 × 264 mm, inside the 6 mm safe margin of A4 and of Letter; a
+// list of a few units has its cards under the roster when they fit there;
+// folded over their backs or one face a page for a print shop on request. A card is drawn whole, never split: a player holds
 // it alone at the table, so it carries the unit's stats, its special rules
 // in short and the tracks to mark what it loses, and leaves out the odds
 // it has no room for.

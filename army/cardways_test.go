@@ -137,6 +137,7 @@ func TestUnitCardWays(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		pdftest.QPDFCheck(t, pdf)
 		texts, _ := pdftest.Read(pdf)
 		n := 0
 		for _, f := range texts {
@@ -168,6 +169,7 @@ func TestUnitCardWays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	pdftest.QPDFCheck(t, a)
 	b, _ := PrintCards(r, shop)
 	if !bytes.Equal(a, b) {
 		t.Error("the same deck came out different")

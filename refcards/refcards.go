@@ -21,11 +21,13 @@
 // roll). See funcs.go and odds.go.
 //
 // Cards are set at one type size: what does not fit on a card goes on to
-// a second card ("1/2", "2/2"), never smaller. Nine cards to a page share
-// their cut lines (layout.Grid), with the calibration bars and the print
-// instruction in the margins; after each page of fronts comes its page of
-// backs, mirrored for a duplex printer that flips on the long edge (or the
-// short one).
+// a second card ("1/2", "2/2"), never smaller. They are one content of the
+// card engine (layout/cards), which places them: nine cards to a page
+// sharing their cut lines, with the calibration bars and the print
+// instruction in the margins, each page of fronts followed by its page of
+// backs mirrored for a duplex printer that flips on the long edge (or the
+// short one); or beside their backs on fold-over sheets; or one face to a
+// page with bleed for a print shop.
 //
 // The cards are a package of their own, not part of sheets: a sheet is
 // Markdown set on pages by layout/markdown, with footnotes; a card deck

@@ -20,7 +20,8 @@ func TestFoldSheets(t *testing.T) {
 	for _, d := range All() {
 		for _, p := range papers {
 			where := fmt.Sprintf("%s %s", d.ID, p.Name)
-			_, texts := render(t, d, Options{Paper: p, Backs: cards.Fold})
+			b, texts := render(t, d, Options{Paper: p, Backs: cards.Fold})
+			pdftest.QPDFCheck(t, b)
 			g, err := newSheetGeometry(cards.Sheet{Paper: p, Backs: cards.Fold, CropLen: cropLen})
 			if err != nil {
 				t.Fatal(err)
@@ -101,6 +102,7 @@ func TestPrintShopDeck(t *testing.T) {
 				shop := &cards.Shop{Size: z, Bleed: bl, BacksLast: last}
 				where := fmt.Sprintf("%s bleed %.3g last %v", z.Name, bl, last)
 				b, texts := render(t, d, Options{Shop: shop})
+				pdftest.QPDFCheck(t, b)
 				again, _ := d.Render(loadCat(t), Options{Shop: shop})
 				if !bytes.Equal(b, again) {
 					t.Errorf("%s: the same deck came out different", where)

@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
@@ -167,6 +164,7 @@ func TestFoldSheet(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			pdftest.QPDFCheck(t, b)
 			ms := marks(t, b)
 			fronts, backs := 0, 0
 			for _, f := range ms {
@@ -410,25 +408,8 @@ func TestShop(t *testing.T) {
 				if full == 0 {
 					t.Errorf("%s: the background does not run out to the bleed's edge", where)
 				}
-				qpdfCheck(t, b)
+				pdftest.QPDFCheck(t, b)
 			}
 		}
-	}
-}
-
-// qpdfCheck runs qpdf --check on a PDF; skipped where qpdf is absent
-// (CI installs it).
-func qpdfCheck(t *testing.T, pdf []byte) {
-	t.Helper()
-	q, err := exec.LookPath("qpdf")
-	if err != nil {
-		t.Skip("qpdf not installed: PDF structure not checked")
-	}
-	f := filepath.Join(t.TempDir(), "deck.pdf")
-	if err := os.WriteFile(f, pdf, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(q, "--check", f).CombinedOutput(); err != nil {
-		t.Errorf("qpdf --check: %v\n%s", err, out)
 	}
 }

@@ -17,7 +17,7 @@ import (
 // string of a card inside its live area, and the fold note on the sheet.
 func TestFoldSheets(t *testing.T) {
 	st := &setter{pdf: layout.NewBlankDoc(layout.A4, "measure")}
-	for _, d := range All() {
+	for _, d := range All(loadCat(t)) {
 		for _, p := range papers {
 			where := fmt.Sprintf("%s %s", d.ID, p.Name)
 			b, texts := render(t, d, Options{Paper: p, Backs: cards.Fold})
@@ -89,7 +89,7 @@ func TestFoldSheets(t *testing.T) {
 // the bleed's edge, TrimBox and BleedBox on every page, the same bytes
 // twice.
 func TestPrintShopDeck(t *testing.T) {
-	d, _ := Lookup("aqotmf")
+	d, _ := Lookup(loadCat(t), "aqotmf")
 	md, _ := d.Markdown(loadCat(t), "")
 	cs, err := parse(md, d.ID)
 	if err != nil {

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/internal/pdftest"
-	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
 )

@@ -96,6 +96,20 @@ func TestClubRuleSet(t *testing.T) {
 		t.Errorf("morale odds: the book's sheet should pass one element lost 50%%, the club's 30%%")
 	}
 
+	// A template of the rule set's own, in the club's templates folder,
+	// comes before its engine's: no warning, and only that rule set reads it.
+	tmpl := t.TempDir()
+	if err := os.WriteFile(filepath.Join(tmpl, "aqotmf-club.md"), []byte("# House rules of {{ .System.About.Name }}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, md, errs := runCLI(t, "reference", "--data", club, "--templates", tmpl, "--system", "aqotmf-club", "--format", "md", "-o", "-")
+	if code != 0 || strings.Contains(errs, "aqotmf-club.md") || !strings.HasPrefix(md, "# House rules of All Quiet on the Martian Front, Club Edition") {
+		t.Errorf("reference with the club's own template: exit %d\n%s\n%.200s", code, errs, md)
+	}
+	if code, md, _ := runCLI(t, "reference", "--data", club, "--templates", tmpl, "--system", "aqotmf", "--format", "md", "-o", "-"); code != 0 || md != book {
+		t.Errorf("the club's own template changed the book's sheet")
+	}
+
 	// playaid odds answers for the rule set --system names.
 	hit := func(sys string) string {
 		code, js, errs := runCLI(t, "odds", "attack", "--data", club, "--system", sys, "--dice", "1", "--defense", "5", "--armor", "4", "--cover", "hard", "--json")

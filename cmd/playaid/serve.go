@@ -33,7 +33,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if !web.Loopback(*addr) && password == "" {
 		return usagef("refusing to serve on %s without a password: anyone on the network could read and change the lists; set %s (the club's password, asked for by the browser), or serve on 127.0.0.1", *addr, passwordEnv)
 	}
-	if err := e.templatesDir(*tmpl); err != nil {
+	if err := e.templatesDir(*tmpl, d); err != nil {
 		return err
 	}
 	cat, err := e.load(d)

@@ -365,19 +365,11 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	vals, problem := readParams(q, in)
 	qv, sys := s.queryView(*q, vals)
 	v := &oddsView{chrome: chrome{Title: q.Title + " odds", Nav: "odds"}, Query: &qv, Problem: problem}
-	status := http.StatusOK
-	if problem == "" {
-		a, err := q.answer(sys, vals)
-		if err != nil {
-			v.Problem, status = err.Error(), http.StatusBadRequest
-		} else {
-			v.Answer = a
-			v.Share = "/odds/" + q.Name + "?" + shareQuery(q, vals)
-		}
-	} else {
-		status = http.StatusBadRequest
+	if problem != "" {
+		s.render(w, r, http.StatusBadRequest, "odds", v)
+		return
 	}
-	s.render(w, r, status, "odds", v)
+	s.oddsAnswer(w, r, q, sys, vals, v)
 }
 
 // readParams reads a query's parameters: defaults for those left out,

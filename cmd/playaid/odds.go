@@ -71,7 +71,7 @@ func (o *oddsFlags) score(name string, def int, usage string) *int {
 func (o *oddsFlags) check() error {
 	for _, b := range o.bounds {
 		if *b.v < b.lo || *b.v > b.hi {
-			return usagef("--%s %d: expected %d to %d", b.name, *b.v, b.lo, b.hi)
+			return usagef("--%s %d: expected a whole number from %d to %d", b.name, *b.v, b.lo, b.hi)
 		}
 	}
 	return nil

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/catalog/shipped"
 )
 
 // hostServer is a server with a password and the club's names, or

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/layout"
 )
 

@@ -31,11 +31,11 @@ var layer = map[string]int{
 	"internal/playercopy": 0,
 	"internal/testfont":   0, // small TrueType fonts for tests
 	"internal/floor":      3,
-	"internal/cmd/ratio":  9, // a tool that runs the command
-	"catalog":             1, // the data, loaded and checked
-	"rules":               2, // the odds, from the data
-	"catalog/shipped":     2, // for tests: the shipped data, loaded
-	"layout":              3, // fpdf basics
+	"internal/cmd/ratio":  10, // a tool that runs the command
+	"catalog":             1,  // the data, loaded and checked
+	"rules":               2,  // the odds, from the data
+	"catalog/shipped":     2,  // for tests: the shipped data, loaded
+	"layout":              3,  // fpdf basics
 	"layout/markdown":     4,
 	"document":            5, // the text pipeline of every document
 	"markers":             6, // generators on layout and document
@@ -44,8 +44,9 @@ var layer = map[string]int{
 	"briefing":            7,
 	"army":                7,
 	"refcards":            7, // reference cards: imports markers for its flip
-	"web":                 8, // the web app: a front door like the CLI
-	"cmd/playaid":         9,
+	"pack":                8, // the print pack, composed once from the documents
+	"web":                 9, // the web app: a front door like the CLI
+	"cmd/playaid":         10,
 }
 
 func TestLayers(t *testing.T) {

@@ -243,7 +243,7 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 	case len(names) > 1:
 		return usagef("army print takes one list, got %d: %s", len(names), strings.Join(names, " "))
 	}
-	p, err := doc.check(e)
+	p, err := doc.check(e, d)
 	if err != nil {
 		return err
 	}

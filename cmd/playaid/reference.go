@@ -46,7 +46,7 @@ func (d sheetDoc) run(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("%s takes no arguments, got %q; use --system to choose a %s", d.verb, fs.Args(), d.each)
 	}
-	p, err := doc.check(e)
+	p, err := doc.check(e, df)
 	if err != nil {
 		return err
 	}

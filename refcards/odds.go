@@ -77,6 +77,10 @@ var imOdds = []oddsSpec{
 	{"vehicles", rules.IMVehicleTable},
 	{"overload", rules.IMOverloadTable},
 	{"flyer-penetration", rules.IMFlyerPenetrationTable},
+	{"look-shooting", func(sys *catalog.System) (rules.Table, error) { return rules.IMShotLookTable(sys, "small-arms", "mg") }},
+	{"look-artillery", rules.IMArtilleryLookTable},
+	{"shooting-ladder", rules.IMShootingLadder},
+	{"shot-example", rules.IMShotExampleFromData},
 }
 
 // aqTarget is one kind of target a card's odds are worked out against:

@@ -60,7 +60,6 @@ func (s Sheet) TableIDs(cat *catalog.Catalog) []string {
 func imTables(*catalog.Catalog, *catalog.System) []tableSpec { return imTableList }
 
 var imTableList = []tableSpec{
-	{"shooting", of(rules.IMShootingTable)},
 	{"mg-jam", of(rules.IMMGTable)},
 	{"artillery-hit", of(rules.IMArtilleryHitTable)},
 	{"artillery-formations", func(_ *catalog.Catalog, sys *catalog.System) (rules.Table, error) {
@@ -77,6 +76,10 @@ var imTableList = []tableSpec{
 	{"vehicles", of(rules.IMVehicleTable)},
 	{"overload", of(rules.IMOverloadTable)},
 	{"flyer-penetration", of(rules.IMFlyerPenetrationTable)},
+	{"look-shooting", of(func(sys *catalog.System) (rules.Table, error) { return rules.IMShotLookTable(sys, "small-arms", "mg") })},
+	{"look-artillery", of(rules.IMArtilleryLookTable)},
+	{"shooting-ladder", of(rules.IMShootingLadder)},
+	{"shot-example", of(rules.IMShotExampleFromData)},
 }
 
 // aqTables are the AQotMF sheet's tables. "destroy-tripod" gathers the

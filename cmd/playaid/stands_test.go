@@ -75,7 +75,7 @@ func TestStandsAgree(t *testing.T) {
 			if rl.Count != 1 {
 				continue // several units share a card's boxes
 			}
-			if got := lostBoxes(texts, lines, plain(rl.Name)); got != want && got >= 0 {
+			if got := lostBoxes(texts, lines, plainName(rl.Name)); got != want && got >= 0 {
 				t.Errorf("%s: %s's card has %d LOST boxes; the briefing and roster give %d stands", name, entry, got, want)
 			} else if got < 0 && !strings.Contains(rl.Entry+rl.Name, "Tripod") {
 				t.Errorf("%s: no LOST boxes found on %s's card", name, rl.Name)
@@ -116,8 +116,8 @@ func stated(t *testing.T, s string) int {
 	return sum
 }
 
-// plain is a roster name without its note references and emphasis.
-func plain(s string) string {
+// plainName is a roster name without its note references and emphasis.
+func plainName(s string) string {
 	s = regexp.MustCompile(`\[\^[^\]]*\]`).ReplaceAllString(s, "")
 	return strings.Trim(strings.TrimSpace(s), "*")
 }

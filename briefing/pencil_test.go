@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/briefing"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/internal/pdftest"
-	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 )
 

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/pack"
 )
 
 // TestPagesUsed builds the whole print pack on A4 and Letter and checks
@@ -17,8 +17,9 @@ import (
 func TestPagesUsed(t *testing.T) {
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		docs := 0
-		for _, j := range packJobs(context.Background(), mustLoad(t), paper) {
-			data, err := j.render()
+		for _, d := range pack.New(mustLoad(t), pack.Options{}).Docs {
+			j := struct{ name string }{d.Name}
+			data, err := d.Render(paper)
 			if err != nil {
 				t.Fatalf("%s: %v", j.name, err)
 			}
@@ -62,11 +63,12 @@ func TestPagesUsed(t *testing.T) {
 func TestHeadingsKeepTheirText(t *testing.T) {
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		headings := 0
-		for _, j := range packJobs(context.Background(), mustLoad(t), paper) {
+		for _, d := range pack.New(mustLoad(t), pack.Options{}).Docs {
+			j := struct{ name string }{d.Name}
 			if strings.HasPrefix(j.name, "markers-") || strings.HasPrefix(j.name, "blips-") || strings.Contains(j.name, "cards") {
 				continue // cut-outs and cards: no running text
 			}
-			data, err := j.render()
+			data, err := d.Render(paper)
 			if err != nil {
 				t.Fatalf("%s: %v", j.name, err)
 			}

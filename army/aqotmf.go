@@ -153,9 +153,16 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 					profiles = append(profiles, st.Profile)
 				}
 			}
-			rl.Elements = strings.Join(els, ", ")
-			if n := aqStands(r, e); n != e.Elements() {
-				rl.Elements += fmt.Sprintf(" (%d stands in this scenario)", n)
+			if f := aqForce(r, e); f != nil && len(f.Added) > 0 {
+				for _, a := range f.Added {
+					els = append(els, fmt.Sprintf("%d × %s", a.Count, document.Esc(a.Label)))
+					if a.Ruling != "" {
+						ro.Rulings = append(ro.Rulings, document.Esc(a.RulingLine()))
+					}
+				}
+				rl.Elements = strings.Join(els, " + ") + fmt.Sprintf(" = %d stands", f.StandsOf(e))
+			} else {
+				rl.Elements = strings.Join(els, ", ")
 			}
 		}
 		ro.Lines = append(ro.Lines, rl)
@@ -277,7 +284,8 @@ func aqCard(r *Report, ln Line) (card, error) {
 	var agree []string   // the stats the players write in
 	tripod := aqTripodType(s)
 	var armor *catalog.Profile // a tripod's profile: its Armor is tracked
-	for _, st := range e.Composition {
+	var rulings []string
+	for _, st := range aqCardStands(r, e) {
 		p := s.Profile(st.Profile)
 		if p == nil {
 			continue
@@ -286,7 +294,14 @@ func aqCard(r *Report, ln Line) (card, error) {
 		if !p.Speed.IsZero() {
 			speed = document.Inch(p.Speed)
 		}
-		row := []string{fmt.Sprintf("%d × %s", st.Count, p.Name), speed, document.Intp(p.Defense), document.Intp(p.Armor)}
+		name := p.Name
+		if st.ruling != "" {
+			// A stand the scenario adds and the book gives no stats:
+			// the ruling's profile, marked, its line under the stats.
+			name = st.Label + "*"
+			rulings = append(rulings, "* Ruling, agree before play: "+st.ruling)
+		}
+		row := []string{fmt.Sprintf("%d × %s", st.Count, name), speed, document.Intp(p.Defense), document.Intp(p.Armor)}
 		for _, stat := range p.Unstated() {
 			switch stat {
 			case "Speed":
@@ -325,8 +340,8 @@ func aqCard(r *Report, ln Line) (card, error) {
 	}
 	c.parts = append(c.parts, stats)
 	stands := aqStands(r, e)
-	if stands != e.Elements() {
-		c.parts = append(c.parts, part{text: fmt.Sprintf("%d stands in this scenario.", stands)})
+	if len(rulings) > 0 {
+		c.parts = append(c.parts, part{text: fmt.Sprintf("%d stands. %s", stands, strings.Join(rulings, " "))})
 	}
 	if len(agree) > 0 || len(unarmed) > 0 {
 		// Room to write what the players agree, big enough for a pencil.
@@ -410,16 +425,48 @@ func aqTripodType(s *catalog.System) string {
 // prints it where that differs from the entry (Scenario 1's Infantry
 // Company has the Captain's stand too), else the entry's elements.
 func aqStands(r *Report, e *catalog.Unit) int {
+	if f := aqForce(r, e); f != nil {
+		return f.StandsOf(e)
+	}
+	return e.Elements()
+}
+
+// aqForce is the force line of the list's scenario that fields the unit
+// entry, or nil.
+func aqForce(r *Report, e *catalog.Unit) *catalog.Force {
 	if sc := r.System.Scenario(r.List.Scenario); sc != nil {
 		for _, side := range sc.Sides {
-			for _, f := range side.Forces {
-				if f.Unit == e.ID && f.Stands > 0 {
-					return f.Stands
+			for i, f := range side.Forces {
+				if f.Unit == e.ID {
+					return &side.Forces[i]
 				}
 			}
 		}
 	}
-	return e.Elements()
+	return nil
+}
+
+// cardStand is a line of a unit card's elements: a stand of the unit
+// entry, or one the scenario adds with the ruling it fights by.
+type cardStand struct {
+	catalog.Stand
+	ruling string
+}
+
+// aqCardStands are the stands a unit entry fields in the list's
+// scenario: the entry's, then those the scenario's line adds (as the
+// profile its ruling names).
+func aqCardStands(r *Report, e *catalog.Unit) []cardStand {
+	var out []cardStand
+	for _, st := range e.Composition {
+		out = append(out, cardStand{Stand: st})
+	}
+	if f := aqForce(r, e); f != nil {
+		for _, a := range f.Added {
+			out = append(out, cardStand{Stand: catalog.Stand{Profile: a.FightsAs, Count: a.Count, Label: a.Label}, ruling: a.RulingLine()})
+		}
+	}
+	return out
 }
 
 // armorTrack is a tripod's damage track: its Armor from the start value

@@ -44,6 +44,9 @@ type Roster struct {
 	Blips, Decoys int
 	BlipNotes     string // note references for the blip count
 	Profiles      []ProfileRow
+	// Rulings are the pack's rulings on stands a scenario adds without
+	// stats (the Captain's stand), escaped, to agree before play.
+	Rulings []string
 
 	ArmyNotes string // note references about army lists of the rule set
 

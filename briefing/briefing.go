@@ -161,6 +161,12 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 			l := Line{Force: f, Unit: u, Count: max(f.Count, 1), Each: u.Points}
 			l.Points = l.Count * l.Each
 			l.Composition = composition(sys, u, l.Count)
+			for _, a := range f.Added {
+				l.Composition += fmt.Sprintf(" + %d × %s", l.Count*a.Count, a.Label)
+			}
+			if len(f.Added) > 0 {
+				l.Composition += fmt.Sprintf(" = %d stands", l.Count*f.StandsOf(u))
+			}
 			s.Points += l.Points
 			s.Lines = append(s.Lines, l)
 			if f.Reinforcement {
@@ -315,6 +321,11 @@ func agree(sys *catalog.System, sc *catalog.Scenario) []string {
 			u := sys.Unit(f.Unit)
 			if u == nil {
 				continue
+			}
+			for _, a := range f.Added {
+				if a.Ruling != "" {
+					out = append(out, fmt.Sprintf("stats for the %s (ruling: %s)", a.Label, a.Ruling))
+				}
 			}
 			for _, st := range u.Composition {
 				p := sys.Profile(st.Profile)

@@ -85,7 +85,7 @@ func TestShippedBriefings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rows := regexp.MustCompile(`(?m)^\| \*\*\d+\*\* \| <br>(\\_)+ \| <br>□ \|$`).FindAll(md, -1)
+			rows := regexp.MustCompile(`(?m)^\| \*\*\d+\*\* \| <br>(\\_)+ \| □ \|$`).FindAll(md, -1)
 			if len(rows) != tc.blips {
 				t.Errorf("secret sheet has %d blip rows, want %d", len(rows), tc.blips)
 			}

@@ -231,9 +231,45 @@ text = "5 Stands and 1 Stand with Captain"
 	if len(errs) != 0 {
 		t.Fatalf("unexpected errors: %v", errs)
 	}
-	want := `data/t/system.toml:34:10: warning: scenario s, Humans: "5 Stands and 1 Stand with Captain" has 6 stands but the unit entry "company" has 5; both cost 60 points — the data keeps both, as printed`
+	want := `data/t/system.toml:34:10: warning: scenario s, Humans: "5 Stands and 1 Stand with Captain" has 6 stands but the unit entry "company" and the stands the line adds make 5; both cost 60 points — say which stands the line adds (added = [...]), so every document counts the same`
 	if len(warns) != 1 || warns[0] != want {
 		t.Errorf("warnings: %q\nwant: %q", warns, want)
+	}
+
+	// Saying which stand the line adds settles it; a stand that fights as
+	// a profile the rule set lacks is an error at its place.
+	line := base + `
+[[scenario]]
+id = "s"
+name = "S"
+[[scenario.side]]
+name = "Humans"
+[[scenario.side.force]]
+unit = "company"
+points = 60
+stands = 6
+text = "5 Stands and 1 Stand with Captain"
+[[scenario.side.force.added]]
+label = "Captain's stand"
+count = 1
+fights_as = "%s"
+ruling = "it fights as a stand of the company"
+`
+	errs, warns = load(t, map[string]string{"t/system.toml": fmt.Sprintf(line, "")})
+	if len(warns) != 0 || len(errs) != 1 || !strings.Contains(errs[0], `fights as "", which is not a profile`) || !strings.Contains(errs[0], "system.toml:31:1:") {
+		t.Errorf("an added stand without a profile: errors %q, warnings %q", errs, warns)
+	}
+	var profile string
+	for _, l := range strings.Split(base, "\n") {
+		if strings.HasPrefix(l, "profile = ") || strings.Contains(l, "profile = \"") {
+			profile = l[strings.Index(l, "profile = \"")+11:]
+			profile = profile[:strings.Index(profile, "\"")]
+			break
+		}
+	}
+	errs, warns = load(t, map[string]string{"t/system.toml": fmt.Sprintf(line, profile)})
+	if len(errs) != 0 || len(warns) != 0 {
+		t.Errorf("an added stand that makes the count: errors %q, warnings %q (profile %q)", errs, warns, profile)
 	}
 }
 

@@ -58,9 +58,42 @@ type Force struct {
 	Ambush        bool   `toml:"ambush"` // may start in ambush (or as a blip)
 	// StartsInAmbush: the line must start in ambush ("The HMG team starts
 	// the scenario as a unit in Ambush"), so it never deploys as a blip.
-	StartsInAmbush bool     `toml:"starts_in_ambush"`
-	Note           string   `toml:"note"`
-	Pos            diag.Pos `toml:"-"`
+	StartsInAmbush bool `toml:"starts_in_ambush"`
+	// Added are stands the scenario's line adds to the unit entry ("and 1
+	// Stand with Captain"): every document counts them with the entry's.
+	Added []AddedStand `toml:"added"`
+	Note  string       `toml:"note"`
+	Pos   diag.Pos     `toml:"-"`
+}
+
+// AddedStand is a stand a scenario adds to a unit entry. Where the book
+// gives it no stats, FightsAs names the profile the pack's ruling has it
+// fight as, and Ruling says so in the player's words ("it fights as a
+// stand of Doughboys"), to agree before play.
+type AddedStand struct {
+	Label    string `toml:"label"` // "Captain's stand"
+	Count    int    `toml:"count"`
+	FightsAs string `toml:"fights_as"` // profile id
+	Ruling   string `toml:"ruling"`
+}
+
+// RulingLine is the added stand's ruling as a sentence: "The rules give
+// the Captain's stand no stats: it fights as …".
+func (a AddedStand) RulingLine() string {
+	if a.Ruling == "" {
+		return ""
+	}
+	return "The rules give the " + a.Label + " no stats: " + a.Ruling + "."
+}
+
+// StandsOf is how many stands the line fields for each unit: the unit
+// entry's elements and the stands the line adds.
+func (f Force) StandsOf(u *Unit) int {
+	n := u.Elements()
+	for _, a := range f.Added {
+		n += a.Count
+	}
+	return n
 }
 
 // InAmbush reports whether the line may or must start in ambush.

@@ -48,13 +48,22 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 			if f.StartsInAmbush && f.Reinforcement {
 				c.errf(at.key(fp+".starts_in_ambush"), "scenario %s, %s: %s starts in ambush and is held back as reinforcements; the rules keep them apart (an ambusher is placed from its terrain, a reinforcement enters from a table edge) — keep one", sc.ID, side.Name, u.Name)
 			}
-			if f.Stands != 0 && f.Stands != u.Elements() && !ua.bad("composition") {
+			for k, a := range f.Added {
+				ap := fmt.Sprintf("%s.added[%d]", fp, k)
+				if a.Count < 1 || !inBound("count", a.Count) {
+					c.errf(at.value(ap+".count"), "scenario %s, %s: the stand %q the line adds needs a count of 1 or more", sc.ID, side.Name, a.Label)
+				}
+				if c.s.Profile(a.FightsAs) == nil {
+					c.errf(at.value(ap+".fights_as"), "scenario %s, %s: the stand %q fights as %q, which is not a profile of the rule set", sc.ID, side.Name, a.Label, a.FightsAs)
+				}
+			}
+			if f.Stands != 0 && f.Stands != f.StandsOf(u) && !ua.bad("composition") {
 				text := f.Text
 				if text == "" {
 					text = u.Name
 				}
-				c.l.Warn(at.value(fp+".stands"), "scenario %s, %s: %q has %d stands but the unit entry %q has %d; both cost %d points — the data keeps both, as printed",
-					sc.ID, side.Name, text, f.Stands, u.ID, u.Elements(), u.Points)
+				c.l.Warn(at.value(fp+".stands"), "scenario %s, %s: %q has %d stands but the unit entry %q and the stands the line adds make %d; both cost %d points — say which stands the line adds (added = [...]), so every document counts the same",
+					sc.ID, side.Name, text, f.Stands, u.ID, f.StandsOf(u), u.Points)
 			}
 		}
 		if side.Total != 0 && side.Total != sum && sumKnown && !at.bad(sidePath+".total") {

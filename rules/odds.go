@@ -59,6 +59,11 @@ var oddsTables = map[*Engine][]OddsTable{
 		{"vehicles", IMVehicleTable},
 		{"overload", IMOverloadTable},
 		{"flyer-penetration", IMFlyerPenetrationTable},
+		// One look per shot (imperial_look.go).
+		{"look-shooting", func(sys *catalog.System) (Table, error) { return IMShotLookTable(sys, "small-arms", "mg") }},
+		{"look-artillery", IMArtilleryLookTable},
+		{"shooting-ladder", IMShootingLadder},
+		{"shot-example", IMShotExampleFromData},
 	},
 }
 

@@ -411,21 +411,38 @@ func (x *exec) inline(id string, topics ...string) (string, error) {
 		return "", x.noTable(id)
 	}
 	var rows []string
+	head := false // the last row was a group's head ("Artillery:-")
 	for _, r := range t.Rows {
 		var cells []string
 		for _, c := range r {
 			if c = strings.TrimSpace(c); c != "" {
-				cells = append(cells, document.Esc(c))
+				cells = append(cells, c)
 			}
 		}
 		if len(cells) == 0 {
 			continue
 		}
+		if g := strings.TrimRight(cells[0], ":-–"); len(cells) == 1 && g != cells[0] && strings.HasSuffix(strings.TrimRight(cells[0], "-–"), ":") {
+			// A group's head: bold, and its first row follows it without
+			// a separator ("**Artillery:** Limbering 2 · …").
+			rows = append(rows, "**"+document.Esc(g)+":**")
+			head = true
+			continue
+		}
 		sep := ": "
-		if first := strings.TrimSuffix(cells[0], "\\."); strings.HasSuffix(cells[0], ".") || first != cells[0] || isNumber(first) {
+		if strings.HasSuffix(cells[0], ".") || isNumber(cells[0]) {
 			sep = " "
 		}
-		rows = append(rows, cells[0]+strings.TrimSuffix(sep+strings.Join(cells[1:], ", "), sep))
+		for i := range cells {
+			cells[i] = document.Esc(cells[i])
+		}
+		row := cells[0] + strings.TrimSuffix(sep+strings.Join(cells[1:], ", "), sep)
+		if head {
+			rows[len(rows)-1] += " " + row
+			head = false
+			continue
+		}
+		rows = append(rows, row)
 	}
 	// "Morale Tests will be taken when:-" introduces its list with a
 	// colon; other names end with a full stop. The rows end with one full

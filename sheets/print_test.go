@@ -207,6 +207,9 @@ var (
 // "catalogue", "as printed", "transcribed", "No rule text in the data"),
 // no file hash, no typing slip, one spelling of a word, and percentages
 // in whole numbers in PDF and HTML alike.
+// directive is a layout directive on its own line.
+var directive = regexp.MustCompile(`(?m)^<!--[^\n]*-->\n`)
+
 func TestPlayerCopyClean(t *testing.T) {
 	cat := loadCat(t)
 	pdfs := renderedSheets(t)
@@ -230,7 +233,9 @@ func TestPlayerCopyClean(t *testing.T) {
 			}
 			texts[f] = text
 		}
-		if name := cat.System(s.System).About.Name; !strings.HasPrefix(texts[Markdown], "# "+document.Esc(name)+"\n") {
+		// A layout directive (<!-- columns: 1 -->) may come before the title.
+		md := strings.TrimLeft(directive.ReplaceAllString(texts[Markdown], ""), "\n")
+		if name := cat.System(s.System).About.Name; !strings.HasPrefix(md, "# "+document.Esc(name)+"\n") {
 			t.Errorf("%s does not start with its title %q", s.ID, name)
 		}
 		for where, text := range texts {

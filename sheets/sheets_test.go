@@ -384,8 +384,9 @@ func TestPDFText(t *testing.T) {
 			`Danger zone\s+4″\s+5″`,
 		}},
 		{"imperial-mars", []string{
-			`Small arms shooting: hits per tray`,
-			`4, 5\s+15\s+20\s+`,
+			`Small Arms table, one row per factor`,
+			`10 or more\s+12\s+17\s+25%\s+20%`,
+			`BL rifle\s+5″\s+6\s+25%\s+10%\s+12″\s+4\s+25%\s+5%`,
 			`Machines? guns: jams|Machine guns: jams`,
 		}},
 		{"evacuation-mars", []string{

@@ -63,7 +63,9 @@ func (r *walker) footnoteLink(n ast.Node, entering bool) ast.WalkStatus {
 	}
 	links, after := markRun(n)
 	s := r.cur()
-	s.size *= 0.68
+	// A mark is a superscript, but no character of a player's document
+	// is under minMark (issue 22 §5).
+	s.size = max(s.size*0.68, min(s.size, minMark))
 	s.rise = -0.36 * r.cur().size * ptMM
 	s.bold, s.italic, s.mono, s.hasBg = true, false, false, false
 	s.color = colAccent

@@ -27,6 +27,15 @@ type tok struct {
 	hasBg  bool
 }
 
+// A tick box: the □ glyph, whose square is tickBoxEm of the font size a
+// side in the Go font, set so that it is at least tickBoxMM (issue 22: at
+// least 3.5 mm, for a pencil).
+const (
+	tickBox   = "□"
+	tickBoxEm = 0.506
+	tickBoxMM = 3.6
+)
+
 // sameRun reports whether a and b can be drawn with one Text call.
 func sameRun(a, b tok) bool {
 	return a.f == b.f && a.rise == b.rise && a.strike == b.strike && a.hasBg == b.hasBg && a.bg == b.bg
@@ -37,6 +46,12 @@ type inlines []tok
 
 // text adds s in style st, splitting it into words and glue.
 func (in *inlines) text(s string, st style) {
+	if strings.TrimSpace(s) == tickBox && !st.mono {
+		// A tick box on its own is a box to mark with a pencil: set big
+		// enough that its square is tickBoxMM a side.
+		st.size = max(st.size, tickBoxMM/(tickBoxEm*ptMM))
+		s = tickBox
+	}
 	f := st.face()
 	m := f.metrics()
 	s = fallback(s, m)

@@ -40,6 +40,10 @@ var (
 // superscripts are.
 const minText = 7.0
 
+// minMark is the smallest size of a footnote mark: the print standard's
+// floor for every character.
+const minMark = 6.5
+
 // smaller is size × f, but not under minText (nor over size).
 func smaller(size, f float64) float64 { return max(size*f, min(size, minText)) }
 

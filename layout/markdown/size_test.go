@@ -42,11 +42,11 @@ func TestTypeSizes(t *testing.T) {
 					floor = 7.5 // the sample's chart labels are 0.8 of the body
 				}
 				// What may be smaller: footnote marks (bold, raised, in
-				// the accent colour: their size is 0.68 of the text's) and
-				// the footer line.
+				// the accent colour: their size is 0.68 of the text's, but
+				// not under minMark) and the footer line.
 				footer := paper.Height - 8 - footerH
 				for _, tx := range pdftest.Smallest(texts, floor) {
-					mark := tx.Font == "utf8goB" && tx.Size < 0.7*base+0.01
+					mark := tx.Font == "utf8goB" && (tx.Size < 0.7*base+0.01 || tx.Size <= minMark+0.01)
 					if !mark && tx.Y < footer {
 						t.Errorf("%s, %g pt, %s: %q printed at %g pt, under %g", name, base, paper.Name, tx.S, tx.Size, floor)
 					}

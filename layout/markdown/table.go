@@ -12,8 +12,8 @@ import (
 //
 // Column widths follow the content: every column gets its natural width
 // (its longest cell on one line) and the spare width of the text column is
-// shared in proportion, up to tableSpare a column (a narrow table is as
-// wide as it needs, left-aligned). When the natural widths do not fit, the table's
+// shared in proportion: every table takes the whole measure of its column,
+// so tables stacked on a page share one width, never ragged ones. When the natural widths do not fit, the table's
 // font shrinks in quarter points down to tableFloor; if that is not enough
 // each column gets its longest word, then the width to keep its names
 // (cell lines of a few words: "Assault Tripod⁴,⁸") on one line while the
@@ -28,9 +28,8 @@ import (
 // continues in.
 
 const (
-	cellPadX   = 1.2 // mm, each side
-	cellPadY   = 0.7
-	tableSpare = 8 // mm a column may widen beyond its content
+	cellPadX = 1.2 // mm, each side
+	cellPadY = 0.7
 )
 
 // tableFloor is the smallest table font for a body size: 1.5 pt under
@@ -123,10 +122,9 @@ func tableScale(rows []tableRow, ncol int, base, avail float64) (k float64, w []
 	w = make([]float64, ncol)
 	switch {
 	case natSum*k <= inner+eps:
-		// Everything fits on one line: share the spare width out, up to
-		// tableSpare a column, so a small table does not straggle
-		// across a wide page.
-		target := min(inner, natSum*k+float64(ncol)*tableSpare)
+		// Everything fits on one line: share the spare width out, so
+		// the table takes the column's measure like every other.
+		target := inner
 		for j := range w {
 			if natSum > 0 {
 				w[j] = nat[j] * target / natSum

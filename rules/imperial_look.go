@@ -1,0 +1,320 @@
+package rules
+
+// "One look per shot": the Imperial Mars tables that fold the weapon
+// factor by range, the Small Arms table and the chance into one row, so a
+// player finds the odds of a tray of weapon W at range band R at once.
+// Every chance is the value of IMShoot, IMMGJam or IMArtilleryHit.
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/playaid/playaid/catalog"
+)
+
+// imInch prints a length in inches with the inch mark: 5″, 2.5″.
+func imInch(l catalog.Length) string {
+	return strconv.FormatFloat(math.Round(l.Inches()*100)/100, 'f', -1, 64) + "″"
+}
+
+// imCapital is s with its first letter in capitals ("short" → "Short").
+func imCapital(s string) string {
+	for i, r := range s {
+		return string(unicode.ToUpper(r)) + s[i+len(string(r)):]
+	}
+	return s
+}
+
+// IMShotLookTable gives, for every weapon of the kinds ("small-arms",
+// "mg", "old-ones"), each range band's reach, its factor and the chances
+// of 1 and of 2 hits for one tray's d20 before tactical factors. MG rows
+// add the chance to jam in the first and the second round of a turn.
+func IMShotLookTable(sys *catalog.System, kinds ...string) (Table, error) {
+	t := Table{ID: "im-look-" + strings.Join(kinds, "-"), Title: "One tray, by weapon and range", Corner: "Weapon"}
+	var bands []string
+	mg := false
+	for _, w := range sys.Weapons {
+		if !slices.Contains(kinds, w.Kind) || len(w.Bands) == 0 {
+			continue
+		}
+		if bands == nil {
+			for _, b := range w.Bands {
+				bands = append(bands, b.Name)
+				t.Columns = append(t.Columns, imCapital(b.Name), "F", "1 hit", "2 hits")
+			}
+		}
+		label := w.Name
+		if w.Kind == "old-ones" {
+			label = "Setting " + strconv.Itoa(w.Setting)
+		}
+		if w.Trays > 0 {
+			label = fmt.Sprintf("%s (%d trays)", w.Name, w.Trays)
+		}
+		row := Row{Label: label}
+		for i := range bands {
+			if i >= len(w.Bands) {
+				row.Cells = append(row.Cells, imNone, imNone, imNone, imNone)
+				continue
+			}
+			b := w.Bands[i]
+			res, err := IMShoot(sys, b.Factor, 1)
+			if err != nil {
+				return Table{}, fmt.Errorf("%s, %s range: %w", w.Name, b.Name, err)
+			}
+			row.Cells = append(row.Cells, Cell{Text: imInch(b.Range)}, Cell{Text: strconv.Itoa(b.Factor)},
+				imChance(res.PerTray[1]), imChance(res.PerTray[2]))
+		}
+		if len(w.Jam) > 0 {
+			jams, err := IMMGJam(sys, w.ID)
+			if err != nil {
+				return Table{}, err
+			}
+			var ps []string
+			for _, p := range jams {
+				ps = append(ps, Prob(p).String())
+			}
+			row.Cells = append(row.Cells, Cell{Text: strings.Join(ps, " / ")})
+			mg = true
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	if mg {
+		t.Columns = append(t.Columns, "Jams")
+		for i := range t.Rows {
+			for len(t.Rows[i].Cells) < len(t.Columns) {
+				t.Rows[i].Cells = append(t.Rows[i].Cells, imNone)
+			}
+		}
+	}
+	return t, nil
+}
+
+// imChance is a chance cell, "–" for what cannot happen.
+func imChance(p *big.Rat) Cell {
+	if p.Sign() == 0 {
+		return imNone
+	}
+	return Prob(p)
+}
+
+// IMShootingLadder is the Small Arms Shooting Table with one row per
+// factor, from the first factor below the table (only the natural 20
+// hits) to the open row ("10 or more"): each +1 of tactical factors moves
+// a tray one row down. It gives the d20 scores and the chances of 1 and of
+// 2 hits for one tray.
+func IMShootingLadder(sys *catalog.System) (Table, error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return Table{}, err
+	}
+	lo, hi, open := 0, 0, false
+	first := true
+	for _, row := range r.Shooting.Rows {
+		for _, f := range row.Factors {
+			if first || f < lo {
+				lo = f
+			}
+			if first || f > hi {
+				hi = f
+			}
+			first = false
+		}
+		if row.Open && len(row.Factors) > 0 {
+			open = true
+		}
+	}
+	if first {
+		return Table{}, fmt.Errorf("imperial mars: the shooting table has no rows")
+	}
+	t := Table{
+		ID:      "im-shooting-ladder",
+		Title:   "Small Arms table, one row per factor",
+		Corner:  "Factor",
+		Columns: []string{"1 hit on", "2 hits on", "1 hit", "2 hits"},
+	}
+	for f := lo - 1; f <= hi; f++ {
+		res, err := IMShoot(sys, f, 1)
+		if err != nil {
+			return Table{}, err
+		}
+		label := strconv.Itoa(f)
+		one, two := imNone, imNone
+		switch {
+		case res.Row == nil:
+			label += " or less"
+			one = Cell{Text: strconv.Itoa(r.Shooting.AlwaysHits)}
+		default:
+			one, two = imScoreCell(res.Row.OneHit), imScoreCell(res.Row.TwoHits)
+		}
+		if f == hi && open {
+			label += " or more"
+		}
+		t.Rows = append(t.Rows, Row{Label: label, Cells: []Cell{one, two, imChance(res.PerTray[1]), imChance(res.PerTray[2])}})
+	}
+	return t, nil
+}
+
+// IMArtilleryLookTable gives each gun, smoothbore and rifled, at each range
+// of the artillery factors table: the factor and the chance to hit before
+// tactical factors (a d20 equal or above it).
+func IMArtilleryLookTable(sys *catalog.System) (Table, error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return Table{}, err
+	}
+	ft, err := imTable(sys, r.Artillery.FactorsTable)
+	if err != nil {
+		return Table{}, err
+	}
+	t := Table{ID: "im-look-artillery", Title: "Artillery to hit, by gun and range: factor, chance", Corner: "Gun"}
+	for _, c := range ft.Columns[1:] {
+		t.Columns = append(t.Columns, strings.Fields(c)[0])
+	}
+	kinds := []string{"smoothbore", "rifle"}
+	for _, row := range ft.Rows {
+		if len(row) != len(ft.Columns) {
+			return Table{}, fmt.Errorf("imperial mars: table %q: row %q has %d cells, expected %d", ft.ID, row[0], len(row), len(ft.Columns))
+		}
+		rows := make([]Row, len(kinds))
+		for k := range kinds {
+			rows[k].Label = row[0] + ", " + kinds[k]
+		}
+		for _, c := range row[1:] {
+			parts := strings.Split(c, "/")
+			if len(parts) != len(kinds) {
+				return Table{}, fmt.Errorf("imperial mars: table %q: cell %q is not smoothbore/rifle", ft.ID, c)
+			}
+			for k, p := range parts {
+				n, ok, err := imScore(ft, p)
+				if err != nil {
+					return Table{}, err
+				}
+				if !ok {
+					rows[k].Cells = append(rows[k].Cells, imNone)
+					continue
+				}
+				hit, err := IMArtilleryHit(sys, n)
+				if err != nil {
+					return Table{}, err
+				}
+				rows[k].Cells = append(rows[k].Cells, Cell{Text: strconv.Itoa(n) + ": " + Prob(hit).String()})
+			}
+		}
+		t.Rows = append(t.Rows, rows...)
+	}
+	return t, nil
+}
+
+// IMShotExample works one small-arms shot through the tables, each number
+// a player reads on the way: the weapon's band at the distance, its
+// factor, each tactical factor (read from the data's table of them by its
+// printed name), the total, the Small Arms row and the chances.
+func IMShotExample(sys *catalog.System, weaponID string, inches float64, factors ...string) (Table, error) {
+	w := sys.Weapon(weaponID)
+	if w == nil || len(w.Bands) == 0 {
+		return Table{}, fmt.Errorf("imperial mars: %q is not a weapon with range bands", weaponID)
+	}
+	var band *catalog.Band
+	for i := range w.Bands {
+		if inches <= w.Bands[i].Range.Inches()+1e-9 {
+			band = &w.Bands[i]
+			break
+		}
+	}
+	dist := imInch(catalog.Length{MM: inches * 25.4})
+	if band == nil {
+		return Table{}, fmt.Errorf("imperial mars: %s is out of range of the %s", dist, w.Name)
+	}
+	t := Table{ID: "im-example", Title: "Worked example: one tray shoots", Corner: "Step", Columns: []string{"You read"}}
+	step := func(label, text string) { t.Rows = append(t.Rows, Row{Label: label, Cells: []Cell{{Text: text}}}) }
+	step("Weapon and distance", fmt.Sprintf("%s at %s", w.Name, dist))
+	step("Range band", fmt.Sprintf("%s (up to %s)", band.Name, imInch(band.Range)))
+	step("Weapon factor", strconv.Itoa(band.Factor))
+	total := band.Factor
+	for _, name := range factors {
+		m, err := imTacticalFactor(sys, "small-arms-tactical-factors", name)
+		if err != nil {
+			return Table{}, err
+		}
+		total += m
+		step(name, imMod(m))
+	}
+	step("Total factor", strconv.Itoa(total))
+	res, err := IMShoot(sys, total, 1)
+	if err != nil {
+		return Table{}, err
+	}
+	r, _, err := imRules(sys)
+	if err != nil {
+		return Table{}, err
+	}
+	if res.Row == nil {
+		step("Small Arms table", fmt.Sprintf("below the table: only a %d hits", r.Shooting.AlwaysHits))
+	} else {
+		s := fmt.Sprintf("1 hit on %d", res.Row.OneHit)
+		if res.Row.TwoHits > 0 {
+			s += fmt.Sprintf(", 2 hits on %d", res.Row.TwoHits)
+		}
+		step("Small Arms table", s)
+	}
+	chance := fmt.Sprintf("1 hit %s", Prob(res.PerTray[1]))
+	if res.PerTray[2].Sign() > 0 {
+		chance += fmt.Sprintf(" · 2 hits %s", Prob(res.PerTray[2]))
+	}
+	step("Chance, each tray", chance+fmt.Sprintf(" · no hit %s", Prob(res.PerTray[0])))
+	return t, nil
+}
+
+// imTacticalFactor reads a tactical factor by its printed name from a
+// table of name and modifier column pairs.
+func imTacticalFactor(sys *catalog.System, tableID, name string) (int, error) {
+	t, err := imTable(sys, tableID)
+	if err != nil {
+		return 0, err
+	}
+	var names []string
+	for _, row := range t.Rows {
+		for i := 0; i+1 < len(row); i += 2 {
+			n := strings.TrimSpace(row[i])
+			if n == "" {
+				continue
+			}
+			names = append(names, n)
+			if strings.EqualFold(n, strings.TrimSpace(name)) {
+				v, err := strconv.Atoi(strings.Replace(strings.TrimSpace(row[i+1]), "+", "", 1))
+				if err != nil {
+					return 0, fmt.Errorf("imperial mars: table %q: %q has no number (%q)", t.ID, n, row[i+1])
+				}
+				return v, nil
+			}
+		}
+	}
+	slices.Sort(names)
+	return 0, fmt.Errorf("imperial mars: table %q has no factor %q; expected one of %s", t.ID, name, strings.Join(names, ", "))
+}
+
+// IMShotExampleFromData is the worked example the reference prints: the
+// first small-arms weapon of the data at the reach of its middle band,
+// against a target with the first tactical factor of the table.
+func IMShotExampleFromData(sys *catalog.System) (Table, error) {
+	t, err := imTable(sys, "small-arms-tactical-factors")
+	if err != nil {
+		return Table{}, err
+	}
+	if len(t.Rows) == 0 || len(t.Rows[0]) == 0 {
+		return Table{}, fmt.Errorf("imperial mars: table %q has no rows", t.ID)
+	}
+	for _, w := range sys.Weapons {
+		if w.Kind != "small-arms" || len(w.Bands) == 0 {
+			continue
+		}
+		b := w.Bands[len(w.Bands)/2]
+		return IMShotExample(sys, w.ID, b.Range.Inches(), t.Rows[0][0])
+	}
+	return Table{}, fmt.Errorf("imperial mars: the data has no small-arms weapon")
+}

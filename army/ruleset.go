@@ -42,7 +42,7 @@ func ruleSetOf(s *catalog.System) ruleSet {
 
 // The keys every list and every unit takes, whatever its rule set.
 var (
-	commonListKeys = []string{"system", "name", "player", "scenario", "note", "unit"}
+	commonListKeys = []string{"system", "name", "player", "scenario", "side", "faction", "note", "unit"}
 	commonUnitKeys = []string{"label", "note"}
 )
 

@@ -21,7 +21,9 @@ var adversarialLists = []struct {
 	{"nested inline tables", func(n int) string {
 		return "system = \"aqotmf\"\nfaction = \"Humans\"\nx = " + strings.Repeat("{a = ", n/6) + "1" + strings.Repeat("}", n/6)
 	}},
-	{"dotted key", func(n int) string { return "system = \"aqotmf\"\nfaction = \"Humans\"\na" + strings.Repeat(".a", n/2) + " = 1" }},
+	{"dotted key", func(n int) string {
+		return "system = \"aqotmf\"\nfaction = \"Humans\"\na" + strings.Repeat(".a", n/2) + " = 1"
+	}},
 	{"unclosed arrays", func(n int) string { return "system = \"aqotmf\"\nfaction = \"Humans\"\nx = " + strings.Repeat("[", n) }},
 	{"many units", func(n int) string {
 		return "system = \"evacuation-mars\"\n" + strings.Repeat("[[unit]]\ntype = \"infantry\"\npoints = 4611686018427387904\n", n/55)

@@ -23,7 +23,7 @@ type Report struct {
 	Scenario *catalog.Scenario // the list's scenario, when it names one of its sides
 	Side     *catalog.Side     // the side the list plays; nil when none
 	Faction  string            // the list's faction as the data spells it; "" when none or unknown
-	Diags  diag.List       // errors and warnings, sorted by position
+	Diags    diag.List         // errors and warnings, sorted by position
 }
 
 // Valid reports whether the list has no errors (warnings are allowed).

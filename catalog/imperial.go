@@ -47,8 +47,8 @@ type IMRules struct {
 	// type carries ("infantry" → small-arms, old-ones); a type not
 	// listed carries none.
 	Carries map[string][]string `toml:"carries"`
-	Flyers             IMFlyers    `toml:"flyers"`
-	Rules              []Special   `toml:"rule"` // rules in words, as the seed prints them
+	Flyers  IMFlyers            `toml:"flyers"`
+	Rules   []Special           `toml:"rule"` // rules in words, as the seed prints them
 	// Roster lists which of Rules an army roster prints, by what the list
 	// fields, in the order printed.
 	Roster []IMRosterRules `toml:"roster"`

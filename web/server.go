@@ -102,6 +102,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /lists/{name}/{file}", s.listDownload)
 	mux.HandleFunc("POST /build", s.build)
 	mux.HandleFunc("POST /save", s.save)
+	mux.HandleFunc("POST /lists/{name}/{action}", s.manage)
 	s.docRoutes(mux)
 	mux.HandleFunc("GET /odds", s.oddsIndex)
 	mux.HandleFunc("GET /odds/{query}", s.odds)

@@ -108,7 +108,7 @@
       dirty = true;
       clearTimeout(timer);
       var name = e.target.name || '';
-      if (name === 'system' || name === 'scenario' || /^u\.\d+\.type$/.test(name)) {
+      if (name === 'system' || name === 'scenario' || name === 'side' || name === 'faction' || /^u\.\d+\.type$/.test(name)) {
         post(null).then(whole); // the fields on offer change
         return;
       }

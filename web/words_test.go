@@ -50,10 +50,10 @@ func TestPlainWords(t *testing.T) {
 		t.Fatalf("only %d messages checked", n)
 	}
 	for in, want := range map[string]string{
-		"the list has no units; add a [[unit]] table for each unit":                                        "The list has no units yet: add them from “Add units”.",
-		`the list names no side of Scenario 1; add side = "Martians" under scenario (one of: "A", "B")`:     `The list names no side of Scenario 1; choose the side "Martians" (one of: "A", "B")`,
+		"the list has no units; add a [[unit]] table for each unit":                                       "The list has no units yet: add them from “Add units”.",
+		`the list names no side of Scenario 1; add side = "Martians" under scenario (one of: "A", "B")`:   `The list names no side of Scenario 1; choose the side "Martians" (one of: "A", "B")`,
 		"points = 145, but the Martians side plays at 200 points; write points = 200 or leave points out": "Points 145, but the Martians side plays at 200 points; expected points: 200 or leave points empty",
-		`unit 2 (hmg-unit): count is 0; expected 1 or more (leave count out for one)`:                      `Unit 2 (hmg-unit): count is 0; expected 1 or more (leave count empty for one)`,
+		`unit 2 (hmg-unit): count is 0; expected 1 or more (leave count out for one)`:                     `Unit 2 (hmg-unit): count is 0; expected 1 or more (leave count empty for one)`,
 	} {
 		if got := plain(in); got != want {
 			t.Errorf("plain(%q)\n = %q\nwant %q", in, got, want)

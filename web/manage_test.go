@@ -1,6 +1,9 @@
 package web
 
 import (
+	"archive/zip"
+	"bytes"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -118,5 +121,109 @@ func TestManageLists(t *testing.T) {
 	}
 	if !exists("walker.toml") {
 		t.Error("the oversized rename moved the list")
+	}
+}
+
+// TestOddsKeepWhatWasTyped: a failed odds query keeps every field as the
+// player typed it, the good ones and the bad ones.
+func TestOddsKeepWhatWasTyped(t *testing.T) {
+	s, _ := newServer(t, "")
+	w := get(t, s.Handler(), "/odds/attack?dice=abc&defense=7&armor=999999999&power=2&cover=soft&tripod=1")
+	if w.Code != http.StatusBadRequest {
+		t.Fatalf("a bad query: %d", w.Code)
+	}
+	body := w.Body.String()
+	for _, want := range []string{`name="dice" value="abc"`, `name="defense" value="7"`, `name="armor" value="999999999"`, `name="power" value="2"`, `name="tripod" value="true" checked`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the form lost %s", want)
+		}
+	}
+	text := pageText(body)
+	if !strings.Contains(text, "Dice:") || !strings.Contains(text, "Armor:") {
+		t.Errorf("not every bad field is named: %s", text)
+	}
+}
+
+// TestExportImport: every list goes out in one zip and comes back in,
+// each checked, none written over a list of the same name; hostile zips
+// (paths that leave the folder, files too big, not lists) change nothing
+// they should not.
+func TestExportImport(t *testing.T) {
+	s, dir := newServer(t, "")
+	h := s.Handler()
+	humans := readFile(t, filepath.Join("..", "data", "armies", "boys-of-company-c-humans.toml"))
+	writeFile(t, filepath.Join(dir, "humans.toml"), humans)
+	writeFile(t, filepath.Join(dir, "greedy.toml"), "system = \"aqotmf\"\nfaction = \"Humans\"\npoints = 10\n[[unit]]\nid = \"hmg-unit\"\n")
+	w := get(t, h, "/lists.zip")
+	if w.Code != 200 || w.Header().Get("Content-Type") != "application/zip" {
+		t.Fatalf("export: %d %s", w.Code, w.Header().Get("Content-Type"))
+	}
+	zr, err := zip.NewReader(bytes.NewReader(w.Body.Bytes()), int64(w.Body.Len()))
+	if err != nil || len(zr.File) != 2 {
+		t.Fatalf("export: %v, %d files", err, len(zr.File))
+	}
+	upload := func(files map[string][]byte) *httptest.ResponseRecorder {
+		var b bytes.Buffer
+		mw := multipart.NewWriter(&b)
+		for name, data := range files {
+			fw, _ := mw.CreateFormFile("files", name)
+			fw.Write(data)
+		}
+		mw.Close()
+		r := httptest.NewRequest(http.MethodPost, "/import", &b)
+		r.Header.Set("Content-Type", mw.FormDataContentType())
+		r.Header.Set("Sec-Fetch-Site", "same-origin")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		return rec
+	}
+	// The zip back in: both names are taken, so both come in as copies.
+	w = upload(map[string][]byte{"backup.zip": w.Body.Bytes()})
+	text := pageText(w.Body.String())
+	if w.Code != 200 || readFile(t, filepath.Join(dir, "humans-2.toml")) != humans || !strings.Contains(text, "nothing was written over") || !strings.Contains(text, "VALID") || !strings.Contains(text, "INVALID") {
+		t.Fatalf("import of the export: %d %s", w.Code, text)
+	}
+	if readFile(t, filepath.Join(dir, "humans.toml")) != humans {
+		t.Fatal("an import wrote over a list")
+	}
+	// Hostile zips.
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	for name, data := range map[string]string{"../../escape.toml": humans, "sub/dir/inner.toml": humans, ".hidden.toml": humans, "notes.txt": "x", "broken.toml": "name = \"x", "huge.toml": strings.Repeat("#", maxListBytes+1)} {
+		f, _ := zw.Create(name)
+		f.Write([]byte(data))
+	}
+	zw.Close()
+	w = upload(map[string][]byte{"evil.zip": zb.Bytes(), "plain.toml": []byte(humans), "../up.toml": []byte(humans)})
+	text = pageText(w.Body.String())
+	if _, err := os.Stat(filepath.Join(dir, "..", "escape.toml")); err == nil {
+		t.Fatal("a zip path left the folder")
+	}
+	for _, want := range []string{"escape.toml", "inner.toml", "plain.toml", "up.toml"} {
+		if _, err := os.Stat(filepath.Join(dir, want)); err != nil {
+			t.Errorf("%s was not imported into the folder: %s", want, text)
+		}
+	}
+	for _, not := range []string{".hidden.toml", "notes.txt", "broken.toml", "huge.toml"} {
+		if _, err := os.Stat(filepath.Join(dir, not)); err == nil {
+			t.Errorf("%s was imported", not)
+		}
+	}
+	if !strings.Contains(text, "does not read as an army list") || !strings.Contains(text, "a list may have") {
+		t.Errorf("the refusals are not explained: %s", text)
+	}
+	// Not a zip, nothing at all, and a cross-site import.
+	if w := upload(map[string][]byte{"x.zip": []byte("PK no")}); !strings.Contains(pageText(w.Body.String()), "not a zip file") {
+		t.Error("a broken zip is not explained")
+	}
+	if w := upload(nil); w.Code != http.StatusBadRequest {
+		t.Errorf("an empty import: %d", w.Code)
+	}
+	r := httptest.NewRequest(http.MethodPost, "/import", strings.NewReader("x"))
+	r.Header.Set("Sec-Fetch-Site", "cross-site")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	if rec.Code != http.StatusForbidden {
+		t.Errorf("a cross-site import: %d", rec.Code)
 	}
 }

@@ -379,6 +379,7 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 // whole numbers within bounds, choices among the offered ones.
 func readParams(q *oddsQuery, in url.Values) (map[string]string, string) {
 	vals := map[string]string{}
+	var problems []string // every field keeps what the player typed
 	for _, p := range q.Params {
 		raw := in.Get(p.Name)
 		switch p.Kind {
@@ -389,7 +390,8 @@ func readParams(q *oddsQuery, in url.Values) (map[string]string, string) {
 			n, err := strconv.Atoi(raw)
 			if err != nil || n < p.Min || n > p.Max {
 				vals[p.Name] = clip(raw, 20)
-				return vals, fmt.Sprintf("%s: %q is not a whole number from %d to %d.", p.Label, clip(raw, 20), p.Min, p.Max)
+				problems = append(problems, fmt.Sprintf("%s: %q is not a whole number from %d to %d.", p.Label, clip(raw, 20), p.Min, p.Max))
+				continue
 			}
 			vals[p.Name] = strconv.Itoa(n)
 		case "bool":
@@ -400,7 +402,7 @@ func readParams(q *oddsQuery, in url.Values) (map[string]string, string) {
 			vals[p.Name] = clip(raw, maxFieldBytes)
 		}
 	}
-	return vals, ""
+	return vals, strings.Join(problems, " ")
 }
 
 // shareQuery is the query string of an answer, in the parameters' order.

@@ -103,6 +103,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /build", s.build)
 	mux.HandleFunc("POST /save", s.save)
 	mux.HandleFunc("POST /lists/{name}/{action}", s.manage)
+	mux.HandleFunc("GET /lists.zip", s.exportAll)
+	mux.HandleFunc("POST /import", s.importLists)
 	s.docRoutes(mux)
 	mux.HandleFunc("GET /odds", s.oddsIndex)
 	mux.HandleFunc("GET /odds/{query}", s.odds)
@@ -138,7 +140,11 @@ func secured(next http.Handler) http.Handler {
 // bounded caps every request body.
 func (s *Server) bounded(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+		limit := int64(maxBodyBytes)
+		if r.URL.Path == "/import" {
+			limit = maxImportBytes + 64<<10 // the files and the form's own parts
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		next.ServeHTTP(w, r)
 	})
 }

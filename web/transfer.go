@@ -214,4 +214,3 @@ func (s *Server) importOne(file string, src []byte) importRow {
 	}
 	return row
 }
-

@@ -55,6 +55,8 @@ type builderState struct {
 	Hand     bool   // the loaded file was written by hand
 
 	Notice   string // what the action before the page did (renamed, copied)
+	Focus    string // the control the keyboard focus goes back to ("add:hmg-unit", "remove:2")
+	Announce string // what a screen reader is told the last action did
 	Saved    bool   // the page follows a save
 	Kept     string // the name of the copy the save kept
 	Problem  string // why the last save did not happen

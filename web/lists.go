@@ -80,7 +80,12 @@ func (s *Server) newList(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusInternalServerError, err.Error())
 		return
 	}
-	s.render(w, r, http.StatusOK, "builder", s.builderPage(f, st, nil))
+	v := s.builderPage(f, st, nil)
+	if len(v.Picker.Groups) > 0 && len(v.Picker.Groups[0].Items) > 0 {
+		it := v.Picker.Groups[0].Items[0] // the side chosen, its units come next
+		v.Focus = it.Button + ":" + it.Value
+	}
+	s.render(w, r, http.StatusOK, "builder", v)
 }
 
 // startView asks which side a new list plays: a side of a scenario, or a
@@ -230,21 +235,52 @@ func (s *Server) build(w http.ResponseWriter, r *http.Request) {
 		}
 		f.Units = append(f.Units, u)
 	}
+	// The keyboard focus stays where the player acts: on the Add button
+	// pressed (press it again for another), on the Remove button that
+	// takes the removed unit's place, else on the first Add.
+	added := ""
 	switch {
 	case pf.Has("remove"):
 		if i, err := strconv.Atoi(pf.Get("remove")); err == nil && i >= 0 && i < len(f.Units) {
+			gone := firstNonEmpty(f.Units[i]["label"], f.Units[i]["id"], f.Units[i]["type"], fmt.Sprintf("unit %d", i+1))
 			f.Units = append(f.Units[:i], f.Units[i+1:]...)
+			st.Announce = "Removed " + gone + "."
+			if i < len(f.Units) {
+				st.Focus = "remove:" + strconv.Itoa(i)
+			} else if len(f.Units) > 0 {
+				st.Focus = "remove:" + strconv.Itoa(len(f.Units)-1)
+			}
 		}
 	case pf.Get("add") != "":
-		add(values{"id": clip(pf.Get("add"), maxFieldBytes)})
+		added = clip(pf.Get("add"), maxFieldBytes)
+		add(values{"id": added})
+		st.Focus = "add:" + added
 	case pf.Get("add-type") != "":
-		add(values{"type": clip(pf.Get("add-type"), maxFieldBytes)})
+		added = clip(pf.Get("add-type"), maxFieldBytes)
+		add(values{"type": added})
+		st.Focus = "add-type:" + added
 	case pf.Get("add-force") != "":
 		if u := s.forceUnit(f, pf.Get("add-force")); u != nil {
+			added = u["id"]
 			add(u)
+			st.Focus = "add-force:" + pf.Get("add-force")
 		}
 	}
-	s.render(w, r, http.StatusOK, "builder", s.builderPage(f, st, nil))
+	v := s.builderPage(f, st, nil)
+	if added != "" && st.Problem == "" {
+		name := added
+		if sys := s.cat.System(f.List["system"]); sys != nil && sys.Unit(added) != nil {
+			name = sys.Unit(added).Name
+		}
+		v.Announce = fmt.Sprintf("Added %s. %s, %s.", name, v.Points, v.Status)
+	} else if v.Announce != "" {
+		v.Announce += fmt.Sprintf(" %s, %s.", v.Points, v.Status)
+	}
+	if v.Focus == "" && pf.Has("remove") && len(v.Picker.Groups) > 0 && len(v.Picker.Groups[0].Items) > 0 {
+		it := v.Picker.Groups[0].Items[0]
+		v.Focus = it.Button + ":" + it.Value
+	}
+	s.render(w, r, http.StatusOK, "builder", v)
 }
 
 // forceUnit is the unit of a scenario's force line ("side.line"), as the

@@ -16,10 +16,9 @@ import (
 // list deploys as blips.
 type aqotmfRules struct{}
 
-func (aqotmfRules) kind() string              { return "aqotmf" }
-func (aqotmfRules) of(s *catalog.System) bool { return s.AQotMF != nil }
-func (aqotmfRules) points() bool              { return true }
-func (aqotmfRules) listKeys() []string        { return []string{"points", "hidden"} }
+func (aqotmfRules) engine() *rules.Engine { return rules.AQEngine }
+func (aqotmfRules) points() bool          { return true }
+func (aqotmfRules) listKeys() []string    { return []string{"points", "hidden"} }
 func (aqotmfRules) unitKeys() []string {
 	return []string{"id", "count", "ambush", "reinforcement", "points"}
 }

@@ -316,29 +316,31 @@ func (ld *loader) merge(ix *diag.Index, f *File) {
 			s.Pos = at.pos()
 		}
 	}
-	block := func(name string, set bool) bool {
-		if !set {
-			return false
+	if f.Engine != "" && !ix.Bad("engine") {
+		at := located{ix: ix, path: "engine"}
+		switch prev, dup := ld.locs["engine/"+f.System]; {
+		case dup:
+			ld.diags.Add(at.pos(), "second engine for system %s; first at %s; expected engine = \"…\" once, in its system.toml", f.System, prev.pos())
+		case !slices.Contains(Engines(), f.Engine):
+			ld.diags.Add(ix.Value("engine"), "%s", Unknown("engine", f.Engine, Engines()))
+		default:
+			ld.locs["engine/"+f.System] = at
+			s.Engine = f.Engine
 		}
-		at := located{ix: ix, path: name}
-		if prev, dup := ld.locs["block/"+name]; dup {
-			ld.diags.Add(at.pos(), "second [%s] block; first at %s", name, prev.pos())
-			return false
+	}
+	for _, b := range f.Rules.set() {
+		at := located{ix: ix, path: b.name}
+		k := "block/" + f.System + "/" + b.name
+		if prev, dup := ld.locs[k]; dup {
+			ld.diags.Add(at.pos(), "second [%s] block for system %s; first at %s", b.name, f.System, prev.pos())
+			continue
 		}
-		ld.locs["block/"+name] = at
-		return true
-	}
-	if block("aqotmf", f.AQotMF != nil) {
-		s.AQotMF = f.AQotMF
-	}
-	if block("buildings", f.Buildings != nil) {
-		s.Buildings = f.Buildings
-	}
-	if block("evacuation", f.Evacuation != nil) {
-		s.Evacuation = f.Evacuation
-	}
-	if block("imperial", f.Imperial != nil) {
-		s.Imperial = f.Imperial
+		ld.locs[k] = at
+		for _, mine := range s.Rules.blocks() {
+			if mine.name == b.name {
+				mine.v.Set(b.v)
+			}
+		}
 	}
 	_ = top
 	pos := func(e *diag.Pos, at located) { *e = at.pos() }

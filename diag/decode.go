@@ -15,6 +15,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/playaid/playaid/internal/limits"
+	"github.com/playaid/playaid/internal/plain"
 )
 
 // DecodeTOML decodes src into v strictly: syntax errors, values of the wrong
@@ -75,7 +76,7 @@ func ReadFile(fsys fs.FS, name, display string) ([]byte, error) {
 func ReadLimited(fsys fs.FS, name, display string, max int64, what string) ([]byte, error) {
 	info, err := fs.Stat(fsys, name)
 	if err != nil {
-		return nil, Diag{File: display, Msg: unwrapPathErr(err)}
+		return nil, Diag{File: display, Msg: plain.Why(display, err)}
 	}
 	if !info.Mode().IsRegular() {
 		return nil, Diag{File: display, Msg: fmt.Sprintf("not a regular file (%s); expected %s", FileKind(info.Mode()), what)}
@@ -85,7 +86,7 @@ func ReadLimited(fsys fs.FS, name, display string, max int64, what string) ([]by
 	}
 	r, err := fsys.Open(name)
 	if err != nil {
-		return nil, Diag{File: display, Msg: unwrapPathErr(err)}
+		return nil, Diag{File: display, Msg: plain.Why(display, err)}
 	}
 	defer r.Close()
 	// Read what the size promised, and one byte more to see that the file
@@ -93,22 +94,12 @@ func ReadLimited(fsys fs.FS, name, display string, max int64, what string) ([]by
 	var b bytes.Buffer
 	b.Grow(int(info.Size()) + bytes.MinRead)
 	if _, err := b.ReadFrom(io.LimitReader(r, max+1)); err != nil {
-		return nil, Diag{File: display, Msg: unwrapPathErr(err)}
+		return nil, Diag{File: display, Msg: plain.Why(display, err)}
 	}
 	if int64(b.Len()) > max {
 		return nil, Diag{File: display, Msg: fmt.Sprintf("the file is more than %d bytes; expected at most %d KiB", max, max>>10)}
 	}
 	return b.Bytes(), nil
-}
-
-// unwrapPathErr drops the path an fs error repeats: the message is placed
-// at the file already.
-func unwrapPathErr(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
 }
 
 // FileKind names a file type for people: "a named pipe", "a folder" …

@@ -20,6 +20,9 @@ type Diag struct {
 	// Font marks a warning that the font cannot print some text: it is
 	// for the person at the terminal, and printed sheets leave it out.
 	Font bool
+	// More, on the line that says errors were left out (Trim), is how
+	// many it stands for.
+	More int
 }
 
 func (d Diag) Error() string {
@@ -114,11 +117,27 @@ func (l List) Trim(n int) List {
 		case k < n || k == n && total[d.File] == n:
 			out = append(out, d)
 		case k == n:
-			out = append(out, d, Diag{File: d.File, Line: d.Line, Col: d.Col,
+			out = append(out, d, Diag{File: d.File, Line: d.Line, Col: d.Col, More: total[d.File] - n,
 				Msg: fmt.Sprintf("%d more errors in this file not shown; mend these first", total[d.File]-n)})
 		}
 	}
 	return out
+}
+
+// Count is how many errors the list tells of: those shown, and those a
+// Trim left out.
+func (l List) Count() int {
+	n := 0
+	for _, d := range l {
+		switch {
+		case d.Warning:
+		case d.More > 0:
+			n += d.More
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // Err returns the errors of the list as one error (nil when there are none).

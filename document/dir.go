@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/plain"
 	"github.com/playaid/playaid/templates"
 )
 
@@ -19,7 +20,7 @@ import (
 func CheckDir(dir string) diag.List {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return diag.List{{File: dir, Msg: fmt.Sprintf("cannot read the templates folder: %v", unwrap(err))}}
+		return diag.List{{File: dir, Msg: "cannot read the templates folder: " + plain.Why(dir, err)}}
 	}
 	names := templates.Names()
 	var out diag.List
@@ -44,12 +45,4 @@ func CheckDir(dir string) diag.List {
 		out = append(out, diag.Diag{File: filepath.Join(dir, name), Warning: true, Msg: msg})
 	}
 	return out
-}
-
-// unwrap drops the path an os error repeats.
-func unwrap(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
 }

@@ -58,6 +58,17 @@ func Read(dir string, names ...string) ([]Source, error) {
 	return out, nil
 }
 
+// Pick returns own when dir holds a file of that name (a club's template
+// for one rule set), else the engine's template name.
+func Pick(dir, own, engine string) string {
+	if dir != "" && own != "" {
+		if _, err := fs.Stat(os.DirFS(dir), own); err == nil {
+			return own
+		}
+	}
+	return engine
+}
+
 // Funcs are the functions every template may call, whichever document it
 // makes. A generator adds its own (see Execute).
 func Funcs() template.FuncMap {

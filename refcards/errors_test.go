@@ -18,7 +18,7 @@ func renderClub(t *testing.T, tmpl string, o Options) ([]byte, error) {
 	if err := os.WriteFile(filepath.Join(dir, "cards-aqotmf.md"), []byte(tmpl), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	d, _ := Lookup("aqotmf")
+	d, _ := Lookup(loadCat(t), "aqotmf")
 	o.TemplatesDir = dir
 	return d.Render(loadCat(t), o)
 }
@@ -114,7 +114,7 @@ func TestSplit(t *testing.T) {
 // backs' note is taken; one too far is refused, saying how far backs may
 // move; a number that is not one is refused.
 func TestBackOffsets(t *testing.T) {
-	d, _ := Lookup("buildings")
+	d, _ := Lookup(loadCat(t), "buildings")
 	cat := loadCat(t)
 	for _, tc := range []struct {
 		o    Options

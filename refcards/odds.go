@@ -33,20 +33,17 @@ func modifiers(f func(*catalog.System, int, int) (rules.Table, error), lo, hi in
 
 // oddsFor lists the odds tables of a rule set.
 func oddsFor(sys *catalog.System) []oddsSpec {
-	var out []oddsSpec
-	if sys.AQotMF != nil {
-		out = append(out, aqOdds...)
+	switch rules.EngineOf(sys) {
+	case rules.AQEngine:
+		return aqOdds
+	case rules.BuildingsEngine:
+		return []oddsSpec{{"hit", rules.BuildingsHitTable}, {"burn", rules.BurnTable}}
+	case rules.EvacEngine:
+		return []oddsSpec{{"game-length", rules.EvacGameLengthTable}, {"ladder", rules.EvacLadderTable}}
+	case rules.IMEngine:
+		return imOdds
 	}
-	if sys.Buildings != nil {
-		out = append(out, oddsSpec{"hit", rules.BuildingsHitTable}, oddsSpec{"burn", rules.BurnTable})
-	}
-	if sys.Evacuation != nil {
-		out = append(out, oddsSpec{"game-length", rules.EvacGameLengthTable}, oddsSpec{"ladder", rules.EvacLadderTable})
-	}
-	if sys.Imperial != nil {
-		out = append(out, imOdds...)
-	}
-	return out
+	return nil
 }
 
 var aqOdds = []oddsSpec{

@@ -43,44 +43,51 @@ import (
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/markers"
+	"github.com/playaid/playaid/rules"
 )
 
 // Deck is one rule set's reference cards.
 type Deck struct {
 	ID       string // --system value and output name ("aqotmf")
 	System   string // the catalogue system it prints
-	Template string // template file name ("cards-aqotmf.md")
+	Template string // its engine's template ("cards-aqotmf.md")
+	Own      string // the rule set's own template, read first from a club's folder ("cards-<id>.md")
 	Accent   rgb    // the colour of its title bands, so decks sort apart
 }
 
-// All lists the decks in the order the print pack prints them: one per
-// rule set, as the reference sheets.
-func All() []Deck {
-	return []Deck{
-		{ID: "aqotmf", System: "aqotmf", Template: "cards-aqotmf.md", Accent: rgb{140, 36, 28}},
-		{ID: "buildings", System: "buildings", Template: "cards-buildings.md", Accent: rgb{150, 84, 20}},
-		{ID: "imperial-mars", System: "imperial-mars", Template: "cards-imperial-mars.md", Accent: rgb{34, 58, 112}},
-		{ID: "evacuation-mars", System: "evacuation-mars", Template: "cards-evacuation-mars.md", Accent: rgb{18, 104, 104}},
+// All lists the decks of the catalogue's rule sets, in the order the
+// print pack prints them: one for each rule set whose engine has cards,
+// as the reference sheets.
+func All(cat *catalog.Catalog) []Deck {
+	var out []Deck
+	for _, sys := range rules.RuleSets(cat) {
+		c := rules.EngineOf(sys).Cards
+		if c.Template == "" {
+			continue
+		}
+		out = append(out, Deck{ID: sys.ID, System: sys.ID, Template: c.Template, Own: "cards-" + sys.ID + ".md",
+			Accent: rgb{int(c.Accent[0]), int(c.Accent[1]), int(c.Accent[2])}})
 	}
+	return out
 }
 
 // IDs lists the decks' ids.
-func IDs() []string {
+func IDs(cat *catalog.Catalog) []string {
 	var ids []string
-	for _, d := range All() {
+	for _, d := range All(cat) {
 		ids = append(ids, d.ID)
 	}
 	return ids
 }
 
 // Lookup returns the deck with the id.
-func Lookup(id string) (Deck, error) {
-	for _, d := range All() {
+func Lookup(cat *catalog.Catalog, id string) (Deck, error) {
+	for _, d := range All(cat) {
 		if d.ID == id {
 			return d, nil
 		}
 	}
-	return Deck{}, errors.New(catalog.Unknown("reference card deck", id, IDs()))
+	return Deck{}, errors.New(catalog.Unknown("reference card deck", id, IDs(cat)))
 }
 
 // FileName is the deck's name in the print pack for a format
@@ -129,7 +136,7 @@ func (d Deck) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, strin
 	if sys == nil {
 		return nil, "", nil, fmt.Errorf("cards %s: the data has no system %q", d.ID, d.System)
 	}
-	srcs, err := document.Read(templatesDir, d.Template)
+	srcs, err := document.Read(templatesDir, document.Pick(templatesDir, d.Own, d.Template))
 	if err != nil {
 		return nil, "", nil, err
 	}

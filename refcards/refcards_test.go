@@ -49,7 +49,7 @@ var papers = []layout.Paper{layout.A4, layout.Letter}
 // makes from the shipped data, against testdata/golden/<deck>.md (go test
 // -update rewrites them).
 func TestGoldenMarkdown(t *testing.T) {
-	for _, d := range All() {
+	for _, d := range All(loadCat(t)) {
 		t.Run(d.ID, func(t *testing.T) {
 			md, err := d.Markdown(loadCat(t), "")
 			if err != nil {
@@ -64,7 +64,7 @@ func TestGoldenMarkdown(t *testing.T) {
 // part mark, and how tall each side's text stands, to a tenth of a mm,
 // against testdata/golden/<deck>.cards.
 func TestGoldenLayout(t *testing.T) {
-	for _, d := range All() {
+	for _, d := range All(loadCat(t)) {
 		t.Run(d.ID, func(t *testing.T) {
 			cat := loadCat(t)
 			md, err := d.Markdown(cat, "")
@@ -95,7 +95,7 @@ func TestGoldenLayout(t *testing.T) {
 // TestShippedCardsWhole: every shipped card fits on one card, front and
 // back, with something on each side; clubs' own cards may run to two.
 func TestShippedCardsWhole(t *testing.T) {
-	for _, d := range All() {
+	for _, d := range All(loadCat(t)) {
 		_, texts := render(t, d, Options{})
 		for _, tx := range texts {
 			if tx.S == "1/2" || tx.S == "2/2" {
@@ -116,7 +116,7 @@ func TestShippedCardsWhole(t *testing.T) {
 // TestTypeSizes holds the bar on type, measured on the PDFs: 90% of the
 // characters at 7 pt or more, none under 6 pt — every deck, both papers.
 func TestTypeSizes(t *testing.T) {
-	for _, d := range All() {
+	for _, d := range All(loadCat(t)) {
 		for _, p := range papers {
 			_, texts := render(t, d, Options{Paper: p})
 			sz := pdftest.Tally(texts)
@@ -161,7 +161,7 @@ func textWidth(st *setter, tx pdftest.Text) float64 {
 func TestContentInsideCells(t *testing.T) {
 	st := &setter{pdf: layout.NewBlankDoc(layout.A4, "measure")}
 	const tol = 0.02
-	for _, d := range All() {
+	for _, d := range All(loadCat(t)) {
 		for _, p := range papers {
 			for _, flip := range []markers.Flip{markers.LongEdge, markers.ShortEdge} {
 				g, err := newGeometry(p)
@@ -230,7 +230,7 @@ func TestBacksBehindFronts(t *testing.T) {
 		{layout.A4, markers.ShortEdge, [2]float64{-2, 0.5}},
 	} {
 		checked := 0
-		for _, d := range All() {
+		for _, d := range All(loadCat(t)) {
 			_, texts := render(t, d, Options{Paper: tc.paper, Backs: tc.flip, BackOffset: tc.off})
 			titles := map[int][]pdftest.Text{} // by page
 			for _, tx := range texts {
@@ -286,7 +286,7 @@ func TestBacksBehindFronts(t *testing.T) {
 // the print-at-100% line, and keeps everything on every page 6 mm from
 // the paper's edge.
 func TestCalibration(t *testing.T) {
-	for _, d := range All() {
+	for _, d := range All(loadCat(t)) {
 		for _, p := range papers {
 			b, texts := render(t, d, Options{Paper: p, Backs: markers.ShortEdge})
 			lines, err := pdftest.Lines(b)
@@ -345,12 +345,12 @@ func TestCalibration(t *testing.T) {
 // rendered before it.
 func TestDeterministic(t *testing.T) {
 	cat := loadCat(t)
-	d, _ := Lookup("aqotmf")
+	d, _ := Lookup(loadCat(t), "aqotmf")
 	a, err := d.Render(cat, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := RenderAll(All(), cat, Options{Paper: layout.Letter, Backs: markers.ShortEdge}); err != nil {
+	if _, err := RenderAll(All(loadCat(t)), cat, Options{Paper: layout.Letter, Backs: markers.ShortEdge}); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := d.Render(cat, Options{})
@@ -363,7 +363,7 @@ func TestDeterministic(t *testing.T) {
 // words about its data.
 func TestPlayerLanguage(t *testing.T) {
 	banned := []string{"seed", "catalogue", "as printed", "transcribed", "no rule text", "in the data", "sha256"}
-	for _, d := range All() {
+	for _, d := range All(loadCat(t)) {
 		_, texts := render(t, d, Options{})
 		var b strings.Builder
 		for _, tx := range texts {
@@ -386,7 +386,7 @@ func TestPlayerLanguage(t *testing.T) {
 func TestInnerMarginRaster(t *testing.T) {
 	const dpi = 100
 	px := func(mm float64) int { return int(math.Round(mm / 25.4 * dpi)) }
-	for _, d := range All() {
+	for _, d := range All(loadCat(t)) {
 		for _, p := range papers {
 			g, _ := newGeometry(p)
 			b, texts := render(t, d, Options{Paper: p})

@@ -565,7 +565,7 @@ func TestIMNoData(t *testing.T) {
 	if _, err := IMMorale(nil, 0); err == nil {
 		t.Error("IMMorale on nil: no error")
 	}
-	if _, err := IMRally(&catalog.System{ID: "x", About: catalog.About{Die: 20}, Imperial: &catalog.IMRules{}}, 0); err == nil {
+	if _, err := IMRally(&catalog.System{ID: "x", About: catalog.About{Die: 20}, Rules: catalog.Rules{Imperial: &catalog.IMRules{}}}, 0); err == nil {
 		t.Error("IMRally with no chart: no error")
 	}
 }

@@ -107,8 +107,8 @@ func aqTables(cat *catalog.Catalog, sys *catalog.System) []tableSpec {
 // not printed; the Rough Riders have no weapon.)
 func attackers(sys *catalog.System) []catalog.Unit {
 	target := ""
-	if sys.AQotMF != nil {
-		target = sys.AQotMF.TripodDamage.Profile
+	if a := sys.AQotMF; a != nil {
+		target = a.TripodDamage.Profile
 	}
 	var out []catalog.Unit
 	for _, u := range sys.Units {

@@ -311,21 +311,11 @@ func roll(r catalog.Roll) string { return r.Printed() }
 // rule returns the words of a rule the data keeps as text (Imperial
 // Mars's [[imperial.rule]], Evacuation: Mars's specials), by name.
 func (x *exec) rule(name string) (string, error) {
-	var rules []catalog.Special
-	if x.sys.Imperial != nil {
-		rules = append(rules, x.sys.Imperial.Rules...)
+	r, err := x.sys.FindRule(name)
+	if err != nil {
+		return "", err
 	}
-	if x.sys.Evacuation != nil {
-		rules = append(rules, x.sys.Evacuation.Specials...)
-	}
-	var names []string
-	for _, r := range rules {
-		if r.Name == name {
-			return document.Esc(document.Sentence(r.Text)), nil
-		}
-		names = append(names, r.Name)
-	}
-	return "", errors.New(catalog.Unknown("rule of "+x.sys.ID, name, names))
+	return document.Esc(document.Sentence(r.Text)), nil
 }
 
 // weapons returns the rule set's weapons of the kinds, in data order.

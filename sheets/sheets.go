@@ -19,6 +19,7 @@ import (
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
+	"github.com/playaid/playaid/rules"
 )
 
 // Sheet is one quick-reference sheet: which rule set, which template, and
@@ -26,7 +27,8 @@ import (
 type Sheet struct {
 	ID       string  // --system value and output name ("aqotmf")
 	System   string  // the catalogue system it prints
-	Template string  // template file name ("aqotmf.md")
+	Template string  // its engine's template ("aqotmf.md")
+	Own      string  // the rule set's own template, read first from a club's folder ("<id>.md")
 	MaxPages int     // sides of paper it must fit, on A4 and Letter
 	Columns  int     // text columns
 	BaseSize float64 // body text size in points
@@ -34,33 +36,47 @@ type Sheet struct {
 	tables   func(*catalog.Catalog, *catalog.System) []tableSpec
 }
 
-// All lists the sheets in the order the print pack prints them.
-func All() []Sheet {
-	return []Sheet{
-		{ID: "aqotmf", System: "aqotmf", Template: "aqotmf.md", MaxPages: 2, Columns: 2, BaseSize: 7.5, Margin: 7, tables: aqTables},
-		{ID: "buildings", System: "buildings", Template: "buildings.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8, tables: buildingTables},
-		{ID: "imperial-mars", System: "imperial-mars", Template: "imperial-mars.md", MaxPages: 6, Columns: 2, BaseSize: 7.5, Margin: 7, tables: imTables},
-		{ID: "evacuation-mars", System: "evacuation-mars", Template: "evacuation-mars.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8, tables: evacTables},
+// tablesOf are the engine tables each engine's sheet offers its template.
+var tablesOf = map[*rules.Engine]func(*catalog.Catalog, *catalog.System) []tableSpec{
+	rules.AQEngine:        aqTables,
+	rules.BuildingsEngine: buildingTables,
+	rules.IMEngine:        imTables,
+	rules.EvacEngine:      evacTables,
+}
+
+// All lists the sheets of the catalogue's rule sets, in the order the
+// print pack prints them: one for each rule set whose engine has a sheet.
+func All(cat *catalog.Catalog) []Sheet {
+	var out []Sheet
+	for _, sys := range rules.RuleSets(cat) {
+		e := rules.EngineOf(sys)
+		st := e.Sheet
+		if st.Template == "" {
+			continue
+		}
+		out = append(out, Sheet{ID: sys.ID, System: sys.ID, Template: st.Template, Own: sys.ID + ".md",
+			MaxPages: st.MaxPages, Columns: st.Columns, BaseSize: st.BaseSize, Margin: st.Margin, tables: tablesOf[e]})
 	}
+	return out
 }
 
 // IDs lists the sheets' ids.
-func IDs() []string {
+func IDs(cat *catalog.Catalog) []string {
 	var ids []string
-	for _, s := range All() {
+	for _, s := range All(cat) {
 		ids = append(ids, s.ID)
 	}
 	return ids
 }
 
 // Lookup returns the sheet with the id.
-func Lookup(id string) (Sheet, error) {
-	for _, s := range All() {
+func Lookup(cat *catalog.Catalog, id string) (Sheet, error) {
+	for _, s := range All(cat) {
 		if s.ID == id {
 			return s, nil
 		}
 	}
-	return Sheet{}, errors.New(catalog.Unknown("reference sheet", id, IDs()))
+	return Sheet{}, errors.New(catalog.Unknown("reference sheet", id, IDs(cat)))
 }
 
 // Data is what a template executes over.
@@ -102,7 +118,7 @@ func (s Sheet) run(cat *catalog.Catalog, templatesDir string) ([]byte, string, [
 	if sys == nil {
 		return nil, "", nil, nil, fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
 	}
-	srcs, err := document.Read(templatesDir, s.Template)
+	srcs, err := document.Read(templatesDir, document.Pick(templatesDir, s.Own, s.Template))
 	if err != nil {
 		return nil, "", nil, nil, err
 	}
@@ -152,7 +168,7 @@ func (s Sheet) Lay(cat *catalog.Catalog, o Options) (*Laid, error) {
 	if err != nil {
 		return nil, err
 	}
-	mo := s.options(cat, title, o.Paper)
+	mo := s.options(cat, title, o.Paper, o.TemplatesDir)
 	l, err := markdown.Measure(md, mo)
 	if err != nil {
 		return nil, lines.Place(err, mo.File)
@@ -178,7 +194,7 @@ func (l *Laid) NotesPDF() ([]byte, error) {
 }
 
 // options are the renderer's options for the sheet on paper.
-func (s Sheet) options(cat *catalog.Catalog, title string, paper layout.Paper) markdown.Options {
+func (s Sheet) options(cat *catalog.Catalog, title string, paper layout.Paper, templatesDir string) markdown.Options {
 	if paper.Width == 0 {
 		paper = layout.A4
 	}
@@ -189,7 +205,7 @@ func (s Sheet) options(cat *catalog.Catalog, title string, paper layout.Paper) m
 		Columns:  s.Columns,
 		BaseSize: s.BaseSize,
 		Margin:   s.Margin,
-		File:     "reference sheet " + s.ID + " (Markdown from " + s.Template + ")",
+		File:     "reference sheet " + s.ID + " (Markdown from " + document.Pick(templatesDir, s.Own, s.Template) + ")",
 	}
 }
 
@@ -216,7 +232,7 @@ func (s Sheet) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	mo := s.options(cat, title, o.Paper)
+	mo := s.options(cat, title, o.Paper, o.TemplatesDir)
 	out, err := document.Render(md, o.Format, mo)
 	return out, lines.Place(err, mo.File)
 }

@@ -143,7 +143,7 @@ func printedIn(tables [][][]string, t rules.Table) int {
 // it (dice.Percent), straight or transposed.
 func TestTablesMatchEngine(t *testing.T) {
 	cat := loadCat(t)
-	for _, s := range All() {
+	for _, s := range All(loadCat(t)) {
 		t.Run(s.ID, func(t *testing.T) {
 			md, err := s.Markdown(cat, "")
 			if err != nil {
@@ -170,7 +170,7 @@ func TestTablesMatchEngine(t *testing.T) {
 // table with one cell changed is not found.
 func TestTableCellsNotTyped(t *testing.T) {
 	cat := loadCat(t)
-	s, _ := Lookup("aqotmf")
+	s, _ := Lookup(loadCat(t), "aqotmf")
 	md, err := s.Markdown(cat, "")
 	if err != nil {
 		t.Fatal(err)
@@ -205,7 +205,7 @@ func TestHandWorkedRows(t *testing.T) {
 		{"evacuation-mars", []string{"+4", "80", "150", "12", "5"}},
 	}
 	for _, tt := range tests {
-		s, err := Lookup(tt.sheet)
+		s, err := Lookup(loadCat(t), tt.sheet)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -243,7 +243,7 @@ var footDef = regexp.MustCompile(`(?m)^\[\^([^\]]+)\]: (.*)$`)
 // nothing else.
 func TestNotesPlaced(t *testing.T) {
 	cat := loadCat(t)
-	for _, s := range All() {
+	for _, s := range All(loadCat(t)) {
 		t.Run(s.ID, func(t *testing.T) {
 			sys := cat.System(s.System)
 			places, err := s.Places(cat, "", layout.A4)
@@ -331,7 +331,7 @@ func pdftotext(t *testing.T, pdf []byte) string {
 func TestLaid(t *testing.T) {
 	cat := loadCat(t)
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
-		for _, s := range All() {
+		for _, s := range All(loadCat(t)) {
 			o := Options{Paper: paper}
 			l, err := s.Lay(cat, o)
 			if err != nil {
@@ -397,7 +397,7 @@ func TestPDFText(t *testing.T) {
 	for _, tt := range tests {
 		for _, p := range []layout.Paper{layout.A4, layout.Letter} {
 			t.Run(tt.sheet+"/"+p.Name, func(t *testing.T) {
-				s, err := Lookup(tt.sheet)
+				s, err := Lookup(loadCat(t), tt.sheet)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -428,7 +428,7 @@ func TestPDFText(t *testing.T) {
 func TestTemplateOverride(t *testing.T) {
 	cat := loadCat(t)
 	dir := t.TempDir()
-	s, _ := Lookup("evacuation-mars")
+	s, _ := Lookup(loadCat(t), "evacuation-mars")
 	write := func(text string) {
 		if err := os.WriteFile(filepath.Join(dir, s.Template), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -455,7 +455,7 @@ func TestTemplateOverride(t *testing.T) {
 
 func TestFormats(t *testing.T) {
 	cat := loadCat(t)
-	s, _ := Lookup("evacuation-mars")
+	s, _ := Lookup(loadCat(t), "evacuation-mars")
 	md, err := s.Render(cat, Options{Format: Markdown})
 	if err != nil || !strings.Contains(string(md), "Objective marker upgrades") {
 		t.Fatalf("markdown: %v", err)
@@ -471,7 +471,7 @@ func TestFormats(t *testing.T) {
 	if _, err := s.Render(cat, Options{Format: "docx"}); err == nil {
 		t.Error("unknown format accepted")
 	}
-	if _, err := Lookup("aqtomf"); err == nil || !strings.Contains(err.Error(), `did you mean "aqotmf"`) {
+	if _, err := Lookup(loadCat(t), "aqtomf"); err == nil || !strings.Contains(err.Error(), `did you mean "aqotmf"`) {
 		t.Errorf("Lookup: %v", err)
 	}
 }
@@ -481,7 +481,7 @@ func TestFormats(t *testing.T) {
 func BenchmarkAllSheets(b *testing.B) {
 	cat := loadCat(b)
 	for b.Loop() {
-		if _, err := RenderAll(All(), cat, Options{Paper: layout.A4}); err != nil {
+		if _, err := RenderAll(All(cat), cat, Options{Paper: layout.A4}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -492,7 +492,7 @@ func BenchmarkAllSheets(b *testing.B) {
 func BenchmarkAllTables(b *testing.B) {
 	cat := loadCat(b)
 	for b.Loop() {
-		for _, s := range All() {
+		for _, s := range All(cat) {
 			if _, err := s.Tables(cat); err != nil {
 				b.Fatal(err)
 			}

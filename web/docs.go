@@ -45,9 +45,9 @@ type sheet struct {
 }
 
 // referenceSheets lists the quick-reference sheets, in print-pack order.
-func referenceSheets() []sheet {
+func referenceSheets(cat *catalog.Catalog) []sheet {
 	var out []sheet
-	for _, s := range sheets.All() {
+	for _, s := range sheets.All(cat) {
 		out = append(out, sheet{ID: s.ID, System: s.System})
 	}
 	return out
@@ -55,8 +55,8 @@ func referenceSheets() []sheet {
 
 // referenceFile is the print pack's name of the sheet id in a format
 // ("reference-aqotmf.pdf"); false when there is no such sheet.
-func referenceFile(id, format string) (string, bool) {
-	s, err := sheets.Lookup(id)
+func referenceFile(cat *catalog.Catalog, id, format string) (string, bool) {
+	s, err := sheets.Lookup(cat, id)
 	if err != nil {
 		return "", false
 	}
@@ -65,8 +65,8 @@ func referenceFile(id, format string) (string, bool) {
 
 // notesFile is the print pack's name of the rules notes of sheet id in a
 // format ("notes-aqotmf.pdf"); false when there is no such sheet.
-func notesFile(id, format string) (string, bool) {
-	s, err := sheets.Lookup(id)
+func notesFile(cat *catalog.Catalog, id, format string) (string, bool) {
+	s, err := sheets.Lookup(cat, id)
 	if err != nil {
 		return "", false
 	}
@@ -76,7 +76,7 @@ func notesFile(id, format string) (string, bool) {
 // reference renders the quick-reference sheet id ('playaid reference
 // --system id --format f').
 func (d *docs) reference(id, format string, p layout.Paper) ([]byte, error) {
-	s, err := sheets.Lookup(id)
+	s, err := sheets.Lookup(d.cat, id)
 	if err != nil {
 		return nil, errNoDoc
 	}
@@ -167,7 +167,7 @@ func (d *docs) exampleDoc(ex army.Example, p layout.Paper) ([]byte, error) {
 // notes --system id --format f'). Its HTML cites the pages of the sheet
 // on the paper, so both formats depend on it.
 func (d *docs) notes(id, format string, p layout.Paper) ([]byte, error) {
-	s, err := sheets.Lookup(id)
+	s, err := sheets.Lookup(d.cat, id)
 	if err != nil {
 		return nil, errNoDoc
 	}
@@ -179,7 +179,7 @@ func (d *docs) notes(id, format string, p layout.Paper) ([]byte, error) {
 // cards renders the reference cards of deck id, backs for a long-edge
 // flip ('playaid reference --cards --system id').
 func (d *docs) cards(id string, p layout.Paper) ([]byte, error) {
-	dk, err := refcards.Lookup(id)
+	dk, err := refcards.Lookup(d.cat, id)
 	if err != nil {
 		return nil, errNoDoc
 	}

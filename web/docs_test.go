@@ -70,7 +70,7 @@ func TestHome(t *testing.T) {
 			t.Errorf("no marker sheet of %s", sys.ID)
 		}
 	}
-	for _, sh := range sheets.All() {
+	for _, sh := range sheets.All(cat) {
 		if !strings.Contains(body, "/docs/reference/"+sh.ID+".html") || !strings.Contains(body, "/docs/reference/"+sh.ID+".pdf") {
 			t.Errorf("no reference sheet %s", sh.ID)
 		}
@@ -107,7 +107,7 @@ func TestDocuments(t *testing.T) {
 			t.Errorf("%s: not the generator's bytes", path)
 		}
 	}
-	sh, _ := sheets.Lookup("aqotmf")
+	sh, _ := sheets.Lookup(cat, "aqotmf")
 	pdf, err := sh.Render(cat, sheets.Options{Paper: layout.A4, Format: sheets.PDF})
 	if err != nil {
 		t.Fatal(err)
@@ -144,7 +144,7 @@ func TestDocuments(t *testing.T) {
 	check("/docs/notes/aqotmf.pdf?paper=letter", "application/pdf", "notes-aqotmf.pdf", notes)
 	notesHTML, _ := sh.RenderNotes(cat, sheets.Options{Paper: layout.Letter, Format: sheets.HTML})
 	check("/docs/notes/aqotmf.html?paper=letter", "text/html", "", notesHTML)
-	dk, _ := refcards.Lookup("imperial-mars")
+	dk, _ := refcards.Lookup(cat, "imperial-mars")
 	cards, _ := dk.Render(cat, refcards.Options{Paper: layout.A4})
 	check("/docs/cards/imperial-mars.pdf", "application/pdf", "reference-cards-imperial-mars.pdf", cards)
 	exs, err := army.Examples(cat)

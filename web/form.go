@@ -12,6 +12,7 @@ import (
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/rules"
 )
 
 // form is a list as the builder edits it: every key the list writes, as
@@ -57,27 +58,16 @@ var (
 	objFields  = fieldsOf(reflect.TypeFor[army.Objective]())
 )
 
-// Rule-set kinds, as the builder shows them.
-const (
-	kindAQ   = "aqotmf"
-	kindEvac = "evacuation"
-	kindIM   = "imperial"
+// The army lists' kinds, as the builder shows them: the rule engines
+// whose rule sets take army lists (army.Kind).
+var (
+	kindAQ   = rules.AQEngine.Name
+	kindEvac = rules.EvacEngine.Name
+	kindIM   = rules.IMEngine.Name
 )
 
-// kindOf names which of the army checker's rule sets s is; "" for none.
-func kindOf(s *catalog.System) string {
-	switch {
-	case s == nil:
-		return ""
-	case s.AQotMF != nil:
-		return kindAQ
-	case s.Evacuation != nil:
-		return kindEvac
-	case s.Imperial != nil:
-		return kindIM
-	}
-	return ""
-}
+// kindOf names the engine of s's army lists; "" for none.
+func kindOf(s *catalog.System) string { return army.Kind(s) }
 
 // unitOrder is the order a saved unit writes its keys in, per rule set, as
 // the README's examples write them; keys of another rule set follow in the

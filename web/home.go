@@ -119,10 +119,10 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	sheetOf, cardsOf := map[string]string{}, map[string]string{}
-	for _, sh := range referenceSheets() {
+	for _, sh := range referenceSheets(s.cat) {
 		sheetOf[sh.System] = sh.ID
 	}
-	for _, dk := range refcards.All() {
+	for _, dk := range refcards.All(s.cat) {
 		cardsOf[dk.System] = dk.ID
 	}
 	plan := s.docs.plan()
@@ -325,7 +325,7 @@ func (s *Server) docHandler(missing string, find func(r *http.Request, id, forma
 // The documents of the print pack, under the names the CLI writes them.
 func (s *Server) docRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /docs/reference/{file}", s.docHandler("There is no such reference sheet.", func(r *http.Request, id, format string) (string, render) {
-		file, ok := referenceFile(id, format)
+		file, ok := referenceFile(s.cat, id, format)
 		if !ok {
 			return "", nil
 		}
@@ -340,14 +340,14 @@ func (s *Server) docRoutes(mux *http.ServeMux) {
 		return "briefing-" + sc.ID + "." + format, func(p layout.Paper) ([]byte, error) { return s.docs.briefingDoc(sys, sc, format, p) }
 	}))
 	mux.HandleFunc("GET /docs/notes/{file}", s.docHandler("There are no rules notes for this rule set.", func(r *http.Request, id, format string) (string, render) {
-		file, ok := notesFile(id, format)
+		file, ok := notesFile(s.cat, id, format)
 		if !ok {
 			return "", nil
 		}
 		return file, func(p layout.Paper) ([]byte, error) { return s.docs.notes(id, format, p) }
 	}))
 	mux.HandleFunc("GET /docs/cards/{file}", s.docHandler("There are no reference cards for this rule set.", func(r *http.Request, id, format string) (string, render) {
-		dk, err := refcards.Lookup(id)
+		dk, err := refcards.Lookup(s.cat, id)
 		if err != nil || format != fmtPDF {
 			return "", nil
 		}

@@ -196,9 +196,9 @@ func (s *Server) readForm(w http.ResponseWriter, r *http.Request) (*form, builde
 	if err := r.ParseForm(); err != nil {
 		var big *http.MaxBytesError
 		if errors.As(err, &big) {
-			s.fail(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("The list sent is more than the %d bytes a list may have.", maxBodyBytes))
+			s.fail(w, r, http.StatusRequestEntityTooLarge, formProblem(err))
 		} else {
-			s.fail(w, r, http.StatusBadRequest, "The form could not be read: "+err.Error())
+			s.fail(w, r, http.StatusBadRequest, formProblem(err))
 		}
 		return nil, builderState{}, false
 	}

@@ -16,9 +16,10 @@ import (
 // oddsQuery is one 'playaid odds' question as a form: the same name,
 // parameters (the CLI's flags, with its defaults) and rules engine call.
 type oddsQuery struct {
-	Name, System, Title, Summary string
-	Params                       []param
-	answer                       func(sys *catalog.System, v map[string]string) (*answer, error)
+	Name, Title, Summary string
+	Engine               *rules.Engine // the rule engine that answers it, for the data's first rule set on it
+	Params               []param
+	answer               func(sys *catalog.System, v map[string]string) (*answer, error)
 }
 
 // param is one input of a query.
@@ -63,7 +64,7 @@ type bar struct {
 }
 
 var oddsQueries = []oddsQuery{
-	{Name: "attack", System: "aqotmf", Title: "Attack", Summary: "An AQotMF attack: hits, damage points, a tripod's destruction.",
+	{Name: "attack", Engine: rules.AQEngine, Title: "Attack", Summary: "An AQotMF attack: hits, damage points, a tripod's destruction.",
 		Params: []param{
 			{Name: "dice", Label: "Dice", Help: "elements × weapon dice (Rapid Fire rolls 3 per stand)", Kind: "int", Default: "1", Min: 0, Max: maxOddsDice},
 			{Name: "defense", Label: "Defense", Help: "the target's Defense", Kind: "int", Default: "5", Min: -maxOddsInt, Max: maxOddsInt},
@@ -100,7 +101,7 @@ var oddsQueries = []oddsQuery{
 			a.Charts = append(a.Charts, barChart("Damage points", "damage points scored by the attack", labels, r.Points))
 			return a, nil
 		}},
-	{Name: "building", System: "buildings", Title: "Hit on a building", Summary: "One hit on a building: destroyed, damaged, on fire.",
+	{Name: "building", Engine: rules.BuildingsEngine, Title: "Hit on a building", Summary: "One hit on a building: destroyed, damaged, on fire.",
 		Params: []param{
 			{Name: "type", Label: "Building", Kind: "choice", choices: func(sys *catalog.System) []choice {
 				var cs []choice
@@ -127,7 +128,7 @@ var oddsQueries = []oddsQuery{
 			a.Charts = append(a.Charts, barChart("One hit", "each outcome of one hit", labels, ps))
 			return a, nil
 		}},
-	{Name: "burn", System: "buildings", Title: "Burning building", Summary: "A burning building: still standing after each turn's test.",
+	{Name: "burn", Engine: rules.BuildingsEngine, Title: "Burning building", Summary: "A burning building: still standing after each turn's test.",
 		Params: []param{{Name: "armor", Label: "Armour", Help: "the building's current armour", Kind: "int", Default: "6", Min: 0, Max: maxBurnArmor}},
 		answer: func(sys *catalog.System, v map[string]string) (*answer, error) {
 			r, err := rules.Burn(sys, atoi(v["armor"]))
@@ -144,7 +145,7 @@ var oddsQueries = []oddsQuery{
 			a.Charts = append(a.Charts, barChart("Still standing", "after each turn's test", labels, r.Standing))
 			return a, nil
 		}},
-	{Name: "im-shoot", System: "imperial-mars", Title: "Small arms", Summary: "Imperial Mars small arms: hits per tray and for N trays.",
+	{Name: "im-shoot", Engine: rules.IMEngine, Title: "Small arms", Summary: "Imperial Mars small arms: hits per tray and for N trays.",
 		Params: []param{
 			{Name: "factor", Label: "Factor", Help: "the sum of weapon and tactical factors", Kind: "int", Default: "0", Min: -maxOddsInt, Max: maxOddsInt},
 			{Name: "trays", Label: "Trays", Help: "trays shooting", Kind: "int", Default: "1", Min: 0, Max: maxOddsDice},
@@ -170,7 +171,7 @@ var oddsQueries = []oddsQuery{
 			a.Charts = append(a.Charts, barChart(fmt.Sprintf("Hits of %d %s", n, plural(n, "tray", "trays")), "total hits", labels, ps))
 			return a, nil
 		}},
-	{Name: "im-morale", System: "imperial-mars", Title: "Morale test", Summary: "An Imperial Mars morale test: disruption markers 0–4.",
+	{Name: "im-morale", Engine: rules.IMEngine, Title: "Morale test", Summary: "An Imperial Mars morale test: disruption markers 0–4.",
 		Params: []param{{Name: "modifier", Label: "Modifier", Help: "the sum of the morale modifiers", Kind: "int", Default: "0", Min: -maxOddsInt, Max: maxOddsInt}},
 		answer: func(sys *catalog.System, v map[string]string) (*answer, error) {
 			r, err := rules.IMMorale(sys, atoi(v["modifier"]))
@@ -179,7 +180,7 @@ var oddsQueries = []oddsQuery{
 			}
 			return &answer{Charts: []chart{barChart("Disruption markers", "DMs taken", countLabels(len(r)), r)}}, nil
 		}},
-	{Name: "im-melee", System: "imperial-mars", Title: "Melee", Summary: "An Imperial Mars melee between two trays.",
+	{Name: "im-melee", Engine: rules.IMEngine, Title: "Melee", Summary: "An Imperial Mars melee between two trays.",
 		Params: []param{{Name: "diff", Label: "Difference", Help: "the first tray's factors minus the second's", Kind: "int", Default: "0", Min: -maxOddsInt, Max: maxOddsInt}},
 		answer: func(sys *catalog.System, v map[string]string) (*answer, error) {
 			inf, suf, err := rules.IMMelee(sys, atoi(v["diff"]))
@@ -191,7 +192,7 @@ var oddsQueries = []oddsQuery{
 				barChart("The first tray loses", "figures lost by the first tray", countLabels(len(suf)), suf),
 			}}, nil
 		}},
-	{Name: "game-length", System: "evacuation-mars", Title: "Game length", Summary: "Evacuation: Mars: how many rounds the game lasts.",
+	{Name: "game-length", Engine: rules.EvacEngine, Title: "Game length", Summary: "Evacuation: Mars: how many rounds the game lasts.",
 		answer: func(sys *catalog.System, v map[string]string) (*answer, error) {
 			rs, err := rules.GameLength(sys)
 			if err != nil {
@@ -303,7 +304,7 @@ type queryView struct {
 }
 
 func (s *Server) queryView(q oddsQuery, vals map[string]string) (queryView, *catalog.System) {
-	sys := s.cat.System(q.System)
+	sys, _ := rules.RuleSetOn(s.cat, q.Engine, "")
 	qv := queryView{oddsQuery: q}
 	if sys == nil {
 		return qv, nil
@@ -352,7 +353,11 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 			q = &oddsQueries[i]
 		}
 	}
-	if q == nil || s.cat.System(q.System) == nil {
+	if q == nil {
+		s.fail(w, r, http.StatusNotFound, "There is no such odds query.")
+		return
+	}
+	if sys, _ := rules.RuleSetOn(s.cat, q.Engine, ""); sys == nil {
 		s.fail(w, r, http.StatusNotFound, "There is no such odds query.")
 		return
 	}
@@ -360,19 +365,11 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	vals, problem := readParams(q, in)
 	qv, sys := s.queryView(*q, vals)
 	v := &oddsView{chrome: chrome{Title: q.Title + " odds", Nav: "odds"}, Query: &qv, Problem: problem}
-	status := http.StatusOK
-	if problem == "" {
-		a, err := q.answer(sys, vals)
-		if err != nil {
-			v.Problem, status = err.Error(), http.StatusBadRequest
-		} else {
-			v.Answer = a
-			v.Share = "/odds/" + q.Name + "?" + shareQuery(q, vals)
-		}
-	} else {
-		status = http.StatusBadRequest
+	if problem != "" {
+		s.render(w, r, http.StatusBadRequest, "odds", v)
+		return
 	}
-	s.render(w, r, status, "odds", v)
+	s.oddsAnswer(w, r, q, sys, vals, v)
 }
 
 // readParams reads a query's parameters: defaults for those left out,

@@ -27,7 +27,7 @@ type errorView struct {
 
 var funcs = template.FuncMap{
 	"pct":  func(r *big.Rat) string { return dice.Percent(r, 1) },
-	"frac": func(r *big.Rat) string { return dice.RatString(r) },
+	"frac": frac,
 	"add":  func(a, b int) int { return a + b },
 	"itoa": strconv.Itoa,
 }

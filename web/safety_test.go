@@ -237,7 +237,7 @@ func TestCrossSiteRefused(t *testing.T) {
 		{"Sec-Fetch-Site": "same-site"},
 		{"Origin": "http://evil.example"},
 	} {
-		r := httptest.NewRequest(http.MethodPost, "/save", strings.NewReader(form.Encode()))
+		r := newRequest(http.MethodPost, "/save", strings.NewReader(form.Encode()))
 		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		for k, v := range hdr {
 			r.Header.Set(k, v)
@@ -252,7 +252,7 @@ func TestCrossSiteRefused(t *testing.T) {
 		t.Fatal("a cross-site post saved a list")
 	}
 	// Reading is never a change: a GET with a foreign origin is answered.
-	r := httptest.NewRequest(http.MethodGet, "/", nil)
+	r := newRequest(http.MethodGet, "/", nil)
 	r.Header.Set("Sec-Fetch-Site", "cross-site")
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, r)
@@ -314,7 +314,7 @@ func TestPassword(t *testing.T) {
 		{"anyone", "club secret", true, 200},
 		{"", "club secret", true, 200},
 	} {
-		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r := newRequest(http.MethodGet, "/", nil)
 		if tc.set {
 			r.SetBasicAuth(tc.user, tc.pass)
 		}

@@ -23,9 +23,9 @@ func msgOf(d diag.Diag) msg {
 	if d.Warning {
 		text = "warning: " + text
 	}
-	m := msg{Pos: strings.TrimSuffix(d.Error(), ": "+text), Line: d.Line, Text: plain(d.Msg), Warning: d.Warning}
+	m := msg{Pos: strings.TrimSuffix(d.Error(), ": "+text), Line: d.Line, Text: playerWords(d.Msg), Warning: d.Warning}
 	if d.Font {
-		m.Text = plain(forBrowser(d.Msg))
+		m.Text = playerWords(forBrowser(d.Msg))
 	}
 	return m
 }

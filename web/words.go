@@ -72,7 +72,7 @@ var plainRules = []struct {
 var braced = regexp.MustCompile(`\{(` + keyAlt + `)\}`)
 
 // plain is a checker's message in the player's words.
-func plain(text string) string {
+func playerWords(text string) string {
 	for _, r := range plainRules {
 		text = r.re.ReplaceAllString(text, r.with)
 	}

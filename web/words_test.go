@@ -55,8 +55,8 @@ func TestPlainWords(t *testing.T) {
 		"points = 145, but the Martians side plays at 200 points; write points = 200 or leave points out": "Points 145, but the Martians side plays at 200 points; expected points: 200 or leave points empty",
 		`unit 2 (hmg-unit): count is 0; expected 1 or more (leave count out for one)`:                     `Unit 2 (hmg-unit): count is 0; expected 1 or more (leave count empty for one)`,
 	} {
-		if got := plain(in); got != want {
-			t.Errorf("plain(%q)\n = %q\nwant %q", in, got, want)
+		if got := playerWords(in); got != want {
+			t.Errorf("playerWords(%q)\n = %q\nwant %q", in, got, want)
 		}
 	}
 }

@@ -192,7 +192,7 @@ func armySummary(f armyFile) string {
 	default:
 		parts = append(parts, fmt.Sprintf("%d points", r.Used))
 	}
-	if n := len(r.Diags.Errors()); n > 0 {
+	if n := r.Diags.Count(); n > 0 {
 		parts = append(parts, fmt.Sprintf("%d %s", n, document.Plural(n, "error", "errors")))
 	}
 	if n := len(r.Diags.Warnings()); n > 0 {
@@ -293,7 +293,7 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if !f.report.Valid() {
-		n := len(f.report.Diags.Errors())
+		n := f.report.Diags.Count()
 		fmt.Fprintf(e.stderr, "playaid: %s is invalid (%d %s): the roster is stamped INVALID\n", names[0], n, document.Plural(n, "error", "errors"))
 		return exitStatus(1)
 	}

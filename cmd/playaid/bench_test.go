@@ -36,7 +36,7 @@ func BenchmarkDocument(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ref, err := sheets.Lookup("imperial-mars")
+	ref, err := sheets.Lookup(cat, "imperial-mars")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -183,7 +183,7 @@ func packJobs(ctx context.Context, cat *catalog.Catalog, p layout.Paper) []job {
 // whichever of its two jobs comes first lays it out, the other waits for
 // that.
 func packSheets(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
-	all := sheets.All()
+	all := sheets.All(cat)
 	laid := make([]func() (*sheets.Laid, error), len(all))
 	for i, s := range all {
 		laid[i] = sync.OnceValues(func() (*sheets.Laid, error) {

@@ -21,7 +21,7 @@ import (
 // pack: reference-cards-<system>.pdf, backs for a long-edge flip.
 func buildCardsPack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
 	var jobs []job
-	for _, d := range refcards.All() {
+	for _, d := range refcards.All(cat) {
 		jobs = append(jobs, job{name: d.FileName(document.PDF), render: func() ([]byte, error) {
 			pdf, err := d.Render(cat, refcards.Options{Paper: paper})
 			if err != nil {
@@ -61,19 +61,20 @@ func (e *env) referenceCards(ctx context.Context, d dataFlags, doc *docFlags, p 
 	if err != nil {
 		return err
 	}
-	list := refcards.All()
-	if sysID != "" {
-		dk, err := refcards.Lookup(sysID)
-		if err != nil {
-			return usageError{err.Error()}
-		}
-		list = []refcards.Deck{dk}
-	} else if out == "-" {
+	if sysID == "" && out == "-" {
 		return usagef("-o - (standard output) needs --system: all four decks cannot share one output")
 	}
 	cat, err := e.load(d)
 	if err != nil {
 		return err
+	}
+	list := refcards.All(cat)
+	if sysID != "" {
+		dk, err := refcards.Lookup(cat, sysID)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		list = []refcards.Deck{dk}
 	}
 	if err := ctx.Err(); err != nil {
 		return err

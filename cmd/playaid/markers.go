@@ -16,6 +16,7 @@ import (
 	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/markers"
+	"github.com/playaid/playaid/rules"
 )
 
 // buildMarkersPack renders the print pack's markers: each rule set's
@@ -219,7 +220,7 @@ func (e *env) armyBlips(cat *catalog.Catalog, file string) (system string, blips
 		fmt.Fprintf(e.stderr, "playaid: %s is not a valid list; fix it first ('playaid army validate %s')\n", file, file)
 		return "", 0, 0, exitStatus(1)
 	}
-	if r.System == nil || r.System.AQotMF == nil {
+	if rules.EngineOf(r.System) != rules.AQEngine {
 		return "", 0, 0, usagef("--army %s: a %s list deploys no blips (only All Quiet on the Martian Front lists do)", file, r.List.System)
 	}
 	blips, decoys = army.Blips(r.List, r.System)

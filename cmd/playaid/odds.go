@@ -31,8 +31,10 @@ import (
 // bounds for its other callers, and reads a chart modifier beyond the
 // chart as the chart's end.
 type oddsQuery struct {
-	name, system, summary string
-	flags                 func(fs *oddsFlags) func(sys *catalog.System) (any, [][]string, error)
+	name    string
+	engine  *rules.Engine // the rule engine that answers it
+	summary string
+	flags   func(fs *oddsFlags) func(sys *catalog.System) (any, [][]string, error)
 }
 
 // oddsFlags is a query's flag set that knows the bounds of its numbers.
@@ -69,14 +71,14 @@ func (o *oddsFlags) score(name string, def int, usage string) *int {
 func (o *oddsFlags) check() error {
 	for _, b := range o.bounds {
 		if *b.v < b.lo || *b.v > b.hi {
-			return usagef("--%s %d: expected %d to %d", b.name, *b.v, b.lo, b.hi)
+			return usagef("--%s %d: expected a whole number from %d to %d", b.name, *b.v, b.lo, b.hi)
 		}
 	}
 	return nil
 }
 
 var oddsQueries = []oddsQuery{
-	{"attack", "aqotmf", "an AQotMF attack: hits, damage points, a tripod's destruction", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
+	{"attack", rules.AQEngine, "an AQotMF attack: hits, damage points, a tripod's destruction", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
 		n := fs.dice("dice", 1, "dice rolled (elements × weapon dice; Rapid Fire rolls 3 per stand)")
 		def := fs.score("defense", 5, "the target's Defense")
 		arm := fs.score("armor", 4, "the target's Armor (a damaged tripod: its current Armor)")
@@ -117,7 +119,7 @@ var oddsQueries = []oddsQuery{
 			return out, lines, nil
 		}
 	}},
-	{"building", "buildings", "one hit on a building: destroyed, damaged, on fire", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
+	{"building", rules.BuildingsEngine, "one hit on a building: destroyed, damaged, on fire", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
 		typ := fs.String("type", "", "building type: wood-frame, brick-stone or concrete-steel")
 		pow := fs.score("power", 0, "the weapon's Power bonus")
 		heat := fs.Bool("heat-ray", false, "a Martian Heat Ray (+2 on the fire roll)")
@@ -136,7 +138,7 @@ var oddsQueries = []oddsQuery{
 			}, nil
 		}
 	}},
-	{"burn", "buildings", "a burning building: still standing after each turn's test", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
+	{"burn", rules.BuildingsEngine, "a burning building: still standing after each turn's test", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
 		arm := fs.bounded("armor", 6, 0, limits.MaxStat, "the building's current armour")
 		return func(sys *catalog.System) (any, [][]string, error) {
 			r, err := rules.Burn(sys, *arm)
@@ -151,7 +153,7 @@ var oddsQueries = []oddsQuery{
 			return map[string]any{"standing": rats(r.Standing), "expected_tests": rat(r.ExpectedTests)}, lines, nil
 		}
 	}},
-	{"im-shoot", "imperial-mars", "Imperial Mars small arms: hits per tray and for N trays", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
+	{"im-shoot", rules.IMEngine, "Imperial Mars small arms: hits per tray and for N trays", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
 		f := fs.score("factor", 0, "the sum of weapon and tactical factors")
 		n := fs.dice("trays", 1, "trays shooting")
 		return func(sys *catalog.System) (any, [][]string, error) {
@@ -173,7 +175,7 @@ var oddsQueries = []oddsQuery{
 			return map[string]any{"per_tray": rats(r.PerTray), "hits": ratStrings(hits)}, lines, nil
 		}
 	}},
-	{"im-morale", "imperial-mars", "an Imperial Mars morale test: disruption markers 0–4", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
+	{"im-morale", rules.IMEngine, "an Imperial Mars morale test: disruption markers 0–4", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
 		m := fs.score("modifier", 0, "the sum of the morale modifiers")
 		return func(sys *catalog.System) (any, [][]string, error) {
 			r, err := rules.IMMorale(sys, *m)
@@ -187,7 +189,7 @@ var oddsQueries = []oddsQuery{
 			return map[string]any{"dm": rats(r)}, lines, nil
 		}
 	}},
-	{"im-melee", "imperial-mars", "an Imperial Mars melee between two trays", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
+	{"im-melee", rules.IMEngine, "an Imperial Mars melee between two trays", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
 		d := fs.score("diff", 0, "the first tray's factors minus the second's")
 		return func(sys *catalog.System) (any, [][]string, error) {
 			inf, suf, err := rules.IMMelee(sys, *d)
@@ -204,7 +206,7 @@ var oddsQueries = []oddsQuery{
 			return map[string]any{"inflicted": rats(inf), "suffered": rats(suf)}, lines, nil
 		}
 	}},
-	{"game-length", "evacuation-mars", "Evacuation: Mars: how many rounds the game lasts", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
+	{"game-length", rules.EvacEngine, "Evacuation: Mars: how many rounds the game lasts", func(fs *oddsFlags) func(*catalog.System) (any, [][]string, error) {
 		return func(sys *catalog.System) (any, [][]string, error) {
 			rs, err := rules.GameLength(sys)
 			if err != nil {
@@ -247,6 +249,7 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 	var d dataFlags
 	d.register(fs.FlagSet)
 	asJSON := fs.Bool("json", false, "print JSON: exact fractions in lowest terms")
+	sysID := fs.String("system", "", "the rule set to answer for, one on the "+q.engine.Name+" engine (default: the first)")
 	answer := q.flags(fs)
 	if err := e.parse(fs.FlagSet, args[1:]); err != nil {
 		return err
@@ -261,9 +264,9 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	sys, err := system(cat, q.system)
+	sys, err := rules.RuleSetOn(cat, q.engine, *sysID)
 	if err != nil {
-		return err
+		return usageError{"--system: " + err.Error()}
 	}
 	v, lines, err := answer(sys)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -34,7 +35,7 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 		for _, p := range problems {
 			fmt.Fprintln(e.stderr, p)
 		}
-		fmt.Fprintf(e.stderr, "playaid: %d error(s): the data loads, but the print pack would not build\n", len(problems))
+		fmt.Fprintf(e.stderr, "playaid: %d %s: the data loads, but the print pack would not build\n", len(problems), document.Plural(len(problems), "error", "errors"))
 		return exitStatus(1)
 	}
 	if err := ctx.Err(); err != nil {

@@ -17,6 +17,7 @@ const module = "github.com/playaid/playaid/"
 var layer = map[string]int{
 	"internal/limits":     -1, // the bounds every layer enforces
 	"internal/outfile":    1,  // writing output files safely
+	"internal/plain":      -1, // messages in the user's words
 	"glyphs":              -1, // what the text font prints, checked where text enters
 	"diag":                0,
 	"dice":                0,

@@ -102,7 +102,7 @@ func TestManageLists(t *testing.T) {
 
 	// Cross-site POSTs change nothing.
 	for _, p := range []string{"/lists/walker/delete", "/lists/walker/rename", "/lists/walker/duplicate"} {
-		r := httptest.NewRequest(http.MethodPost, p, strings.NewReader(url.Values{"base": {base}, "newname": {"stolen"}}.Encode()))
+		r := newRequest(http.MethodPost, p, strings.NewReader(url.Values{"base": {base}, "newname": {"stolen"}}.Encode()))
 		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		r.Header.Set("Sec-Fetch-Site", "cross-site")
 		w := httptest.NewRecorder()
@@ -170,7 +170,7 @@ func TestExportImport(t *testing.T) {
 			fw.Write(data)
 		}
 		mw.Close()
-		r := httptest.NewRequest(http.MethodPost, "/import", &b)
+		r := newRequest(http.MethodPost, "/import", &b)
 		r.Header.Set("Content-Type", mw.FormDataContentType())
 		r.Header.Set("Sec-Fetch-Site", "same-origin")
 		rec := httptest.NewRecorder()
@@ -219,7 +219,7 @@ func TestExportImport(t *testing.T) {
 	if w := upload(nil); w.Code != http.StatusBadRequest {
 		t.Errorf("an empty import: %d", w.Code)
 	}
-	r := httptest.NewRequest(http.MethodPost, "/import", strings.NewReader("x"))
+	r := newRequest(http.MethodPost, "/import", strings.NewReader("x"))
 	r.Header.Set("Sec-Fetch-Site", "cross-site")
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, r)

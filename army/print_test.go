@@ -10,11 +10,11 @@ import (
 	"testing/fstest"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/internal/playercopy"
-	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
 )

@@ -15,6 +15,7 @@ import (
 
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/limits"
+	"github.com/playaid/playaid/tomlpos"
 )
 
 // Source is one layer of data: the embedded defaults, or a club's folder.
@@ -177,7 +178,7 @@ type dataFile struct {
 	size   int64
 
 	doc    File
-	ix     *diag.Index
+	ix     *tomlpos.Index
 	dl     diag.List
 	parsed bool // the text is TOML: doc holds every value of the right type
 }
@@ -185,12 +186,12 @@ type dataFile struct {
 // decode reads the file and decodes it. Only regular files are read, and
 // no more of them than limits.MaxFileSize.
 func (f *dataFile) decode() {
-	src, err := diag.ReadFile(f.fsys, f.rel, f.name)
+	src, err := tomlpos.ReadFile(f.fsys, f.rel, f.name)
 	if err != nil {
 		f.dl = diag.List{err.(diag.Diag)}
 		return
 	}
-	f.ix, f.dl, _ = diag.Decode(f.name, src, &f.doc)
+	f.ix, f.dl, _ = tomlpos.Decode(f.name, src, &f.doc)
 	f.parsed = f.ix.Parsed()
 }
 
@@ -205,7 +206,7 @@ func (f *dataFile) text() []byte {
 // located remembers where an entry stands so later checks can point at
 // its fields.
 type located struct {
-	ix   *diag.Index
+	ix   *tomlpos.Index
 	path string // "unit.2"
 }
 
@@ -290,7 +291,7 @@ func (ld *loader) add(kind, sysID, id string, at located) bool {
 
 func (ld *loader) at(kind, sysID, id string) located { return ld.locs[kind+"/"+sysID+"/"+id] }
 
-func (ld *loader) merge(ix *diag.Index, f *File) {
+func (ld *loader) merge(ix *tomlpos.Index, f *File) {
 	top := located{ix: ix}
 	if f.System == "" {
 		if ix.Bad("system") {
@@ -380,7 +381,7 @@ func (ld *loader) merge(ix *diag.Index, f *File) {
 // the system's list, dropping duplicates; place sets an entry's positions
 // and returns its id. The first file of a kind lends its own array: entries
 // only ever move down it, and the file is not used after merging.
-func entries[T any](ld *loader, s *System, ix *diag.Index, kind string, dst *[]T, src []T, place func(e *T, at located) string) {
+func entries[T any](ld *loader, s *System, ix *tomlpos.Index, kind string, dst *[]T, src []T, place func(e *T, at located) string) {
 	if len(*dst) == 0 {
 		*dst = src[:0]
 	}

@@ -172,22 +172,36 @@ func AsList(err error) (List, bool) {
 	return nil, false
 }
 
-// Pos is a place in a file. A Pos made by Index.Later holds a key path
-// instead of a line and column until Resolve finds them.
+// Pos is a place in a file. A Pos made by Later holds a key path instead
+// of a line and column until Resolve finds them.
 type Pos struct {
 	File      string
 	Line, Col int
 
-	ix   *Index // set while the place is still to be found
+	loc  Locator // set while the place is still to be found
 	path string
+}
+
+// A Locator finds where a key path is written in its file (a
+// tomlpos.Index does).
+type Locator interface {
+	Key(path string) Pos
+}
+
+// Later returns the place of the key at path in file without finding it
+// yet: loc finds its line and column when a message is made at it
+// (List.Add, Pos.Resolve). Loaders place every entry this way, and most
+// loads never report on any.
+func Later(file string, loc Locator, path string) Pos {
+	return Pos{File: file, loc: loc, path: path}
 }
 
 // Resolve returns the position with its line and column found.
 func (p Pos) Resolve() Pos {
-	if p.ix == nil {
+	if p.loc == nil {
 		return p
 	}
-	return p.ix.Key(p.path)
+	return p.loc.Key(p.path)
 }
 
 func (p Pos) String() string {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/plain"
+	"github.com/playaid/playaid/internal/suggest"
 	"github.com/playaid/playaid/templates"
 )
 
@@ -29,7 +30,7 @@ func CheckDir(dir string) diag.List {
 		if strings.HasPrefix(name, ".") || slices.Contains(names, name) && !e.IsDir() {
 			continue
 		}
-		near := diag.Suggest(name, names)
+		near := suggest.Closest(name, names)
 		msg := "not a template playaid reads, so it is not used"
 		switch {
 		case e.IsDir():

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/internal/pdftest"
-	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 )
 

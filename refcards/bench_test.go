@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/layout"
 )
 

@@ -11,9 +11,9 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/internal/golden"
 	"github.com/playaid/playaid/internal/pdftest"
-	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/markers"
 )

@@ -33,19 +33,11 @@ type Sheet struct {
 	Columns  int     // text columns
 	BaseSize float64 // body text size in points
 	Margin   float64 // page margin in mm
-	tables   func(*catalog.Catalog, *catalog.System) []tableSpec
-}
-
-// tablesOf are the engine tables each engine's sheet offers its template.
-var tablesOf = map[*rules.Engine]func(*catalog.Catalog, *catalog.System) []tableSpec{
-	rules.AQEngine:        aqTables,
-	rules.BuildingsEngine: buildingTables,
-	rules.IMEngine:        imTables,
-	rules.EvacEngine:      evacTables,
 }
 
 // All lists the sheets of the catalogue's rule sets, in the order the
 // print pack prints them: one for each rule set whose engine has a sheet.
+// Its odds tables are its engine's (rules.OddsTables).
 func All(cat *catalog.Catalog) []Sheet {
 	var out []Sheet
 	for _, sys := range rules.RuleSets(cat) {
@@ -55,7 +47,7 @@ func All(cat *catalog.Catalog) []Sheet {
 			continue
 		}
 		out = append(out, Sheet{ID: sys.ID, System: sys.ID, Template: st.Template, Own: sys.ID + ".md",
-			MaxPages: st.MaxPages, Columns: st.Columns, BaseSize: st.BaseSize, Margin: st.Margin, tables: tablesOf[e]})
+			MaxPages: st.MaxPages, Columns: st.Columns, BaseSize: st.BaseSize, Margin: st.Margin})
 	}
 	return out
 }
@@ -114,13 +106,24 @@ func (s Sheet) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, stri
 // run executes the sheet's template and returns its Markdown, its title,
 // the places its notes touch, by line, and where its lines came from.
 func (s Sheet) run(cat *catalog.Catalog, templatesDir string) ([]byte, string, []Place, document.Lines, error) {
+	x, md, lines, err := s.execute(cat, templatesDir)
+	if err != nil {
+		return nil, "", nil, nil, err
+	}
+	md, places := x.lift(md)
+	return md, s.title(x.sys), places, lines, nil
+}
+
+// execute runs the sheet's template: what it ran with (the tables it
+// computed), its Markdown and where its lines came from.
+func (s Sheet) execute(cat *catalog.Catalog, templatesDir string) (*exec, []byte, document.Lines, error) {
 	sys := cat.System(s.System)
 	if sys == nil {
-		return nil, "", nil, nil, fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
+		return nil, nil, nil, fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
 	}
 	srcs, err := document.Read(templatesDir, document.Pick(templatesDir, s.Own, s.Template))
 	if err != nil {
-		return nil, "", nil, nil, err
+		return nil, nil, nil, err
 	}
 	d := Data{Sheet: s, Catalog: cat, System: sys, Title: s.title(sys), Version: cat.Version()}
 	if sys.About.AddOnTo != "" {
@@ -129,10 +132,9 @@ func (s Sheet) run(cat *catalog.Catalog, templatesDir string) ([]byte, string, [
 	x := newExec(s, cat, sys)
 	md, lines, err := document.ExecuteLines(srcs, x.funcs(), d, &x.foot)
 	if err != nil {
-		return nil, "", nil, nil, err
+		return nil, nil, nil, err
 	}
-	md, places := x.lift(md)
-	return md, d.Title, places, lines, nil
+	return x, md, lines, nil
 }
 
 // Places returns where the sheet, rendered on paper, prints what each of
@@ -278,4 +280,30 @@ func each(list []Sheet, render func(Sheet) ([]byte, error)) ([][]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// Tables runs the sheet's template and returns the odds tables it printed
+// by id (rules.OddsTables), in the registry's order (the benchmark and the
+// tests use it).
+func (s Sheet) Tables(cat *catalog.Catalog) ([]rules.Table, error) {
+	x, _, _, err := s.execute(cat, "")
+	if err != nil {
+		return nil, err
+	}
+	var out []rules.Table
+	for _, o := range x.specs {
+		if t, ok := x.tables[o.ID]; ok {
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+// TableIDs lists the ids the sheet's template may pass to `table`.
+func (s Sheet) TableIDs(cat *catalog.Catalog) []string {
+	sys := cat.System(s.System)
+	if sys == nil {
+		return nil
+	}
+	return rules.OddsTableIDs(sys)
 }

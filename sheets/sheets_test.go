@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/document"
-	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/rules"
 )
@@ -487,14 +487,18 @@ func BenchmarkAllSheets(b *testing.B) {
 	}
 }
 
-// BenchmarkAllTables computes every engine table of every sheet (the
+// BenchmarkAllTables computes every odds table of every sheet's rule set
+// (rules.OddsTables, the list the sheets and cards print from; the
 // budget: 50 ms together).
 func BenchmarkAllTables(b *testing.B) {
 	cat := loadCat(b)
 	for b.Loop() {
 		for _, s := range All(cat) {
-			if _, err := s.Tables(cat); err != nil {
-				b.Fatal(err)
+			sys := cat.System(s.System)
+			for _, o := range rules.OddsTables(sys) {
+				if _, err := o.Build(sys); err != nil {
+					b.Fatal(err)
+				}
 			}
 		}
 	}

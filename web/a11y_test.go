@@ -42,6 +42,7 @@ func sitePages(t *testing.T, dir string) []sitePage {
 		{"odds-attack", "/odds/attack?dice=9&defense=9&armor=10&tripod=1", nil},
 		{"odds-refused", "/odds/attack?dice=abc&defense=9", nil},
 		{"odds-shoot", "/odds/im-shoot?factor=10&trays=6", nil},
+		{"game-night", "/game/aqotmf/boys-of-company-c?players=3", nil},
 		{"notfound", "/lists/nothing-here", nil},
 	}
 }

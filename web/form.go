@@ -11,8 +11,8 @@ import (
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/tomlpos"
 )
 
 // form is a list as the builder edits it: every key the list writes, as
@@ -81,7 +81,7 @@ var unitOrder = map[string][]string{
 // fromList is the form of a parsed list. A key counts as written when the
 // file has it (ix) or its value is not the zero value; false is the same
 // as left out.
-func fromList(l *army.List, ix *diag.Index) *form {
+func fromList(l *army.List, ix *tomlpos.Index) *form {
 	f := &form{List: valuesOf(reflect.ValueOf(l).Elem(), listFields, "", ix)}
 	for i := range l.Units {
 		f.Units = append(f.Units, valuesOf(reflect.ValueOf(&l.Units[i]).Elem(), unitFields, fmt.Sprintf("unit.%d.", i), ix))
@@ -92,7 +92,7 @@ func fromList(l *army.List, ix *diag.Index) *form {
 	return f
 }
 
-func valuesOf(v reflect.Value, fields []field, prefix string, ix *diag.Index) values {
+func valuesOf(v reflect.Value, fields []field, prefix string, ix *tomlpos.Index) values {
 	out := values{}
 	for _, fd := range fields {
 		fv := v.Field(fd.index)
@@ -306,6 +306,6 @@ func tomlString(s string) string {
 // for the list it holds: saving it from the builder loses nothing. A file
 // written by hand (comments, its own layout, keys the builder drops) is
 // not.
-func canonical(src []byte, l *army.List, ix *diag.Index, kind string) bool {
+func canonical(src []byte, l *army.List, ix *tomlpos.Index, kind string) bool {
 	return string(fromList(l, ix).toml(kind)) == string(src)
 }

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/catalog/shipped"
 )
 
 // hostServer is a server with a password and the club's names, or
@@ -273,7 +273,7 @@ func TestHeavyWorkBounded(t *testing.T) {
 func TestOddsKept(t *testing.T) {
 	s, _ := newServer(t, "")
 	h := s.Handler()
-	const q = "/odds/im-shoot?factor=5&trays=1000"
+	const q = "/odds/im-shoot?factor=5&trays=100"
 	bodies := make([]string, 40)
 	var wg sync.WaitGroup
 	for i := range bodies {
@@ -297,7 +297,7 @@ func TestOddsKept(t *testing.T) {
 			t.Fatal("the answers differ")
 		}
 	}
-	if w := get(t, h, "/odds/im-shoot?trays=1000&factor=5"); w.Body.String() != bodies[0] || s.docs.cache.renders.Load() != 1 {
+	if w := get(t, h, "/odds/im-shoot?trays=100&factor=5"); w.Body.String() != bodies[0] || s.docs.cache.renders.Load() != 1 {
 		t.Errorf("the same question in another order was worked out again")
 	}
 	if !strings.Contains(bodies[0], "too long to show") {
@@ -308,7 +308,7 @@ func TestOddsKept(t *testing.T) {
 	}
 	// A question out of bounds is not kept.
 	before := s.docs.cache.renders.Load()
-	if w := get(t, h, "/odds/im-shoot?factor=5&trays=100000"); w.Code != http.StatusBadRequest || s.docs.cache.renders.Load() != before {
+	if w := get(t, h, "/odds/im-shoot?factor=5&trays=10000"); w.Code != http.StatusBadRequest || s.docs.cache.renders.Load() != before {
 		t.Errorf("out of bounds: %d", w.Code)
 	}
 }
@@ -321,12 +321,12 @@ func BenchmarkOddsHeaviest(b *testing.B) {
 	b.Run("afresh", func(b *testing.B) {
 		for b.Loop() {
 			s.docs.cache = newCache(cacheBytes)
-			serve(b, h, newRequest(http.MethodGet, "/odds/im-shoot?factor=5&trays=1000", nil))
+			serve(b, h, newRequest(http.MethodGet, "/odds/im-shoot?factor=5&trays=100", nil))
 		}
 	})
 	b.Run("kept", func(b *testing.B) {
 		for b.Loop() {
-			serve(b, h, newRequest(http.MethodGet, "/odds/im-shoot?factor=5&trays=1000", nil))
+			serve(b, h, newRequest(http.MethodGet, "/odds/im-shoot?factor=5&trays=100", nil))
 		}
 	})
 }

@@ -7,21 +7,22 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/dice"
+	"github.com/playaid/playaid/rules"
 )
 
 // oddsAnswer answers an odds query whose values are read and in bounds.
 // An answer is deterministic, so its page is kept as a document is (the
 // same cache, the same bound on the renders running at once): the same
 // question asked again, or by forty browsers at once, is worked out once.
-func (s *Server) oddsAnswer(w http.ResponseWriter, r *http.Request, q *oddsQuery, sys *catalog.System, vals map[string]string, v *oddsView) {
+func (s *Server) oddsAnswer(w http.ResponseWriter, r *http.Request, q *rules.Query, sys *catalog.System, vals rules.Args, v *oddsView) {
 	share := "/odds/" + q.Name + "?" + shareQuery(q, vals)
 	page, err := s.docs.cache.get("odds|"+s.docs.version+"|"+share, func() ([]byte, error) {
-		a, err := q.answer(sys, vals)
+		a, err := q.Answer(sys, vals)
 		if err != nil {
 			return nil, err
 		}
 		av := *v
-		av.Answer, av.Share = a, share
+		av.Answer, av.Share = pageAnswer(a), share
 		var b bytes.Buffer
 		if err := s.tmpl.ExecuteTemplate(&b, "odds", &av); err != nil {
 			return nil, err

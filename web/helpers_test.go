@@ -14,8 +14,8 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/data"
-	"github.com/playaid/playaid/internal/shipped"
 )
 
 // newServer makes a server over a fresh lists folder.

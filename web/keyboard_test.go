@@ -11,7 +11,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/playaid/playaid/army"
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/catalog/shipped"
 )
 
 // TestKeyboardOnly builds the valid 145-point Boys of Company C list with

@@ -388,7 +388,7 @@ func (s *Server) listDownload(w http.ResponseWriter, r *http.Request) {
 		data, err := s.docs.roster(c.file, src, c.report, file == "cards.pdf", p)
 		s.send(w, r, "application/pdf", out, data, err)
 	case "markers.pdf":
-		data, err := s.docs.listMarkers(src, c.report, p)
+		data, err := s.docs.listMarkers(name, src, c.report, p)
 		if errors.Is(err, errNoDoc) {
 			s.fail(w, r, http.StatusNotFound, c.file+" deploys no blips: only a valid All Quiet on the Martian Front list with hidden = true does.")
 			return

@@ -292,7 +292,7 @@ func TestBounds(t *testing.T) {
 			t.Errorf("%s: %d", k, w.Code)
 		}
 	}
-	for _, q := range []string{"/odds/attack?dice=1001", "/odds/attack?dice=-1", "/odds/attack?defense=x", "/odds/im-shoot?trays=100000", "/odds/burn?armor=101"} {
+	for _, q := range []string{"/odds/attack?dice=1001", "/odds/attack?dice=-1", "/odds/attack?defense=x", "/odds/im-shoot?trays=100000", "/odds/burn?armor=101", "/odds/attack?dice=101", "/odds/im-shoot?trays=1000"} {
 		w := get(t, h, q)
 		if w.Code != http.StatusBadRequest || !strings.Contains(pageText(w.Body.String()), "is not a whole number from") {
 			t.Errorf("%s: %d", q, w.Code)

@@ -9,7 +9,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/playaid/playaid/army"
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/catalog/shipped"
 )
 
 // TestPlainWords puts every message of the army checker's cases (the

@@ -13,24 +13,7 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
-	"github.com/playaid/playaid/layout"
 )
-
-// packArmies prints, for the default print pack, the roster and unit cards
-// of every example list shipped in data/armies/ (army.Examples).
-func packArmies(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
-	examples, err := army.Examples(cat)
-	if err != nil {
-		return nil, err
-	}
-	var jobs []job
-	for _, ex := range examples {
-		jobs = append(jobs, job{name: ex.File, render: func() ([]byte, error) {
-			return ex.Print(cat, army.PrintOptions{Paper: paper})
-		}})
-	}
-	return jobs, nil
-}
 
 const armyUsage = `army validate FILE… [--json] [--data DIR]
        playaid army new --system ID [--data DIR]

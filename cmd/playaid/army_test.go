@@ -195,16 +195,12 @@ func TestArmyPack(t *testing.T) {
 		t.Fatal(errs)
 	}
 	found := false
-	for _, p := range packers {
-		if p.name == "army rosters" {
-			found = true
-		}
-	}
+	found = inPack("army rosters")
 	if !found {
 		t.Fatal("the army rosters are not in the print pack")
 	}
 	want := "army-boys-of-company-c-humans.pdf army-boys-of-company-c-martians.pdf army-evacuation-mars.pdf army-imperial-mars.pdf army-morale-wagon-humans.pdf army-morale-wagon-martians.pdf"
-	if got := packPDFNames(t, packArmies, layout.A4); got != want {
+	if got := packPDFNames(t, layout.A4, "army rosters"); got != want {
 		t.Errorf("pack files %v", got)
 	}
 }

@@ -8,8 +8,8 @@ import (
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/briefing"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/data"
-	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/sheets"
 )

@@ -4,34 +4,15 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/outfile"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/markers"
 	"github.com/playaid/playaid/refcards"
 )
-
-// buildCardsPack renders every rule set's reference cards for the print
-// pack: reference-cards-<system>.pdf, backs for a long-edge flip.
-func buildCardsPack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
-	var jobs []job
-	for _, d := range refcards.All(cat) {
-		jobs = append(jobs, job{name: d.FileName(document.PDF), render: func() ([]byte, error) {
-			pdf, err := d.Render(cat, refcards.Options{Paper: paper})
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", d.ID, err)
-			}
-			return pdf, nil
-		}})
-	}
-	return jobs, nil
-}
 
 // cardFlags are the reference command's flags for cards.
 type cardFlags struct {

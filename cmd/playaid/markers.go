@@ -14,27 +14,9 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/limits"
-	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/markers"
 	"github.com/playaid/playaid/rules"
 )
-
-// buildMarkersPack renders the print pack's markers: each rule set's
-// own sheet, markers-<system>.pdf, and for each scenario whose hidden side
-// deploys as blips, blips-<scenario>.pdf with backs (briefing.PackMarkers).
-func buildMarkersPack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
-	var jobs []job
-	for _, s := range cat.Systems {
-		mfs, err := briefing.PackMarkers(s, cat.Version())
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range mfs {
-			jobs = append(jobs, job{name: f.Name, render: func() ([]byte, error) { return f.Render(paper) }})
-		}
-	}
-	return jobs, nil
-}
 
 // countFlag collects --count KIND=N, repeated or comma-separated.
 type countFlag map[string]int

@@ -133,13 +133,11 @@ func TestMarkersHelp(t *testing.T) {
 // TestMarkersPack: the default print pack holds every rule set's markers.
 func TestMarkersPack(t *testing.T) {
 	found := false
-	for _, p := range packers {
-		found = found || p.name == "markers"
-	}
+	found = inPack("markers")
 	if !found {
 		t.Fatal("no markers packer in the print pack")
 	}
-	if got, want := packPDFNames(t, buildMarkersPack, layout.A4), "markers-aqotmf.pdf blips-boys-of-company-c.pdf blips-morale-wagon.pdf markers-buildings.pdf markers-evacuation-mars.pdf markers-imperial-mars.pdf"; got != want {
+	if got, want := packPDFNames(t, layout.A4, "markers"), "markers-aqotmf.pdf blips-boys-of-company-c.pdf blips-morale-wagon.pdf markers-buildings.pdf markers-evacuation-mars.pdf markers-imperial-mars.pdf"; got != want {
 		t.Errorf("pack files %q; want %q", got, want)
 	}
 }

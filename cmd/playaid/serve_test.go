@@ -115,7 +115,7 @@ func TestServe(t *testing.T) {
 		{"/docs/briefing/aqotmf/morale-wagon.html", []string{"briefing", "morale-wagon", "--format", "html"}},
 		{"/lists/company-c/roster.pdf", []string{"army", "print", file}},
 		{"/lists/company-c/cards.pdf", []string{"army", "print", file, "--cards"}},
-		{"/lists/company-c/markers.pdf", []string{"markers", "--army", file}},
+		{"/lists/company-c/markers.pdf", []string{"markers", "--army", file, "--backs", "long"}},
 	} {
 		dest := filepath.Join(dir, "cli.pdf")
 		var o, e bytes.Buffer

@@ -61,16 +61,16 @@ func checkPack(ctx context.Context, cat *catalog.Catalog) []string {
 	for i, p := range papers {
 		wg.Go(func() {
 			stopped := map[string]bool{} // the parts stopped at a problem
-			for _, j := range packJobs(ctx, cat, p) {
+			for _, d := range packDocs(cat) {
 				if ctx.Err() != nil {
 					return
 				}
-				if stopped[j.part] {
+				if stopped[d.Part] {
 					continue
 				}
-				if _, err := j.render(); err != nil && ctx.Err() == nil {
-					stopped[j.part] = true
-					found[i] = append(found[i], problems(j.part, err)...)
+				if _, err := d.Render(p); err != nil && ctx.Err() == nil {
+					stopped[d.Part] = true
+					found[i] = append(found[i], problems(d.Part, err)...)
 				}
 			}
 		})

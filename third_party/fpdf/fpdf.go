@@ -4519,20 +4519,25 @@ func (f *Fpdf) putfonts() {
 				f.out(s.String())
 				f.out("endobj")
 
-				// Embed CIDToGIDMap: 128 KB, mostly zeros, taken
-				// from a pool and zeroed again where it was written.
-				cidMap := cidMaps.Get().(*[]byte)
-				cidToGidMap := *cidMap
+				// Embed CIDToGIDMap up to the highest code the text
+				// uses (a rune, or 0 past U+FFFF), instead of 128 KB for
+				// every rune of the BMP: no code past its end is shown.
+				maxCid := 0
+				for cc := range usedRunes {
+					if cc <= 0xFFFF {
+						maxCid = max(maxCid, cc)
+					}
+				}
+				for cc := range CodeSignDictionary {
+					maxCid = max(maxCid, cc)
+				}
+				cidToGidMap := make([]byte, 2*(maxCid+1))
 				for cc, glyph := range CodeSignDictionary {
 					cidToGidMap[cc*2] = byte(glyph >> 8)
 					cidToGidMap[cc*2+1] = byte(glyph & 0xFF)
 				}
 
 				mem := xmem.compress(cidToGidMap)
-				for cc := range CodeSignDictionary {
-					cidToGidMap[cc*2], cidToGidMap[cc*2+1] = 0, 0
-				}
-				cidMaps.Put(cidMap)
 				compressedMap := mem.bytes()
 				f.newobj()
 				f.out("<</Length " + strconv.Itoa(len(compressedMap)) + "/Filter /FlateDecode>>")

@@ -11,10 +11,16 @@ import (
 )
 
 // clubCopy copies a shipped rule set's folder under a new id, as a club
-// would: the same files, each naming the new system.
-func clubCopy(t *testing.T, from, to string) fstest.MapFS {
+// would: the same files, each naming the new system, with scenario ids of
+// their own when rename (a briefing is named by its scenario's id).
+func clubCopy(t *testing.T, from, to string, rename bool) fstest.MapFS {
 	t.Helper()
 	club := fstest.MapFS{}
+	var scenarios []string
+	shipped, _ := Load(Source{Name: "data", FS: data.FS})
+	for _, sc := range shipped.System(from).Scenarios {
+		scenarios = append(scenarios, sc.ID)
+	}
 	err := fs.WalkDir(data.FS, from, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -24,6 +30,11 @@ func clubCopy(t *testing.T, from, to string) fstest.MapFS {
 			return err
 		}
 		text := regexp.MustCompile(`(?m)^system = ".*"$`).ReplaceAllString(string(b), `system = "`+to+`"`)
+		for _, id := range scenarios {
+			if rename {
+				text = strings.ReplaceAll(text, `id = "`+id+`"`, `id = "club-`+id+`"`)
+			}
+		}
 		club[to+strings.TrimPrefix(p, from)] = &fstest.MapFile{Data: []byte(text)}
 		return nil
 	})
@@ -38,7 +49,7 @@ func clubCopy(t *testing.T, from, to string) fstest.MapFS {
 func TestClubRuleSetBesideShipped(t *testing.T) {
 	for _, id := range []string{"aqotmf", "buildings", "evacuation-mars", "imperial-mars"} {
 		t.Run(id, func(t *testing.T) {
-			cat, l := Load(Source{Name: "data", FS: data.FS}, Source{Name: "club", FS: clubCopy(t, id, "club-"+id)})
+			cat, l := Load(Source{Name: "data", FS: data.FS}, Source{Name: "club", FS: clubCopy(t, id, "club-"+id, true)})
 			if len(l.Errors()) > 0 {
 				t.Fatalf("club copy of %s:\n%s", id, l.Errors())
 			}
@@ -78,5 +89,15 @@ func TestEngineErrors(t *testing.T) {
 				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(tt.want, "\n"))
 			}
 		})
+	}
+}
+
+// Two rule sets may not share a scenario id: the club's copy is blamed.
+func TestScenarioIDShared(t *testing.T) {
+	_, l := Load(Source{Name: "data", FS: data.FS}, Source{Name: "club", FS: clubCopy(t, "evacuation-mars", "ours", false)})
+	errs := l.Errors()
+	if len(errs) != 1 || !strings.HasPrefix(errs[0].Error(), "club/ours/scenarios/evacuation-mars.toml:") ||
+		!strings.Contains(errs[0].Error(), `scenario id "evacuation-mars" is also a scenario of rule set evacuation-mars, at data/evacuation-mars/scenarios/evacuation-mars.toml:`) {
+		t.Errorf("errors:\n%s", errs)
 	}
 }

@@ -427,7 +427,31 @@ func (ld *loader) finish(l *diag.List) *Catalog {
 	for _, sl := range lists {
 		*l = append(*l, sl...)
 	}
+	ld.scenarioNames(cat, l)
 	return cat
+}
+
+// scenarioNames reports a scenario id that two rule sets share: the print
+// pack names a scenario's briefing and blips by its id alone
+// (briefing-<id>.pdf), and 'playaid briefing ID' finds it by it. The one
+// in the later layer of data (a club's copy) is blamed.
+func (ld *loader) scenarioNames(cat *Catalog, l *diag.List) {
+	first := map[string]string{} // scenario id → system id
+	for _, s := range cat.Systems {
+		for _, sc := range s.Scenarios {
+			other, dup := first[sc.ID]
+			if !dup {
+				first[sc.ID] = s.ID
+				continue
+			}
+			a, b := ld.at("scenario", other, sc.ID), ld.at("scenario", s.ID, sc.ID)
+			mine, theirs, sys := b, a, other
+			if ld.origin[a.ix.File()].source > ld.origin[b.ix.File()].source {
+				mine, theirs, sys = a, b, s.ID
+			}
+			l.Add(mine.value("id"), "scenario id %q is also a scenario of rule set %s, at %s; a scenario's briefing and blips are named by its id: expected an id of its own", sc.ID, sys, theirs.pos())
+		}
+	}
 }
 
 func (ld *loader) known() []string {

@@ -18,12 +18,12 @@ import (
 // folder (templates are read from the top of the folder only). Without
 // the warning such a file is silently not used. Hidden files (an editor's
 // backups, .git) are left alone.
-func CheckDir(dir string) diag.List {
+func CheckDir(dir string, own ...string) diag.List {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return diag.List{{File: dir, Msg: "cannot read the templates folder: " + plain.Why(dir, err)}}
 	}
-	names := templates.Names()
+	names := append(templates.Names(), own...)
 	var out diag.List
 	for _, e := range entries {
 		name := e.Name()

@@ -21,11 +21,13 @@
 // roll). See funcs.go and odds.go.
 //
 // Cards are set at one type size: what does not fit on a card goes on to
-// a second card ("1/2", "2/2"), never smaller. Nine cards to a page share
-// their cut lines (layout.Grid), with the calibration bars and the print
-// instruction in the margins; after each page of fronts comes its page of
-// backs, mirrored for a duplex printer that flips on the long edge (or the
-// short one).
+// a second card ("1/2", "2/2"), never smaller. They are one content of the
+// card engine (layout/cards), which places them: nine cards to a page
+// sharing their cut lines, with the calibration bars and the print
+// instruction in the margins, each page of fronts followed by its page of
+// backs mirrored for a duplex printer that flips on the long edge (or the
+// short one); or beside their backs on fold-over sheets; or one face to a
+// page with bleed for a print shop.
 //
 // The cards are a package of their own, not part of sheets: a sheet is
 // Markdown set on pages by layout/markdown, with footnotes; a card deck
@@ -42,7 +44,7 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/markers"
+	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -107,13 +109,17 @@ func Formats() []string { return []string{document.PDF, document.Markdown} }
 type Options struct {
 	Paper  layout.Paper // A4 when zero
 	Format string       // document.PDF (default) or document.Markdown
-	// Backs is the edge the printer flips the sheet on: markers.LongEdge
-	// (also when zero: a card's back is half of it) or markers.ShortEdge.
-	Backs markers.Flip
+	// Backs is how each back goes behind its front: the edge the printer
+	// flips the sheet on, cards.LongEdge (also when zero: a card's back is
+	// half of it) or cards.ShortEdge, or cards.Fold (one-sided, folded).
+	Backs cards.Backs
 	// BackOffset shifts every back by X, Y mm (right, down as printed),
 	// for a printer that does not line the two sides up.
 	BackOffset   [2]float64
 	TemplatesDir string // a club's templates folder, or ""
+	// Shop, when set, prints a print shop's deck instead of sheets: one
+	// face to a page with bleed (Paper, Backs and BackOffset unused).
+	Shop *cards.Shop
 }
 
 // Data is what a deck's template executes over.

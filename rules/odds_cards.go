@@ -33,7 +33,7 @@ func aqTargetList(sys *catalog.System) []aqTarget {
 		if p.Defense == nil || p.Armor == nil {
 			continue
 		}
-		infantry := p.Type == "Infantry"
+		infantry := AQMayDigIn(sys, &p)
 		tripod := p.ID == sys.AQotMF.TripodDamage.Profile
 		found := false
 		for i := range out {

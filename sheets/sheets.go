@@ -218,9 +218,6 @@ const (
 	Markdown = document.Markdown
 )
 
-// Formats lists the --format values.
-func Formats() []string { return document.Formats() }
-
 // Options say how to render a sheet.
 type Options struct {
 	Paper        layout.Paper

@@ -17,6 +17,7 @@ import (
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/pack"
 	"github.com/playaid/playaid/refcards"
 	"github.com/playaid/playaid/sheets"
@@ -142,18 +143,37 @@ func (d *docs) notes(id, format string, p layout.Paper) ([]byte, error) {
 	})
 }
 
+// cardWays are the ways reference cards print besides duplex sheets, as
+// the ends of their file names: fold-over sheets ('--backs fold') and a
+// print shop's deck with 3 mm bleed ('--print-shop').
+var cardWays = []string{"-fold", "-print-shop"}
+
 // cards renders the reference cards of deck id, backs for a long-edge
-// flip ('playaid reference --cards --system id').
-func (d *docs) cards(id string, p layout.Paper) ([]byte, error) {
+// flip ('playaid reference --cards --system id'), or printed the way way
+// says (one of cardWays).
+func (d *docs) cards(id, way string, p layout.Paper) ([]byte, error) {
 	dk, err := refcards.Lookup(d.cat, id)
 	if err != nil {
 		return nil, errNoDoc
 	}
-	doc, ok := d.plan().Doc(dk.FileName(fmtPDF))
-	if !ok {
-		return nil, errNoDoc
+	if way == "" {
+		doc, ok := d.plan().Doc(dk.FileName(fmtPDF))
+		if !ok {
+			return nil, errNoDoc
+		}
+		return d.packDoc(doc, p)
 	}
-	return d.packDoc(doc, p)
+	o := refcards.Options{Paper: p, TemplatesDir: d.templates}
+	switch way {
+	case "-fold":
+		o.Backs = cards.Fold
+	case "-print-shop":
+		o.Shop = &cards.Shop{}
+		p = layout.Paper{} // one card to a page whatever the paper
+	}
+	return d.cache.get(d.key("cards|", id, "|", way, "|", p.Name), func() ([]byte, error) {
+		return dk.Render(d.cat, o)
+	})
 }
 
 // errNoDoc is a document that does not exist.

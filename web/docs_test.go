@@ -15,6 +15,7 @@ import (
 	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/dice"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/markers"
 	"github.com/playaid/playaid/pack"
 	"github.com/playaid/playaid/refcards"
@@ -153,6 +154,13 @@ func TestDocuments(t *testing.T) {
 	dk, _ := refcards.Lookup(cat, "imperial-mars")
 	cards, _ := dk.Render(cat, refcards.Options{Paper: layout.A4})
 	check("/docs/cards/imperial-mars.pdf", "application/pdf", "reference-cards-imperial-mars.pdf", cards)
+	fold, _ := dk.Render(cat, refcards.Options{Paper: layout.Letter, Backs: cardsFold})
+	check("/docs/cards/imperial-mars-fold.pdf?paper=letter", "application/pdf", "reference-cards-imperial-mars-fold.pdf", fold)
+	shop, _ := dk.Render(cat, refcards.Options{Shop: &cardsShop{}})
+	check("/docs/cards/imperial-mars-print-shop.pdf?paper=letter", "application/pdf", "reference-cards-imperial-mars-print-shop.pdf", shop)
+	if bytes.Equal(fold, cards) || bytes.Equal(shop, cards) || !bytes.Contains(shop, []byte("/TrimBox")) {
+		t.Error("the fold-over and print-shop cards are not their own documents")
+	}
 	exs, err := army.Examples(cat)
 	if err != nil || len(exs) == 0 {
 		t.Fatalf("the example lists: %v", err)
@@ -168,7 +176,7 @@ func TestDocuments(t *testing.T) {
 	for _, path := range []string{"/docs/reference/nope.pdf", "/docs/reference/aqotmf.doc", "/docs/reference/.pdf", "/docs/briefing/aqotmf/nope.pdf", "/docs/briefing/nope/boys-of-company-c.pdf",
 		"/docs/markers/nope.pdf", "/docs/markers/aqotmf.html", "/docs/markers/blips.pdf",
 		"/docs/notes/nope.pdf", "/docs/notes/aqotmf.md", "/docs/notes/aqotmf",
-		"/docs/cards/nope.pdf", "/docs/cards/aqotmf.html", "/docs/cards/reference-cards-aqotmf.pdf",
+		"/docs/cards/nope.pdf", "/docs/cards/aqotmf.html", "/docs/cards/reference-cards-aqotmf.pdf", "/docs/cards/aqotmf-fold.html", "/docs/cards/nope-print-shop.pdf", "/docs/cards/-fold.pdf",
 		"/docs/blips/aqotmf/nope.pdf", "/docs/blips/nope/boys-of-company-c.pdf", "/docs/blips/aqotmf/boys-of-company-c.html",
 		"/docs/blips/evacuation-mars/evacuation-mars.pdf", "/docs/blips/buildings/boys-of-company-c.pdf", "/docs/blips/aqotmf/boys-of-company-c",
 		"/docs/armies/nope.pdf", "/docs/armies/army-imperial-mars.pdf", "/docs/armies/imperial-mars.html", "/docs/armies/..%2fimperial-mars.pdf",
@@ -306,3 +314,8 @@ func TestNewList(t *testing.T) {
 		}
 	}
 }
+
+// The card engine's names the tests use, beside the variable cards.
+const cardsFold = cards.Fold
+
+type cardsShop = cards.Shop

@@ -301,11 +301,3 @@ func tomlString(s string) string {
 	b.WriteByte('"')
 	return b.String()
 }
-
-// canonical reports whether src is exactly what the builder would write
-// for the list it holds: saving it from the builder loses nothing. A file
-// written by hand (comments, its own layout, keys the builder drops) is
-// not.
-func canonical(src []byte, l *army.List, ix *tomlpos.Index, kind string) bool {
-	return string(fromList(l, ix).toml(kind)) == string(src)
-}

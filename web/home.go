@@ -361,11 +361,19 @@ func (s *Server) docRoutes(mux *http.ServeMux) {
 		return file, func(p layout.Paper) ([]byte, error) { return s.docs.notes(id, format, p) }
 	}))
 	mux.HandleFunc("GET /docs/cards/{file}", s.docHandler("There are no reference cards for this rule set.", func(r *http.Request, id, format string) (string, render) {
+		// reference-cards-ID.pdf for duplex, -fold and -print-shop beside it.
+		way := ""
+		for _, w := range cardWays {
+			if base, ok := strings.CutSuffix(id, w); ok {
+				id, way = base, w
+			}
+		}
 		dk, err := refcards.Lookup(s.cat, id)
 		if err != nil || format != fmtPDF {
 			return "", nil
 		}
-		return dk.FileName(format), func(p layout.Paper) ([]byte, error) { return s.docs.cards(id, p) }
+		name := strings.TrimSuffix(dk.FileName(format), "."+format) + way + "." + format
+		return name, func(p layout.Paper) ([]byte, error) { return s.docs.cards(id, way, p) }
 	}))
 	mux.HandleFunc("GET /docs/markers/{file}", s.docHandler("There is no such marker sheet.", func(r *http.Request, id, format string) (string, render) {
 		sys := s.cat.System(id)

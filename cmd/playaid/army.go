@@ -223,12 +223,15 @@ func runArmyNew(ctx context.Context, e *env, args []string) error {
 }
 
 func runArmyPrint(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("army print", "army print FILE [--paper a4|letter] [--cards] [--format pdf|html|md] [--templates DIR] [--data DIR] [-o FILE]")
+	fs := e.newFlags("army print", "army print FILE [--paper a4|letter] [--cards [--backs fold | --print-shop [--bleed 3mm|1/8in] [--card-size poker|us-poker] [--backs-last]]] [--format pdf|html|md] [--templates DIR] [--data DIR] [-o FILE]")
 	var d dataFlags
 	d.register(fs)
 	var doc docFlags
 	doc.register(fs, "a folder whose roster.md replaces the shipped template")
 	cards := fs.Bool("cards", false, "add unit cards, 63 × 88 mm, nine to a page with cut lines (PDF only)")
+	backs := fs.String("backs", "", "with --cards: fold: each card beside its back, three to a sheet, printed one-sided and folded (army-LIST-fold.pdf)")
+	var sf shopFlags
+	sf.register(fs)
 	out := fs.String("o", "", "the file to write (default output/army-LIST.FORMAT; - for standard output)")
 	names, err := e.parseAll(fs, args)
 	if err != nil {
@@ -240,12 +243,26 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 	case len(names) > 1:
 		return usagef("army print takes one list, got %d: %s", len(names), strings.Join(names, " "))
 	}
-	p, err := doc.check(e)
+	p, err := doc.check(e, d)
 	if err != nil {
 		return err
 	}
 	if *cards && doc.format != "pdf" {
 		return usagef("--cards prints only as PDF (cards are drawn to size), not --format %s", doc.format)
+	}
+	flip, err := cardsBacks(*backs)
+	if err != nil {
+		return err
+	}
+	shop, err := sf.parse()
+	if err != nil {
+		return err
+	}
+	if (shop != nil || flip != cardsNoBacks) && !*cards {
+		return usagef("--backs and --print-shop print unit cards: add --cards")
+	}
+	if shop != nil && flip != cardsNoBacks {
+		return usagef("--print-shop prints one card face to a page: --backs fold is for sheets")
 	}
 	cat, err := e.load(d)
 	if err != nil {
@@ -260,14 +277,19 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	data, err := army.Print(f.report, cat, army.PrintOptions{Paper: p, Format: doc.format, Cards: *cards, Templates: doc.templates})
+	var data []byte
+	if shop != nil {
+		data, err = army.PrintCards(f.report, *shop)
+	} else {
+		data, err = army.Print(f.report, cat, army.PrintOptions{Paper: p, Format: doc.format, Cards: *cards, CardBacks: flip, Templates: doc.templates})
+	}
 	if err != nil {
 		return err
 	}
 	dest := *out
 	if dest == "" {
 		base := strings.TrimSuffix(filepath.Base(names[0]), filepath.Ext(names[0]))
-		dest = filepath.Join("output", "army-"+base+"."+doc.format)
+		dest = filepath.Join("output", "army-"+base+cardSuffix(flip, shop)+"."+doc.format)
 	}
 	if sameFile(dest, names[0]) {
 		return usagef("-o %s is the list being printed; the roster would replace it", dest)

@@ -25,7 +25,7 @@ func runBriefing(ctx context.Context, e *env, args []string) error {
 		return usagef("briefing takes one scenario, got %q and %q", ids[0], ids[1])
 	}
 	id := ids[0]
-	p, err := doc.check(e)
+	p, err := doc.check(e, d)
 	if err != nil {
 		return err
 	}

@@ -198,19 +198,21 @@ func (d *docFlags) register(fs *flag.FlagSet, templatesUsage string) {
 
 // check validates the flags and returns the paper. A file in --templates
 // that no document reads is a warning.
-func (d *docFlags) check(e *env) (layout.Paper, error) {
+func (d *docFlags) check(e *env, df dataFlags) (layout.Paper, error) {
 	if !slices.Contains(document.Formats(), d.format) {
 		return layout.Paper{}, usageError{"--format: " + document.UnknownFormat(d.format).Error()}
 	}
-	if err := e.templatesDir(d.templates); err != nil {
+	if err := e.templatesDir(d.templates, df); err != nil {
 		return layout.Paper{}, err
 	}
 	return paper(d.paper)
 }
 
 // templatesDir checks a --templates folder: it must be a folder, and a
-// file in it that no document reads (a misspelt name) is a warning.
-func (e *env) templatesDir(dir string) error {
+// file in it that no document reads (a misspelt name) is a warning. A
+// rule set of the --data folder may have its own sheet and cards
+// (<id>.md, cards-<id>.md).
+func (e *env) templatesDir(dir string, df dataFlags) error {
 	if dir == "" {
 		return nil
 	}
@@ -219,7 +221,16 @@ func (e *env) templatesDir(dir string) error {
 	} else if !st.IsDir() {
 		return usagef("--templates %s: not a folder", dir)
 	}
-	printDiags(e.stderr, document.CheckDir(dir))
+	var own []string
+	if df.dir != "" {
+		entries, _ := os.ReadDir(df.dir)
+		for _, en := range entries {
+			if en.IsDir() && en.Name() != catalog.ArmiesDir {
+				own = append(own, en.Name()+".md", "cards-"+en.Name()+".md")
+			}
+		}
+	}
+	printDiags(e.stderr, document.CheckDir(dir, own...))
 	return nil
 }
 

@@ -73,7 +73,7 @@ func parseOffset(s string) ([2]float64, error) {
 }
 
 func runMarkers(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("markers", "markers [--system ID | --scenario ID] [--army LIST.toml] [--paper a4|letter] [--only KIND[,KIND…]] [--count KIND=N] [--decoys N] [--backs long|short] [--back-offset X,Y] [--data DIR] [-o FILE.pdf]")
+	fs := e.newFlags("markers", "markers [--system ID | --scenario ID] [--army LIST.toml] [--paper a4|letter] [--only KIND[,KIND…]] [--count KIND=N] [--decoys N] [--backs long|short|fold] [--back-offset X,Y] [--data DIR] [-o FILE.pdf]")
 	var d dataFlags
 	d.register(fs)
 	sysID := fs.String("system", "", "only this rule set's markers, by its id ("+shippedSystems()+" …); default: all")
@@ -82,7 +82,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 	counts := countFlag{}
 	fs.Var(counts, "count", "KIND=N: print N sets of a kind (for blips: numbered blips 1–N); repeat or comma-separate")
 	decoyN := fs.Int("decoys", 0, "add N decoy blips, numbered on after the numbered blips")
-	backs := fs.String("backs", "", "add a back page after each sheet for duplex printing: long or short (the edge the printer flips on)")
+	backs := fs.String("backs", "", "add backs: long or short, a back page after each sheet for duplex printing (the edge the printer flips on); or fold: backs beside their fronts, printed one-sided and folded")
 	offset := fs.String("back-offset", "", "X,Y: shift the backs X mm right and Y mm down to match your printer")
 	out := fs.String("o", "", "the PDF to write (default: output/markers.pdf, or output/markers-ID.pdf with --system; - for standard output)")
 	armyFile := fs.String("army", "", "an AQotMF army list: print exactly the blips and decoys it may deploy")

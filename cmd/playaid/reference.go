@@ -23,7 +23,7 @@ type sheetDoc struct {
 
 var (
 	referenceDoc = sheetDoc{"reference", "sheet", "aqotmf.md …", sheets.Sheet.FileName, sheets.RenderAll,
-		"\n       playaid reference --cards [--system ID] [--paper a4|letter] [--backs long|short] [--back-offset X,Y] [--format pdf|md] [--data DIR] [--templates DIR] [-o FILE]"}
+		"\n       playaid reference --cards [--system ID] [--paper a4|letter] [--backs long|short|fold] [--back-offset X,Y] [--print-shop [--bleed 3mm|1/8in] [--card-size poker|us-poker] [--backs-last]] [--format pdf|md] [--data DIR] [--templates DIR] [-o FILE]"}
 	notesDoc = sheetDoc{"notes", "rule set", "notes.md, and the reference sheets' whose pages it cites", sheets.Sheet.NotesFileName, sheets.RenderNotesAll, ""}
 )
 
@@ -46,11 +46,11 @@ func (d sheetDoc) run(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("%s takes no arguments, got %q; use --system to choose a %s", d.verb, fs.Args(), d.each)
 	}
-	p, err := doc.check(e)
+	p, err := doc.check(e, df)
 	if err != nil {
 		return err
 	}
-	if cf.cards || cf.backs != "" || cf.offset != "" {
+	if cf.cards || cf.backs != "" || cf.offset != "" || cf.shop != (shopFlags{}) {
 		return e.referenceCards(ctx, df, &doc, p, cf, *sysID, *out)
 	}
 	if *sysID == "" && *out == "-" {

@@ -50,7 +50,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if len(hosts) > 0 && password == "" {
 		return usagef("--host %s: a name besides localhost is for a server the club's network reaches, and needs a password; set %s", hosts[0], passwordEnv)
 	}
-	if err := e.templatesDir(*tmpl); err != nil {
+	if err := e.templatesDir(*tmpl, d); err != nil {
 		return err
 	}
 	cat, err := e.load(d)

@@ -37,6 +37,7 @@ var layer = map[string]int{
 	"catalog/shipped":     2,  // for tests: the shipped data, loaded
 	"layout":              3,  // fpdf basics
 	"layout/markdown":     4,
+	"layout/cards":        4, // the one card engine
 	"document":            5, // the text pipeline of every document
 	"markers":             6, // generators on layout and document
 	"tablemap":            6,

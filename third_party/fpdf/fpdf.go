@@ -4263,7 +4263,15 @@ func (f *Fpdf) putpages() {
 		if ok {
 			f.outf("/MediaBox [0 0 %.2f %.2f]", pageSize.Wd, pageSize.Ht)
 		}
-		for t, pb := range f.pageBoxes[n] {
+		// The boxes in the order of their names: a map's order changes
+		// from run to run, and with it the document's bytes.
+		boxes := make([]string, 0, len(f.pageBoxes[n]))
+		for t := range f.pageBoxes[n] {
+			boxes = append(boxes, t)
+		}
+		sort.Strings(boxes)
+		for _, t := range boxes {
+			pb := f.pageBoxes[n][t]
 			f.outf("/%s [%.2f %.2f %.2f %.2f]", t, pb.X, pb.Y, pb.Wd, pb.Ht)
 		}
 		f.out("/Resources 2 0 R")

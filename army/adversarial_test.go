@@ -16,19 +16,21 @@ var adversarialLists = []struct {
 	src  func(n int) string // about n bytes
 }{
 	{"nested arrays", func(n int) string {
-		return "system = \"aqotmf\"\nx = " + strings.Repeat("[", n/2) + strings.Repeat("]", n/2)
+		return "system = \"aqotmf\"\nfaction = \"Humans\"\nx = " + strings.Repeat("[", n/2) + strings.Repeat("]", n/2)
 	}},
 	{"nested inline tables", func(n int) string {
-		return "system = \"aqotmf\"\nx = " + strings.Repeat("{a = ", n/6) + "1" + strings.Repeat("}", n/6)
+		return "system = \"aqotmf\"\nfaction = \"Humans\"\nx = " + strings.Repeat("{a = ", n/6) + "1" + strings.Repeat("}", n/6)
 	}},
-	{"dotted key", func(n int) string { return "system = \"aqotmf\"\na" + strings.Repeat(".a", n/2) + " = 1" }},
-	{"unclosed arrays", func(n int) string { return "system = \"aqotmf\"\nx = " + strings.Repeat("[", n) }},
+	{"dotted key", func(n int) string {
+		return "system = \"aqotmf\"\nfaction = \"Humans\"\na" + strings.Repeat(".a", n/2) + " = 1"
+	}},
+	{"unclosed arrays", func(n int) string { return "system = \"aqotmf\"\nfaction = \"Humans\"\nx = " + strings.Repeat("[", n) }},
 	{"many units", func(n int) string {
 		return "system = \"evacuation-mars\"\n" + strings.Repeat("[[unit]]\ntype = \"infantry\"\npoints = 4611686018427387904\n", n/55)
 	}},
 	{"many labelled units", func(n int) string {
 		var b strings.Builder
-		b.WriteString("system = \"imperial-mars\"\n")
+		b.WriteString("system = \"imperial-mars\"\nfaction = \"Earthmen\"\n")
 		for i := 0; b.Len() < n; i++ {
 			fmt.Fprintf(&b, "[[unit]]\nlabel = \"Company %d\"\ntype = \"infantry\"\nfigures = 9223372036854775807\n", i%3)
 		}

@@ -45,8 +45,19 @@ func (aqotmfRules) starter(s *catalog.System, p func(string, ...any)) error {
 	p("name   = \"My army\"\n")
 	p("points = %-6d # the limit the list is built to; leave it out for no limit\n", first.Points)
 	p("hidden = false  # true when the scenario has the list deploy as hidden units (blips)\n")
+	if first.Faction != "" {
+		p("faction = %q  # the list's faction, one of: %s\n", first.Faction, quoted(s.About.Factions))
+	}
 	if ids := scenarioIDs(s); len(ids) > 0 {
-		p("# scenario = %q  # optional, one of: %s\n", ids[0], strings.Join(ids, ", "))
+		p("# For a scenario, name it and the side the list plays instead of faction:\n")
+		p("# scenario = %q  # one of: %s\n", ids[0], strings.Join(ids, ", "))
+		if sc := s.Scenario(ids[0]); len(sc.Sides) > 0 {
+			var names []string
+			for _, sd := range sc.Sides {
+				names = append(names, fmt.Sprintf("%q", sd.Name))
+			}
+			p("# side = %s  # one of: %s\n", names[0], strings.Join(names, ", "))
+		}
 	}
 	p("\n# The units of the catalogue: id, name, points.\n")
 	units := append([]catalog.Unit(nil), s.Units...)
@@ -98,8 +109,14 @@ func (c *checker) aqotmf() {
 		c.r.Used += ln.Cost
 	}
 	c.r.Limit = c.limitPoints("the limit the list is built to (1 or more), or leave points out for no limit")
+	c.r.Limit = c.sideLimit(c.r.Limit)
+	c.forces()
 	c.labels()
-	c.limit("the units", "units")
+	if c.r.Side != nil && c.r.sidePoints() > 0 {
+		c.limit("the units", "units", false)
+	} else {
+		c.limit("the units", "units", true)
+	}
 }
 
 func entryName(e *catalog.Unit) string {

@@ -29,7 +29,7 @@ func TestPrices(t *testing.T) {
 		costs       []int // per line
 	}{
 		{"aqotmf", validationCase0(t, "aq valid"), 145, 145, []int{60, 40, 45}},
-		{"aqotmf count", "system = \"aqotmf\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n", 480, 0, []int{480}},
+		{"aqotmf count", "system = \"aqotmf\"\nfaction = \"Humans\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n", 480, 0, []int{480}},
 		// 90 + 100 + 50 units; +2 armour 10 + 20; +1 hull point 10.
 		{"evacuation", validationCase0(t, "evac valid"), 280, 300, []int{90, 100, 50}},
 		{"evacuation, most upgrades", "system = \"evacuation-mars\"\n[[unit]]\ntype = \"infantry\"\npoints = 0\n[objective]\narmour = 4\nhull_points = 4\n", 300, 300, []int{0}},
@@ -108,11 +108,11 @@ func TestBlips(t *testing.T) {
 	}{
 		// One blip for the company (two decoys: infantry), none for the
 		// machine guns in ambush nor for the reinforcements.
-		{"boys of company c", "system = \"aqotmf\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"hmg-unit\"\nambush = true\n[[unit]]\nid = \"rough-riders\"\nreinforcement = true\n", 1, 2},
+		{"boys of company c", "system = \"aqotmf\"\nfaction = \"Humans\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"hmg-unit\"\nambush = true\n[[unit]]\nid = \"rough-riders\"\nreinforcement = true\n", 1, 2},
 		// Six tanks are six blips without decoys.
-		{"morale wagon", "system = \"aqotmf\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"hmg-unit\"\nambush = true\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n[[unit]]\nid = \"rough-riders\"\n", 8, 4},
-		{"not hidden", "system = \"aqotmf\"\n[[unit]]\nid = \"infantry-company\"\n", 0, 0},
-		{"unknown units are skipped", "system = \"aqotmf\"\nhidden = true\n[[unit]]\nid = \"zeppelin\"\n[[unit]]\nid = \"hmg-unit\"\ncount = 2\n", 2, 4},
+		{"morale wagon", "system = \"aqotmf\"\nfaction = \"Humans\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"hmg-unit\"\nambush = true\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n[[unit]]\nid = \"rough-riders\"\n", 8, 4},
+		{"not hidden", "system = \"aqotmf\"\nfaction = \"Humans\"\n[[unit]]\nid = \"infantry-company\"\n", 0, 0},
+		{"unknown units are skipped", "system = \"aqotmf\"\nfaction = \"Humans\"\nhidden = true\n[[unit]]\nid = \"zeppelin\"\n[[unit]]\nid = \"hmg-unit\"\ncount = 2\n", 2, 4},
 	}
 	for _, tt := range tests {
 		l, _ := Parse("army.toml", []byte(tt.src))
@@ -192,10 +192,10 @@ func roster(t *testing.T, src string) string {
 func TestRosterMarkdown(t *testing.T) {
 	tests := []struct{ name, src string }{
 		{"aqotmf", validationCase0(t, "aq valid")},
-		{"hidden", "system = \"aqotmf\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 2\n"},
+		{"hidden", "system = \"aqotmf\"\nfaction = \"Humans\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 2\n"},
 		{"evacuation", validationCase0(t, "evac valid")},
 		{"imperial", validationCase0(t, "im valid")},
-		{"invalid", "system = \"aqotmf\"\nname = \"Too Much\"\npoints = 100\n[[unit]]\nid = \"assault-tripod\"\nlabel = \"Big *one*\"\n"},
+		{"invalid", "system = \"aqotmf\"\nfaction = \"Martians\"\nname = \"Too Much\"\npoints = 100\n[[unit]]\nid = \"assault-tripod\"\nlabel = \"Big *one*\"\n"},
 	}
 	cat := testCatalog(t)
 	for _, tt := range tests {
@@ -239,7 +239,7 @@ func TestPrintFormats(t *testing.T) {
 // its page.
 func TestCardPages(t *testing.T) {
 	cat := testCatalog(t)
-	r := mustCheck(t, "system = \"aqotmf\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n[[unit]]\nid = \"infantry-company\"\ncount = 4\n")
+	r := mustCheck(t, "system = \"aqotmf\"\nfaction = \"Humans\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n[[unit]]\nid = \"infantry-company\"\ncount = 4\n")
 	cs, err := buildCards(r)
 	if err != nil || len(cs) != 10 {
 		t.Fatalf("%d cards (%v), want 10", len(cs), err)
@@ -247,7 +247,7 @@ func TestCardPages(t *testing.T) {
 	if cs[5].of != "6/6" || cs[6].of != "1/4" {
 		t.Errorf("card counters %q %q", cs[5].of, cs[6].of)
 	}
-	one := mustCheck(t, "system = \"aqotmf\"\n[[unit]]\nid = \"assault-tripod\"\n")
+	one := mustCheck(t, "system = \"aqotmf\"\nfaction = \"Martians\"\n[[unit]]\nid = \"assault-tripod\"\n")
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		for _, tc := range []struct {
 			name  string
@@ -294,7 +294,7 @@ func TestCardOdds(t *testing.T) {
 	// Five rifle stands at an Assault Tripod (Defense 9, Armor 10): a die
 	// hits on 9 or 10 (20%), then damages on a 10 (20% × 10% = 2%); five
 	// dice damage at least once with 1 − 0.98⁵ = 9.6% (10%).
-	r := mustCheck(t, "system = \"aqotmf\"\n[[unit]]\nid = \"infantry-company\"\n")
+	r := mustCheck(t, "system = \"aqotmf\"\nfaction = \"Humans\"\n[[unit]]\nid = \"infantry-company\"\n")
 	c, err := aqCard(r, r.Lines[0])
 	if err != nil {
 		t.Fatal(err)

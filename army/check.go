@@ -21,7 +21,11 @@ type Report struct {
 	Limit  int             // points allowed; 0 when there is no limit
 	Lines  []Line          // one per [[unit]], in file order
 	Pod    *Pod            // Evacuation: Mars objective upgrades
-	Diags  diag.List       // errors and warnings, sorted by position
+
+	Scenario *catalog.Scenario // the list's scenario, when it names one of its sides
+	Side     *catalog.Side     // the side the list plays; nil when none
+	Faction  string            // the list's faction as the data spells it; "" when none or unknown
+	Diags    diag.List         // errors and warnings, sorted by position
 }
 
 // Valid reports whether the list has no errors (warnings are allowed).
@@ -128,6 +132,7 @@ func (c *checker) check(cat *catalog.Catalog) {
 		c.errf(c.l.key(unitPath(limits.MaxEntries)), "the list has %d units; expected at most %d", n, limits.MaxEntries)
 	}
 	c.keys(rs)
+	c.side()
 	rs.check(c)
 }
 
@@ -281,7 +286,7 @@ func (c *checker) limitPoints(expected string) int {
 // limit checks the total against the limit. The message stands on the
 // list's points value, or on the unit that crossed the limit when the
 // limit is the rule set's own.
-func (c *checker) limit(what, fix string) {
+func (c *checker) limit(what, fix string, raise bool) {
 	r := c.r
 	if r.Limit <= 0 || r.Used <= r.Limit {
 		return
@@ -299,7 +304,11 @@ func (c *checker) limit(what, fix string) {
 			}
 		}
 	}
-	c.errf(pos, "points: %s cost %d, over the limit of %d by %d; remove %s worth %d or more, or raise points", what, r.Used, r.Limit, r.Used-r.Limit, fix, r.Used-r.Limit)
+	orRaise := ", or raise points"
+	if !raise {
+		orRaise = " (the side's points)"
+	}
+	c.errf(pos, "points: %s cost %d, over the limit of %d by %d; remove %s worth %d or more%s", what, r.Used, r.Limit, r.Used-r.Limit, fix, r.Used-r.Limit, orRaise)
 }
 
 // firstOf is the first of s that is not empty.

@@ -117,7 +117,7 @@ func (c *checker) evacuation() {
 		}
 	}
 	c.labels()
-	c.limit("the units and the objective upgrades", "units or upgrades")
+	c.limit("the units and the objective upgrades", "units or upgrades", true)
 }
 
 // pod prices the objective marker's extra armour and hull points by the
@@ -236,11 +236,12 @@ func mapPod(r *Report) (pod, player string) {
 	if sc == nil && len(s.Scenarios) == 1 {
 		sc = &s.Scenarios[0]
 	}
-	if sc == nil || sc.Map == nil || l.Player == "" {
+	side := firstOf(l.Side, l.Player)
+	if sc == nil || sc.Map == nil || side == "" {
 		return "", ""
 	}
 	for _, f := range sc.Map.Features {
-		if k := s.MapKind(f.Kind); k != nil && k.Style == "objective" && f.Label != "" && strings.EqualFold(f.Side, l.Player) {
+		if k := s.MapKind(f.Kind); k != nil && k.Style == "objective" && f.Label != "" && strings.EqualFold(f.Side, side) {
 			return f.Label, f.Side
 		}
 	}

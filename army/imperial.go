@@ -41,6 +41,9 @@ func (imperialRules) starter(s *catalog.System, p func(string, ...any)) error {
 		return fmt.Errorf("%s: the data has no training, morale classes or orders", s.ID)
 	}
 	p("name   = \"My force\"\n")
+	if len(s.About.Factions) > 0 {
+		p("faction = %q  # one of: %s\n", s.About.Factions[0], quoted(s.About.Factions))
+	}
 	p("# Imperial Mars has no points: the list is checked for organisation.\n\n")
 	var ts, cs, os, ws []string
 	for _, t := range im.Training {
@@ -161,6 +164,10 @@ func (c *checker) imperial() {
 		if u.Weapon != "" {
 			if w := s.Weapon(u.Weapon); w != nil {
 				ln.Weapon = w
+				c.weaponFaction(i, w)
+				if typ != "" && im.Carries != nil && !contains(im.Carries[typ], w.Kind) {
+					c.warnf(c.l.value(p+".weapon"), "%s: a unit of type %q does not carry the %s (%s); expected a weapon of kind: %s", who, typ, w.Name, w.Kind, firstOf(strings.Join(im.Carries[typ], ", "), "none"))
+				}
 			} else {
 				c.unknown(c.l.value(p+".weapon"), who, "weapon", u.Weapon, weaponIDs)
 			}

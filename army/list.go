@@ -34,6 +34,8 @@ type List struct {
 	Name     string `toml:"name"`     // the army's name, printed on the roster
 	Player   string `toml:"player"`   // optional
 	Scenario string `toml:"scenario"` // optional: a scenario id of the rule set
+	Side     string `toml:"side"`     // the side of the scenario the list plays, by its name
+	Faction  string `toml:"faction"`  // the list's faction, for a list for no scenario
 	Points   int    `toml:"points"`   // the limit the list is built to (0: none, or the rule set's own)
 	Hidden   bool   `toml:"hidden"`   // AQotMF: the list deploys as hidden units (blips)
 	Note     string `toml:"note"`     // printed on the roster

@@ -25,6 +25,7 @@ type Roster struct {
 	Short            string // its short name ("AQotMF")
 	Scenario         string // the scenario's name, when the list names one
 	Player           string
+	Side             string // the side the list plays, else its faction
 	Note             string
 
 	Valid       bool
@@ -162,8 +163,14 @@ func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 	rs := ruleSetOf(s)
 	ro.Kind, ro.OrganisationOnly = rs.engine().Name, !rs.points()
 	ro.System, ro.Short = document.Esc(s.About.Name), document.Esc(s.About.Short)
-	if sc := s.Scenario(l.Scenario); sc != nil {
+	if sc := s.Scenario(l.Scenario); sc != nil && sc.Name != s.About.Name {
 		ro.Scenario = document.Esc(sc.Name)
+	}
+	switch {
+	case r.Side != nil:
+		ro.Side = document.Esc(r.Side.Name)
+	case r.Faction != "":
+		ro.Side = document.Esc(r.Faction)
 	}
 	g := &glossary{s: s, notes: &ro.notes}
 	rs.roster(ro, r, g)

@@ -51,7 +51,7 @@ func Kind(s *catalog.System) string {
 
 // The keys every list and every unit takes, whatever its rule set.
 var (
-	commonListKeys = []string{"system", "name", "player", "scenario", "note", "unit"}
+	commonListKeys = []string{"system", "name", "player", "scenario", "side", "faction", "note", "unit"}
 	commonUnitKeys = []string{"label", "note"}
 )
 

@@ -1,12 +1,15 @@
 package army
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/playaid/playaid/internal/golden"
 )
 
 // validationCase is a list and every message it must give, in order, with
@@ -85,6 +88,10 @@ func TestValidate(t *testing.T) {
 			for _, d := range dl {
 				got = append(got, d.Error())
 			}
+			if golden.Updating() {
+				rewriteWant(t, c.name, got)
+				return
+			}
 			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
 				t.Errorf("messages:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
 			}
@@ -92,5 +99,28 @@ func TestValidate(t *testing.T) {
 				t.Error("Valid disagrees with the errors")
 			}
 		})
+	}
+}
+
+// rewriteWant writes got as the want section of the named case (go test
+// -update), for a change meant to alter the messages.
+func rewriteWant(t *testing.T, name string, got []string) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "validate", "*.txtar"))
+	for _, f := range files {
+		a, err := txtar.ParseFile(f)
+		if err != nil || strings.TrimSpace(strings.TrimPrefix(string(a.Comment), "#")) != name {
+			continue
+		}
+		for i := range a.Files {
+			if a.Files[i].Name == "want" {
+				a.Files[i].Data = nil
+				if len(got) > 0 {
+					a.Files[i].Data = []byte(strings.Join(got, "\n") + "\n")
+				}
+			}
+		}
+		if err := os.WriteFile(f, txtar.Format(a), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

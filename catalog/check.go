@@ -107,6 +107,10 @@ func (c *checker) check() {
 	}
 	for _, u := range s.Units {
 		c.checkUnit(u, profileIDs)
+		c.faction(c.at("unit", u.ID), label{"unit", u.ID}, u.Faction)
+	}
+	for _, w := range s.Weapons {
+		c.faction(c.at("weapon", w.ID), label{"weapon", w.ID}, w.Faction)
 	}
 	for _, ch := range s.Charts {
 		c.checkChart(ch)
@@ -133,6 +137,23 @@ func (c *checker) check() {
 	}
 	c.checkMarkers()
 	c.checkWords()
+}
+
+// faction checks an entry's faction against the rule set's: one of them,
+// or none. A unit of a rule set with factions must name one.
+func (c *checker) faction(at located, l label, f string) {
+	a := c.s.About
+	switch {
+	case at.bad("faction"):
+	case f == "" && l.kind == "unit" && len(a.Factions) > 0:
+		c.errf(at.pos(), "%s has no faction; expected faction = one of: %s", l, strings.Join(a.Factions, ", "))
+	case f != "" && a.Faction(f) == "":
+		if len(a.Factions) == 0 {
+			c.errf(at.value("faction"), "%s: faction %q, but [about] of %s names no factions; add factions = [...] to [about]", l, f, c.s.ID)
+			return
+		}
+		c.errf(at.value("faction"), "%s: %s", l, unknown("faction", f, a.Factions, 12))
+	}
 }
 
 // required reports a text field left empty (unless it was written with a

@@ -43,8 +43,12 @@ type IMRules struct {
 	} `toml:"old_ones"`
 	VehicleMoraleRange Length      `toml:"vehicle_morale_range"` // a vehicle's morale effect reaches this far (and in sight)
 	Vehicles           []IMVehicle `toml:"vehicle"`
-	Flyers             IMFlyers    `toml:"flyers"`
-	Rules              []Special   `toml:"rule"` // rules in words, as the seed prints them
+	// Carries lists, by unit type, the kinds of weapon a unit of that
+	// type carries ("infantry" → small-arms, old-ones); a type not
+	// listed carries none.
+	Carries map[string][]string `toml:"carries"`
+	Flyers  IMFlyers            `toml:"flyers"`
+	Rules   []Special           `toml:"rule"` // rules in words, as the seed prints them
 	// Roster lists which of Rules an army roster prints, by what the list
 	// fields, in the order printed.
 	Roster []IMRosterRules `toml:"roster"`

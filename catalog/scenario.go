@@ -32,6 +32,7 @@ type Scenario struct {
 // Side is one player's side of a scenario.
 type Side struct {
 	Name        string  `toml:"name"`
+	Faction     string  `toml:"faction"` // one of the rule set's factions; "" when the rule set has none
 	Deployment  string  `toml:"deployment"`
 	Victory     string  `toml:"victory"`
 	Humiliating string  `toml:"humiliating"` // the humiliating-defeat condition

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/playaid/playaid/internal/limits"
 )
@@ -15,6 +16,14 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 	reinforced := false
 	for i, side := range sc.Sides {
 		sidePath := fmt.Sprintf("side.%d", i)
+		if fs := c.s.About.Factions; !at.bad(sidePath + ".faction") {
+			switch {
+			case side.Faction == "" && len(fs) > 0:
+				c.errf(at.key(sidePath), "scenario %s, %s has no faction; expected faction = one of: %s", sc.ID, side.Name, strings.Join(fs, ", "))
+			case side.Faction != "" && c.s.About.Faction(side.Faction) == "":
+				c.errf(at.value(sidePath+".faction"), "scenario %s, %s: %s", sc.ID, side.Name, unknown("faction", side.Faction, fs, 12))
+			}
+		}
 		sum, sumKnown := 0, !at.bad(sidePath+".force")
 		for j, f := range side.Forces {
 			fp := fmt.Sprintf("%s.force.%d", sidePath, j)
@@ -31,6 +40,9 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 				continue
 			}
 			ua := c.at("unit", u.ID)
+			if side.Faction != "" && u.Faction != "" && !strings.EqualFold(u.Faction, side.Faction) {
+				c.errf(at.value(fp+".unit"), "scenario %s, %s (%s): %s is a unit of the %s", sc.ID, side.Name, side.Faction, u.Name, u.Faction)
+			}
 			count := f.Count
 			if count == 0 {
 				count = 1

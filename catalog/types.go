@@ -7,7 +7,11 @@
 // system are merged into one System; ids are unique within a system.
 package catalog
 
-import "github.com/playaid/playaid/diag"
+import (
+	"strings"
+
+	"github.com/playaid/playaid/diag"
+)
 
 // File is what one TOML data file may hold.
 type File struct {
@@ -37,6 +41,22 @@ type About struct {
 	Source  string `toml:"source"`  // the source's own title and author
 	Summary string `toml:"summary"` // one paragraph for sheets and listings
 	AddOnTo string `toml:"add_on_to"`
+	// Factions are the forces the rules divide the armies into, by the
+	// names the text gives them ("Humans", "Martians"). Units, weapons and
+	// scenario sides name theirs; an army list fields one. None: every
+	// army is its player's own (Evacuation: Mars).
+	Factions []string `toml:"factions"`
+}
+
+// Faction returns the faction of the rule set whose name is name, in any
+// case, as the data spells it; "" when there is none.
+func (a About) Faction(name string) string {
+	for _, f := range a.Factions {
+		if strings.EqualFold(f, name) {
+			return f
+		}
+	}
+	return ""
 }
 
 // Note is a source note: a gap, misprint or ambiguity in the rules and how
@@ -84,6 +104,7 @@ type Weapon struct {
 	Trays     int      `toml:"trays"`   // Imperial Mars MGs fire as this many trays
 	Jam       []int    `toml:"jam"`     // Imperial Mars MG jam numbers: first round, second round
 	Setting   int      `toml:"setting"` // Old Ones weapons: the setting 1–3
+	Faction   string   `toml:"faction"` // the only faction that carries it; "" for any
 	Note      string   `toml:"note"`
 	Pos       diag.Pos `toml:"-"`
 }
@@ -110,6 +131,7 @@ type Unit struct {
 	Name        string   `toml:"name"`
 	Type        string   `toml:"type"`
 	Points      int      `toml:"points"`
+	Faction     string   `toml:"faction"` // one of the rule set's factions
 	Composition []Stand  `toml:"composition"`
 	Note        string   `toml:"note"`
 	Pos         diag.Pos `toml:"-"`

@@ -18,7 +18,7 @@ import (
 // PLAYAID_CHROMIUM names another binary.
 const chromiumPath = "/usr/bin/chromium"
 
-var shotsDir = flag.String("shots", "", "write screenshots of every page at 390 and 1280 px wide to this folder (TestScreenshots)")
+var shotsDir = flag.String("shots", "", "write screenshots of every page at 390 × 844 and 1366 × 768 to this folder (TestScreenshots)")
 
 // browser starts a headless Chromium for one test, or skips the test when
 // there is none. The flags keep it from reaching for the network (it hangs

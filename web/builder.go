@@ -3,8 +3,10 @@ package web
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/catalog"
@@ -51,9 +53,11 @@ type builderState struct {
 	FileName string // the name the list saves as
 	Loaded   string // the name of the file the page loaded; "" for a new list
 	Base     string // the hash of that file as loaded
-	Side     string // the scenario side a new list was started for ("0"), if any
 	Hand     bool   // the loaded file was written by hand
 
+	Notice   string // what the action before the page did (renamed, copied)
+	Focus    string // the control the keyboard focus goes back to ("add:hmg-unit", "remove:2")
+	Announce string // what a screen reader is told the last action did
 	Saved    bool   // the page follows a save
 	Kept     string // the name of the copy the save kept
 	Problem  string // why the last save did not happen
@@ -108,6 +112,7 @@ type fieldView struct {
 	Min                string
 	Span               bool   // two columns wide
 	Help               string // a line under the input
+	Problem            string // what is wrong with the value, beside the field
 	Suffix             string // text after the input (".toml")
 }
 
@@ -127,8 +132,9 @@ func (s *Server) builderPage(f *form, st builderState, c *checked) *builderView 
 	if checkName(st.FileName) != nil {
 		file = "list" + ext
 	}
+	bad := f.numberProblems()
 	if c == nil {
-		cc := s.check(file, f.toml(kind))
+		cc := s.check(file, f.withoutBad(bad).toml(kind))
 		c = &cc
 	}
 	v := &builderView{
@@ -163,13 +169,42 @@ func (s *Server) builderPage(f *form, st builderState, c *checked) *builderView 
 		if c.report != nil && i < len(c.report.Lines) {
 			ln = &c.report.Lines[i]
 		}
-		v.Units = append(v.Units, s.unitView(i, u, ln, sys, kind, v.V.Units[i]))
+		v.Units = append(v.Units, s.unitView(i, u, ln, sys, kind, faction(f, sys), v.V.Units[i]))
 	}
 	if kind == kindEvac || f.Obj != nil {
 		v.Obj = objFieldsView(f.Obj, sys, kind)
 		v.ObjMsgs = v.V.Obj
 	}
-	v.Picker = s.picker(f, sys, kind, st.Side)
+	v.Picker = s.picker(f, sys, kind)
+	if len(bad) > 0 {
+		v.V.Valid, v.Status = false, "INVALID"
+		v.V.Errors += len(bad)
+		mark := func(fs []fieldView) {
+			for i := range fs {
+				fs[i].Problem = bad[fs[i].Name]
+			}
+		}
+		mark(v.ListKeys)
+		mark(v.Obj)
+		for _, fv := range append(slices.Clone(v.ListKeys), v.Obj...) {
+			if fv.Problem != "" {
+				v.V.List = append(v.V.List, msg{Text: fv.Problem})
+			}
+		}
+		for i := range v.Units {
+			mark(v.Units[i].Fields)
+			mark(v.Units[i].More)
+			for _, fv := range v.Units[i].More {
+				v.Units[i].Open = v.Units[i].Open || fv.Problem != ""
+			}
+			for _, fv := range append(v.Units[i].Fields, v.Units[i].More...) {
+				if fv.Problem != "" {
+					v.Units[i].Bad = true
+					v.Units[i].Msgs = append(v.Units[i].Msgs, msg{Text: fv.Problem})
+				}
+			}
+		}
+	}
 	return v
 }
 
@@ -194,8 +229,21 @@ func (s *Server) listFields(f *form, sys *catalog.System, kind, fileName string)
 		if len(scs) > 0 || val["scenario"] != "" {
 			fields = append(fields, fieldView{Name: "scenario", Label: "Scenario", Input: "select", Choices: choices(scs, val["scenario"], "No scenario"), Span: true})
 		}
+		if sc := sys.Scenario(val["scenario"]); sc != nil && len(sc.Sides) > 0 {
+			var sides []choice
+			for _, sd := range sc.Sides {
+				sides = append(sides, choice{Value: sd.Name, Label: sideLabel(sd)})
+			}
+			fields = append(fields, fieldView{Name: "side", Label: "Side", Input: "select", Choices: choices(sides, val["side"], "— choose the side —"), Span: true})
+		} else if len(sys.About.Factions) > 0 || val["faction"] != "" {
+			var fs []choice
+			for _, f := range sys.About.Factions {
+				fs = append(fs, choice{Value: f, Label: f})
+			}
+			fields = append(fields, fieldView{Name: "faction", Label: "Faction", Input: "select", Choices: choices(fs, val["faction"], "— choose the faction —"), Span: true})
+		}
 	}
-	taken := map[string]bool{"name": true, "player": true, "system": true, "scenario": true, "note": true}
+	taken := map[string]bool{"name": true, "player": true, "system": true, "scenario": true, "side": true, "faction": true, "note": true}
 	switch kind {
 	case kindAQ:
 		fields = append(fields,
@@ -216,6 +264,50 @@ func (s *Server) listFields(f *form, sys *catalog.System, kind, fileName string)
 		}
 	}
 	return fields, other
+}
+
+// sideLabel names a side with its faction and points ("Martians · 200 pts").
+func sideLabel(sd catalog.Side) string {
+	label := sd.Name
+	if sd.Faction != "" && !strings.EqualFold(sd.Faction, sd.Name) {
+		label += " (" + sd.Faction + ")"
+	}
+	pts := 0
+	for _, f := range sd.Forces {
+		pts += f.Points
+	}
+	if sd.Total > 0 {
+		pts = sd.Total
+	}
+	if pts > 0 {
+		label += fmt.Sprintf(" · %d pts", pts)
+	}
+	return label
+}
+
+// faction is the faction the form's list plays: its side's, else its own;
+// "" when it names none the data knows.
+func faction(f *form, sys *catalog.System) string {
+	if sys == nil {
+		return ""
+	}
+	if sc := sys.Scenario(f.List["scenario"]); sc != nil {
+		if sd := side(sc, f.List["side"]); sd != nil {
+			return sys.About.Faction(sd.Faction)
+		}
+		return ""
+	}
+	return sys.About.Faction(f.List["faction"])
+}
+
+// side is the scenario's side called name, in any case; nil for none.
+func side(sc *catalog.Scenario, name string) *catalog.Side {
+	for i := range sc.Sides {
+		if name != "" && strings.EqualFold(sc.Sides[i].Name, name) {
+			return &sc.Sides[i]
+		}
+	}
+	return nil
 }
 
 // otherField is an input for a key the rule set does not take: kept as it
@@ -251,7 +343,7 @@ func choices(opts []choice, current, blank string) []choice {
 	return out
 }
 
-func (s *Server) unitView(i int, u values, ln *army.Line, sys *catalog.System, kind string, msgs []msg) unitView {
+func (s *Server) unitView(i int, u values, ln *army.Line, sys *catalog.System, kind, fac string, msgs []msg) unitView {
 	uv := unitView{I: i, Msgs: msgs}
 	for _, m := range msgs {
 		uv.Bad = uv.Bad || !m.Warning
@@ -264,7 +356,11 @@ func (s *Server) unitView(i int, u values, ln *army.Line, sys *catalog.System, k
 		return fieldView{Name: name(key), Label: label, Input: numberInput(u[key]), Value: u[key], Placeholder: ph, Min: "1"}
 	}
 	sel := func(key, label string, opts []choice, blank string) fieldView {
-		return fieldView{Name: name(key), Label: label, Input: "select", Choices: choices(opts, u[key], blank)}
+		fv := fieldView{Name: name(key), Label: label, Input: "select", Choices: choices(opts, u[key], blank)}
+		for _, c := range fv.Choices {
+			fv.Span = fv.Span || utf8.RuneCountInString(c.Label) > 16 // room for the whole text
+		}
+		return fv
 	}
 	check := func(key, label string) fieldView {
 		return fieldView{Name: name(key), Label: label, Input: "check", Value: u[key]}
@@ -277,6 +373,9 @@ func (s *Server) unitView(i int, u values, ln *army.Line, sys *catalog.System, k
 		entry := sys.Unit(u["id"])
 		var units []choice
 		for _, e := range sys.Units {
+			if fac != "" && e.Faction != "" && !strings.EqualFold(e.Faction, fac) {
+				continue
+			}
 			units = append(units, choice{Value: e.ID, Label: fmt.Sprintf("%s (%d pts)", e.Name, e.Points)})
 		}
 		uv.Fields = append(uv.Fields, sel("id", "Unit", units, "— unit —"))
@@ -315,19 +414,46 @@ func (s *Server) unitView(i int, u values, ln *army.Line, sys *catalog.System, k
 		for _, m := range im.MoraleClasses {
 			morales = append(morales, choice{Value: m.ID, Label: m.ID + " – " + m.Name})
 		}
+		typ := strings.ToLower(u["type"])
 		for _, o := range im.Orders {
+			if typ == "horse" && o.Horse == 0 || typ == "infantry" && o.Foot == 0 {
+				continue // the figures-per-tray table prints none
+			}
 			orders = append(orders, choice{Value: o.ID, Label: orderLabel(o, u["type"])})
 		}
 		for _, w := range sys.Weapons {
+			if fac != "" && w.Faction != "" && !strings.EqualFold(w.Faction, fac) {
+				continue
+			}
+			if carries, ok := im.Carries[typ]; ok && !slices.Contains(carries, w.Kind) || im.Carries != nil && !ok && typ != "" {
+				continue
+			}
 			weapons = append(weapons, choice{Value: w.ID, Label: w.Name})
 		}
 		for _, v := range im.Vehicles {
 			vehicles = append(vehicles, choice{Value: v.ID, Label: v.Name})
 		}
 		uv.Sub = u["type"]
-		uv.Fields = append(uv.Fields, text("label", "Label", "1st Company"), sel("type", "Type", types, "— type —"),
-			sel("training", "Training", trainings, "—"), sel("morale", "Morale", morales, "—"),
-			number("figures", "Figures", ""), sel("order", "Order", orders, "—"), sel("weapon", "Weapon", weapons, "none"))
+		uv.Fields = append(uv.Fields, text("label", "Label", "1st Company"), sel("type", "Type", types, "— type —"))
+		if typ != "vehicle" && typ != "officer" || u["training"] != "" {
+			uv.Fields = append(uv.Fields, sel("training", "Training", trainings, "—"))
+		}
+		if typ != "vehicle" || u["morale"] != "" {
+			uv.Fields = append(uv.Fields, sel("morale", "Morale", morales, "—"))
+		}
+		if typ != "vehicle" || u["figures"] != "" {
+			uv.Fields = append(uv.Fields, number("figures", "Figures", ""))
+		}
+		if typ == "infantry" || typ == "horse" || u["order"] != "" {
+			uv.Fields = append(uv.Fields, sel("order", "Order", orders, "—"))
+		}
+		if len(weapons) > 0 || u["weapon"] != "" {
+			label := "Weapon"
+			if typ == "artillery" {
+				label = "Gun"
+			}
+			uv.Fields = append(uv.Fields, sel("weapon", label, weapons, "none"))
+		}
 		if u["type"] == "vehicle" || u["vehicle"] != "" {
 			uv.Fields = append(uv.Fields, sel("vehicle", "Vehicle", vehicles, "—"))
 		}

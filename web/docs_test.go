@@ -305,7 +305,7 @@ func TestNewList(t *testing.T) {
 			t.Errorf("new list lacks %s", want)
 		}
 	}
-	if body := get(t, h, "/new?system=evacuation-mars").Body.String(); !strings.Contains(body, `name="obj"`) || !strings.Contains(pageText(body), "+2: Armour 10, 30 pts +3: Armour 11, 70 pts") || !strings.Contains(pageText(body), "+4: 5 hull points, 150 pts") {
+	if body := get(t, h, "/new?system=evacuation-mars&scenario=evacuation-mars&side=0").Body.String(); !strings.Contains(body, `name="obj"`) || !strings.Contains(pageText(body), "+2: Armour 10, 30 pts +3: Armour 11, 70 pts") || !strings.Contains(pageText(body), "+4: 5 hull points, 150 pts") {
 		t.Errorf("an Evacuation: Mars list has no objective ladder")
 	}
 	for _, q := range []string{"/new?system=buildings", "/new?system=nope", "/new?system=aqotmf&scenario=nope", "/new?system=aqotmf&scenario=boys-of-company-c&side=9", "/new?system=aqotmf&scenario=boys-of-company-c&side=x"} {

@@ -67,9 +67,9 @@ func TestBrowserEndToEnd(t *testing.T) {
 	step("go over the limit", chromedp.SendKeys(css(`input[name="u.2.count"]`), "2"),
 		points("190 / 145 pts"), until(`document.getElementById('verdict').textContent === 'INVALID'`))
 	over := text("#msgs-2")
-	want := expectedMessages(t, "boys-of-company-c.toml", "system = \"aqotmf\"\nname = \"Boys of Company C\"\nscenario = \"boys-of-company-c\"\npoints = 145\nhidden = true\n"+
+	want := expectedMessages(t, "boys-of-company-c.toml", "system = \"aqotmf\"\nname = \"Boys of Company C\"\nscenario = \"boys-of-company-c\"\nside = \"Boys of Company C\"\npoints = 145\nhidden = true\n"+
 		"[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"hmg-unit\"\n[[unit]]\nid = \"rough-riders\"\ncount = 2\n")
-	if len(want) != 1 || !strings.Contains(over, want[0]) || !strings.Contains(text("#uhead-2"), "INVALID") {
+	if len(want) != 2 || !strings.Contains(over, want[0]) || !strings.Contains(over, want[1]) || !strings.Contains(text("#uhead-2"), "INVALID") {
 		t.Fatalf("the Rough Riders show %q, want the checker's %q and INVALID", over, want)
 	}
 	if strings.Contains(text("#uhead-0"), "INVALID") || strings.Contains(text("#uhead-1"), "INVALID") {
@@ -157,7 +157,7 @@ func expectedMessages(t *testing.T, file, src string) []string {
 	_, dl := army.Validate(file, []byte(src), shipped.Catalog(t))
 	var out []string
 	for _, d := range dl {
-		out = append(out, d.Msg)
+		out = append(out, msgOf(d).Text)
 	}
 	return out
 }

@@ -35,7 +35,7 @@ func TestFontWarningsForTheWeb(t *testing.T) {
 			s, dir := newServer(t, "")
 			writeFile(t, filepath.Join(dir, "hebrew.toml"), "system = \"aqotmf\"\nname = \""+tc.army+"\"\n")
 			text := pageText(get(t, s.Handler(), "/lists/hebrew").Body.String())
-			want := `hebrew.toml:2:8: warning: name: "` + tc.army + `" has characters the server's font cannot print (U+05E9 U+1F642); they print as `
+			want := `Check: Army name: "` + tc.army + `" has characters the server's font cannot print (U+05E9 U+1F642); they print as `
 			advice := "; whoever runs playaid serve can start it with --font and a font that has them; characters past U+FFFF (emoji) cannot print in a PDF, whatever the font"
 			if !strings.Contains(text, want) || !strings.Contains(text, advice) {
 				t.Errorf("the warning does not read %q … %q:\n%s", want, advice, text)

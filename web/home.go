@@ -21,6 +21,8 @@ import (
 type homeView struct {
 	chrome
 	Lists    []listRow
+	Groups   []listGroup // the lists by rule set and scenario
+	Deleted  string      // a list just deleted, offered back
 	More     int
 	Dir      string
 	ListsErr string
@@ -29,7 +31,14 @@ type homeView struct {
 	PackErr  string // what kept part of the print pack off the page
 }
 
+// listGroup is the lists of a rule set and scenario (or of none).
+type listGroup struct {
+	Title string
+	Lists []listRow
+}
+
 type listRow struct {
+	Side     string // the side, else the faction
 	Name     string
 	Army     string
 	System   string
@@ -48,6 +57,7 @@ type systemView struct {
 	Cards                    string      // its reference cards, by id; "" for none
 	Markers                  string      // what its marker sheet holds; "" when the print pack has none
 	Forces                   []forceView // ready-made lists for no one scenario
+	Factions                 []string    // a list for no scenario plays one of them
 	Scenarios                []scenarioView
 }
 
@@ -59,9 +69,25 @@ type scenarioView struct {
 }
 
 type sideView struct {
-	Index  int
-	Name   string
-	Points int
+	Index   int
+	Name    string
+	Points  int
+	Faction string
+}
+
+// sidePoints is what a side of a scenario builds to: its force list's
+// points, else the scenario's points for every army.
+func sidePoints(sc catalog.Scenario, sd catalog.Side) int {
+	pts := sd.Total
+	if pts == 0 {
+		for _, fc := range sd.Forces {
+			pts += fc.Points
+		}
+	}
+	if pts == 0 {
+		pts = sc.Points
+	}
+	return pts
 }
 
 // forceView is a ready-made list of the print pack: roster and unit cards.
@@ -87,6 +113,12 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	for _, n := range names {
 		v.Lists = append(v.Lists, s.listRow(n))
 	}
+	v.Groups = groupLists(v.Lists)
+	if d := r.URL.Query().Get("deleted"); checkName(d) == nil && !s.lists.exists(d) {
+		if fi, err := s.lists.root.Lstat(trashName(d)); err == nil && fi.Mode().IsRegular() {
+			v.Deleted = d
+		}
+	}
 	sheetOf, cardsOf := map[string]string{}, map[string]string{}
 	for _, sh := range referenceSheets(s.cat) {
 		sheetOf[sh.System] = sh.ID
@@ -100,7 +132,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, sys := range s.cat.Systems {
 		sv := systemView{ID: sys.ID, Name: sys.About.Name, Short: sys.About.Short, Summary: sys.About.Summary,
-			Army: kindOf(sys) != "", Sheet: sheetOf[sys.ID], Cards: cardsOf[sys.ID]}
+			Army: kindOf(sys) != "", Sheet: sheetOf[sys.ID], Cards: cardsOf[sys.ID], Factions: sys.About.Factions}
 		if base := s.cat.System(sys.About.AddOnTo); base != nil {
 			sv.AddOn = base.About.Name
 		}
@@ -157,6 +189,43 @@ func markerNames(sys *catalog.System, kinds []string) string {
 	return strings.Join(names, ", ")
 }
 
+// groupLists groups the rows by rule set and scenario, in the order they
+// first come (the rows are sorted by name); unreadable files last.
+func groupLists(rows []listRow) []listGroup {
+	var out []listGroup
+	at := map[string]int{}
+	for _, r := range rows {
+		title := r.System
+		switch {
+		case title == "":
+			title = "Lists that cannot be read"
+		case r.Scenario != "":
+			title += " · " + r.Scenario
+		default:
+			title += " · no scenario"
+		}
+		i, ok := at[title]
+		if !ok {
+			i = len(out)
+			at[title] = i
+			out = append(out, listGroup{Title: title})
+		}
+		out[i].Lists = append(out[i].Lists, r)
+	}
+	slices.SortStableFunc(out, func(a, b listGroup) int {
+		switch {
+		case a.Title == b.Title:
+			return 0
+		case a.Title == "Lists that cannot be read":
+			return 1
+		case b.Title == "Lists that cannot be read":
+			return -1
+		}
+		return strings.Compare(a.Title, b.Title)
+	})
+	return out
+}
+
 // listRow reads and checks one saved list for the home page.
 func (s *Server) listRow(name string) listRow {
 	row := listRow{Name: name, Status: "UNREADABLE"}
@@ -177,6 +246,10 @@ func (s *Server) listRow(name string) listRow {
 		row.System = rep.System.About.Short
 		if sc := rep.System.Scenario(rep.List.Scenario); sc != nil {
 			row.Scenario = sc.Name
+		}
+		row.Side = firstNonEmpty(rep.Faction, rep.List.Faction)
+		if rep.Side != nil {
+			row.Side = rep.Side.Name
 		}
 		if kindOf(rep.System) != kindIM {
 			row.Points = fmt.Sprintf("%d pts", rep.Used)

@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/playaid/playaid/catalog"
 )
 
 // newList starts a list for a rule set, or for a side of one of its
@@ -38,7 +40,8 @@ func (s *Server) newList(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			side := sc.Sides[i]
-			name, st.Side = side.Name, strconv.Itoa(i)
+			name = side.Name
+			f.List["side"] = side.Name
 			points, hidden := 0, side.Hidden
 			for _, fc := range side.Forces {
 				points += fc.Points
@@ -52,6 +55,20 @@ func (s *Server) newList(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+	if fac := q.Get("faction"); fac != "" && f.List["scenario"] == "" {
+		if sys.About.Faction(fac) == "" {
+			s.fail(w, r, http.StatusBadRequest, fmt.Sprintf("%s has no faction %q; start a list from the home page.", sys.About.Name, clip(fac, maxFieldBytes)))
+			return
+		}
+		f.List["faction"] = sys.About.Faction(fac)
+		name = f.List["faction"]
+	}
+	if f.List["side"] == "" && f.List["faction"] == "" && (len(sys.Scenarios) > 0 || len(sys.About.Factions) > 0) {
+		// Rule set, scenario and side first: the builder offers only the
+		// side's units.
+		s.render(w, r, http.StatusOK, "start", s.startPage(sys, f.List["scenario"]))
+		return
+	}
 	if name != "" {
 		f.List["name"] = name
 	}
@@ -63,7 +80,39 @@ func (s *Server) newList(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusInternalServerError, err.Error())
 		return
 	}
-	s.render(w, r, http.StatusOK, "builder", s.builderPage(f, st, nil))
+	v := s.builderPage(f, st, nil)
+	if len(v.Picker.Groups) > 0 && len(v.Picker.Groups[0].Items) > 0 {
+		it := v.Picker.Groups[0].Items[0] // the side chosen, its units come next
+		v.Focus = it.Button + ":" + it.Value
+	}
+	s.render(w, r, http.StatusOK, "builder", v)
+}
+
+// startView asks which side a new list plays: a side of a scenario, or a
+// faction for no scenario.
+type startView struct {
+	chrome
+	System    *catalog.System
+	Scenarios []scenarioView
+	Factions  []string
+}
+
+func (s *Server) startPage(sys *catalog.System, only string) *startView {
+	v := &startView{chrome: chrome{Title: "New " + sys.About.Short + " list", Nav: "lists"}, System: sys, Factions: sys.About.Factions}
+	for _, sc := range sys.Scenarios {
+		if only != "" && sc.ID != only {
+			continue
+		}
+		scv := scenarioView{ID: sc.ID, Name: sc.Name}
+		for i, sd := range sc.Sides {
+			scv.Sides = append(scv.Sides, sideView{Index: i, Name: sd.Name, Points: sidePoints(sc, sd), Faction: sd.Faction})
+		}
+		v.Scenarios = append(v.Scenarios, scv)
+	}
+	if only != "" {
+		v.Factions = nil
+	}
+	return v
 }
 
 // openList shows a saved list in the builder, or, when the builder cannot
@@ -83,6 +132,14 @@ func (s *Server) openList(w http.ResponseWriter, r *http.Request) {
 	st := builderState{FileName: name, Loaded: name, Base: hashOf(src), Hand: hand, Saved: q.Has("saved")}
 	if k := q.Get("kept"); checkName(k) == nil {
 		st.Kept = k
+	}
+	switch {
+	case q.Has("renamed"):
+		st.Notice = "Renamed: the list is now " + name + ext + "."
+	case q.Has("copied"):
+		st.Notice = "This is a copy, saved as " + name + ext + "."
+	case q.Has("restored"):
+		st.Notice = "The list is back."
 	}
 	s.render(w, r, http.StatusOK, "builder", s.builderPage(f, st, &c))
 }
@@ -152,16 +209,13 @@ func (s *Server) readForm(w http.ResponseWriter, r *http.Request) (*form, builde
 	}
 	pf := r.PostForm
 	st := builderState{
-		FileName: clip(strings.TrimSpace(pf.Get("filename")), maxFieldBytes),
+		FileName: bareName(clip(pf.Get("filename"), maxFieldBytes)),
 		Loaded:   pf.Get("loaded"),
 		Base:     pf.Get("base"),
 		Hand:     pf.Get("hand") != "",
 	}
 	if checkName(st.Loaded) != nil {
 		st.Loaded, st.Base = "", ""
-	}
-	if _, err := strconv.Atoi(pf.Get("side")); err == nil {
-		st.Side = pf.Get("side")
 	}
 	return f, st, true
 }
@@ -181,21 +235,52 @@ func (s *Server) build(w http.ResponseWriter, r *http.Request) {
 		}
 		f.Units = append(f.Units, u)
 	}
+	// The keyboard focus stays where the player acts: on the Add button
+	// pressed (press it again for another), on the Remove button that
+	// takes the removed unit's place, else on the first Add.
+	added := ""
 	switch {
 	case pf.Has("remove"):
 		if i, err := strconv.Atoi(pf.Get("remove")); err == nil && i >= 0 && i < len(f.Units) {
+			gone := firstNonEmpty(f.Units[i]["label"], f.Units[i]["id"], f.Units[i]["type"], fmt.Sprintf("unit %d", i+1))
 			f.Units = append(f.Units[:i], f.Units[i+1:]...)
+			st.Announce = "Removed " + gone + "."
+			if i < len(f.Units) {
+				st.Focus = "remove:" + strconv.Itoa(i)
+			} else if len(f.Units) > 0 {
+				st.Focus = "remove:" + strconv.Itoa(len(f.Units)-1)
+			}
 		}
 	case pf.Get("add") != "":
-		add(values{"id": clip(pf.Get("add"), maxFieldBytes)})
+		added = clip(pf.Get("add"), maxFieldBytes)
+		add(values{"id": added})
+		st.Focus = "add:" + added
 	case pf.Get("add-type") != "":
-		add(values{"type": clip(pf.Get("add-type"), maxFieldBytes)})
+		added = clip(pf.Get("add-type"), maxFieldBytes)
+		add(values{"type": added})
+		st.Focus = "add-type:" + added
 	case pf.Get("add-force") != "":
 		if u := s.forceUnit(f, pf.Get("add-force")); u != nil {
+			added = u["id"]
 			add(u)
+			st.Focus = "add-force:" + pf.Get("add-force")
 		}
 	}
-	s.render(w, r, http.StatusOK, "builder", s.builderPage(f, st, nil))
+	v := s.builderPage(f, st, nil)
+	if added != "" && st.Problem == "" {
+		name := added
+		if sys := s.cat.System(f.List["system"]); sys != nil && sys.Unit(added) != nil {
+			name = sys.Unit(added).Name
+		}
+		v.Announce = fmt.Sprintf("Added %s. %s, %s.", name, v.Points, v.Status)
+	} else if v.Announce != "" {
+		v.Announce += fmt.Sprintf(" %s, %s.", v.Points, v.Status)
+	}
+	if v.Focus == "" && pf.Has("remove") && len(v.Picker.Groups) > 0 && len(v.Picker.Groups[0].Items) > 0 {
+		it := v.Picker.Groups[0].Items[0]
+		v.Focus = it.Button + ":" + it.Value
+	}
+	s.render(w, r, http.StatusOK, "builder", v)
 }
 
 // forceUnit is the unit of a scenario's force line ("side.line"), as the
@@ -234,7 +319,7 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 	}
 	name, base := st.FileName, st.Base
 	if r.PostForm.Get("op") == "saveas" {
-		name = clip(strings.TrimSpace(r.PostForm.Get("newname")), maxFieldBytes)
+		name = bareName(clip(r.PostForm.Get("newname"), maxFieldBytes))
 		st.FileName = name
 	}
 	if name != st.Loaded {
@@ -242,6 +327,11 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := checkName(name); err != nil {
 		st.Problem = "Not saved: " + err.Error() + "."
+		s.render(w, r, http.StatusUnprocessableEntity, "builder", s.builderPage(f, st, nil))
+		return
+	}
+	if bad := f.numberProblems(); len(bad) > 0 {
+		st.Problem = "Not saved: " + plural(len(bad), "a number is", "some numbers are") + " not right; fix the fields marked below."
 		s.render(w, r, http.StatusUnprocessableEntity, "builder", s.builderPage(f, st, nil))
 		return
 	}

@@ -91,8 +91,8 @@ func TestExamplesOpenWithTheirMessages(t *testing.T) {
 		r, dl := army.Validate(name+ext, src, cat)
 		text := pageText(body)
 		for _, d := range dl {
-			if !strings.Contains(text, d.Error()) {
-				t.Errorf("%s: the page does not show %q", name, d.Error())
+			if !strings.Contains(text, msgOf(d).Text) || strings.Contains(text, d.Error()) {
+				t.Errorf("%s: the page does not show %q in the player's words", name, d.Error())
 			}
 		}
 		if got := strings.Count(body, `<article class="card unit`); got != len(r.List.Units) {
@@ -149,8 +149,8 @@ func TestSavedListHasTheSameVerdict(t *testing.T) {
 		}
 		for _, d := range dl {
 			d.File = "saved-" + name + ext
-			if !strings.Contains(pageText(page), d.Error()) {
-				t.Errorf("%s: the saved list's page does not show %q", name, d.Error())
+			if !strings.Contains(pageText(page), msgOf(d).Text) {
+				t.Errorf("%s: the saved list's page does not show %q", name, msgOf(d).Text)
 			}
 		}
 	}
@@ -262,7 +262,7 @@ func TestBuildButtons(t *testing.T) {
 // total over the limit on the list and on the unit that crossed it.
 func TestMessagesStandByTheirUnit(t *testing.T) {
 	s, dir := newServer(t, "")
-	src := "system = \"aqotmf\"\nname = \"Greedy\"\npoints = 120\n\n[[unit]]\nid = \"infantry-company\"\n\n[[unit]]\nid = \"hmg-unit\"\ncount = 2\n\n[[unit]]\nid = \"asault-tripod\"\n"
+	src := "system = \"aqotmf\"\nname = \"Greedy\"\npoints = 120\nfaction = \"Humans\"\n\n[[unit]]\nid = \"infantry-company\"\n\n[[unit]]\nid = \"hmg-unit\"\ncount = 2\n\n[[unit]]\nid = \"asault-tripod\"\n"
 	writeFile(t, filepath.Join(dir, "greedy.toml"), src)
 	body := get(t, s.Handler(), "/lists/greedy").Body.String()
 	_, dl := army.Validate("greedy.toml", []byte(src), shipped.Catalog(t))
@@ -281,14 +281,14 @@ func TestMessagesStandByTheirUnit(t *testing.T) {
 		t.Fatalf("no over-the-limit message: %v", dl)
 	}
 	u1, u2 := pageText(section(t, body, "unit-1")), pageText(section(t, body, "unit-2"))
-	if !strings.Contains(u2, unknown.Error()) || !strings.Contains(u2, "INVALID") {
+	if !strings.Contains(u2, msgOf(unknown).Text) || !strings.Contains(u2, "INVALID") {
 		t.Errorf("unit 3 does not show its error: %s", u2)
 	}
 	// 60 + 80 crosses 120 at the machine guns.
-	if !strings.Contains(u1, over.Error()) || !strings.Contains(u1, "INVALID") {
+	if !strings.Contains(u1, msgOf(over).Text) || !strings.Contains(u1, "INVALID") {
 		t.Errorf("the machine guns do not show the limit: %s", u1)
 	}
-	if !strings.Contains(pageText(section(t, body, "listmsgs")), over.Error()) {
+	if !strings.Contains(pageText(section(t, body, "listmsgs")), msgOf(over).Text) {
 		t.Errorf("the list does not show the limit")
 	}
 	if strings.Contains(pageText(section(t, body, "unit-0")), "INVALID") {
@@ -308,5 +308,35 @@ func TestIMTypesAreTheCheckers(t *testing.T) {
 	_, dl := army.Validate("x.toml", []byte("system = \"imperial-mars\"\nname = \"X\"\n[[unit]]\nlabel = \"x\"\n"), cat)
 	if !strings.Contains(dl.Error(), "expected type = one of: "+strings.Join(imTypes, ", ")) {
 		t.Errorf("the checker's types are not %v: %v", imTypes, dl)
+	}
+}
+
+// TestCountsAreWholeNumbers: a decimal, negative or non-numeric count is
+// refused beside its field, the total stays whole, and a save never
+// writes it.
+func TestCountsAreWholeNumbers(t *testing.T) {
+	s, dir := newServer(t, "")
+	h := s.Handler()
+	for _, bad := range []string{"1.5", "-2", "0", "two", "1e3"} {
+		form := url.Values{"system": {"aqotmf"}, "scenario": {"boys-of-company-c"}, "side": {"Boys of Company C"}, "name": {"C"}, "filename": {"counts"},
+			"u.0.id": {"infantry-company"}, "u.1.id": {"hmg-unit"}, "u.1.count": {bad}}
+		body := post(t, h, "/build", form).Body.String()
+		u1 := section(t, body, "unit-1")
+		if !strings.Contains(u1, `class="fieldproblem"`) || !strings.Contains(u1, `aria-invalid="true"`) || !strings.Contains(pageText(u1), "Count must be") {
+			t.Errorf("count %q: no message beside the field: %s", bad, pageText(u1))
+		}
+		if !strings.Contains(pageText(section(t, body, "points")), "100 / 145 pts") {
+			t.Errorf("count %q: the total broke: %s", bad, pageText(section(t, body, "points")))
+		}
+		if !strings.Contains(pageText(section(t, body, "verdict")), "INVALID") {
+			t.Errorf("count %q: the list is not marked invalid", bad)
+		}
+		w := post(t, h, "/save", form)
+		if w.Code != http.StatusUnprocessableEntity || !strings.Contains(pageText(w.Body.String()), "Not saved") {
+			t.Errorf("count %q: save answered %d", bad, w.Code)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "counts.toml")); err == nil {
+			t.Fatalf("count %q was written", bad)
+		}
 	}
 }

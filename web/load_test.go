@@ -29,9 +29,9 @@ var (
 //
 //	go test ./web -run TestLoad -load 20s -clients 50 -v
 //
-// Each client in turn opens the builder, re-checks an edit (POST /build)
-// and downloads the roster PDF, while one writer saves the list twice a
-// second so that the roster is rendered afresh. There must be no errors,
+// Each client in turn opens the builder, re-checks an edit (POST /build),
+// downloads the roster PDF and saves its own list, while one writer saves
+// the shared list twice a second so that the roster is rendered afresh. There must be no errors,
 // and the heap after a collection must not grow from run to run.
 func TestLoad(t *testing.T) {
 	if *loadFor <= 0 {
@@ -89,7 +89,7 @@ type loadStats struct {
 func (s loadStats) String() string {
 	var parts []string
 	total := 0
-	for _, k := range []string{"builder", "build", "roster"} {
+	for _, k := range []string{"builder", "build", "roster", "save"} {
 		l := s.latency[k]
 		slices.Sort(l)
 		total += s.requests[k]
@@ -147,7 +147,33 @@ func loadRun(t *testing.T, client *http.Client, base, name string, form url.Valu
 	var wg sync.WaitGroup
 	for c := 0; c < *loadClients; c++ {
 		wg.Go(func() {
+			// Each client also keeps a list of its own and saves its
+			// edits to it, with the hash of what it last saved.
+			own := fmt.Sprintf("client-%d", c)
+			ownBase := ""
+			if cur, err := os.ReadFile(filepath.Join(dir, own+ext)); err == nil {
+				ownBase = hashOf(cur)
+			}
 			for i := c; time.Now().Before(deadline); i++ {
+				if i%4 == 3 {
+					f := url.Values{}
+					for k, v := range form {
+						f[k] = v
+					}
+					f.Set("filename", own)
+					if ownBase != "" {
+						f.Set("loaded", own)
+						f.Set("base", ownBase)
+					}
+					f.Set("u.0.label", fmt.Sprintf("Company C, edit %d", i))
+					req, _ := http.NewRequest(http.MethodPost, base+"/save", strings.NewReader(f.Encode()))
+					req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+					do("save", req)
+					if cur, err := os.ReadFile(filepath.Join(dir, own+ext)); err == nil {
+						ownBase = hashOf(cur)
+					}
+					continue
+				}
 				switch i % 3 {
 				case 0:
 					req, _ := http.NewRequest(http.MethodGet, base+"/lists/"+name, nil)

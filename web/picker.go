@@ -33,7 +33,7 @@ type pickItem struct {
 // picker lists what can be added to the list: AQotMF catalogue units by
 // type, after the scenario's force lists; Evacuation: Mars and Imperial
 // Mars units by type.
-func (s *Server) picker(f *form, sys *catalog.System, kind, side string) picker {
+func (s *Server) picker(f *form, sys *catalog.System, kind string) picker {
 	var p picker
 	inList := map[string]int{}
 	for _, u := range f.Units {
@@ -43,11 +43,21 @@ func (s *Server) picker(f *form, sys *catalog.System, kind, side string) picker 
 		}
 		inList[u["id"]] += n
 	}
+	fac := faction(f, sys)
 	switch kind {
 	case kindAQ:
-		if sc := sys.Scenario(f.List["scenario"]); sc != nil {
+		sc := sys.Scenario(f.List["scenario"])
+		if sc != nil && side(sc, f.List["side"]) == nil {
+			p.Note = "Choose the side the list plays (above) to see its units."
+			return p
+		}
+		if sc == nil && fac == "" {
+			p.Note = "Choose the list's faction (above) to see its units."
+			return p
+		}
+		if sc != nil {
 			for si, sd := range sc.Sides {
-				if side != "" && side != strconv.Itoa(si) {
+				if !strings.EqualFold(sd.Name, f.List["side"]) {
 					continue
 				}
 				g := pickGroup{Title: "Force list: " + sd.Name, Force: true}
@@ -65,6 +75,9 @@ func (s *Server) picker(f *form, sys *catalog.System, kind, side string) picker 
 		byType := map[string]int{}
 		for i := range sys.Units {
 			u := &sys.Units[i]
+			if fac != "" && u.Faction != "" && !strings.EqualFold(u.Faction, fac) {
+				continue
+			}
 			gi, ok := byType[u.Type]
 			if !ok {
 				gi = len(p.Groups)
@@ -78,6 +91,10 @@ func (s *Server) picker(f *form, sys *catalog.System, kind, side string) picker 
 		p.Groups = append(p.Groups, typeGroup(sys.Evacuation.Allowed))
 		p.Note = fmt.Sprintf("Infantry only: write each unit's cost from your own codex. Refused: %s.", strings.Join(sys.Evacuation.Excluded, ", "))
 	case kindIM:
+		if fac == "" {
+			p.Note = "Choose the list's faction (above) to see its units."
+			return p
+		}
 		p.Groups = append(p.Groups, typeGroup(imTypes))
 		p.Note = "No points: each company or troop is checked for organisation."
 	}

@@ -121,6 +121,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /lists/{name}/{file}", s.listDownload)
 	mux.HandleFunc("POST /build", s.build)
 	mux.HandleFunc("POST /save", s.save)
+	mux.HandleFunc("POST /lists/{name}/{action}", s.manage)
+	mux.HandleFunc("GET /lists.zip", s.exportAll)
+	mux.HandleFunc("POST /import", s.importLists)
 	s.docRoutes(mux)
 	mux.HandleFunc("GET /odds", s.oddsIndex)
 	mux.HandleFunc("GET /odds/{query}", s.odds)
@@ -163,7 +166,11 @@ func (s *Server) bounded(next http.Handler) http.Handler {
 			s.fail(w, r, http.StatusRequestURITooLong, tooManyFields)
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+		limit := int64(maxBodyBytes)
+		if r.URL.Path == "/import" {
+			limit = maxImportBytes + 64<<10 // the files and the form's own parts
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		if r.Method == http.MethodPost && strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded") {
 			body, err := io.ReadAll(r.Body)
 			var big *http.MaxBytesError

@@ -25,40 +25,16 @@ func TestScreenshots(t *testing.T) {
 	ctx := browser(t)
 	acceptDialogs(ctx)
 	s, dir := newServer(t, "")
-	examples(t, dir)
-	writeFile(t, filepath.Join(dir, "broken.toml"), "system = \"aqotmf\"\nname = \"Broken\n\n[[unit]]\nid = \"infantry-company\"\n")
-	writeFile(t, filepath.Join(dir, "greedy.toml"), "system = \"aqotmf\"\nname = \"Greedy\"\nscenario = \"boys-of-company-c\"\npoints = 145\n\n[[unit]]\nid = \"infantry-company\"\n\n[[unit]]\nid = \"hmg-unit\"\ncount = 2\n\n[[unit]]\nid = \"asault-tripod\"\n")
+	pages := sitePages(t, dir)
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
 	if err := os.MkdirAll(*shotsDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	pages := []struct {
-		name, path string
-		then       []chromedp.Action[chromedp.Void]
-	}{
-		{"home", "/", nil},
-		{"new", "/new?system=aqotmf&scenario=boys-of-company-c&side=0", nil},
-		{"new-filled", "/new?system=aqotmf&scenario=boys-of-company-c&side=0", []chromedp.Action[chromedp.Void]{
-			chromedp.Click(css(`button[name=add][value=infantry-company]`)), until(`document.querySelectorAll('article.unit').length === 1`),
-			chromedp.Click(css(`button[name=add][value=hmg-unit]`)), until(`document.querySelectorAll('article.unit').length === 2`),
-			chromedp.Click(css(`button[name=add][value=rough-riders]`)), until(`document.querySelectorAll('article.unit').length === 3`),
-		}},
-		{"saved", "/lists/boys-of-company-c-humans", nil},
-		{"invalid", "/lists/greedy", nil},
-		{"evacuation", "/lists/evacuation-mars", nil},
-		{"imperial", "/lists/imperial-mars", nil},
-		{"broken", "/lists/broken", nil},
-		{"odds", "/odds", nil},
-		{"odds-attack", "/odds/attack?dice=9&defense=9&armor=10&tripod=1", nil},
-		{"odds-shoot", "/odds/im-shoot?factor=10&trays=6", nil},
-		{"game-night", "/game/aqotmf/boys-of-company-c?players=3", nil},
-		{"notfound", "/lists/nothing-here", nil},
-	}
-	for _, width := range []int{390, 1280} {
+	for _, width := range []int{390, 1366} {
 		height := 844
 		if width > 400 {
-			height = 900
+			height = 768
 		}
 		for _, p := range pages {
 			steps := []chromedp.Action[chromedp.Void]{chromedp.EmulateViewport(int64(width), int64(height)), chromedp.Navigate(srv.URL + p.path)}

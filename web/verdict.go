@@ -13,30 +13,32 @@ import (
 // and the text, which read together exactly as 'playaid army validate'
 // prints the message ("file:line:col: warning: text").
 type msg struct {
-	Pos     string // "list.toml:12:1"
-	Text    string // "warning: …" for a warning
+	Pos     string // "list.toml:12:1", as the CLI places it: for the tests, never shown
+	Line    int    // the line of the file, for a file shown as text
+	Text    string // in the player's words
 	Warning bool
 }
 
 func msgOf(d diag.Diag) msg {
-	full := d.Error()
 	text := d.Msg
 	if d.Warning {
 		text = "warning: " + text
 	}
-	m := msg{Pos: strings.TrimSuffix(full, ": "+text), Text: text, Warning: d.Warning}
+	m := msg{Pos: strings.TrimSuffix(d.Error(), ": "+text), Line: d.Line, Text: playerWords(d.Msg), Warning: d.Warning}
 	if d.Font {
-		m.Text = forBrowser(m.Text)
+		m.Text = playerWords(forBrowser(d.Msg))
 	}
 	return m
 }
 
-// diagText is a message as the web shows it whole: "file:line:col: text".
+// diagText is a message as the web shows it whole, in the player's words:
+// "Line 3: …" for a file that does not read as a list.
 func diagText(d diag.Diag) string {
-	if d.Font {
-		return forBrowser(d.Error())
+	m := msgOf(d)
+	if m.Line > 0 {
+		return fmt.Sprintf("Line %d: %s", m.Line, m.Text)
 	}
-	return d.Error()
+	return m.Text
 }
 
 // forBrowser words a warning that the font cannot print some text for a

@@ -26,6 +26,7 @@ func armyExample(name string) string { return filepath.Join("..", "..", "data", 
 const overLimit = `system = "aqotmf"
 name = "Greedy"
 points = 150
+faction = "Martians"
 [[unit]]
 id = "asault-tripod"
 [[unit]]
@@ -50,7 +51,7 @@ func TestArmyValidate(t *testing.T) {
 		{"invalid", []string{"army", "validate", bad}, 1,
 			bad + ": INVALID (200 of 150 points, 2 errors)\n",
 			bad + ":3:10: points: the units cost 200, over the limit of 150 by 50; remove units worth 50 or more, or raise points\n" +
-				bad + `:5:6: unit 1 (asault-tripod): unknown unit id "asault-tripod" (did you mean "assault-tripod"?); expected one of: assault-tripod, hmg-unit, infantry-company, mk2-baldwin, rough-riders`},
+				bad + `:6:6: unit 1 (asault-tripod): unknown unit id "asault-tripod" (did you mean "assault-tripod"?); expected one of: assault-tripod, hmg-unit, infantry-company, mk2-baldwin, rough-riders`},
 		{"missing file", []string{"army", "validate", missing}, 2,
 			missing + ": unreadable\n", missing + ": cannot read the list: there is no such file or folder"},
 		{"not TOML", []string{"army", "validate", notTOML}, 2,

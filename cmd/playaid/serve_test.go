@@ -79,7 +79,7 @@ func TestServe(t *testing.T) {
 	}
 	fetch("/")
 
-	form := url.Values{"system": {"aqotmf"}, "name": {"Boys of Company C"}, "scenario": {"boys-of-company-c"}, "points": {"145"}, "hidden": {"true"},
+	form := url.Values{"system": {"aqotmf"}, "name": {"Boys of Company C"}, "scenario": {"boys-of-company-c"}, "side": {"Boys of Company C"}, "points": {"145"}, "hidden": {"true"},
 		"u.0.id": {"infantry-company"}, "u.0.label": {"Company C"}, "u.1.id": {"hmg-unit"}, "u.1.ambush": {"true"},
 		"u.2.id": {"rough-riders"}, "u.2.reinforcement": {"true"}, "filename": {"company-c"}}
 	req, _ := http.NewRequest(http.MethodPost, base+"/save", strings.NewReader(form.Encode()))

@@ -16,6 +16,11 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/ with what the tests make")
 
+// Updating reports whether the tests run with -update: tests that keep
+// their expectations elsewhere than in a file of their own (a txtar
+// section) rewrite them too.
+func Updating() bool { return *update }
+
 // Check compares got with the file at path; with -update it writes got
 // there first.
 func Check(t testing.TB, path string, got []byte) {

@@ -9,6 +9,12 @@
   if (form) {
     builder(form);
   }
+  // After a save, a rename or a copy the page says what happened: the
+  // focus starts there, not at the top of the page.
+  var notice = document.getElementById('notice');
+  if (notice && !document.querySelector('[autofocus]')) {
+    notice.focus();
+  }
   document.addEventListener('click', function (e) {
     var b = e.target.closest('[data-copy]');
     if (b) {
@@ -82,11 +88,34 @@
       });
     }
 
-    // whole replaces the form: units were added or removed.
+    // whole replaces the form: units were added or removed, or the
+    // fields on offer changed. The focus goes where the server says
+    // (autofocus: the Add button pressed, the Remove button that took the
+    // removed unit's place), else back to the control that had it; a
+    // screen reader hears what changed.
     function whole(doc) {
       var next = doc && doc.getElementById('builder');
-      if (next) {
-        form.innerHTML = next.innerHTML;
+      if (!next) {
+        return;
+      }
+      var had = document.activeElement;
+      var key = had && had.name ? {name: had.name, value: had.value, tag: had.tagName} : null;
+      form.innerHTML = next.innerHTML;
+      var target = form.querySelector('[autofocus]');
+      if (!target && key) {
+        form.querySelectorAll(key.tag).forEach(function (el) {
+          if (!target && el.name === key.name && (key.tag !== 'BUTTON' || el.value === key.value)) {
+            target = el;
+          }
+        });
+      }
+      if (target) {
+        target.focus();
+      }
+      var said = doc.getElementById('announce');
+      var here = document.getElementById('announce');
+      if (said && here) {
+        here.textContent = said.textContent;
       }
     }
 
@@ -108,7 +137,7 @@
       dirty = true;
       clearTimeout(timer);
       var name = e.target.name || '';
-      if (name === 'system' || name === 'scenario' || /^u\.\d+\.type$/.test(name)) {
+      if (name === 'system' || name === 'scenario' || name === 'side' || name === 'faction' || /^u\.\d+\.type$/.test(name)) {
         post(null).then(whole); // the fields on offer change
         return;
       }

@@ -1,0 +1,96 @@
+package web
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The numbers of a list are whole numbers: a count of 1.5, -2 or "two"
+// is refused beside its field and never written to a file (a list with
+// one does not read back into the builder). least is the smallest each
+// key takes: counts, figures and trays 1, a unit's codex cost and the
+// objective's upgrades 0.
+var numberLeast = map[string]int{
+	"count": 1, "figures": 1, "trays": 1, "points": 1,
+	"armour": 0, "hull_points": 0,
+}
+
+// numberProblem says what is wrong with the value of a number field in
+// the player's words; "" when it is a whole number in range or empty.
+func numberProblem(key, v string, least int) string {
+	if v == "" {
+		return ""
+	}
+	n, err := strconv.Atoi(v)
+	label := capital(fieldWords[key])
+	switch {
+	case err != nil && strings.ContainsAny(v, ".,") && strings.Trim(v, "0123456789.,-+") == "":
+		return fmt.Sprintf("%s must be a whole number, %d or more: %s has a fraction.", label, least, v)
+	case err != nil:
+		return fmt.Sprintf("%s must be a whole number, %d or more, not “%s”.", label, least, clip(v, 20))
+	case n < least:
+		return fmt.Sprintf("%s must be %d or more.", label, least)
+	}
+	return ""
+}
+
+// numberProblems are the form's number fields that are not whole numbers
+// in range, by form field name.
+func (f *form) numberProblems() map[string]string {
+	out := map[string]string{}
+	check := func(name, key, v string, least int) {
+		if p := numberProblem(key, v, least); p != "" {
+			out[name] = p
+		}
+	}
+	check("points", "points", f.List["points"], 1)
+	for i, u := range f.Units {
+		for key, least := range numberLeast {
+			if key == "armour" || key == "hull_points" {
+				continue
+			}
+			if key == "points" {
+				least = 0 // a unit's own points: its codex cost, or AQotMF's check
+			}
+			check(fmt.Sprintf("%s%d.%s", unitPrefix, i, key), key, u[key], least)
+		}
+	}
+	for _, key := range []string{"armour", "hull_points"} {
+		check(objPrefix+key, key, f.Obj[key], 0)
+	}
+	return out
+}
+
+// withoutBad is the form with the refused numbers left out, for the
+// check behind the page: the total and the other messages stay whole
+// while the player fixes the field.
+func (f *form) withoutBad(bad map[string]string) *form {
+	if len(bad) == 0 {
+		return f
+	}
+	g := &form{List: values{}, Obj: nil}
+	for k, v := range f.List {
+		if bad[k] == "" {
+			g.List[k] = v
+		}
+	}
+	for i, u := range f.Units {
+		nu := values{}
+		for k, v := range u {
+			if bad[fmt.Sprintf("%s%d.%s", unitPrefix, i, k)] == "" {
+				nu[k] = v
+			}
+		}
+		g.Units = append(g.Units, nu)
+	}
+	if f.Obj != nil {
+		g.Obj = values{}
+		for k, v := range f.Obj {
+			if bad[objPrefix+k] == "" {
+				g.Obj[k] = v
+			}
+		}
+	}
+	return g
+}

@@ -1,0 +1,84 @@
+package web
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The checker's messages are written for a list file: they name its keys
+// ("write points = 145") and 'playaid army validate' prints them after the
+// file, line and column. The browser shows them beside the field they are
+// about, so it says them in the player's words: the fields by the names the
+// form gives them, no position, no key, no table. The CLI keeps its own.
+
+// fieldWords are the list's keys as the builder's form names them.
+var fieldWords = map[string]string{
+	"system": "rule set", "scenario": "scenario", "side": "side", "faction": "faction",
+	"name": "army name", "player": "player", "note": "note", "points": "points", "hidden": "deploys hidden",
+	"id": "unit", "label": "label", "count": "count", "ambush": "ambush", "reinforcement": "reinforcement",
+	"type": "type", "training": "training", "morale": "morale", "figures": "figures", "order": "order",
+	"weapon": "weapon", "vehicle": "vehicle", "trays": "trays",
+	"armour": "extra armour", "hull_points": "extra hull points", "objective": "objective marker",
+}
+
+var keyAlt = func() string {
+	var ks []string
+	for k := range fieldWords {
+		ks = append(ks, regexp.QuoteMeta(k))
+	}
+	// Longer keys first, so "hull_points" wins over "points".
+	for i := range ks {
+		for j := i + 1; j < len(ks); j++ {
+			if len(ks[j]) > len(ks[i]) {
+				ks[i], ks[j] = ks[j], ks[i]
+			}
+		}
+	}
+	return strings.Join(ks, "|")
+}()
+
+// plainRules rewrite a message in order; $k is a key, turned into its
+// field's words by plain.
+var plainRules = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`^the list has no units; add a \[\[unit\]\] table for each unit$`), "The list has no units yet: add them from “Add units”."},
+	{regexp.MustCompile(`^(` + keyAlt + `): found an? [a-z ]+, expected an integer`), "{$1} is not a whole number"},
+	{regexp.MustCompile(`add side = ("[^"]*") under scenario`), "choose the side $1"},
+	{regexp.MustCompile(`add faction = ("[^"]*")`), "choose the faction $1"},
+	{regexp.MustCompile(`add system = "…" at the top`), "choose a rule set"},
+	{regexp.MustCompile(`add scenario = "…"`), "choose a scenario"},
+	{regexp.MustCompile(`write faction = "…"`), "choose a faction"},
+	{regexp.MustCompile(`or leave (` + keyAlt + `) out`), "or leave {$1} empty"},
+	{regexp.MustCompile(`leave (` + keyAlt + `) out`), "leave {$1} empty"},
+	{regexp.MustCompile(`(?:write|set|expected) (` + keyAlt + `) = `), "expected {$1}: "},
+	{regexp.MustCompile(`\b(` + keyAlt + `) = `), "{$1} "},
+	{regexp.MustCompile(`remove (` + keyAlt + `)\b`), "clear {$1}"},
+	{regexp.MustCompile(`\[\[unit\]\] tables?`), "unit"},
+	{regexp.MustCompile(`\[\[unit\]\]`), "unit"},
+	{regexp.MustCompile(`\[objective\]`), "the objective marker"},
+	{regexp.MustCompile(`\bunit\.(` + keyAlt + `)\b`), "{$1}"},
+	{regexp.MustCompile(`^(` + keyAlt + `): `), "{$1}: "},
+	{regexp.MustCompile(`(: |^)(` + keyAlt + `) is `), "$1{$2} is "},
+	{regexp.MustCompile(`found an? [a-z ]+, expected an integer`), "is not a whole number"},
+	{regexp.MustCompile(`found an? [a-z ]+, expected a string`), "should be text"},
+	{regexp.MustCompile(`found an? [a-z ]+, expected a boolean`), "should be ticked or not"},
+	{regexp.MustCompile(`\bunknown key ("[^"]*")`), "the list has a setting $1 the builder does not know"},
+	{regexp.MustCompile(`\bhull_points\b`), "extra hull points"},
+	{regexp.MustCompile(`\bTOML\b|\btoml\b`), "list"},
+}
+
+var braced = regexp.MustCompile(`\{(` + keyAlt + `)\}`)
+
+// plain is a checker's message in the player's words.
+func playerWords(text string) string {
+	for _, r := range plainRules {
+		text = r.re.ReplaceAllString(text, r.with)
+	}
+	text = braced.ReplaceAllStringFunc(text, func(s string) string { return fieldWords[s[1:len(s)-1]] })
+	if text != "" {
+		text = strings.ToUpper(text[:1]) + text[1:]
+	}
+	return text
+}

@@ -41,7 +41,7 @@ func TestMessagesInUsersWords(t *testing.T) {
 	os.Symlink("loopA", "loopB")
 	write("tfield/roster.md", "# {{ .Foo }}\n")
 	write("trecurse/roster.md", `{{ define "r" }}x{{ template "r" . }}{{ end }}{{ template "r" . }}`+"\n")
-	write("list.toml", "system = \"aqotmf\"\nname = \"Club list\"\n[[unit]]\nid = \"hmg-unit\"\n")
+	write("list.toml", "system = \"aqotmf\"\nname = \"Club list\"\nfaction = \"Humans\"\n[[unit]]\nid = \"hmg-unit\"\n")
 	write("long.toml", "system = \"aqotmf\"\nname = \""+strings.Repeat("N", 10000)+"\"\n[[unit]]\nid = \""+strings.Repeat("z", 10000)+"\"\nlabel = \""+strings.Repeat("L", 10000)+"\"\n")
 	var many strings.Builder
 	many.WriteString("[[unit]]\nid = \"u\"\nname = \"U\"\ntype = \"infantry\"\n")

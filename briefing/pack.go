@@ -29,7 +29,7 @@ func PackMarkers(sys *catalog.System, version string) ([]MarkerFile, error) {
 	if len(sys.Markers) == 0 {
 		return nil, nil
 	}
-	stamp := "data " + version
+	stamp := sys.Edition()
 	var blips []MarkerFile
 	perScenario := map[string]bool{}
 	for i := range sys.Scenarios {
@@ -48,7 +48,7 @@ func PackMarkers(sys *catalog.System, version string) ([]MarkerFile, error) {
 			Decoys: set.Decoys,
 			Backs:  markers.LongEdge,
 			Stamp:  stamp,
-			Title:  "Blips for " + sc.Name,
+			Title:  set.BlipSheet,
 		}})
 		perScenario[set.Blips] = true
 	}

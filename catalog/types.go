@@ -36,8 +36,9 @@ type About struct {
 	Name    string `toml:"name"`    // "All Quiet on the Martian Front"
 	Short   string `toml:"short"`   // "AQotMF"
 	Die     int    `toml:"die"`     // sides of the die the rules use: 10, 20, 6
-	Seed    string `toml:"seed"`    // the source text the data was transcribed from
-	Source  string `toml:"source"`  // the source's own title and author
+	Book    string `toml:"book"`    // the book the data is taken from, by its title: "All Quiet on the Martian Front (quick-start)"
+	Source  string `toml:"source"`  // the book's full title, author and the parts taken from it
+	Edition string `toml:"edition"` // a short label of this edition of the rule data: "2026-12"
 	Summary string `toml:"summary"` // one paragraph for sheets and listings
 	AddOnTo string `toml:"add_on_to"`
 }

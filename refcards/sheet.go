@@ -153,7 +153,7 @@ func (g geometry) checkOffset(off [2]float64) error {
 
 // print lays the cards out nine to a page, each page of fronts followed
 // by its page of backs.
-func print(cards []card, d Deck, sys *catalog.System, file, version string, o Options) ([]byte, error) {
+func print(cards []card, d Deck, sys *catalog.System, file, edition string, o Options) ([]byte, error) {
 	paper := o.Paper
 	if paper.Width == 0 {
 		paper = layout.A4
@@ -198,7 +198,7 @@ func print(cards []card, d Deck, sys *catalog.System, file, version string, o Op
 		sheet := fmt.Sprintf("%s reference cards · sheet %d of %d", name, p+1, pages)
 		b.in(st, func(x, y float64) {
 			end := layout.InchBar(pdf, x, y+barRise)
-			note := fmt.Sprintf("%s, fronts · duplex, flip on the %s · cut along the grey lines · data %s", sheet, flip, version)
+			note := fmt.Sprintf("%s, fronts · duplex, flip on the %s · cut along the grey lines · %s", sheet, flip, edition)
 			if err := b.words(st, end+4, y+barRise+layout.BarDepth, note); err != nil && ferr == nil {
 				ferr = err
 			}

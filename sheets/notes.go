@@ -191,7 +191,7 @@ func (s Sheet) renderNotes(cat *catalog.Catalog, o Options, places []Place) ([]b
 	mo := markdown.Options{
 		Paper:    paper,
 		Title:    NotesTitle(cat.System(s.System)),
-		Version:  cat.Version(),
+		Stamp:    strings.TrimPrefix(edition(cat, s.System)+" · data "+cat.Version(), " · "),
 		Columns:  2,
 		BaseSize: 8,
 		Margin:   8,

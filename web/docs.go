@@ -222,7 +222,7 @@ func (d *docs) listMarkers(src []byte, r *army.Report, p layout.Paper) ([]byte, 
 			Only:   []string{"blips"},
 			Counts: map[string]int{"blips": n},
 			Decoys: decoys,
-			Stamp:  "data " + d.version,
+			Stamp:  r.System.Edition(),
 		})
 	})
 }

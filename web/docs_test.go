@@ -191,7 +191,7 @@ func TestListDownloads(t *testing.T) {
 	roster, _ := army.Print(r, cat, army.PrintOptions{})
 	cards, _ := army.Print(r, cat, army.PrintOptions{Cards: true})
 	n, d := army.Blips(r.List, r.System)
-	blipsPDF, _ := markers.Render([]*catalog.System{r.System}, markers.Options{Only: []string{"blips"}, Counts: map[string]int{"blips": n}, Decoys: d, Stamp: "data " + cat.Version()})
+	blipsPDF, _ := markers.Render([]*catalog.System{r.System}, markers.Options{Only: []string{"blips"}, Counts: map[string]int{"blips": n}, Decoys: d, Stamp: r.System.Edition()})
 	for path, want := range map[string][]byte{
 		"/lists/" + name + "/roster.pdf":  roster,
 		"/lists/" + name + "/cards.pdf":   cards,

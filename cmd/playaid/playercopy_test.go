@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -15,6 +16,10 @@ import (
 // playerDoc reports whether a file of the print pack is a player
 // document: everything but the organiser's rules notes.
 func playerDoc(name string) bool { return !strings.HasPrefix(name, "notes-") }
+
+// misprint is a cell a player table must never print bare: a "?" the book
+// left for a value, or a number with a leading zero ("01").
+var misprint = regexp.MustCompile(`(^|\s)([+−-]?\?+%?|0[0-9]+)(\s|$)`)
 
 // TestPlayerCopySpeaksTheGame builds the print pack and reads every player
 // document's text back with poppler's pdftotext: no file name, command,
@@ -56,11 +61,33 @@ func TestPlayerCopySpeaksTheGame(t *testing.T) {
 		for _, bad := range playercopy.Find(text) {
 			t.Errorf("%s says: %q", name, bad)
 		}
+		// Marker and blip sheets hold no tables: a blip's back is a "?".
+		sheet := strings.HasPrefix(name, "blips-") || strings.HasPrefix(name, "markers-")
+		for _, line := range strings.Split(text, "\n") {
+			if m := misprint.FindString(line); m != "" && !sheet {
+				t.Errorf("%s: a bare misprint %q in %q", name, strings.TrimSpace(m), line)
+			}
+		}
 		if !strings.Contains(text, "rules edition 2026-12") {
 			t.Errorf("%s does not name the rules edition", name)
 		}
 	}
 	if players < 20 {
 		t.Errorf("read %d player documents; the pack has more", players)
+	}
+}
+
+// TestMisprintPattern: the misprint check catches what it looks for and
+// lets the game's numbers pass.
+func TestMisprintPattern(t *testing.T) {
+	for _, bad := range []string{"Wheeling in March Column 01", "+? Combat Strength", "Vehicle morale effect ? ? ?"} {
+		if !misprint.MatchString(bad) {
+			t.Errorf("%q passes", bad)
+		}
+	}
+	for _, good := range []string{"Wheeling in March Column 0 or 1", "10 15% 0", "–1", "What are my chances?", "+1 to +7"} {
+		if misprint.MatchString(good) {
+			t.Errorf("%q is taken for a misprint", good)
+		}
 	}
 }

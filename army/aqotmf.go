@@ -16,10 +16,9 @@ import (
 // list deploys as blips.
 type aqotmfRules struct{}
 
-func (aqotmfRules) kind() string              { return "aqotmf" }
-func (aqotmfRules) of(s *catalog.System) bool { return s.AQotMF != nil }
-func (aqotmfRules) points() bool              { return true }
-func (aqotmfRules) listKeys() []string        { return []string{"points", "hidden"} }
+func (aqotmfRules) engine() *rules.Engine { return rules.AQEngine }
+func (aqotmfRules) points() bool          { return true }
+func (aqotmfRules) listKeys() []string    { return []string{"points", "hidden"} }
 func (aqotmfRules) unitKeys() []string {
 	return []string{"id", "count", "ambush", "reinforcement", "points"}
 }
@@ -200,7 +199,9 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 			g.aqWeapon(w)
 		}
 		for _, sp := range p.Specials {
-			sps = append(sps, document.Esc(g.special(sp)))
+			// A note on the ability is marked on it, not on the unit
+			// (unless the unit's name carries it already).
+			sps = append(sps, document.Esc(g.special(sp))+g.refsExcept([]string{p.ID}, document.Slug(sp)))
 		}
 		if len(ws) > 0 {
 			row.Weapons = strings.Join(ws, ", ")
@@ -273,6 +274,7 @@ func aqCard(r *Report, ln Line) (card, error) {
 	dicePer := map[string]int{} // weapon id → dice the whole unit rolls
 	var specials []string
 	var unarmed []string // elements whose weapons the rules do not give
+	var agree []string   // the stats the players write in
 	tripod := aqTripodType(s)
 	var armor *catalog.Profile // a tripod's profile: its Armor is tracked
 	for _, st := range e.Composition {
@@ -288,11 +290,14 @@ func aqCard(r *Report, ln Line) (card, error) {
 		for _, stat := range p.Unstated() {
 			switch stat {
 			case "Speed":
-				row[1] = cardBlank
+				row[1] = cardAgreed
+				agree = appendNew(agree, "Speed")
 			case "Defense":
-				row[2] = cardBlank
+				row[2] = cardAgreed
+				agree = appendNew(agree, "Defense")
 			case "Armor":
-				row[3] = cardBlank
+				row[3] = cardAgreed
+				agree = appendNew(agree, "Armor")
 			case "weapons":
 				unarmed = append(unarmed, p.Name)
 			}
@@ -323,8 +328,16 @@ func aqCard(r *Report, ln Line) (card, error) {
 	if stands != e.Elements() {
 		c.parts = append(c.parts, part{text: fmt.Sprintf("%d stands in this scenario.", stands)})
 	}
-	if len(unarmed) > 0 {
-		c.parts = append(c.parts, part{head: "Weapons", text: "Not given by the rules; agreed: " + cardLine})
+	if len(agree) > 0 || len(unarmed) > 0 {
+		// Room to write what the players agree, big enough for a pencil.
+		what := ""
+		if len(agree) > 0 {
+			what = strings.Join(agree, ", ") + " (" + cardAgreed + ")"
+		}
+		if len(unarmed) > 0 {
+			what = strings.TrimPrefix(what+" and weapons", " and ")
+		}
+		c.parts = append(c.parts, part{head: "Agreed before play", text: strings.ToUpper(what[:1]) + what[1:] + ": not given by the rules.", writeOn: 2})
 	}
 	if len(weapons) > 0 {
 		wp := part{head: "Weapons", rows: [][]string{{"", "Range", "Power", "Dice"}}, bold: []bool{true}}
@@ -363,11 +376,11 @@ func aqCard(r *Report, ln Line) (card, error) {
 	return c, nil
 }
 
-// cardBlank and cardLine are write-in spaces on a card: a stat's, and a
-// line's.
+// cardBlank is a write-in space in a line of a card; cardAgreed marks a
+// stat the rules do not give, written in under "Agreed before play".
 const (
-	cardBlank = "____"
-	cardLine  = "____________"
+	cardBlank  = "____"
+	cardAgreed = "*"
 )
 
 // abilityLine is a special ability on a card: its name and its rule in a
@@ -379,7 +392,7 @@ func abilityLine(a catalog.Ability) string {
 	case a.Text != "":
 		return a.Name + ":\t" + document.Sentence(a.Text)
 	}
-	return a.Name + ":\tnot in the rules, agreed: " + cardLine
+	return a.Name + ":\tnot in the rules: agree it before play."
 }
 
 // aqTripodType is the type of the tripods whose damage the Tripod Damage
@@ -569,4 +582,12 @@ func aqOdds(r *Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]par
 		legend += ". No lucky hits counted"
 	}
 	return append(parts, part{text: legend + ".", odds: true, legend: true}), nil
+}
+
+// appendNew appends s to list unless it holds it.
+func appendNew(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
 }

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/data"
-	"github.com/playaid/playaid/internal/shipped"
 )
 
 // exampleSources reads the shipped example lists.

@@ -11,7 +11,7 @@ import (
 // deploy hidden (hidden = false, the default) and a list of another rule
 // set have none. Unknown unit ids are skipped.
 func Blips(l *List, sys *catalog.System) (blips, decoys int) {
-	if l == nil || sys == nil || sys.AQotMF == nil || !l.Hidden {
+	if l == nil || rules.EngineOf(sys) != rules.AQEngine || !l.Hidden {
 		return 0, 0
 	}
 	var units []rules.BlipUnit

@@ -9,13 +9,15 @@ import (
 
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/layout/markdown"
 )
 
-// Unit cards are poker size, nine to a page in a 3 × 3 grid that shares
-// its cut lines: 189 × 264 mm, which fits inside the 6 mm safe margin of
-// A4 and of Letter; a list of a few units has its cards under the roster
-// when they fit there. A card is drawn whole, never split: a player holds
+// Unit cards are poker size, one content of the card engine
+// (layout/cards): nine to a page in a 3 × 3 grid that shares its cut
+// lines, 189 × 264 mm, inside the 6 mm safe margin of A4 and of Letter; a
+// list of a few units has its cards under the roster when they fit there;
+// folded over their backs or one face a page for a print shop on request. A card is drawn whole, never split: a player holds
 // it alone at the table, so it carries the unit's stats, its special rules
 // in short and the tracks to mark what it loses, and leaves out the odds
 // it has no room for.
@@ -33,8 +35,8 @@ const (
 )
 
 // cardGrid is the page of cards on paper.
-func cardGrid(paper layout.Paper) layout.Grid {
-	return layout.Grid{Paper: paper, CellW: cardW, CellH: cardH, Cols: cardCols, Rows: cardRows}
+func cardGrid(paper layout.Paper) cards.Grid {
+	return cards.Sheet{Paper: paper}.Grid()
 }
 
 // card is what one unit card carries, worked out before any drawing.
@@ -107,15 +109,15 @@ func cardCaption(list string, page, pages int) string {
 // when they all fit there, else on pages of their own.
 type cardPlan struct {
 	cards []card
-	under layout.Grid // the grid under the roster; Top 0: pages of their own
-	pages int         // pages added after the roster
+	under cards.Grid // the grid under the roster; Top 0: pages of their own
+	pages int        // pages added after the roster
 }
 
 // planCards works out the cards and their place: under the roster, whose
 // text ends end mm down its last page, when every card fits between it
 // and the bottom of the text area, with room for the crop marks above
 // (the ones under them reach into the margin over the footer).
-func planCards(r *Report, mo markdown.Options, end float64) (cardPlan, error) {
+func planCards(r *Report, mo markdown.Options, backs cards.Backs, end float64) (cardPlan, error) {
 	cs, err := buildCards(r)
 	if err != nil {
 		return cardPlan{}, err
@@ -124,7 +126,7 @@ func planCards(r *Report, mo markdown.Options, end float64) (cardPlan, error) {
 	if len(cs) == 0 {
 		return pl, nil
 	}
-	g := cardGrid(mo.Paper)
+	g := cards.Sheet{Paper: mo.Paper, Backs: backs}.Grid()
 	if _, _, err := g.Origin(); err != nil {
 		return pl, fmt.Errorf("unit cards: %w", err)
 	}
@@ -133,7 +135,7 @@ func planCards(r *Report, mo markdown.Options, end float64) (cardPlan, error) {
 		return pl, err
 	}
 	rows := (len(cs) + cardCols - 1) / cardCols
-	if y := end + layout.CropRoom; rows <= cardRows && y+float64(rows)*cardH <= top+h {
+	if y := end + cards.CropRoom; backs == cards.NoBacks && rows <= cardRows && y+float64(rows)*cardH <= top+h {
 		g.Top, g.Rows = y, rows
 		// The marks under the grid stop short of the footer's rule.
 		g.MarkLimit = top + h + footerClear
@@ -146,36 +148,69 @@ func planCards(r *Report, mo markdown.Options, end float64) (cardPlan, error) {
 }
 
 // footerClear is how far below the text area crop marks may reach: the
-// running footer's rule is 3.4 mm under it.
-const footerClear = 2.8
+// running footer's rule is 3.4 mm under it; a mark is at least
+// cards.MinCropLen long.
+const footerClear = 3.2
 
 // draw appends the cards to pdf, the roster's document, whose last page
-// is page firstPage-1.
-func (pl cardPlan) draw(pdf *fpdf.Fpdf, paper layout.Paper, list string, firstPage int) error {
+// is page firstPage-1: under the roster, or on sheets of their own, fronts
+// alone or folded over their backs.
+func (pl cardPlan) draw(pdf *fpdf.Fpdf, paper layout.Paper, backs cards.Backs, list string, firstPage int) error {
 	// The faces the cards use, registered once (the roster may not have
 	// needed them all).
 	for _, style := range []string{"", "B", "I"} {
 		layout.UseFont(pdf, layout.Font, style)
 	}
+	cs := faces(pl.cards)
 	if g := pl.under; g.Top > 0 {
-		g.Draw(pdf, len(pl.cards))
-		for k, c := range pl.cards {
+		g.Draw(pdf, len(cs))
+		for k, c := range cs {
 			x, y := g.Cell(k)
-			drawCard(pdf, c, x, y)
+			c.Front(pdf, cards.Frame{X: x, Y: y, W: cardW, H: cardH})
 		}
 		return pdf.Error()
 	}
-	g := cardGrid(paper)
-	per := g.PerPage()
-	for i, c := range pl.cards {
-		k := i % per
-		if k == 0 {
-			g.Page(pdf, min(per, len(pl.cards)-i), cardCaption(list, firstPage+i/per, firstPage+pl.pages-1))
+	sh := cards.Sheet{Paper: paper, Backs: backs}
+	g := sh.Grid()
+	return sh.Draw(pdf, cs, func(p cards.Page) error {
+		g.Caption(pdf, cardCaption(list, firstPage+p.Sheet-1, firstPage+pl.pages-1))
+		if backs == cards.Fold {
+			sh.SideNote(pdf, cards.FoldNote)
 		}
-		x, y := g.Cell(k)
-		drawCard(pdf, c, x, y)
+		return nil
+	})
+}
+
+// faces gives the card engine each unit card's front and back.
+func faces(cs []card) []cards.Card {
+	out := make([]cards.Card, len(cs))
+	for i, c := range cs {
+		out[i] = cards.Card{
+			Front: func(pdf *fpdf.Fpdf, f cards.Frame) { drawCard(pdf, c, f) },
+			Back:  func(pdf *fpdf.Fpdf, f cards.Frame) { drawBack(pdf, c, f) },
+		}
 	}
-	return pdf.Error()
+	return out
+}
+
+// PrintCards prints a list's unit cards as a print shop's deck: one face
+// to a page, with bleed.
+func PrintCards(r *Report, shop cards.Shop) ([]byte, error) {
+	cs, err := buildCards(r)
+	if err != nil {
+		return nil, err
+	}
+	if len(cs) == 0 {
+		return nil, fmt.Errorf("the list has no unit cards to print")
+	}
+	pdf := shop.NewDoc("Unit cards — " + listName(r.List))
+	for _, style := range []string{"", "B", "I"} {
+		layout.UseFont(pdf, layout.Font, style)
+	}
+	if err := shop.Draw(pdf, faces(cs)); err != nil {
+		return nil, err
+	}
+	return layout.Bytes(pdf)
 }
 
 // Type sizes on a card, in points, and line heights in mm: 7 pt and up,
@@ -197,12 +232,58 @@ const (
 // cardBody is the text width of a card.
 const cardBody = cardW - 2*cardPad
 
-func drawCard(pdf *fpdf.Fpdf, c card, x, y float64) {
+// origin is where a poker card set in the frame has its top-left
+// corner: the card's own, or centred in a larger trim.
+func origin(f cards.Frame) (x, y float64) {
+	lx, ly := f.Live()
+	return lx - cardPad, ly - cardPad
+}
+
+// band fills the title band: inside the card's edge on a sheet, out into
+// the bleed on a print shop's page.
+func band(pdf *fpdf.Fpdf, f cards.Frame, x, y float64) {
+	pdf.SetFillColor(232, 236, 241)
+	if f.Bleed > 0 {
+		pdf.Rect(f.X-f.Bleed, f.Y-f.Bleed, f.W+2*f.Bleed, y+bandH-(f.Y-f.Bleed), "F")
+		return
+	}
+	pdf.Rect(x+0.3, y+0.3, cardW-0.6, bandH-0.3, "F")
+}
+
+// drawBack draws a unit card's back: the band with the unit's name, and
+// the list's name in the middle, so a card in its sleeve says whose it is.
+func drawBack(pdf *fpdf.Fpdf, c card, f cards.Frame) {
+	x, y := origin(f)
+	w := cardBody
+	left := x + cardPad
+	band(pdf, f, x, y)
+	pdf.SetTextColor(20, 24, 30)
+	pdf.SetFont(layout.Font, "B", titlePt)
+	layout.Text(pdf, left, y+5.4, layout.FitText(pdf, c.title, w))
+	pdf.SetFont(layout.Font, "", subPt)
+	pdf.SetTextColor(70, 76, 86)
+	layout.Text(pdf, left, y+9.9, layout.FitText(pdf, c.sub, w))
+	pdf.SetFont(layout.Font, "B", titlePt)
+	pdf.SetTextColor(40, 70, 120)
+	for i, ln := range layout.Wrap(pdf, c.foot, w) {
+		if i == 3 {
+			break
+		}
+		layout.Text(pdf, x+(cardW-layout.Width(pdf, ln))/2, y+cardH/2+float64(i)*4.2, ln)
+	}
+	if c.of != "" {
+		pdf.SetFont(layout.Font, "", footPt)
+		pdf.SetTextColor(110, 116, 126)
+		layout.Text(pdf, x+(cardW-layout.Width(pdf, c.of))/2, y+cardH-footUp, c.of)
+	}
+}
+
+func drawCard(pdf *fpdf.Fpdf, c card, f cards.Frame) {
+	x, y := origin(f)
 	w := cardBody
 	left := x + cardPad
 	// The title band.
-	pdf.SetFillColor(232, 236, 241)
-	pdf.Rect(x+0.3, y+0.3, cardW-0.6, bandH-0.3, "F")
+	band(pdf, f, x, y)
 	pdf.SetTextColor(20, 24, 30)
 	pdf.SetFont(layout.Font, "B", cornerPt)
 	cw := layout.Width(pdf, c.corner)
@@ -342,8 +423,10 @@ func wrapText(pdf *fpdf.Fpdf, text string, w float64) []textLine {
 	return out
 }
 
-// writeGap is the room added above each ruled line, for a hand to write.
-const writeGap = 2.2
+// writeGap is the room added above each ruled line, for a hand to write:
+// a ruled line is 7 mm under the line above it (issue 22: write-in fields
+// 7 mm tall and at least 30 mm wide; a card's line is 57 mm).
+const writeGap = 7.0 - bodyLH
 
 // partGap is the room after a block of a card.
 const partGap = 1.0
@@ -397,11 +480,11 @@ func fitParts(pdf *fpdf.Fpdf, parts []part, w, room float64) []part {
 }
 
 // Where a card's text goes: the first baseline firstDown under the title
-// band, the footer's baseline footUp over the card's bottom edge, and the
-// tracks tracksGap over the footer.
+// band, the footer's baseline footUp over the card's bottom edge (inside
+// the safe zone), and the tracks tracksGap over the footer.
 const (
 	firstDown = 3.2
-	footUp    = 2.4
+	footUp    = 3.2 // the baseline inside a print shop's 1/8 in safe zone
 	tracksGap = 2.4
 	trackLine = boxSide + 0.8 // a line of a track's boxes
 )

@@ -15,11 +15,10 @@ import (
 // infantry at their codex costs, and the objective marker's upgrades.
 type evacuationRules struct{}
 
-func (evacuationRules) kind() string              { return "evacuation" }
-func (evacuationRules) of(s *catalog.System) bool { return s.Evacuation != nil }
-func (evacuationRules) points() bool              { return true }
-func (evacuationRules) listKeys() []string        { return []string{"points", "objective"} }
-func (evacuationRules) unitKeys() []string        { return []string{"count", "points", "type"} }
+func (evacuationRules) engine() *rules.Engine { return rules.EvacEngine }
+func (evacuationRules) points() bool          { return true }
+func (evacuationRules) listKeys() []string    { return []string{"points", "objective"} }
+func (evacuationRules) unitKeys() []string    { return []string{"count", "points", "type"} }
 func (evacuationRules) keyHint(key string) string {
 	if key == "id" {
 		return "; Evacuation: Mars has no unit catalogue: write the unit's label, type and points from your codex"

@@ -1,7 +1,6 @@
 package army
 
 import (
-	"fmt"
 	"io/fs"
 	"path"
 	"strings"
@@ -11,10 +10,10 @@ import (
 )
 
 // Example is one of the ready-made lists shipped in data/armies: a
-// scenario side's force, as the print pack prints it (roster and unit
-// cards). 'playaid build' and the web app both print them through here.
+// scenario side's force. The print pack (package pack) prints each as a
+// roster with its unit cards.
 type Example struct {
-	File   string  // the print pack's name: "army-morale-wagon-humans.pdf"
+	Name   string  // the file's name without .toml: "morale-wagon-humans"
 	Report *Report // the list, checked
 }
 
@@ -36,18 +35,7 @@ func Examples(cat *catalog.Catalog) ([]Example, error) {
 		if r == nil {
 			return nil, dl
 		}
-		out = append(out, Example{File: "army-" + strings.TrimSuffix(path.Base(f), ".toml") + ".pdf", Report: r})
+		out = append(out, Example{Name: strings.TrimSuffix(path.Base(f), ".toml"), Report: r})
 	}
 	return out, nil
-}
-
-// Print renders the example's roster with its unit cards (o.Cards is
-// set whatever it says).
-func (e Example) Print(cat *catalog.Catalog, o PrintOptions) ([]byte, error) {
-	o.Cards = true
-	pdf, err := Print(e.Report, cat, o)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", e.Report.List.File, err)
-	}
-	return pdf, nil
 }

@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/internal/golden"
-	"github.com/playaid/playaid/internal/shipped"
 )
 
 // TestExamples checks every example list in data/armies/ against the

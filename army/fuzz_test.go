@@ -11,6 +11,7 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/layout/markdown"
 )
 
@@ -89,14 +90,14 @@ func FuzzLoadValidate(f *testing.F) {
 		if err != nil {
 			t.Fatalf("measured: %v, rendered: ok", err)
 		}
-		plan, err := planCards(r, mo, end)
+		plan, err := planCards(r, mo, cards.NoBacks, end)
 		if err != nil {
 			if !strings.Contains(err.Error(), "too many unit cards") {
 				t.Fatalf("cards: %v", err)
 			}
 			return
 		}
-		if err := plan.draw(pdf, layout.A4, listName(r.List), 2); err != nil {
+		if err := plan.draw(pdf, layout.A4, cards.NoBacks, listName(r.List), 2); err != nil {
 			t.Fatalf("cards: %v", err)
 		}
 	})

@@ -17,10 +17,9 @@ import (
 // figures on trays by order).
 type imperialRules struct{}
 
-func (imperialRules) kind() string              { return "imperial" }
-func (imperialRules) of(s *catalog.System) bool { return s.Imperial != nil }
-func (imperialRules) points() bool              { return false }
-func (imperialRules) listKeys() []string        { return []string{} }
+func (imperialRules) engine() *rules.Engine { return rules.IMEngine }
+func (imperialRules) points() bool          { return false }
+func (imperialRules) listKeys() []string    { return []string{} }
 func (imperialRules) unitKeys() []string {
 	return []string{"type", "training", "morale", "figures", "order", "weapon", "vehicle", "trays"}
 }

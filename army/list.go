@@ -23,7 +23,9 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/infile"
 	"github.com/playaid/playaid/internal/limits"
+	"github.com/playaid/playaid/tomlpos"
 )
 
 // List is one army-list file as written.
@@ -41,7 +43,7 @@ type List struct {
 
 	File   string            `toml:"-"` // name for messages
 	Hash   string            `toml:"-"` // short sha256 of the file's bytes
-	ix     *diag.Index       // where each key stands
+	ix     *tomlpos.Index    // where each key stands
 	diags  diag.List         // problems found while decoding
 	whole  bool              // decoding filled the list (only unknown keys, if anything)
 	respel map[string]string // key path as the list spells it, where its case differs ("UNIT" for "unit")
@@ -100,10 +102,10 @@ func HashBytes(src []byte) string {
 // with what decoding found (unknown keys, values of the wrong type) kept for
 // Check to report along with its own findings.
 //
-// Text diag.Vet refuses (too big, nested too deep) is not parsed at all:
+// Text tomlpos.Vet refuses (too big, nested too deep) is not parsed at all:
 // the TOML parser's time and memory grow with the square of the depth.
 func Parse(file string, src []byte) (*List, diag.List) {
-	if err := diag.Vet(file, src); err != nil {
+	if err := tomlpos.Vet(file, src); err != nil {
 		return nil, diag.List{err.(diag.Diag)}
 	}
 	var probe map[string]any
@@ -111,13 +113,13 @@ func Parse(file string, src []byte) (*List, diag.List) {
 		return nil, diag.List{syntaxErr(file, err)}
 	}
 	l := &List{File: file, Hash: HashBytes(src)}
-	ix, dl, ok := diag.Decode(file, src, l)
+	ix, dl, ok := tomlpos.Decode(file, src, l)
 	if !ok {
 		// A value of the wrong type leaves the list half filled: keep
 		// only what identifies it.
 		*l = List{System: l.System, Name: l.Name, File: file, Hash: l.Hash}
 	}
-	// diag.Decode cannot place an unknown key that is all digits ("0 = 1"):
+	// tomlpos.Decode cannot place an unknown key that is all digits ("0 = 1"):
 	// such a message goes to the start of the file rather than nowhere.
 	for i := range dl {
 		if dl[i].Line < 1 || dl[i].Col < 1 {
@@ -126,7 +128,7 @@ func Parse(file string, src []byte) (*List, diag.List) {
 	}
 	l.ix, l.diags, l.whole = ix, dl, ok
 	// The decoder matches keys regardless of case ("System" fills
-	// system; diag.Decode reports it): remember the spelling to find the
+	// system; tomlpos.Decode reports it): remember the spelling to find the
 	// keys.
 	l.respel = map[string]string{}
 	l.cased(probe, "", "", reflect.TypeOf(List{}))
@@ -139,7 +141,11 @@ func Parse(file string, src []byte) (*List, diag.List) {
 // device is refused unopened: reading one would wait for ever or never
 // end. The error is a diag.Diag at the file.
 func ReadFile(path string) ([]byte, error) {
-	return diag.ReadLimited(os.DirFS(filepath.Dir(path)), filepath.Base(path), path, limits.MaxFileSize, "an army list (a TOML file)")
+	b, err := infile.Read(os.DirFS(filepath.Dir(path)), filepath.Base(path), path, limits.MaxFileSize, "an army list (a TOML file)")
+	if err != nil {
+		return nil, diag.Diag{File: path, Msg: err.Error()}
+	}
+	return b, nil
 }
 
 // syntaxErr places the parser's error. (The position index is not built
@@ -170,7 +176,7 @@ func (l *List) cased(m map[string]any, canon, actual string, t reflect.Type) {
 		name, ft := fieldFor(t, k)
 		cp, ap := join(canon, name), join(actual, k)
 		if name != k {
-			l.respel[cp] = ap // diag.Decode reports the spelling itself
+			l.respel[cp] = ap // tomlpos.Decode reports the spelling itself
 		}
 		if ft == nil {
 			continue

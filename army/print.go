@@ -8,15 +8,19 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/layout/markdown"
 )
 
 // PrintOptions say how a roster is printed.
 type PrintOptions struct {
-	Paper     layout.Paper // A4 when zero
-	Format    string       // "pdf" (default), "html" or "md"
-	Cards     bool         // PDF only: add unit cards after the roster
-	Templates string       // a folder whose roster.md replaces the shipped one
+	Paper  layout.Paper // A4 when zero
+	Format string       // "pdf" (default), "html" or "md"
+	Cards  bool         // PDF only: add unit cards after the roster
+	// CardBacks is cards.Fold for fold-over sheets of cards, each beside
+	// its back; else the cards print fronts only.
+	CardBacks cards.Backs
+	Templates string // a folder whose roster.md replaces the shipped one
 }
 
 // Formats are the output formats Print knows: document's.
@@ -71,7 +75,7 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) (_ []byte, err err
 		return nil, err
 	}
 	pages, end := l.End()
-	plan, err := planCards(r, mo, end)
+	plan, err := planCards(r, mo, opt.CardBacks, end)
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +83,7 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) (_ []byte, err err
 	if err != nil {
 		return nil, err
 	}
-	if err := plan.draw(pdf, opt.Paper, listName(r.List), pages+1); err != nil {
+	if err := plan.draw(pdf, opt.Paper, opt.CardBacks, listName(r.List), pages+1); err != nil {
 		return nil, err
 	}
 	return layout.Bytes(pdf)

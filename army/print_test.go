@@ -10,12 +10,13 @@ import (
 	"testing/fstest"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/internal/playercopy"
-	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/layout/markdown"
 )
 
@@ -117,7 +118,7 @@ func TestTypeSizes(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				plan, err := planCards(r, mo, end)
+				plan, err := planCards(r, mo, cards.NoBacks, end)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -249,7 +250,7 @@ func TestCardTracks(t *testing.T) {
 		t.Error("a tripod's card has a LOST box beside its Armor track")
 	}
 	text := partText(tripod)
-	for _, want := range []string{"Sweep: Template placed like a Barrage template", "Massive: not in the rules, agreed: ____"} {
+	for _, want := range []string{"Sweep: Template placed like a Barrage template", "Massive: not in the rules: agree it before play."} {
 		if !strings.Contains(text, want) {
 			t.Errorf("tripod card lacks %q:\n%s", want, text)
 		}
@@ -306,7 +307,7 @@ func TestWriteIns(t *testing.T) {
 		card []string
 	}{
 		{"quick-start", shipped.Catalog(t), "| Mk II Baldwin[^baldwin-stats] | Tank | " + writeIn(4) + " | " + blank + " | " + blank + " | " + writeIn(12) + " | – |",
-			[]string{"1 × Mk II Baldwin ____ ____ ____", "Weapons Not given by the rules; agreed: ____"}},
+			[]string{"1 × Mk II Baldwin * * *", "Agreed before play Speed, Defense, Armor (*) and weapons: not given by the rules."}},
 		{"club", clubCatalog(t), "| Mk II Baldwin[^baldwin-stats] | Tank | 6″ | 6 | 7 | Tank Gun | – |",
 			[]string{"1 × Mk II Baldwin 6″ 6 7", "Tank Gun 30″ +1 1"}},
 	} {

@@ -17,7 +17,7 @@ import (
 // they belong.
 type Roster struct {
 	Title string // the list's name, or its file name
-	Kind  string // "aqotmf", "evacuation", "imperial"; "" when the rule set is unknown
+	Kind  string // the rule set's engine (roster-<Kind>.md); "" when lists cannot be written for it
 	// OrganisationOnly: the rule set has no points; the list is checked
 	// for organisation (Imperial Mars).
 	OrganisationOnly bool
@@ -165,7 +165,7 @@ func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 		return ro
 	}
 	rs := ruleSetOf(s)
-	ro.Kind, ro.OrganisationOnly = rs.kind(), !rs.points()
+	ro.Kind, ro.OrganisationOnly = rs.engine().Name, !rs.points()
 	ro.System, ro.Short = document.Esc(s.About.Name), document.Esc(s.About.Short)
 	ro.Book, ro.Edition = document.Esc(s.BookTitle()), document.Esc(s.Edition())
 	if sc := s.Scenario(l.Scenario); sc != nil {

@@ -4,17 +4,17 @@ import (
 	"slices"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/rules"
 )
 
-// ruleSet is one rule set's army lists: the keys its lists and units
+// ruleSet is one rule engine's army lists: the keys its lists and units
 // take, how a list is priced and checked, what its roster and unit cards
 // print, and what a new list starts from. Each is written once, in its own
 // file (aqotmf.go, evacuation.go, imperial.go), and listed in ruleSets, as
 // goldmark lists its node renderers: a fifth rule set is a new file and a
 // line in ruleSets.
 type ruleSet interface {
-	kind() string              // the roster template's .Kind ("aqotmf")
-	of(s *catalog.System) bool // whether s is this rule set's data (its rule block)
+	engine() *rules.Engine     // the rule engine whose rule sets' lists these are
 	points() bool              // whether lists are priced in points
 	listKeys() []string        // list keys beyond system, name, player, scenario, note and unit
 	unitKeys() []string        // unit keys beyond label and note
@@ -33,11 +33,20 @@ var ruleSets = []ruleSet{aqotmfRules{}, evacuationRules{}, imperialRules{}}
 // cannot be written for s (Destroying Buildings, an add-on).
 func ruleSetOf(s *catalog.System) ruleSet {
 	for _, rs := range ruleSets {
-		if s != nil && rs.of(s) {
+		if e := rules.EngineOf(s); e != nil && e == rs.engine() {
 			return rs
 		}
 	}
 	return nil
+}
+
+// Kind names the engine of s's army lists (the roster's Kind): "" when
+// army lists cannot be written for s.
+func Kind(s *catalog.System) string {
+	if rs := ruleSetOf(s); rs != nil {
+		return rs.engine().Name
+	}
+	return ""
 }
 
 // The keys every list and every unit takes, whatever its rule set.

@@ -228,7 +228,7 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 func (b *Briefing) length() error {
 	sc := b.Scenario
 	b.Length = Length{Turns: sc.Turns, Text: sc.GameLength}
-	if sc.Turns == 0 && b.System.Evacuation != nil && len(b.System.Evacuation.GameLength.Rounds) > 0 {
+	if ev := b.System.Evacuation; sc.Turns == 0 && ev != nil && len(ev.GameLength.Rounds) > 0 {
 		t, err := rules.EvacGameLengthTable(b.System)
 		if err != nil {
 			return fmt.Errorf("scenario %s: game length: %w", sc.ID, err)

@@ -13,9 +13,9 @@ import (
 
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/internal/pdftest"
-	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
 	"github.com/playaid/playaid/tablemap"

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/briefing"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/internal/golden"
-	"github.com/playaid/playaid/internal/shipped"
 )
 
 // TestGoldenMarkdown shows every shipped briefing whole, as the Markdown

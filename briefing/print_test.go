@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/briefing"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/internal/playercopy"
-	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
 	"github.com/playaid/playaid/tablemap"

@@ -8,7 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/catalog/shipped"
 )
 
 // adversarial are club files of about 200 KB built to make loading slow

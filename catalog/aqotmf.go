@@ -9,9 +9,10 @@ type AQRules struct {
 	} `toml:"cover"`
 	ImmobilisedDefense int `toml:"immobilised_defense"` // -4
 	DugIn              struct {
-		Armor        int    `toml:"armor"`         // +2
-		TripodWithin Length `toml:"tripod_within"` // the bonus does not count against tripods this close
-		Marker       string `toml:"marker"`        // the marker kind that marks a unit dug in
+		Armor        int      `toml:"armor"`         // +2
+		TripodWithin Length   `toml:"tripod_within"` // the bonus does not count against tripods this close
+		Marker       string   `toml:"marker"`        // the marker kind that marks a unit dug in
+		Types        []string `toml:"types"`         // the profile types that may dig in ("Infantry")
 	} `toml:"dug_in"`
 	// LuckyHitNote is the id of the source note printed wherever an Armor
 	// above 10 cannot be reached by a roll ("lucky hit" is never described).

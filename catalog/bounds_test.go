@@ -91,7 +91,7 @@ func weapons(n int) string {
 
 // The rule blocks' numbers that the engine divides by or loops on.
 func TestRuleBounds(t *testing.T) {
-	rules := strings.Replace(base, `speed = '6"'`, `speed = "180mm"`, 1) + `
+	rules := "engine = \"aqotmf\"\n" + strings.Replace(base, `speed = '6"'`, `speed = "180mm"`, 1) + `
 [aqotmf.morale]
 pass = 5
 per_loss = 0
@@ -106,6 +106,7 @@ die = 10
 row = [{roll = "1-9"}, {roll = "10"}]
 `
 	evac := `system = "e"
+engine = "evacuation"
 [about]
 name = "E"
 die = 6
@@ -117,6 +118,7 @@ die = 6
 round = [{round = 8, ends_on = 2}, {round = 8, ends_on = 9}, {round = 10, ends_on = 5}]
 `
 	im := `system = "i"
+engine = "imperial"
 [about]
 name = "I"
 die = 20
@@ -137,16 +139,16 @@ row = [{roll = "1-20"}]
 `
 	errs, _ := load(t, map[string]string{"t/system.toml": rules, "e/system.toml": evac, "i/system.toml": im})
 	want := []string{
-		`data/e/system.toml:7:14: [evacuation] objective.max_armour is 6, below the marker's own armour 8`,
-		`data/e/system.toml:10:45: [evacuation] game_length: round 8 after round 8; expected increasing rounds`,
-		`data/e/system.toml:10:58: [evacuation] game_length.round.ends_on is 9; expected a roll of the d6, 0–6`,
-		`data/e/system.toml:10:85: [evacuation] game_length: the game may go on after round 10 (it ends on 5 of 6 faces); the last round must always end it`,
-		`data/i/system.toml:6:15: [imperial] unjam_score is 21; expected a roll of the d20, 1–20`,
-		`data/i/system.toml:12:7: chart "m": die is 10, but [imperial] rolls it with the rule set's d20; expected die = 20`,
-		`data/i/system.toml:14:3: chart "r": no row for the lowest totals, but it is rolled with modifiers added ([imperial] rally.chart); expected rows for every total, the first and last open ("<=N", "N+")`,
-		`data/t/system.toml:15:9: profile "inf" is the tripod the odds are worked out for ([aqotmf] tripod_damage.profile): its speed is 180mm; expected whole inches from 0 to 10, the Speeds the tow cable rules cover`,
-		`data/t/system.toml:28:12: [aqotmf] morale.per_loss is 0; expected 1 or more (each element lost must lower the roll)`,
-		`data/t/system.toml:37:32: chart "dmg": no row for totals above 10, but it is rolled with modifiers added ([aqotmf] tripod_damage.per_extra_point, tow_cable.fall_modifier); expected rows for every total from 1 up, the last open ("N+")`,
+		`data/e/system.toml:8:14: [evacuation] objective.max_armour is 6, below the marker's own armour 8`,
+		`data/e/system.toml:11:45: [evacuation] game_length: round 8 after round 8; expected increasing rounds`,
+		`data/e/system.toml:11:58: [evacuation] game_length.round.ends_on is 9; expected a roll of the d6, 0–6`,
+		`data/e/system.toml:11:85: [evacuation] game_length: the game may go on after round 10 (it ends on 5 of 6 faces); the last round must always end it`,
+		`data/i/system.toml:7:15: [imperial] unjam_score is 21; expected a roll of the d20, 1–20`,
+		`data/i/system.toml:13:7: chart "m": die is 10, but [imperial] rolls it with the rule set's d20; expected die = 20`,
+		`data/i/system.toml:15:3: chart "r": no row for the lowest totals, but it is rolled with modifiers added ([imperial] rally.chart); expected rows for every total, the first and last open ("<=N", "N+")`,
+		`data/t/system.toml:16:9: profile "inf" is the tripod the odds are worked out for ([aqotmf] tripod_damage.profile): its speed is 180mm; expected whole inches from 0 to 10, the Speeds the tow cable rules cover`,
+		`data/t/system.toml:29:12: [aqotmf] morale.per_loss is 0; expected 1 or more (each element lost must lower the roll)`,
+		`data/t/system.toml:38:32: chart "dmg": no row for totals above 10, but it is rolled with modifiers added ([aqotmf] tripod_damage.per_extra_point, tow_cable.fall_modifier); expected rows for every total from 1 up, the last open ("N+")`,
 	}
 	if strings.Join(errs, "\n") != strings.Join(want, "\n") {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(want, "\n"))

@@ -8,7 +8,7 @@ import "fmt"
 // one the wiser), and Imperial Mars's morale states are a table.
 func (c *checker) checkCards() {
 	if r := c.s.Imperial; r != nil && r.Morale.States != "" && c.s.Table(r.Morale.States) == nil {
-		c.unknownRef(c.ld.locs["block/imperial"].value("morale.states"), "table", r.Morale.States, ids(c.s.Tables, func(t Table) string { return t.ID }))
+		c.unknownRef(c.block(r).at.value("morale.states"), "table", r.Morale.States, ids(c.s.Tables, func(t Table) string { return t.ID }))
 	}
 	r := c.s.AQotMF
 	if r == nil {
@@ -28,7 +28,7 @@ func (c *checker) checkCards() {
 	for _, w := range c.s.Weapons {
 		add(w.Specials)
 	}
-	at := c.ld.locs["block/aqotmf"]
+	at := c.block(r).at
 	for i, sp := range r.Specials {
 		switch {
 		case !containsNorm(names, sp.Name):

@@ -61,10 +61,8 @@ type System struct {
 	Markers   []Marker
 	MapKinds  []MapKind
 
-	AQotMF     *AQRules
-	Buildings  *BuildingRules
-	Evacuation *EvacRules
-	Imperial   *IMRules
+	Engine string // the rule engine it runs on (engine = "…" in its system.toml)
+	Rules         // the engine's numbers
 
 	Pos  diag.Pos // where [about] stands
 	Club bool     // a club's folder (--data) changed or added a file of the rule set

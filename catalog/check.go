@@ -72,6 +72,7 @@ func (c *checker) check() {
 		c.errf(about.pos(), "[about] of %s has no die; expected die = 6, 10 or 20", s.ID)
 	}
 	c.checkNumbers(about, label{kind: "[about]"}, &s.About)
+	c.checkEngine()
 	weaponIDs := ids(s.Weapons, func(w Weapon) string { return w.ID })
 	profileIDs := ids(s.Profiles, func(p Profile) string { return p.ID })
 	unitIDs := ids(s.Units, func(u Unit) string { return u.ID })

@@ -8,11 +8,11 @@ import (
 func TestFind(t *testing.T) {
 	base := &System{ID: "base", Tables: []Table{{ID: "fire"}}}
 	s := &System{
-		ID:         "addon",
-		Charts:     []Chart{{ID: "reinforcements"}},
-		Tables:     []Table{{ID: "burning"}},
-		Evacuation: &EvacRules{Specials: []Special{{Name: "Floors", Text: "One floor a phase."}}},
-		Scenarios:  []Scenario{{Specials: []Special{{Name: "Victory", Text: "Hold the pod."}}}},
+		ID:        "addon",
+		Charts:    []Chart{{ID: "reinforcements"}},
+		Tables:    []Table{{ID: "burning"}},
+		Rules:     Rules{Evacuation: &EvacRules{Specials: []Special{{Name: "Floors", Text: "One floor a phase."}}}},
+		Scenarios: []Scenario{{Specials: []Special{{Name: "Victory", Text: "Hold the pod."}}}},
 	}
 	if c, err := s.FindChart("reinforcements"); err != nil || c.ID != "reinforcements" {
 		t.Errorf("FindChart: %v, %v", c, err)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/limits"
+	"github.com/playaid/playaid/tomlpos"
 )
 
 // Source is one layer of data: the embedded defaults, or a club's folder.
@@ -177,7 +178,7 @@ type dataFile struct {
 	size   int64
 
 	doc    File
-	ix     *diag.Index
+	ix     *tomlpos.Index
 	dl     diag.List
 	parsed bool // the text is TOML: doc holds every value of the right type
 }
@@ -185,12 +186,12 @@ type dataFile struct {
 // decode reads the file and decodes it. Only regular files are read, and
 // no more of them than limits.MaxFileSize.
 func (f *dataFile) decode() {
-	src, err := diag.ReadFile(f.fsys, f.rel, f.name)
+	src, err := tomlpos.ReadFile(f.fsys, f.rel, f.name)
 	if err != nil {
 		f.dl = diag.List{err.(diag.Diag)}
 		return
 	}
-	f.ix, f.dl, _ = diag.Decode(f.name, src, &f.doc)
+	f.ix, f.dl, _ = tomlpos.Decode(f.name, src, &f.doc)
 	f.parsed = f.ix.Parsed()
 }
 
@@ -205,7 +206,7 @@ func (f *dataFile) text() []byte {
 // located remembers where an entry stands so later checks can point at
 // its fields.
 type located struct {
-	ix   *diag.Index
+	ix   *tomlpos.Index
 	path string // "unit.2"
 }
 
@@ -290,7 +291,7 @@ func (ld *loader) add(kind, sysID, id string, at located) bool {
 
 func (ld *loader) at(kind, sysID, id string) located { return ld.locs[kind+"/"+sysID+"/"+id] }
 
-func (ld *loader) merge(ix *diag.Index, f *File) {
+func (ld *loader) merge(ix *tomlpos.Index, f *File) {
 	top := located{ix: ix}
 	if f.System == "" {
 		if ix.Bad("system") {
@@ -319,29 +320,31 @@ func (ld *loader) merge(ix *diag.Index, f *File) {
 			s.Pos = at.pos()
 		}
 	}
-	block := func(name string, set bool) bool {
-		if !set {
-			return false
+	if f.Engine != "" && !ix.Bad("engine") {
+		at := located{ix: ix, path: "engine"}
+		switch prev, dup := ld.locs["engine/"+f.System]; {
+		case dup:
+			ld.diags.Add(at.pos(), "second engine for system %s; first at %s; expected engine = \"…\" once, in its system.toml", f.System, prev.pos())
+		case !slices.Contains(Engines(), f.Engine):
+			ld.diags.Add(ix.Value("engine"), "%s", Unknown("engine", f.Engine, Engines()))
+		default:
+			ld.locs["engine/"+f.System] = at
+			s.Engine = f.Engine
 		}
-		at := located{ix: ix, path: name}
-		if prev, dup := ld.locs["block/"+name]; dup {
-			ld.diags.Add(at.pos(), "second [%s] block; first at %s", name, prev.pos())
-			return false
+	}
+	for _, b := range f.Rules.set() {
+		at := located{ix: ix, path: b.name}
+		k := "block/" + f.System + "/" + b.name
+		if prev, dup := ld.locs[k]; dup {
+			ld.diags.Add(at.pos(), "second [%s] block for system %s; first at %s", b.name, f.System, prev.pos())
+			continue
 		}
-		ld.locs["block/"+name] = at
-		return true
-	}
-	if block("aqotmf", f.AQotMF != nil) {
-		s.AQotMF = f.AQotMF
-	}
-	if block("buildings", f.Buildings != nil) {
-		s.Buildings = f.Buildings
-	}
-	if block("evacuation", f.Evacuation != nil) {
-		s.Evacuation = f.Evacuation
-	}
-	if block("imperial", f.Imperial != nil) {
-		s.Imperial = f.Imperial
+		ld.locs[k] = at
+		for _, mine := range s.Rules.blocks() {
+			if mine.name == b.name {
+				mine.v.Set(b.v)
+			}
+		}
 	}
 	_ = top
 	pos := func(e *diag.Pos, at located) { *e = at.pos() }
@@ -381,7 +384,7 @@ func (ld *loader) merge(ix *diag.Index, f *File) {
 // the system's list, dropping duplicates; place sets an entry's positions
 // and returns its id. The first file of a kind lends its own array: entries
 // only ever move down it, and the file is not used after merging.
-func entries[T any](ld *loader, s *System, ix *diag.Index, kind string, dst *[]T, src []T, place func(e *T, at located) string) {
+func entries[T any](ld *loader, s *System, ix *tomlpos.Index, kind string, dst *[]T, src []T, place func(e *T, at located) string) {
 	if len(*dst) == 0 {
 		*dst = src[:0]
 	}
@@ -427,7 +430,31 @@ func (ld *loader) finish(l *diag.List) *Catalog {
 	for _, sl := range lists {
 		*l = append(*l, sl...)
 	}
+	ld.scenarioNames(cat, l)
 	return cat
+}
+
+// scenarioNames reports a scenario id that two rule sets share: the print
+// pack names a scenario's briefing and blips by its id alone
+// (briefing-<id>.pdf), and 'playaid briefing ID' finds it by it. The one
+// in the later layer of data (a club's copy) is blamed.
+func (ld *loader) scenarioNames(cat *Catalog, l *diag.List) {
+	first := map[string]string{} // scenario id → system id
+	for _, s := range cat.Systems {
+		for _, sc := range s.Scenarios {
+			other, dup := first[sc.ID]
+			if !dup {
+				first[sc.ID] = s.ID
+				continue
+			}
+			a, b := ld.at("scenario", other, sc.ID), ld.at("scenario", s.ID, sc.ID)
+			mine, theirs, sys := b, a, other
+			if ld.origin[a.ix.File()].source > ld.origin[b.ix.File()].source {
+				mine, theirs, sys = a, b, s.ID
+			}
+			l.Add(mine.value("id"), "scenario id %q is also a scenario of rule set %s, at %s; a scenario's briefing and blips are named by its id: expected an id of its own", sc.ID, sys, theirs.pos())
+		}
+	}
 }
 
 func (ld *loader) known() []string {

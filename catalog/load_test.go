@@ -154,7 +154,7 @@ shape = "point"
 		},
 		{
 			name: "game words naming what the data does not have",
-			files: map[string]string{"t/system.toml": base + `
+			files: map[string]string{"t/system.toml": "engine = \"aqotmf\"\n" + base + `
 [[table]]
 id = "hidden-units"
 name = "Hidden Units"
@@ -163,18 +163,28 @@ columns = ["Rule"]
 rule = "hiden-units"
 [aqotmf.dug_in]
 marker = "dug-in"
+`, "e/system.toml": `system = "e"
+engine = "evacuation"
+[about]
+name = "E"
+die = 6
 [evacuation.objective]
 rules = ["The objective marker"]
+`, "i/system.toml": `system = "i"
+engine = "imperial"
+[about]
+name = "I"
+die = 20
 [imperial]
 [[imperial.roster]]
 for = "any"
 rules = ["Shooting"]
 `},
 			want: []string{
-				`data/t/system.toml:31:8: unknown table "hiden-units" (did you mean "hidden-units"?); expected one of: hidden-units`,
-				`data/t/system.toml:33:10: unknown marker kind "dug-in"`,
-				`data/t/system.toml:35:10: unknown scenario special rule "The objective marker"`,
-				`data/t/system.toml:39:10: unknown rule "Shooting"`,
+				`data/e/system.toml:7:10: unknown scenario special rule "The objective marker"`,
+				`data/i/system.toml:9:10: unknown rule "Shooting"`,
+				`data/t/system.toml:32:8: unknown table "hiden-units" (did you mean "hidden-units"?); expected one of: hidden-units`,
+				`data/t/system.toml:34:10: unknown marker kind "dug-in"`,
 			},
 		},
 		{
@@ -308,6 +318,7 @@ const (
 
 func TestLadderTotal(t *testing.T) {
 	errs, _ := load(t, map[string]string{"e/system.toml": `system = "e"
+engine = "evacuation"
 [about]
 name = "E"
 die = 6
@@ -315,7 +326,7 @@ die = 6
 ladder = [10, 20, 40, 80]
 ladder_total = 140
 `})
-	want := `data/e/system.toml:7:16: objective upgrade ladder [10 20 40 80] adds up to 150, but the total is printed as 140`
+	want := `data/e/system.toml:8:16: objective upgrade ladder [10 20 40 80] adds up to 150, but the total is printed as 140`
 	if len(errs) != 1 || errs[0] != want {
 		t.Errorf("errors %q\nwant %q", errs, want)
 	}

@@ -123,26 +123,21 @@ func (n Num) Value(s *System, or int) (int, error) {
 	return s.RuleInt(n.Rule)
 }
 
-// ruleBlocks are the rule blocks a rule path may start with.
-func (s *System) ruleBlocks() map[string]any {
-	return map[string]any{"aqotmf": s.AQotMF, "buildings": s.Buildings, "evacuation": s.Evacuation, "imperial": s.Imperial}
-}
-
 // Rule finds a number of the system's rule block by its TOML path
 // ("aqotmf.blips.reveal_open"). The error says which part is unknown.
 func (s *System) Rule(path string) (reflect.Value, error) {
 	parts := strings.Split(path, ".")
-	block, ok := s.ruleBlocks()[parts[0]]
-	v := reflect.ValueOf(block)
-	if !ok || v.IsNil() {
-		var have []string
-		for name, b := range s.ruleBlocks() {
-			if !reflect.ValueOf(b).IsNil() {
-				have = append(have, "["+name+"]")
-			}
+	var v reflect.Value
+	var have []string
+	for _, b := range s.Rules.set() {
+		have = append(have, "["+b.name+"]")
+		if b.name == parts[0] {
+			v = b.v
 		}
+	}
+	if !v.IsValid() {
 		if len(have) == 0 {
-			return reflect.Value{}, fmt.Errorf("rule %q: system %s has no rule block", path, s.ID)
+			return reflect.Value{}, fmt.Errorf("rule %q: system %s has no block of rule numbers; expected the block of its engine", path, s.ID)
 		}
 		return reflect.Value{}, fmt.Errorf("rule %q: system %s has no [%s] block; expected a path in %s", path, s.ID, parts[0], strings.Join(have, ", "))
 	}

@@ -9,6 +9,7 @@ import (
 
 // markerBase is a small system with the rules and weapons markers refer to.
 const markerBase = `system = "m"
+engine = "aqotmf"
 [about]
 name = "Markers"
 die = 10
@@ -263,7 +264,7 @@ labels = ["A"]`, `data/m/markers.toml:10:6: duplicate marker id "a" in system m`
 }
 
 func TestRuleLookup(t *testing.T) {
-	s := &System{ID: "x", AQotMF: &AQRules{}}
+	s := &System{ID: "x", Rules: Rules{AQotMF: &AQRules{}}}
 	s.AQotMF.Blips.Numbered = 4
 	s.AQotMF.Ambush.Detector = Length{MM: 304.8, Text: `12"`}
 	if n, err := s.RuleInt("aqotmf.blips.numbered"); err != nil || n != 4 {

@@ -55,14 +55,44 @@ func (r ruleCheck) table(field, id string) {
 }
 
 func (c *checker) rules(block string) ruleCheck {
-	return ruleCheck{c: c, at: c.ld.locs["block/"+block], name: label{kind: "[" + block + "]"}}
+	return ruleCheck{c: c, at: c.ld.locs["block/"+c.s.ID+"/"+block], name: label{kind: "[" + block + "]"}}
+}
+
+// block returns the check of the system's block that r, one of its
+// fields, is.
+func (c *checker) block(r any) ruleCheck {
+	for _, b := range c.s.Rules.set() {
+		if b.v.Interface() == r {
+			return c.rules(b.name)
+		}
+	}
+	return ruleCheck{c: c}
+}
+
+// checkEngine checks that the system names its engine and that its
+// numbers are in that engine's block: the engine reads no other.
+func (c *checker) checkEngine() {
+	s := c.s
+	at, named := c.ld.locs["engine/"+s.ID]
+	for _, b := range s.Rules.set() {
+		bat := c.rules(b.name).at
+		switch {
+		case !named && !c.ld.broke[s.ID]:
+			c.errf(bat.pos(), "system %s has a [%s] block but names no engine; expected engine = %q in its system.toml, beside system = %q", s.ID, b.name, b.name, s.ID)
+		case named && b.name != s.Engine:
+			c.errf(bat.pos(), "a [%s] block in system %s, which runs on the %s engine; expected its numbers in [%s]", b.name, s.ID, s.Engine, s.Engine)
+		}
+	}
+	if named && len(s.Rules.set()) == 0 && !c.ld.broke[s.ID] {
+		c.errf(at.pos(), "system %s runs on the %s engine but has no [%s] block; expected the engine's numbers there", s.ID, s.Engine, s.Engine)
+	}
 }
 
 // checkRules checks the system's rule blocks.
 func (c *checker) checkRules() {
 	die := c.s.About.Die
 	if r := c.s.AQotMF; r != nil {
-		rc := c.rules("aqotmf")
+		rc := c.block(r)
 		c.checkNumbers(rc.at, rc.name, r)
 		rc.atLeast("morale.per_loss", r.Morale.PerLoss, 1, "each element lost must lower the roll")
 		rc.atLeast("tripod_damage.per_extra_point", r.TripodDamage.PerExtraPoint, 0, "damage beyond the first point adds to the roll")
@@ -86,7 +116,7 @@ func (c *checker) checkRules() {
 		}
 	}
 	if r := c.s.Buildings; r != nil {
-		rc := c.rules("buildings")
+		rc := c.block(r)
 		c.checkNumbers(rc.at, rc.name, r)
 		rc.atLeast("burn_armor_loss", r.BurnArmorLoss, 1, "a burning building must lose armour each turn, or it may burn for ever")
 		for i, t := range r.Types {
@@ -97,7 +127,7 @@ func (c *checker) checkRules() {
 		c.checkEvacuation(r)
 	}
 	if r := c.s.Imperial; r != nil {
-		rc := c.rules("imperial")
+		rc := c.block(r)
 		c.checkNumbers(rc.at, rc.name, r)
 		rc.face("unjam_score", r.UnjamScore, 1, die)
 		rc.face("rally.natural", r.Rally.Natural, 0, die)
@@ -156,7 +186,7 @@ func (c *checker) checkTripod(p *Profile, die int) {
 }
 
 func (c *checker) checkEvacuation(r *EvacRules) {
-	rc := c.rules("evacuation")
+	rc := c.block(r)
 	c.checkNumbers(rc.at, rc.name, r)
 	o := r.Objective
 	for _, f := range []struct {

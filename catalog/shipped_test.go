@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/diag"
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/catalog/shipped"
+	"github.com/playaid/playaid/tomlpos"
 )
 
 // TestShippedSeedValues checks a sample of values against the seeds.
@@ -88,7 +88,7 @@ func TestReadmeExample(t *testing.T) {
 	block := text[start+len("```toml\n"):]
 	block = block[:strings.Index(block, "```")]
 	var f catalog.File
-	if _, l, ok := diag.Decode("README.md", []byte(block), &f); !ok || len(l) > 0 {
+	if _, l, ok := tomlpos.Decode("README.md", []byte(block), &f); !ok || len(l) > 0 {
 		t.Errorf("the README's data example does not decode:\n%v", l)
 	}
 	if len(f.Units) != 1 || f.Units[0].Points != 60 || len(f.Charts) != 1 || len(f.Charts[0].Rows) != 3 {

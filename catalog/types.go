@@ -2,7 +2,7 @@
 // values loaded strictly from TOML. It knows nothing of dice maths or pages:
 // the rules package computes odds from it, layout draws it.
 //
-// Every TOML file under data/ names its system at the top (system = "aqotmf")
+// Every TOML file under data/ names its system at the top (system = "…")
 // and may hold any of the entry kinds of File. Entries of all files of a
 // system are merged into one System; ids are unique within a system.
 package catalog
@@ -12,6 +12,7 @@ import "github.com/playaid/playaid/diag"
 // File is what one TOML data file may hold.
 type File struct {
 	System    string     `toml:"system"`
+	Engine    string     `toml:"engine"` // the rule engine the system runs on: once, in its system.toml
 	About     *About     `toml:"about"`
 	Profiles  []Profile  `toml:"profile"`
 	Weapons   []Weapon   `toml:"weapon"`
@@ -23,12 +24,8 @@ type File struct {
 	Markers   []Marker   `toml:"marker"`
 	MapKinds  []MapKind  `toml:"map_kind"`
 
-	// Rule parameters the engine reads, one block per rule set. Only the
-	// system's own block may appear in its files.
-	AQotMF     *AQRules       `toml:"aqotmf"`
-	Buildings  *BuildingRules `toml:"buildings"`
-	Evacuation *EvacRules     `toml:"evacuation"`
-	Imperial   *IMRules       `toml:"imperial"`
+	// The numbers the engine reads: the block of the system's engine.
+	Rules
 }
 
 // About describes a rule set: once per system, in its system.toml.

@@ -37,10 +37,10 @@ func (c *checker) checkWords() {
 		}
 	}
 	if r := s.AQotMF; r != nil && r.Blips.Rule != "" && s.Table(r.Blips.Rule) == nil {
-		c.unknownRef(c.ld.locs["block/aqotmf"].value("blips.rule"), "table", r.Blips.Rule, ids(s.Tables, func(t Table) string { return t.ID }))
+		c.unknownRef(c.block(r).at.value("blips.rule"), "table", r.Blips.Rule, ids(s.Tables, func(t Table) string { return t.ID }))
 	}
 	if r := s.AQotMF; r != nil && r.DugIn.Marker != "" && s.Marker(r.DugIn.Marker) == nil {
-		c.unknownRef(c.ld.locs["block/aqotmf"].value("dug_in.marker"), "marker kind", r.DugIn.Marker, ids(s.Markers, func(m Marker) string { return m.ID }))
+		c.unknownRef(c.block(r).at.value("dug_in.marker"), "marker kind", r.DugIn.Marker, ids(s.Markers, func(m Marker) string { return m.ID }))
 	}
 	if r := s.Evacuation; r != nil {
 		var specials []string
@@ -49,7 +49,7 @@ func (c *checker) checkWords() {
 				specials = append(specials, sp.Name)
 			}
 		}
-		at := c.ld.locs["block/evacuation"]
+		at := c.block(r).at
 		for i, name := range r.Objective.Rules {
 			if !slices.Contains(specials, name) {
 				c.unknownRef(at.value(fmt.Sprintf("objective.rules.%d", i)), "scenario special rule", name, specials)
@@ -61,7 +61,7 @@ func (c *checker) checkWords() {
 		for _, ru := range r.Rules {
 			names = append(names, ru.Name)
 		}
-		at := c.ld.locs["block/imperial"]
+		at := c.block(r).at
 		for i, ro := range r.Roster {
 			for j, name := range ro.Rules {
 				if !slices.Contains(names, name) {

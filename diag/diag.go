@@ -20,6 +20,9 @@ type Diag struct {
 	// Font marks a warning that the font cannot print some text: it is
 	// for the person at the terminal, and printed sheets leave it out.
 	Font bool
+	// More, on the line that says errors were left out (Trim), is how
+	// many it stands for.
+	More int
 }
 
 func (d Diag) Error() string {
@@ -114,11 +117,27 @@ func (l List) Trim(n int) List {
 		case k < n || k == n && total[d.File] == n:
 			out = append(out, d)
 		case k == n:
-			out = append(out, d, Diag{File: d.File, Line: d.Line, Col: d.Col,
+			out = append(out, d, Diag{File: d.File, Line: d.Line, Col: d.Col, More: total[d.File] - n,
 				Msg: fmt.Sprintf("%d more errors in this file not shown; mend these first", total[d.File]-n)})
 		}
 	}
 	return out
+}
+
+// Count is how many errors the list tells of: those shown, and those a
+// Trim left out.
+func (l List) Count() int {
+	n := 0
+	for _, d := range l {
+		switch {
+		case d.Warning:
+		case d.More > 0:
+			n += d.More
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // Err returns the errors of the list as one error (nil when there are none).
@@ -153,22 +172,36 @@ func AsList(err error) (List, bool) {
 	return nil, false
 }
 
-// Pos is a place in a file. A Pos made by Index.Later holds a key path
-// instead of a line and column until Resolve finds them.
+// Pos is a place in a file. A Pos made by Later holds a key path instead
+// of a line and column until Resolve finds them.
 type Pos struct {
 	File      string
 	Line, Col int
 
-	ix   *Index // set while the place is still to be found
+	loc  Locator // set while the place is still to be found
 	path string
+}
+
+// A Locator finds where a key path is written in its file (a
+// tomlpos.Index does).
+type Locator interface {
+	Key(path string) Pos
+}
+
+// Later returns the place of the key at path in file without finding it
+// yet: loc finds its line and column when a message is made at it
+// (List.Add, Pos.Resolve). Loaders place every entry this way, and most
+// loads never report on any.
+func Later(file string, loc Locator, path string) Pos {
+	return Pos{File: file, loc: loc, path: path}
 }
 
 // Resolve returns the position with its line and column found.
 func (p Pos) Resolve() Pos {
-	if p.ix == nil {
+	if p.loc == nil {
 		return p
 	}
-	return p.ix.Key(p.path)
+	return p.loc.Key(p.path)
 }
 
 func (p Pos) String() string {

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/plain"
+	"github.com/playaid/playaid/internal/suggest"
 	"github.com/playaid/playaid/templates"
 )
 
@@ -16,19 +18,19 @@ import (
 // folder (templates are read from the top of the folder only). Without
 // the warning such a file is silently not used. Hidden files (an editor's
 // backups, .git) are left alone.
-func CheckDir(dir string) diag.List {
+func CheckDir(dir string, own ...string) diag.List {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return diag.List{{File: dir, Msg: fmt.Sprintf("cannot read the templates folder: %v", unwrap(err))}}
+		return diag.List{{File: dir, Msg: "cannot read the templates folder: " + plain.Why(dir, err)}}
 	}
-	names := templates.Names()
+	names := append(templates.Names(), own...)
 	var out diag.List
 	for _, e := range entries {
 		name := e.Name()
 		if strings.HasPrefix(name, ".") || slices.Contains(names, name) && !e.IsDir() {
 			continue
 		}
-		near := diag.Suggest(name, names)
+		near := suggest.Closest(name, names)
 		msg := "not a template playaid reads, so it is not used"
 		switch {
 		case e.IsDir():
@@ -44,12 +46,4 @@ func CheckDir(dir string) diag.List {
 		out = append(out, diag.Diag{File: filepath.Join(dir, name), Warning: true, Msg: msg})
 	}
 	return out
-}
-
-// unwrap drops the path an os error repeats.
-func unwrap(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
 }

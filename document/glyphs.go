@@ -9,6 +9,7 @@ import (
 
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/glyphs"
+	"github.com/playaid/playaid/internal/infile"
 	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/templates"
 )
@@ -27,7 +28,7 @@ func FontWarnings(dir string) diag.List {
 	shipped, _ := fs.ReadDir(templates.FS, ".")
 	for _, e := range shipped {
 		path := filepath.Join(dir, e.Name())
-		src, err := diag.ReadLimited(os.DirFS(dir), e.Name(), path, limits.MaxFileSize, "a Markdown template")
+		src, err := infile.Read(os.DirFS(dir), e.Name(), path, limits.MaxFileSize, "a Markdown template")
 		if err != nil {
 			continue
 		}

@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/infile"
 	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/rules"
 	"github.com/playaid/playaid/templates"
@@ -40,9 +41,9 @@ func Read(dir string, names ...string) ([]Source, error) {
 			p := filepath.Join(dir, name)
 			fsys := os.DirFS(dir)
 			if _, err := fs.Stat(fsys, name); !errors.Is(err, fs.ErrNotExist) {
-				b, err := diag.ReadLimited(fsys, name, p, limits.MaxFileSize, "a Markdown template")
+				b, err := infile.Read(fsys, name, p, limits.MaxFileSize, "a Markdown template")
 				if err != nil {
-					return nil, err
+					return nil, diag.Diag{File: p, Msg: err.Error()}
 				}
 				out = append(out, Source{Name: name, Text: string(b), From: p})
 				continue
@@ -56,6 +57,17 @@ func Read(dir string, names ...string) ([]Source, error) {
 		out = append(out, Source{Name: name, Text: text, From: from})
 	}
 	return out, nil
+}
+
+// Pick returns own when dir holds a file of that name (a club's template
+// for one rule set), else the engine's template name.
+func Pick(dir, own, engine string) string {
+	if dir != "" && own != "" {
+		if _, err := fs.Stat(os.DirFS(dir), own); err == nil {
+			return own
+		}
+	}
+	return engine
 }
 
 // Funcs are the functions every template may call, whichever document it

@@ -11,6 +11,7 @@ import (
 
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/glyphs"
+	"github.com/playaid/playaid/internal/infile"
 	"github.com/playaid/playaid/internal/limits"
 )
 
@@ -27,9 +28,9 @@ func ReadFont(path string) (*glyphs.Font, error) {
 	if err != nil {
 		return nil, diag.Diag{File: path, Msg: err.Error()}
 	}
-	ttf, err := diag.ReadLimited(os.DirFS(filepath.Dir(abs)), filepath.Base(abs), path, limits.MaxFontSize, "a TrueType font (.ttf)")
+	ttf, err := infile.Read(os.DirFS(filepath.Dir(abs)), filepath.Base(abs), path, limits.MaxFontSize, "a TrueType font (.ttf)")
 	if err != nil {
-		return nil, err
+		return nil, diag.Diag{File: path, Msg: err.Error()}
 	}
 	g, err := glyphs.Parse(path, ttf)
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 )
 
 // Sheets of pieces to cut out: a marker sheet packs pieces of every size in
-// shelves (Shelves), unit cards sit in a grid of equal cells (Grid). Both
+// shelves (Shelves), cards sit in a grid of equal cells (layout/cards). Both
 // mark where to cut in the margins and at the pieces' corners, so the
 // lines survive the first cut.
 

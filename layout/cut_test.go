@@ -55,23 +55,3 @@ func TestShelves(t *testing.T) {
 		t.Errorf("two 100 × 40 pieces: %d pages, %v; want 2", len(pages), err)
 	}
 }
-
-// TestGrid: nine 63 × 88 mm cards on A4 leave (210 − 189)/2 = 10.5 mm at
-// the sides and (297 − 264)/2 = 16.5 mm above; cell 4 is the middle one.
-func TestGrid(t *testing.T) {
-	g := Grid{Paper: A4, CellW: 63, CellH: 88, Cols: 3, Rows: 3}
-	x, y, err := g.Origin()
-	if err != nil || x != 10.5 || y != 16.5 {
-		t.Errorf("origin %g, %g (%v), want 10.5, 16.5", x, y, err)
-	}
-	if cx, cy := g.Cell(4); cx != 73.5 || cy != 104.5 {
-		t.Errorf("cell 4 at %g, %g, want 73.5, 104.5", cx, cy)
-	}
-	if g.PerPage() != 9 {
-		t.Errorf("%d a page, want 9", g.PerPage())
-	}
-	g.Cols = 4 // 252 mm across A4's 210
-	if _, _, err := g.Origin(); err == nil {
-		t.Error("a grid wider than the paper was accepted")
-	}
-}

@@ -1,6 +1,6 @@
 // Package layout puts things on paper with fpdf: paper sizes, the embedded
 // font, deterministic documents, calibration bars and safe writing of the
-// result, and sheets of pieces to cut (cut.go, grid.go). layout/markdown
+// result, and sheets of pieces to cut (cut.go; cards of one size: layout/cards). layout/markdown
 // renders Markdown; layout itself knows nothing of rules.
 package layout
 
@@ -93,12 +93,3 @@ func Bytes(pdf *fpdf.Fpdf) ([]byte, error) {
 // failed run leaves the old file as it was; only a regular file is
 // replaced (see internal/outfile).
 func WriteFile(path string, data []byte) error { return outfile.Write(path, data) }
-
-// WritePDF renders pdf and writes it to path safely.
-func WritePDF(path string, pdf *fpdf.Fpdf) error {
-	data, err := Bytes(pdf)
-	if err != nil {
-		return err
-	}
-	return WriteFile(path, data)
-}

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/catalog/shipped"
 )
 
 // BenchmarkAllMarkers renders the full marker set of every rule set into

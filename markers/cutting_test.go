@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/layout"
 )
 

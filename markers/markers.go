@@ -22,33 +22,27 @@ import (
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/cards"
 )
 
 // Flip says how a duplex printer turns the sheet over, and so where each
-// back must be printed to land behind its front.
-type Flip int
+// back must be printed to land behind its front: the card engine's Backs.
+type Flip = cards.Backs
 
 const (
-	NoBacks   Flip = iota // fronts only
-	LongEdge              // turned over on the long edge (book-like): backs mirrored left to right
-	ShortEdge             // turned over on the short edge (notepad-like): backs mirrored top to bottom
+	NoBacks   = cards.NoBacks   // fronts only
+	LongEdge  = cards.LongEdge  // turned over on the long edge (book-like): backs mirrored left to right
+	ShortEdge = cards.ShortEdge // turned over on the short edge (notepad-like): backs mirrored top to bottom
+	Fold      = cards.Fold      // one-sided: fronts left of a fold line, backs mirrored right of it
 )
 
-// ParseFlip reads a --backs value.
+// ParseFlip reads a --backs value: long, short or fold.
 func ParseFlip(s string) (Flip, error) {
-	switch strings.ToLower(s) {
-	case "":
-		return NoBacks, nil
-	case "long", "long-edge":
-		return LongEdge, nil
-	case "short", "short-edge":
-		return ShortEdge, nil
+	f, err := cards.ParseBacks(s)
+	if err != nil {
+		return NoBacks, &OptionError{fmt.Sprintf("--backs %q: expected long or short (the edge your printer flips the sheet on), or fold (printed one-sided and folded)", s)}
 	}
-	return NoBacks, &OptionError{fmt.Sprintf("--backs %q: expected long or short (the edge your printer flips the sheet on)", s)}
-}
-
-func (f Flip) String() string {
-	return [...]string{"none", "long edge", "short edge"}[f]
+	return f, nil
 }
 
 // Options choose what a marker sheet holds.
@@ -64,7 +58,9 @@ type Options struct {
 	// rules' decoys_per_infantry for each infantry unit.
 	Counts map[string]int
 	Decoys int
-	// Backs adds a back page after each front page.
+	// Backs adds a back page after each front page; Fold puts the
+	// fronts left of a fold line down the sheet and their backs right of
+	// it.
 	Backs Flip
 	// BackOffset shifts every back by X, Y mm (right, down as printed) to
 	// make up for a printer that does not line the two sides up.
@@ -129,11 +125,22 @@ type page struct {
 	num, n int // this front's number among the system's fronts, and how many
 	items  []placement
 	cuts   []float64
+	backs  []placement // a fold sheet's backs, right of the fold line
 }
 
 func area(p layout.Paper) rect {
 	x := layout.SafeMargin + guideW
 	return rect{X: x, Y: areaTop, W: p.Width - 2*x, H: p.Height - areaTop - areaBottom}
+}
+
+// areaFor is where the fronts go: the whole area, or on a fold sheet its
+// part left of the fold line, kept cards.FoldGap from it.
+func areaFor(opt Options) rect {
+	a := area(opt.Paper)
+	if opt.Backs == Fold {
+		a.W = opt.Paper.Width/2 - cards.FoldGap - a.X
+	}
+	return a
 }
 
 // plan lays out the pieces of the systems' marker kinds on pages.
@@ -144,7 +151,7 @@ func plan(pdf *fpdf.Fpdf, systems []*catalog.System, opt Options) (*sheet, error
 	if err := checkOptions(systems, opt); err != nil {
 		return nil, err
 	}
-	a := area(opt.Paper)
+	a := areaFor(opt)
 	sh := &sheet{paper: opt.Paper, opt: opt}
 	for _, s := range systems {
 		var pieces []*piece
@@ -191,6 +198,10 @@ func plan(pdf *fpdf.Fpdf, systems []*catalog.System, opt Options) (*sheet, error
 		for i, f := range fronts {
 			f.num, f.n = i+1, len(fronts)
 			sh.pages = append(sh.pages, f)
+			if opt.Backs == Fold {
+				f.backs = backPage(f, opt).items
+				continue
+			}
 			if opt.Backs != NoBacks {
 				sh.pages = append(sh.pages, backPage(f, opt))
 			}
@@ -273,7 +284,7 @@ func checkOptions(systems []*catalog.System, opt Options) error {
 			return optionf("--back-offset: %s is not a number of millimetres", [...]string{"X", "Y"}[i])
 		}
 	}
-	if opt.Backs == NoBacks && opt.BackOffset != [2]float64{} {
+	if !opt.Backs.Duplex() && opt.BackOffset != [2]float64{} {
 		return optionf("--back-offset needs --backs long or --backs short")
 	}
 	return nil
@@ -289,7 +300,7 @@ func backPage(f *page, opt Options) *page {
 			continue
 		}
 		r := pl.r
-		if opt.Backs == LongEdge {
+		if opt.Backs == LongEdge || opt.Backs == Fold {
 			r.X = W - r.X - r.W
 		} else {
 			r.Y = H - r.Y - r.H

@@ -11,9 +11,10 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/internal/pdftest"
-	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/cards"
 )
 
 // render draws the sheets and reads them back.
@@ -818,5 +819,54 @@ func TestShapes(t *testing.T) {
 	}
 	if len(shapes) != len(catalog.MarkerShapes) {
 		t.Errorf("%d shapes drawn, catalog.MarkerShapes lists %d", len(shapes), len(catalog.MarkerShapes))
+	}
+}
+
+// TestFoldBacks: on a fold sheet, for both papers, every front lies left
+// of the fold line down the middle (cards.FoldGap clear of it), and every
+// two-sided piece's back is drawn on the same page at its mirror image
+// across that line, so folding the sheet puts it behind its front at
+// exact size.
+func TestFoldBacks(t *testing.T) {
+	cat := shipped.Catalog(t)
+	for _, p := range []layout.Paper{layout.A4, layout.Letter} {
+		t.Run(p.Name, func(t *testing.T) {
+			opt := Options{Paper: p, Backs: Fold}
+			sh := planned(t, cat.Systems, opt)
+			pages := render(t, cat.Systems, opt)
+			if len(pages) != len(sh.pages) {
+				t.Fatalf("%d pages drawn, %d planned", len(pages), len(sh.pages))
+			}
+			W := p.Width
+			checked := 0
+			for i, pg := range sh.pages {
+				if pg.back {
+					t.Fatalf("page %d is a page of backs on a fold sheet", i+1)
+				}
+				for _, pl := range pg.items {
+					if pl.r.X+pl.r.W > W/2-cards.FoldGap+eps {
+						t.Errorf("page %d: %s at %v crosses into the fold's gap (%.2f)", i+1, pl.p.kind.ID, pl.r, W/2-cards.FoldGap)
+					}
+					if pl.p.back == nil || (pl.p.shape != "circle" && pl.p.shape != "square" && pl.p.shape != "rect") {
+						continue
+					}
+					r := pl.r
+					if len(filledWithBox(pages[i], r)) == 0 {
+						t.Errorf("page %d: no face drawn at %v", i+1, r)
+					}
+					want := rect{X: W - r.X - r.W - bleed, Y: r.Y - bleed, W: r.W + 2*bleed, H: r.H + 2*bleed}
+					if len(filledWithBox(pages[i], want)) == 0 {
+						t.Errorf("page %d: the back of %s at %v is not at %v", i+1, pl.p.kind.ID, r, want)
+					}
+					checked++
+				}
+			}
+			if checked < 50 {
+				t.Errorf("only %d backs checked", checked)
+			}
+		})
+	}
+	if err := checkOptions(cat.Systems, Options{Backs: Fold, BackOffset: [2]float64{1, 0}}); err == nil {
+		t.Error("a back offset on a fold sheet was accepted")
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/cards"
 )
 
 var (
@@ -40,6 +41,9 @@ func cutting(pg *page) []string {
 // duplex is the printing instruction of a sheet with backs, above the
 // cutting one.
 func duplex(f Flip) string {
+	if f == Fold {
+		return "Print one-sided; fold on the dashed line, printed side out; cut through both layers."
+	}
 	return "Print both pages on one sheet: double-sided, flip on the " + f.String() + "."
 }
 
@@ -86,17 +90,44 @@ func (sh *sheet) drawFrontPage(pdf *fpdf.Fpdf, pg *page) {
 		layout.Text(pdf, ix, y+float64(i)*size*ptMM*lead, l)
 	}
 
-	// Full-width cuts between shelves, marked in both side margins.
+	// Full-width cuts between shelves, marked in both side margins (on a
+	// fold sheet, left of the fold line: the right margin is behind).
 	setDraw(pdf, cutInk)
 	pdf.SetLineWidth(0.2)
+	edge := W - x0
+	if sh.opt.Backs == Fold {
+		edge = W/2 - cards.FoldGap
+	}
 	for _, y := range pg.cuts {
 		pdf.Line(layout.SafeMargin+0.5, y, x0-1.2, y)
-		pdf.Line(W-x0+1.2, y, W-layout.SafeMargin-0.5, y)
+		pdf.Line(edge+1.2, y, edge+1.2+(x0-1.2-layout.SafeMargin-0.5), y)
 	}
 	for _, pl := range pg.items {
 		layout.CropMarks(pdf, pl.r)
 		place(pdf, pl, func(x, y float64) { drawFront(pdf, pl.p, x, y) })
 	}
+	if sh.opt.Backs == Fold {
+		sh.foldLine(pdf)
+		for _, pl := range pg.backs {
+			// Mirrored across the fold line as a long-edge flip mirrors.
+			place(pdf, pl, func(x, y float64) { drawBack(pdf, pl.p, x, y, pl.rot) })
+		}
+	}
+}
+
+// foldLine draws a fold sheet's fold line, dashed, down the middle from
+// the top of the pieces' area.
+func (sh *sheet) foldLine(pdf *fpdf.Fpdf) {
+	x := sh.paper.Width / 2
+	setDraw(pdf, cutInk)
+	pdf.SetLineWidth(0.25)
+	pdf.SetDashPattern([]float64{2, 1.5}, 0)
+	pdf.Line(x, areaTop-1, x, sh.paper.Height-layout.SafeMargin-3.3)
+	pdf.SetDashPattern(nil, 0)
+	setText(pdf, headerInk)
+	pdf.SetFont(fontName, "B", cards.MinPt)
+	w := layout.Width(pdf, cards.FoldWord)
+	layout.Text(pdf, x-w/2, sh.paper.Height-layout.SafeMargin, cards.FoldWord)
 }
 
 func (sh *sheet) drawBackPage(pdf *fpdf.Fpdf, pg *page) {

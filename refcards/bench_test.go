@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -16,7 +16,7 @@ import (
 // time, which a loaded machine would decide.
 func BenchmarkAllCards(b *testing.B) {
 	cat := shipped.Catalog(b)
-	all := All()
+	all := All(cat)
 	var times []time.Duration
 	for b.Loop() {
 		start := time.Now()
@@ -36,7 +36,7 @@ func BenchmarkAllCards(b *testing.B) {
 // registering and embedding its fonts.
 func BenchmarkFontsOnly(b *testing.B) {
 	for b.Loop() {
-		for range All() {
+		for range All(loadCat(b)) {
 			pdf := layout.NewBlankDoc(layout.A4, "x")
 			pdf.SetCompression(false)
 			st := &setter{pdf: pdf}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/layout/cards"
 )
 
 // A card is 63 × 88 mm. Nothing is drawn within inset of its edge, so a
@@ -13,9 +14,9 @@ import (
 // the top of what is left, the rule set's name at its foot, the body
 // between them.
 const (
-	cardW, cardH = 63.0, 88.0
-	inset        = 3.0
-	innerW       = cardW - 2*inset
+	cardW, cardH = 63.0, 88.0 // cards.Poker, which the live area fits with inset all round
+	inset        = (cardW - cards.LiveW) / 2
+	innerW       = cards.LiveW
 	bandPad      = 1.5 // above and below the title's lines
 	bodyGap      = 2.0 // between the band and the body
 	footH        = 3.2 // the foot line, from the body's end to the inner edge
@@ -52,10 +53,10 @@ type physical struct {
 // settle sets every card and cuts what does not fit on one into parts:
 // the printed cards in order. Problems (a table wider than a card, a row
 // taller than one, a title too long) are reported together.
-func settle(st *setter, cards []card, deckName, file string) ([]physical, error) {
+func settle(st *setter, cs []card, deckName, file string) ([]physical, error) {
 	var out []physical
 	var errs diag.List
-	for _, c := range cards {
+	for _, c := range cs {
 		fail := func(line int, format string, args ...any) {
 			errs.Add(diag.Pos{File: file, Line: line, Col: 1}, "card %q: "+format, append([]any{c.title}, args...)...)
 		}
@@ -67,7 +68,7 @@ func settle(st *setter, cards []card, deckName, file string) ([]physical, error)
 			continue
 		}
 		bandH := 2*bandPad + float64(len(title))*lineH(titlePt)
-		bodyH := cardH - 2*inset - bandH - bodyGap - footH
+		bodyH := cards.LiveH - bandH - bodyGap - footH
 		var parts [2][][]box
 		ok := true
 		for s := front; s <= back; s++ {

@@ -18,7 +18,7 @@ func renderClub(t *testing.T, tmpl string, o Options) ([]byte, error) {
 	if err := os.WriteFile(filepath.Join(dir, "cards-aqotmf.md"), []byte(tmpl), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	d, _ := Lookup("aqotmf")
+	d, _ := Lookup(loadCat(t), "aqotmf")
 	o.TemplatesDir = dir
 	return d.Render(loadCat(t), o)
 }
@@ -114,7 +114,7 @@ func TestSplit(t *testing.T) {
 // backs' note is taken; one too far is refused, saying how far backs may
 // move; a number that is not one is refused.
 func TestBackOffsets(t *testing.T) {
-	d, _ := Lookup("buildings")
+	d, _ := Lookup(loadCat(t), "buildings")
 	cat := loadCat(t)
 	for _, tc := range []struct {
 		o    Options
@@ -122,8 +122,8 @@ func TestBackOffsets(t *testing.T) {
 	}{
 		{Options{BackOffset: [2]float64{7.5, -6.5}}, ""},
 		{Options{Backs: markers.ShortEdge, BackOffset: [2]float64{-7.5, 13.5}}, ""},
-		{Options{BackOffset: [2]float64{7.6, 0}}, "--back-offset 7.6,0 would print backs within 6 mm of the paper's edge or over the sheet's note; on a4 paper backs may move 7.5 mm left, 7.5 mm right, 6.5 mm up and 13.5 mm down"},
-		{Options{BackOffset: [2]float64{0, -6.6}}, "6.5 mm up"},
+		{Options{BackOffset: [2]float64{7.6, 0}}, "--back-offset 7.6,0 would print backs within 6 mm of the paper's edge or over the sheet's note; on a4 paper backs may move 7.5 mm left, 7.5 mm right, 7.0 mm up and 13.5 mm down"},
+		{Options{BackOffset: [2]float64{0, -7.1}}, "7.0 mm up"},
 		{Options{BackOffset: [2]float64{0, math.NaN()}}, "--back-offset: Y is not a number"},
 	} {
 		_, err := d.Render(cat, tc.o)

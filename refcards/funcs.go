@@ -50,16 +50,16 @@ func (x *exec) engine(id string) (rules.Table, error) {
 		return t, nil
 	}
 	var ids []string
-	for _, o := range oddsFor(x.sys) {
-		if o.id == id {
-			t, err := o.build(x.sys)
+	for _, o := range rules.OddsTables(x.sys) {
+		if o.ID == id {
+			t, err := o.Build(x.sys)
 			if err != nil {
 				return rules.Table{}, fmt.Errorf("odds table %q: %w", id, err)
 			}
 			x.tables[id] = t
 			return t, nil
 		}
-		ids = append(ids, o.id)
+		ids = append(ids, o.ID)
 	}
 	return rules.Table{}, errors.New(catalog.Unknown("odds table", id, ids))
 }

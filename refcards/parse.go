@@ -12,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/suggest"
 	"github.com/playaid/playaid/layout/markdown"
 )
 
@@ -164,7 +165,7 @@ func (p *parser) directive(n *ast.HTMLBlock, c *card, line int) {
 }
 
 func suggestBack(got string) string {
-	if diag.Suggest(strings.ToLower(got), backWords) != "" {
+	if suggest.Closest(strings.ToLower(got), backWords) != "" {
 		return "did you mean <!-- back -->?"
 	}
 	return "the only directive is <!-- back -->, which starts a card's back"

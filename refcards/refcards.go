@@ -21,11 +21,13 @@
 // roll). See funcs.go and odds.go.
 //
 // Cards are set at one type size: what does not fit on a card goes on to
-// a second card ("1/2", "2/2"), never smaller. Nine cards to a page share
-// their cut lines (layout.Grid), with the calibration bars and the print
-// instruction in the margins; after each page of fronts comes its page of
-// backs, mirrored for a duplex printer that flips on the long edge (or the
-// short one).
+// a second card ("1/2", "2/2"), never smaller. They are one content of the
+// card engine (layout/cards), which places them: nine cards to a page
+// sharing their cut lines, with the calibration bars and the print
+// instruction in the margins, each page of fronts followed by its page of
+// backs mirrored for a duplex printer that flips on the long edge (or the
+// short one); or beside their backs on fold-over sheets; or one face to a
+// page with bleed for a print shop.
 //
 // The cards are a package of their own, not part of sheets: a sheet is
 // Markdown set on pages by layout/markdown, with footnotes; a card deck
@@ -42,45 +44,52 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/markers"
+	"github.com/playaid/playaid/layout/cards"
+	"github.com/playaid/playaid/rules"
 )
 
 // Deck is one rule set's reference cards.
 type Deck struct {
 	ID       string // --system value and output name ("aqotmf")
 	System   string // the catalogue system it prints
-	Template string // template file name ("cards-aqotmf.md")
+	Template string // its engine's template ("cards-aqotmf.md")
+	Own      string // the rule set's own template, read first from a club's folder ("cards-<id>.md")
 	Accent   rgb    // the colour of its title bands, so decks sort apart
 }
 
-// All lists the decks in the order the print pack prints them: one per
-// rule set, as the reference sheets.
-func All() []Deck {
-	return []Deck{
-		{ID: "aqotmf", System: "aqotmf", Template: "cards-aqotmf.md", Accent: rgb{140, 36, 28}},
-		{ID: "buildings", System: "buildings", Template: "cards-buildings.md", Accent: rgb{150, 84, 20}},
-		{ID: "imperial-mars", System: "imperial-mars", Template: "cards-imperial-mars.md", Accent: rgb{34, 58, 112}},
-		{ID: "evacuation-mars", System: "evacuation-mars", Template: "cards-evacuation-mars.md", Accent: rgb{18, 104, 104}},
+// All lists the decks of the catalogue's rule sets, in the order the
+// print pack prints them: one for each rule set whose engine has cards,
+// as the reference sheets.
+func All(cat *catalog.Catalog) []Deck {
+	var out []Deck
+	for _, sys := range rules.RuleSets(cat) {
+		c := rules.EngineOf(sys).Cards
+		if c.Template == "" {
+			continue
+		}
+		out = append(out, Deck{ID: sys.ID, System: sys.ID, Template: c.Template, Own: "cards-" + sys.ID + ".md",
+			Accent: rgb{int(c.Accent[0]), int(c.Accent[1]), int(c.Accent[2])}})
 	}
+	return out
 }
 
 // IDs lists the decks' ids.
-func IDs() []string {
+func IDs(cat *catalog.Catalog) []string {
 	var ids []string
-	for _, d := range All() {
+	for _, d := range All(cat) {
 		ids = append(ids, d.ID)
 	}
 	return ids
 }
 
 // Lookup returns the deck with the id.
-func Lookup(id string) (Deck, error) {
-	for _, d := range All() {
+func Lookup(cat *catalog.Catalog, id string) (Deck, error) {
+	for _, d := range All(cat) {
 		if d.ID == id {
 			return d, nil
 		}
 	}
-	return Deck{}, errors.New(catalog.Unknown("reference card deck", id, IDs()))
+	return Deck{}, errors.New(catalog.Unknown("reference card deck", id, IDs(cat)))
 }
 
 // FileName is the deck's name in the print pack for a format
@@ -100,13 +109,17 @@ func Formats() []string { return []string{document.PDF, document.Markdown} }
 type Options struct {
 	Paper  layout.Paper // A4 when zero
 	Format string       // document.PDF (default) or document.Markdown
-	// Backs is the edge the printer flips the sheet on: markers.LongEdge
-	// (also when zero: a card's back is half of it) or markers.ShortEdge.
-	Backs markers.Flip
+	// Backs is how each back goes behind its front: the edge the printer
+	// flips the sheet on, cards.LongEdge (also when zero: a card's back is
+	// half of it) or cards.ShortEdge, or cards.Fold (one-sided, folded).
+	Backs cards.Backs
 	// BackOffset shifts every back by X, Y mm (right, down as printed),
 	// for a printer that does not line the two sides up.
 	BackOffset   [2]float64
 	TemplatesDir string // a club's templates folder, or ""
+	// Shop, when set, prints a print shop's deck instead of sheets: one
+	// face to a page with bleed (Paper, Backs and BackOffset unused).
+	Shop *cards.Shop
 }
 
 // Data is what a deck's template executes over.
@@ -129,7 +142,7 @@ func (d Deck) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, strin
 	if sys == nil {
 		return nil, "", nil, fmt.Errorf("cards %s: the data has no system %q", d.ID, d.System)
 	}
-	srcs, err := document.Read(templatesDir, d.Template)
+	srcs, err := document.Read(templatesDir, document.Pick(templatesDir, d.Own, d.Template))
 	if err != nil {
 		return nil, "", nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/cards"
 )
 
 // Text is set on an fpdf document before any page is added: measuring
@@ -14,11 +15,11 @@ import (
 
 // Type on a card, in points; line heights are lead × the size.
 const (
-	bodyPt  = 7.5 // paragraphs, lists, headings
-	tablePt = 7.0 // table cells
-	titlePt = 9.5 // the title band
-	footPt  = 6.2 // the rule set's name at the foot
-	markPt  = 7.5 // "1/2" in the title band
+	bodyPt  = 7.5         // paragraphs, lists, headings
+	tablePt = 7.0         // table cells
+	titlePt = 9.5         // the title band
+	footPt  = cards.MinPt // the rule set's name at the foot
+	markPt  = 7.5         // "1/2" in the title band
 	lead    = 1.2
 	ptMM    = 25.4 / 72
 )

@@ -6,26 +6,27 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/markers"
 )
 
-// Nine cards to a page, 189 × 264 mm, centred: on A4 that leaves 10.5 mm
-// at the sides and 16.5 mm above and below, on Letter 13.45 mm at the
-// sides and 7.7 mm above and below. The crop marks keep short (cropLen),
-// and the margins that are wider on the paper carry the rest: the 100 mm
-// bar and the print instruction in one (the top on A4, the left on
-// Letter, read upwards), the 4 in bar and what the sheet is in the
-// opposite one. Fronts have every card's outline, so after the first cut
-// every line is still there to cut along; backs have no lines at all,
-// which a back a little off its front would show.
+// Nine cards to a page, 189 × 264 mm, centred (cards.Sheet): on A4 that
+// leaves 10.5 mm at the sides and 16.5 mm above and below, on Letter
+// 13.45 mm at the sides and 7.7 mm above and below. The crop marks keep
+// short (cropLen), and the margins that are wider on the paper carry the
+// rest: the 100 mm bar and the print instruction in one (the top on A4,
+// the left on Letter, read upwards), the 4 in bar and what the sheet is in
+// the opposite one. A fold sheet has three cards down the left of its
+// fold line and their backs beside them: the side margins carry both.
+// Fronts have every card's outline, so after the first cut every line is
+// still there to cut along; backs have no lines at all, which a back a
+// little off its front would show.
 const (
-	cols, rows = 3, 3
-	perPage    = cols * rows
-	cropLen    = 2.5
-	stripGap   = 0.5 // between the crop marks and what the margin carries
-	stripPt    = 7.0
-	stripLead  = 3.0
-	barRise    = 0.3 // the bar's line below the strip's outer edge
+	cropLen   = cards.MinCropLen
+	stripGap  = 0.3 // between the crop marks and what the margin carries
+	stripPt   = 7.0
+	stripLead = 3.0
+	barRise   = 0.3 // the bar's line below the strip's outer edge
 )
 
 // instruction is the print-at-100% line of a card sheet, whose two bars
@@ -35,18 +36,26 @@ const instruction = "Print at 100% / actual size — turn “fit to page” off.
 // geometry is where the grid and the margins' strips sit on the paper.
 type geometry struct {
 	paper          layout.Paper
-	grid           layout.Grid
-	x0, y0, x1, y1 float64
-	across         bool // the strips run across the top and bottom (else up the sides)
+	sheet          cards.Sheet
+	grid           cards.Grid
+	x0, y0, x1, y1 float64 // the cards' box: fronts, and on a fold sheet backs too
+	across         bool    // the strips run across the top and bottom (else up the sides)
 }
 
 func newGeometry(paper layout.Paper) (geometry, error) {
-	g := geometry{paper: paper, grid: layout.Grid{Paper: paper, CellW: cardW, CellH: cardH, Cols: cols, Rows: rows, CropLen: cropLen}}
+	return newSheetGeometry(cards.Sheet{Paper: paper, Backs: cards.LongEdge, CropLen: cropLen})
+}
+
+func newSheetGeometry(sh cards.Sheet) (geometry, error) {
+	g := geometry{paper: sh.Paper, sheet: sh, grid: sh.Grid()}
 	var err error
 	if g.x0, g.y0, err = g.grid.Origin(); err != nil {
 		return g, err
 	}
-	g.x1, g.y1 = g.x0+cols*cardW, g.y0+rows*cardH
+	g.x1, g.y1 = g.x0+float64(g.grid.Cols)*cardW, g.y0+float64(g.grid.Rows)*cardH
+	if sh.Backs == cards.Fold {
+		g.x1 = sh.Paper.Width - g.x0 // the backs' column
+	}
 	g.across = g.y0 >= g.x0
 	return g, nil
 }
@@ -110,17 +119,6 @@ func (s strip) words(st *setter, x, base float64, text string) error {
 	return nil
 }
 
-// back is where the back of the card whose front is at (x, y) goes: the
-// mirror image across the page for the flip, moved by the offset.
-func (g geometry) back(x, y float64, flip markers.Flip, off [2]float64) (float64, float64) {
-	if flip == markers.ShortEdge {
-		y = g.paper.Height - y - cardH
-	} else {
-		x = g.paper.Width - x - cardW
-	}
-	return x + off[0], y + off[1]
-}
-
 // checkOffset makes sure the offset keeps every back's ink (the card
 // inside its inset) out of the safe margin and off the backs' note, and
 // says how far backs may move.
@@ -152,78 +150,89 @@ func (g geometry) checkOffset(off [2]float64) error {
 }
 
 // print lays the cards out nine to a page, each page of fronts followed
-// by its page of backs.
-func print(cards []card, d Deck, sys *catalog.System, file, edition string, o Options) ([]byte, error) {
+// by its page of backs; three to a fold sheet, their backs beside them;
+// or one face to a page for a print shop.
+func print(cs []card, d Deck, sys *catalog.System, file, edition string, o Options) ([]byte, error) {
 	paper := o.Paper
 	if paper.Width == 0 {
 		paper = layout.A4
 	}
 	flip := o.Backs
-	if flip == markers.NoBacks {
-		flip = markers.LongEdge
+	if flip == cards.NoBacks {
+		flip = cards.LongEdge
 	}
-	g, err := newGeometry(paper)
+	name := sys.About.Short
+	if name == "" {
+		name = sys.About.Name
+	}
+	title := name + " — reference cards"
+	if o.Shop != nil {
+		pdf := o.Shop.NewDoc(title)
+		pdf.SetCompression(false)
+		st := &setter{pdf: pdf}
+		pcs, err := settle(st, cs, name, file)
+		if err != nil {
+			return nil, err
+		}
+		dr := &drawer{st: st, accent: d.Accent}
+		if err := o.Shop.Draw(pdf, dr.faces(pcs)); err != nil {
+			return nil, err
+		}
+		return layout.Bytes(pdf)
+	}
+	g, err := newSheetGeometry(cards.Sheet{Paper: paper, Backs: flip, BackOffset: o.BackOffset, CropLen: cropLen})
 	if err != nil {
 		return nil, err
 	}
 	if err := g.checkOffset(o.BackOffset); err != nil {
 		return nil, err
 	}
-	name := sys.About.Short
-	if name == "" {
-		name = sys.About.Name
-	}
-	pdf := layout.NewBlankDoc(paper, name+" — reference cards")
+	pdf := layout.NewBlankDoc(paper, title)
 	// Page contents uncompressed, as on the marker sheets: a compressor a
 	// page costs more time than the cards take to set. The fonts stay
 	// compressed.
 	pdf.SetCompression(false)
 	st := &setter{pdf: pdf}
-	pcs, err := settle(st, cards, name, file)
+	pcs, err := settle(st, cs, name, file)
 	if err != nil {
 		return nil, err
 	}
-	dr := &drawer{st: st, pdf: pdf, accent: d.Accent}
-	pages := (len(pcs) + perPage - 1) / perPage
+	dr := &drawer{st: st, accent: d.Accent}
 	a, b := g.strips()
-	for p := 0; p < pages; p++ {
-		on := pcs[p*perPage : min(len(pcs), (p+1)*perPage)]
-		g.grid.Page(pdf, len(on), "")
+	margin := func(p cards.Page) error {
 		st.style, st.size = "", 0 // a new page: the font is set again
 		var ferr error
-		a.in(st, func(x, y float64) {
-			end := layout.MMBar(pdf, x, y+barRise)
-			ferr = a.words(st, end+4, y+barRise+layout.BarDepth, instruction)
-		})
-		sheet := fmt.Sprintf("%s reference cards · sheet %d of %d", name, p+1, pages)
-		b.in(st, func(x, y float64) {
-			end := layout.InchBar(pdf, x, y+barRise)
-			note := fmt.Sprintf("%s, fronts · duplex, flip on the %s · cut along the grey lines · %s", sheet, flip, edition)
-			if err := b.words(st, end+4, y+barRise+layout.BarDepth, note); err != nil && ferr == nil {
-				ferr = err
+		sheet := fmt.Sprintf("%s reference cards · sheet %d of %d", name, p.Sheet, p.Sheets)
+		if p.Back {
+			a.in(st, func(x, y float64) {
+				ferr = a.words(st, x, y+barRise+layout.BarDepth, fmt.Sprintf("%s, backs · print this side behind the fronts: duplex, flip on the %s", sheet, flip))
+			})
+		} else {
+			a.in(st, func(x, y float64) {
+				end := layout.MMBar(pdf, x, y+barRise)
+				ferr = a.words(st, end+4, y+barRise+layout.BarDepth, instruction)
+			})
+			note := fmt.Sprintf("%s, fronts · duplex, flip on the %s · cut along the grey lines", sheet, flip)
+			if flip == cards.Fold {
+				note = sheet + " · " + cards.FoldNote
 			}
-		})
+			if edition != "" {
+				note += " · " + edition
+			}
+			b.in(st, func(x, y float64) {
+				end := layout.InchBar(pdf, x, y+barRise)
+				if err := b.words(st, end+4, y+barRise+layout.BarDepth, note); err != nil && ferr == nil {
+					ferr = err
+				}
+			})
+		}
 		if ferr != nil {
-			return nil, fmt.Errorf("%s paper: %w", paper.Name, ferr)
+			return fmt.Errorf("%s paper: %w", paper.Name, ferr)
 		}
-		for k, pc := range on {
-			x, y := g.grid.Cell(k)
-			dr.card(pc, front, x, y)
-		}
-
-		pdf.AddPage()
-		st.style, st.size = "", 0
-		a.in(st, func(x, y float64) {
-			ferr = a.words(st, x, y+barRise+layout.BarDepth, fmt.Sprintf("%s, backs · print this side behind the fronts: duplex, flip on the %s", sheet, flip))
-		})
-		if ferr != nil {
-			return nil, fmt.Errorf("%s paper: %w", paper.Name, ferr)
-		}
-		for k, pc := range on {
-			x, y := g.grid.Cell(k)
-			bx, by := g.back(x, y, flip, o.BackOffset)
-			dr.card(pc, back, bx, by)
-		}
+		return nil
+	}
+	if err := g.sheet.Draw(pdf, dr.faces(pcs), margin); err != nil {
+		return nil, err
 	}
 	return layout.Bytes(pdf)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
@@ -461,4 +462,10 @@ func AQInitiative(sys *catalog.System, modifier int) (InitiativeResult, error) {
 		Lower:  diff.Less(0),
 		Notes:  aqNotes(sys, "initiative"),
 	}, nil
+}
+
+// AQMayDigIn reports whether the profile may be dug in: its type is one
+// of [aqotmf.dug_in] types.
+func AQMayDigIn(sys *catalog.System, p *catalog.Profile) bool {
+	return sys.AQotMF != nil && slices.Contains(sys.AQotMF.DugIn.Types, p.Type)
 }

@@ -10,9 +10,10 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/diag"
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/tomlpos"
 )
 
 // aqSystems are the rule sets whose data and engine these tests cover.
@@ -59,7 +60,7 @@ func TestAQDataDecodes(t *testing.T) {
 				return err
 			}
 			var f catalog.File
-			_, l := diag.DecodeTOML(p, src, &f)
+			_, l := tomlpos.DecodeTOML(p, src, &f)
 			for _, d := range l {
 				t.Errorf("%v", d)
 			}

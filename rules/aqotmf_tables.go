@@ -69,7 +69,7 @@ func AQHitDamageGrid(sys *catalog.System) (Table, error) {
 		if _, ok := armors[*p.Armor]; !ok {
 			armors[*p.Armor] = fmt.Sprintf("Armor %d", *p.Armor)
 		}
-		if p.Type == "Infantry" {
+		if AQMayDigIn(sys, &p) {
 			dug := *p.Armor + r.DugIn.Armor
 			if _, ok := armors[dug]; !ok {
 				armors[dug] = fmt.Sprintf("Armor %d (%d dug in)", dug, *p.Armor)

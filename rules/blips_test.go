@@ -3,7 +3,7 @@ package rules
 import (
 	"testing"
 
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/catalog/shipped"
 )
 
 // TestAQBlips counts by hand with the shipped [aqotmf.blips]: one blip a

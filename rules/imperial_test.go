@@ -8,9 +8,10 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/diag"
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/tomlpos"
 )
 
 // The expected values below are worked out by hand from the seed's tables
@@ -85,7 +86,7 @@ func TestIMDataFilesDecode(t *testing.T) {
 			t.Fatal(err)
 		}
 		var f catalog.File
-		if _, l := diag.DecodeTOML(name, src, &f); len(l) > 0 {
+		if _, l := tomlpos.DecodeTOML(name, src, &f); len(l) > 0 {
 			t.Errorf("%s: %v", name, l)
 		}
 		if f.System != "imperial-mars" {
@@ -565,7 +566,7 @@ func TestIMNoData(t *testing.T) {
 	if _, err := IMMorale(nil, 0); err == nil {
 		t.Error("IMMorale on nil: no error")
 	}
-	if _, err := IMRally(&catalog.System{ID: "x", About: catalog.About{Die: 20}, Imperial: &catalog.IMRules{}}, 0); err == nil {
+	if _, err := IMRally(&catalog.System{ID: "x", About: catalog.About{Die: 20}, Rules: catalog.Rules{Imperial: &catalog.IMRules{}}}, 0); err == nil {
 		t.Error("IMRally with no chart: no error")
 	}
 }

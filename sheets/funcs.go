@@ -24,7 +24,7 @@ type exec struct {
 	base   *catalog.System
 	tables map[string]rules.Table
 	foot   document.Notes
-	specs  []tableSpec
+	specs  []rules.OddsTable
 	places []Place // what each anchor marks (see anchor.go)
 }
 
@@ -33,7 +33,7 @@ func newExec(s Sheet, cat *catalog.Catalog, sys *catalog.System) *exec {
 	if sys.About.AddOnTo != "" {
 		x.base = cat.System(sys.About.AddOnTo)
 	}
-	x.specs = s.tables(cat, sys)
+	x.specs = rules.OddsTables(sys)
 	x.foot.Know(sys.Notes...)
 	if x.base != nil {
 		x.foot.Know(x.base.Notes...)
@@ -74,7 +74,7 @@ func (x *exec) funcs() template.FuncMap {
 		"transpose": rules.Table.Transpose,
 		"tnote":     x.tableNote,
 		"introduce": introduce,
-		"attackers": func() []catalog.Unit { return attackers(x.sys) },
+		"attackers": func() []catalog.Unit { return rules.AQAttackers(x.sys) },
 		"inchTimes": func(l catalog.Length, n int) string { return document.Inch(catalog.Length{MM: l.MM * float64(n)}) },
 	}
 }
@@ -86,15 +86,15 @@ func (x *exec) engine(id string) (rules.Table, error) {
 	}
 	var ids []string
 	for _, ts := range x.specs {
-		if ts.id == id {
-			t, err := ts.build(x.cat, x.sys)
+		if ts.ID == id {
+			t, err := ts.Build(x.sys)
 			if err != nil {
 				return rules.Table{}, fmt.Errorf("table %q: %w", id, err)
 			}
 			x.tables[id] = t
 			return t, nil
 		}
-		ids = append(ids, ts.id)
+		ids = append(ids, ts.ID)
 	}
 	return rules.Table{}, errors.New(catalog.Unknown("engine table", id, ids))
 }
@@ -349,21 +349,11 @@ func roll(r catalog.Roll) string { return r.Printed() }
 // rule returns the words of a rule the data keeps as text (Imperial
 // Mars's [[imperial.rule]], Evacuation: Mars's specials), by name.
 func (x *exec) rule(name string) (string, error) {
-	var rules []catalog.Special
-	if x.sys.Imperial != nil {
-		rules = append(rules, x.sys.Imperial.Rules...)
+	r, err := x.sys.FindRule(name)
+	if err != nil {
+		return "", err
 	}
-	if x.sys.Evacuation != nil {
-		rules = append(rules, x.sys.Evacuation.Specials...)
-	}
-	var names []string
-	for _, r := range rules {
-		if r.Name == name {
-			return document.Esc(document.Sentence(r.Text)), nil
-		}
-		names = append(names, r.Name)
-	}
-	return "", errors.New(catalog.Unknown("rule of "+x.sys.ID, name, names))
+	return document.Esc(document.Sentence(r.Text)), nil
 }
 
 // weapons returns the rule set's weapons of the kinds, in data order.

@@ -12,7 +12,7 @@ import (
 // testdata/golden/<sheet>.md (go test -update rewrites them).
 func TestGoldenMarkdown(t *testing.T) {
 	cat := loadCat(t)
-	for _, s := range All() {
+	for _, s := range All(loadCat(t)) {
 		t.Run(s.ID, func(t *testing.T) {
 			md, err := s.Markdown(cat, "")
 			if err != nil {

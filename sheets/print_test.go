@@ -32,11 +32,11 @@ func renderedSheets(t *testing.T) map[string][]pdftest.Text {
 	cat := loadCat(t)
 	out := map[string][]pdftest.Text{}
 	for _, p := range papers {
-		pdfs, err := RenderAll(All(), cat, Options{Paper: p})
+		pdfs, err := RenderAll(All(loadCat(t)), cat, Options{Paper: p})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, s := range All() {
+		for i, s := range All(loadCat(t)) {
 			texts, err := pdftest.Read(pdfs[i])
 			if err != nil {
 				t.Fatalf("%s on %s: %v", s.ID, p.Name, err)
@@ -52,7 +52,7 @@ func renderedSheets(t *testing.T) map[string][]pdftest.Text {
 // every page numbered "n / N" out of the file's pages.
 func TestTypeSizes(t *testing.T) {
 	all := renderedSheets(t)
-	for _, s := range All() {
+	for _, s := range All(loadCat(t)) {
 		for _, p := range papers {
 			t.Run(s.ID+"/"+p.Name, func(t *testing.T) {
 				texts := all[s.ID+"/"+p.Name]
@@ -99,14 +99,14 @@ func pageHas(texts []pdftest.Text, page int, s string) bool {
 // empty while a later one is fuller than that.
 func TestLayoutKept(t *testing.T) {
 	cat := loadCat(t)
-	for _, s := range All() {
+	for _, s := range All(loadCat(t)) {
 		for _, p := range papers {
 			t.Run(s.ID+"/"+p.Name, func(t *testing.T) {
 				md, title, _, _, err := s.run(cat, "")
 				if err != nil {
 					t.Fatal(err)
 				}
-				l, err := markdown.Measure(md, s.options(cat, title, p))
+				l, err := markdown.Measure(md, s.options(cat, title, p, ""))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -210,7 +210,7 @@ var (
 func TestPlayerCopyClean(t *testing.T) {
 	cat := loadCat(t)
 	pdfs := renderedSheets(t)
-	for _, s := range All() {
+	for _, s := range All(loadCat(t)) {
 		texts := map[string]string{}
 		for _, p := range papers {
 			var b strings.Builder
@@ -284,7 +284,7 @@ func TestCleanChecksCanFail(t *testing.T) {
 // the ruling of every note that has one.
 func TestNotesDocCarriesEveryNote(t *testing.T) {
 	cat := loadCat(t)
-	for _, s := range All() {
+	for _, s := range All(loadCat(t)) {
 		t.Run(s.ID, func(t *testing.T) {
 			texts, rulings := tomlNotes(t, s.System)
 			if len(texts) < 4 {

@@ -19,6 +19,7 @@ import (
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
+	"github.com/playaid/playaid/rules"
 )
 
 // Sheet is one quick-reference sheet: which rule set, which template, and
@@ -26,41 +27,48 @@ import (
 type Sheet struct {
 	ID       string  // --system value and output name ("aqotmf")
 	System   string  // the catalogue system it prints
-	Template string  // template file name ("aqotmf.md")
+	Template string  // its engine's template ("aqotmf.md")
+	Own      string  // the rule set's own template, read first from a club's folder ("<id>.md")
 	MaxPages int     // sides of paper it must fit, on A4 and Letter
 	Columns  int     // text columns
 	BaseSize float64 // body text size in points
 	Margin   float64 // page margin in mm
-	tables   func(*catalog.Catalog, *catalog.System) []tableSpec
 }
 
-// All lists the sheets in the order the print pack prints them.
-func All() []Sheet {
-	return []Sheet{
-		{ID: "aqotmf", System: "aqotmf", Template: "aqotmf.md", MaxPages: 2, Columns: 2, BaseSize: 7.5, Margin: 7, tables: aqTables},
-		{ID: "buildings", System: "buildings", Template: "buildings.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8, tables: buildingTables},
-		{ID: "imperial-mars", System: "imperial-mars", Template: "imperial-mars.md", MaxPages: 6, Columns: 2, BaseSize: 7.5, Margin: 7, tables: imTables},
-		{ID: "evacuation-mars", System: "evacuation-mars", Template: "evacuation-mars.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8, tables: evacTables},
+// All lists the sheets of the catalogue's rule sets, in the order the
+// print pack prints them: one for each rule set whose engine has a sheet.
+// Its odds tables are its engine's (rules.OddsTables).
+func All(cat *catalog.Catalog) []Sheet {
+	var out []Sheet
+	for _, sys := range rules.RuleSets(cat) {
+		e := rules.EngineOf(sys)
+		st := e.Sheet
+		if st.Template == "" {
+			continue
+		}
+		out = append(out, Sheet{ID: sys.ID, System: sys.ID, Template: st.Template, Own: sys.ID + ".md",
+			MaxPages: st.MaxPages, Columns: st.Columns, BaseSize: st.BaseSize, Margin: st.Margin})
 	}
+	return out
 }
 
 // IDs lists the sheets' ids.
-func IDs() []string {
+func IDs(cat *catalog.Catalog) []string {
 	var ids []string
-	for _, s := range All() {
+	for _, s := range All(cat) {
 		ids = append(ids, s.ID)
 	}
 	return ids
 }
 
 // Lookup returns the sheet with the id.
-func Lookup(id string) (Sheet, error) {
-	for _, s := range All() {
+func Lookup(cat *catalog.Catalog, id string) (Sheet, error) {
+	for _, s := range All(cat) {
 		if s.ID == id {
 			return s, nil
 		}
 	}
-	return Sheet{}, errors.New(catalog.Unknown("reference sheet", id, IDs()))
+	return Sheet{}, errors.New(catalog.Unknown("reference sheet", id, IDs(cat)))
 }
 
 // Data is what a template executes over.
@@ -98,13 +106,24 @@ func (s Sheet) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, stri
 // run executes the sheet's template and returns its Markdown, its title,
 // the places its notes touch, by line, and where its lines came from.
 func (s Sheet) run(cat *catalog.Catalog, templatesDir string) ([]byte, string, []Place, document.Lines, error) {
-	sys := cat.System(s.System)
-	if sys == nil {
-		return nil, "", nil, nil, fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
-	}
-	srcs, err := document.Read(templatesDir, s.Template)
+	x, md, lines, err := s.execute(cat, templatesDir)
 	if err != nil {
 		return nil, "", nil, nil, err
+	}
+	md, places := x.lift(md)
+	return md, s.title(x.sys), places, lines, nil
+}
+
+// execute runs the sheet's template: what it ran with (the tables it
+// computed), its Markdown and where its lines came from.
+func (s Sheet) execute(cat *catalog.Catalog, templatesDir string) (*exec, []byte, document.Lines, error) {
+	sys := cat.System(s.System)
+	if sys == nil {
+		return nil, nil, nil, fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
+	}
+	srcs, err := document.Read(templatesDir, document.Pick(templatesDir, s.Own, s.Template))
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	d := Data{Sheet: s, Catalog: cat, System: sys, Title: s.title(sys), Version: cat.Version()}
 	if sys.About.AddOnTo != "" {
@@ -113,10 +132,9 @@ func (s Sheet) run(cat *catalog.Catalog, templatesDir string) ([]byte, string, [
 	x := newExec(s, cat, sys)
 	md, lines, err := document.ExecuteLines(srcs, x.funcs(), d, &x.foot)
 	if err != nil {
-		return nil, "", nil, nil, err
+		return nil, nil, nil, err
 	}
-	md, places := x.lift(md)
-	return md, d.Title, places, lines, nil
+	return x, md, lines, nil
 }
 
 // Places returns where the sheet, rendered on paper, prints what each of
@@ -152,7 +170,7 @@ func (s Sheet) Lay(cat *catalog.Catalog, o Options) (*Laid, error) {
 	if err != nil {
 		return nil, err
 	}
-	mo := s.options(cat, title, o.Paper)
+	mo := s.options(cat, title, o.Paper, o.TemplatesDir)
 	l, err := markdown.Measure(md, mo)
 	if err != nil {
 		return nil, lines.Place(err, mo.File)
@@ -178,7 +196,7 @@ func (l *Laid) NotesPDF() ([]byte, error) {
 }
 
 // options are the renderer's options for the sheet on paper.
-func (s Sheet) options(cat *catalog.Catalog, title string, paper layout.Paper) markdown.Options {
+func (s Sheet) options(cat *catalog.Catalog, title string, paper layout.Paper, templatesDir string) markdown.Options {
 	if paper.Width == 0 {
 		paper = layout.A4
 	}
@@ -189,7 +207,7 @@ func (s Sheet) options(cat *catalog.Catalog, title string, paper layout.Paper) m
 		Columns:  s.Columns,
 		BaseSize: s.BaseSize,
 		Margin:   s.Margin,
-		File:     "reference sheet " + s.ID + " (Markdown from " + s.Template + ")",
+		File:     "reference sheet " + s.ID + " (Markdown from " + document.Pick(templatesDir, s.Own, s.Template) + ")",
 	}
 }
 
@@ -199,9 +217,6 @@ const (
 	HTML     = document.HTML
 	Markdown = document.Markdown
 )
-
-// Formats lists the --format values.
-func Formats() []string { return document.Formats() }
 
 // Options say how to render a sheet.
 type Options struct {
@@ -216,7 +231,7 @@ func (s Sheet) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	mo := s.options(cat, title, o.Paper)
+	mo := s.options(cat, title, o.Paper, o.TemplatesDir)
 	out, err := document.Render(md, o.Format, mo)
 	return out, lines.Place(err, mo.File)
 }
@@ -271,4 +286,30 @@ func edition(cat *catalog.Catalog, system string) string {
 		return sys.Edition()
 	}
 	return ""
+}
+
+// Tables runs the sheet's template and returns the odds tables it printed
+// by id (rules.OddsTables), in the registry's order (the benchmark and the
+// tests use it).
+func (s Sheet) Tables(cat *catalog.Catalog) ([]rules.Table, error) {
+	x, _, _, err := s.execute(cat, "")
+	if err != nil {
+		return nil, err
+	}
+	var out []rules.Table
+	for _, o := range x.specs {
+		if t, ok := x.tables[o.ID]; ok {
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+// TableIDs lists the ids the sheet's template may pass to `table`.
+func (s Sheet) TableIDs(cat *catalog.Catalog) []string {
+	sys := cat.System(s.System)
+	if sys == nil {
+		return nil
+	}
+	return rules.OddsTableIDs(sys)
 }

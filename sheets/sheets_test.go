@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/document"
-	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/rules"
 )
@@ -147,7 +147,7 @@ func printedIn(tables [][][]string, t rules.Table) int {
 // it (dice.Percent), straight or transposed.
 func TestTablesMatchEngine(t *testing.T) {
 	cat := loadCat(t)
-	for _, s := range All() {
+	for _, s := range All(loadCat(t)) {
 		t.Run(s.ID, func(t *testing.T) {
 			md, err := s.Markdown(cat, "")
 			if err != nil {
@@ -174,7 +174,7 @@ func TestTablesMatchEngine(t *testing.T) {
 // table with one cell changed is not found.
 func TestTableCellsNotTyped(t *testing.T) {
 	cat := loadCat(t)
-	s, _ := Lookup("aqotmf")
+	s, _ := Lookup(loadCat(t), "aqotmf")
 	md, err := s.Markdown(cat, "")
 	if err != nil {
 		t.Fatal(err)
@@ -209,7 +209,7 @@ func TestHandWorkedRows(t *testing.T) {
 		{"evacuation-mars", []string{"+4", "80", "150", "12", "5"}},
 	}
 	for _, tt := range tests {
-		s, err := Lookup(tt.sheet)
+		s, err := Lookup(loadCat(t), tt.sheet)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -247,7 +247,7 @@ var footDef = regexp.MustCompile(`(?m)^\[\^([^\]]+)\]: (.*)$`)
 // nothing else.
 func TestNotesPlaced(t *testing.T) {
 	cat := loadCat(t)
-	for _, s := range All() {
+	for _, s := range All(loadCat(t)) {
 		t.Run(s.ID, func(t *testing.T) {
 			sys := cat.System(s.System)
 			places, err := s.Places(cat, "", layout.A4)
@@ -335,7 +335,7 @@ func pdftotext(t *testing.T, pdf []byte) string {
 func TestLaid(t *testing.T) {
 	cat := loadCat(t)
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
-		for _, s := range All() {
+		for _, s := range All(loadCat(t)) {
 			o := Options{Paper: paper}
 			l, err := s.Lay(cat, o)
 			if err != nil {
@@ -401,7 +401,7 @@ func TestPDFText(t *testing.T) {
 	for _, tt := range tests {
 		for _, p := range []layout.Paper{layout.A4, layout.Letter} {
 			t.Run(tt.sheet+"/"+p.Name, func(t *testing.T) {
-				s, err := Lookup(tt.sheet)
+				s, err := Lookup(loadCat(t), tt.sheet)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -432,7 +432,7 @@ func TestPDFText(t *testing.T) {
 func TestTemplateOverride(t *testing.T) {
 	cat := loadCat(t)
 	dir := t.TempDir()
-	s, _ := Lookup("evacuation-mars")
+	s, _ := Lookup(loadCat(t), "evacuation-mars")
 	write := func(text string) {
 		if err := os.WriteFile(filepath.Join(dir, s.Template), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -459,7 +459,7 @@ func TestTemplateOverride(t *testing.T) {
 
 func TestFormats(t *testing.T) {
 	cat := loadCat(t)
-	s, _ := Lookup("evacuation-mars")
+	s, _ := Lookup(loadCat(t), "evacuation-mars")
 	md, err := s.Render(cat, Options{Format: Markdown})
 	if err != nil || !strings.Contains(string(md), "Objective marker upgrades") {
 		t.Fatalf("markdown: %v", err)
@@ -475,7 +475,7 @@ func TestFormats(t *testing.T) {
 	if _, err := s.Render(cat, Options{Format: "docx"}); err == nil {
 		t.Error("unknown format accepted")
 	}
-	if _, err := Lookup("aqtomf"); err == nil || !strings.Contains(err.Error(), `did you mean "aqotmf"`) {
+	if _, err := Lookup(loadCat(t), "aqtomf"); err == nil || !strings.Contains(err.Error(), `did you mean "aqotmf"`) {
 		t.Errorf("Lookup: %v", err)
 	}
 }
@@ -485,20 +485,24 @@ func TestFormats(t *testing.T) {
 func BenchmarkAllSheets(b *testing.B) {
 	cat := loadCat(b)
 	for b.Loop() {
-		if _, err := RenderAll(All(), cat, Options{Paper: layout.A4}); err != nil {
+		if _, err := RenderAll(All(cat), cat, Options{Paper: layout.A4}); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-// BenchmarkAllTables computes every engine table of every sheet (the
+// BenchmarkAllTables computes every odds table of every sheet's rule set
+// (rules.OddsTables, the list the sheets and cards print from; the
 // budget: 50 ms together).
 func BenchmarkAllTables(b *testing.B) {
 	cat := loadCat(b)
 	for b.Loop() {
-		for _, s := range All() {
-			if _, err := s.Tables(cat); err != nil {
-				b.Fatal(err)
+		for _, s := range All(cat) {
+			sys := cat.System(s.System)
+			for _, o := range rules.OddsTables(sys) {
+				if _, err := o.Build(sys); err != nil {
+					b.Fatal(err)
+				}
 			}
 		}
 	}

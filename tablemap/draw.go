@@ -4,37 +4,39 @@ import (
 	"math"
 
 	"codeberg.org/go-pdf/fpdf"
-
-	"github.com/playaid/playaid/layout"
 )
 
 // Draw puts the plan on pdf's current page.
-func (p *Plan) Draw(pdf *fpdf.Fpdf) {
+func (p *Plan) Draw(pdf *fpdf.Fpdf) { p.paint(pdfCanvas{pdf}) }
+
+// paint draws the plan on a canvas: the one drawing of the map, which the
+// PDF pages and the HTML pages' SVG share.
+func (p *Plan) paint(cv canvas) {
 	B := p.Board
-	pdf.SetLineCapStyle("butt")
-	pdf.SetLineJoinStyle("miter")
-	pdf.SetDashPattern(nil, 0)
+	cv.SetCap("butt")
+	cv.SetJoin("miter")
+	cv.SetDash(nil)
 
 	// Zones first, as light tints, so terrain stays readable on top.
 	for _, s := range p.Shapes {
 		if s.Style == "zone" {
-			fill(pdf, lighter(s.Color, 0.88))
-			drawArea(pdf, s, "F")
+			fill(cv, lighter(s.Color, 0.88))
+			drawArea(cv, s, "F")
 		}
 	}
 	// Area objectives: hatched, so the zone under them still shows.
 	for _, s := range p.Shapes {
 		if s.Style == "objective" && s.Area() && s.Shape != "circle" {
-			hatch(pdf, s, lighter(styleOf("objective").fill, 0.45), 2.0)
+			hatch(cv, s, lighter(styleOf("objective").fill, 0.45), 2.0)
 		}
 	}
 	// The 6" grid, faint, under the terrain.
-	stroke(pdf, gridInk, 0.12)
+	stroke(cv, gridInk, 0.12)
 	for x := p.Grid; x < inches(p.Map.Width)-1e-9; x += p.Grid {
-		pdf.Line(B.X+x*p.Scale, B.Y, B.X+x*p.Scale, B.Bottom())
+		cv.Line(Pt{B.X + x*p.Scale, B.Y}, Pt{B.X + x*p.Scale, B.Bottom()})
 	}
 	for y := p.Grid; y < inches(p.Map.Depth)-1e-9; y += p.Grid {
-		pdf.Line(B.X, B.Y+y*p.Scale, B.Right(), B.Y+y*p.Scale)
+		cv.Line(Pt{B.X, B.Y + y*p.Scale}, Pt{B.Right(), B.Y + y*p.Scale})
 	}
 
 	for _, s := range p.Shapes {
@@ -46,66 +48,66 @@ func (p *Plan) Draw(pdf *fpdf.Fpdf) {
 			// areas are hatched above; marks go on top of the terrain below
 		case s.Style == "road" && s.Shape == "line":
 			// A road 1" wide: dark edges, pale middle, round joins.
-			pdf.SetLineCapStyle("butt")
-			pdf.SetLineJoinStyle("round")
-			stroke(pdf, st.line, 1.0*p.Scale+0.5)
-			polyline(pdf, s.Poly)
-			stroke(pdf, st.fill, 1.0*p.Scale)
-			polyline(pdf, s.Poly)
-			pdf.SetLineJoinStyle("miter")
+			cv.SetCap("butt")
+			cv.SetJoin("round")
+			stroke(cv, st.line, 1.0*p.Scale+0.5)
+			polyline(cv, s.Poly)
+			stroke(cv, st.fill, 1.0*p.Scale)
+			polyline(cv, s.Poly)
+			cv.SetJoin("miter")
 		case s.Shape == "line":
-			pdf.SetLineCapStyle("round")
-			stroke(pdf, st.line, 0.8)
-			polyline(pdf, s.Poly)
-			pdf.SetLineCapStyle("butt")
+			cv.SetCap("round")
+			stroke(cv, st.line, 0.8)
+			polyline(cv, s.Poly)
+			cv.SetCap("butt")
 		case s.Shape == "point":
-			fill(pdf, st.line)
-			pdf.Circle(s.Center.X, s.Center.Y, 1.2, "F")
+			fill(cv, st.line)
+			cv.Circle(s.Center, 1.2, "F")
 		default:
-			fill(pdf, st.fill)
-			stroke(pdf, st.line, 0.35)
-			drawArea(pdf, s, "FD")
+			fill(cv, st.fill)
+			stroke(cv, st.line, 0.35)
+			drawArea(cv, s, "FD")
 			if s.Style == "woods" {
-				trees(pdf, s, p.Scale, p.Labels)
+				trees(cv, s, p.Scale, p.Labels)
 			}
 			if s.Style == "farm" || s.Style == "building" {
-				hatch(pdf, s, lighter(st.line, 0.55), 1.6)
-				stroke(pdf, st.line, 0.35)
-				drawArea(pdf, s, "D")
+				hatch(cv, s, lighter(st.line, 0.55), 1.6)
+				stroke(cv, st.line, 0.35)
+				drawArea(cv, s, "D")
 			}
 			if s.Side != "" {
 				// A side's own terrain (a player's base) in its colour.
-				stroke(pdf, s.Color, 0.8)
-				drawArea(pdf, s, "D")
+				stroke(cv, s.Color, 0.8)
+				drawArea(cv, s, "D")
 			}
 		}
 	}
 
 	for _, s := range p.Shapes {
 		if s.Style == "objective" && (s.Shape == "circle" || s.Shape == "point") {
-			objectiveMark(pdf, s)
+			objectiveMark(cv, s)
 		}
 	}
 
 	// Zone outlines, dashed in the side's colour.
 	for _, s := range p.Shapes {
 		if s.Style == "zone" {
-			stroke(pdf, s.Color, 0.45)
-			pdf.SetDashPattern([]float64{2.2, 1.2}, 0)
-			drawArea(pdf, s, "D")
-			pdf.SetDashPattern(nil, 0)
+			stroke(cv, s.Color, 0.45)
+			cv.SetDash([]float64{2.2, 1.2})
+			drawArea(cv, s, "D")
+			cv.SetDash(nil)
 		}
 		if s.Style == "objective" && s.Area() && s.Shape != "circle" {
-			stroke(pdf, styleOf("objective").line, 0.45)
-			pdf.SetDashPattern([]float64{1.0, 0.8}, 0)
-			drawArea(pdf, s, "D")
-			pdf.SetDashPattern(nil, 0)
+			stroke(cv, styleOf("objective").line, 0.45)
+			cv.SetDash([]float64{1.0, 0.8})
+			drawArea(cv, s, "D")
+			cv.SetDash(nil)
 		}
 	}
 
 	// The board's edge.
-	stroke(pdf, ink, 0.5)
-	pdf.Rect(B.X, B.Y, B.W, B.H, "D")
+	stroke(cv, ink, 0.5)
+	cv.Rect(B, "D")
 
 	// Entry points on top of the edge: a thick bar with arrows inward.
 	for _, s := range p.Shapes {
@@ -114,116 +116,97 @@ func (p *Plan) Draw(pdf *fpdf.Fpdf) {
 		}
 		switch s.Shape {
 		case "line":
-			pdf.SetLineCapStyle("butt")
-			stroke(pdf, s.Color, 1.4)
-			polyline(pdf, s.Poly)
+			cv.SetCap("butt")
+			stroke(cv, s.Color, 1.4)
+			polyline(cv, s.Poly)
 			a, b := longest(s.Poly)
 			m := Pt{(a.X + b.X) / 2, (a.Y + b.Y) / 2}
-			arrow(pdf, m, inward(m, B), s.Color)
+			arrow(cv, m, inward(m, B), s.Color)
 		default:
-			stroke(pdf, s.Color, 0.8)
-			fill(pdf, lighter(s.Color, 0.6))
-			drawArea(pdf, s, "FD")
+			stroke(cv, s.Color, 0.8)
+			fill(cv, lighter(s.Color, 0.6))
+			drawArea(cv, s, "FD")
 		}
 	}
 
-	stroke(pdf, ink, 0.2)
+	stroke(cv, ink, 0.2)
 	for _, t := range p.Ticks {
-		pdf.Line(t[0].X, t[0].Y, t[1].X, t[1].Y)
+		cv.Line(t[0], t[1])
 	}
 
 	// Scale bar: alternate black and white segments.
 	sb := p.Scalebar
 	step := sb.Length / float64(sb.Steps)
-	stroke(pdf, ink, 0.2)
+	stroke(cv, ink, 0.2)
 	for k := 0; k < sb.Steps; k++ {
 		if k%2 == 0 {
-			fill(pdf, ink)
+			fill(cv, ink)
 		} else {
-			fill(pdf, RGB{255, 255, 255})
+			fill(cv, RGB{255, 255, 255})
 		}
-		pdf.Rect(sb.X+float64(k)*step, sb.Y, step, sb.Height, "FD")
+		cv.Rect(Box{sb.X + float64(k)*step, sb.Y, step, sb.Height}, "FD")
 	}
 
 	for _, it := range p.Legend {
-		swatch(pdf, it, p.Scale)
+		swatch(cv, it, p.Scale)
 	}
 	for _, l := range p.allLabels() {
-		text(pdf, l)
+		text(cv, l)
 	}
 }
 
-func stroke(pdf *fpdf.Fpdf, c RGB, w float64) {
-	pdf.SetDrawColor(c.R, c.G, c.B)
-	pdf.SetLineWidth(w)
-}
+func stroke(cv canvas, c RGB, w float64) { cv.SetStroke(c, w) }
 
-func fill(pdf *fpdf.Fpdf, c RGB) { pdf.SetFillColor(c.R, c.G, c.B) }
+func fill(cv canvas, c RGB) { cv.SetFill(c) }
 
-func text(pdf *fpdf.Fpdf, l Label) {
+func text(cv canvas, l Label) {
 	if l.Back {
-		b := l.Bounds.grow(0.6)
-		fill(pdf, RGB{255, 255, 255})
-		pdf.Rect(b.X, b.Y, b.W, b.H, "F")
+		fill(cv, RGB{255, 255, 255})
+		cv.Rect(l.Bounds.grow(0.6), "F")
 	}
-	layout.SetFont(pdf, layout.Font, l.Style, l.Size)
-	pdf.SetTextColor(l.Color.R, l.Color.G, l.Color.B)
-	layout.Text(pdf, l.X, l.Y, l.Text)
-	pdf.SetTextColor(0, 0, 0)
+	cv.Text(l)
 }
 
-func points(pts []Pt) []fpdf.PointType {
-	out := make([]fpdf.PointType, len(pts))
-	for i, q := range pts {
-		out[i] = fpdf.PointType{X: q.X, Y: q.Y}
-	}
-	return out
-}
-
-func polyline(pdf *fpdf.Fpdf, pts []Pt) {
+func polyline(cv canvas, pts []Pt) {
 	if len(pts) < 2 {
 		return
 	}
-	pdf.MoveTo(pts[0].X, pts[0].Y)
-	for _, q := range pts[1:] {
-		pdf.LineTo(q.X, q.Y)
-	}
-	pdf.DrawPath("D")
+	cv.Polyline(pts)
 }
 
-func drawArea(pdf *fpdf.Fpdf, s Shape, style string) {
+func drawArea(cv canvas, s Shape, style string) {
 	if s.Shape == "circle" {
-		pdf.Circle(s.Center.X, s.Center.Y, s.Radius, style)
+		cv.Circle(s.Center, s.Radius, style)
 		return
 	}
-	pdf.Polygon(points(s.Poly), style)
+	cv.Polygon(s.Poly, style)
 }
 
-func clip(pdf *fpdf.Fpdf, s Shape) {
+func clip(cv canvas, s Shape) {
 	if s.Shape == "circle" {
-		pdf.ClipCircle(s.Center.X, s.Center.Y, s.Radius, false)
+		cv.ClipCircle(s.Center, s.Radius)
 		return
 	}
-	pdf.ClipPolygon(points(s.Poly), false)
+	cv.ClipPolygon(s.Poly)
 }
 
 // hatch fills the shape with diagonal lines every gap mm.
-func hatch(pdf *fpdf.Fpdf, s Shape, c RGB, gap float64) {
-	clip(pdf, s)
-	stroke(pdf, c, 0.3)
+func hatch(cv canvas, s Shape, c RGB, gap float64) {
+	clip(cv, s)
+	stroke(cv, c, 0.3)
 	b := s.Bounds
 	for d := -b.H; d < b.W; d += gap {
-		pdf.Line(b.X+d, b.Bottom(), b.X+d+b.H, b.Y)
+		cv.Line(Pt{b.X + d, b.Bottom()}, Pt{b.X + d + b.H, b.Y})
 	}
-	pdf.ClipEnd()
+	cv.ClipEnd()
 }
 
 // trees stipples a wood with small tree rings every 2", leaving the
 // labels clear.
-func trees(pdf *fpdf.Fpdf, s Shape, scale float64, labels []Label) {
+func trees(cv canvas, s Shape, scale float64, labels []Label) {
 	step := 2 * scale
 	r := math.Min(0.35*scale, 1.4)
-	stroke(pdf, styleOf("woods").line, 0.25)
+	stroke(cv, styleOf("woods").line, 0.25)
 	b := s.Bounds
 	for row, y := 0, b.Y+step*0.75; y < b.Bottom(); row, y = row+1, y+step {
 		off := 0.0
@@ -240,22 +223,22 @@ func trees(pdf *fpdf.Fpdf, s Shape, scale float64, labels []Label) {
 				clear = clear && !ring.overlaps(l.Bounds.grow(0.4))
 			}
 			if clear {
-				pdf.Circle(x, y, r, "D")
+				cv.Circle(Pt{x, y}, r, "D")
 			}
 		}
 	}
 }
 
 // objectiveMark is a ringed cross in the objective's colour.
-func objectiveMark(pdf *fpdf.Fpdf, s Shape) {
+func objectiveMark(cv canvas, s Shape) {
 	r := math.Max(s.Radius, 1.6)
 	st := styleOf("objective")
-	fill(pdf, lighter(st.fill, 0.5))
-	stroke(pdf, st.line, 0.45)
-	pdf.Circle(s.Center.X, s.Center.Y, r, "FD")
-	stroke(pdf, st.line, 0.35)
-	pdf.Line(s.Center.X-r*0.6, s.Center.Y, s.Center.X+r*0.6, s.Center.Y)
-	pdf.Line(s.Center.X, s.Center.Y-r*0.6, s.Center.X, s.Center.Y+r*0.6)
+	fill(cv, lighter(st.fill, 0.5))
+	stroke(cv, st.line, 0.45)
+	cv.Circle(s.Center, r, "FD")
+	stroke(cv, st.line, 0.35)
+	cv.Line(Pt{s.Center.X - r*0.6, s.Center.Y}, Pt{s.Center.X + r*0.6, s.Center.Y})
+	cv.Line(Pt{s.Center.X, s.Center.Y - r*0.6}, Pt{s.Center.X, s.Center.Y + r*0.6})
 }
 
 // inward is the unit vector from an edge point toward the board.
@@ -273,61 +256,57 @@ func inward(m Pt, B Box) Pt {
 	return Pt{0, -1}
 }
 
-func arrow(pdf *fpdf.Fpdf, at, dir Pt, c RGB) {
+func arrow(cv canvas, at, dir Pt, c RGB) {
 	const l, w = 2.6, 1.3
 	tip := Pt{at.X + dir.X*l, at.Y + dir.Y*l}
-	fill(pdf, c)
-	pdf.Polygon([]fpdf.PointType{
-		{X: tip.X, Y: tip.Y},
-		{X: at.X - dir.Y*w, Y: at.Y + dir.X*w},
-		{X: at.X + dir.Y*w, Y: at.Y - dir.X*w},
-	}, "F")
+	fill(cv, c)
+	cv.Polygon([]Pt{tip, {at.X - dir.Y*w, at.Y + dir.X*w}, {at.X + dir.Y*w, at.Y - dir.X*w}}, "F")
 }
 
 // swatch draws a legend entry's sample.
-func swatch(pdf *fpdf.Fpdf, it LegendItem, scale float64) {
+func swatch(cv canvas, it LegendItem, scale float64) {
 	b := it.Swatch
 	st := styleOf(it.Style)
 	s := Shape{Poly: []Pt{{b.X, b.Y}, {b.Right(), b.Y}, {b.Right(), b.Bottom()}, {b.X, b.Bottom()}}, Bounds: b}
 	s.Shape = "rect"
 	switch it.Style {
 	case "zone":
-		fill(pdf, lighter(it.Color, 0.88))
-		stroke(pdf, it.Color, 0.45)
-		pdf.Rect(b.X, b.Y, b.W, b.H, "F")
-		pdf.SetDashPattern([]float64{2.2, 1.2}, 0)
-		pdf.Rect(b.X, b.Y, b.W, b.H, "D")
-		pdf.SetDashPattern(nil, 0)
+		fill(cv, lighter(it.Color, 0.88))
+		stroke(cv, it.Color, 0.45)
+		cv.Rect(b, "F")
+		cv.SetDash([]float64{2.2, 1.2})
+		cv.Rect(b, "D")
+		cv.SetDash(nil)
 	case "entry":
-		stroke(pdf, it.Color, 1.4)
-		pdf.Line(b.X, b.Bottom(), b.Right(), b.Bottom())
-		arrow(pdf, Pt{b.X + b.W/2, b.Bottom()}, Pt{0, -1}, it.Color)
+		stroke(cv, it.Color, 1.4)
+		cv.Line(Pt{b.X, b.Bottom()}, Pt{b.Right(), b.Bottom()})
+		arrow(cv, Pt{b.X + b.W/2, b.Bottom()}, Pt{0, -1}, it.Color)
 	case "objective":
 		if it.Area {
-			hatch(pdf, s, lighter(st.fill, 0.45), 2.0)
+			hatch(cv, s, lighter(st.fill, 0.45), 2.0)
 		}
-		objectiveMark(pdf, Shape{Center: Pt{b.X + b.W/2, b.Y + b.H/2}, Radius: 1.5})
+		objectiveMark(cv, Shape{Center: Pt{b.X + b.W/2, b.Y + b.H/2}, Radius: 1.5})
 	case "road":
-		stroke(pdf, st.line, 3.0)
-		pdf.Line(b.X, b.Y+b.H/2, b.Right(), b.Y+b.H/2)
-		stroke(pdf, st.fill, 2.5)
-		pdf.Line(b.X, b.Y+b.H/2, b.Right(), b.Y+b.H/2)
+		stroke(cv, st.line, 3.0)
+		cv.Line(Pt{b.X, b.Y + b.H/2}, Pt{b.Right(), b.Y + b.H/2})
+		stroke(cv, st.fill, 2.5)
+		cv.Line(Pt{b.X, b.Y + b.H/2}, Pt{b.Right(), b.Y + b.H/2})
 	case "wall":
-		stroke(pdf, st.line, 0.8)
-		pdf.Line(b.X, b.Y+b.H/2, b.Right(), b.Y+b.H/2)
+		stroke(cv, st.line, 0.8)
+		cv.Line(Pt{b.X, b.Y + b.H/2}, Pt{b.Right(), b.Y + b.H/2})
 	default:
-		fill(pdf, st.fill)
-		stroke(pdf, st.line, 0.35)
-		pdf.Rect(b.X, b.Y, b.W, b.H, "FD")
+		fill(cv, st.fill)
+		stroke(cv, st.line, 0.35)
+		cv.Rect(b, "FD")
 		switch it.Style {
 		case "farm", "building":
-			hatch(pdf, s, lighter(st.line, 0.55), 1.6)
-			stroke(pdf, st.line, 0.35)
-			pdf.Rect(b.X, b.Y, b.W, b.H, "D")
+			hatch(cv, s, lighter(st.line, 0.55), 1.6)
+			stroke(cv, st.line, 0.35)
+			cv.Rect(b, "D")
 		case "woods":
-			stroke(pdf, st.line, 0.25)
-			pdf.Circle(b.X+2.2, b.Y+b.H/2, 1.0, "D")
-			pdf.Circle(b.X+5.8, b.Y+b.H/2, 1.0, "D")
+			stroke(cv, st.line, 0.25)
+			cv.Circle(Pt{b.X + 2.2, b.Y + b.H/2}, 1.0, "D")
+			cv.Circle(Pt{b.X + 5.8, b.Y + b.H/2}, 1.0, "D")
 		}
 	}
 }

@@ -3,8 +3,9 @@
 // objectives from the data, the edge labels, a scale bar and a legend.
 //
 // Drawing is two steps: New works out where everything goes (a Plan, in
-// millimetres on the page, which tests check), Draw puts the plan on an
-// fpdf page. The map knows nothing of rules: it draws what the data says.
+// millimetres on the page, which tests check), then one painter draws the
+// plan on a canvas: an fpdf page (Draw) or an SVG image for HTML (SVG).
+// The map knows nothing of rules: it draws what the data says.
 package tablemap
 
 import (

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"io"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -326,5 +327,56 @@ func TestLongLabels(t *testing.T) {
 				t.Errorf("legend for the objective: %q, want the kind's name", it.Label.Text)
 			}
 		}
+	}
+}
+
+// recorder is a canvas that counts what the painter draws, by kind.
+type recorder map[string]int
+
+func (r recorder) SetStroke(RGB, float64)     {}
+func (r recorder) SetFill(RGB)                {}
+func (r recorder) SetDash([]float64)          {}
+func (r recorder) SetCap(string)              {}
+func (r recorder) SetJoin(string)             {}
+func (r recorder) Line(a, b Pt)               { r["line"]++ }
+func (r recorder) Polyline([]Pt)              { r["polyline"]++ }
+func (r recorder) Polygon([]Pt, string)       { r["polygon"]++ }
+func (r recorder) Circle(Pt, float64, string) { r["circle"]++ }
+func (r recorder) Rect(Box, string)           { r["rect"]++ }
+func (r recorder) Text(Label)                 { r["text"]++ }
+func (r recorder) ClipPolygon([]Pt)           { r["clip"]++ }
+func (r recorder) ClipCircle(Pt, float64)     { r["clip"]++ }
+func (r recorder) ClipEnd()                   { r["end"]++ }
+
+// TestSVGPaintsAll: the SVG is the one painter's drawing, as the PDF is:
+// an element for everything painted (the farm's and the legend's hatching
+// and the woods' tree rings included), each hatch in its own clipping
+// group.
+func TestSVGPaintsAll(t *testing.T) {
+	pdf := layout.NewDoc(layout.A4, "t")
+	p, err := New(pdf, farmMap(t), kinds, sides, Box{0, 0, 190, 250})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := recorder{}
+	p.paint(rec)
+	if rec["clip"] < 2 || rec["circle"] < 10 {
+		t.Fatalf("painted %v: want the farm's and its swatch's hatching, and tree rings", rec)
+	}
+	svg := string(p.SVG())
+	painted := regexp.MustCompile(`<(line|polyline|polygon|circle|rect|text) [^>]*fill="`)
+	got := map[string]int{}
+	for _, m := range painted.FindAllStringSubmatch(svg, -1) {
+		got[m[1]]++
+	}
+	got["clip"] = strings.Count(svg, "<clipPath ")
+	got["end"] = strings.Count(svg, "</g>")
+	for kind, n := range rec {
+		if got[kind] != n {
+			t.Errorf("%d %s painted, %d in the SVG", n, kind, got[kind])
+		}
+	}
+	if rec["clip"] != rec["end"] {
+		t.Errorf("%d clips begun, %d ended", rec["clip"], rec["end"])
 	}
 }

@@ -38,7 +38,7 @@ func serve(b *testing.B, h http.Handler, r *http.Request) {
 func BenchmarkBuilderPage(b *testing.B) {
 	h, _, _ := benchServer(b)
 	for b.Loop() {
-		serve(b, h, httptest.NewRequest(http.MethodGet, "/lists/boys-of-company-c-humans", nil))
+		serve(b, h, newRequest(http.MethodGet, "/lists/boys-of-company-c-humans", nil))
 	}
 }
 
@@ -49,7 +49,7 @@ func BenchmarkRecheck(b *testing.B) {
 	form.Set("u.1.count", "2")
 	body := form.Encode()
 	for b.Loop() {
-		r := httptest.NewRequest(http.MethodPost, "/build", strings.NewReader(body))
+		r := newRequest(http.MethodPost, "/build", strings.NewReader(body))
 		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		serve(b, h, r)
 	}
@@ -60,7 +60,7 @@ func BenchmarkRosterPDF(b *testing.B) {
 	h, s, _ := benchServer(b)
 	for b.Loop() {
 		s.docs.cache = newCache(cacheBytes) // cold: nothing kept
-		serve(b, h, httptest.NewRequest(http.MethodGet, "/lists/boys-of-company-c-humans/roster.pdf", nil))
+		serve(b, h, newRequest(http.MethodGet, "/lists/boys-of-company-c-humans/roster.pdf", nil))
 	}
 }
 
@@ -68,7 +68,7 @@ func BenchmarkRosterPDF(b *testing.B) {
 func BenchmarkRosterPDFKept(b *testing.B) {
 	h, _, _ := benchServer(b)
 	for b.Loop() {
-		serve(b, h, httptest.NewRequest(http.MethodGet, "/lists/boys-of-company-c-humans/roster.pdf", nil))
+		serve(b, h, newRequest(http.MethodGet, "/lists/boys-of-company-c-humans/roster.pdf", nil))
 	}
 }
 

@@ -31,12 +31,6 @@ const (
 	maxNameBytes = 64
 	// maxLists bounds the lists the home page reads and shows.
 	maxLists = 500
-	// maxOddsInt bounds every score and modifier of an odds query, and
-	// maxOddsDice its dice and trays, as the CLI and the rules engine
-	// bound them; maxBurnArmor a burning building's armour, a stat.
-	maxOddsInt   = limits.MaxRoll
-	maxOddsDice  = limits.MaxDice
-	maxBurnArmor = limits.MaxStat
 
 	// cacheBytes bounds the documents kept rendered in memory.
 	cacheBytes = 64 << 20

@@ -10,6 +10,7 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/tomlpos"
 )
 
 // imTypes are the unit types of an Imperial Mars list, as the army
@@ -38,10 +39,10 @@ func editable(c checked) (f *form, hand bool) {
 	if c.report == nil {
 		return nil, false
 	}
-	if _, _, ok := diag.Decode(c.file, c.src, new(army.List)); !ok {
+	if _, _, ok := tomlpos.Decode(c.file, c.src, new(army.List)); !ok {
 		return nil, false
 	}
-	f = fromList(c.report.List, diag.NewIndex(c.file, c.src))
+	f = fromList(c.report.List, tomlpos.NewIndex(c.file, c.src))
 	return f, string(f.toml(kindOf(c.report.System))) != string(c.src)
 }
 

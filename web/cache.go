@@ -2,14 +2,21 @@ package web
 
 import (
 	"container/list"
+	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // cache keeps rendered documents, least recently used out first, within a
 // byte budget. Every document playaid makes is deterministic, so a key
 // that names all of a document's inputs names its bytes; concurrent
-// requests for the same key render it once.
+// requests for the same key render it once. It is also where the CPU of
+// the heavy requests is bounded: at most one render per processor runs at
+// once, the others wait their turn, so that forty requests at once cost
+// each its own work and not forty times it.
 type cache struct {
+	slots    chan struct{}
+	renders  atomic.Int64 // renders run, for tests
 	mu       sync.Mutex
 	max      int
 	size     int
@@ -30,7 +37,7 @@ type call struct {
 }
 
 func newCache(max int) *cache {
-	return &cache{max: max, order: list.New(), entries: map[string]*list.Element{}, inflight: map[string]*call{}}
+	return &cache{slots: make(chan struct{}, runtime.GOMAXPROCS(0)), max: max, order: list.New(), entries: map[string]*list.Element{}, inflight: map[string]*call{}}
 }
 
 // get returns the document of key, rendering it with render when it is not
@@ -51,7 +58,12 @@ func (c *cache) get(key string, render func() ([]byte, error)) ([]byte, error) {
 	c.inflight[key] = cl
 	c.mu.Unlock()
 
-	cl.data, cl.err = render()
+	func() {
+		c.slots <- struct{}{}
+		defer func() { <-c.slots }()
+		c.renders.Add(1)
+		cl.data, cl.err = render()
+	}()
 
 	c.mu.Lock()
 	delete(c.inflight, key)

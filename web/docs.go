@@ -8,6 +8,7 @@ package web
 // generators' entry points move, only this file follows.
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -16,7 +17,8 @@ import (
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/markers"
+	"github.com/playaid/playaid/layout/cards"
+	"github.com/playaid/playaid/pack"
 	"github.com/playaid/playaid/refcards"
 	"github.com/playaid/playaid/sheets"
 )
@@ -34,7 +36,8 @@ type docs struct {
 	version   string // the catalogue's hash, printed on sheets
 	templates string // --templates, or ""
 	cache     *cache
-	pack      pack
+	packOnce  sync.Once
+	pack      *pack.Pack
 }
 
 func (d *docs) key(parts ...any) string { return fmt.Sprint(parts...) }
@@ -45,9 +48,9 @@ type sheet struct {
 }
 
 // referenceSheets lists the quick-reference sheets, in print-pack order.
-func referenceSheets() []sheet {
+func referenceSheets(cat *catalog.Catalog) []sheet {
 	var out []sheet
-	for _, s := range sheets.All() {
+	for _, s := range sheets.All(cat) {
 		out = append(out, sheet{ID: s.ID, System: s.System})
 	}
 	return out
@@ -55,8 +58,8 @@ func referenceSheets() []sheet {
 
 // referenceFile is the print pack's name of the sheet id in a format
 // ("reference-aqotmf.pdf"); false when there is no such sheet.
-func referenceFile(id, format string) (string, bool) {
-	s, err := sheets.Lookup(id)
+func referenceFile(cat *catalog.Catalog, id, format string) (string, bool) {
+	s, err := sheets.Lookup(cat, id)
 	if err != nil {
 		return "", false
 	}
@@ -65,8 +68,8 @@ func referenceFile(id, format string) (string, bool) {
 
 // notesFile is the print pack's name of the rules notes of sheet id in a
 // format ("notes-aqotmf.pdf"); false when there is no such sheet.
-func notesFile(id, format string) (string, bool) {
-	s, err := sheets.Lookup(id)
+func notesFile(cat *catalog.Catalog, id, format string) (string, bool) {
+	s, err := sheets.Lookup(cat, id)
 	if err != nil {
 		return "", false
 	}
@@ -76,9 +79,14 @@ func notesFile(id, format string) (string, bool) {
 // reference renders the quick-reference sheet id ('playaid reference
 // --system id --format f').
 func (d *docs) reference(id, format string, p layout.Paper) ([]byte, error) {
-	s, err := sheets.Lookup(id)
+	s, err := sheets.Lookup(d.cat, id)
 	if err != nil {
 		return nil, errNoDoc
+	}
+	if format == fmtPDF {
+		if doc, ok := d.plan().Doc(s.FileName(format)); ok {
+			return d.packDoc(doc, p)
+		}
 	}
 	return d.cache.get(d.key("reference|", id, "|", format, "|", p.Name), func() ([]byte, error) {
 		return s.Render(d.cat, sheets.Options{Paper: p, Format: format, TemplatesDir: d.templates})
@@ -87,6 +95,9 @@ func (d *docs) reference(id, format string, p layout.Paper) ([]byte, error) {
 
 // briefingDoc renders a scenario's briefing ('playaid briefing ID').
 func (d *docs) briefingDoc(sys *catalog.System, sc *catalog.Scenario, format string, p layout.Paper) ([]byte, error) {
+	if doc, ok := d.plan().Find(pack.Briefing, sys, sc); ok && format == fmtPDF {
+		return d.packDoc(doc, p)
+	}
 	return d.cache.get(d.key("briefing|", sys.ID, "|", sc.ID, "|", format, "|", p.Name), func() ([]byte, error) {
 		b, err := briefing.New(sys, sc, d.version)
 		if err != nil {
@@ -100,91 +111,68 @@ func (d *docs) briefingDoc(sys *catalog.System, sc *catalog.Scenario, format str
 	})
 }
 
-// pack is the part of the print pack that the catalogue alone decides —
-// which marker files there are, the ready-made lists — worked out once,
-// the first time a page asks.
-type pack struct {
-	once     sync.Once
-	markers  map[string][]briefing.MarkerFile // by rule set id
-	examples []army.Example
-	err      error // what stopped it; the rest of the pack still serves
+// plan is the print pack (package pack): which documents there are, by
+// name, worked out once, the first time a page asks. What kept part of
+// it off the list is its Err; the rest still serves.
+func (d *docs) plan() *pack.Pack {
+	d.packOnce.Do(func() { d.pack = pack.New(d.cat, pack.Options{Templates: d.templates}) })
+	return d.pack
 }
 
-func (d *docs) plan() *pack {
-	p := &d.pack
-	p.once.Do(func() {
-		p.markers = map[string][]briefing.MarkerFile{}
-		var errs []error
-		for _, sys := range d.cat.Systems {
-			mfs, err := briefing.PackMarkers(sys, d.version)
-			errs = append(errs, err)
-			p.markers[sys.ID] = mfs
-		}
-		ex, err := army.Examples(d.cat)
-		p.examples = ex
-		p.err = errors.Join(append(errs, err)...)
-	})
-	return p
-}
-
-// markerFile finds the print pack's marker file of a rule set by name.
-func (d *docs) markerFile(sysID, name string) (briefing.MarkerFile, bool) {
-	for _, f := range d.plan().markers[sysID] {
-		if f.Name == name {
-			return f, true
-		}
-	}
-	return briefing.MarkerFile{}, false
-}
-
-// markerSheet renders a print-pack marker file: a rule set's
-// markers-ID.pdf or a scenario's blips-ID.pdf, as 'playaid build' writes
-// them.
-func (d *docs) markerSheet(f briefing.MarkerFile, p layout.Paper) ([]byte, error) {
-	return d.cache.get(d.key("markers|", f.Name, "|", p.Name), func() ([]byte, error) { return f.Render(p) })
-}
-
-// example finds a ready-made list of the print pack by its file name
-// ("army-morale-wagon-humans.pdf").
-func (d *docs) example(file string) (army.Example, bool) {
-	for _, ex := range d.plan().examples {
-		if ex.File == file {
-			return ex, true
-		}
-	}
-	return army.Example{}, false
-}
-
-// exampleDoc renders a ready-made list's roster and unit cards, as the
-// print pack's army-NAME.pdf.
-func (d *docs) exampleDoc(ex army.Example, p layout.Paper) ([]byte, error) {
-	return d.cache.get(d.key("example|", ex.File, "|", p.Name), func() ([]byte, error) {
-		return ex.Print(d.cat, army.PrintOptions{Paper: p, Templates: d.templates})
-	})
+// packDoc renders a document of the print pack, the bytes 'playaid
+// build' writes.
+func (d *docs) packDoc(doc pack.Doc, p layout.Paper) ([]byte, error) {
+	return d.cache.get(d.key("pack|", doc.Name, "|", p.Name), func() ([]byte, error) { return doc.Render(p) })
 }
 
 // notes renders the organiser's rules notes of the sheet id ('playaid
 // notes --system id --format f'). Its HTML cites the pages of the sheet
 // on the paper, so both formats depend on it.
 func (d *docs) notes(id, format string, p layout.Paper) ([]byte, error) {
-	s, err := sheets.Lookup(id)
+	s, err := sheets.Lookup(d.cat, id)
 	if err != nil {
 		return nil, errNoDoc
+	}
+	if format == fmtPDF {
+		if doc, ok := d.plan().Doc(s.NotesFileName(format)); ok {
+			return d.packDoc(doc, p)
+		}
 	}
 	return d.cache.get(d.key("notes|", id, "|", format, "|", p.Name), func() ([]byte, error) {
 		return s.RenderNotes(d.cat, sheets.Options{Paper: p, Format: format, TemplatesDir: d.templates})
 	})
 }
 
+// cardWays are the ways reference cards print besides duplex sheets, as
+// the ends of their file names: fold-over sheets ('--backs fold') and a
+// print shop's deck with 3 mm bleed ('--print-shop').
+var cardWays = []string{"-fold", "-print-shop"}
+
 // cards renders the reference cards of deck id, backs for a long-edge
-// flip ('playaid reference --cards --system id').
-func (d *docs) cards(id string, p layout.Paper) ([]byte, error) {
-	dk, err := refcards.Lookup(id)
+// flip ('playaid reference --cards --system id'), or printed the way way
+// says (one of cardWays).
+func (d *docs) cards(id, way string, p layout.Paper) ([]byte, error) {
+	dk, err := refcards.Lookup(d.cat, id)
 	if err != nil {
 		return nil, errNoDoc
 	}
-	return d.cache.get(d.key("cards|", id, "|", p.Name), func() ([]byte, error) {
-		return dk.Render(d.cat, refcards.Options{Paper: p, TemplatesDir: d.templates})
+	if way == "" {
+		doc, ok := d.plan().Doc(dk.FileName(fmtPDF))
+		if !ok {
+			return nil, errNoDoc
+		}
+		return d.packDoc(doc, p)
+	}
+	o := refcards.Options{Paper: p, TemplatesDir: d.templates}
+	switch way {
+	case "-fold":
+		o.Backs = cards.Fold
+	case "-print-shop":
+		o.Shop = &cards.Shop{}
+		p = layout.Paper{} // one card to a page whatever the paper
+	}
+	return d.cache.get(d.key("cards|", id, "|", way, "|", p.Name), func() ([]byte, error) {
+		return dk.Render(d.cat, o)
 	})
 }
 
@@ -200,6 +188,32 @@ func (d *docs) roster(file string, src []byte, r *army.Report, cards bool, p lay
 	})
 }
 
+// listMarkers renders exactly the blips and decoys a list deploys, with
+// their backs ('playaid markers --army FILE --backs long'; pack.ListBlipsDoc).
+func (d *docs) listMarkers(name string, src []byte, r *army.Report, p layout.Paper) ([]byte, error) {
+	doc, ok := pack.ListBlipsDoc(d.cat, "markers-"+name+".pdf", r)
+	if !ok {
+		return nil, errNoDoc
+	}
+	return d.cache.get(d.key("army-markers|", hashOf(src), "|", p.Name), func() ([]byte, error) { return doc.Render(p) })
+}
+
+// packZip is the whole print pack as one zip on paper p: the files
+// 'playaid build' writes, in its order.
+func (d *docs) packZip(ctx context.Context, p layout.Paper) ([]byte, error) {
+	return d.cache.get(d.key("pack.zip|", p.Name), func() ([]byte, error) {
+		var docs []pack.Doc
+		for _, doc := range d.plan().Docs {
+			docs = append(docs, doc.Via(d.packDoc))
+		}
+		files, err := pack.Render(ctx, p, docs)
+		if err != nil {
+			return nil, err
+		}
+		return pack.Zip(files)
+	})
+}
+
 // blips is how many blips and decoys a checked list deploys; 0 when it
 // deploys none (not hidden, not AQotMF, or invalid).
 func blips(r *army.Report) (blips, decoys int) {
@@ -207,22 +221,4 @@ func blips(r *army.Report) (blips, decoys int) {
 		return 0, 0
 	}
 	return army.Blips(r.List, r.System)
-}
-
-// listMarkers renders exactly the blips and decoys a list deploys
-// ('playaid markers --army FILE').
-func (d *docs) listMarkers(src []byte, r *army.Report, p layout.Paper) ([]byte, error) {
-	n, decoys := blips(r)
-	if n == 0 {
-		return nil, errNoDoc
-	}
-	return d.cache.get(d.key("army-markers|", hashOf(src), "|", p.Name), func() ([]byte, error) {
-		return markers.Render([]*catalog.System{r.System}, markers.Options{
-			Paper:  p,
-			Only:   []string{"blips"},
-			Counts: map[string]int{"blips": n},
-			Decoys: decoys,
-			Stamp:  r.System.Edition(),
-		})
-	})
 }

@@ -12,10 +12,12 @@ import (
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/dice"
-	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/markers"
+	"github.com/playaid/playaid/pack"
 	"github.com/playaid/playaid/refcards"
 	"github.com/playaid/playaid/rules"
 	"github.com/playaid/playaid/sheets"
@@ -70,7 +72,7 @@ func TestHome(t *testing.T) {
 			t.Errorf("no marker sheet of %s", sys.ID)
 		}
 	}
-	for _, sh := range sheets.All() {
+	for _, sh := range sheets.All(cat) {
 		if !strings.Contains(body, "/docs/reference/"+sh.ID+".html") || !strings.Contains(body, "/docs/reference/"+sh.ID+".pdf") {
 			t.Errorf("no reference sheet %s", sh.ID)
 		}
@@ -107,7 +109,7 @@ func TestDocuments(t *testing.T) {
 			t.Errorf("%s: not the generator's bytes", path)
 		}
 	}
-	sh, _ := sheets.Lookup("aqotmf")
+	sh, _ := sheets.Lookup(cat, "aqotmf")
 	pdf, err := sh.Render(cat, sheets.Options{Paper: layout.A4, Format: sheets.PDF})
 	if err != nil {
 		t.Fatal(err)
@@ -128,11 +130,13 @@ func TestDocuments(t *testing.T) {
 	}
 	bp, _ := b.PDF(briefing.Options{Paper: layout.A4})
 	check("/docs/briefing/aqotmf/boys-of-company-c.pdf", "application/pdf", "briefing-boys-of-company-c.pdf", bp)
-	mfs, err := briefing.PackMarkers(sys, cat.Version())
-	if err != nil || len(mfs) != 3 {
-		t.Fatalf("the marker files of aqotmf: %v %v", mfs, err)
-	}
-	for _, f := range mfs {
+	pk := pack.New(cat, pack.Options{})
+	n := 0
+	for _, f := range pk.Docs {
+		if f.System != sys || (f.Kind != pack.Markers && f.Kind != pack.Blips) {
+			continue
+		}
+		n++
 		mk, _ := f.Render(layout.Letter)
 		path := "/docs/markers/aqotmf.pdf?paper=letter"
 		if f.Scenario != nil {
@@ -140,20 +144,30 @@ func TestDocuments(t *testing.T) {
 		}
 		check(path, "application/pdf", f.Name, mk)
 	}
+	if n != 3 {
+		t.Fatalf("%d marker files of aqotmf, want 3", n)
+	}
 	notes, _ := sh.RenderNotes(cat, sheets.Options{Paper: layout.Letter, Format: sheets.PDF})
 	check("/docs/notes/aqotmf.pdf?paper=letter", "application/pdf", "notes-aqotmf.pdf", notes)
 	notesHTML, _ := sh.RenderNotes(cat, sheets.Options{Paper: layout.Letter, Format: sheets.HTML})
 	check("/docs/notes/aqotmf.html?paper=letter", "text/html", "", notesHTML)
-	dk, _ := refcards.Lookup("imperial-mars")
+	dk, _ := refcards.Lookup(cat, "imperial-mars")
 	cards, _ := dk.Render(cat, refcards.Options{Paper: layout.A4})
 	check("/docs/cards/imperial-mars.pdf", "application/pdf", "reference-cards-imperial-mars.pdf", cards)
+	fold, _ := dk.Render(cat, refcards.Options{Paper: layout.Letter, Backs: cardsFold})
+	check("/docs/cards/imperial-mars-fold.pdf?paper=letter", "application/pdf", "reference-cards-imperial-mars-fold.pdf", fold)
+	shop, _ := dk.Render(cat, refcards.Options{Shop: &cardsShop{}})
+	check("/docs/cards/imperial-mars-print-shop.pdf?paper=letter", "application/pdf", "reference-cards-imperial-mars-print-shop.pdf", shop)
+	if bytes.Equal(fold, cards) || bytes.Equal(shop, cards) || !bytes.Contains(shop, []byte("/TrimBox")) {
+		t.Error("the fold-over and print-shop cards are not their own documents")
+	}
 	exs, err := army.Examples(cat)
 	if err != nil || len(exs) == 0 {
 		t.Fatalf("the example lists: %v", err)
 	}
 	for _, ex := range exs {
 		roster, _ := army.Print(ex.Report, cat, army.PrintOptions{Paper: layout.A4, Cards: true})
-		check("/docs/armies/"+strings.TrimSuffix(strings.TrimPrefix(ex.File, "army-"), ".pdf")+".pdf", "application/pdf", ex.File, roster)
+		check("/docs/armies/"+ex.Name+".pdf", "application/pdf", "army-"+ex.Name+".pdf", roster)
 	}
 
 	// Whatever the address, a document that is not in the print pack is
@@ -162,7 +176,7 @@ func TestDocuments(t *testing.T) {
 	for _, path := range []string{"/docs/reference/nope.pdf", "/docs/reference/aqotmf.doc", "/docs/reference/.pdf", "/docs/briefing/aqotmf/nope.pdf", "/docs/briefing/nope/boys-of-company-c.pdf",
 		"/docs/markers/nope.pdf", "/docs/markers/aqotmf.html", "/docs/markers/blips.pdf",
 		"/docs/notes/nope.pdf", "/docs/notes/aqotmf.md", "/docs/notes/aqotmf",
-		"/docs/cards/nope.pdf", "/docs/cards/aqotmf.html", "/docs/cards/reference-cards-aqotmf.pdf",
+		"/docs/cards/nope.pdf", "/docs/cards/aqotmf.html", "/docs/cards/reference-cards-aqotmf.pdf", "/docs/cards/aqotmf-fold.html", "/docs/cards/nope-print-shop.pdf", "/docs/cards/-fold.pdf",
 		"/docs/blips/aqotmf/nope.pdf", "/docs/blips/nope/boys-of-company-c.pdf", "/docs/blips/aqotmf/boys-of-company-c.html",
 		"/docs/blips/evacuation-mars/evacuation-mars.pdf", "/docs/blips/buildings/boys-of-company-c.pdf", "/docs/blips/aqotmf/boys-of-company-c",
 		"/docs/armies/nope.pdf", "/docs/armies/army-imperial-mars.pdf", "/docs/armies/imperial-mars.html", "/docs/armies/..%2fimperial-mars.pdf",
@@ -191,7 +205,9 @@ func TestListDownloads(t *testing.T) {
 	roster, _ := army.Print(r, cat, army.PrintOptions{})
 	cards, _ := army.Print(r, cat, army.PrintOptions{Cards: true})
 	n, d := army.Blips(r.List, r.System)
-	blipsPDF, _ := markers.Render([]*catalog.System{r.System}, markers.Options{Only: []string{"blips"}, Counts: map[string]int{"blips": n}, Decoys: d, Stamp: r.System.Edition()})
+	// The list's blips carry their backs, and the sheet says how to print them.
+	blipsPDF, _ := markers.Render([]*catalog.System{r.System}, markers.Options{Only: []string{"blips"}, Counts: map[string]int{"blips": n}, Decoys: d,
+		Backs: markers.LongEdge, Stamp: r.System.Edition()})
 	for path, want := range map[string][]byte{
 		"/lists/" + name + "/roster.pdf":  roster,
 		"/lists/" + name + "/cards.pdf":   cards,
@@ -224,7 +240,7 @@ func TestOdds(t *testing.T) {
 	h := s.Handler()
 	cat := shipped.Catalog(t)
 	index := get(t, h, "/odds").Body.String()
-	for _, q := range oddsQueries {
+	for _, q := range rules.Queries() {
 		if !strings.Contains(index, `action="/odds/`+q.Name+`"`) {
 			t.Errorf("no form for %s", q.Name)
 		}
@@ -260,10 +276,23 @@ func TestOdds(t *testing.T) {
 	if w := get(t, h, "/odds/nope"); w.Code != http.StatusNotFound {
 		t.Errorf("an unknown query: %d", w.Code)
 	}
-	// 1000 dice: the chart keeps the outcomes that carry the weight.
-	body = get(t, h, "/odds/attack?dice=1000").Body.String()
-	if n := strings.Count(body, "<rect x="); n > maxBars {
-		t.Errorf("%d bars for 1000 dice", n)
+	// 100 dice: the chart keeps the outcomes that carry the weight.
+	body = get(t, h, "/odds/attack?dice=100").Body.String()
+	if n := strings.Count(body, "<rect x="); n > maxBars || n == 0 {
+		t.Errorf("%d bars for 100 dice", n)
+	}
+	// Every value refused is named, and the form keeps what was typed.
+	w := get(t, h, "/odds/attack?dice=500&defense=x&armor=7&cover=mud")
+	text := pageText(w.Body.String())
+	for _, want := range []string{`Dice: "500" is not a whole number from 0 to 100.`, `Defense: "x" is not a whole number`, `Cover: "mud" is not one of: soft, hard.`} {
+		if w.Code != http.StatusBadRequest || !strings.Contains(text, want) {
+			t.Errorf("a refused query: %d, want %q in %q", w.Code, want, text)
+		}
+	}
+	for _, want := range []string{`name="dice" value="500"`, `name="defense" value="x"`, `name="armor" value="7"`} {
+		if !strings.Contains(w.Body.String(), want) {
+			t.Errorf("the form lost a typed value: no %s", want)
+		}
 	}
 }
 
@@ -285,3 +314,8 @@ func TestNewList(t *testing.T) {
 		}
 	}
 }
+
+// The card engine's names the tests use, beside the variable cards.
+const cardsFold = cards.Fold
+
+type cardsShop = cards.Shop

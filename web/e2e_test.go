@@ -15,7 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/playaid/playaid/army"
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/catalog/shipped"
 )
 
 var readmeShot = flag.String("readme-shot", "", "write the README's screenshot of the builder to this file (TestBrowserEndToEnd)")

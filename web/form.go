@@ -11,7 +11,8 @@ import (
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/tomlpos"
 )
 
 // form is a list as the builder edits it: every key the list writes, as
@@ -57,27 +58,16 @@ var (
 	objFields  = fieldsOf(reflect.TypeFor[army.Objective]())
 )
 
-// Rule-set kinds, as the builder shows them.
-const (
-	kindAQ   = "aqotmf"
-	kindEvac = "evacuation"
-	kindIM   = "imperial"
+// The army lists' kinds, as the builder shows them: the rule engines
+// whose rule sets take army lists (army.Kind).
+var (
+	kindAQ   = rules.AQEngine.Name
+	kindEvac = rules.EvacEngine.Name
+	kindIM   = rules.IMEngine.Name
 )
 
-// kindOf names which of the army checker's rule sets s is; "" for none.
-func kindOf(s *catalog.System) string {
-	switch {
-	case s == nil:
-		return ""
-	case s.AQotMF != nil:
-		return kindAQ
-	case s.Evacuation != nil:
-		return kindEvac
-	case s.Imperial != nil:
-		return kindIM
-	}
-	return ""
-}
+// kindOf names the engine of s's army lists; "" for none.
+func kindOf(s *catalog.System) string { return army.Kind(s) }
 
 // unitOrder is the order a saved unit writes its keys in, per rule set, as
 // the README's examples write them; keys of another rule set follow in the
@@ -91,7 +81,7 @@ var unitOrder = map[string][]string{
 // fromList is the form of a parsed list. A key counts as written when the
 // file has it (ix) or its value is not the zero value; false is the same
 // as left out.
-func fromList(l *army.List, ix *diag.Index) *form {
+func fromList(l *army.List, ix *tomlpos.Index) *form {
 	f := &form{List: valuesOf(reflect.ValueOf(l).Elem(), listFields, "", ix)}
 	for i := range l.Units {
 		f.Units = append(f.Units, valuesOf(reflect.ValueOf(&l.Units[i]).Elem(), unitFields, fmt.Sprintf("unit.%d.", i), ix))
@@ -102,7 +92,7 @@ func fromList(l *army.List, ix *diag.Index) *form {
 	return f
 }
 
-func valuesOf(v reflect.Value, fields []field, prefix string, ix *diag.Index) values {
+func valuesOf(v reflect.Value, fields []field, prefix string, ix *tomlpos.Index) values {
 	out := values{}
 	for _, fd := range fields {
 		fv := v.Field(fd.index)
@@ -310,12 +300,4 @@ func tomlString(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
-}
-
-// canonical reports whether src is exactly what the builder would write
-// for the list it holds: saving it from the builder loses nothing. A file
-// written by hand (comments, its own layout, keys the builder drops) is
-// not.
-func canonical(src []byte, l *army.List, ix *diag.Index, kind string) bool {
-	return string(fromList(l, ix).toml(kind)) == string(src)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/pack"
 	"github.com/playaid/playaid/refcards"
 )
 
@@ -87,15 +88,15 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 		v.Lists = append(v.Lists, s.listRow(n))
 	}
 	sheetOf, cardsOf := map[string]string{}, map[string]string{}
-	for _, sh := range referenceSheets() {
+	for _, sh := range referenceSheets(s.cat) {
 		sheetOf[sh.System] = sh.ID
 	}
-	for _, dk := range refcards.All() {
+	for _, dk := range refcards.All(s.cat) {
 		cardsOf[dk.System] = dk.ID
 	}
 	plan := s.docs.plan()
-	if plan.err != nil {
-		v.PackErr = plan.err.Error()
+	if plan.Err != nil {
+		v.PackErr = plan.Err.Error()
 	}
 	for _, sys := range s.cat.Systems {
 		sv := systemView{ID: sys.ID, Name: sys.About.Name, Short: sys.About.Short, Summary: sys.About.Summary,
@@ -104,11 +105,13 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 			sv.AddOn = base.About.Name
 		}
 		blips := map[string]bool{}
-		for _, f := range plan.markers[sys.ID] {
-			if f.Scenario != nil {
-				blips[f.Scenario.ID] = true
-			} else {
-				sv.Markers = markerNames(sys, f.Kinds())
+		for _, d := range plan.Docs {
+			switch {
+			case d.System != sys:
+			case d.Kind == pack.Blips:
+				blips[d.Scenario.ID] = true
+			case d.Kind == pack.Markers:
+				sv.Markers = markerNames(sys, d.Kinds)
 			}
 		}
 		for _, sc := range sys.Scenarios {
@@ -125,12 +128,12 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 			}
 			sv.Scenarios = append(sv.Scenarios, scv)
 		}
-		for _, ex := range plan.examples {
-			if ex.Report.System != sys {
+		for _, d := range plan.Docs {
+			if d.Kind != pack.Army || d.System != sys {
 				continue
 			}
-			fv := forceView{Name: ex.Report.List.Name, ID: strings.TrimSuffix(strings.TrimPrefix(ex.File, "army-"), ".pdf")}
-			i := slices.IndexFunc(sv.Scenarios, func(sc scenarioView) bool { return sc.ID == ex.Report.List.Scenario })
+			fv := forceView{Name: d.List.List.Name, ID: strings.TrimSuffix(strings.TrimPrefix(d.Name, "army-"), ".pdf")}
+			i := slices.IndexFunc(sv.Scenarios, func(sc scenarioView) bool { return sc.ID == d.List.List.Scenario })
 			if i < 0 {
 				sv.Forces = append(sv.Forces, fv) // a list for no one scenario
 				continue
@@ -249,10 +252,21 @@ func (s *Server) docHandler(missing string, find func(r *http.Request, id, forma
 	}
 }
 
-// The documents of the print pack, under the names the CLI writes them.
+// The documents of the print pack, under the names the CLI writes them;
+// the whole pack as one zip; each scenario's game night.
 func (s *Server) docRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /docs/print-pack.zip", func(w http.ResponseWriter, r *http.Request) {
+		p, ok := s.paper(w, r)
+		if !ok {
+			return
+		}
+		data, err := s.docs.packZip(r.Context(), p)
+		s.send(w, r, "application/zip", "print-pack-"+p.Name+".zip", data, err)
+	})
+	mux.HandleFunc("GET /game/{system}/{scenario}", s.gamePage)
+	mux.HandleFunc("GET /game/{system}/{scenario}/{file}", s.gameDownload)
 	mux.HandleFunc("GET /docs/reference/{file}", s.docHandler("There is no such reference sheet.", func(r *http.Request, id, format string) (string, render) {
-		file, ok := referenceFile(id, format)
+		file, ok := referenceFile(s.cat, id, format)
 		if !ok {
 			return "", nil
 		}
@@ -267,48 +281,58 @@ func (s *Server) docRoutes(mux *http.ServeMux) {
 		return "briefing-" + sc.ID + "." + format, func(p layout.Paper) ([]byte, error) { return s.docs.briefingDoc(sys, sc, format, p) }
 	}))
 	mux.HandleFunc("GET /docs/notes/{file}", s.docHandler("There are no rules notes for this rule set.", func(r *http.Request, id, format string) (string, render) {
-		file, ok := notesFile(id, format)
+		file, ok := notesFile(s.cat, id, format)
 		if !ok {
 			return "", nil
 		}
 		return file, func(p layout.Paper) ([]byte, error) { return s.docs.notes(id, format, p) }
 	}))
 	mux.HandleFunc("GET /docs/cards/{file}", s.docHandler("There are no reference cards for this rule set.", func(r *http.Request, id, format string) (string, render) {
-		dk, err := refcards.Lookup(id)
+		// reference-cards-ID.pdf for duplex, -fold and -print-shop beside it.
+		way := ""
+		for _, w := range cardWays {
+			if base, ok := strings.CutSuffix(id, w); ok {
+				id, way = base, w
+			}
+		}
+		dk, err := refcards.Lookup(s.cat, id)
 		if err != nil || format != fmtPDF {
 			return "", nil
 		}
-		return dk.FileName(format), func(p layout.Paper) ([]byte, error) { return s.docs.cards(id, p) }
+		name := strings.TrimSuffix(dk.FileName(format), "."+format) + way + "." + format
+		return name, func(p layout.Paper) ([]byte, error) { return s.docs.cards(id, way, p) }
 	}))
 	mux.HandleFunc("GET /docs/markers/{file}", s.docHandler("There is no such marker sheet.", func(r *http.Request, id, format string) (string, render) {
 		sys := s.cat.System(id)
 		if sys == nil || format != fmtPDF {
 			return "", nil
 		}
-		return s.markerDoc(sys.ID, briefing.MarkersFile(sys))
+		return s.packRender(briefing.MarkersFile(sys))
 	}))
 	mux.HandleFunc("GET /docs/blips/{system}/{file}", s.docHandler("There are no blips for this scenario.", func(r *http.Request, id, format string) (string, render) {
 		sys := s.cat.System(r.PathValue("system"))
 		if sys == nil || sys.Scenario(id) == nil || format != fmtPDF {
 			return "", nil
 		}
-		return s.markerDoc(sys.ID, briefing.BlipsFile(sys.Scenario(id)))
+		if d, ok := s.docs.plan().Find(pack.Blips, sys, sys.Scenario(id)); ok {
+			return s.packRender(d.Name)
+		}
+		return "", nil
 	}))
 	mux.HandleFunc("GET /docs/armies/{file}", s.docHandler("There is no such ready-made list.", func(r *http.Request, id, format string) (string, render) {
-		ex, ok := s.docs.example("army-" + id + ".pdf")
-		if !ok || format != fmtPDF {
+		if format != fmtPDF {
 			return "", nil
 		}
-		return ex.File, func(p layout.Paper) ([]byte, error) { return s.docs.exampleDoc(ex, p) }
+		return s.packRender(pack.ArmyFile(id))
 	}))
 }
 
-// markerDoc is the print pack's marker file name of a rule set, and how
-// to make it; nil when the pack has no such file.
-func (s *Server) markerDoc(sysID, name string) (string, render) {
-	f, ok := s.docs.markerFile(sysID, name)
+// packRender is the print pack's document of that name, and how to make
+// it; nil when the pack has no such document.
+func (s *Server) packRender(name string) (string, render) {
+	d, ok := s.docs.plan().Doc(name)
 	if !ok {
 		return "", nil
 	}
-	return f.Name, func(p layout.Paper) ([]byte, error) { return s.docs.markerSheet(f, p) }
+	return d.Name, func(p layout.Paper) ([]byte, error) { return s.docs.packDoc(d, p) }
 }

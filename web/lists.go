@@ -139,9 +139,9 @@ func (s *Server) readForm(w http.ResponseWriter, r *http.Request) (*form, builde
 	if err := r.ParseForm(); err != nil {
 		var big *http.MaxBytesError
 		if errors.As(err, &big) {
-			s.fail(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("The list sent is more than the %d bytes a list may have.", maxBodyBytes))
+			s.fail(w, r, http.StatusRequestEntityTooLarge, formProblem(err))
 		} else {
-			s.fail(w, r, http.StatusBadRequest, "The form could not be read: "+err.Error())
+			s.fail(w, r, http.StatusBadRequest, formProblem(err))
 		}
 		return nil, builderState{}, false
 	}
@@ -298,7 +298,7 @@ func (s *Server) listDownload(w http.ResponseWriter, r *http.Request) {
 		data, err := s.docs.roster(c.file, src, c.report, file == "cards.pdf", p)
 		s.send(w, r, "application/pdf", out, data, err)
 	case "markers.pdf":
-		data, err := s.docs.listMarkers(src, c.report, p)
+		data, err := s.docs.listMarkers(name, src, c.report, p)
 		if errors.Is(err, errNoDoc) {
 			s.fail(w, r, http.StatusNotFound, c.file+" deploys no blips: only a valid All Quiet on the Martian Front list with hidden = true does.")
 			return

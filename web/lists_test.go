@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/diag"
-	"github.com/playaid/playaid/internal/shipped"
 )
 
 // pageText is a page's text as a person reads it: tags out, entities

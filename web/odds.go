@@ -13,25 +13,11 @@ import (
 	"github.com/playaid/playaid/rules"
 )
 
-// oddsQuery is one 'playaid odds' question as a form: the same name,
-// parameters (the CLI's flags, with its defaults) and rules engine call.
-type oddsQuery struct {
-	Name, System, Title, Summary string
-	Params                       []param
-	answer                       func(sys *catalog.System, v map[string]string) (*answer, error)
-}
+// The odds page asks the rules engine's questions (rules.Queries): the
+// same parameters, bounds and answers as 'playaid odds'.
 
-// param is one input of a query.
-type param struct {
-	Name, Label, Help string
-	Kind              string // "int", "bool" or "choice"
-	Default           string
-	Min, Max          int
-	choices           func(sys *catalog.System) []choice
-}
-
-// answer is a query's result: exact rows, charts of the distributions and
-// the notes the engine attaches.
+// answer is a query's result as the page shows it: exact rows, charts of
+// the distributions and the notes the engine attaches.
 type answer struct {
 	Rows   []oddsRow
 	Charts []chart
@@ -62,164 +48,14 @@ type bar struct {
 	Label, Pct     string
 }
 
-var oddsQueries = []oddsQuery{
-	{Name: "attack", System: "aqotmf", Title: "Attack", Summary: "An AQotMF attack: hits, damage points, a tripod's destruction.",
-		Params: []param{
-			{Name: "dice", Label: "Dice", Help: "elements × weapon dice (Rapid Fire rolls 3 per stand)", Kind: "int", Default: "1", Min: 0, Max: maxOddsDice},
-			{Name: "defense", Label: "Defense", Help: "the target's Defense", Kind: "int", Default: "5", Min: -maxOddsInt, Max: maxOddsInt},
-			{Name: "armor", Label: "Armor", Help: "the target's Armor (a damaged tripod: its current Armor)", Kind: "int", Default: "4", Min: -maxOddsInt, Max: maxOddsInt},
-			{Name: "power", Label: "Power", Help: "the weapon's Power bonus", Kind: "int", Default: "0", Min: -maxOddsInt, Max: maxOddsInt},
-			{Name: "cover", Label: "Cover", Kind: "choice", choices: func(*catalog.System) []choice {
-				return []choice{{Value: "", Label: "none"}, {Value: "soft", Label: "soft"}, {Value: "hard", Label: "hard"}}
-			}},
-			{Name: "tripod", Label: "Target is a tripod", Help: "roll on the Tripod Damage Chart", Kind: "bool"},
-			{Name: "dug-in", Label: "Target is dug in", Kind: "bool"},
-			{Name: "tripod-close", Label: "Attacker is a tripod close by", Help: "within the Dug In range: dug in does not count", Kind: "bool"},
-			{Name: "immobilised", Label: "Target is immobilised", Kind: "bool"},
-		},
-		answer: func(sys *catalog.System, v map[string]string) (*answer, error) {
-			r, err := rules.AQAttack(sys, rules.AttackQuery{Dice: atoi(v["dice"]), Defense: atoi(v["defense"]), Armor: atoi(v["armor"]),
-				Power: atoi(v["power"]), Cover: v["cover"], Immobilised: v["immobilised"] != "", DugIn: v["dug-in"] != "",
-				TripodClose: v["tripod-close"] != "", Tripod: v["tripod"] != ""})
-			if err != nil {
-				return nil, err
-			}
-			a := &answer{Notes: r.Notes}
-			a.Rows = append(a.Rows,
-				oddsRow{Label: "A die hits", Detail: "on " + score(r.HitOn), P: r.DieHit},
-				oddsRow{Label: "A hit damages", Detail: "on " + score(r.DamageOn), P: r.HitDamages},
-				oddsRow{Label: "At least one hit", P: r.Hit},
-				oddsRow{Label: "At least one damage point", P: r.Damage})
-			if r.Destroyed != nil {
-				a.Rows = append(a.Rows, oddsRow{Label: "Tripod destroyed", P: r.Destroyed})
-			}
-			var labels []string
-			for k := range r.Points {
-				labels = append(labels, strconv.Itoa(k))
-			}
-			a.Charts = append(a.Charts, barChart("Damage points", "damage points scored by the attack", labels, r.Points))
-			return a, nil
-		}},
-	{Name: "building", System: "buildings", Title: "Hit on a building", Summary: "One hit on a building: destroyed, damaged, on fire.",
-		Params: []param{
-			{Name: "type", Label: "Building", Kind: "choice", choices: func(sys *catalog.System) []choice {
-				var cs []choice
-				for _, t := range sys.Buildings.Types {
-					cs = append(cs, choice{Value: t.ID, Label: t.Name})
-				}
-				return cs
-			}},
-			{Name: "power", Label: "Power", Help: "the weapon's Power bonus", Kind: "int", Default: "0", Min: -maxOddsInt, Max: maxOddsInt},
-			{Name: "heat-ray", Label: "Martian Heat Ray", Help: "+2 on the fire roll", Kind: "bool"},
-		},
-		answer: func(sys *catalog.System, v map[string]string) (*answer, error) {
-			r, err := rules.BuildingHit(sys, v["type"], atoi(v["power"]), v["heat-ray"] != "")
-			if err != nil {
-				return nil, err
-			}
-			labels := []string{"destroyed", "damaged", "on fire"}
-			ps := []*big.Rat{r.Destroyed, r.Damaged, r.Fire}
-			a := &answer{Rows: []oddsRow{
-				{Label: "Destroyed (rubble)", P: r.Destroyed},
-				{Label: "Damaged (armour −1)", P: r.Damaged},
-				{Label: "Standing and on fire", P: r.Fire},
-			}}
-			a.Charts = append(a.Charts, barChart("One hit", "each outcome of one hit", labels, ps))
-			return a, nil
-		}},
-	{Name: "burn", System: "buildings", Title: "Burning building", Summary: "A burning building: still standing after each turn's test.",
-		Params: []param{{Name: "armor", Label: "Armour", Help: "the building's current armour", Kind: "int", Default: "6", Min: 0, Max: maxBurnArmor}},
-		answer: func(sys *catalog.System, v map[string]string) (*answer, error) {
-			r, err := rules.Burn(sys, atoi(v["armor"]))
-			if err != nil {
-				return nil, err
-			}
-			a := &answer{}
-			var labels []string
-			for i, p := range r.Standing {
-				a.Rows = append(a.Rows, oddsRow{Label: fmt.Sprintf("Standing after test %d", i+1), P: p})
-				labels = append(labels, strconv.Itoa(i+1))
-			}
-			a.Rows = append(a.Rows, oddsRow{Label: "Expected tests", Detail: "the collapsing one included", Num: r.ExpectedTests})
-			a.Charts = append(a.Charts, barChart("Still standing", "after each turn's test", labels, r.Standing))
-			return a, nil
-		}},
-	{Name: "im-shoot", System: "imperial-mars", Title: "Small arms", Summary: "Imperial Mars small arms: hits per tray and for N trays.",
-		Params: []param{
-			{Name: "factor", Label: "Factor", Help: "the sum of weapon and tactical factors", Kind: "int", Default: "0", Min: -maxOddsInt, Max: maxOddsInt},
-			{Name: "trays", Label: "Trays", Help: "trays shooting", Kind: "int", Default: "1", Min: 0, Max: maxOddsDice},
-		},
-		answer: func(sys *catalog.System, v map[string]string) (*answer, error) {
-			n := atoi(v["trays"])
-			r, err := rules.IMShoot(sys, atoi(v["factor"]), n)
-			if err != nil {
-				return nil, err
-			}
-			a := &answer{Notes: r.Notes}
-			for k, p := range r.PerTray {
-				a.Rows = append(a.Rows, oddsRow{Label: fmt.Sprintf("One tray: %d %s", k, plural(k, "hit", "hits")), P: p})
-			}
-			var labels []string
-			var ps []*big.Rat
-			if len(r.Hits.Outcomes()) > 0 {
-				for k := 0; k <= r.Hits.Max(); k++ {
-					labels = append(labels, strconv.Itoa(k))
-					ps = append(ps, r.Hits.Prob(k))
-				}
-			}
-			a.Charts = append(a.Charts, barChart(fmt.Sprintf("Hits of %d %s", n, plural(n, "tray", "trays")), "total hits", labels, ps))
-			return a, nil
-		}},
-	{Name: "im-morale", System: "imperial-mars", Title: "Morale test", Summary: "An Imperial Mars morale test: disruption markers 0–4.",
-		Params: []param{{Name: "modifier", Label: "Modifier", Help: "the sum of the morale modifiers", Kind: "int", Default: "0", Min: -maxOddsInt, Max: maxOddsInt}},
-		answer: func(sys *catalog.System, v map[string]string) (*answer, error) {
-			r, err := rules.IMMorale(sys, atoi(v["modifier"]))
-			if err != nil {
-				return nil, err
-			}
-			return &answer{Charts: []chart{barChart("Disruption markers", "DMs taken", countLabels(len(r)), r)}}, nil
-		}},
-	{Name: "im-melee", System: "imperial-mars", Title: "Melee", Summary: "An Imperial Mars melee between two trays.",
-		Params: []param{{Name: "diff", Label: "Difference", Help: "the first tray's factors minus the second's", Kind: "int", Default: "0", Min: -maxOddsInt, Max: maxOddsInt}},
-		answer: func(sys *catalog.System, v map[string]string) (*answer, error) {
-			inf, suf, err := rules.IMMelee(sys, atoi(v["diff"]))
-			if err != nil {
-				return nil, err
-			}
-			return &answer{Charts: []chart{
-				barChart("The second tray loses", "figures lost by the second tray", countLabels(len(inf)), inf),
-				barChart("The first tray loses", "figures lost by the first tray", countLabels(len(suf)), suf),
-			}}, nil
-		}},
-	{Name: "game-length", System: "evacuation-mars", Title: "Game length", Summary: "Evacuation: Mars: how many rounds the game lasts.",
-		answer: func(sys *catalog.System, v map[string]string) (*answer, error) {
-			rs, err := rules.GameLength(sys)
-			if err != nil {
-				return nil, err
-			}
-			var labels []string
-			var ps []*big.Rat
-			for _, r := range rs {
-				labels = append(labels, strconv.Itoa(r.Round))
-				ps = append(ps, r.Ends)
-			}
-			return &answer{Charts: []chart{barChart("The game ends after round", "rounds played", labels, ps)}}, nil
-		}},
-}
-
-func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
-
-func score(n int) string {
-	if n <= 1 {
-		return "any roll"
+// pageAnswer lays the engine's answer out for the page.
+func pageAnswer(a *rules.Answer) *answer {
+	out := &answer{Notes: a.Notes}
+	for _, r := range a.Rows {
+		out.Rows = append(out.Rows, oddsRow{Label: r.Label, Detail: r.Detail, P: r.P, Num: r.Num})
 	}
-	return fmt.Sprintf("%d+", n)
-}
-
-func countLabels(n int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = strconv.Itoa(i)
+	for _, d := range a.Dists {
+		out.Charts = append(out.Charts, barChart(d.Title, d.Caption, d.Labels, d.P))
 	}
 	return out
 }
@@ -297,36 +133,35 @@ type oddsView struct {
 }
 
 type queryView struct {
-	oddsQuery
+	*rules.Query
 	SystemName string
 	Fields     []fieldView
 }
 
-func (s *Server) queryView(q oddsQuery, vals map[string]string) (queryView, *catalog.System) {
-	sys := s.cat.System(q.System)
-	qv := queryView{oddsQuery: q}
+// queryView is a query's form, showing vals (the defaults where nil).
+func (s *Server) queryView(q *rules.Query, vals rules.Args) (queryView, *catalog.System) {
+	sys, _ := rules.RuleSetOn(s.cat, q.Engine, "")
+	qv := queryView{Query: q}
 	if sys == nil {
 		return qv, nil
 	}
 	qv.SystemName = sys.About.Short
 	for _, p := range q.Params {
-		fv := fieldView{Name: p.Name, Label: p.Label, Value: vals[p.Name], Help: p.Help}
+		v, given := vals[p.Name]
+		fv := fieldView{Name: p.Name, Label: p.Label, Value: v, Help: p.Help}
 		switch p.Kind {
-		case "int":
+		case rules.IntParam:
 			fv.Input, fv.Min = "number", strconv.Itoa(p.Min)
-			if fv.Value == "" {
+			if !given {
 				fv.Value = p.Default
 			}
-		case "bool":
+		case rules.BoolParam:
 			fv.Input = "check"
-		case "choice":
+		case rules.ChoiceParam:
 			fv.Input = "select"
-			opts := p.choices(sys)
-			cur := vals[p.Name]
-			for i := range opts {
-				opts[i].Selected = opts[i].Value == cur
+			for _, c := range p.Choices(sys) {
+				fv.Choices = append(fv.Choices, choice{Value: c.Value, Label: c.Label, Selected: c.Value == v})
 			}
-			fv.Choices = opts
 		}
 		qv.Fields = append(qv.Fields, fv)
 	}
@@ -335,8 +170,8 @@ func (s *Server) queryView(q oddsQuery, vals map[string]string) (queryView, *cat
 
 func (s *Server) oddsIndex(w http.ResponseWriter, r *http.Request) {
 	v := &oddsView{chrome: chrome{Title: "Odds", Nav: "odds"}}
-	for _, q := range oddsQueries {
-		if qv, sys := s.queryView(q, nil); sys != nil {
+	for i := range rules.Queries() {
+		if qv, sys := s.queryView(&rules.Queries()[i], nil); sys != nil {
 			v.Queries = append(v.Queries, qv)
 		}
 	}
@@ -344,67 +179,39 @@ func (s *Server) oddsIndex(w http.ResponseWriter, r *http.Request) {
 }
 
 // odds answers one query. The query lives in the address, so an answer can
-// be shared; a value out of bounds is refused with what is allowed.
+// be shared; a value the query does not take is refused with what it
+// takes, and the form keeps what was typed.
 func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
-	var q *oddsQuery
-	for i := range oddsQueries {
-		if oddsQueries[i].Name == r.PathValue("query") {
-			q = &oddsQueries[i]
-		}
+	q, ok := rules.LookupQuery(r.PathValue("query"))
+	var sys *catalog.System
+	if ok {
+		sys, _ = rules.RuleSetOn(s.cat, q.Engine, "")
 	}
-	if q == nil || s.cat.System(q.System) == nil {
+	if sys == nil {
 		s.fail(w, r, http.StatusNotFound, "There is no such odds query.")
 		return
 	}
 	in := r.URL.Query()
-	vals, problem := readParams(q, in)
-	qv, sys := s.queryView(*q, vals)
-	v := &oddsView{chrome: chrome{Title: q.Title + " odds", Nav: "odds"}, Query: &qv, Problem: problem}
-	status := http.StatusOK
-	if problem == "" {
-		a, err := q.answer(sys, vals)
-		if err != nil {
-			v.Problem, status = err.Error(), http.StatusBadRequest
-		} else {
-			v.Answer = a
-			v.Share = "/odds/" + q.Name + "?" + shareQuery(q, vals)
+	vals, perrs := q.Parse(sys, func(name string) (string, bool) {
+		_, given := in[name]
+		return clip(in.Get(name), maxFieldBytes), given
+	})
+	qv, _ := s.queryView(q, vals)
+	v := &oddsView{chrome: chrome{Title: q.Title + " odds", Nav: "odds"}, Query: &qv}
+	if len(perrs) > 0 {
+		var msgs []string
+		for _, pe := range perrs {
+			msgs = append(msgs, pe.Error())
 		}
-	} else {
-		status = http.StatusBadRequest
+		v.Problem = strings.Join(msgs, " ")
+		s.render(w, r, http.StatusBadRequest, "odds", v)
+		return
 	}
-	s.render(w, r, status, "odds", v)
-}
-
-// readParams reads a query's parameters: defaults for those left out,
-// whole numbers within bounds, choices among the offered ones.
-func readParams(q *oddsQuery, in url.Values) (map[string]string, string) {
-	vals := map[string]string{}
-	for _, p := range q.Params {
-		raw := in.Get(p.Name)
-		switch p.Kind {
-		case "int":
-			if raw == "" {
-				raw = p.Default
-			}
-			n, err := strconv.Atoi(raw)
-			if err != nil || n < p.Min || n > p.Max {
-				vals[p.Name] = clip(raw, 20)
-				return vals, fmt.Sprintf("%s: %q is not a whole number from %d to %d.", p.Label, clip(raw, 20), p.Min, p.Max)
-			}
-			vals[p.Name] = strconv.Itoa(n)
-		case "bool":
-			if raw != "" && raw != "0" && raw != "false" {
-				vals[p.Name] = "1"
-			}
-		case "choice":
-			vals[p.Name] = clip(raw, maxFieldBytes)
-		}
-	}
-	return vals, ""
+	s.oddsAnswer(w, r, q, sys, vals, v)
 }
 
 // shareQuery is the query string of an answer, in the parameters' order.
-func shareQuery(q *oddsQuery, vals map[string]string) string {
+func shareQuery(q *rules.Query, vals rules.Args) string {
 	var parts []string
 	for _, p := range q.Params {
 		if v := vals[p.Name]; v != "" {

@@ -27,7 +27,7 @@ type errorView struct {
 
 var funcs = template.FuncMap{
 	"pct":  func(r *big.Rat) string { return dice.Percent(r, 1) },
-	"frac": func(r *big.Rat) string { return dice.RatString(r) },
+	"frac": frac,
 	"add":  func(a, b int) int { return a + b },
 	"itoa": strconv.Itoa,
 }
@@ -56,10 +56,21 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, messag
 	s.render(w, r, status, "error", errorView{chrome: chrome{Title: http.StatusText(status)}, Status: status, Message: message})
 }
 
-// paper reads the ?paper= choice: A4 unless it says letter.
+// paperCookie remembers the paper chosen for the session.
+const paperCookie = "paper"
+
+// paper reads the paper: the ?paper= choice, which the browser then
+// remembers for the session (a cookie), else the one remembered, else
+// A4. A choice that is no paper is refused; a remembered one is
+// forgotten.
 func (s *Server) paper(w http.ResponseWriter, r *http.Request) (layout.Paper, bool) {
 	v := r.URL.Query().Get("paper")
 	if v == "" {
+		if c, err := r.Cookie(paperCookie); err == nil {
+			if p, err := layout.ParsePaper(c.Value); err == nil {
+				return p, true
+			}
+		}
 		return layout.A4, true
 	}
 	p, err := layout.ParsePaper(v)
@@ -67,5 +78,6 @@ func (s *Server) paper(w http.ResponseWriter, r *http.Request) (layout.Paper, bo
 		s.fail(w, r, http.StatusBadRequest, err.Error())
 		return p, false
 	}
+	http.SetCookie(w, &http.Cookie{Name: paperCookie, Value: p.Name, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	return p, true
 }

@@ -235,7 +235,7 @@ func TestCrossSiteRefused(t *testing.T) {
 		{"Sec-Fetch-Site": "same-site"},
 		{"Origin": "http://evil.example"},
 	} {
-		r := httptest.NewRequest(http.MethodPost, "/save", strings.NewReader(form.Encode()))
+		r := newRequest(http.MethodPost, "/save", strings.NewReader(form.Encode()))
 		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		for k, v := range hdr {
 			r.Header.Set(k, v)
@@ -250,7 +250,7 @@ func TestCrossSiteRefused(t *testing.T) {
 		t.Fatal("a cross-site post saved a list")
 	}
 	// Reading is never a change: a GET with a foreign origin is answered.
-	r := httptest.NewRequest(http.MethodGet, "/", nil)
+	r := newRequest(http.MethodGet, "/", nil)
 	r.Header.Set("Sec-Fetch-Site", "cross-site")
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, r)
@@ -290,7 +290,7 @@ func TestBounds(t *testing.T) {
 			t.Errorf("%s: %d", k, w.Code)
 		}
 	}
-	for _, q := range []string{"/odds/attack?dice=1001", "/odds/attack?dice=-1", "/odds/attack?defense=x", "/odds/im-shoot?trays=100000", "/odds/burn?armor=101"} {
+	for _, q := range []string{"/odds/attack?dice=1001", "/odds/attack?dice=-1", "/odds/attack?defense=x", "/odds/im-shoot?trays=100000", "/odds/burn?armor=101", "/odds/attack?dice=101", "/odds/im-shoot?trays=1000"} {
 		w := get(t, h, q)
 		if w.Code != http.StatusBadRequest || !strings.Contains(pageText(w.Body.String()), "is not a whole number from") {
 			t.Errorf("%s: %d", q, w.Code)
@@ -312,7 +312,7 @@ func TestPassword(t *testing.T) {
 		{"anyone", "club secret", true, 200},
 		{"", "club secret", true, 200},
 	} {
-		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r := newRequest(http.MethodGet, "/", nil)
 		if tc.set {
 			r.SetBasicAuth(tc.user, tc.pass)
 		}

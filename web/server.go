@@ -11,6 +11,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -26,6 +27,7 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/plain"
 )
 
 //go:embed templates/*.html static
@@ -38,7 +40,11 @@ type Config struct {
 	Templates string // a club's templates folder (--templates), or ""
 	// Password, when set, is asked for with HTTP Basic authentication
 	// (any user name). A server that listens beyond loopback needs one.
+	// A password of blanks is no password.
 	Password string
+	// Hosts are the names, besides its address and localhost, the server
+	// answers to (--host); only with a password. See CheckHostName.
+	Hosts []string
 }
 
 // Server serves the pages. Make one with New.
@@ -48,6 +54,7 @@ type Server struct {
 	docs     *docs
 	tmpl     *template.Template
 	password string
+	hosts    []string // lower case
 	static   fs.FS
 	etag     map[string]string
 }
@@ -67,12 +74,24 @@ func New(c Config) (*Server, error) {
 		return nil, err
 	}
 	static, _ := fs.Sub(assets, "static")
+	if strings.TrimSpace(c.Password) == "" {
+		c.Password = ""
+	}
+	var hosts []string
+	for _, h := range c.Hosts {
+		if msg := CheckHostName(h); msg != "" {
+			st.close()
+			return nil, fmt.Errorf("--host %s: %s", plain.Quote(h), msg)
+		}
+		hosts = append(hosts, lowerHost(h))
+	}
 	s := &Server{
 		cat:      c.Catalog,
 		lists:    st,
 		docs:     &docs{cat: c.Catalog, version: c.Catalog.Version(), templates: c.Templates, cache: newCache(cacheBytes)},
 		tmpl:     tmpl,
 		password: c.Password,
+		hosts:    hosts,
 		static:   static,
 		etag:     map[string]string{},
 	}
@@ -118,7 +137,7 @@ func (s *Server) Handler() http.Handler {
 	if s.password != "" {
 		h = s.authenticated(h)
 	}
-	return secured(h)
+	return secured(s.hostChecked(h))
 }
 
 // secured sets the headers every response carries: no framing, no
@@ -134,12 +153,57 @@ func secured(next http.Handler) http.Handler {
 	})
 }
 
-// bounded caps every request body.
+// bounded caps every request body, and refuses, in the user's words, a
+// form or an address with more fields than any page of the site sends:
+// before a handler reads them, and before the standard library's own limit
+// answers in its words.
 func (s *Server) bounded(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if fields(r.URL.RawQuery) > maxFormFields {
+			s.fail(w, r, http.StatusRequestURITooLong, tooManyFields)
+			return
+		}
 		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+		if r.Method == http.MethodPost && strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded") {
+			body, err := io.ReadAll(r.Body)
+			var big *http.MaxBytesError
+			switch {
+			case errors.As(err, &big):
+				s.fail(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("The form sent is more than the %d KiB a list can fill; nothing was changed.", maxBodyBytes>>10))
+				return
+			case err != nil:
+				s.fail(w, r, http.StatusBadRequest, "The form did not arrive whole (the connection broke); nothing was changed. Send it again.")
+				return
+			case fields(string(body)) > maxFormFields:
+				s.fail(w, r, http.StatusBadRequest, tooManyFields)
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// tooManyFields is the answer to a form or an address with more fields
+// than maxFormFields.
+var tooManyFields = fmt.Sprintf("The form has more fields than a list can have (at most %d: the list's own and 16 for each of up to %d units); nothing was changed.", maxFormFields, maxUnits)
+
+// fields counts the fields of an encoded form or query.
+func fields(enc string) int {
+	if enc == "" {
+		return 0
+	}
+	return strings.Count(enc, "&") + strings.Count(enc, ";") + 1
+}
+
+// formProblem says in the user's words why a form could not be read:
+// never the standard library's message.
+func formProblem(err error) string {
+	var big *http.MaxBytesError
+	if errors.As(err, &big) {
+		return fmt.Sprintf("The form sent is more than the %d KiB a list can fill; nothing was changed.", maxBodyBytes>>10)
+	}
+	return "The form could not be read: it is not as a browser sends it (a stray '%' or ';' in it, perhaps); nothing was changed."
 }
 
 // authenticated asks for the password (HTTP Basic, any user name). The

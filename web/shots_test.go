@@ -52,6 +52,7 @@ func TestScreenshots(t *testing.T) {
 		{"odds", "/odds", nil},
 		{"odds-attack", "/odds/attack?dice=9&defense=9&armor=10&tripod=1", nil},
 		{"odds-shoot", "/odds/im-shoot?factor=10&trays=6", nil},
+		{"game-night", "/game/aqotmf/boys-of-company-c?players=3", nil},
 		{"notfound", "/lists/nothing-here", nil},
 	}
 	for _, width := range []int{390, 1280} {

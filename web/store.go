@@ -14,6 +14,9 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/playaid/playaid/internal/infile"
+	"github.com/playaid/playaid/internal/plain"
 )
 
 // ext is the extension of a list file; a list's name is its file name
@@ -102,11 +105,11 @@ type store struct {
 
 func openStore(dir string) (*store, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("--lists %s: %w", dir, err)
+		return nil, fmt.Errorf("--lists %s: %s; expected a folder for the army lists (it is made when missing)", dir, plain.Why(dir, err))
 	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
-		return nil, fmt.Errorf("--lists %s: %w", dir, err)
+		return nil, fmt.Errorf("--lists %s: %s; expected a folder for the army lists", dir, plain.Why(dir, err))
 	}
 	return &store{dir: dir, root: root}, nil
 }
@@ -138,6 +141,24 @@ func (s *store) names() (names []string, more int, err error) {
 // errNoList is a list that is not in the folder.
 var errNoList = errors.New("no such list")
 
+// notRegular is a list's name taken by something that is not a regular
+// file (a symbolic link, a named pipe, a folder): the file's problem, told
+// in plain words and without the server's paths, which a LAN reads.
+type notRegular struct {
+	file, kind string
+}
+
+func (e *notRegular) Error() string {
+	return fmt.Sprintf("%s in the lists folder is %s, not a list file: playaid reads and saves only ordinary files there, so it is left as it is", e.file, e.kind)
+}
+
+// failed is a file operation the store could not do, in plain words: the
+// list's file name and why, never the folder's path, a temporary file's
+// name or a system call's.
+func failed(verb, file string, err error) error {
+	return fmt.Errorf("could not %s %s: %s", verb, file, plain.Why("", err))
+}
+
 // read returns a list file's bytes. Only a regular file is read: a
 // symbolic link, a folder or a device under a list's name is refused.
 func (s *store) read(name string) ([]byte, error) {
@@ -150,22 +171,22 @@ func (s *store) read(name string) ([]byte, error) {
 		return nil, errNoList
 	}
 	if err != nil {
-		return nil, err
+		return nil, failed("read", file, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file; playaid serve reads and writes only regular files in %s", file, s.dir)
+		return nil, &notRegular{file, infile.Kind(fi.Mode())}
 	}
 	if fi.Size() > maxListBytes {
 		return nil, fmt.Errorf("%s is %d bytes, more than the %d a list may have", file, fi.Size(), maxListBytes)
 	}
 	f, err := s.root.Open(file)
 	if err != nil {
-		return nil, err
+		return nil, failed("read", file, err)
 	}
 	defer f.Close()
 	b, err := io.ReadAll(io.LimitReader(f, maxListBytes+1))
 	if err != nil {
-		return nil, err
+		return nil, failed("read", file, err)
 	}
 	if len(b) > maxListBytes {
 		return nil, fmt.Errorf("%s is more than the %d bytes a list may have", file, maxListBytes)
@@ -206,7 +227,10 @@ func (s *store) save(name string, data []byte, o saveOpts) (kept string, err err
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	cur, err := s.read(name)
+	var nr *notRegular
 	switch {
+	case errors.As(err, &nr):
+		return "", &conflict{name, "Not saved: " + nr.Error() + ". Save your list under another name."}
 	case errors.Is(err, errNoList):
 		if o.base != "" {
 			return "", &conflict{name, fmt.Sprintf("%s%s was deleted after you opened it, so your edits are not saved over it.", name, ext)}
@@ -250,7 +274,7 @@ func (s *store) free(base string) (string, error) {
 			return n, nil
 		}
 	}
-	return "", fmt.Errorf("no free file name like %s in %s", base, s.dir)
+	return "", fmt.Errorf("there is no free file name like %s in the lists folder; choose another name", clip(base, maxNameBytes))
 }
 
 // removeStale removes the temporary files a save killed halfway left
@@ -276,13 +300,11 @@ func (s *store) write(name string, data []byte) error {
 	file := name + ext
 	s.removeStale(file)
 	var rnd [6]byte
-	if _, err := rand.Read(rnd[:]); err != nil {
-		return err
-	}
+	rand.Read(rnd[:]) // never fails (crypto/rand)
 	tmp := "." + file + ".tmp-" + hex.EncodeToString(rnd[:])
 	f, err := s.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return err
+		return failed("save", file, err)
 	}
 	_, err = f.Write(data)
 	if err == nil {
@@ -293,7 +315,9 @@ func (s *store) write(name string, data []byte) error {
 	}
 	if err == nil {
 		if fi, lerr := s.root.Lstat(file); lerr == nil && !fi.Mode().IsRegular() {
-			err = fmt.Errorf("%s is not a regular file; not replacing it", file)
+			s.root.Remove(tmp)
+			nr := &notRegular{file, infile.Kind(fi.Mode())}
+			return &conflict{name, "Not saved: " + nr.Error() + ". Save your list under another name."}
 		}
 	}
 	if err == nil {
@@ -301,7 +325,7 @@ func (s *store) write(name string, data []byte) error {
 	}
 	if err != nil {
 		s.root.Remove(tmp)
-		return fmt.Errorf("saving %s in %s: %w", file, s.dir, err)
+		return failed("save", file, err)
 	}
 	// Make the rename itself durable.
 	if d, err := s.root.Open("."); err == nil {

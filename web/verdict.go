@@ -6,6 +6,7 @@ import (
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/tomlpos"
 )
 
 // msg is one of the checker's messages as the page shows it: the place
@@ -96,7 +97,7 @@ func check(file string, src []byte, r *army.Report, dl diag.List, units int) ver
 
 	// The tables' starts, in file order: a message belongs to the last
 	// table that starts at or before it.
-	ix := diag.NewIndex(file, src)
+	ix := tomlpos.NewIndex(file, src)
 	type start struct {
 		line, col int
 		unit      int // -1: the objective

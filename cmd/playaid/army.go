@@ -13,24 +13,7 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
-	"github.com/playaid/playaid/layout"
 )
-
-// packArmies prints, for the default print pack, the roster and unit cards
-// of every example list shipped in data/armies/ (army.Examples).
-func packArmies(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
-	examples, err := army.Examples(cat)
-	if err != nil {
-		return nil, err
-	}
-	var jobs []job
-	for _, ex := range examples {
-		jobs = append(jobs, job{name: ex.File, render: func() ([]byte, error) {
-			return ex.Print(cat, army.PrintOptions{Paper: paper})
-		}})
-	}
-	return jobs, nil
-}
 
 const armyUsage = `army validate FILE… [--json] [--data DIR]
        playaid army new --system ID [--data DIR]
@@ -192,7 +175,7 @@ func armySummary(f armyFile) string {
 	default:
 		parts = append(parts, fmt.Sprintf("%d points", r.Used))
 	}
-	if n := len(r.Diags.Errors()); n > 0 {
+	if n := r.Diags.Count(); n > 0 {
 		parts = append(parts, fmt.Sprintf("%d %s", n, document.Plural(n, "error", "errors")))
 	}
 	if n := len(r.Diags.Warnings()); n > 0 {
@@ -240,12 +223,15 @@ func runArmyNew(ctx context.Context, e *env, args []string) error {
 }
 
 func runArmyPrint(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("army print", "army print FILE [--paper a4|letter] [--cards] [--format pdf|html|md] [--templates DIR] [--data DIR] [-o FILE]")
+	fs := e.newFlags("army print", "army print FILE [--paper a4|letter] [--cards [--backs fold | --print-shop [--bleed 3mm|1/8in] [--card-size poker|us-poker] [--backs-last]]] [--format pdf|html|md] [--templates DIR] [--data DIR] [-o FILE]")
 	var d dataFlags
 	d.register(fs)
 	var doc docFlags
 	doc.register(fs, "a folder whose roster.md replaces the shipped template")
 	cards := fs.Bool("cards", false, "add unit cards, 63 × 88 mm, nine to a page with cut lines (PDF only)")
+	backs := fs.String("backs", "", "with --cards: fold: each card beside its back, three to a sheet, printed one-sided and folded (army-LIST-fold.pdf)")
+	var sf shopFlags
+	sf.register(fs)
 	out := fs.String("o", "", "the file to write (default output/army-LIST.FORMAT; - for standard output)")
 	names, err := e.parseAll(fs, args)
 	if err != nil {
@@ -257,12 +243,26 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 	case len(names) > 1:
 		return usagef("army print takes one list, got %d: %s", len(names), strings.Join(names, " "))
 	}
-	p, err := doc.check(e)
+	p, err := doc.check(e, d)
 	if err != nil {
 		return err
 	}
 	if *cards && doc.format != "pdf" {
 		return usagef("--cards prints only as PDF (cards are drawn to size), not --format %s", doc.format)
+	}
+	flip, err := cardsBacks(*backs)
+	if err != nil {
+		return err
+	}
+	shop, err := sf.parse()
+	if err != nil {
+		return err
+	}
+	if (shop != nil || flip != cardsNoBacks) && !*cards {
+		return usagef("--backs and --print-shop print unit cards: add --cards")
+	}
+	if shop != nil && flip != cardsNoBacks {
+		return usagef("--print-shop prints one card face to a page: --backs fold is for sheets")
 	}
 	cat, err := e.load(d)
 	if err != nil {
@@ -277,14 +277,19 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	data, err := army.Print(f.report, cat, army.PrintOptions{Paper: p, Format: doc.format, Cards: *cards, Templates: doc.templates})
+	var data []byte
+	if shop != nil {
+		data, err = army.PrintCards(f.report, *shop)
+	} else {
+		data, err = army.Print(f.report, cat, army.PrintOptions{Paper: p, Format: doc.format, Cards: *cards, CardBacks: flip, Templates: doc.templates})
+	}
 	if err != nil {
 		return err
 	}
 	dest := *out
 	if dest == "" {
 		base := strings.TrimSuffix(filepath.Base(names[0]), filepath.Ext(names[0]))
-		dest = filepath.Join("output", "army-"+base+"."+doc.format)
+		dest = filepath.Join("output", "army-"+base+cardSuffix(flip, shop)+"."+doc.format)
 	}
 	if sameFile(dest, names[0]) {
 		return usagef("-o %s is the list being printed; the roster would replace it", dest)
@@ -293,7 +298,7 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if !f.report.Valid() {
-		n := len(f.report.Diags.Errors())
+		n := f.report.Diags.Count()
 		fmt.Fprintf(e.stderr, "playaid: %s is invalid (%d %s): the roster is stamped INVALID\n", names[0], n, document.Plural(n, "error", "errors"))
 		return exitStatus(1)
 	}

@@ -52,13 +52,13 @@ func TestArmyValidate(t *testing.T) {
 			bad + ":3:10: points: the units cost 200, over the limit of 150 by 50; remove units worth 50 or more, or raise points\n" +
 				bad + `:5:6: unit 1 (asault-tripod): unknown unit id "asault-tripod" (did you mean "assault-tripod"?); expected one of: assault-tripod, hmg-unit, infantry-company, mk2-baldwin, rough-riders`},
 		{"missing file", []string{"army", "validate", missing}, 2,
-			missing + ": unreadable\n", missing + ": cannot read the list: no such file or directory"},
+			missing + ": unreadable\n", missing + ": cannot read the list: there is no such file or folder"},
 		{"not TOML", []string{"army", "validate", notTOML}, 2,
 			notTOML + ": unreadable\n", notTOML + ":1:6: expected '.' or '=', but got 'o' instead"},
 		{"unreadable wins over invalid", []string{"army", "validate", bad, missing}, 2,
 			bad + ": INVALID (200 of 150 points, 2 errors)\n" + missing + ": unreadable\n", ""},
 		{"no file", []string{"army", "validate"}, 2, "", "playaid: army validate: which list? give one or more FILEs"},
-		{"flags after files", []string{"army", "validate", armyExample("evacuation-mars.toml"), "--data", "nowhere"}, 2, "", "playaid: --data nowhere: stat nowhere: no such file or directory"},
+		{"flags after files", []string{"army", "validate", armyExample("evacuation-mars.toml"), "--data", "nowhere"}, 2, "", "playaid: --data nowhere: there is no such file or folder"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -101,7 +101,7 @@ func TestArmyValidateJSON(t *testing.T) {
 	if g := got[1]; !g.Readable || g.Valid || g.Points != 200 || g.Limit != 150 || len(g.Errors) != 2 || g.Errors[0] != want {
 		t.Errorf("invalid list: %+v", g)
 	}
-	if g := got[2]; g.Readable || g.Valid || len(g.Errors) != 1 || g.Errors[0].Message != "cannot read the list: no such file or directory" {
+	if g := got[2]; g.Readable || g.Valid || len(g.Errors) != 1 || g.Errors[0].Message != "cannot read the list: there is no such file or folder" {
 		t.Errorf("missing list: %+v", g)
 	}
 }
@@ -177,7 +177,7 @@ func TestArmyPrint(t *testing.T) {
 		{[]string{"army", "print", "a.toml", "--cards", "--format", "md"}, 2, "playaid: --cards prints only as PDF (cards are drawn to size), not --format md"},
 		{[]string{"army", "print", "a.toml", "--format", "docx"}, 2, `playaid: --format: unknown format "docx"; expected one of: pdf, html, md`},
 		{[]string{"army", "print", "a.toml", "--paper", "a5"}, 2, `playaid: unknown paper "a5": expected a4 or letter`},
-		{[]string{"army", "print", filepath.Join(dir, "gone.toml")}, 2, filepath.Join(dir, "gone.toml") + ": cannot read the list: no such file or directory"},
+		{[]string{"army", "print", filepath.Join(dir, "gone.toml")}, 2, filepath.Join(dir, "gone.toml") + ": cannot read the list: there is no such file or folder"},
 	}
 	for _, tt := range tests {
 		code, _, errs := runCLI(t, tt.args...)
@@ -194,16 +194,12 @@ func TestArmyPack(t *testing.T) {
 		t.Fatal(errs)
 	}
 	found := false
-	for _, p := range packers {
-		if p.name == "army rosters" {
-			found = true
-		}
-	}
+	found = inPack("army rosters")
 	if !found {
 		t.Fatal("the army rosters are not in the print pack")
 	}
 	want := "army-boys-of-company-c-humans.pdf army-boys-of-company-c-martians.pdf army-evacuation-mars.pdf army-imperial-mars.pdf army-morale-wagon-humans.pdf army-morale-wagon-martians.pdf"
-	if got := packPDFNames(t, packArmies, layout.A4); got != want {
+	if got := packPDFNames(t, layout.A4, "army rosters"); got != want {
 		t.Errorf("pack files %v", got)
 	}
 }

@@ -8,8 +8,8 @@ import (
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/briefing"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/data"
-	"github.com/playaid/playaid/internal/shipped"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/sheets"
 )
@@ -36,7 +36,7 @@ func BenchmarkDocument(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ref, err := sheets.Lookup("imperial-mars")
+	ref, err := sheets.Lookup(cat, "imperial-mars")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -25,10 +25,10 @@ func TestBlipsAgree(t *testing.T) {
 	cat := mustLoad(t)
 	lists := armyLists(t)
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
-		files := packPart(t, buildMarkersPack, paper)
+		files := packPart(t, paper, "markers")
 		pack := map[string][]byte{}
 		for _, f := range files {
-			pack[f.name] = f.data
+			pack[f.Name] = f.Data
 		}
 		scenarios := 0
 		for _, s := range cat.Systems {

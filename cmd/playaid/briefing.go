@@ -2,37 +2,10 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 
 	"github.com/playaid/playaid/briefing"
-	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/diag"
-	"github.com/playaid/playaid/layout"
 )
-
-// packBriefings prints, for the default print pack, every shipped
-// scenario's briefing.
-func packBriefings(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
-	var jobs []job
-	for _, s := range cat.Systems {
-		for i := range s.Scenarios {
-			sc := &s.Scenarios[i]
-			jobs = append(jobs, job{name: "briefing-" + sc.ID + ".pdf", render: func() ([]byte, error) {
-				b, err := briefing.New(s, sc, cat.Version())
-				if err != nil {
-					return nil, diag.At(sc.Pos, err)
-				}
-				pdf, err := b.PDF(briefing.Options{Paper: paper})
-				if err != nil {
-					return nil, diag.At(sc.Pos, fmt.Errorf("briefing %s: %w", sc.ID, err))
-				}
-				return pdf, nil
-			}})
-		}
-	}
-	return jobs, nil
-}
 
 func runBriefing(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("briefing", "briefing SCENARIO [--paper a4|letter] [--format pdf|html|md] [--data DIR] [--templates DIR] [-o FILE]")
@@ -52,7 +25,7 @@ func runBriefing(ctx context.Context, e *env, args []string) error {
 		return usagef("briefing takes one scenario, got %q and %q", ids[0], ids[1])
 	}
 	id := ids[0]
-	p, err := doc.check(e)
+	p, err := doc.check(e, d)
 	if err != nil {
 		return err
 	}

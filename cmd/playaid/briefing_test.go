@@ -102,13 +102,11 @@ func TestBriefingWrongFigure(t *testing.T) {
 
 // The default print pack carries every shipped scenario's briefing.
 func TestBriefingPack(t *testing.T) {
-	if got := packPDFNames(t, packBriefings, layout.Letter); got != "briefing-boys-of-company-c.pdf briefing-morale-wagon.pdf briefing-evacuation-mars.pdf" {
+	if got := packPDFNames(t, layout.Letter, "briefings"); got != "briefing-boys-of-company-c.pdf briefing-morale-wagon.pdf briefing-evacuation-mars.pdf" {
 		t.Errorf("pack briefings: %s", got)
 	}
 	found := false
-	for _, p := range packers {
-		found = found || p.name == "briefings"
-	}
+	found = inPack("briefings")
 	if !found {
 		t.Error("no briefings packer registered")
 	}

@@ -5,52 +5,16 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/outfile"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/sheets"
+	"github.com/playaid/playaid/pack"
 )
 
-// packFile is one file of the print pack, rendered in memory.
-type packFile struct {
-	name string // relative to the output folder
-	data []byte
-}
-
-// job renders one file of the print pack.
-type job struct {
-	name   string // the file, relative to the output folder
-	part   string // what its errors are part of; the packer's name when ""
-	render func() ([]byte, error)
-	run    int // its packer's run
-}
-
-// packer lists the jobs of one part of the print pack. Listing is quick:
-// the work is in the jobs, which renderPack runs side by side.
-type packer struct {
-	name string
-	jobs func(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error)
-	// run is when its jobs start, lower first: the parts whose documents
-	// take longest go first, so that short ones are left to fill both
-	// cores at the end. (The files keep the packers' order.)
-	run int
-}
-
-// packers are the generators of the default print pack, in the order of
-// their files (a failing one stops the build before anything is written).
-var packers = []packer{
-	{"army rosters", packArmies, 3},
-	{"briefings", packBriefings, 0},
-	{"markers", buildMarkersPack, 4},
-	{"reference sheets", packSheets, 1},
-	{"reference cards", buildCardsPack, 2},
-}
+// packDocs lists the documents of the print pack (a variable, so that
+// tests can stand in documents that fail or wait).
+var packDocs = func(cat *catalog.Catalog) []pack.Doc { return pack.New(cat, pack.Options{}).Docs }
 
 func runBuild(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("build", "[build] [--data DIR] [--paper a4|letter] [-o DIR]")
@@ -82,17 +46,17 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	// Render everything, then write it all or nothing: a failing
 	// generator, a file that cannot be written or a signal before the
 	// renames leave the output folder as it was.
-	files, err := renderPack(ctx, cat, p)
+	files, err := pack.Render(ctx, p, packDocs(cat))
 	if err != nil {
 		return err
 	}
 	var writes []outfile.File
 	for _, f := range files {
-		path := filepath.Join(*out, filepath.FromSlash(f.name))
+		path := filepath.Join(*out, filepath.FromSlash(f.Name))
 		if !inside(*out, path) {
-			return fmt.Errorf("refusing to write %s: outside the output folder %s", f.name, *out)
+			return fmt.Errorf("refusing to write %s: outside the output folder %s", f.Name, *out)
 		}
-		writes = append(writes, outfile.File{Path: path, Data: f.data})
+		writes = append(writes, outfile.File{Path: path, Data: f.Data})
 	}
 	if err := e.writeFiles(ctx, writes); err != nil {
 		return err
@@ -109,111 +73,6 @@ func warmFonts() {
 	for _, f := range layout.FontFaces() {
 		layout.UseFont(pdf, f[0], f[1])
 	}
-}
-
-// renderPack renders every job of the pack, at most GOMAXPROCS at a time
-// (each holds its document in memory until the pack is written, so more
-// would only raise the peak; fewer would leave a core idle), and returns
-// the files in packer order whatever order they start (see packer.run)
-// or finish in. Jobs are documents, not whole packers, so the cores stay
-// busy to the end. The first error in pack order wins, so the message
-// does not depend on timing either.
-func renderPack(ctx context.Context, cat *catalog.Catalog, p layout.Paper) ([]packFile, error) {
-	jobs := packJobs(ctx, cat, p)
-	run := make([]int, len(jobs)) // the jobs' places in jobs, in the order they start
-	for i := range run {
-		run[i] = i
-	}
-	slices.SortStableFunc(run, func(a, b int) int { return jobs[a].run - jobs[b].run })
-	files := make([]packFile, len(jobs))
-	errs := make([]error, len(jobs))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Go(func() {
-			for {
-				k := int(next.Add(1) - 1)
-				if k >= len(run) {
-					return
-				}
-				i := run[k]
-				j := jobs[i]
-				files[i].name = j.name
-				if errs[i] = ctx.Err(); errs[i] == nil {
-					files[i].data, errs[i] = j.render()
-				}
-				if errs[i] != nil {
-					errs[i] = fmt.Errorf("%s: %w", j.part, errs[i])
-				}
-			}
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return files, nil
-}
-
-// packJobs lists the jobs of every packer, in pack order, each with its
-// part and run. A packer that cannot list its jobs gets one that fails
-// with its error, in its place.
-func packJobs(ctx context.Context, cat *catalog.Catalog, p layout.Paper) []job {
-	var jobs []job
-	for _, pk := range packers {
-		js, err := pk.jobs(ctx, cat, p)
-		if err != nil {
-			js = []job{{render: func() ([]byte, error) { return nil, err }}}
-		}
-		for _, j := range js {
-			if j.part == "" {
-				j.part = pk.name
-			}
-			j.run = pk.run
-			jobs = append(jobs, j)
-		}
-	}
-	return jobs
-}
-
-// packSheets lists the reference sheets, then the rules notes that cite
-// their pages. Each sheet's template runs and is laid out once, for both:
-// whichever of its two jobs comes first lays it out, the other waits for
-// that.
-func packSheets(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
-	all := sheets.All()
-	laid := make([]func() (*sheets.Laid, error), len(all))
-	for i, s := range all {
-		laid[i] = sync.OnceValues(func() (*sheets.Laid, error) {
-			return s.Lay(cat, sheets.Options{Paper: paper})
-		})
-	}
-	var jobs []job
-	for _, d := range []struct {
-		part string
-		name func(sheets.Sheet, string) string
-		draw func(*sheets.Laid) ([]byte, error)
-	}{
-		{"reference sheets", sheets.Sheet.FileName, (*sheets.Laid).PDF},
-		{"rules notes", sheets.Sheet.NotesFileName, (*sheets.Laid).NotesPDF},
-	} {
-		for i, s := range all {
-			jobs = append(jobs, job{name: d.name(s, document.PDF), part: d.part, render: func() ([]byte, error) {
-				l, err := laid[i]()
-				var b []byte
-				if err == nil {
-					b, err = d.draw(l)
-				}
-				if err != nil {
-					return nil, fmt.Errorf("%s: %w", s.ID, err)
-				}
-				return b, nil
-			}})
-		}
-	}
-	return jobs, nil
 }
 
 // inside reports whether path lies within dir.

@@ -3,17 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/internal/shipped"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/pack"
 )
 
 // TestBuildPack builds the whole print pack twice in one process: every
@@ -72,10 +70,10 @@ func TestBuildPackConcurrency(t *testing.T) {
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	cat := shipped.Catalog(t)
-	var packs [2][]packFile
+	var packs [2][]pack.File
 	for i, procs := range []int{1, 8} {
 		runtime.GOMAXPROCS(procs)
-		files, err := renderPack(context.Background(), cat, layout.A4)
+		files, err := pack.Render(context.Background(), layout.A4, packDocs(cat))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,49 +83,9 @@ func TestBuildPackConcurrency(t *testing.T) {
 		t.Fatalf("%d and %d files", len(packs[0]), len(packs[1]))
 	}
 	for i, f := range packs[0] {
-		if g := packs[1][i]; g.name != f.name || !bytes.Equal(g.data, f.data) {
-			t.Errorf("file %d: %s with GOMAXPROCS=1, %s with 8, equal bytes %v", i, f.name, g.name, bytes.Equal(g.data, f.data))
+		if g := packs[1][i]; g.Name != f.Name || !bytes.Equal(g.Data, f.Data) {
+			t.Errorf("file %d: %s with GOMAXPROCS=1, %s with 8, equal bytes %v", i, f.Name, g.Name, bytes.Equal(g.Data, f.Data))
 		}
-	}
-}
-
-// TestRenderPackFirstError: when jobs fail, the error is the first
-// failing job's in pack order, however the goroutines are timed, and no
-// files are returned; a packer that cannot list its jobs fails in its
-// place.
-func TestRenderPackFirstError(t *testing.T) {
-	defer func(saved []packer) { packers = saved }(packers)
-	fail := func(msg string, delay time.Duration) job {
-		return job{name: msg + ".pdf", part: msg, render: func() ([]byte, error) {
-			time.Sleep(delay)
-			return nil, errors.New("broken")
-		}}
-	}
-	ok := job{name: "x.pdf", render: func() ([]byte, error) { return []byte("x"), nil }}
-	part := func(name string, js ...job) packer {
-		return packer{name: name, jobs: func(context.Context, *catalog.Catalog, layout.Paper) ([]job, error) { return js, nil }}
-	}
-	unlisted := packer{name: "unlisted", jobs: func(context.Context, *catalog.Catalog, layout.Paper) ([]job, error) {
-		return nil, errors.New("no list")
-	}}
-	for _, tt := range []struct {
-		packers []packer
-		want    string
-	}{
-		{[]packer{part("a", ok, fail("slow", 30*time.Millisecond)), part("b", fail("fast", 0), ok)}, "slow: broken"},
-		{[]packer{part("a", ok, ok, ok, ok), unlisted, part("b", fail("fast", 0))}, "unlisted: no list"},
-		{[]packer{part("a", fail("late", 30*time.Millisecond)), unlisted}, "late: broken"},
-	} {
-		packers = tt.packers
-		files, err := renderPack(context.Background(), nil, layout.A4)
-		if err == nil || err.Error() != tt.want || files != nil {
-			t.Errorf("renderPack = %d files, %v; want the first error in pack order, %s", len(files), err, tt.want)
-		}
-	}
-	packers = []packer{part("a", ok, ok), part("b", ok)}
-	files, err := renderPack(context.Background(), nil, layout.A4)
-	if err != nil || len(files) != 3 || files[2].name != "x.pdf" || string(files[2].data) != "x" {
-		t.Errorf("renderPack = %v, %v; want 3 files", files, err)
 	}
 }
 

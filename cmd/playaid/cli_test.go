@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/pack"
 )
 
 // runCLI runs playaid with args and returns the exit status, stdout and
@@ -31,35 +33,37 @@ func mustLoad(t *testing.T) *catalog.Catalog {
 	return cat
 }
 
-// packPart lists one generator's jobs of the print pack and renders them,
-// one after another.
-func packPart(t *testing.T, list func(context.Context, *catalog.Catalog, layout.Paper) ([]job, error), p layout.Paper) []packFile {
+// packPart renders the print pack's documents of the named parts, one
+// after another.
+func packPart(t *testing.T, p layout.Paper, parts ...string) []pack.File {
 	t.Helper()
-	jobs, err := list(context.Background(), mustLoad(t), p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var files []packFile
-	for _, j := range jobs {
-		data, err := j.render()
-		if err != nil {
-			t.Fatalf("%s: %v", j.name, err)
+	var files []pack.File
+	for _, d := range pack.New(mustLoad(t), pack.Options{}).Docs {
+		if !slices.Contains(parts, d.Part) {
+			continue
 		}
-		files = append(files, packFile{name: j.name, data: data})
+		data, err := d.Render(p)
+		if err != nil {
+			t.Fatalf("%s: %v", d.Name, err)
+		}
+		files = append(files, pack.File{Name: d.Name, Data: data})
 	}
 	return files
 }
 
-// packPDFNames runs one generator of the print pack and returns its file
-// names, space-separated, checking each file is a PDF.
-func packPDFNames(t *testing.T, list func(context.Context, *catalog.Catalog, layout.Paper) ([]job, error), p layout.Paper) string {
+// packPDFNames renders the named parts of the print pack and returns
+// their file names, space-separated, checking each file is a PDF.
+func packPDFNames(t *testing.T, p layout.Paper, parts ...string) string {
 	t.Helper()
 	var names []string
-	for _, f := range packPart(t, list, p) {
-		names = append(names, f.name)
-		if !bytes.HasPrefix(f.data, []byte("%PDF-")) {
-			t.Errorf("%s is not a PDF", f.name)
+	for _, f := range packPart(t, p, parts...) {
+		names = append(names, f.Name)
+		if !bytes.HasPrefix(f.Data, []byte("%PDF-")) {
+			t.Errorf("%s is not a PDF", f.Name)
 		}
 	}
 	return strings.Join(names, " ")
 }
+
+// inPack reports whether the print pack has a part of that name.
+func inPack(name string) bool { return slices.Contains(pack.Parts(), name) }

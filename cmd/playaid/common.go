@@ -18,6 +18,7 @@ import (
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/glyphs"
 	"github.com/playaid/playaid/internal/outfile"
+	"github.com/playaid/playaid/internal/plain"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -33,9 +34,10 @@ func (e *env) newFlags(name, usage string) *flag.FlagSet {
 	return fs
 }
 
-// parse parses args; a bad flag is a usage error (exit 2), --help exits 0.
-// The flag package's own printing is turned off: it would print --help to
-// stderr, and a bad flag's message twice.
+// parse parses args; a bad flag is a usage error (exit 2) told on one
+// line, --help exits 0. The flag package's own printing is turned off: it
+// would print --help to stderr, a bad flag's message twice, and the whole
+// usage after it.
 func (e *env) parse(fs *flag.FlagSet, args []string) error {
 	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
@@ -45,9 +47,8 @@ func (e *env) parse(fs *flag.FlagSet, args []string) error {
 		fs.Usage()
 		return exitStatus(0)
 	case err != nil:
-		fmt.Fprintf(e.stderr, "playaid %s: %v\n", fs.Name(), err)
-		fs.SetOutput(e.stderr)
-		fs.Usage()
+		// One line in playaid's words; --help prints the flags.
+		fmt.Fprintf(e.stderr, "playaid %s: %s\n", fs.Name(), flagProblem(fs, err))
 		return exitStatus(2)
 	}
 	fs.SetOutput(e.stderr)
@@ -86,7 +87,7 @@ func (e *env) load(d dataFlags) (*catalog.Catalog, error) {
 	if d.dir != "" {
 		st, err := os.Stat(d.dir)
 		if err != nil {
-			return nil, usagef("--data %s: %v", d.dir, err)
+			return nil, usagef("--data %s: %s", d.dir, plain.Why(d.dir, err))
 		}
 		if !st.IsDir() {
 			return nil, usagef("--data %s: not a folder", d.dir)
@@ -107,8 +108,8 @@ func (e *env) load(d dataFlags) (*catalog.Catalog, error) {
 		l = keep
 	}
 	printDiags(e.stderr, l)
-	if n := len(l.Errors()); n > 0 {
-		fmt.Fprintf(e.stderr, "playaid: %d error(s) in the data\n", n)
+	if n := l.Count(); n > 0 {
+		fmt.Fprintf(e.stderr, "playaid: %d %s in the data\n", n, document.Plural(n, "error", "errors"))
 		return nil, exitStatus(1)
 	}
 	return cat, nil
@@ -197,26 +198,39 @@ func (d *docFlags) register(fs *flag.FlagSet, templatesUsage string) {
 
 // check validates the flags and returns the paper. A file in --templates
 // that no document reads is a warning.
-func (d *docFlags) check(e *env) (layout.Paper, error) {
+func (d *docFlags) check(e *env, df dataFlags) (layout.Paper, error) {
 	if !slices.Contains(document.Formats(), d.format) {
 		return layout.Paper{}, usageError{"--format: " + document.UnknownFormat(d.format).Error()}
 	}
-	if err := e.templatesDir(d.templates); err != nil {
+	if err := e.templatesDir(d.templates, df); err != nil {
 		return layout.Paper{}, err
 	}
 	return paper(d.paper)
 }
 
 // templatesDir checks a --templates folder: it must be a folder, and a
-// file in it that no document reads (a misspelt name) is a warning.
-func (e *env) templatesDir(dir string) error {
+// file in it that no document reads (a misspelt name) is a warning. A
+// rule set of the --data folder may have its own sheet and cards
+// (<id>.md, cards-<id>.md).
+func (e *env) templatesDir(dir string, df dataFlags) error {
 	if dir == "" {
 		return nil
 	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+	if st, err := os.Stat(dir); err != nil {
+		return usagef("--templates %s: %s; expected a folder of templates", dir, plain.Why(dir, err))
+	} else if !st.IsDir() {
 		return usagef("--templates %s: not a folder", dir)
 	}
-	printDiags(e.stderr, document.CheckDir(dir))
+	var own []string
+	if df.dir != "" {
+		entries, _ := os.ReadDir(df.dir)
+		for _, en := range entries {
+			if en.IsDir() && en.Name() != catalog.ArmiesDir {
+				own = append(own, en.Name()+".md", "cards-"+en.Name()+".md")
+			}
+		}
+	}
+	printDiags(e.stderr, document.CheckDir(dir, own...))
 	return nil
 }
 

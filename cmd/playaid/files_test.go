@@ -12,6 +12,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/pack"
 )
 
 // snapshot reads every file of dir.
@@ -86,7 +87,7 @@ func TestBuildAllOrNothing(t *testing.T) {
 // is rendered, just before writing, replaces nothing, exits 143 or 130,
 // and says so; a build interrupted while rendering the same.
 func TestBuildStopped(t *testing.T) {
-	defer func(saved []packer) { packers = saved }(packers)
+	defer func(saved func(*catalog.Catalog) []pack.Doc) { packDocs = saved }(packDocs)
 	for _, c := range []struct {
 		sig  syscall.Signal
 		late bool
@@ -102,25 +103,24 @@ func TestBuildStopped(t *testing.T) {
 		// The jobs may run side by side: the late signal waits for the
 		// first job to finish.
 		firstDone := make(chan struct{})
-		list := func(j job) func(context.Context, *catalog.Catalog, layout.Paper) ([]job, error) {
-			return func(context.Context, *catalog.Catalog, layout.Paper) ([]job, error) { return []job{j}, nil }
-		}
-		packers = []packer{
-			{name: "first", jobs: list(job{name: "a.pdf", render: func() ([]byte, error) {
-				defer close(firstDone)
-				if !c.late {
-					stop()
-					return nil, ctx.Err()
-				}
-				return []byte("new"), nil
-			}})},
-			{name: "last", jobs: list(job{name: "b.pdf", render: func() ([]byte, error) {
-				if c.late {
-					<-firstDone
-					stop() // the signal comes once all is rendered
-				}
-				return []byte("new"), nil
-			}})},
+		packDocs = func(*catalog.Catalog) []pack.Doc {
+			return []pack.Doc{
+				pack.Func("a.pdf", "first", func(layout.Paper) ([]byte, error) {
+					defer close(firstDone)
+					if !c.late {
+						stop()
+						return nil, ctx.Err()
+					}
+					return []byte("new"), nil
+				}),
+				pack.Func("b.pdf", "last", func(layout.Paper) ([]byte, error) {
+					if c.late {
+						<-firstDone
+						stop() // the signal comes once all is rendered
+					}
+					return []byte("new"), nil
+				}),
+			}
 		}
 		var stdout, stderr bytes.Buffer
 		err := run(ctx, []string{"build", "-o", out}, &stdout, &stderr)

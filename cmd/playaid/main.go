@@ -95,6 +95,7 @@ var verbs = []verb{
 	{"reference", "write quick-reference sheets with exact odds (PDF, HTML or Markdown)", referenceDoc.run},
 	{"notes", "write the organiser's rules notes and rulings of a rule set (PDF, HTML or Markdown)", notesDoc.run},
 	{"briefing", "write a scenario's briefing: forces, odds, table map, secret deployment sheet", runBriefing},
+	{"game", "write a scenario's game night: what to print, in two PDFs (single- and double-sided)", runGame},
 	{"army", "check and print army lists: validate, new, print (roster and unit cards)", runArmy},
 	{"serve", "the army builder, odds and print pack in a browser (a local web server)", runServe},
 }

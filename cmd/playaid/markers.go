@@ -15,26 +15,9 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/limits"
-	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/markers"
+	"github.com/playaid/playaid/rules"
 )
-
-// buildMarkersPack renders the print pack's markers: each rule set's
-// own sheet, markers-<system>.pdf, and for each scenario whose hidden side
-// deploys as blips, blips-<scenario>.pdf with backs (briefing.PackMarkers).
-func buildMarkersPack(ctx context.Context, cat *catalog.Catalog, paper layout.Paper) ([]job, error) {
-	var jobs []job
-	for _, s := range cat.Systems {
-		mfs, err := briefing.PackMarkers(s, cat.Version())
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range mfs {
-			jobs = append(jobs, job{name: f.Name, render: func() ([]byte, error) { return f.Render(paper) }})
-		}
-	}
-	return jobs, nil
-}
 
 // countFlag collects --count KIND=N, repeated or comma-separated.
 type countFlag map[string]int
@@ -91,7 +74,7 @@ func parseOffset(s string) ([2]float64, error) {
 }
 
 func runMarkers(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("markers", "markers [--system ID | --scenario ID] [--army LIST.toml] [--paper a4|letter] [--only KIND[,KIND…]] [--count KIND=N] [--decoys N] [--backs long|short] [--back-offset X,Y] [--data DIR] [-o FILE.pdf]")
+	fs := e.newFlags("markers", "markers [--system ID | --scenario ID] [--army LIST.toml] [--paper a4|letter] [--only KIND[,KIND…]] [--count KIND=N] [--decoys N] [--backs long|short|fold] [--back-offset X,Y] [--data DIR] [-o FILE.pdf]")
 	var d dataFlags
 	d.register(fs)
 	sysID := fs.String("system", "", "only this rule set's markers, by its id ("+shippedSystems()+" …); default: all")
@@ -100,7 +83,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 	counts := countFlag{}
 	fs.Var(counts, "count", "KIND=N: print N sets of a kind (for blips: numbered blips 1–N); repeat or comma-separate")
 	decoyN := fs.Int("decoys", 0, "add N decoy blips, numbered on after the numbered blips")
-	backs := fs.String("backs", "", "add a back page after each sheet for duplex printing: long or short (the edge the printer flips on)")
+	backs := fs.String("backs", "", "add backs: long or short, a back page after each sheet for duplex printing (the edge the printer flips on); or fold: backs beside their fronts, printed one-sided and folded")
 	offset := fs.String("back-offset", "", "X,Y: shift the backs X mm right and Y mm down to match your printer")
 	out := fs.String("o", "", "the PDF to write (default: output/markers.pdf, or output/markers-ID.pdf with --system; - for standard output)")
 	armyFile := fs.String("army", "", "an AQotMF army list: print exactly the blips and decoys it may deploy")
@@ -220,7 +203,7 @@ func (e *env) armyBlips(cat *catalog.Catalog, file string) (system string, blips
 		fmt.Fprintf(e.stderr, "playaid: %s is not a valid list; fix it first ('playaid army validate %s')\n", file, file)
 		return "", 0, 0, exitStatus(1)
 	}
-	if r.System == nil || r.System.AQotMF == nil {
+	if rules.EngineOf(r.System) != rules.AQEngine {
 		return "", 0, 0, usagef("--army %s: a %s list deploys no blips (only All Quiet on the Martian Front lists do)", file, r.List.System)
 	}
 	blips, decoys = army.Blips(r.List, r.System)

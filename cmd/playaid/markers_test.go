@@ -74,11 +74,11 @@ labels = ["Dug In"]
 		{"unknown kind", []string{"--only", "heat-ray-templat"}, 2, []string{`--only: unknown marker kind "heat-ray-templat" (did you mean "heat-ray-template"?)`}},
 		{"kind of another system", []string{"--system", "imperial-mars", "--only", "blips"}, 2, []string{`unknown marker kind "blips"`, "expected one of: disruption, jammed, prone, range-stick"}},
 		{"unknown count kind", []string{"--count", "dugin=3"}, 2, []string{`--count: unknown marker kind "dugin" (did you mean "dug-in"?)`}},
-		{"count without N", []string{"--count", "dug-in"}, 2, []string{`invalid value "dug-in" for flag -count`, "expected KIND=N"}},
-		{"negative count", []string{"--count", "dug-in=-2"}, 2, []string{`invalid value "dug-in=-2" for flag -count: N must be a whole number from 0 to 1000`}},
-		{"count past the bound", []string{"--count", "dug-in=9223372036854775807"}, 2, []string{`invalid value "dug-in=9223372036854775807" for flag -count: N must be a whole number from 0 to 1000`}},
+		{"count without N", []string{"--count", "dug-in"}, 2, []string{`playaid markers: --count dug-in: expected KIND=N`}},
+		{"negative count", []string{"--count", "dug-in=-2"}, 2, []string{`--count dug-in=-2: N must be a whole number from 0 to 1000`}},
+		{"count past the bound", []string{"--count", "dug-in=9223372036854775807"}, 2, []string{`--count dug-in=9223372036854775807: N must be a whole number from 0 to 1000`}},
 		{"a million blips", []string{"--count", "blips=1000000"}, 2, []string{"N must be a whole number from 0 to 1000"}},
-		{"one part of several", []string{"--count", "dug-in=2,blips=1001"}, 2, []string{`for flag -count: "blips=1001": N must be a whole number from 0 to 1000`}},
+		{"one part of several", []string{"--count", "dug-in=2,blips=1001"}, 2, []string{`--count dug-in=2,blips=1001: "blips=1001": N must be a whole number from 0 to 1000`}},
 		{"more pieces than a kind may have", []string{"--system", "aqotmf", "--only", "blips", "--count", "blips=999"}, 2, []string{`marker "blips": 1003 pieces to print; expected at most 1000 of a kind`}},
 		{"unknown system", []string{"--system", "aqotmff"}, 2, []string{`unknown system "aqotmff" (did you mean "aqotmf"?)`}},
 		{"unknown paper", []string{"--paper", "a5"}, 2, []string{`unknown paper "a5"`}},
@@ -93,7 +93,7 @@ labels = ["Dug In"]
 		{"bad data", []string{"--data", bad}, 1, []string{
 			filepath.ToSlash(bad) + `/aqotmf/markers.toml:7:8: marker "blips" (circle): size is 0mm; expected a size above zero`,
 			filepath.ToSlash(bad) + `/aqotmf/markers.toml:13:9: marker "dug-in": unknown shape "rectangle"`,
-			"error(s) in the data",
+			"errors in the data",
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -133,13 +133,11 @@ func TestMarkersHelp(t *testing.T) {
 // TestMarkersPack: the default print pack holds every rule set's markers.
 func TestMarkersPack(t *testing.T) {
 	found := false
-	for _, p := range packers {
-		found = found || p.name == "markers"
-	}
+	found = inPack("markers")
 	if !found {
 		t.Fatal("no markers packer in the print pack")
 	}
-	if got, want := packPDFNames(t, buildMarkersPack, layout.A4), "markers-aqotmf.pdf blips-boys-of-company-c.pdf blips-morale-wagon.pdf markers-buildings.pdf markers-evacuation-mars.pdf markers-imperial-mars.pdf"; got != want {
+	if got, want := packPDFNames(t, layout.A4, "markers"), "markers-aqotmf.pdf blips-boys-of-company-c.pdf blips-morale-wagon.pdf markers-buildings.pdf markers-evacuation-mars.pdf markers-imperial-mars.pdf"; got != want {
 		t.Errorf("pack files %q; want %q", got, want)
 	}
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"path/filepath"
-	"strings"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/internal/outfile"
@@ -24,7 +23,7 @@ type sheetDoc struct {
 
 var (
 	referenceDoc = sheetDoc{"reference", "sheet", "aqotmf.md …", sheets.Sheet.FileName, sheets.RenderAll,
-		"\n       playaid reference --cards [--system ID] [--paper a4|letter] [--backs long|short] [--back-offset X,Y] [--format pdf|md] [--data DIR] [--templates DIR] [-o FILE]"}
+		"\n       playaid reference --cards [--system ID] [--paper a4|letter] [--backs long|short|fold] [--back-offset X,Y] [--print-shop [--bleed 3mm|1/8in] [--card-size poker|us-poker] [--backs-last]] [--format pdf|md] [--data DIR] [--templates DIR] [-o FILE]"}
 	notesDoc = sheetDoc{"notes", "rule set", "notes.md, and the reference sheets' whose pages it cites", sheets.Sheet.NotesFileName, sheets.RenderNotesAll, ""}
 )
 
@@ -33,7 +32,7 @@ func (d sheetDoc) run(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags(d.verb, d.verb+" [--system ID] [--paper a4|letter] [--format pdf|html|md] [--data DIR] [--templates DIR] [-o FILE]"+d.cards)
 	var df dataFlags
 	df.register(fs)
-	sysID := fs.String("system", "", "only this "+d.each+": "+strings.Join(sheets.IDs(), ", ")+" (default: all four)")
+	sysID := fs.String("system", "", "only this "+d.each+": "+shippedSystems()+" or one of --data (default: all)")
 	var doc docFlags
 	doc.register(fs, "a folder of templates that replace the shipped ones of the same name ("+d.templates+")")
 	out := fs.String("o", "", "where to write: a file (\"-\" for standard output) with --system, else a folder (default: output/"+d.name(sheets.Sheet{ID: "<system>"}, "<format>")+")")
@@ -47,26 +46,27 @@ func (d sheetDoc) run(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("%s takes no arguments, got %q; use --system to choose a %s", d.verb, fs.Args(), d.each)
 	}
-	p, err := doc.check(e)
+	p, err := doc.check(e, df)
 	if err != nil {
 		return err
 	}
-	if cf.cards || cf.backs != "" || cf.offset != "" {
+	if cf.cards || cf.backs != "" || cf.offset != "" || cf.shop != (shopFlags{}) {
 		return e.referenceCards(ctx, df, &doc, p, cf, *sysID, *out)
 	}
-	list := sheets.All()
-	if *sysID != "" {
-		s, err := sheets.Lookup(*sysID)
-		if err != nil {
-			return usageError{err.Error()}
-		}
-		list = []sheets.Sheet{s}
-	} else if *out == "-" {
+	if *sysID == "" && *out == "-" {
 		return usagef("-o - (standard output) needs --system: all four cannot share one output")
 	}
 	cat, err := e.load(df)
 	if err != nil {
 		return err
+	}
+	list := sheets.All(cat)
+	if *sysID != "" {
+		s, err := sheets.Lookup(cat, *sysID)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		list = []sheets.Sheet{s}
 	}
 	e.fontWarnings(doc)
 	// Render every document before writing any: a bad template leaves

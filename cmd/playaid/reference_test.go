@@ -75,14 +75,12 @@ func TestReferenceStdoutAndTemplates(t *testing.T) {
 // the four rules notes that cite their pages.
 func TestReferenceInPrintPack(t *testing.T) {
 	found := false
-	for _, pk := range packers {
-		found = found || pk.name == "reference sheets"
-	}
+	found = inPack("reference sheets")
 	if !found {
 		t.Fatal("no reference sheets packer in the print pack")
 	}
 	want := "reference-aqotmf.pdf reference-buildings.pdf reference-imperial-mars.pdf reference-evacuation-mars.pdf notes-aqotmf.pdf notes-buildings.pdf notes-imperial-mars.pdf notes-evacuation-mars.pdf"
-	if got := packPDFNames(t, packSheets, paperA4(t)); got != want {
+	if got := packPDFNames(t, paperA4(t), "reference sheets", "rules notes"); got != want {
 		t.Errorf("print pack files %q, want %q", got, want)
 	}
 }

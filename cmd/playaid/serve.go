@@ -2,11 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
+	"strings"
+	"syscall"
 
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/internal/plain"
 	"github.com/playaid/playaid/web"
 )
 
@@ -14,12 +18,14 @@ import (
 const passwordEnv = "PLAYAID_PASSWORD"
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("serve", "serve [--addr HOST:PORT] [--lists DIR] [--data DIR] [--templates DIR]")
+	fs := e.newFlags("serve", "serve [--addr HOST:PORT] [--host NAME]... [--lists DIR] [--data DIR] [--templates DIR]")
 	var d dataFlags
 	d.register(fs)
 	addr := fs.String("addr", "127.0.0.1:8080", "where to listen; an address beyond this machine (0.0.0.0:8080, a LAN address) needs "+passwordEnv)
 	lists := fs.String("lists", "lists", "the folder of army lists (created if absent)")
 	tmpl := fs.String("templates", "", "a folder of templates that replace the shipped ones of the same name")
+	var hosts hostNames
+	fs.Var(&hosts, "host", "a name the club types in the browser to reach this server (e.g. playaid.lan), besides its address and localhost; repeatable; needs "+passwordEnv)
 	if err := e.parse(fs, args); err != nil {
 		return err
 	}
@@ -30,10 +36,21 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return usagef("--addr %q: expected HOST:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080", *addr)
 	}
 	password := os.Getenv(passwordEnv)
+	blank := password != "" && strings.TrimSpace(password) == ""
+	if blank {
+		// Blanks are no password: anyone could type them.
+		password = ""
+	}
 	if !web.Loopback(*addr) && password == "" {
+		if blank {
+			return usagef("refusing to serve on %s: %s is only blanks, which is no password; set it to the club's password, or serve on 127.0.0.1", *addr, passwordEnv)
+		}
 		return usagef("refusing to serve on %s without a password: anyone on the network could read and change the lists; set %s (the club's password, asked for by the browser), or serve on 127.0.0.1", *addr, passwordEnv)
 	}
-	if err := e.templatesDir(*tmpl); err != nil {
+	if len(hosts) > 0 && password == "" {
+		return usagef("--host %s: a name besides localhost is for a server the club's network reaches, and needs a password; set %s", hosts[0], passwordEnv)
+	}
+	if err := e.templatesDir(*tmpl, d); err != nil {
 		return err
 	}
 	cat, err := e.load(d)
@@ -41,14 +58,14 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	e.fontWarnings(docFlags{format: document.PDF, templates: *tmpl})
-	srv, err := web.New(web.Config{Catalog: cat, Lists: *lists, Templates: *tmpl, Password: password})
+	srv, err := web.New(web.Config{Catalog: cat, Lists: *lists, Templates: *tmpl, Password: password, Hosts: hosts})
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		return err
+		return listenError(*addr, err)
 	}
 	// "localhost" may resolve beyond loopback on a strange machine: the
 	// address listened on decides.
@@ -63,12 +80,45 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if password != "" {
 		fmt.Fprintf(e.stdout, "playaid serve: the browser asks for the password in %s (any user name)\n", passwordEnv)
 	}
+	for _, h := range hosts {
+		fmt.Fprintf(e.stdout, "playaid serve: also answers to http://%s/\n", net.JoinHostPort(h, fmt.Sprint(ln.Addr().(*net.TCPAddr).Port)))
+	}
 	fmt.Fprintln(e.stdout, "playaid serve: press Ctrl-C to stop")
 	if err := web.Serve(ctx, ln, srv.Handler()); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout, "playaid serve: stopped")
 	return nil
+}
+
+// hostNames is the repeatable --host flag.
+type hostNames []string
+
+func (h *hostNames) String() string { return strings.Join(*h, ", ") }
+
+func (h *hostNames) Set(v string) error {
+	if msg := web.CheckHostName(v); msg != "" {
+		return errors.New(msg)
+	}
+	*h = append(*h, v)
+	return nil
+}
+
+// listenError says in the user's words why addr cannot be listened on.
+func listenError(addr string, err error) error {
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return fmt.Errorf("cannot listen on %s: another program (perhaps another playaid serve) already uses that port; stop it, or choose another port with --addr", addr)
+	case errors.Is(err, syscall.EACCES):
+		return fmt.Errorf("cannot listen on %s: ports below 1024 need the administrator; choose a port like 8080 with --addr", addr)
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return fmt.Errorf("cannot listen on %s: that address is not one of this machine's; use 127.0.0.1, 0.0.0.0 or one of its network addresses", addr)
+	}
+	var dns *net.DNSError
+	if errors.As(err, &dns) {
+		return fmt.Errorf("cannot listen on %s: the name %s is not known on this machine; use 127.0.0.1, localhost or 0.0.0.0", addr, plain.Quote(dns.Name))
+	}
+	return fmt.Errorf("cannot listen on %s", addr)
 }
 
 // urls are the addresses to type in a browser: the one listened on, or,

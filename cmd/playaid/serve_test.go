@@ -115,7 +115,7 @@ func TestServe(t *testing.T) {
 		{"/docs/briefing/aqotmf/morale-wagon.html", []string{"briefing", "morale-wagon", "--format", "html"}},
 		{"/lists/company-c/roster.pdf", []string{"army", "print", file}},
 		{"/lists/company-c/cards.pdf", []string{"army", "print", file, "--cards"}},
-		{"/lists/company-c/markers.pdf", []string{"markers", "--army", file}},
+		{"/lists/company-c/markers.pdf", []string{"markers", "--army", file, "--backs", "long"}},
 	} {
 		dest := filepath.Join(dir, "cli.pdf")
 		var o, e bytes.Buffer
@@ -162,6 +162,24 @@ func TestServe(t *testing.T) {
 				continue
 			}
 			name := m[1]
+			// Reference cards printed the other ways, beside the pack's
+			// duplex ones: the bytes of the command that makes them.
+			if way := regexp.MustCompile(`^reference-cards-(.+)-(fold|print-shop)\.pdf$`).FindStringSubmatch(name); way != nil {
+				flag := []string{"--backs", "fold"}
+				if way[2] == "print-shop" {
+					flag = []string{"--print-shop"}
+				}
+				dest := filepath.Join(dir, name)
+				var o, e bytes.Buffer
+				args := append([]string{"reference", "--cards", "--system", way[1], "--paper", paper, "-o", dest}, flag...)
+				if err := run(context.Background(), args, &o, &e); err != nil {
+					t.Fatalf("%v: %v\n%s", args, err, e.String())
+				}
+				if cli, _ := os.ReadFile(dest); !bytes.Equal(web, cli) {
+					t.Errorf("%s%s is not the bytes of playaid %s", l[1], l[2], strings.Join(args, " "))
+				}
+				continue
+			}
 			if !want[name] {
 				t.Errorf("%s is %s, not a file of the print pack", l[1], name)
 				continue

@@ -9,6 +9,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -34,7 +35,7 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 		for _, p := range problems {
 			fmt.Fprintln(e.stderr, p)
 		}
-		fmt.Fprintf(e.stderr, "playaid: %d error(s): the data loads, but the print pack would not build\n", len(problems))
+		fmt.Fprintf(e.stderr, "playaid: %d %s: the data loads, but the print pack would not build\n", len(problems), document.Plural(len(problems), "error", "errors"))
 		return exitStatus(1)
 	}
 	if err := ctx.Err(); err != nil {
@@ -60,16 +61,16 @@ func checkPack(ctx context.Context, cat *catalog.Catalog) []string {
 	for i, p := range papers {
 		wg.Go(func() {
 			stopped := map[string]bool{} // the parts stopped at a problem
-			for _, j := range packJobs(ctx, cat, p) {
+			for _, d := range packDocs(cat) {
 				if ctx.Err() != nil {
 					return
 				}
-				if stopped[j.part] {
+				if stopped[d.Part] {
 					continue
 				}
-				if _, err := j.render(); err != nil && ctx.Err() == nil {
-					stopped[j.part] = true
-					found[i] = append(found[i], problems(j.part, err)...)
+				if _, err := d.Render(p); err != nil && ctx.Err() == nil {
+					stopped[d.Part] = true
+					found[i] = append(found[i], problems(d.Part, err)...)
 				}
 			}
 		})

@@ -45,7 +45,7 @@ func TestValidateBuilds(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, want+"\n") || strings.Contains(stdout, "data ok") {
 		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 1 and %s", code, stdout, stderr, want)
 	}
-	if !strings.Contains(stderr, "playaid: 1 error(s): the data loads, but the print pack would not build") {
+	if !strings.Contains(stderr, "playaid: 1 error: the data loads, but the print pack would not build") {
 		t.Errorf("stderr:\n%s", stderr)
 	}
 	// The build refuses the same, at the same place.

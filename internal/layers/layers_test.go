@@ -16,9 +16,13 @@ const module = "github.com/playaid/playaid/"
 // layers. A new package must be given its layer here.
 var layer = map[string]int{
 	"internal/limits":     -1, // the bounds every layer enforces
+	"internal/infile":     -1, // reading input files safely
+	"internal/suggest":    -1, // "did you mean …?"
 	"internal/outfile":    1,  // writing output files safely
+	"internal/plain":      -2, // messages in the user's words (below infile)
 	"glyphs":              -1, // what the text font prints, checked where text enters
-	"diag":                0,
+	"diag":                -1, // the one error type: file:line:col: message
+	"tomlpos":             0,  // TOML decoded strictly, every problem at its place
 	"dice":                0,
 	"data":                0,
 	"templates":           0,
@@ -27,12 +31,13 @@ var layer = map[string]int{
 	"internal/playercopy": 0,
 	"internal/testfont":   0, // small TrueType fonts for tests
 	"internal/floor":      3,
-	"internal/cmd/ratio":  9, // a tool that runs the command
-	"catalog":             1, // the data, loaded and checked
-	"rules":               2, // the odds, from the data
-	"internal/shipped":    2,
-	"layout":              3, // fpdf basics
+	"internal/cmd/ratio":  10, // a tool that runs the command
+	"catalog":             1,  // the data, loaded and checked
+	"rules":               2,  // the odds, from the data
+	"catalog/shipped":     2,  // for tests: the shipped data, loaded
+	"layout":              3,  // fpdf basics
 	"layout/markdown":     4,
+	"layout/cards":        4, // the one card engine
 	"document":            5, // the text pipeline of every document
 	"markers":             6, // generators on layout and document
 	"tablemap":            6,
@@ -40,8 +45,9 @@ var layer = map[string]int{
 	"briefing":            7,
 	"army":                7,
 	"refcards":            7, // reference cards: imports markers for its flip
-	"web":                 8, // the web app: a front door like the CLI
-	"cmd/playaid":         9,
+	"pack":                8, // the print pack, composed once from the documents
+	"web":                 9, // the web app: a front door like the CLI
+	"cmd/playaid":         10,
 }
 
 func TestLayers(t *testing.T) {
@@ -77,6 +83,9 @@ func TestLayers(t *testing.T) {
 			}
 			if l, ok := layer[dep]; !ok || l >= mine {
 				t.Errorf("%s (layer %d) imports %s (layer %d): imports must point down", rel, mine, dep, l)
+			}
+			if strings.HasPrefix(rel, "internal/") && !strings.HasPrefix(dep, "internal/") && (dep == "diag" || dep == "catalog" || strings.HasPrefix(dep, "catalog/")) {
+				t.Errorf("%s imports %s: internal/ holds what many packages share, below the data and its errors", rel, dep)
 			}
 		}
 		return nil

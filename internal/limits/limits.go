@@ -88,6 +88,18 @@ const (
 	// exact odds of a thousand dice take milliseconds.
 	MaxDice = 1000
 
+	// MaxAskDice is the dice (or trays) of one odds question a person
+	// asks ('playaid odds', the web odds page). A unit of the shipped rule
+	// sets has a handful of stands or trays, each rolling a few dice: a
+	// hundred is several units' fire at once, and its exact odds take a
+	// few milliseconds where a thousand Imperial Mars trays took seconds.
+	MaxAskDice = 100
+
+	// MaxAskScore bounds, either side of zero, a stat, score or modifier
+	// of an odds question a person asks: beyond the faces of every die
+	// the games roll (d10, d20), so the ends of every table are in reach.
+	MaxAskScore = MaxStat
+
 	// MaxStat bounds, either side of zero, a stat or rule number that is
 	// not a count or points: Defense, Armor, Power, scores, factors,
 	// modifiers, turns, rounds, percentages. Every such number of the rule

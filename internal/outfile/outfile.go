@@ -23,7 +23,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/infile"
+	"github.com/playaid/playaid/internal/plain"
 )
 
 // File is one file to write.
@@ -45,11 +46,11 @@ func Check(path string) error {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil
 	case err != nil:
-		return err
+		return plain.Cannot("write", path, err)
 	case fi.Mode().IsRegular():
 		return nil
 	}
-	return fmt.Errorf("%s is %s; playaid writes only regular files and never replaces anything else", path, diag.FileKind(fi.Mode()))
+	return fmt.Errorf("%s is %s; playaid writes only regular files and never replaces anything else", path, infile.Kind(fi.Mode()))
 }
 
 // pending is one file on its way: its temporary file, and the copy kept
@@ -118,7 +119,7 @@ func WriteAll(ctx context.Context, files []File) (err error) {
 			return err
 		}
 		if err := os.Rename(p.tmp, p.Path); err != nil {
-			return err
+			return plain.Cannot("write", p.Path, err)
 		}
 		p.tmp, p.done = "", true
 	}
@@ -138,11 +139,11 @@ func prepare(p *pending) error {
 		dir = "."
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return plain.Cannot("write", p.Path, err)
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp*")
 	if err != nil {
-		return err
+		return plain.Cannot("write", p.Path, err)
 	}
 	p.tmp = f.Name()
 	_, err = f.Write(p.Data)
@@ -156,7 +157,7 @@ func prepare(p *pending) error {
 		err = os.Chmod(p.tmp, 0o644)
 	}
 	if err != nil {
-		return fmt.Errorf("writing %s: %w", p.Path, err)
+		return plain.Cannot("write", p.Path, err)
 	}
 	if _, err := os.Lstat(p.Path); err == nil {
 		p.existed = true

@@ -6,6 +6,7 @@ import (
 
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/tomlpos"
 )
 
 // chartSpec is the TOML body of a ```chart block:
@@ -52,7 +53,7 @@ const maxSeries = 8
 // the body's first line, so errors point into the Markdown.
 func parseChart(file string, body []byte, line int) (chartSpec, diag.List) {
 	var s chartSpec
-	_, errs := diag.DecodeTOML(file, body, &s)
+	_, errs := tomlpos.DecodeTOML(file, body, &s)
 	for i := range errs {
 		if errs[i].Line > 0 {
 			errs[i].Line += line - 1

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/suggest"
 )
 
 type dirKind int
@@ -59,7 +59,7 @@ func parseDirective(block string) (directive, error) {
 	if len(squashed) > 20 {
 		return directive{}, nil
 	}
-	s := diag.Suggest(squashed, directiveNames)
+	s := suggest.Closest(squashed, directiveNames)
 	if s == "" {
 		return directive{}, nil
 	}

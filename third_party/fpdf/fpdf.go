@@ -4263,7 +4263,15 @@ func (f *Fpdf) putpages() {
 		if ok {
 			f.outf("/MediaBox [0 0 %.2f %.2f]", pageSize.Wd, pageSize.Ht)
 		}
-		for t, pb := range f.pageBoxes[n] {
+		// The boxes in the order of their names: a map's order changes
+		// from run to run, and with it the document's bytes.
+		boxes := make([]string, 0, len(f.pageBoxes[n]))
+		for t := range f.pageBoxes[n] {
+			boxes = append(boxes, t)
+		}
+		sort.Strings(boxes)
+		for _, t := range boxes {
+			pb := f.pageBoxes[n][t]
 			f.outf("/%s [%.2f %.2f %.2f %.2f]", t, pb.X, pb.Y, pb.Wd, pb.Ht)
 		}
 		f.out("/Resources 2 0 R")
@@ -4519,20 +4527,25 @@ func (f *Fpdf) putfonts() {
 				f.out(s.String())
 				f.out("endobj")
 
-				// Embed CIDToGIDMap: 128 KB, mostly zeros, taken
-				// from a pool and zeroed again where it was written.
-				cidMap := cidMaps.Get().(*[]byte)
-				cidToGidMap := *cidMap
+				// Embed CIDToGIDMap up to the highest code the text
+				// uses (a rune, or 0 past U+FFFF), instead of 128 KB for
+				// every rune of the BMP: no code past its end is shown.
+				maxCid := 0
+				for cc := range usedRunes {
+					if cc <= 0xFFFF {
+						maxCid = max(maxCid, cc)
+					}
+				}
+				for cc := range CodeSignDictionary {
+					maxCid = max(maxCid, cc)
+				}
+				cidToGidMap := make([]byte, 2*(maxCid+1))
 				for cc, glyph := range CodeSignDictionary {
 					cidToGidMap[cc*2] = byte(glyph >> 8)
 					cidToGidMap[cc*2+1] = byte(glyph & 0xFF)
 				}
 
 				mem := xmem.compress(cidToGidMap)
-				for cc := range CodeSignDictionary {
-					cidToGidMap[cc*2], cidToGidMap[cc*2+1] = 0, 0
-				}
-				cidMaps.Put(cidMap)
 				compressedMap := mem.bytes()
 				f.newobj()
 				f.out("<</Length " + strconv.Itoa(len(compressedMap)) + "/Filter /FlateDecode>>")

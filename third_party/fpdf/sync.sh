@@ -66,9 +66,13 @@ check)
 		cmp -s "$tmp/fpdf/$f" "$here/$f" || { echo "sync.sh: $f is not upstream + PLAYAID.patch" >&2; exit 1; }
 	done <"$tmp/want"
 	;;
-test) # all but two examples that download images from codeberg.org
+test) # all but two examples that download images from codeberg.org and
+	# three that compare compressed streams byte for byte with upstream's
+	# reference PDFs (a UTF-8 font, attachments, an ICC profile): the
+	# patch compresses with klauspost/compress and cuts CIDToGIDMaps short,
+	# on purpose (PLAYAID.patch, items 4 and 7; its tests cover both)
 	patched
-	cd "$tmp/fpdf" && go test -skip '^(ExampleFpdf_RegisterImageReader|ExampleRegister)$' ./...
+	cd "$tmp/fpdf" && go test -skip '^(ExampleFpdf_RegisterImageReader|ExampleRegister|ExampleFpdf_AddUTF8Font|ExampleFpdf_SetAttachments|ExampleFpdf_AddOutputIntent)$' ./...
 	;;
 *)
 	echo "usage: sync.sh apply|diff|check|test" >&2

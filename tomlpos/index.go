@@ -1,4 +1,4 @@
-package diag
+package tomlpos
 
 import (
 	"slices"
@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/limits"
 )
 
@@ -132,23 +133,23 @@ func (ix *Index) scanAll() {
 }
 
 // Key returns the position of the key at path (its first character).
-func (ix *Index) Key(path string) Pos {
+func (ix *Index) Key(path string) diag.Pos {
 	e := ix.lookup(path)
-	return Pos{File: ix.file, Line: e.line, Col: e.keyCol}
+	return diag.Pos{File: ix.file, Line: e.line, Col: e.keyCol}
 }
 
 // Value returns the position of the value at path (its first character).
-func (ix *Index) Value(path string) Pos {
+func (ix *Index) Value(path string) diag.Pos {
 	e := ix.lookup(path)
-	return Pos{File: ix.file, Line: e.line, Col: e.valCol}
+	return diag.Pos{File: ix.file, Line: e.line, Col: e.valCol}
 }
 
 // Later returns the position of the key at path without finding it yet:
 // its line and column are found when a message is made at it (List.Add,
 // Pos.Resolve). Loaders place every entry this way, and most loads never
 // report on any.
-func (ix *Index) Later(path string) Pos {
-	return Pos{File: ix.file, ix: ix, path: path}
+func (ix *Index) Later(path string) diag.Pos {
+	return diag.Later(ix.file, ix, path)
 }
 
 // File is the file the index was built from.

@@ -1,4 +1,4 @@
-package diag
+package tomlpos
 
 import (
 	"encoding"
@@ -12,7 +12,9 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/glyphs"
+	"github.com/playaid/playaid/internal/suggest"
 )
 
 // A plan is what the walk needs to know of a Go type, worked out once per
@@ -110,7 +112,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 		p.kind, p.elem = kSlice, buildPlan(t.Elem(), building)
 	case reflect.Map:
 		if t.Key().Kind() != reflect.String {
-			panic("diag.Decode: map keys must be strings, not in " + t.String())
+			panic("tomlpos.Decode: map keys must be strings, not in " + t.String())
 		}
 		p.kind, p.elem = kMap, buildPlan(t.Elem(), building)
 	case reflect.Pointer:
@@ -133,7 +135,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 		}
 		sort.Strings(p.names)
 	default:
-		panic("diag.Decode: cannot decode TOML into " + t.String())
+		panic("tomlpos.Decode: cannot decode TOML into " + t.String())
 	}
 	return p
 }
@@ -187,7 +189,7 @@ func tomlName(f reflect.StructField) string {
 // filler walks the parsed tree and the Go value together.
 type filler struct {
 	ix   *Index
-	l    List
+	l    diag.List
 	bad  bool     // a value of the wrong type: v is only partly filled
 	path []string // where the walk is: keys and array indexes ("unit", "2", "points")
 	idx  []bool   // which parts of path are array indexes
@@ -384,7 +386,7 @@ func (f *filler) unknown(k string, p *plan) {
 	}
 	if len(p.names) > 0 {
 		msg += "; expected one of: " + strings.Join(p.names, ", ")
-		if s := Suggest(k, p.names); s != "" {
+		if s := suggest.Closest(k, p.names); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}
 	}

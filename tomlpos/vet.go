@@ -1,10 +1,11 @@
-package diag
+package tomlpos
 
 import (
 	"bytes"
 	"fmt"
 	"unicode/utf8"
 
+	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/limits"
 )
 
@@ -17,14 +18,14 @@ import (
 // returns nil for text that may be parsed, which need not be valid TOML.
 func Vet(file string, src []byte) error {
 	if len(src) > limits.MaxFileSize {
-		return Diag{File: file, Msg: fmt.Sprintf("the file is %d bytes; expected at most %d (%d KiB)", len(src), limits.MaxFileSize, limits.MaxFileSize>>10)}
+		return diag.Diag{File: file, Msg: fmt.Sprintf("the file is %d bytes; expected at most %d (%d KiB)", len(src), limits.MaxFileSize, limits.MaxFileSize>>10)}
 	}
 	off, msg := vetShape(src)
 	if msg == "" {
 		return nil
 	}
 	line, col := lineCol(src, off)
-	return Diag{File: file, Line: line, Col: col, Msg: msg}
+	return diag.Diag{File: file, Line: line, Col: col, Msg: msg}
 }
 
 // vetShape walks the text as the TOML grammar nests it: strings and

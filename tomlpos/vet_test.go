@@ -1,4 +1,4 @@
-package diag
+package tomlpos
 
 import (
 	"strings"

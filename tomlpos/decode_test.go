@@ -1,10 +1,12 @@
-package diag
+package tomlpos
 
 import (
 	"fmt"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/playaid/playaid/diag"
 )
 
 // upper decodes itself from text, as catalog.Length does.
@@ -118,7 +120,7 @@ func TestDecodeConcurrentFirstUse(t *testing.T) {
 	}
 	src := []byte("A = \"a\"\nB = \"b\"\nC = \"c\"\n[[Inner]]\nX = 1\nY = 2\nZ = 3\n")
 	var wg sync.WaitGroup
-	errs := make([]List, 8)
+	errs := make([]diag.List, 8)
 	for i := range errs {
 		wg.Go(func() {
 			var v fresh

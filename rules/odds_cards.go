@@ -1,4 +1,4 @@
-package refcards
+package rules
 
 import (
 	"fmt"
@@ -8,76 +8,12 @@ import (
 	"unicode"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/document"
-	"github.com/playaid/playaid/rules"
 )
 
-// The odds tables a card's back may print (`engine "id"`), each worked out
-// by the rule engine. Most are the engine's own tables; the AQotMF ones
-// are laid out for a card — by the targets a player shoots at, not by
-// every Defense and Armor — from the same rules functions. Which rule set
-// offers which tables follows the rule blocks its data has.
-
-// oddsSpec is one odds table a template may ask for.
-type oddsSpec struct {
-	id    string
-	build func(*catalog.System) (rules.Table, error)
-}
-
-// modifiers adapts a builder that lays out a range of modifiers. The ranges are
-// the cards' choice of what to show, not game numbers: they reach from
-// where the outcome is nearly certain one way to where it is the other.
-func modifiers(f func(*catalog.System, int, int) (rules.Table, error), lo, hi int) func(*catalog.System) (rules.Table, error) {
-	return func(sys *catalog.System) (rules.Table, error) { return f(sys, lo, hi) }
-}
-
-// oddsFor lists the odds tables of a rule set.
-func oddsFor(sys *catalog.System) []oddsSpec {
-	var out []oddsSpec
-	if sys.AQotMF != nil {
-		out = append(out, aqOdds...)
-	}
-	if sys.Buildings != nil {
-		out = append(out, oddsSpec{"hit", rules.BuildingsHitTable}, oddsSpec{"burn", rules.BurnTable})
-	}
-	if sys.Evacuation != nil {
-		out = append(out, oddsSpec{"game-length", rules.EvacGameLengthTable}, oddsSpec{"ladder", rules.EvacLadderTable})
-	}
-	if sys.Imperial != nil {
-		out = append(out, imOdds...)
-	}
-	return out
-}
-
-var aqOdds = []oddsSpec{
-	{"targets", aqTargets},
-	{"tripod-weapons", aqTripodWeapons},
-	{"tripod-chart", aqTripodChart},
-	{"tripod-attacks", aqTripodAttacks},
-	{"decoys", aqDecoys},
-	{"morale", rules.AQMoraleTable},
-	{"reinforcements", aqReinforcements},
-	{"tow-cable", rules.AQTowCableTable},
-}
-
-var imOdds = []oddsSpec{
-	{"shooting", rules.IMShootingTable},
-	{"weapons", imWeapons},
-	{"mg-jam", rules.IMMGTable},
-	{"artillery-hit", rules.IMArtilleryHitTable},
-	{"artillery-formations", func(sys *catalog.System) (rules.Table, error) { return rules.IMFormationTable(sys, 0) }},
-	{"artillery-objects", rules.IMObjectTable},
-	{"artillery-armour", rules.IMArmourTable},
-	{"escape", rules.IMEscapeTable},
-	{"melee", modifiers(rules.IMMeleeTable, 0, 15)},
-	{"morale", modifiers(rules.IMMoraleTable, -8, 5)},
-	{"rally", modifiers(rules.IMRallyTable, -5, 5)},
-	{"pursuit", modifiers(rules.IMPursuitTable, -5, 5)},
-	{"officer-risk", rules.IMOfficerRiskTable},
-	{"vehicles", rules.IMVehicleTable},
-	{"overload", rules.IMOverloadTable},
-	{"flyer-penetration", rules.IMFlyerPenetrationTable},
-}
+// The odds tables laid out for a reference card: the AQotMF ones by the
+// targets a player shoots at, not by every Defense and Armor, from the
+// same functions as the sheet's. They are in the registry (odds.go) with
+// the others.
 
 // aqTarget is one kind of target a card's odds are worked out against:
 // the profiles that share its Defense, Armor and type.
@@ -97,7 +33,7 @@ func aqTargetList(sys *catalog.System) []aqTarget {
 		if p.Defense == nil || p.Armor == nil {
 			continue
 		}
-		infantry := p.Type == "Infantry"
+		infantry := AQMayDigIn(sys, &p)
 		tripod := p.ID == sys.AQotMF.TripodDamage.Profile
 		found := false
 		for i := range out {
@@ -135,18 +71,18 @@ func joinNames(names []string) string {
 // aqSituation is a target's circumstance a card shows a row for.
 type aqSituation struct {
 	label string
-	q     func(q *rules.AttackQuery)
+	q     func(q *AttackQuery)
 	show  func(t aqTarget) bool
 }
 
 func aqSituations(r *catalog.AQRules) []aqSituation {
 	always := func(aqTarget) bool { return true }
 	return []aqSituation{
-		{"in the open", func(*rules.AttackQuery) {}, always},
-		{fmt.Sprintf("soft cover (Def %s)", document.Signed(r.Cover.Soft)), func(q *rules.AttackQuery) { q.Cover = "soft" }, always},
-		{fmt.Sprintf("hard cover (Def %s)", document.Signed(r.Cover.Hard)), func(q *rules.AttackQuery) { q.Cover = "hard" }, func(t aqTarget) bool { return !t.tripod }},
-		{fmt.Sprintf("dug in (Arm %s)", document.Signed(r.DugIn.Armor)), func(q *rules.AttackQuery) { q.DugIn = true }, func(t aqTarget) bool { return t.infantry }},
-		{fmt.Sprintf("immobilized (Def %s)", document.Signed(r.ImmobilisedDefense)), func(q *rules.AttackQuery) { q.Immobilised = true }, func(t aqTarget) bool { return t.tripod }},
+		{"in the open", func(*AttackQuery) {}, always},
+		{fmt.Sprintf("soft cover (Def %s)", signed(r.Cover.Soft)), func(q *AttackQuery) { q.Cover = "soft" }, always},
+		{fmt.Sprintf("hard cover (Def %s)", signed(r.Cover.Hard)), func(q *AttackQuery) { q.Cover = "hard" }, func(t aqTarget) bool { return !t.tripod }},
+		{fmt.Sprintf("dug in (Arm %s)", signed(r.DugIn.Armor)), func(q *AttackQuery) { q.DugIn = true }, func(t aqTarget) bool { return t.infantry }},
+		{fmt.Sprintf("immobilized (Def %s)", signed(r.ImmobilisedDefense)), func(q *AttackQuery) { q.Immobilised = true }, func(t aqTarget) bool { return t.tripod }},
 	}
 }
 
@@ -167,33 +103,33 @@ func powerLabel(p int) string {
 	if p == 0 {
 		return "–"
 	}
-	return document.Signed(p)
+	return signed(p)
 }
 
 // aqTargets is the chance one die hits and damages each target in each
 // circumstance (rows, under a heading row per target), by the weapon's
 // Power (columns).
-func aqTargets(sys *catalog.System) (rules.Table, error) {
-	t := rules.Table{ID: "cards-aqotmf-targets", Title: "One die: chance to hit and damage", Corner: "Target · Power"}
+func aqTargets(sys *catalog.System) (Table, error) {
+	t := Table{ID: "cards-aqotmf-targets", Title: "One die: chance to hit and damage", Corner: "Target · Power"}
 	powers := aqPowers(sys)
 	for _, p := range powers {
 		t.Columns = append(t.Columns, powerLabel(p))
 	}
 	for _, tg := range aqTargetList(sys) {
-		t.Rows = append(t.Rows, rules.Row{Label: tg.heading()})
+		t.Rows = append(t.Rows, Row{Label: tg.heading()})
 		for _, s := range aqSituations(sys.AQotMF) {
 			if !s.show(tg) {
 				continue
 			}
-			row := rules.Row{Label: s.label}
+			row := Row{Label: s.label}
 			for _, p := range powers {
-				q := rules.AttackQuery{Dice: 1, Defense: tg.defense, Armor: tg.arm, Power: p}
+				q := AttackQuery{Dice: 1, Defense: tg.defense, Armor: tg.arm, Power: p}
 				s.q(&q)
-				res, err := rules.AQAttack(sys, q)
+				res, err := AQAttack(sys, q)
 				if err != nil {
-					return rules.Table{}, err
+					return Table{}, err
 				}
-				row.Cells = append(row.Cells, rules.Prob(res.DieDmg))
+				row.Cells = append(row.Cells, Prob(res.DieDmg))
 			}
 			t.Rows = append(t.Rows, row)
 		}
@@ -207,11 +143,11 @@ func aqTargets(sys *catalog.System) (rules.Table, error) {
 // is damaged once the shot hits (a damage roll only). Dug-in targets get
 // a row for a tripod within the dug-in rule's reach, where the bonus is
 // lost.
-func aqTripodWeapons(sys *catalog.System) (rules.Table, error) {
+func aqTripodWeapons(sys *catalog.System) (Table, error) {
 	r := sys.AQotMF
 	tripod := sys.Profile(r.TripodDamage.Profile)
 	if tripod == nil {
-		return rules.Table{}, fmt.Errorf("%s: tripod profile %q not found", sys.ID, r.TripodDamage.Profile)
+		return Table{}, fmt.Errorf("%s: tripod profile %q not found", sys.ID, r.TripodDamage.Profile)
 	}
 	var ws []*catalog.Weapon
 	for _, id := range tripod.Weapons {
@@ -220,16 +156,16 @@ func aqTripodWeapons(sys *catalog.System) (rules.Table, error) {
 		}
 	}
 	if len(ws) == 0 {
-		return rules.Table{}, fmt.Errorf("%s: the %s has no ranged weapon", sys.ID, tripod.Name)
+		return Table{}, fmt.Errorf("%s: the %s has no ranged weapon", sys.ID, tripod.Name)
 	}
-	t := rules.Table{ID: "cards-aqotmf-tripod-weapons", Title: tripod.Name + " weapons: one die", Corner: "Target"}
+	t := Table{ID: "cards-aqotmf-tripod-weapons", Title: tripod.Name + " weapons: one die", Corner: "Target"}
 	type col struct {
 		w      *catalog.Weapon
 		others bool
 	}
 	var cols []col
 	for _, w := range ws {
-		t.Columns = append(t.Columns, fmt.Sprintf("%s (%s)", w.Name, document.Signed(w.Power)))
+		t.Columns = append(t.Columns, fmt.Sprintf("%s (%s)", w.Name, signed(w.Power)))
 		cols = append(cols, col{w, false})
 		if slices.Contains(w.Specials, "Sweep") {
 			t.Columns = append(t.Columns, "Sweep: others under it")
@@ -238,32 +174,32 @@ func aqTripodWeapons(sys *catalog.System) (rules.Table, error) {
 	}
 	situations := aqSituations(r)
 	situations = append(situations[:4:4], aqSituation{
-		label: "dug in, tripod within " + document.Inch(r.DugIn.TripodWithin),
-		q:     func(q *rules.AttackQuery) { q.DugIn, q.TripodClose = true, true },
+		label: "dug in, tripod within " + inch(r.DugIn.TripodWithin),
+		q:     func(q *AttackQuery) { q.DugIn, q.TripodClose = true, true },
 		show:  func(t aqTarget) bool { return t.infantry },
 	})
 	for _, tg := range aqTargetList(sys) {
 		if tg.tripod {
 			continue
 		}
-		t.Rows = append(t.Rows, rules.Row{Label: tg.heading()})
+		t.Rows = append(t.Rows, Row{Label: tg.heading()})
 		for _, s := range situations {
 			if !s.show(tg) {
 				continue
 			}
-			row := rules.Row{Label: s.label}
+			row := Row{Label: s.label}
 			for _, c := range cols {
-				q := rules.AttackQuery{Dice: 1, Defense: tg.defense, Armor: tg.arm, Power: c.w.Power}
+				q := AttackQuery{Dice: 1, Defense: tg.defense, Armor: tg.arm, Power: c.w.Power}
 				s.q(&q)
-				res, err := rules.AQAttack(sys, q)
+				res, err := AQAttack(sys, q)
 				if err != nil {
-					return rules.Table{}, err
+					return Table{}, err
 				}
 				p := res.DieDmg
 				if c.others {
 					p = res.HitDamages
 				}
-				row.Cells = append(row.Cells, rules.Prob(p))
+				row.Cells = append(row.Cells, Prob(p))
 			}
 			t.Rows = append(t.Rows, row)
 		}
@@ -273,10 +209,10 @@ func aqTripodWeapons(sys *catalog.System) (rules.Table, error) {
 
 // aqTripodChart is the engine's Tripod Damage Chart odds with each row
 // labelled by its roll alone (the front of the card says what it does).
-func aqTripodChart(sys *catalog.System) (rules.Table, error) {
-	t, err := rules.AQTripodChart(sys)
+func aqTripodChart(sys *catalog.System) (Table, error) {
+	t, err := AQTripodChart(sys)
 	if err != nil {
-		return rules.Table{}, err
+		return Table{}, err
 	}
 	c := sys.Chart(sys.AQotMF.TripodDamage.Chart)
 	for i := range t.Rows {
@@ -286,7 +222,7 @@ func aqTripodChart(sys *catalog.System) (rules.Table, error) {
 	}
 	t.Corner = "Roll"
 	for i := range t.Columns {
-		t.Columns[i] = document.Count(i+1, "point", "points")
+		t.Columns[i] = count(i+1, "point", "points")
 	}
 	return t, nil
 }
@@ -294,12 +230,12 @@ func aqTripodChart(sys *catalog.System) (rules.Table, error) {
 // aqTripodAttacks is the chance each unit whose stands carry one ranged
 // weapon destroys an undamaged tripod in one attack, by the stands in
 // range (columns); a unit's row stops at the stands it has.
-func aqTripodAttacks(sys *catalog.System) (rules.Table, error) {
+func aqTripodAttacks(sys *catalog.System) (Table, error) {
 	tripod := sys.Profile(sys.AQotMF.TripodDamage.Profile)
 	if tripod == nil {
-		return rules.Table{}, fmt.Errorf("%s: tripod profile %q not found", sys.ID, sys.AQotMF.TripodDamage.Profile)
+		return Table{}, fmt.Errorf("%s: tripod profile %q not found", sys.ID, sys.AQotMF.TripodDamage.Profile)
 	}
-	t := rules.Table{ID: "cards-aqotmf-tripod-attacks", Title: "Chance to destroy an undamaged " + tripod.Name + " in one attack", Corner: "Stands in range"}
+	t := Table{ID: "cards-aqotmf-tripod-attacks", Title: "Chance to destroy an undamaged " + tripod.Name + " in one attack", Corner: "Stands in range"}
 	width := 0
 	for _, u := range sys.Units {
 		if len(u.Composition) != 1 {
@@ -309,11 +245,11 @@ func aqTripodAttacks(sys *catalog.System) (rules.Table, error) {
 		if p == nil || p.ID == tripod.ID || len(p.Weapons) == 0 {
 			continue
 		}
-		ut, err := rules.AQDestroyTripodByStands(sys, u.ID, u.Elements())
+		ut, err := AQDestroyTripodByStands(sys, u.ID, u.Elements())
 		if err != nil {
 			continue // not one ranged weapon: no odds to give
 		}
-		row := rules.Row{Label: u.Name}
+		row := Row{Label: u.Name}
 		for _, r := range ut.Rows {
 			row.Cells = append(row.Cells, r.Cells[len(r.Cells)-1])
 		}
@@ -325,7 +261,7 @@ func aqTripodAttacks(sys *catalog.System) (rules.Table, error) {
 	}
 	for i := range t.Rows {
 		for len(t.Rows[i].Cells) < width {
-			t.Rows[i].Cells = append(t.Rows[i].Cells, rules.Cell{Text: "–"})
+			t.Rows[i].Cells = append(t.Rows[i].Cells, Cell{Text: "–"})
 		}
 	}
 	return t, nil
@@ -334,10 +270,10 @@ func aqTripodAttacks(sys *catalog.System) (rules.Table, error) {
 // aqDecoys is the chance that one element's shot with each weapon of the
 // rule set damages — and so reveals — a decoy blip (the data's decoy
 // Defense and Armor), in the open and in cover.
-func aqDecoys(sys *catalog.System) (rules.Table, error) {
+func aqDecoys(sys *catalog.System) (Table, error) {
 	r := sys.AQotMF
 	b := r.Blips
-	t := rules.Table{ID: "cards-aqotmf-decoys", Title: fmt.Sprintf("One element shoots at a blip (decoy: Def %d, Arm %d)", b.DecoyDefense, b.DecoyArmor), Corner: "Weapon"}
+	t := Table{ID: "cards-aqotmf-decoys", Title: fmt.Sprintf("One element shoots at a blip (decoy: Def %d, Arm %d)", b.DecoyDefense, b.DecoyArmor), Corner: "Weapon"}
 	covers := []struct{ label, cover string }{
 		{"Open", ""},
 		{"Soft cover", "soft"},
@@ -354,13 +290,13 @@ func aqDecoys(sys *catalog.System) (rules.Table, error) {
 		if n := w.DicePerElement(); n > 1 {
 			label += fmt.Sprintf(" (%d dice a stand)", n)
 		}
-		row := rules.Row{Label: label}
+		row := Row{Label: label}
 		for _, c := range covers {
-			res, err := rules.AQAttack(sys, rules.AttackQuery{Dice: w.DicePerElement(), Defense: b.DecoyDefense, Armor: b.DecoyArmor, Power: w.Power, Cover: c.cover})
+			res, err := AQAttack(sys, AttackQuery{Dice: w.DicePerElement(), Defense: b.DecoyDefense, Armor: b.DecoyArmor, Power: w.Power, Cover: c.cover})
 			if err != nil {
-				return rules.Table{}, err
+				return Table{}, err
 			}
-			row.Cells = append(row.Cells, rules.Prob(res.Damage))
+			row.Cells = append(row.Cells, Prob(res.Damage))
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -370,33 +306,33 @@ func aqDecoys(sys *catalog.System) (rules.Table, error) {
 // aqReinforcements is the engine's reinforcement table over the longest
 // scenario that holds units back; none (no rows) when no scenario does:
 // there is no game to count over, and the deck leaves the card out.
-func aqReinforcements(sys *catalog.System) (rules.Table, error) {
-	turns := rules.AQReinforcementTurns(sys)
+func aqReinforcements(sys *catalog.System) (Table, error) {
+	turns := AQReinforcementTurns(sys)
 	if turns == 0 {
-		return rules.Table{}, nil
+		return Table{}, nil
 	}
-	return rules.AQReinforcementTable(sys, turns)
+	return AQReinforcementTable(sys, turns)
 }
 
 // imWeapons is the chance a tray shooting with each small arm (and each
 // MG, one tray of its dice) scores one hit or more at each range band,
 // with the weapon's factor alone: tactical factors move it up or down the
 // Small Arms table.
-func imWeapons(sys *catalog.System) (rules.Table, error) {
-	t := rules.Table{ID: "cards-im-weapons", Title: "One tray: chance of a hit, weapon factor alone", Corner: "Weapon"}
+func imWeapons(sys *catalog.System) (Table, error) {
+	t := Table{ID: "cards-im-weapons", Title: "One tray: chance of a hit, weapon factor alone", Corner: "Weapon"}
 	width := 0
 	for _, w := range sys.Weapons {
 		if w.Kind != "small-arms" || len(w.Bands) == 0 {
 			continue
 		}
-		row := rules.Row{Label: w.Name}
+		row := Row{Label: w.Name}
 		for _, b := range w.Bands {
-			res, err := rules.IMShoot(sys, b.Factor, 1)
+			res, err := IMShoot(sys, b.Factor, 1)
 			if err != nil {
-				return rules.Table{}, err
+				return Table{}, err
 			}
 			hit := new(big.Rat).Sub(big.NewRat(1, 1), res.PerTray[0])
-			row.Cells = append(row.Cells, rules.Cell{Text: document.Inch(b.Range) + ": " + rules.Prob(hit).String()})
+			row.Cells = append(row.Cells, Cell{Text: inch(b.Range) + ": " + Prob(hit).String()})
 		}
 		if width == 0 {
 			for _, b := range w.Bands {

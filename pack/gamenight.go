@@ -1,0 +1,340 @@
+package pack
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/markdown"
+)
+
+// A game night is one scenario's share of the print pack, gathered for
+// the organiser: two PDFs in print order, one to print single-sided and
+// one double-sided, the first opening with a page that says what to
+// print, how many copies, what to cut and about how long cutting takes.
+// 'playaid game' writes it and the web app hands out the same bytes.
+
+// NightOptions choose a game night's lists and copies.
+type NightOptions struct {
+	// Players at the table: a copy of the reference sheet and of the
+	// reference cards each. At least one for each side (the default).
+	Players int
+	// Lists are the sides' lists, by side; a side without one (nil, or
+	// past the end) plays the ready-made list of the pack that is its.
+	Lists []*army.Report
+	// Names are the lists' names in Lists, as the club saved them.
+	Names []string
+}
+
+// MaxPlayers bounds a game night's players: a whole club's night; more
+// copies than that are the printer's business.
+const MaxPlayers = 100
+
+// Night is a game night: its documents in print order.
+type Night struct {
+	System   *catalog.System
+	Scenario *catalog.Scenario
+	Players  int
+	Single   []NightDoc // to print single-sided, after the first page
+	Double   []NightDoc // to print double-sided, flipping on the long edge
+}
+
+// NightDoc is one document of a game night: what the first page calls
+// it, how many copies, and what there is to cut from it.
+type NightDoc struct {
+	Doc
+	Title  string // "Briefing: The Boys of Company C"
+	Copies int
+	Who    string // who gets it: "one for each side"
+	Cut    string // what to cut from it, "" for nothing
+	// cutMin is about how long cutting one copy takes, in minutes, per
+	// sheet of paper to cut: cutSheets, or every sheet it prints on.
+	cutMin, cutSheets int
+}
+
+// Minutes of cutting a sheet of paper takes, with scissors or a craft
+// knife and a ruler: a sheet of nine cards, a sheet of markers.
+const (
+	cardSheetMinutes   = 4
+	markerSheetMinutes = 5
+)
+
+// Night gathers the game night of scenario sc of rule set sys.
+func (pk *Pack) Night(cat *catalog.Catalog, sys *catalog.System, sc *catalog.Scenario, o NightOptions, po Options) (*Night, error) {
+	sides := len(sc.Sides)
+	players := o.Players
+	if players == 0 {
+		players = max(sides, 1)
+	}
+	if players > MaxPlayers {
+		return nil, fmt.Errorf("%d players: a game night prints for at most %d", players, MaxPlayers)
+	}
+	if players < max(sides, 1) {
+		return nil, fmt.Errorf("%s cannot play %s: it has %d sides, and each needs a player", document.Count(players, "player", "players"), sc.Name, sides)
+	}
+	n := &Night{System: sys, Scenario: sc, Players: players}
+	if d, ok := pk.Find(Briefing, sys, sc); ok {
+		n.Single = append(n.Single, NightDoc{Doc: d, Title: "Briefing: " + sc.Name, Copies: max(sides, 1), Who: "one for each side; the last page is the hidden side's, for its eyes only"})
+	}
+	for i, r := range n.lists(pk, o) {
+		if r == nil {
+			continue
+		}
+		d, ok := pk.example(r)
+		if !ok {
+			name := "list"
+			if i < len(o.Names) && o.Names[i] != "" {
+				name = o.Names[i]
+			}
+			d = ListDoc(cat, ArmyFile(name), r, po)
+		}
+		side := ""
+		if i < sides {
+			side = sc.Sides[i].Name + ": "
+		}
+		cards := 0
+		for _, ln := range r.Lines {
+			cards += max(ln.Count, 1)
+		}
+		n.Single = append(n.Single, NightDoc{Doc: d, Title: "Roster and unit cards: " + side + r.List.Name, Copies: 1, Who: "for the player of the side",
+			Cut: document.Count(cards, "unit card", "unit cards"), cutMin: cardSheetMinutes, cutSheets: (cards + 8) / 9})
+	}
+	for _, s := range referenceSystems(cat, sys) {
+		if d, ok := pk.Find(Reference, s, nil); ok {
+			n.Single = append(n.Single, NightDoc{Doc: d, Title: "Quick reference: " + s.About.Name, Copies: players, Who: "one for each player"})
+		}
+	}
+	if d, ok := pk.Find(Markers, sys, nil); ok {
+		n.Single = append(n.Single, NightDoc{Doc: d, Title: "Markers and templates: " + sys.About.Name, Copies: 1, Who: "for the table",
+			Cut: "the markers, templates and range sticks", cutMin: markerSheetMinutes})
+	}
+	if d, ok := pk.Find(Blips, sys, sc); ok {
+		n.Double = append(n.Double, NightDoc{Doc: d, Title: "Blips: " + sc.Name, Copies: 1, Who: "for the hidden side",
+			Cut: "the blips and decoys", cutMin: markerSheetMinutes})
+	}
+	for _, s := range referenceSystems(cat, sys) {
+		if d, ok := pk.Find(Cards, s, nil); ok {
+			n.Double = append(n.Double, NightDoc{Doc: d, Title: "Reference cards: " + s.About.Name, Copies: players, Who: "a deck for each player",
+				Cut: "the reference cards", cutMin: cardSheetMinutes})
+		}
+	}
+	return n, nil
+}
+
+// referenceSystems are the rule sets whose reference a game of sys needs:
+// sys, and the rule set it adds to.
+func referenceSystems(cat *catalog.Catalog, sys *catalog.System) []*catalog.System {
+	out := []*catalog.System{sys}
+	if base := cat.System(sys.About.AddOnTo); base != nil {
+		out = append([]*catalog.System{base}, out...)
+	}
+	return out
+}
+
+// lists are the sides' lists: the chosen one, else the side's ready-made
+// list. A ready-made list is a side's when its points are the side's
+// forces' (and no other side's), else they go by order.
+func (n *Night) lists(pk *Pack, o NightOptions) []*army.Report {
+	var ready []*army.Report
+	for _, d := range pk.Docs {
+		if d.Kind == Army && d.List.System == n.System && d.List.List.Scenario == n.Scenario.ID {
+			ready = append(ready, d.List)
+		}
+	}
+	sides := n.Scenario.Sides
+	out := make([]*army.Report, max(len(sides), len(ready), len(o.Lists)))
+	chosen := func(i int) bool { return i < len(o.Lists) && o.Lists[i] != nil }
+	for i := range out {
+		if chosen(i) {
+			out[i] = o.Lists[i]
+		}
+	}
+	points := func(sd catalog.Side) int {
+		pts := 0
+		for _, f := range sd.Forces {
+			pts += f.Points
+		}
+		return pts
+	}
+	used := map[*army.Report]bool{}
+	for _, r := range ready {
+		var at []int
+		for i, sd := range sides {
+			if p := points(sd); p > 0 && p == r.Limit {
+				at = append(at, i)
+			}
+		}
+		if len(at) == 1 && out[at[0]] == nil && !chosen(at[0]) {
+			out[at[0]], used[r] = r, true
+		}
+	}
+	for i := range out {
+		if out[i] != nil || chosen(i) {
+			continue
+		}
+		for _, r := range ready {
+			if !used[r] {
+				out[i], used[r] = r, true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// example is the pack's document of a ready-made list.
+func (pk *Pack) example(r *army.Report) (Doc, bool) {
+	for _, d := range pk.Docs {
+		if d.Kind == Army && d.List == r {
+			return d, true
+		}
+	}
+	return Doc{}, false
+}
+
+// Files names a game night's two PDFs.
+func (n *Night) Files() (single, double string) {
+	return "game-night-" + n.Scenario.ID + "-1-single-sided.pdf", "game-night-" + n.Scenario.ID + "-2-double-sided.pdf"
+}
+
+// Render makes the game night's two PDFs on paper p: the single-sided
+// one opening with the page that says what to print, then the double-
+// sided one, where each document starts on the front of a sheet.
+func (n *Night) Render(ctx context.Context, p layout.Paper) ([]File, error) {
+	var docs []Doc
+	for _, d := range append(append([]NightDoc(nil), n.Single...), n.Double...) {
+		docs = append(docs, d.Doc)
+	}
+	files, err := Render(ctx, p, docs)
+	if err != nil {
+		return nil, err
+	}
+	pages := make([]int, len(files))
+	for i, f := range files {
+		if pages[i], err = pageCount(f.Data); err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Name, err)
+		}
+	}
+	single, double := files[:len(n.Single)], files[len(n.Single):]
+	// The first page numbers the pages of both files; it is one page
+	// itself, or as many as it takes.
+	coverPages := 1
+	var cover []byte
+	for range 3 {
+		cover, err = n.cover(p, pages, coverPages)
+		if err != nil {
+			return nil, err
+		}
+		c, err := pageCount(cover)
+		if err != nil {
+			return nil, err
+		}
+		if c == coverPages {
+			break
+		}
+		coverPages = c
+	}
+	pieces := []piece{{pdf: cover}}
+	for _, f := range single {
+		pieces = append(pieces, piece{pdf: f.Data})
+	}
+	one, err := merge(pieces, p, "Game night: "+n.Scenario.Name+" (single-sided)")
+	if err != nil {
+		return nil, err
+	}
+	pieces = nil
+	for i, f := range double {
+		pieces = append(pieces, piece{pdf: f.Data})
+		if pages[len(single)+i]%2 == 1 {
+			pieces = append(pieces, piece{blank: true}) // the next starts on a front
+		}
+	}
+	names := [2]string{}
+	names[0], names[1] = n.Files()
+	out := []File{{Name: names[0], Data: one}}
+	if len(pieces) > 0 {
+		two, err := merge(pieces, p, "Game night: "+n.Scenario.Name+" (double-sided)")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, File{Name: names[1], Data: two})
+	}
+	return out, nil
+}
+
+// cover is the first page: what to print, from which pages, how many
+// copies, what to cut and about how long it takes. It speaks the game:
+// no file names.
+func (n *Night) cover(p layout.Paper, pages []int, coverPages int) ([]byte, error) {
+	var b strings.Builder
+	esc := document.Esc
+	fmt.Fprintf(&b, "# Game night: %s\n\n", esc(n.Scenario.Name))
+	fmt.Fprintf(&b, "%s, %s. Print everything at 100 %% (actual size), with “fit to page” off.\n\n",
+		esc(n.System.About.Name), document.Count(n.Players, "player", "players"))
+	minutes := 0
+	table := func(docs []NightDoc, first int, pgs []int) {
+		b.WriteString("| Pages | What | Copies | For | To cut |\n|---|---|---|---|---|\n")
+		page := first
+		for i, d := range docs {
+			last := page + pgs[i] - 1
+			span := fmt.Sprintf("%d–%d", page, last)
+			if last == page {
+				span = fmt.Sprint(page)
+			}
+			cut := "–"
+			if d.Cut != "" {
+				cut = esc(d.Cut)
+				sheets := pgs[i]
+				switch {
+				case d.cutSheets > 0:
+					sheets = d.cutSheets
+				case d.Duplex:
+					sheets = (pgs[i] + 1) / 2
+				}
+				minutes += sheets * d.cutMin * d.Copies
+			}
+			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s |\n", span, esc(d.Title), d.Copies, esc(d.Who), cut)
+			page = last + 1
+			if d.Duplex && pgs[i]%2 == 1 {
+				page++ // the blank back
+			}
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("## First file: print single-sided\n\n")
+	fmt.Fprintf(&b, "This page is page 1%s. Print each line's pages as many times as it says.\n\n", map[bool]string{true: fmt.Sprintf("–%d", coverPages), false: ""}[coverPages > 1])
+	table(n.Single, coverPages+1, pages[:len(n.Single)])
+	if len(n.Double) > 0 {
+		b.WriteString("## Second file: print double-sided, flipping on the long edge\n\n")
+		b.WriteString("The backs line up with the fronts only printed this way; every document starts on the front of a sheet.\n\n")
+		table(n.Double, 1, pages[len(n.Single):])
+	}
+	b.WriteString("## Cutting\n\n")
+	if minutes > 0 {
+		fmt.Fprintf(&b, "About %s with scissors, or a craft knife and a steel ruler: some %d minutes a sheet of cards and %d a sheet of markers. Measure the 100 mm bar on a marker or card sheet before you cut.\n",
+			duration(minutes), cardSheetMinutes, markerSheetMinutes)
+	} else {
+		b.WriteString("Nothing to cut.\n")
+	}
+	l, err := markdown.Measure([]byte(b.String()), markdown.Options{Paper: p, Title: "Game night: " + n.Scenario.Name, BaseSize: 9, Margin: 12, File: "game night first page"})
+	if err != nil {
+		return nil, err
+	}
+	return l.PDF()
+}
+
+// duration is minutes in words: "50 minutes", "1 hour 20 minutes".
+func duration(min int) string {
+	h, m := min/60, min%60
+	switch {
+	case h == 0:
+		return document.Count(m, "minute", "minutes")
+	case m == 0:
+		return document.Count(h, "hour", "hours")
+	}
+	return document.Count(h, "hour", "hours") + " " + document.Count(m, "minute", "minutes")
+}

@@ -1,0 +1,329 @@
+// Package pack is the print pack, defined once: which documents it holds,
+// their file names and order, which print double-sided, and how they are
+// rendered side by side on a paper. 'playaid build' writes it, the web
+// app hands out its documents one by one or as one zip, and the game
+// night bundle (gamenight.go) gathers a scenario's share of it.
+package pack
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/briefing"
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/refcards"
+	"github.com/playaid/playaid/sheets"
+)
+
+// Kind is what a document of the pack is.
+type Kind string
+
+const (
+	Army      Kind = "army"      // a list's roster and unit cards
+	Briefing  Kind = "briefing"  // a scenario's briefing
+	Markers   Kind = "markers"   // a rule set's markers, templates and range sticks
+	Blips     Kind = "blips"     // a scenario's blips, with their backs
+	Reference Kind = "reference" // a rule set's quick-reference sheet
+	Notes     Kind = "notes"     // a rule set's rules notes, for the organiser
+	Cards     Kind = "cards"     // a rule set's reference cards, with their backs
+)
+
+// Doc is one document: its file name, what it is, and how to make it.
+type Doc struct {
+	Name     string // the file: "reference-aqotmf.pdf"
+	Kind     Kind
+	Part     string            // what its errors are part of: "reference sheets"
+	Duplex   bool              // it has backs: print double-sided, flipping on the long edge
+	System   *catalog.System   // its rule set; nil for a document made by Func
+	Scenario *catalog.Scenario // a briefing's or blips' scenario
+	List     *army.Report      // an army's list
+	Kinds    []string          // the marker kinds a markers or blips file prints
+	Sheet    string            // a reference sheet's or rules notes' id (sheets.Lookup)
+	Deck     string            // reference cards' id (refcards.Lookup)
+	run      int               // when it starts in a Render, lower first
+	render   func(p layout.Paper, r *run) ([]byte, error)
+}
+
+// Render makes the document on paper p.
+func (d Doc) Render(p layout.Paper) ([]byte, error) { return d.render(p, newRun()) }
+
+// Func is a document outside the pack, made by f: a club's own list, or a
+// test's stand-in.
+func Func(name, part string, f func(p layout.Paper) ([]byte, error)) Doc {
+	return Doc{Name: name, Part: part, render: func(p layout.Paper, _ *run) ([]byte, error) { return f(p) }}
+}
+
+// Via is the document made through f, which is given the document
+// itself: a cache in front of its rendering.
+func (d Doc) Via(f func(d Doc, p layout.Paper) ([]byte, error)) Doc {
+	orig := d
+	d.render = func(p layout.Paper, _ *run) ([]byte, error) { return f(orig, p) }
+	return d
+}
+
+// Options are what a club changes in the documents.
+type Options struct {
+	Templates string // a folder of templates overriding the shipped ones, or ""
+}
+
+// part is one kind of the pack's documents, listed together: its name
+// (what its errors are part of), how to list them, and when they start.
+type part struct {
+	name string
+	list func(c *catalog.Catalog, o Options) ([]Doc, error)
+	// run is when its documents start, lower first: the parts whose
+	// documents take longest go first, so that short ones are left to
+	// fill the cores at the end. (The files keep the parts' order.)
+	run int
+}
+
+// parts are the print pack, in the order of its files.
+var parts = []part{
+	{"army rosters", armies, 3},
+	{"briefings", briefings, 0},
+	{"markers", markerDocs, 4},
+	{"reference sheets", referenceSheets, 1},
+	{"rules notes", rulesNotes, 1},
+	{"reference cards", cardDecks, 2},
+}
+
+// Parts names the pack's parts, in the order of their files.
+func Parts() []string {
+	var out []string
+	for _, p := range parts {
+		out = append(out, p.name)
+	}
+	return out
+}
+
+// Pack is the print pack of a catalogue: its documents in order.
+type Pack struct {
+	Docs []Doc
+	// Err is what kept documents off the list; each part that could not
+	// list its documents has one in their place that fails with it.
+	Err error
+}
+
+// New lists the print pack of the catalogue. Listing is quick: the work
+// is in rendering.
+func New(cat *catalog.Catalog, o Options) *Pack {
+	pk := &Pack{}
+	var errs []error
+	for _, pt := range parts {
+		docs, err := pt.list(cat, o)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", pt.name, err))
+			docs = []Doc{{Part: pt.name, render: func(layout.Paper, *run) ([]byte, error) { return nil, err }}}
+		}
+		for _, d := range docs {
+			d.Part, d.run = pt.name, pt.run
+			pk.Docs = append(pk.Docs, d)
+		}
+	}
+	pk.Err = errors.Join(errs...)
+	return pk
+}
+
+// Doc finds a document of the pack by its file name.
+func (pk *Pack) Doc(name string) (Doc, bool) {
+	for _, d := range pk.Docs {
+		if d.Name == name && d.render != nil {
+			return d, true
+		}
+	}
+	return Doc{}, false
+}
+
+// Find finds the document of a kind for a rule set, and for blips and
+// briefings a scenario.
+func (pk *Pack) Find(k Kind, sys *catalog.System, sc *catalog.Scenario) (Doc, bool) {
+	for _, d := range pk.Docs {
+		if d.Kind == k && d.System == sys && (sc == nil || d.Scenario == sc) {
+			return d, true
+		}
+	}
+	return Doc{}, false
+}
+
+// File is one rendered document.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// run is one Render's shared work: each reference sheet is laid out once
+// for the sheet and the rules notes that cite its pages.
+type run struct {
+	mu   sync.Mutex
+	laid map[string]func() (*sheets.Laid, error)
+}
+
+func newRun() *run { return &run{laid: map[string]func() (*sheets.Laid, error){}} }
+
+// lay lays out the sheet on p, once in the run.
+func (r *run) lay(s sheets.Sheet, cat *catalog.Catalog, o Options, p layout.Paper) (*sheets.Laid, error) {
+	r.mu.Lock()
+	f, ok := r.laid[s.ID]
+	if !ok {
+		f = sync.OnceValues(func() (*sheets.Laid, error) {
+			return s.Lay(cat, sheets.Options{Paper: p, TemplatesDir: o.Templates})
+		})
+		r.laid[s.ID] = f
+	}
+	r.mu.Unlock()
+	return f()
+}
+
+// Render renders the documents on paper p, at most GOMAXPROCS at a time
+// (each holds its bytes until all are done, so more would only raise the
+// peak; fewer would leave a core idle), and returns them in the order
+// given whatever order they start or finish in. The first error in that
+// order wins, so the message does not depend on timing either; it names
+// the document's part. A cancelled ctx stops the documents not yet
+// started.
+func Render(ctx context.Context, p layout.Paper, docs []Doc) ([]File, error) {
+	order := make([]int, len(docs)) // the documents' places, in the order they start
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return docs[a].run - docs[b].run })
+	r := newRun()
+	files := make([]File, len(docs))
+	errs := make([]error, len(docs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(docs)) {
+		wg.Go(func() {
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(order) {
+					return
+				}
+				i := order[k]
+				d := docs[i]
+				files[i].Name = d.Name
+				if errs[i] = ctx.Err(); errs[i] == nil {
+					files[i].Data, errs[i] = d.render(p, r)
+				}
+				if errs[i] != nil && d.Part != "" {
+					errs[i] = fmt.Errorf("%s: %w", d.Part, errs[i])
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+// armies are the rosters and unit cards of the example lists shipped in
+// data/armies/.
+func armies(cat *catalog.Catalog, o Options) ([]Doc, error) {
+	exs, err := army.Examples(cat)
+	if err != nil {
+		return nil, err
+	}
+	var docs []Doc
+	for _, ex := range exs {
+		docs = append(docs, ListDoc(cat, ArmyFile(ex.Name), ex.Report, o))
+	}
+	return docs, nil
+}
+
+// ArmyFile names the pack's file of a list's roster and unit cards.
+func ArmyFile(name string) string { return "army-" + name + ".pdf" }
+
+// ListDoc is a list's roster with its unit cards, as the pack prints the
+// example lists: a club's saved list prints the same way.
+func ListDoc(cat *catalog.Catalog, name string, r *army.Report, o Options) Doc {
+	return Doc{Name: name, Kind: Army, System: r.System, List: r, render: func(p layout.Paper, _ *run) ([]byte, error) {
+		pdf, err := army.Print(r, cat, army.PrintOptions{Paper: p, Cards: true, Templates: o.Templates})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", r.List.File, err)
+		}
+		return pdf, nil
+	}}
+}
+
+// briefings are every scenario's briefing.
+func briefings(cat *catalog.Catalog, o Options) ([]Doc, error) {
+	var docs []Doc
+	for _, s := range cat.Systems {
+		for i := range s.Scenarios {
+			sc := &s.Scenarios[i]
+			docs = append(docs, Doc{Name: "briefing-" + sc.ID + ".pdf", Kind: Briefing, System: s, Scenario: sc,
+				render: func(p layout.Paper, _ *run) ([]byte, error) {
+					b, err := briefing.New(s, sc, cat.Version())
+					if err != nil {
+						return nil, diag.At(sc.Pos, err)
+					}
+					pdf, err := b.PDF(briefing.Options{Paper: p, Templates: o.Templates})
+					if err != nil {
+						return nil, diag.At(sc.Pos, fmt.Errorf("briefing %s: %w", sc.ID, err))
+					}
+					return pdf, nil
+				}})
+		}
+	}
+	return docs, nil
+}
+
+// referenceSheets are the rule sets' quick-reference sheets.
+func referenceSheets(cat *catalog.Catalog, o Options) ([]Doc, error) {
+	return sheetDocs(cat, o, Reference, sheets.Sheet.FileName, (*sheets.Laid).PDF), nil
+}
+
+// rulesNotes are the rule sets' rules notes, which cite the pages of
+// their sheets: in one Render, each sheet is laid out once for both.
+func rulesNotes(cat *catalog.Catalog, o Options) ([]Doc, error) {
+	return sheetDocs(cat, o, Notes, sheets.Sheet.NotesFileName, (*sheets.Laid).NotesPDF), nil
+}
+
+func sheetDocs(cat *catalog.Catalog, o Options, k Kind, name func(sheets.Sheet, string) string, draw func(*sheets.Laid) ([]byte, error)) []Doc {
+	var docs []Doc
+	for _, s := range sheets.All(cat) {
+		docs = append(docs, Doc{Name: name(s, document.PDF), Kind: k, System: cat.System(s.System), Sheet: s.ID,
+			render: func(p layout.Paper, r *run) ([]byte, error) {
+				l, err := r.lay(s, cat, o, p)
+				var b []byte
+				if err == nil {
+					b, err = draw(l)
+				}
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", s.ID, err)
+				}
+				return b, nil
+			}})
+	}
+	return docs
+}
+
+// cardDecks are the rule sets' reference cards, backs for a long-edge
+// flip.
+func cardDecks(cat *catalog.Catalog, o Options) ([]Doc, error) {
+	var docs []Doc
+	for _, dk := range refcards.All(cat) {
+		docs = append(docs, Doc{Name: dk.FileName(document.PDF), Kind: Cards, Duplex: true, System: cat.System(dk.System), Deck: dk.ID,
+			render: func(p layout.Paper, _ *run) ([]byte, error) {
+				pdf, err := dk.Render(cat, refcards.Options{Paper: p, TemplatesDir: o.Templates})
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", dk.ID, err)
+				}
+				return pdf, nil
+			}})
+	}
+	return docs, nil
+}

@@ -1,0 +1,134 @@
+// Package tomlpos decodes TOML strictly and places every problem at its
+// file, line and column (a diag.Diag): syntax errors, values of the wrong
+// type, unknown keys and keys in the wrong case, all at once. Its Index
+// finds where any key path is written, so that loaders can place the
+// errors of their own checks (Index.Later, lazily: most loads report on
+// nothing). Vet refuses text the parser must not see (too big, nested too
+// deep).
+package tomlpos
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"reflect"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/infile"
+	"github.com/playaid/playaid/internal/limits"
+)
+
+// DecodeTOML decodes src into v strictly: syntax errors, values of the wrong
+// type and keys that v has no field for all become diagnostics with the
+// file, line and column. The returned Index lets callers place the errors of
+// their own checks.
+func DecodeTOML(file string, src []byte, v any) (*Index, diag.List) {
+	ix, l, _ := Decode(file, src, v)
+	return ix, l
+}
+
+// Decode is DecodeTOML that also tells whether v was filled: true when the
+// only problems are unknown keys or keys in the wrong case, so callers can
+// go on checking v and report everything at once.
+//
+// Text that Vet refuses (too big, nested too deep) is not parsed: its one
+// diagnostic says why.
+//
+// BurntSushi/toml parses the text into a plain tree; Decode then fills v
+// from that tree itself, in one walk that also finds unknown keys, keys in
+// the wrong case and values of the wrong type, each at its exact path. (The
+// library's own struct filling records every key path as a string, twice:
+// on the shipped data that was a third of all the loading work, and its
+// errors name only the last key seen.)
+func Decode(file string, src []byte, v any) (*Index, diag.List, bool) {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		panic(fmt.Sprintf("tomlpos.Decode: want a non-nil pointer, got %T", v))
+	}
+	ix := NewIndex(file, src)
+	if err := Vet(file, src); err != nil {
+		return ix, diag.List{err.(diag.Diag)}, false
+	}
+	var tree any
+	if _, err := toml.NewDecoder(bytes.NewReader(src)).Decode(&tree); err != nil {
+		return ix, diag.List{decodeErr(ix, file, err)}, false
+	}
+	ix.parsed = true
+	f := filler{ix: ix}
+	f.value(tree, rv.Elem(), planOf(rv.Type().Elem()))
+	sort.SliceStable(f.l, func(i, j int) bool {
+		a, b := f.l[i], f.l[j]
+		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+	})
+	return ix, f.l, !f.bad
+}
+
+// ReadFile reads the TOML file named name of fsys for Decode (see
+// infile.Read): only a regular file, of at most limits.MaxFileSize bytes.
+// Its errors are placed at display, the name the user knows the file by.
+func ReadFile(fsys fs.FS, name, display string) ([]byte, error) {
+	b, err := infile.Read(fsys, name, display, limits.MaxFileSize, "a TOML file")
+	if err != nil {
+		return nil, diag.Diag{File: display, Msg: err.Error()}
+	}
+	return b, nil
+}
+
+// decodeErr places a syntax error. The parser names the last key it read;
+// the column is moved onto that key's value when the error is on its line.
+func decodeErr(ix *Index, file string, err error) diag.Diag {
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		return diag.Diag{File: file, Msg: err.Error()}
+	}
+	msg := pe.Message
+	col := pe.Position.Col
+	if pe.LastKey != "" {
+		msg = fmt.Sprintf("%s: %s", pe.LastKey, msg)
+		if c := ix.valueColOnLine(pe.LastKey, pe.Position.Line); c > 0 {
+			col = c // point at the value, not inside it
+		}
+	}
+	return diag.Diag{File: file, Line: pe.Position.Line, Col: col, Msg: msg}
+}
+
+func (ix *Index) valueColOnLine(key string, line int) int {
+	ix.once.Do(ix.scanAll)
+	t := ix.t
+	best := 0
+	i, _ := slices.BinarySearchFunc(t.order, line, func(n int32, line int) int { return t.nodes[n].own.line - line })
+	for ; i < len(t.order) && t.nodes[t.order[i]].own.line == line; i++ {
+		n := t.order[i]
+		p := strip(t.path(n))
+		if p == key || strings.HasSuffix(key, "."+lastPart(p)) {
+			if e := t.nodes[n].own; best == 0 || e.valCol < best {
+				best = e.valCol
+			}
+		}
+	}
+	return best
+}
+
+// strip removes array indexes from an indexed path.
+func strip(path string) string {
+	parts := strings.Split(path, ".")
+	out := parts[:0]
+	for _, p := range parts {
+		if _, err := strconv.Atoi(p); err == nil {
+			continue
+		}
+		out = append(out, p)
+	}
+	return strings.Join(out, ".")
+}
+
+func lastPart(p string) string {
+	return p[strings.LastIndexByte(p, '.')+1:]
+}

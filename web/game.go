@@ -1,0 +1,217 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/pack"
+)
+
+// A scenario's game night (pack.Night): a page that gathers what the
+// game needs and lets the organiser pick a saved list for each side, the
+// players and the paper; its downloads are the bytes 'playaid game'
+// writes.
+
+// gameView is the game night page of a scenario.
+type gameView struct {
+	chrome
+	System, Scenario string // ids
+	Name, SystemName string
+	Paper            string // "a4" or "letter"
+	Players          int
+	MinPlayers       int
+	MaxPlayers       int
+	Sides            []gameSide
+	Single, Double   []pack.NightDoc
+	Zip, One, Two    string // the downloads' addresses, with the choices
+	Problem          string
+}
+
+// gameSide is a side and the lists it may play.
+type gameSide struct {
+	Index   int
+	Name    string
+	Choices []choice
+}
+
+// gameChoices reads the page's choices: players and a saved list per
+// side ("" for the ready-made one). The lists offered are the club's
+// valid lists of the rule set.
+// key names the chosen lists' bytes, for the cache.
+func (s *Server) gameChoices(r *http.Request, sys *catalog.System, sc *catalog.Scenario) (o pack.NightOptions, sides []gameSide, key, problem string) {
+	q := r.URL.Query()
+	if v := q.Get("players"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < max(len(sc.Sides), 1) || n > pack.MaxPlayers {
+			problem = fmt.Sprintf("Players: %q is not a whole number from %d to %d.", clip(v, 20), max(len(sc.Sides), 1), pack.MaxPlayers)
+		} else {
+			o.Players = n
+		}
+	}
+	type saved struct {
+		name, hash string
+		rep        *army.Report
+	}
+	var lists []saved
+	names, _, _ := s.lists.names()
+	for _, n := range names {
+		src, err := s.lists.read(n)
+		if err != nil {
+			continue
+		}
+		rep, _ := army.Validate(n+ext, src, s.cat)
+		if rep != nil && rep.System == sys && rep.Valid() && (rep.List.Scenario == "" || rep.List.Scenario == sc.ID) {
+			lists = append(lists, saved{n, hashOf(src), rep})
+		}
+	}
+	for i, sd := range sc.Sides {
+		pick := q.Get("side" + strconv.Itoa(i+1))
+		gs := gameSide{Index: i + 1, Name: sd.Name, Choices: []choice{{Value: "", Label: "the ready-made list", Selected: pick == ""}}}
+		found := pick == ""
+		for _, l := range lists {
+			gs.Choices = append(gs.Choices, choice{Value: l.name, Label: l.rep.List.Name + " (" + l.name + ")", Selected: l.name == pick})
+			if l.name == pick {
+				found = true
+				for len(o.Lists) <= i {
+					o.Lists, o.Names = append(o.Lists, nil), append(o.Names, "")
+				}
+				o.Lists[i], o.Names[i] = l.rep, l.name
+				key += fmt.Sprintf("%d=%s#%s;", i, l.name, l.hash)
+			}
+		}
+		if !found && problem == "" {
+			problem = fmt.Sprintf("%s: there is no valid saved list %q for this game.", sd.Name, clip(pick, 40))
+		}
+		sides = append(sides, gs)
+	}
+	return o, sides, key, problem
+}
+
+// gameFind is the scenario of the address.
+func (s *Server) gameFind(r *http.Request) (*catalog.System, *catalog.Scenario) {
+	sys := s.cat.System(r.PathValue("system"))
+	if sys == nil {
+		return nil, nil
+	}
+	sc := sys.Scenario(r.PathValue("scenario"))
+	if sc == nil {
+		return nil, nil
+	}
+	return sys, sc
+}
+
+// gamePage shows a scenario's game night.
+func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
+	sys, sc := s.gameFind(r)
+	if sc == nil {
+		s.fail(w, r, http.StatusNotFound, "There is no such scenario.")
+		return
+	}
+	p, ok := s.paper(w, r)
+	if !ok {
+		return
+	}
+	o, sides, _, problem := s.gameChoices(r, sys, sc)
+	v := &gameView{chrome: chrome{Title: "Game night: " + sc.Name, Nav: "lists"}, System: sys.ID, Scenario: sc.ID, Name: sc.Name,
+		SystemName: sys.About.Name, Paper: p.Name, MinPlayers: max(len(sc.Sides), 1), MaxPlayers: pack.MaxPlayers, Sides: sides, Problem: problem}
+	status := http.StatusOK
+	if problem != "" {
+		status = http.StatusBadRequest
+	} else if n, err := s.docs.plan().Night(s.cat, sys, sc, o, pack.Options{Templates: s.docs.templates}); err != nil {
+		v.Problem, status = err.Error(), http.StatusBadRequest
+	} else {
+		v.Players, v.Single, v.Double = n.Players, n.Single, n.Double
+		q := url.Values{"paper": {p.Name}, "players": {strconv.Itoa(n.Players)}}
+		for i, name := range o.Names {
+			if name != "" {
+				q.Set("side"+strconv.Itoa(i+1), name)
+			}
+		}
+		base := "/game/" + sys.ID + "/" + sc.ID + "/"
+		one, two := n.Files()
+		v.Zip, v.One = base+gameZip(sc, p)+"?"+q.Encode(), base+one+"?"+q.Encode()
+		if len(n.Double) > 0 {
+			v.Two = base + two + "?" + q.Encode()
+		}
+	}
+	if v.Players == 0 {
+		v.Players = v.MinPlayers
+	}
+	s.render(w, r, status, "game", v)
+}
+
+// gameZip names the zip of a game night's two PDFs.
+func gameZip(sc *catalog.Scenario, p layout.Paper) string {
+	return "game-night-" + sc.ID + "-" + p.Name + ".zip"
+}
+
+// gameDownload hands out a game night's zip or one of its PDFs.
+func (s *Server) gameDownload(w http.ResponseWriter, r *http.Request) {
+	sys, sc := s.gameFind(r)
+	if sc == nil {
+		s.fail(w, r, http.StatusNotFound, "There is no such scenario.")
+		return
+	}
+	p, ok := s.paper(w, r)
+	if !ok {
+		return
+	}
+	o, _, listsKey, problem := s.gameChoices(r, sys, sc)
+	if problem != "" {
+		s.fail(w, r, http.StatusBadRequest, problem)
+		return
+	}
+	n, err := s.docs.plan().Night(s.cat, sys, sc, o, pack.Options{Templates: s.docs.templates})
+	if err != nil {
+		s.fail(w, r, http.StatusBadRequest, err.Error())
+		return
+	}
+	file := r.PathValue("file")
+	one, two := n.Files()
+	if file != one && file != two && file != gameZip(sc, p) {
+		s.fail(w, r, http.StatusNotFound, "There is no such download: a game night is its zip and its two PDFs.")
+		return
+	}
+	// The pack's own documents come from the cache; a club's lists are
+	// made afresh (their names are the club's, their bytes may change).
+	key := fmt.Sprint("night|", sc.ID, "|", p.Name, "|", n.Players, "|", listsKey)
+	plan := s.docs.plan()
+	wrap := func(docs []pack.NightDoc) {
+		for i, d := range docs {
+			if pd, ok := plan.Doc(d.Name); ok && pd.List == d.List {
+				docs[i].Doc = d.Doc.Via(s.docs.packDoc)
+			}
+		}
+	}
+	wrap(n.Single)
+	wrap(n.Double)
+	data, err := s.docs.cache.get(key+"|"+file, func() ([]byte, error) {
+		files, err := n.Render(r.Context(), p)
+		if err != nil {
+			return nil, err
+		}
+		if file == gameZip(sc, p) {
+			return pack.Zip(files)
+		}
+		for _, f := range files {
+			if f.Name == file {
+				return f.Data, nil
+			}
+		}
+		return nil, errNoDoc
+	})
+	switch {
+	case errors.Is(err, errNoDoc):
+		s.fail(w, r, http.StatusNotFound, "This game night has nothing to print double-sided.")
+	case file == gameZip(sc, p):
+		s.send(w, r, "application/zip", file, data, err)
+	default:
+		s.send(w, r, "application/pdf", file, data, err)
+	}
+}

@@ -5,10 +5,12 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/limits"
+	"github.com/playaid/playaid/internal/plain"
 )
 
 // Report is a checked list: its price, its lines and every problem found.
@@ -115,6 +117,7 @@ func (c *checker) check(cat *catalog.Catalog) {
 	}
 	c.s = s
 	c.r.System = s
+	c.lengths()
 	if l.Scenario != "" && s.Scenario(l.Scenario) == nil {
 		c.unknown(l.value("scenario"), "", "scenario", l.Scenario, scenarioIDs(s))
 	}
@@ -187,17 +190,42 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// lengths refuses, at its place, a name, label or note longer than the
+// roster prints (limits.MaxLabel, limits.MaxNote), and shortens it in the
+// list, so that the roster of the invalid list still prints (stamped
+// INVALID): what validates prints, and what does not still prints.
+func (c *checker) lengths() {
+	l := c.l
+	long := func(path, what string, v *string, most int) {
+		if n := utf8.RuneCountInString(*v); n > most {
+			c.errf(l.value(path), "%s is %d characters long; expected at most %d (shorten it)", what, n, most)
+			*v = string([]rune(*v)[:most-1]) + "…"
+		}
+	}
+	long("name", "the army's name", &l.Name, limits.MaxLabel)
+	long("player", "the player's name", &l.Player, limits.MaxLabel)
+	long("note", "the note", &l.Note, limits.MaxNote)
+	for i := range l.Units {
+		if i == limits.MaxEntries {
+			break
+		}
+		p, u := unitPath(i), &l.Units[i]
+		long(p+".label", fmt.Sprintf("unit %d's label", i+1), &u.Label, limits.MaxLabel)
+		long(p+".note", fmt.Sprintf("unit %d's note", i+1), &u.Note, limits.MaxNote)
+	}
+}
+
 // unitName names a unit in messages: its position in the list and its
-// label or id.
+// label or id, cut short.
 func (c *checker) unitName(i int) string {
 	u := c.l.Units[i]
 	switch {
 	case u.Label != "":
-		return fmt.Sprintf("unit %d %q", i+1, u.Label)
+		return fmt.Sprintf("unit %d %q", i+1, plain.Clip(u.Label, plain.MaxQuoted))
 	case u.ID != "":
-		return fmt.Sprintf("unit %d (%s)", i+1, u.ID)
+		return fmt.Sprintf("unit %d (%s)", i+1, plain.Clip(u.ID, plain.MaxQuoted))
 	case u.Type != "":
-		return fmt.Sprintf("unit %d (%s)", i+1, u.Type)
+		return fmt.Sprintf("unit %d (%s)", i+1, plain.Clip(u.Type, plain.MaxQuoted))
 	}
 	return fmt.Sprintf("unit %d", i+1)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/playaid/playaid/internal/plain"
 	"github.com/playaid/playaid/internal/suggest"
 )
 
@@ -18,7 +19,7 @@ func Unknown(what, got string, known []string) string {
 // unknown is Unknown listing known only when it has at most most names:
 // the data's checks leave long lists to the suggestion.
 func unknown(what, got string, known []string, most int) string {
-	msg := fmt.Sprintf("unknown %s %q", what, got)
+	msg := fmt.Sprintf("unknown %s %q", what, plain.Clip(got, plain.MaxQuoted))
 	if got == "" {
 		msg = fmt.Sprintf("no %s given", what)
 	} else if g := suggest.Closest(got, known); g != "" {

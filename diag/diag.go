@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/playaid/playaid/internal/plain"
 )
 
 // Diag is one problem found in an input file.
@@ -47,16 +49,53 @@ func (d Diag) Error() string {
 // List collects diagnostics. The zero value is ready to use.
 type List []Diag
 
-// Add appends an error at pos.
+// Add appends an error at pos. A value quoted with %q is cut short
+// (plain.MaxQuoted): a message names a value, it does not repeat a page.
 func (l *List) Add(pos Pos, format string, args ...any) {
 	pos = pos.Resolve()
-	*l = append(*l, Diag{File: pos.File, Line: pos.Line, Col: pos.Col, Msg: fmt.Sprintf(format, args...)})
+	*l = append(*l, Diag{File: pos.File, Line: pos.Line, Col: pos.Col, Msg: fmt.Sprintf(format, clipQuoted(format, args)...)})
 }
 
-// Warn appends a warning at pos.
+// Warn appends a warning at pos, as Add.
 func (l *List) Warn(pos Pos, format string, args ...any) {
 	pos = pos.Resolve()
-	*l = append(*l, Diag{File: pos.File, Line: pos.Line, Col: pos.Col, Warning: true, Msg: fmt.Sprintf(format, args...)})
+	*l = append(*l, Diag{File: pos.File, Line: pos.Line, Col: pos.Col, Warning: true, Msg: fmt.Sprintf(format, clipQuoted(format, args)...)})
+}
+
+// clipQuoted cuts short the string arguments format quotes with %q.
+func clipQuoted(format string, args []any) []any {
+	var out []any
+	n := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(format) && strings.IndexByte("+-# 0123456789.", format[i]) >= 0 {
+			i++
+		}
+		if i >= len(format) || format[i] == '%' {
+			continue
+		}
+		if s, ok := argAt(args, n).(string); ok && format[i] == 'q' && len(s) > plain.MaxQuoted {
+			if out == nil {
+				out = append([]any(nil), args...)
+			}
+			out[n] = plain.Clip(s, plain.MaxQuoted)
+		}
+		n++
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+func argAt(args []any, i int) any {
+	if i < len(args) {
+		return args[i]
+	}
+	return nil
 }
 
 // Errors returns only the diagnostics that are errors, not warnings.

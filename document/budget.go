@@ -26,6 +26,12 @@ import (
 // put into the parsed tree; each {{template}} call gets one too, N the
 // size of the template called.
 
+// minCallSteps is the least a template call spends: enough that a template
+// that calls itself without end runs out of the budget (after
+// MaxTemplateSteps/minCallSteps calls) before text/template's own depth
+// limit (100000 calls), so that recursion is refused as loops are.
+const minCallSteps = 20
+
 // stepFunc is the function the inserted actions call. A template that
 // calls it itself only spends its own budget.
 const stepFunc = "playaidStep"
@@ -138,7 +144,7 @@ func meterList(l *parse.ListNode, sizes map[string]int) {
 		}
 		switch n := n.(type) {
 		case *parse.TemplateNode:
-			nodes = append(nodes, stepAction(n.Pos, n.Line, max(sizes[n.Name], 1)))
+			nodes = append(nodes, stepAction(n.Pos, n.Line, max(sizes[n.Name], minCallSteps)))
 		case *parse.RangeNode:
 			n.List.Nodes = append([]parse.Node{stepAction(n.Pos, n.Line, size(n.List))}, n.List.Nodes...)
 		}

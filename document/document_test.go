@@ -119,9 +119,9 @@ func TestTemplateErrors(t *testing.T) {
 	tests := []struct{ name, text, want string }{
 		{"unknown function", "a\n  {{ foo }}", "club/x.md:2:6: function \"foo\" not defined"},
 		{"unclosed action", "a\nb {{ if }}", "club/x.md:2:3: missing value for if"},
-		{"unknown field", "a\n {{ .Nope }}", "club/x.md:2:5: <.Nope>: can't evaluate field Nope in type struct {}"},
+		{"unknown field", "a\n {{ .Nope }}", "club/x.md:2:5: <.Nope>: there is no field Nope here"},
 		{"function error", "{{ fail }}", "club/x.md:1:4: <fail>: no such table"},
-		{"included", "{{ template \"y.md\" . }}", "club/y.md:3:5: <.Nope>: can't evaluate field Nope in type struct {}"},
+		{"included", "{{ template \"y.md\" . }}", "club/y.md:3:5: <.Nope>: there is no field Nope here"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -210,7 +210,7 @@ func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes)
 	}
 	meter(root)
 	if err := root.Execute(w, data); err != nil {
-		return nil, nil, placed(err, srcs)
+		return nil, nil, inWordsDiag(placed(err, srcs), data)
 	}
 	md, kept, skip := tidy(w.buf.Bytes())
 	lines := w.lines(md, kept, skip)
@@ -218,6 +218,16 @@ func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes)
 	buf.Write(md)
 	notes.write(&buf)
 	return buf.Bytes(), lines, nil
+}
+
+// inWordsDiag puts an execution error's message in the template's words
+// (see inWords).
+func inWordsDiag(err error, data any) error {
+	if d, ok := err.(diag.Diag); ok {
+		d.Msg = inWords(d.Msg, data) // placed clipped it; a list of fields is kept whole
+		return d
+	}
+	return err
 }
 
 // srcIndex is the index of the source called name (0 when none is).

@@ -7,6 +7,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/dice"
+	"github.com/playaid/playaid/internal/plain"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -32,7 +33,7 @@ func (s *Server) oddsAnswer(w http.ResponseWriter, r *http.Request, q *rules.Que
 	switch {
 	case err != nil:
 		// The rules refuse the question (errors are not kept).
-		v.Problem = err.Error()
+		v.Problem = plain.Shorten(err.Error())
 		s.render(w, r, http.StatusBadRequest, "odds", v)
 	default:
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

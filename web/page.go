@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/playaid/playaid/dice"
+	"github.com/playaid/playaid/internal/plain"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -41,8 +42,9 @@ func parseTemplates() (*template.Template, error) {
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, data any) {
 	var b bytes.Buffer
 	if err := s.tmpl.ExecuteTemplate(&b, name, data); err != nil {
+		// The details are for whoever runs the server, not the browser.
 		log.Printf("playaid serve: page %s: %v", name, err)
-		http.Error(w, "playaid: the page could not be made: "+err.Error(), http.StatusInternalServerError)
+		http.Error(w, "playaid: the page could not be made; the terminal running playaid serve says why.", http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -53,7 +55,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 
 // fail answers with a page that says what is wrong.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, message string) {
-	s.render(w, r, status, "error", errorView{chrome: chrome{Title: http.StatusText(status)}, Status: status, Message: message})
+	s.render(w, r, status, "error", errorView{chrome: chrome{Title: http.StatusText(status)}, Status: status, Message: plain.Shorten(message)})
 }
 
 // paperCookie remembers the paper chosen for the session.

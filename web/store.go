@@ -104,6 +104,9 @@ type store struct {
 }
 
 func openStore(dir string) (*store, error) {
+	if _, err := os.Stat(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("--lists %s: %s; expected a folder for the army lists", dir, plain.Why(dir, err))
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("--lists %s: %s; expected a folder for the army lists (it is made when missing)", dir, plain.Why(dir, err))
 	}
@@ -121,7 +124,7 @@ func (s *store) close() error { return s.root.Close() }
 func (s *store) names() (names []string, more int, err error) {
 	entries, err := fs.ReadDir(s.root.FS(), ".")
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, fmt.Errorf("could not read the lists folder: %s", plain.Why("", err))
 	}
 	for _, e := range entries {
 		n, ok := strings.CutSuffix(e.Name(), ext)
@@ -149,7 +152,7 @@ type notRegular struct {
 }
 
 func (e *notRegular) Error() string {
-	return fmt.Sprintf("%s in the lists folder is %s, not a list file: playaid reads and saves only ordinary files there, so it is left as it is", e.file, e.kind)
+	return fmt.Sprintf("The file %s in the lists folder is %s, not a list file: playaid reads and saves only ordinary files there, so it is left as it is", e.file, e.kind)
 }
 
 // failed is a file operation the store could not do, in plain words: the
@@ -230,7 +233,7 @@ func (s *store) save(name string, data []byte, o saveOpts) (kept string, err err
 	var nr *notRegular
 	switch {
 	case errors.As(err, &nr):
-		return "", &conflict{name, "Not saved: " + nr.Error() + ". Save your list under another name."}
+		return "", &conflict{name, nr.Error() + "."}
 	case errors.Is(err, errNoList):
 		if o.base != "" {
 			return "", &conflict{name, fmt.Sprintf("%s%s was deleted after you opened it, so your edits are not saved over it.", name, ext)}
@@ -317,7 +320,7 @@ func (s *store) write(name string, data []byte) error {
 		if fi, lerr := s.root.Lstat(file); lerr == nil && !fi.Mode().IsRegular() {
 			s.root.Remove(tmp)
 			nr := &notRegular{file, infile.Kind(fi.Mode())}
-			return &conflict{name, "Not saved: " + nr.Error() + ". Save your list under another name."}
+			return &conflict{name, nr.Error() + "."}
 		}
 	}
 	if err == nil {

@@ -117,7 +117,7 @@ func (e *env) load(d dataFlags) (*catalog.Catalog, error) {
 
 func printDiags(w io.Writer, l diag.List) {
 	for _, d := range l {
-		fmt.Fprintln(w, d.Error())
+		fmt.Fprintln(w, plain.Shorten(d.Error()))
 	}
 }
 

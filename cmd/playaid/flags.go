@@ -71,6 +71,12 @@ func expected(f *flag.Flag) string {
 	if !ok {
 		return "expected a value (see --help)"
 	}
+	if _, isString := g.Get().(string); isString && strings.Contains(f.Usage, "whole number") {
+		if m := reRange.FindStringSubmatch(f.Usage); m != nil {
+			return fmt.Sprintf("expected a whole number from %s to %s", m[1], m[2])
+		}
+		return "expected a whole number"
+	}
 	switch g.Get().(type) {
 	case int, int64, uint, uint64:
 		if m := reRange.FindStringSubmatch(f.Usage); m != nil {

@@ -15,6 +15,7 @@ import (
 	"syscall"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/plain"
 )
 
 func main() { os.Exit(mainStatus(os.Args[1:])) }
@@ -135,7 +136,7 @@ func exitCode(err error, stderr io.Writer) int {
 		printDiags(stderr, l)
 		return 1
 	}
-	fmt.Fprintln(stderr, "playaid:", err)
+	fmt.Fprintln(stderr, "playaid:", plain.Shorten(err.Error()))
 	var u usageError
 	if errors.As(err, &u) {
 		return 2

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -32,8 +33,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("serve takes no arguments, got %q", fs.Args())
 	}
-	if _, _, err := net.SplitHostPort(*addr); err != nil {
+	_, port, err := net.SplitHostPort(*addr)
+	if err != nil {
 		return usagef("--addr %q: expected HOST:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080", *addr)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return usagef("--addr %q: the port %q is not a whole number from 0 to 65535; expected HOST:PORT, e.g. 127.0.0.1:8080", *addr, port)
 	}
 	password := os.Getenv(passwordEnv)
 	blank := password != "" && strings.TrimSpace(password) == ""

@@ -50,6 +50,16 @@ const (
 	// MaxErrors is how many errors are shown for one file: a user mends
 	// the first ones first, and thousands would scroll them away.
 	MaxErrors = 100
+
+	// MaxLabel is the length, in bytes, of a name a player types: an
+	// army's name, a player's, a unit's label. A long army name is some
+	// 60 characters; 200 still print whole on the roster and the unit
+	// cards, and the builder's fields take as many.
+	MaxLabel = 200
+
+	// MaxNote is the length, in bytes, of a note on a list or a unit:
+	// a paragraph, printed whole on the roster.
+	MaxNote = 2000
 )
 
 // Game numbers.

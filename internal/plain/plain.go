@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"syscall"
 	"unicode/utf8"
@@ -19,7 +20,7 @@ import (
 // MaxQuoted is how many bytes of a value a message quotes: enough to
 // recognise a name, short enough that a pasted page does not flood the
 // terminal.
-const MaxQuoted = 60
+const MaxQuoted = 100
 
 // Clip shortens s to at most n bytes on a character boundary, ending it
 // with "…" when it was cut.
@@ -40,6 +41,25 @@ func Quote(s string) string {
 		return strconv.Quote(s)
 	}
 	return fmt.Sprintf("%s (%d characters)", strconv.Quote(Clip(s, MaxQuoted)), utf8.RuneCountInString(s))
+}
+
+// quotedRun is a Go-quoted string in a message.
+var quotedRun = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+// Shorten cuts short, in a finished message, every quoted value longer
+// than MaxQuoted and any unquoted run of one character repeated past it: a
+// safety net where a message is printed, so that no value is printed
+// whole however the message was made.
+func Shorten(msg string) string {
+	if len(msg) <= MaxQuoted {
+		return msg
+	}
+	return quotedRun.ReplaceAllStringFunc(msg, func(q string) string {
+		if len(q) <= MaxQuoted+2 {
+			return q
+		}
+		return Clip(q[:len(q)-1], MaxQuoted) + `"`
+	})
 }
 
 // Cannot is "cannot VERB PATH: WHY", with Why's reason.
@@ -76,13 +96,19 @@ func Why(path string, err error) string {
 		}
 		return "part of the path is a file, not a folder"
 	case errors.Is(err, syscall.ELOOP):
-		if p := looping(path); p != "" {
+		if p := looping(path); p != "" && p != filepath.Clean(path) {
 			return fmt.Sprintf("%s is a symbolic link that leads round in a circle (or through too many links)", p)
+		}
+		if p := looping(path); p != "" {
+			return "it is a symbolic link that leads round in a circle (or through too many links)"
 		}
 		return "a symbolic link in the path leads round in a circle (or through too many links)"
 	case errors.Is(err, fs.ErrNotExist):
 		if p := missing(path); p != "" && p != filepath.Clean(path) && path != "" {
 			return fmt.Sprintf("there is no folder %s", p)
+		}
+		if fi, err := os.Lstat(path); path != "" && err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			return "it is a symbolic link to a file that does not exist"
 		}
 		return "there is no such file or folder"
 	case errors.Is(err, syscall.EACCES), errors.Is(err, syscall.EPERM):
@@ -133,7 +159,7 @@ func notFolder(path string) (string, string) {
 		if err != nil {
 			return "", ""
 		}
-		if !fi.IsDir() && p != filepath.Clean(path) {
+		if !fi.IsDir() {
 			if fi.Mode().IsRegular() {
 				return p, "a file"
 			}

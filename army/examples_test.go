@@ -67,9 +67,13 @@ func TestExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// One quiet line names the list's file and the data's version.
-			if !strings.Contains(string(md), "List "+tt.file+" · rules data "+cat.Version()) {
-				t.Error("the roster lacks its list file or the data version")
+			// The stamp names the book and the rules edition, never the
+			// list's file or the data's version.
+			if !strings.Contains(string(md), "checked against "+r.System.BookTitle()+", rules edition ") {
+				t.Error("the roster's stamp lacks the book or the rules edition")
+			}
+			if strings.Contains(string(md), tt.file) || strings.Contains(string(md), cat.Version()) {
+				t.Error("the roster prints the list's file or the data version")
 			}
 			// The whole roster, but for the data version, which changes
 			// with every edit of the data.

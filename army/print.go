@@ -60,8 +60,8 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) (_ []byte, err err
 		source = r.System.About.Name
 	}
 	mo := markdown.Options{Paper: opt.Paper, Title: title, File: "roster of " + path.Base(r.List.File) + " (Markdown from " + RosterTemplate + ")", Source: source}
-	if cat != nil {
-		mo.Version = cat.Version()
+	if r.System != nil {
+		mo.Stamp = r.System.Edition()
 	}
 	// The renderer's messages about the Markdown name the template's place.
 	defer func() { err = lines.Place(err, mo.File) }()

@@ -34,9 +34,17 @@ type Roster struct {
 	Errors      []Message
 	Warnings    []Message
 
-	File     string // the list's file name (base name)
-	ListHash string // short sha256 of the file's bytes (for a club's template: the shipped one prints the file name only)
-	DataHash string // the catalogue's hash: the data version
+	// What the list was checked against, in words for an organiser: the
+	// book's title ("All Quiet on the Martian Front (quick-start)") and
+	// the rules edition ("rules edition 2026-12", "club rules: …").
+	Book, Edition string
+
+	// For a club's template (the shipped one prints none of them: a
+	// player's roster speaks the game): the list's file name, the short
+	// sha256 of its bytes and the data version.
+	File     string
+	ListHash string
+	DataHash string
 
 	Lines []RosterLine
 
@@ -163,6 +171,7 @@ func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 	rs := ruleSetOf(s)
 	ro.Kind, ro.OrganisationOnly = rs.engine().Name, !rs.points()
 	ro.System, ro.Short = document.Esc(s.About.Name), document.Esc(s.About.Short)
+	ro.Book, ro.Edition = document.Esc(s.BookTitle()), document.Esc(s.Edition())
 	if sc := s.Scenario(l.Scenario); sc != nil && sc.Name != s.About.Name {
 		ro.Scenario = document.Esc(sc.Name)
 	}

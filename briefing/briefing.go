@@ -48,10 +48,9 @@ type Briefing struct {
 	ObjectiveLadder   *rules.Table
 	Specials          []catalog.Special // the scenario's, then the rule set's
 	Markers           []MarkerLine
-	// MarkersCommand prints exactly the markers this scenario needs, and
-	// MarkerSet says what they are (see needed.go).
-	MarkersCommand string
-	MarkerSet      MarkerSet
+	// MarkerSet says what the scenario's markers are and where they print
+	// (see needed.go).
+	MarkerSet MarkerSet
 	// Agree is what the players must settle before play because the rules
 	// leave it out: the Game Stats the data gives a unit none of ("the Mk
 	// II Baldwin's Speed, Defense, Armor and weapons"), the special

@@ -22,12 +22,19 @@ type MarkerSet struct {
 	Blips  string
 	Decoys int
 	// BlipFile is the print pack's file of the blips with their backs,
-	// MarkerFile the rule set's file of the other markers.
-	BlipFile, MarkerFile string
+	// MarkerFile the rule set's file of the other markers. The briefing
+	// names them in the players' words: BlipSheet, the title the blips'
+	// sheet carries ("Blips for Scenario 1: …"), and MarkerSheet ("the
+	// AQotMF marker sheet").
+	BlipFile, MarkerFile   string
+	BlipSheet, MarkerSheet string
 }
 
 // BlipsFile names the print pack's file of a scenario's blips.
 func BlipsFile(sc *catalog.Scenario) string { return "blips-" + sc.ID + ".pdf" }
+
+// BlipsTitle is the title the sheet of a scenario's blips carries.
+func BlipsTitle(sc *catalog.Scenario) string { return "Blips for " + sc.Name }
 
 // MarkersFile names the print pack's file of a rule set's markers.
 func MarkersFile(sys *catalog.System) string { return "markers-" + sys.ID + ".pdf" }
@@ -36,7 +43,7 @@ func MarkersFile(sys *catalog.System) string { return "markers-" + sys.ID + ".pd
 // after the secret sheet: the blips follow its rows, number for number.
 func (b *Briefing) needed() {
 	sys, sc := b.System, b.Scenario
-	set := MarkerSet{Counts: map[string]int{}, MarkerFile: MarkersFile(sys)}
+	set := MarkerSet{Counts: map[string]int{}, MarkerFile: MarkersFile(sys), MarkerSheet: "the " + sys.About.Short + " marker sheet"}
 	for _, m := range sc.Markers {
 		ml := MarkerLine{ID: m.Kind, Name: m.Kind, Count: m.Count, Note: m.Note}
 		mk := sys.Marker(m.Kind)
@@ -45,7 +52,7 @@ func (b *Briefing) needed() {
 		}
 		set.Only = append(set.Only, m.Kind)
 		if sh := b.Sheet; mk != nil && mk.Decoys && set.Blips == "" && sh != nil && len(sh.Blips) > 0 {
-			set.Blips, set.BlipFile = m.Kind, BlipsFile(sc)
+			set.Blips, set.BlipFile, set.BlipSheet = m.Kind, BlipsFile(sc), BlipsTitle(sc)
 			set.Counts[m.Kind], set.Decoys = sh.UnitCount, sh.Decoys
 			others, what := otherFaces(sys, mk)
 			ml.Count = len(sh.Blips) + others
@@ -55,12 +62,6 @@ func (b *Briefing) needed() {
 	}
 	for _, c := range markerCounts(sys, sc) {
 		set.Counts[c.kind] = c.n
-	}
-	if len(set.Only) > 0 {
-		b.MarkersCommand = "playaid markers --scenario " + sc.ID
-		if set.Blips != "" {
-			b.MarkersCommand += " --backs long"
-		}
 	}
 	b.MarkerSet = set
 }

@@ -71,11 +71,11 @@ func (b *Briefing) Title() string { return b.Scenario.Name + " — briefing" }
 
 func (b *Briefing) mdOptions(paper layout.Paper) markdown.Options {
 	return markdown.Options{
-		Paper:   paper,
-		Title:   b.Title(),
-		Version: b.Version,
-		Source:  b.System.About.Name,
-		File:    "briefing " + b.Scenario.ID + " (Markdown from " + BriefingTemplate + ")",
+		Paper:  paper,
+		Title:  b.Title(),
+		Stamp:  b.System.Edition(),
+		Source: b.System.About.Name,
+		File:   "briefing " + b.Scenario.ID + " (Markdown from " + BriefingTemplate + ")",
 	}
 }
 

@@ -64,7 +64,36 @@ type System struct {
 	Engine string // the rule engine it runs on (engine = "…" in its system.toml)
 	Rules         // the engine's numbers
 
-	Pos diag.Pos // where [about] stands
+	Pos  diag.Pos // where [about] stands
+	Club bool     // a club's folder (--data) changed or added a file of the rule set
+}
+
+// Edition is the rules edition a document was made against, in words for
+// the player: "rules edition 2026-12", or "club rules: <label>" when a
+// club's folder changed the rule set (its label the edition its own
+// system.toml gives, if any). "" when the data gives no edition.
+func (s *System) Edition() string {
+	switch {
+	case s.Club && s.About.Edition != "":
+		return "club rules: " + s.About.Edition
+	case s.Club:
+		return "club rules"
+	case s.About.Edition != "":
+		return "rules edition " + s.About.Edition
+	}
+	return ""
+}
+
+// BookTitle is the title of the book the rule set comes from ("All Quiet
+// on the Martian Front (quick-start)"), or its name.
+func (s *System) BookTitle() string {
+	if s.About.Book != "" {
+		return s.About.Book
+	}
+	if s.About.Name != "" {
+		return s.About.Name
+	}
+	return s.ID
 }
 
 // System returns the rule set with the id, or nil.

@@ -127,6 +127,12 @@ func (c *checker) check() {
 			}
 		}
 	}
+	for i := range s.Tables {
+		c.checkRuled(&s.Tables[i])
+	}
+	for i := range s.Charts {
+		c.checkRuledRows(&s.Charts[i])
+	}
 	for _, n := range s.Notes {
 		c.checkNote(n)
 		c.checkNumbers(c.at("note", n.ID), label{"note", n.ID}, &n)

@@ -304,6 +304,9 @@ func (ld *loader) merge(ix *tomlpos.Index, f *File) {
 		ld.diags.Warn(ix.Value("system"), "a file of system %q in the folder %s/: it is read as %s data all the same; expected it in %s/", f.System, dir, f.System, f.System)
 	}
 	s := ld.sys(f.System)
+	if ld.origin[ix.File()].source > 0 {
+		s.Club = true
+	}
 	if _, ok := ld.files[f.System]; !ok {
 		ld.files[f.System] = located{ix: ix, path: "system"}
 	}

@@ -367,3 +367,39 @@ ladder_total = 140
 		t.Errorf("errors %q\nwant %q", errs, want)
 	}
 }
+
+// TestEdition: documents name the rules edition the data gives; once a
+// club's folder changes a rule set they say "club rules" and the club's
+// own label, whichever file the club changed.
+func TestEdition(t *testing.T) {
+	withEdition := strings.Replace(base, "die = 10", "die = 10\nedition = \"2026-12\"\nbook = \"Test (quick-start)\"", 1)
+	shipped := fstest.MapFS{"t/system.toml": {Data: []byte(withEdition)}}
+	tests := []struct {
+		name string
+		club fstest.MapFS
+		want string
+	}{
+		{"shipped", nil, "rules edition 2026-12"},
+		{"club label", fstest.MapFS{"t/system.toml": {Data: []byte(strings.Replace(withEdition, "2026-12", "Ares Club 2027", 1))}}, "club rules: Ares Club 2027"},
+		{"club unit", fstest.MapFS{"t/extra.toml": {Data: []byte("system = \"t\"\n[[unit]]\nid = \"mob\"\nname = \"Mob\"\npoints = 5\n")}}, "club rules: 2026-12"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srcs := []Source{{"data", shipped}}
+			if tt.club != nil {
+				srcs = append(srcs, Source{"club", tt.club})
+			}
+			cat, l := Load(srcs...)
+			if len(l) != 0 {
+				t.Fatal(l)
+			}
+			s := cat.System("t")
+			if got := s.Edition(); got != tt.want {
+				t.Errorf("Edition() = %q, want %q", got, tt.want)
+			}
+			if got := s.BookTitle(); got != "Test (quick-start)" {
+				t.Errorf("BookTitle() = %q", got)
+			}
+		})
+	}
+}

@@ -37,8 +37,9 @@ type About struct {
 	Name    string `toml:"name"`    // "All Quiet on the Martian Front"
 	Short   string `toml:"short"`   // "AQotMF"
 	Die     int    `toml:"die"`     // sides of the die the rules use: 10, 20, 6
-	Seed    string `toml:"seed"`    // the source text the data was transcribed from
-	Source  string `toml:"source"`  // the source's own title and author
+	Book    string `toml:"book"`    // the book the data is taken from, by its title: "All Quiet on the Martian Front (quick-start)"
+	Source  string `toml:"source"`  // the book's full title, author and the parts taken from it
+	Edition string `toml:"edition"` // a short label of this edition of the rule data: "2026-12"
 	Summary string `toml:"summary"` // one paragraph for sheets and listings
 	AddOnTo string `toml:"add_on_to"`
 	// Factions are the forces the rules divide the armies into, by the
@@ -67,7 +68,9 @@ func (a About) Faction(name string) string {
 // in the rules notes.
 type Note struct {
 	ID      string   `toml:"id"`
-	Text    string   `toml:"text"`
+	Section string   `toml:"section"` // the book's section the rule stands in ("Movement and Manoeuvre")
+	Quote   string   `toml:"quote"`   // the book's words, as it prints them
+	Text    string   `toml:"text"`    // what is unclear or misprinted, and how the pack reads it
 	Ruling  string   `toml:"ruling"`
 	Touches []string `toml:"touches"` // ids of entries or topics ("attack", "tripod-damage")
 	Pos     diag.Pos `toml:"-"`
@@ -141,7 +144,7 @@ type Unit struct {
 type Stand struct {
 	Profile string `toml:"profile"` // profile id
 	Count   int    `toml:"count"`
-	Label   string `toml:"label"` // as the seed words it ("Stands of Doughboys")
+	Label   string `toml:"label"` // as the book words it ("Stands of Doughboys")
 }
 
 // Elements is the number of stands or models in the unit.
@@ -177,7 +180,11 @@ type ChartRow struct {
 	ArmorDie int      `toml:"armor_die"` // armour is lowered by a roll of this die
 	Tags     []string `toml:"tags"`      // destroyed, explodes, crippled, arrives, can-attack …
 	Note     string   `toml:"note"`
-	Pos      diag.Pos `toml:"-"`
+	// Ruled names the source note whose ruling settles this row where
+	// the book's rows overlap or leave a gap: its roll prints marked, the
+	// ruling's line beside the chart (see Chart.Rulings).
+	Ruled string   `toml:"ruled"`
+	Pos   diag.Pos `toml:"-"`
 }
 
 // Has reports whether the row carries tag.
@@ -204,5 +211,20 @@ type Table struct {
 	// Aliases are other names the scenarios give the rule the table
 	// summarises ("Hidden Movement" for "Hidden Units (Blips)").
 	Aliases []string `toml:"aliases"`
-	Pos     diag.Pos `toml:"-"`
+	// Ruled are the cells a player table prints as a ruling, where the
+	// book prints a misprint or a "?" (see PlayRows).
+	Ruled []Ruled  `toml:"ruled"`
+	Pos   diag.Pos `toml:"-"`
+}
+
+// A Ruled cell: where the book prints a misprint ("01"), a "?" or one row
+// twice at different values, the player's table prints the value the
+// ruling uses, marked, and the ruling's line beside the table; the source
+// note tells the organiser the whole story. Rows stay the book's words.
+type Ruled struct {
+	Row    string `toml:"row"`    // the row's first cell, as the book prints it
+	Column *int   `toml:"column"` // the column it sets, counted from 0; unset: every column after the first
+	Value  string `toml:"value"`  // what the cell prints instead of the book's
+	Note   string `toml:"ruling"` // the id of the source note whose ruling is printed beside the table
+	Ruling string `toml:"-"`      // that note's ruling, set by the checks
 }

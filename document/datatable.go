@@ -6,9 +6,11 @@ import (
 )
 
 // numberText is a cell that reads as a number: "3", "−2", "3/8",
-// "8: 65%", "10″", "1.5", "+?" (a number the rules leave open). Such
-// columns are right-aligned, on sheets and cards alike.
-var numberText = regexp.MustCompile(`^[−+-]?[\d?][\d.,/: %″<−?-]*$`)
+// "8: 65%", "10″", "1.5", "+?" (a number the rules leave open), and a
+// ruled value with its mark: "0 or 1†", "+CS†" (a tray's Combat
+// Strength), "±V‡" (a vehicle's value). Such columns are right-aligned,
+// on sheets and cards alike.
+var numberText = regexp.MustCompile(`^([−+-]?[\d?][\d.,/: %″<−?-]*( or \d+)?|[−+±][A-Z]{1,2})[†‡§¶]*$`)
 
 // Numeric reports whether a cell of the data reads as a number, once
 // typeset (Typo: a hyphen before a digit is a minus).

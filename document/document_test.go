@@ -106,7 +106,7 @@ func TestNotes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "Body[^a][^c]\n\n[^a]: Agree 0 or 1 before play.\n[^c]: Roll again on a tie.\n"; string(md) != want {
+	if want := "Body[^a][^c]\n\n[^a]: Ruling: Agree 0 or 1 before play.\n[^c]: Ruling: Roll again on a tie.\n"; string(md) != want {
 		t.Errorf("Markdown:\n%q\nwant\n%q", md, want)
 	}
 }
@@ -168,7 +168,7 @@ func TestOddsQuotingNotes(t *testing.T) {
 	var n Notes
 	n.Know(src, silent)
 	got := run(&n)
-	want := "| Round[^ladder] | Ends |\n|:--|--:|\n| 8 | 33% |\n\n*Expected length: 9 rounds.*\n\n[^ladder]: Pay from the 300 points.\n"
+	want := "| Round[^ladder] | Ends |\n|:--|--:|\n| 8 | 33% |\n\n*Expected length: 9 rounds.*\n\n[^ladder]: Ruling: Pay from the 300 points.\n"
 	if got != want {
 		t.Errorf("with notes:\n%q\nwant\n%q", got, want)
 	}

@@ -42,14 +42,18 @@ func (n *Notes) Ref(key, label, text string) string {
 }
 
 // Source returns the reference to the ruling of a source note (its label
-// is the note's id), or "" for a note without one.
+// is the note's id), or "" for a note without one. The footnote says it
+// is a ruling ("Ruling: …"), so that it never reads as the book's words.
 func (n *Notes) Source(note catalog.Note) string {
 	ruling := strings.TrimSpace(note.Ruling)
 	if ruling == "" {
 		return ""
 	}
-	return n.Ref("note:"+note.ID, note.ID, ruling)
+	return n.Ref("note:"+note.ID, note.ID, RulingPrefix+ruling)
 }
+
+// RulingPrefix starts every ruling a player document prints.
+const RulingPrefix = "Ruling: "
 
 // Sources returns the references to the rulings of the notes, side by
 // side: the renderer prints a run of them as one list ("3,5").

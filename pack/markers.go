@@ -29,12 +29,12 @@ func markerDocs(cat *catalog.Catalog, _ Options) ([]Doc, error) {
 // own sheet of every kind no scenario prints apart, then, for each
 // scenario whose hidden side deploys as blips, the blips its secret
 // deployment sheet numbers, with backs for a long-edge duplex print.
-// version is the data's, stamped on every sheet. Nothing is rendered.
+// Every sheet is stamped with the rules edition. Nothing is rendered.
 func markerFiles(sys *catalog.System, version string) ([]Doc, error) {
 	if len(sys.Markers) == 0 {
 		return nil, nil
 	}
-	stamp := "data " + version
+	stamp := sys.Edition()
 	var blips []Doc
 	perScenario := map[string]bool{}
 	for i := range sys.Scenarios {
@@ -53,7 +53,7 @@ func markerFiles(sys *catalog.System, version string) ([]Doc, error) {
 			Decoys: set.Decoys,
 			Backs:  markers.LongEdge,
 			Stamp:  stamp,
-			Title:  "Blips for " + sc.Name,
+			Title:  set.BlipSheet,
 		}
 		blips = append(blips, Doc{Name: set.BlipFile, Kind: Blips, Duplex: true, System: sys, Scenario: sc, Kinds: opt.Only,
 			render: func(p layout.Paper, _ *run) ([]byte, error) {
@@ -100,7 +100,7 @@ func ListBlipsDoc(cat *catalog.Catalog, name string, r *army.Report) (Doc, bool)
 		return Doc{}, false
 	}
 	opt := markers.Options{Only: []string{"blips"}, Counts: map[string]int{"blips": n}, Decoys: decoys,
-		Backs: markers.LongEdge, Stamp: "data " + cat.Version()}
+		Backs: markers.LongEdge, Stamp: r.System.Edition()}
 	return Doc{Name: name, Kind: Blips, Duplex: true, System: r.System, List: r, Kinds: opt.Only,
 		render: func(p layout.Paper, _ *run) ([]byte, error) {
 			o := opt

@@ -35,6 +35,7 @@ func (x *exec) funcs() template.FuncMap {
 		"printed":   x.printed,
 		"stacked":   x.stacked,
 		"chart":     x.chart,
+		"rulings":   x.rulings,
 		"rule":      x.rule,
 		"roll":      roll,
 		"split":     strings.Split,
@@ -134,7 +135,7 @@ func (x *exec) printed(id string, keys ...int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	cols, rows := t.Columns, t.Rows
+	cols, rows := t.Columns, t.PlayRows()
 	if len(keys) > 0 {
 		if strings.TrimSpace(strings.Join(cols, "")) == "" && len(rows) > 0 {
 			cols, rows = rows[0], rows[1:]
@@ -142,6 +143,30 @@ func (x *exec) printed(id string, keys ...int) (string, error) {
 		cols, rows = joinKeys(cols, rows, keys[0])
 	}
 	return document.DataTable(cols, rows), nil
+}
+
+// rulings prints the rulings of a table's marked cells (see printed),
+// for the template to set on the same card, front or back.
+func (x *exec) rulings(id string) (string, error) {
+	t, err := x.sys.FindTable(id, x.base)
+	if err != nil {
+		return "", err
+	}
+	return rulingLines(t.Rulings()), nil
+}
+
+// rulingLines prints the rulings of a table's or chart's marked cells
+// under it, each on its own line with its mark: on the same card.
+func rulingLines(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	var out []string
+	for _, l := range lines {
+		mark, ruling, _ := strings.Cut(l, " ")
+		out = append(out, document.Esc(mark)+" *Ruling:* "+document.Esc(ruling))
+	}
+	return strings.Join(out, "<br>") + "\n\n"
 }
 
 // joinKeys joins a table's first n columns into one: "Shot Light".
@@ -186,14 +211,14 @@ func (x *exec) chart(id string, header ...string) (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "| %s | Result |\n|:--|:--|\n", head)
-	for _, r := range c.Rows {
+	for i, r := range c.Rows {
 		text := "**" + document.Esc(strings.TrimSpace(r.Result)) + "**"
 		if r.Text != "" {
 			text += " " + document.Esc(r.Text)
 		}
-		fmt.Fprintf(&b, "| %s | %s |\n", roll(r.Roll), text)
+		fmt.Fprintf(&b, "| %s%s | %s |\n", roll(r.Roll), c.RollMark(i), text)
 	}
-	return b.String() + "\n", nil
+	return b.String() + "\n" + rulingLines(c.Rulings(x.sys)), nil
 }
 
 // stacked prints a table of the data printed as pairs side by side

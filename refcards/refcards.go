@@ -175,7 +175,7 @@ func (d Deck) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
 	if err != nil {
 		return nil, lines.Place(err, file)
 	}
-	out, err := print(cards, d, cat.System(d.System), file, cat.Version(), o)
+	out, err := print(cards, d, cat.System(d.System), file, cat.System(d.System).Edition(), o)
 	return out, lines.Place(err, file)
 }
 

@@ -152,7 +152,7 @@ func (g geometry) checkOffset(off [2]float64) error {
 // print lays the cards out nine to a page, each page of fronts followed
 // by its page of backs; three to a fold sheet, their backs beside them;
 // or one face to a page for a print shop.
-func print(cs []card, d Deck, sys *catalog.System, file, version string, o Options) ([]byte, error) {
+func print(cs []card, d Deck, sys *catalog.System, file, edition string, o Options) ([]byte, error) {
 	paper := o.Paper
 	if paper.Width == 0 {
 		paper = layout.A4
@@ -215,6 +215,9 @@ func print(cs []card, d Deck, sys *catalog.System, file, version string, o Optio
 			note := fmt.Sprintf("%s, fronts · duplex, flip on the %s · cut along the grey lines", sheet, flip)
 			if flip == cards.Fold {
 				note = sheet + " · " + cards.FoldNote
+			}
+			if edition != "" {
+				note += " · " + edition
 			}
 			b.in(st, func(x, y float64) {
 				end := layout.InchBar(pdf, x, y+barRise)

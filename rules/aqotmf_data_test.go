@@ -82,8 +82,8 @@ func TestAQDataDecodes(t *testing.T) {
 // TestAQDataValues spot-checks the transcription against the seeds.
 func TestAQDataValues(t *testing.T) {
 	aq := aqLoad(t, "aqotmf")
-	if b := aq.Profile("mk2-baldwin"); b == nil || b.Type != "Tank" || b.Defense != nil || b.Armor != nil || b.Note == "" {
-		t.Errorf("Mk II Baldwin: want type Tank, no stats and a note, got %+v", b)
+	if b := aq.Profile("mk2-baldwin"); b == nil || b.Type != "Tank" || b.Defense != nil || b.Armor != nil || len(aq.NotesTouching("mk2-baldwin")) == 0 {
+		t.Errorf("Mk II Baldwin: want type Tank, no stats and a note touching it, got %+v", b)
 	}
 	if rr := aq.Profile("rough-riders"); rr == nil || len(rr.Weapons) != 0 || rr.Speed.Inches() != 10 || *rr.Defense != 7 {
 		t.Errorf("Rough Riders: want 10\" Defense 7 and no weapon, got %+v", rr)

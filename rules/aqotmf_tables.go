@@ -312,8 +312,7 @@ func AQReinforcementTable(sys *catalog.System, turns int) (Table, error) {
 		Title:   fmt.Sprintf("Reinforcements over %d turns", turns),
 		Corner:  "Turn",
 		Columns: []string{"Arrives this turn", "Arrives and can attack", "Arrived by this turn"},
-		Notes: []string{fmt.Sprintf("Each test: arrives %s, of which able to attack %s. Test each turn from turn %d until the unit arrives.",
-			dice.Percent(res.Arrive, 0), dice.Percent(res.CanAttack, 0), res.FromTurn)},
+		Notes:   []string{reinforcementOdds(res)},
 	}
 	for _, tr := range res.Turns {
 		t.Rows = append(t.Rows, Row{Label: strconv.Itoa(tr.Turn), Cells: []Cell{Prob(tr.Arrives), Prob(tr.CanAttack), Prob(tr.ArrivedBy)}})
@@ -355,4 +354,14 @@ func AQTowCableTable(sys *catalog.System) (Table, error) {
 	}
 	t.Notes = append(t.Notes, aqNotes(sys, "tripod-damage")...)
 	return t, nil
+}
+
+// reinforcementOdds words one test's chances as what they are: shares of
+// all rolls, and the share of arrivals able to attack beside them.
+func reinforcementOdds(res ReinforcementResult) string {
+	s := fmt.Sprintf("Each test: the unit arrives on %s of rolls, able to attack on %s of all rolls", dice.Percent(res.Arrive, 0), dice.Percent(res.CanAttack, 0))
+	if res.Arrive.Sign() > 0 {
+		s += fmt.Sprintf(" (%s of arrivals)", dice.Percent(new(big.Rat).Quo(res.CanAttack, res.Arrive), 0))
+	}
+	return s + fmt.Sprintf(". Test each turn from turn %d until the unit arrives.", res.FromTurn)
 }

@@ -2,6 +2,7 @@ package sheets
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
@@ -12,10 +13,13 @@ import (
 // or an entry's own note, with what it is about. Entries that say the
 // same words (the three Old Ones weapons) share one.
 type dataNote struct {
-	id     string   // a source note's id; "" for an entry's note
-	text   string   // on one line
-	ruling string   // a source note's ruling
-	about  []string // what the note is about, by name ("Weapon: Tank Gun")
+	id        string   // a source note's id; "" for an entry's note
+	section   string   // the book's section ("Movement and Manoeuvre"); "" to take the sheet's
+	quote     string   // the book's words, for a source note that quotes them
+	text      string   // on one line
+	ruling    string   // a source note's ruling
+	about     []string // what the note is about, by name ("Weapon: Tank Gun")
+	elsewhere []string // player documents other than the sheet that print it ("the briefing of …")
 }
 
 // dataNotes lists every note of the rule set: its source notes, then the
@@ -25,64 +29,76 @@ type dataNote struct {
 func dataNotes(sys *catalog.System) []dataNote {
 	var out []dataNote
 	at := map[string]int{} // text → index of an entry's note
-	entry := func(note, about string) {
+	// entry adds an entry's note under the book's section, or names one
+	// more entry it is about and one more place it prints.
+	entry := func(note, section, about, prints string) {
 		note = document.OneLine(note)
 		if note == "" {
 			return
 		}
 		if i, ok := at[note]; ok {
-			out[i].about = append(out[i].about, about)
+			if !slices.Contains(out[i].about, about) {
+				out[i].about = append(out[i].about, about)
+			}
+			if prints != "" && !slices.Contains(out[i].elsewhere, prints) {
+				out[i].elsewhere = append(out[i].elsewhere, prints)
+			}
 			return
 		}
 		at[note] = len(out)
-		out = append(out, dataNote{text: note, about: []string{about}})
+		n := dataNote{text: note, section: section, about: []string{about}}
+		if prints != "" {
+			n.elsewhere = []string{prints}
+		}
+		out = append(out, n)
 	}
 	for _, n := range sys.Notes {
-		out = append(out, dataNote{id: n.ID, text: document.OneLine(n.Text), ruling: strings.TrimSpace(n.Ruling), about: touched(sys, n.Touches)})
+		out = append(out, dataNote{id: n.ID, section: n.Section, quote: document.OneLine(n.Quote), text: document.OneLine(n.Text), ruling: strings.TrimSpace(n.Ruling), about: touched(sys, n.Touches)})
 	}
 	for _, p := range sys.Profiles {
-		entry(p.Note, "Stats: "+p.Name)
+		entry(p.Note, "Game Stats", p.Name, "")
 	}
 	for _, w := range sys.Weapons {
-		entry(w.Note, "Weapon: "+w.Name)
+		entry(w.Note, "Weapons", w.Name, "")
 	}
 	for _, u := range sys.Units {
-		entry(u.Note, "Unit: "+u.Name)
+		entry(u.Note, "Army lists", u.Name, "")
 	}
 	for _, c := range sys.Charts {
-		entry(c.Note, "Chart: "+c.Name)
+		entry(c.Note, c.Name, c.Name, "")
 		for _, r := range c.Rows {
-			entry(r.Note, fmt.Sprintf("Chart: %s, %s", c.Name, roll(r.Roll)))
+			entry(r.Note, c.Name, fmt.Sprintf("%s, %s", c.Name, roll(r.Roll)), "")
 		}
 	}
 	for _, t := range sys.Tables {
-		entry(t.Note, "Table: "+t.Name)
+		entry(t.Note, t.Name, t.Name, "")
 	}
 	if im := sys.Imperial; im != nil {
 		for _, o := range im.Orders {
-			entry(o.Note, "Order: "+o.Name)
+			entry(o.Note, "Organisation and Basing", o.Name, "")
 		}
 		for _, v := range im.Vehicles {
-			entry(v.Note, "Vehicle: "+v.Name)
+			entry(v.Note, "Vehicles", v.Name, "")
 		}
 	}
 	for _, sc := range sys.Scenarios {
-		entry(sc.Note, sc.Name)
+		briefing := "the briefing of " + sc.Name
+		entry(sc.Note, sc.Name, sc.Name, briefing)
 		for _, side := range sc.Sides {
 			for _, f := range side.Forces {
 				name := f.Text
 				if u := sys.Unit(f.Unit); u != nil {
 					name = u.Name
 				}
-				entry(f.Note, fmt.Sprintf("%s, %s: %s", sc.Name, side.Name, name))
+				entry(f.Note, sc.Name, fmt.Sprintf("%s: %s", side.Name, name), briefing)
 			}
 		}
 		for _, m := range sc.Markers {
-			entry(m.Note, fmt.Sprintf("%s, markers: %s", sc.Name, markerName(sys, m.Kind)))
+			entry(m.Note, sc.Name, "markers: "+markerName(sys, m.Kind), briefing+" (Needed to play)")
 		}
 	}
 	for _, m := range sys.Markers {
-		entry(m.Note, "Marker: "+m.Name)
+		entry(m.Note, "Markers", m.Name, "")
 	}
 	return out
 }

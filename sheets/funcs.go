@@ -224,7 +224,7 @@ func (x *exec) printed(id string, topics ...string) (string, error) {
 	if t == nil {
 		return "", x.noTable(id)
 	}
-	return x.printTable(t, t.Columns, t.Rows, topics), nil
+	return x.printTable(t, t.Columns, t.PlayRows(), topics), nil
 }
 
 // noTable says there is no seed table with the id in the sheet's rule set.
@@ -243,16 +243,17 @@ func (x *exec) printedSideBySide(id string, topics ...string) (string, error) {
 	if t == nil {
 		return "", x.noTable(id)
 	}
-	half := (len(t.Rows) + 1) / 2
+	play := t.PlayRows()
+	half := (len(play) + 1) / 2
 	cols := append(slices.Clone(t.Columns), t.Columns...)
 	var rows [][]string
 	for i := 0; i < half; i++ {
-		r := slices.Clone(t.Rows[i])
+		r := slices.Clone(play[i])
 		for len(r) < len(t.Columns) {
 			r = append(r, "")
 		}
-		if i+half < len(t.Rows) {
-			r = append(r, t.Rows[i+half]...)
+		if i+half < len(play) {
+			r = append(r, play[i+half]...)
 		}
 		rows = append(rows, r)
 	}
@@ -262,13 +263,51 @@ func (x *exec) printedSideBySide(id string, topics ...string) (string, error) {
 // printTable prints a seed table's name, the rows given and its footer.
 func (x *exec) printTable(t *catalog.Table, cols []string, rows [][]string, topics []string) string {
 	var b strings.Builder
-	refs := x.notes(t.Note, append([]string{t.ID}, topics...)...)
+	refs := x.notesBut(t.RuledNotes(), t.Note, append([]string{t.ID}, topics...)...)
 	fmt.Fprintf(&b, "**%s**%s%s\n\n", document.Esc(t.Name), refs, intro(t))
 	b.WriteString(document.DataTable(cols, rows))
 	if t.Footer != "" {
 		b.WriteString("*" + document.Esc(t.Footer) + "*\n\n")
 	}
+	b.WriteString(x.rulingLines(t.RuledNotes(), t.Rulings()))
 	return b.String()
+}
+
+// notesBut is notes without the source notes in but: those a table
+// prints as rulings beside it (see rulingLines), never as footnotes.
+func (x *exec) notesBut(but []string, entryNote string, topics ...string) string {
+	var touching []catalog.Note
+	for _, n := range x.sys.NotesTouching(topics...) {
+		if !slices.Contains(but, n.ID) {
+			touching = append(touching, n)
+		}
+	}
+	if x.base != nil {
+		touching = append(touching, x.base.NotesTouching(topics...)...)
+	}
+	return x.entry(entryNote) + x.sources(touching)
+}
+
+// rulingLines prints the rulings of a table's marked cells under it, one
+// after another in a paragraph, each with its mark ("† Ruling: … ‡ Ruling:
+// …"), and anchors their source
+// notes there for the organiser's notes.
+func (x *exec) rulingLines(ids, lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, id := range slices.Compact(slices.Clone(ids)) {
+		b.WriteString(x.anchor(Place{System: x.sys.ID, Note: id}))
+	}
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteString(" ")
+		}
+		mark, ruling, _ := strings.Cut(l, " ")
+		b.WriteString(document.Esc(mark) + " *Ruling:* " + document.Esc(ruling))
+	}
+	return b.String() + "\n\n"
 }
 
 // introduce puts the words that introduce a table (Markdown: a `rule`)
@@ -344,16 +383,17 @@ func (x *exec) dieChart(id string, topics ...string) (string, error) {
 		return "", errors.New(catalog.Unknown("chart of "+x.sys.ID, id, ids))
 	}
 	var b strings.Builder
-	refs := x.notes(c.Note, append([]string{id}, topics...)...)
+	refs := x.notesBut(c.RuledNotes(), c.Note, append([]string{id}, topics...)...)
 	fmt.Fprintf(&b, "**%s**%s\n\n| %s | Result |\n|:--|:--|\n", document.Esc(c.Name), refs, document.Esc(fmt.Sprintf("d%d", c.Die)))
-	for _, r := range c.Rows {
+	for i, r := range c.Rows {
 		text := "**" + document.Esc(r.Result) + "**"
 		if r.Text != "" {
 			text += " — " + document.Esc(r.Text)
 		}
-		fmt.Fprintf(&b, "| %s | %s%s |\n", roll(r.Roll), text, x.rowNote(r.Note))
+		fmt.Fprintf(&b, "| %s%s | %s%s |\n", roll(r.Roll), c.RollMark(i), text, x.rowNote(r.Note))
 	}
 	b.WriteString("\n")
+	b.WriteString(x.rulingLines(c.RuledNotes(), c.Rulings(x.sys)))
 	return b.String(), nil
 }
 
@@ -412,7 +452,7 @@ func (x *exec) inline(id string, topics ...string) (string, error) {
 	}
 	var rows []string
 	head := false // the last row was a group's head ("Artillery:-")
-	for _, r := range t.Rows {
+	for _, r := range t.PlayRows() {
 		var cells []string
 		for _, c := range r {
 			if c = strings.TrimSpace(c); c != "" {
@@ -451,11 +491,11 @@ func (x *exec) inline(id string, topics ...string) (string, error) {
 	if name != strings.TrimSpace(t.Name) {
 		mark = ":"
 	}
-	out := "**" + document.Esc(name) + mark + "**" + x.notes(t.Note, append([]string{id}, topics...)...) + " " + document.Sentence(strings.Join(rows, " · "))
+	out := "**" + document.Esc(name) + mark + "**" + x.notesBut(t.RuledNotes(), t.Note, append([]string{id}, topics...)...) + " " + document.Sentence(strings.Join(rows, " · "))
 	if t.Footer != "" {
 		out += " *" + document.Esc(t.Footer) + "*"
 	}
-	return out + "\n\n", nil
+	return out + "\n\n" + x.rulingLines(t.RuledNotes(), t.Rulings()), nil
 }
 
 func isNumber(s string) bool {
@@ -490,6 +530,10 @@ func (x *exec) scored(e rules.Table, seedID string, topics ...string) (string, e
 			if k >= 0 && k < len(seed) && t.Columns[k] == e.Columns[j] && c.P != nil {
 				if score := strings.TrimSpace(seed[k]); score != "" && score != "-" && score != "–" {
 					r.Cells[j] = rules.Cell{Text: score + ": " + c.String()}
+					// A score the die cannot roll says so, not "0%".
+					if n, err := strconv.Atoi(score); err == nil && x.sys.About.Die > 0 && n > x.sys.About.Die {
+						r.Cells[j] = rules.Cell{Text: fmt.Sprintf("%d (above %d)", n, x.sys.About.Die)}
+					}
 				}
 			}
 		}

@@ -11,43 +11,44 @@ import (
 	"github.com/playaid/playaid/layout/markdown"
 )
 
-// The rules notes document, one per rule set: the organiser's companion to
-// the reference sheet. It carries every note of the data — misprints kept,
-// gaps, ambiguities and how the odds read them, what the rules leave out —
-// each under the table or rule of the sheet it touches, with the sheet's
-// page, and the ruling the sheet prints for it, if any. Notes about what
-// the sheet does not print (scenarios, army lists, markers) follow.
+// The rules notes document, one per rule set: the organiser's page. Each
+// note of the data once, grouped by the book's sections: the book's words
+// (quoted, with the section), what is unclear or misprinted, the ruling
+// the pack prints, and where it prints — the reference sheet's page, the
+// briefings, rosters and cards.
 
 // NotesTemplate is the notes document's template.
 const NotesTemplate = "notes.md"
 
 // NotesData is what the notes template executes over.
 type NotesData struct {
-	Title     string
-	System    *catalog.System
-	Sheet     string        // the reference sheet's file ("reference-aqotmf.pdf")
-	Paper     string        // the paper its pages are counted on ("A4")
-	Sections  []NoteSection // notes on the sheet, in its order
-	Elsewhere []NoteEntry   // notes about what the sheet does not print
-	Notes     int           // notes in all
-	Rulings   int           // of which with a ruling
+	Title   string
+	System  *catalog.System
+	Book    string      // the book's title ("All Quiet on the Martian Front (quick-start)")
+	Edition string      // "rules edition 2026-12"
+	Version string      // the data version, for the organiser
+	Sheet   string      // the reference sheet's file ("reference-aqotmf.pdf")
+	Paper   string      // the paper its pages are counted on ("A4")
+	Groups  []NoteGroup // by the book's sections, in the sheet's order
+	Notes   int         // notes in all
+	Rulings int         // of which with a ruling
 }
 
-// NoteSection is a section of the sheet and the notes touching it.
-type NoteSection struct {
-	Name  string
-	Page  int
-	Notes []NoteEntry
+// NoteGroup is a section of the book and its notes.
+type NoteGroup struct {
+	Section string
+	Notes   []NoteEntry
 }
 
 // NoteEntry is one note of the data.
 type NoteEntry struct {
-	at     int      // index of its first place on the sheet, in sheet order
+	at     [2]int   // page and line of its first place on the sheet; {1<<30} off the sheet
 	ID     string   // a source note's id; "" for an entry's own note
-	Label  string   // the table, row or rule of the sheet (or what it is about, off the sheet)
-	Also   []string // other places on the sheet: "Tow cables: Tow Cable … (page 2)"
-	Text   string
-	Ruling string // what the sheet prints, for a source note with a ruling
+	Label  string   // what it is about: the table, row or entry
+	Quote  string   // the book's words, where the note quotes them
+	Text   string   // what is unclear, and how the pack reads it
+	Ruling string   // the ruling the pack prints, for a source note with one
+	Where  []string // where it prints: "reference sheet p. 2 (Shooting)", "the briefing"
 }
 
 // NotesTitle is the notes document's title for the rule set.
@@ -68,8 +69,9 @@ func (s Sheet) NotesFileName(format string) string {
 	return "notes-" + s.ID + "." + format
 }
 
-// notesData gathers the rule set's notes and where the sheet, set on
-// paper, prints what they touch (places, as Places returns them).
+// notesData gathers the rule set's notes, each once, by the book's
+// sections, with where the sheet, set on paper, prints what they touch
+// (places, as Places returns them).
 func (s Sheet) notesData(cat *catalog.Catalog, paper layout.Paper, places []Place) (NotesData, error) {
 	sys := cat.System(s.System)
 	if sys == nil {
@@ -85,9 +87,11 @@ func (s Sheet) notesData(cat *catalog.Catalog, paper layout.Paper, places []Plac
 		}
 		return a.Line - b.Line
 	})
-	d := NotesData{Title: NotesTitle(sys), System: sys, Sheet: s.FileName(PDF), Paper: paperName(paper)}
+	d := NotesData{Title: NotesTitle(sys), System: sys, Book: sys.BookTitle(), Edition: sys.Edition(), Version: cat.Version(),
+		Sheet: s.FileName(PDF), Paper: paperName(paper)}
+	const off = 1 << 30
 	for _, n := range dataNotes(sys) {
-		e := NoteEntry{ID: n.id, Text: n.text, Ruling: n.ruling}
+		e := NoteEntry{ID: n.id, Quote: n.quote, Text: n.text, Ruling: n.ruling, at: [2]int{off, 0}}
 		d.Notes++
 		if n.ruling != "" {
 			d.Rulings++
@@ -95,44 +99,59 @@ func (s Sheet) notesData(cat *catalog.Catalog, paper layout.Paper, places []Plac
 		var at []Place
 		for _, p := range places {
 			mine := p.Note != "" && p.Note == n.id && p.System == sys.ID || p.Note == "" && n.id == "" && p.Entry == n.text
-			if mine && !slices.ContainsFunc(at, func(q Place) bool { return q.Where() == p.Where() && q.Page == p.Page }) {
+			if mine && p.Page > 0 && !slices.ContainsFunc(at, func(q Place) bool { return q.Where() == p.Where() && q.Page == p.Page }) {
 				at = append(at, p)
 			}
 		}
-		if len(at) == 0 || at[0].Page == 0 {
+		section := n.section
+		if len(at) > 0 {
+			e.at = [2]int{at[0].Page, at[0].Line}
+			e.Label = at[0].Label
+			if section == "" {
+				section = at[0].Section
+			}
+		}
+		if e.Label == "" || n.id == "" {
 			e.Label = strings.Join(n.about, "; ")
-			d.Elsewhere = append(d.Elsewhere, e)
-			continue
 		}
-		first := at[0]
-		e.at = slices.IndexFunc(places, func(p Place) bool { return p == first })
-		e.Label = first.Label
-		if e.Label == "" && n.id == "" {
-			e.Label = strings.Join(n.about, "; ")
+		if strings.EqualFold(e.Label, section) {
+			e.Label = ""
 		}
-		for _, p := range at[1:] {
-			e.Also = append(e.Also, fmt.Sprintf("%s (page %d)", p.Where(), p.Page))
+		for _, p := range at {
+			e.Where = append(e.Where, fmt.Sprintf("reference sheet p. %d (%s)", p.Page, p.Where()))
 		}
-		d.add(first, e, places)
+		e.Where = append(e.Where, n.elsewhere...)
+		if section == "" {
+			section = "General"
+		}
+		d.add(section, e)
 	}
+	// Sections in the order the sheet first prints them (it follows the
+	// book), those off the sheet after, each section's notes likewise.
+	first := func(g NoteGroup) [2]int { return g.Notes[0].at }
+	for i := range d.Groups {
+		slices.SortStableFunc(d.Groups[i].Notes, func(a, b NoteEntry) int { return cmpAt(a.at, b.at) })
+	}
+	slices.SortStableFunc(d.Groups, func(a, b NoteGroup) int { return cmpAt(first(a), first(b)) })
 	return d, nil
 }
 
-// add files e under the section of the sheet where it first stands,
-// keeping the sections in the sheet's order.
-func (d *NotesData) add(at Place, e NoteEntry, places []Place) {
-	for i := range d.Sections {
-		if sec := &d.Sections[i]; sec.Name == at.Section && sec.Page == at.Page {
-			sec.Notes = append(sec.Notes, e)
-			slices.SortStableFunc(sec.Notes, func(a, b NoteEntry) int { return a.at - b.at })
+func cmpAt(a, b [2]int) int {
+	if a[0] != b[0] {
+		return a[0] - b[0]
+	}
+	return a[1] - b[1]
+}
+
+// add files e under its section.
+func (d *NotesData) add(section string, e NoteEntry) {
+	for i := range d.Groups {
+		if d.Groups[i].Section == section {
+			d.Groups[i].Notes = append(d.Groups[i].Notes, e)
 			return
 		}
 	}
-	d.Sections = append(d.Sections, NoteSection{Name: at.Section, Page: at.Page, Notes: []NoteEntry{e}})
-	order := func(sec NoteSection) int {
-		return slices.IndexFunc(places, func(p Place) bool { return p.Section == sec.Name && p.Page == sec.Page })
-	}
-	slices.SortStableFunc(d.Sections, func(a, b NoteSection) int { return order(a) - order(b) })
+	d.Groups = append(d.Groups, NoteGroup{Section: section, Notes: []NoteEntry{e}})
 }
 
 // paperName is the paper's name as people write it: A4, Letter.
@@ -191,7 +210,7 @@ func (s Sheet) renderNotes(cat *catalog.Catalog, o Options, places []Place) ([]b
 	mo := markdown.Options{
 		Paper:    paper,
 		Title:    NotesTitle(cat.System(s.System)),
-		Version:  cat.Version(),
+		Stamp:    strings.TrimPrefix(edition(cat, s.System)+" · data "+cat.Version(), " · "), // the organiser's: the data version too
 		Columns:  2,
 		BaseSize: 8,
 		Margin:   8,

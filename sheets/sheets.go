@@ -203,7 +203,7 @@ func (s Sheet) options(cat *catalog.Catalog, title string, paper layout.Paper, t
 	return markdown.Options{
 		Paper:    paper,
 		Title:    title,
-		Version:  cat.Version(),
+		Stamp:    edition(cat, s.System),
 		Columns:  s.Columns,
 		BaseSize: s.BaseSize,
 		Margin:   s.Margin,
@@ -277,6 +277,15 @@ func each(list []Sheet, render func(Sheet) ([]byte, error)) ([][]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// edition is the stamp of the rule set's documents: "rules edition
+// 2026-12", or the club's label.
+func edition(cat *catalog.Catalog, system string) string {
+	if sys := cat.System(system); sys != nil {
+		return sys.Edition()
+	}
+	return ""
 }
 
 // Tables runs the sheet's template and returns the odds tables it printed

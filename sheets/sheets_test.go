@@ -91,13 +91,17 @@ func clean(s string) string {
 	return strings.TrimSpace(strings.ReplaceAll(s, "**", ""))
 }
 
+// aboveDie is a cell of a score the die cannot roll.
+var aboveDie = regexp.MustCompile(`^\d+ \(above \d+\)$`)
+
 // hasRun reports whether row holds want as consecutive cells.
 func hasRun(row, want []string) bool {
 	for i := 0; i+len(want) <= len(row); i++ {
 		ok := true
 		for j, w := range want {
-			// A cell may carry the seed's score before the chance: "8: 65%".
-			if c := row[i+j]; c != w && !strings.HasSuffix(c, ": "+w) {
+			// A cell may carry the seed's score before the chance: "8: 65%",
+			// or, for a score the die cannot roll, say so: "22 (above 20)".
+			if c := row[i+j]; c != w && !strings.HasSuffix(c, ": "+w) && !(w == "0%" && aboveDie.MatchString(c)) {
 				ok = false
 				break
 			}
@@ -288,10 +292,10 @@ func TestNotesPlaced(t *testing.T) {
 				switch {
 				case n.Ruling == "" && ok:
 					t.Errorf("note %q has no ruling but a footnote %q", id, def)
-				case n.Ruling != "" && !ok:
-					t.Errorf("note %q: its ruling is not a footnote", id)
-				case ok && def != document.Esc(n.Ruling):
-					t.Errorf("note %q: footnote %q, want its ruling %q", id, def, document.Esc(n.Ruling))
+				case n.Ruling != "" && !ok && !strings.Contains(string(md), "*Ruling:* "+document.Esc(strings.TrimSpace(n.Ruling))):
+					t.Errorf("note %q: its ruling is neither a footnote nor a line beside its table", id)
+				case ok && def != document.Esc(document.RulingPrefix+n.Ruling):
+					t.Errorf("note %q: footnote %q, want its ruling %q", id, def, document.Esc(document.RulingPrefix+n.Ruling))
 				}
 				delete(defs, id)
 			}

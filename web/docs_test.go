@@ -207,7 +207,7 @@ func TestListDownloads(t *testing.T) {
 	n, d := army.Blips(r.List, r.System)
 	// The list's blips carry their backs, and the sheet says how to print them.
 	blipsPDF, _ := markers.Render([]*catalog.System{r.System}, markers.Options{Only: []string{"blips"}, Counts: map[string]int{"blips": n}, Decoys: d,
-		Backs: markers.LongEdge, Stamp: "data " + cat.Version()})
+		Backs: markers.LongEdge, Stamp: r.System.Edition()})
 	for path, want := range map[string][]byte{
 		"/lists/" + name + "/roster.pdf":  roster,
 		"/lists/" + name + "/cards.pdf":   cards,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -176,7 +177,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 		Decoys:     *decoyN,
 		Backs:      flip,
 		BackOffset: off,
-		Stamp:      "data " + cat.Version(),
+		Stamp:      editions(systems),
 		Title:      title,
 	})
 	var oe *markers.OptionError
@@ -211,4 +212,16 @@ func (e *env) armyBlips(cat *catalog.Catalog, file string) (system string, blips
 	}
 	fmt.Fprintf(e.stdout, "%s: %s and %s\n", file, document.Count(blips, "blip", "blips"), document.Count(decoys, "decoy", "decoys"))
 	return r.System.ID, blips, decoys, nil
+}
+
+// editions is the sheets' stamp: the rules edition of each rule set
+// printed, once each ("rules edition 2026-12").
+func editions(systems []*catalog.System) string {
+	var out []string
+	for _, s := range systems {
+		if e := s.Edition(); e != "" && !slices.Contains(out, e) {
+			out = append(out, e)
+		}
+	}
+	return strings.Join(out, " · ")
 }

@@ -1,9 +1,13 @@
 // Package playercopy knows what player documents — briefings, rosters,
-// unit cards, reference sheets and cards — must not say: the project's
-// working words ("seed", "catalogue", "as printed", "transcribed"),
-// remarks about the data, and file hashes. They belong on the organiser's
-// rules notes. The catalogue checks the rulings it prints with Word;
-// tests read a document's text and ask Find for what slipped through.
+// unit cards, reference sheets and cards, marker and blip sheets — must
+// not say: the program's words. No file names, commands or command-line
+// options, no hexadecimal hashes or data versions, and none of the
+// project's working words ("seed", "catalogue", "TOML", "data" in the
+// program's sense, "as printed", "transcribed"). They belong in the
+// README, the web app and the organiser's rules notes. A player document
+// speaks the game: it names the rules by the book's title and edition.
+// The catalogue checks the rulings it prints with Word; tests read a
+// document's text and ask Find for what slipped through.
 package playercopy
 
 import (
@@ -13,12 +17,24 @@ import (
 
 // Banned are the words and phrases a player document never prints, in
 // lower case. Each counts as a whole word: "Seeds of doubt" passes.
-var Banned = []string{"seed", "catalogue", "as printed", "transcribed", "no rule text in the data", "sha256"}
+// "data" is the program's word: the games say "stats", "rules", "table".
+var Banned = []string{
+	"seed", "catalogue", "catalog", "toml", "as printed", "transcribed",
+	"no rule text in the data", "sha256", "data", "playaid", "template file",
+}
 
-// hash is a run of hex digits as long as a file hash prints: the data's
-// short version code (12 digits) is allowed, a list's or file's hash
-// beside "sha256" or a full one is not.
-var hash = regexp.MustCompile(`\b[0-9a-f]{16,}\b`)
+// program finds the program's other marks in a text: a file name, a
+// command-line option, a hexadecimal hash (7 or more hex digits holding
+// both a digit and a letter, as a short commit or data version prints).
+var program = []*regexp.Regexp{
+	regexp.MustCompile(`(?i)\b[\w-]+\.(pdf|toml|md|txt|html?|ttf|otf|json|csv|png|svg|zip|go)\b`),
+	regexp.MustCompile(`(^|[\s(“"'])--?[a-z][a-z-]*\b`),
+	regexp.MustCompile(`\b(?:[0-9a-f]*[0-9][0-9a-f]*[a-f][0-9a-f]*|[0-9a-f]*[a-f][0-9a-f]*[0-9][0-9a-f]*)\b`),
+}
+
+// isHash reports whether m, a match of the hash pattern, is long enough to
+// be one.
+func isHash(m string) bool { return len(m) >= 7 }
 
 // Word returns the first of Banned that s holds as a word or phrase, in
 // any case, or "".
@@ -29,8 +45,8 @@ func Word(s string) string {
 	return ""
 }
 
-// Find returns each banned word or hash in text, with a little of the
-// text around it.
+// Find returns each banned word, file name, option or hash in text, with a
+// little of the text around it.
 func Find(text string) []string {
 	var out []string
 	at := func(i, j int) string {
@@ -40,8 +56,13 @@ func Find(text string) []string {
 	for _, m := range words(text) {
 		out = append(out, at(m[0], m[1]))
 	}
-	for _, m := range hash.FindAllStringIndex(text, -1) {
-		out = append(out, at(m[0], m[1]))
+	for k, re := range program {
+		for _, m := range re.FindAllStringIndex(text, -1) {
+			if k == 2 && !isHash(text[m[0]:m[1]]) {
+				continue
+			}
+			out = append(out, at(m[0], m[1]))
+		}
 	}
 	return out
 }

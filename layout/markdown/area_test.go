@@ -42,7 +42,7 @@ func TestEnd(t *testing.T) {
 // as Options.ExtraPages does.
 func TestLayoutDraws(t *testing.T) {
 	docs := map[string]Options{
-		sheet(24):                  {BaseSize: 8, Title: "Sheet", Version: "abc"},
+		sheet(24):                  {BaseSize: 8, Title: "Sheet", Stamp: "abc"},
 		"# T\n\n" + longTable(130): {Columns: 2},
 		fourPages():                {BaseSize: 8.5, Paper: layout.Letter},
 		"## Table map\n":           {ExtraPages: 2, Title: "Roster"},

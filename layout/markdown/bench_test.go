@@ -33,7 +33,7 @@ func TestFourPages(t *testing.T) {
 
 func BenchmarkRender4Pages(b *testing.B) {
 	md := []byte(fourPages())
-	opt := Options{Title: "Benchmark", Version: "abc1234", BaseSize: 8.5}
+	opt := Options{Title: "Benchmark", Stamp: "abc1234", BaseSize: 8.5}
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := PDF(md, opt); err != nil {

@@ -30,7 +30,7 @@ func TestPdftotext(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := PDF(src, Options{Title: "Sample sheet", Version: "a1b2c3d", BaseSize: 8.5})
+	b, err := PDF(src, Options{Title: "Sample sheet", Stamp: "a1b2c3d", BaseSize: 8.5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestPdftotext(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(out)
-	for _, want := range []string{"Dashes – and", "“quotes”", "6″ ranges", "a wait…", "≥ 4 × ½", "√ done", "3″–30+″", "playaid · data a1b2c3d", "Sample sheet"} {
+	for _, want := range []string{"Dashes – and", "“quotes”", "6″ ranges", "a wait…", "≥ 4 × ½", "√ done", "3″–30+″", "a1b2c3d", "Sample sheet"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("pdftotext output lacks %q", want)
 		}

@@ -174,7 +174,7 @@ func TestMeasure(t *testing.T) {
 
 func BenchmarkMeasure4Pages(b *testing.B) {
 	md := []byte(fourPages())
-	opt := Options{Title: "Benchmark", Version: "abc1234", BaseSize: 8.5}
+	opt := Options{Title: "Benchmark", Stamp: "abc1234", BaseSize: 8.5}
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := Measure(md, opt); err != nil {

@@ -73,7 +73,7 @@ import (
 type Options struct {
 	Paper    layout.Paper // layout.A4 (default) or layout.Letter
 	Title    string       // sheet name, printed in the running header
-	Version  string       // data version (a short hash), printed in the footer
+	Stamp    string       // the footer's right-hand words ("rules edition 2026-12"), when set
 	Source   string       // where the data came from, printed in the footer when set
 	Columns  int          // 1 (default) or 2 text columns at the start
 	BaseSize float64      // body font size in points, 6–14 (default 9)

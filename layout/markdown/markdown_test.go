@@ -205,7 +205,7 @@ func TestSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Title: "Sample sheet", Version: "a1b2c3d", Source: "Sample data, testdata/sample.md", BaseSize: 8.5}
+	opt := Options{Title: "Sample sheet", Stamp: "a1b2c3d", Source: "Sample data, testdata/sample.md", BaseSize: 8.5}
 	if n := record(t, string(src), opt).pages; n != 1 {
 		t.Errorf("the sample fills %d pages; want 1", n)
 	}
@@ -318,7 +318,7 @@ func TestSafeMargin(t *testing.T) {
 					continue // needs a one-column section
 				}
 				opt := Options{Paper: paper, Margin: layout.SafeMargin, Columns: cols,
-					Title: "A long running title to check the header stays inside the page", Version: "abc1234",
+					Title: "A long running title to check the header stays inside the page", Stamp: "abc1234",
 					Source: "A source line long enough to be cut short before it runs into the version at the right edge of the footer"}
 				rec := record(t, md, opt)
 				lo, hiX, hiY := layout.SafeMargin-1e-6, paper.Width-layout.SafeMargin+1e-6, paper.Height-layout.SafeMargin+1e-6
@@ -340,7 +340,7 @@ func TestDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Title: "Sample", Version: "abc1234"}
+	opt := Options{Title: "Sample", Stamp: "abc1234"}
 	a, err := PDF(src, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -355,7 +355,7 @@ func TestDeterministic(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Error("the same input gives different bytes the second time")
 	}
-	opt.Version = "abc1235"
+	opt.Stamp = "abc1235"
 	c, err := PDF(src, opt)
 	if err != nil {
 		t.Fatal(err)

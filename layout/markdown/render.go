@@ -853,13 +853,11 @@ func (r *walker) furniture(c canvas, page, pages int) {
 
 	fy := h - m - 0.8 // baseline; descenders stay above the margin
 	rule(c, m, w-m, h-m-3.6, pen{width: 0.2, color: colRule})
-	right := "playaid"
-	if o.Version != "" {
-		right += " · data " + o.Version
-	}
-	right = fallback(right, ff.metrics())
+	right := fallback(o.Stamp, ff.metrics())
 	rw := ff.width(right)
-	c.Text(w-m-rw, fy, right, ff)
+	if right != "" {
+		c.Text(w-m-rw, fy, right, ff)
+	}
 	if o.Source != "" {
 		c.Text(m, fy, fit(o.Source, ff, w-2*m-rw-6), ff)
 	}

@@ -1,0 +1,154 @@
+package catalog
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Marks mark the ruled cells of a table or chart, in order: the cell
+// prints its value with the mark, the ruling's line under the table
+// starts with it.
+var Marks = []string{"†", "‡", "§", "¶"}
+
+// mark is the i-th mark.
+func mark(i int) string {
+	if i < len(Marks) {
+		return Marks[i]
+	}
+	return strings.Repeat(Marks[0], i-len(Marks)+2)
+}
+
+// PlayRows are the rows a player's table prints: the book's, with each
+// ruled cell printing the ruling's value and its mark. A row the book
+// prints twice (the same first cell) under one ruling is printed once.
+func (t *Table) PlayRows() [][]string {
+	if len(t.Ruled) == 0 {
+		return t.Rows
+	}
+	var out [][]string
+	done := map[int]bool{}
+	for _, r := range t.Rows {
+		i := slices.IndexFunc(t.Ruled, func(u Ruled) bool { return len(r) > 0 && u.Row == r[0] })
+		if i < 0 {
+			out = append(out, r)
+			continue
+		}
+		if done[i] {
+			continue // the book's second printing of a ruled row
+		}
+		done[i] = true
+		u := t.Ruled[i]
+		row := slices.Clone(r)
+		for j := range row {
+			if u.Column == nil && j > 0 || u.Column != nil && *u.Column == j {
+				row[j] = u.Value + mark(i)
+			}
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// Rulings are the lines a player's table prints beside it, one for each
+// ruled cell: its mark, then the ruling.
+func (t *Table) Rulings() []string {
+	var out []string
+	for i, u := range t.Ruled {
+		if u.Ruling != "" {
+			out = append(out, mark(i)+" "+u.Ruling)
+		}
+	}
+	return out
+}
+
+// RuledNotes are the ids of the source notes the table prints as rulings
+// beside it (never again as footnotes).
+func (t *Table) RuledNotes() []string {
+	var out []string
+	for _, u := range t.Ruled {
+		out = append(out, u.Note)
+	}
+	return out
+}
+
+// RollMark is the mark a chart row's roll prints with, "" for a row
+// without a ruling.
+func (c *Chart) RollMark(row int) string {
+	k := 0
+	for i, r := range c.Rows {
+		if r.Ruled == "" {
+			continue
+		}
+		if i == row {
+			return mark(k)
+		}
+		k++
+	}
+	return ""
+}
+
+// RuledNotes are the ids of the source notes the chart prints as rulings
+// beside it.
+func (c *Chart) RuledNotes() []string {
+	var out []string
+	for _, r := range c.Rows {
+		if r.Ruled != "" {
+			out = append(out, r.Ruled)
+		}
+	}
+	return out
+}
+
+// Rulings are the lines a chart prints beside it, one for each ruled row:
+// its mark, then the ruling, in the system's words.
+func (c *Chart) Rulings(sys *System) []string {
+	var out []string
+	for i, r := range c.Rows {
+		if r.Ruled == "" {
+			continue
+		}
+		if n := sys.Note(r.Ruled); n != nil && n.Ruling != "" {
+			out = append(out, c.RollMark(i)+" "+strings.TrimSpace(n.Ruling))
+		}
+	}
+	return out
+}
+
+// checkRuled checks a table's ruled cells and sets their rulings: each
+// names a row of the table and a source note with a ruling.
+func (c *checker) checkRuled(t *Table) {
+	at := c.at("table", t.ID)
+	for i := range t.Ruled {
+		u := &t.Ruled[i]
+		where := fmt.Sprintf("table %q, ruled cell %d", t.ID, i+1)
+		if !slices.ContainsFunc(t.Rows, func(r []string) bool { return len(r) > 0 && r[0] == u.Row }) {
+			c.errf(at.pos(), "%s: no row starts with %q", where, u.Row)
+		}
+		if u.Column != nil && (*u.Column < 0 || *u.Column >= len(t.Columns)) {
+			c.errf(at.pos(), "%s: column %d; expected 0 to %d, or none for every column after the first", where, *u.Column, len(t.Columns)-1)
+		}
+		if strings.TrimSpace(u.Value) == "" {
+			c.errf(at.pos(), "%s: no value; expected what the cell prints", where)
+		}
+		n := c.s.Note(u.Note)
+		if n == nil || strings.TrimSpace(n.Ruling) == "" {
+			c.errf(at.pos(), "%s: note %q is not a source note with a ruling", where, u.Note)
+			continue
+		}
+		u.Ruling = strings.TrimSpace(n.Ruling)
+	}
+}
+
+// checkRuledRows checks that a chart's ruled rows name source notes with
+// a ruling.
+func (c *checker) checkRuledRows(ch *Chart) {
+	for _, r := range ch.Rows {
+		if r.Ruled == "" {
+			continue
+		}
+		if n := c.s.Note(r.Ruled); n == nil || strings.TrimSpace(n.Ruling) == "" {
+			c.errf(r.Pos, "chart %q: ruled = %q is not a source note with a ruling", ch.ID, r.Ruled)
+		}
+	}
+}

@@ -15,7 +15,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/playaid/playaid/internal/infile"
 	"github.com/playaid/playaid/internal/plain"
 )
 
@@ -177,7 +176,7 @@ func (s *store) read(name string) ([]byte, error) {
 		return nil, failed("read", file, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, &notRegular{file, infile.Kind(fi.Mode())}
+		return nil, &notRegular{file, plain.Kind(fi.Mode())}
 	}
 	if fi.Size() > maxListBytes {
 		return nil, fmt.Errorf("%s is %d bytes, more than the %d a list may have", file, fi.Size(), maxListBytes)
@@ -319,7 +318,7 @@ func (s *store) write(name string, data []byte) error {
 	if err == nil {
 		if fi, lerr := s.root.Lstat(file); lerr == nil && !fi.Mode().IsRegular() {
 			s.root.Remove(tmp)
-			nr := &notRegular{file, infile.Kind(fi.Mode())}
+			nr := &notRegular{file, plain.Kind(fi.Mode())}
 			return &conflict{name, nr.Error() + "."}
 		}
 	}

@@ -25,7 +25,7 @@ func Read(fsys fs.FS, name, display string, max int64, what string) ([]byte, err
 		return nil, errors.New(plain.Why(display, err))
 	}
 	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file (%s); expected %s", Kind(info.Mode()), what)
+		return nil, fmt.Errorf("not a regular file (%s); expected %s", plain.Kind(info.Mode()), what)
 	}
 	if info.Size() > max {
 		return nil, fmt.Errorf("the file is %d bytes; expected at most %d (%d KiB)", info.Size(), max, max>>10)
@@ -46,23 +46,4 @@ func Read(fsys fs.FS, name, display string, max int64, what string) ([]byte, err
 		return nil, fmt.Errorf("the file is more than %d bytes; expected at most %d KiB", max, max>>10)
 	}
 	return b.Bytes(), nil
-}
-
-// Kind names a file type for people: "a named pipe", "a folder" …
-func Kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	}
-	return "not a regular file"
 }

@@ -23,7 +23,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/playaid/playaid/internal/infile"
 	"github.com/playaid/playaid/internal/plain"
 )
 
@@ -50,7 +49,7 @@ func Check(path string) error {
 	case fi.Mode().IsRegular():
 		return nil
 	}
-	return fmt.Errorf("%s is %s; playaid writes only regular files and never replaces anything else", path, infile.Kind(fi.Mode()))
+	return fmt.Errorf("%s is %s; playaid writes only regular files and never replaces anything else", path, plain.Kind(fi.Mode()))
 }
 
 // pending is one file on its way: its temporary file, and the copy kept

@@ -163,7 +163,7 @@ func notFolder(path string) (string, string) {
 			if fi.Mode().IsRegular() {
 				return p, "a file"
 			}
-			return p, kindOf(fi.Mode())
+			return p, Kind(fi.Mode())
 		}
 	}
 	return "", ""
@@ -214,8 +214,9 @@ func prefixes(path string) []string {
 	return out
 }
 
-// kindOf names a file type that is not a regular file.
-func kindOf(m fs.FileMode) string {
+// Kind names a file type that is not a regular file, for people: "a
+// named pipe", "a folder" …
+func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a folder"

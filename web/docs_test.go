@@ -91,7 +91,8 @@ func TestHome(t *testing.T) {
 }
 
 // TestDocuments: every document is the generator's bytes, as the CLI
-// writes them, under the CLI's file name.
+// writes them, under the CLI's file name; a reading page (HTML) is the
+// generator's document in the site's frame.
 func TestDocuments(t *testing.T) {
 	s, _ := newServer(t, "")
 	h := s.Handler()
@@ -104,6 +105,18 @@ func TestDocuments(t *testing.T) {
 		}
 		if file != "" && !strings.Contains(w.Header().Get("Content-Disposition"), `filename=`+file) {
 			t.Errorf("%s: Content-Disposition %q", path, w.Header().Get("Content-Disposition"))
+		}
+		if ctype == "text/html" {
+			// A reading page: the generator's document in the site's
+			// frame, its head and its text whole.
+			head, _, _ := bytes.Cut(want, []byte("</head>"))
+			_, text, _ := bytes.Cut(want, []byte("<body>\n"))
+			text, _, _ = bytes.Cut(text, []byte("</main>\n"))
+			got := w.Body.Bytes()
+			if !bytes.HasPrefix(got, head) || !bytes.Contains(got, text) || !bytes.Contains(got, []byte(`<nav aria-label="Site">`)) || !bytes.Contains(got, []byte(`href="/#print">Back to the print pack`)) {
+				t.Errorf("%s: not the generator's document in the site's frame", path)
+			}
+			return
 		}
 		if !bytes.Equal(w.Body.Bytes(), want) {
 			t.Errorf("%s: not the generator's bytes", path)

@@ -292,6 +292,9 @@ func (s *Server) sendDoc(w http.ResponseWriter, r *http.Request, format, file st
 		return
 	}
 	if format == fmtHTML {
+		if err == nil {
+			data, err = s.readingFrame(data)
+		}
 		w.Header().Set("Content-Security-Policy", "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:")
 		s.send(w, r, "text/html; charset=utf-8", "", data, err)
 		return

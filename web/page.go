@@ -16,7 +16,8 @@ import (
 // chrome is what every page's frame needs.
 type chrome struct {
 	Title string
-	Nav   string // the current section: lists, odds
+	Nav   string       // the current section: lists, odds
+	Icon  template.URL // the site's icon, when not /static/icon.svg
 }
 
 // errorView is a page that says what went wrong.

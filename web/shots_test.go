@@ -25,7 +25,7 @@ func TestScreenshots(t *testing.T) {
 	ctx := browser(t)
 	acceptDialogs(ctx)
 	s, dir := newServer(t, "")
-	pages := sitePages(t, dir)
+	pages := append(sitePages(t, dir), readingPages...)
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
 	if err := os.MkdirAll(*shotsDir, 0o755); err != nil {

@@ -6,6 +6,7 @@ import (
 	"html"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -77,11 +78,66 @@ func inlineText(n ast.Node, src []byte) []byte {
 	return b
 }
 
+// tableBox opens the box a table scrolls in: a region a keyboard can
+// reach (Tab, then the arrow keys scroll it), named for a screen reader.
+func tableBox(w util.BufWriter, label string) {
+	fmt.Fprintf(w, `<div class="table" tabindex="0" role="region" aria-label="%s">`+"\n", html.EscapeString(label))
+}
+
+// labelKey is the attribute labelTables leaves on a table node for
+// htmlTable; extension.TableAttributeFilter does not print it.
+var labelKey = []byte("playaid-label")
+
+// labelTables names every table for its scroll box: the heading it stands
+// under ("Weapons"), with its number when more than one table stands
+// under that heading ("Weapons, table 2"); "Table N" before any heading.
+// On the way it leaves the page one h1 (see below).
+func labelTables(doc ast.Node, src []byte) {
+	heading, count, tables, h1 := "", 0, 0, false
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n.Kind() {
+		case ast.KindHeading:
+			if h := n.(*ast.Heading); h.Level == 1 {
+				if h1 {
+					// A page has one h1: a later part (a sheet on a page of
+					// its own in print) is an h2 that looks like one.
+					h.Level = 2
+					h.SetAttributeString("class", "part")
+				}
+				h1 = true
+			}
+			heading, count = strings.Join(strings.Fields(string(inlineText(n, src))), " "), 0
+			return ast.WalkSkipChildren, nil
+		case east.KindTable:
+			count++
+			tables++
+			label := heading
+			switch {
+			case heading == "":
+				label = fmt.Sprintf("Table %d", tables)
+			case count > 1:
+				label = fmt.Sprintf("%s, table %d", heading, count)
+			}
+			n.SetAttribute(labelKey, label)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
 // htmlTable is goldmark's table in a div that scrolls sideways when the
 // table is wider than the page, so a wide table never widens the page.
 func htmlTable(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
-		w.WriteString(`<div class="table">` + "\n<table")
+		label := "Table"
+		if v, ok := n.Attribute(labelKey); ok {
+			label, _ = v.(string) // TableAttributeFilter keeps it off the table
+		}
+		tableBox(w, label)
+		w.WriteString("<table")
 		if n.Attributes() != nil {
 			gmhtml.RenderAttributes(w, n, extension.TableAttributeFilter)
 		}
@@ -174,7 +230,12 @@ func htmlFenced(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.Wa
 // htmlChart prints a chart's numbers as a table, its percentages as the
 // sheets print theirs (see percent).
 func htmlChart(w util.BufWriter, s chartSpec) {
-	w.WriteString(`<div class="table">` + "\n" + `<table class="chart">` + "\n")
+	label := s.Title
+	if label == "" {
+		label = "Chart"
+	}
+	tableBox(w, label)
+	w.WriteString(`<table class="chart">` + "\n")
 	if s.Title != "" {
 		fmt.Fprintf(w, "<caption>%s</caption>\n", html.EscapeString(s.Title))
 	}
@@ -240,9 +301,11 @@ body { font-family: "Go", "Helvetica Neue", Arial, sans-serif; font-size: 10pt; 
 h1, h2, h3 { color: #1d3557; line-height: 1.2; break-after: avoid; page-break-after: avoid; }
 h1 { font-size: 1.9em; border-bottom: 2px solid #1d3557; padding-bottom: .1em; }
 h2 { font-size: 1.35em; border-bottom: 1px solid #a0a8b2; margin-top: 1.2em; }
+h2.part { font-size: 1.9em; border-bottom: 2px solid #1d3557; }
 h3 { font-size: 1.12em; }
 h4 { font-size: 1em; }
 .table { overflow-x: auto; margin: .6em 0; }
+.table:focus-visible { outline: 3px solid #1d3557; outline-offset: 2px; }
 td.name, th.name { white-space: nowrap; }
 td.text { min-width: 12em; }
 table { border-collapse: collapse; width: 100%; }

@@ -178,12 +178,13 @@ func HTML(md []byte, title string) ([]byte, error) {
 	g.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(htmlExtras{}, 100)))
 	doc := g.Parser().Parse(text.NewReader(md))
 	markNames(doc, md)
+	labelTables(doc, md)
 	var body bytes.Buffer
 	if err := g.Renderer().Render(&body, md, doc); err != nil {
 		return nil, err
 	}
 	var out bytes.Buffer
-	fmt.Fprintf(&out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n", html.EscapeString(title), css)
+	fmt.Fprintf(&out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main id=\"main\" tabindex=\"-1\">\n", html.EscapeString(title), css)
 	out.Write(body.Bytes())
 	out.WriteString("</main>\n</body>\n</html>\n")
 	return out.Bytes(), nil

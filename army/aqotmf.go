@@ -131,6 +131,7 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 	ro.Hidden = r.List.Hidden
 	ro.Blips, ro.Decoys = Blips(r.List, s)
 	var profiles []string
+	equipped := map[string][]string{} // profile id → weapons the scenario adds
 	for i, ln := range r.Lines {
 		rl := RosterLine{N: i + 1, Name: document.Esc(ln.Name), Count: ln.Count, Each: ln.Each, Cost: ln.Cost, Type: document.Esc(ln.Type)}
 		u := ln.Unit
@@ -168,6 +169,13 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 				els = append(els, fmt.Sprintf("%d × %s", st.Count, document.Esc(name)))
 				if !contains(profiles, st.Profile) {
 					profiles = append(profiles, st.Profile)
+				}
+			}
+			for _, st := range e.Composition {
+				for _, w := range aqEquipped(r, e) {
+					if !contains(equipped[st.Profile], w.ID) {
+						equipped[st.Profile] = append(equipped[st.Profile], w.ID)
+					}
 				}
 			}
 			if f := aqForce(r, e); f != nil && len(f.Added) > 0 {
@@ -214,7 +222,11 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 			}
 		}
 		var ws, sps []string
-		for _, wid := range p.Weapons {
+		wids := slices.Clone(p.Weapons)
+		for _, wid := range equipped[id] {
+			wids = appendNew(wids, wid)
+		}
+		for _, wid := range wids {
 			w := s.Weapon(wid)
 			if w == nil {
 				continue
@@ -355,6 +367,14 @@ func aqCard(r *Report, ln Line) (card, error) {
 			}
 		}
 	}
+	// The weapons the scenario equips the unit with, beyond its Game
+	// Stats: every element carries them.
+	for _, w := range aqEquipped(r, e) {
+		if _, ok := dicePer[w.ID]; !ok {
+			weapons = append(weapons, w)
+			dicePer[w.ID] = e.Elements() * w.DicePerElement()
+		}
+	}
 	c.parts = append(c.parts, stats)
 	stands := aqStands(r, e)
 	if len(rulings) > 0 {
@@ -461,6 +481,22 @@ func aqForce(r *Report, e *catalog.Unit) *catalog.Force {
 		}
 	}
 	return nil
+}
+
+// aqEquipped are the weapons the list's scenario equips the unit entry
+// with beyond its Game Stats ("Equipped with … Tentacles").
+func aqEquipped(r *Report, e *catalog.Unit) []*catalog.Weapon {
+	f := aqForce(r, e)
+	if f == nil {
+		return nil
+	}
+	var out []*catalog.Weapon
+	for _, wid := range f.Equipped {
+		if w := r.System.Weapon(wid); w != nil {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // cardStand is a line of a unit card's elements: a stand of the unit

@@ -645,6 +645,10 @@ func buildCards(r *Report) ([]card, error) {
 			return nil, fmt.Errorf("the list has more than %d units on the table: too many unit cards to print (check the counts)", maxCards)
 		}
 	}
+	pdf := layout.NewDoc(layout.A4, "measure") // the cards' text is measured
+	for _, style := range []string{"", "B"} {
+		layout.UseFont(pdf, layout.Font, style)
+	}
 	var out []card
 	for _, ln := range r.Lines {
 		var c card
@@ -660,11 +664,15 @@ func buildCards(r *Report) ([]card, error) {
 			c.foot = "INVALID LIST · " + foot
 		}
 		c.typeset()
+		c, odds := splitOdds(pdf, c)
 		for k := 1; k <= max(ln.Count, 1); k++ {
 			if ln.Count > 1 {
 				c.of = fmt.Sprintf("%d/%d", k, ln.Count)
 			}
 			out = append(out, c)
+		}
+		if odds != nil {
+			out = append(out, *odds)
 		}
 	}
 	for _, c := range rs.extraCards(r) {
@@ -676,4 +684,21 @@ func buildCards(r *Report) ([]card, error) {
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// splitOdds splits a card that carries more than it holds into two, as
+// the reference cards do: card 1/2 the unit's stats, weapons, rules and
+// tracks, card 2/2 its odds, whole (one for every unit of the entry: the
+// odds are the same). A card that holds everything, or whose excess is
+// not odds, stays one (its odds give way, last first).
+func splitOdds(pdf *fpdf.Fpdf, c card) (card, *card) {
+	if cardFits(pdf, c) || !slices.ContainsFunc(c.parts, func(p part) bool { return p.odds }) {
+		return c, nil
+	}
+	main := c
+	main.parts = slices.DeleteFunc(slices.Clone(c.parts), func(p part) bool { return p.odds })
+	odds := card{title: c.title, corner: c.corner, sub: c.sub + " · card 2/2: odds", foot: c.foot}
+	odds.parts = slices.DeleteFunc(slices.Clone(c.parts), func(p part) bool { return !p.odds })
+	main.sub += " · card 1/2"
+	return main, &odds
 }

@@ -372,3 +372,44 @@ func clubCatalog(t *testing.T) *catalog.Catalog {
 	}
 	return cat
 }
+
+// TestScenarioWeaponsOnCards (issue 22 §8): the weapons a scenario equips
+// a unit with beyond its Game Stats (the Assault Tripod's Tentacles) are
+// on its card and in its odds; a card that cannot hold them all splits
+// into 1/2 (stats, weapons, rules, tracks) and 2/2 (the odds, whole).
+func TestScenarioWeaponsOnCards(t *testing.T) {
+	cat := shipped.Catalog(t)
+	pdf := layout.NewDoc(layout.A4, "measure")
+	for _, style := range []string{"", "B"} {
+		layout.UseFont(pdf, layout.Font, style)
+	}
+	for _, file := range []string{"boys-of-company-c-martians.toml", "morale-wagon-martians.toml"} {
+		cs, err := buildCards(shippedList(t, cat, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		weapons, odds := false, false
+		for _, c := range cs {
+			if !strings.HasPrefix(c.title, "Assault Tripod") {
+				continue
+			}
+			if !cardFits(pdf, c) {
+				t.Errorf("%s: card %q (%s) has more than it holds", file, c.title, c.sub)
+			}
+			for _, p := range c.parts {
+				for _, row := range p.rows {
+					if len(row) > 0 && row[0] == "Reaper Tentacles" {
+						if p.odds {
+							odds = strings.HasSuffix(c.sub, "card 2/2: odds")
+						} else {
+							weapons = p.head == "Weapons" && strings.HasSuffix(c.sub, "card 1/2")
+						}
+					}
+				}
+			}
+		}
+		if !weapons || !odds {
+			t.Errorf("%s: Reaper Tentacles in the weapons of card 1/2: %v, in the odds of card 2/2: %v", file, weapons, odds)
+		}
+	}
+}

@@ -403,3 +403,27 @@ func TestEdition(t *testing.T) {
 		})
 	}
 }
+
+// TestEquippedWeapons: a force line's equipped weapons (issue 22 §8) must
+// be weapons of the rule set; one that is not is an error at its place.
+func TestEquippedWeapons(t *testing.T) {
+	line := base + `
+[[scenario]]
+id = "s"
+name = "S"
+[[scenario.side]]
+name = "Humans"
+[[scenario.side.force]]
+unit = "company"
+points = 60
+equipped = ["%s"]
+`
+	errs, warns := load(t, map[string]string{"t/system.toml": fmt.Sprintf(line, "tentacles")})
+	if len(warns) != 0 || len(errs) != 1 || !strings.Contains(errs[0], `is equipped with "tentacles", which is not a weapon of the rule set`) || !strings.Contains(errs[0], "system.toml:34:12:") {
+		t.Errorf("an unknown equipped weapon: errors %q, warnings %q", errs, warns)
+	}
+	errs, warns = load(t, map[string]string{"t/system.toml": fmt.Sprintf(line, "rifle")})
+	if len(errs) != 0 || len(warns) != 0 {
+		t.Errorf("a known equipped weapon: errors %q, warnings %q", errs, warns)
+	}
+}

@@ -63,8 +63,13 @@ type Force struct {
 	// Added are stands the scenario's line adds to the unit entry ("and 1
 	// Stand with Captain"): every document counts them with the entry's.
 	Added []AddedStand `toml:"added"`
-	Note  string       `toml:"note"`
-	Pos   diag.Pos     `toml:"-"`
+	// Equipped are the weapons (ids) the line equips the unit with
+	// beyond its Game Stats ("Equipped with Heat Ray, Gripper Claw and
+	// Tentacles": the Reaper Tentacles): its roster and card print them
+	// with the Game Stats' weapons.
+	Equipped []string `toml:"equipped"`
+	Note     string   `toml:"note"`
+	Pos      diag.Pos `toml:"-"`
 }
 
 // AddedStand is a stand a scenario adds to a unit entry. Where the book

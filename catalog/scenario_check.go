@@ -69,6 +69,14 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 					c.errf(at.value(ap+".fights_as"), "scenario %s, %s: the stand %q fights as %q, which is not a profile of the rule set", sc.ID, side.Name, a.Label, a.FightsAs)
 				}
 			}
+			for _, wid := range f.Equipped {
+				w := c.s.Weapon(wid)
+				if w == nil {
+					c.errf(at.value(fp+".equipped"), "scenario %s, %s: %s is equipped with %q, which is not a weapon of the rule set", sc.ID, side.Name, u.Name, wid)
+				} else if w.Faction != "" && side.Faction != "" && w.Faction != side.Faction {
+					c.errf(at.value(fp+".equipped"), "scenario %s, %s: %s is equipped with the %s, a weapon of the %s", sc.ID, side.Name, u.Name, w.Name, w.Faction)
+				}
+			}
 			if f.Stands != 0 && f.Stands != f.StandsOf(u) && !ua.bad("composition") {
 				text := f.Text
 				if text == "" {

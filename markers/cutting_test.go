@@ -19,7 +19,7 @@ func TestCuttingSaysWhatIsOnThePage(t *testing.T) {
 	aq := system(t, cat, "aqotmf")
 	blips := render(t, []*catalog.System{aq}, blipPack(layout.A4))
 	want := []string{
-		"Print both pages on one sheet: double-sided, flip on the long edge.",
+		"Print double-sided, flip on the long edge.",
 		"Cut: first along the marks in the side margins, all the way",
 		"across; then cut each piece out at its corner marks.",
 		"Cut the circles along their edge.",

@@ -42,9 +42,9 @@ func cutting(pg *page) []string {
 // cutting one.
 func duplex(f Flip) string {
 	if f == Fold {
-		return "Print one-sided; fold on the dashed line, printed side out; cut through both layers."
+		return "Print one-sided; fold on the dashed line, printed side out."
 	}
-	return "Print both pages on one sheet: double-sided, flip on the " + f.String() + "."
+	return "Print double-sided, flip on the " + f.String() + "."
 }
 
 func (sh *sheet) draw(pdf *fpdf.Fpdf) {
@@ -71,6 +71,11 @@ func (sh *sheet) drawFrontPage(pdf *fpdf.Fpdf, pg *page) {
 	// instruction, as large as fit (≤ 6.5 pt) above the pieces' corner
 	// marks. The duplex line is bold: a sheet printed one-sided is wasted.
 	lines, y, lead := cutting(pg), top+12, 1.35
+	if sh.opt.Backs == Fold {
+		// Both layers are cut at once: said in the first cutting line,
+		// the print line staying short enough for 6.5 pt.
+		lines[0], lines[1] = "Cut both layers: first along the side-margin marks, right", "across; then cut each piece out at its corner marks."
+	}
 	if sh.opt.Backs != NoBacks {
 		lines, y, lead = append([]string{duplex(sh.opt.Backs)}, lines...), top+10.6, 1.3
 	}

@@ -180,9 +180,9 @@ var scales = []float64{2, 2.5, 3, 4, 5, 6, 8, 10, 12}
 // Text sizes, points.
 const (
 	edgeSize    = 9.0
-	tickSize    = 6.0
+	tickSize    = 7.0
 	featureSize = 7.0
-	minFeature  = 5.5
+	minFeature  = 6.5 // every character on the map at least 6.5 pt
 	legendSize  = 7.5
 	noteSize    = 7.5
 	ptMM        = 25.4 / 72
@@ -615,7 +615,7 @@ func (p *Plan) zoneLabel(mt measurer, s Shape, taken []Box) []Label {
 		size  float64
 	}
 	var tries []try
-	for size := featureSize + 0.5; size >= 6; size -= 0.5 {
+	for size := featureSize + 0.5; size >= minFeature; size -= 0.5 {
 		tries = append(tries, try{[]string{s.Label}, size})
 	}
 	if a, b, ok := split(s.Label); ok {

@@ -114,7 +114,7 @@ func TestPlanGeometry(t *testing.T) {
 }
 
 // TestPlanLabels checks that the map reads when printed: no text under
-// 5.5 pt, feature labels clear of each other, zone labels inside their
+// 6.5 pt (issue 22 §5), feature labels clear of each other, zone labels inside their
 // zone, edge labels naming the sides.
 func TestPlanLabels(t *testing.T) {
 	pdf := layout.NewDoc(layout.A4, "t")
@@ -123,8 +123,8 @@ func TestPlanLabels(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, l := range p.allLabels() {
-		if l.Size < minFeature {
-			t.Errorf("label %q at %g pt, want at least %g", l.Text, l.Size, minFeature)
+		if l.Size < 6.5 {
+			t.Errorf("label %q at %g pt, want at least 6.5", l.Text, l.Size)
 		}
 	}
 	noOverlap(t, p)

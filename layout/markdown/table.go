@@ -102,26 +102,33 @@ func (r *walker) tableCell(n ast.Node, entering bool) ast.WalkStatus {
 // tableScale is the font scale at which a table fits avail, and the
 // widths of its columns' content (without padding).
 func tableScale(rows []tableRow, ncol int, base, avail float64) (k float64, w []float64) {
-	nat, mn, ph := make([]float64, ncol), make([]float64, ncol), make([]float64, ncol)
-	for _, row := range rows {
-		for j, c := range row.cells {
-			n, m, p := widths(c)
-			nat[j], mn[j], ph[j] = max(nat[j], n), max(mn[j], m), max(ph[j], p)
+	// The content's widths at scale k: natural (each cell on one line),
+	// longest word, names. Measured on the scaled cells, as a footnote
+	// mark keeps its floor while the text around it shrinks.
+	measure := func(k float64) (nat, mn, ph []float64) {
+		nat, mn, ph = make([]float64, ncol), make([]float64, ncol), make([]float64, ncol)
+		for _, row := range rows {
+			for j, c := range row.cells {
+				n, m, p := widths(scaled(c, k))
+				nat[j], mn[j], ph[j] = max(nat[j], n), max(mn[j], m), max(ph[j], p)
+			}
 		}
+		return nat, mn, ph
 	}
 	inner := avail - float64(ncol)*2*cellPadX
-	natSum, minSum := sum(nat), sum(mn)
 	floor := tableFloor(base)
 	k = floor / base
 	for size := base; size >= floor-eps; size -= 0.25 {
-		if natSum*size/base <= inner+eps {
+		if nat, _, _ := measure(size / base); sum(nat) <= inner+eps {
 			k = size / base
 			break
 		}
 	}
+	nat, mn, ph := measure(k)
+	natSum, minSum := sum(nat), sum(mn)
 	w = make([]float64, ncol)
 	switch {
-	case natSum*k <= inner+eps:
+	case natSum <= inner+eps:
 		// Everything fits on one line: share the spare width out, so
 		// the table takes the column's measure like every other.
 		target := inner
@@ -132,7 +139,7 @@ func tableScale(rows []tableRow, ncol int, base, avail float64) (k float64, w []
 				w[j] = target / float64(ncol)
 			}
 		}
-	case minSum*k >= inner:
+	case minSum >= inner:
 		// Even the longest words do not fit: scale them down; they get cut.
 		for j := range w {
 			w[j] = mn[j] * inner / minSum
@@ -142,15 +149,13 @@ func tableScale(rows []tableRow, ncol int, base, avail float64) (k float64, w []
 		// whose names cost least to keep on one line get the width for
 		// them first, as long as the table can afford it. What is left
 		// goes to every column in proportion to what it still wants.
-		for j := range w {
-			w[j] = mn[j] * k
-		}
-		spare := inner - minSum*k
+		copy(w, mn)
+		spare := inner - minSum
 		order := make([]int, ncol)
 		for j := range order {
 			order[j] = j
 		}
-		extra := func(j int) float64 { return max(0, ph[j]*k-w[j]) }
+		extra := func(j int) float64 { return max(0, ph[j]-w[j]) }
 		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(extra(a), extra(b)) })
 		for _, j := range order {
 			if e := extra(j); e <= spare+eps {
@@ -160,11 +165,11 @@ func tableScale(rows []tableRow, ncol int, base, avail float64) (k float64, w []
 		}
 		want := 0.0
 		for j := range w {
-			want += max(0, nat[j]*k-w[j])
+			want += max(0, nat[j]-w[j])
 		}
 		for j := range w {
 			if want > 0 {
-				w[j] += spare * max(0, nat[j]*k-w[j]) / want
+				w[j] += spare * max(0, nat[j]-w[j]) / want
 			}
 		}
 	}
@@ -184,9 +189,16 @@ func scaled(in inlines, k float64) inlines {
 	}
 	out := make(inlines, len(in))
 	for i, t := range in {
-		t.f.size *= k
-		t.w *= k
-		t.rise *= k
+		// No character under minMark: a footnote mark in a shrunk
+		// table keeps the floor (issue 22 §5), a hair wider.
+		f := k
+		if t.f.size > 0 {
+			size := max(t.f.size*k, min(t.f.size, minMark))
+			f = size / t.f.size
+			t.f.size = size
+		}
+		t.w *= f
+		t.rise *= f
 		out[i] = t
 	}
 	return out

@@ -330,3 +330,29 @@ func BenchmarkOddsHeaviest(b *testing.B) {
 		}
 	})
 }
+
+// TestHomeKeepsThePathAtHome: the home page names the lists folder in full
+// on the organiser's own machine, but serves the room (a password) only
+// its name: the server's paths are nobody else's business.
+func TestHomeKeepsThePathAtHome(t *testing.T) {
+	for _, tc := range []struct {
+		password string
+		full     bool
+	}{{"", true}, {"pw", false}} {
+		h, dir := hostServer(t, tc.password)
+		r := atLocal(httptest.NewRequest(http.MethodGet, "/", nil), "127.0.0.1:8080", "127.0.0.1:8080")
+		r.SetBasicAuth("", tc.password)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		body := w.Body.String()
+		if w.Code != http.StatusOK {
+			t.Fatalf("password %q: %d %s", tc.password, w.Code, body)
+		}
+		if got := strings.Contains(body, dir); got != tc.full {
+			t.Errorf("password %q: the page names %s in full: %v, want %v", tc.password, dir, got, tc.full)
+		}
+		if !tc.full && !strings.Contains(body, "<code>"+filepath.Base(dir)+"</code>") {
+			t.Errorf("password %q: the page does not name the folder %s", tc.password, filepath.Base(dir))
+		}
+	}
+}

@@ -101,7 +101,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v := &homeView{chrome: chrome{Title: "Lists and print pack", Nav: "lists"}, Dir: s.lists.dir}
+	v := &homeView{chrome: chrome{Title: "Lists and print pack", Nav: "lists"}, Dir: s.listsShown()}
 	if p.Name != "a4" {
 		v.Paper = p.Name
 	}
@@ -411,4 +411,15 @@ func (s *Server) packRender(name string) (string, render) {
 		return "", nil
 	}
 	return d.Name, func(p layout.Paper) ([]byte, error) { return s.docs.packDoc(d, p) }
+}
+
+// listsShown is the lists folder as the home page names it: the whole path
+// on the club's own machine (loopback, no password), where it tells the
+// organiser where to back up; only the folder's name when the page is
+// served to the room, which has no business knowing the server's paths.
+func (s *Server) listsShown() string {
+	if s.password != "" {
+		return filepath.Base(s.lists.dir)
+	}
+	return s.lists.dir
 }

@@ -135,9 +135,9 @@ func referenceSystems(cat *catalog.Catalog, sys *catalog.System) []*catalog.Syst
 	return out
 }
 
-// lists are the sides' lists: the chosen one, else the side's ready-made
-// list. A ready-made list is a side's when its points are the side's
-// forces' (and no other side's), else they go by order.
+// lists are the sides' lists: the chosen one, else the ready-made list
+// that names the side (side = "…"); a side left over takes a ready-made
+// list left over, in order.
 func (n *Night) lists(pk *Pack, o NightOptions) []*army.Report {
 	var ready []*army.Report
 	for _, d := range pk.Docs {
@@ -153,23 +153,16 @@ func (n *Night) lists(pk *Pack, o NightOptions) []*army.Report {
 			out[i] = o.Lists[i]
 		}
 	}
-	points := func(sd catalog.Side) int {
-		pts := 0
-		for _, f := range sd.Forces {
-			pts += f.Points
-		}
-		return pts
-	}
 	used := map[*army.Report]bool{}
 	for _, r := range ready {
-		var at []int
-		for i, sd := range sides {
-			if p := points(sd); p > 0 && p == r.Limit {
-				at = append(at, i)
-			}
+		if r.Side == nil {
+			continue
 		}
-		if len(at) == 1 && out[at[0]] == nil && !chosen(at[0]) {
-			out[at[0]], used[r] = r, true
+		for i, sd := range sides {
+			if sd.Name == r.Side.Name && out[i] == nil {
+				out[i], used[r] = r, true
+				break
+			}
 		}
 	}
 	for i := range out {

@@ -109,6 +109,31 @@ func TestNightBoysOfCompanyC(t *testing.T) {
 	}
 }
 
+// TestNightListsKnowTheirSide: each ready-made list is handed to the side
+// it names, whatever order the pack keeps them in.
+func TestNightListsKnowTheirSide(t *testing.T) {
+	for _, id := range []string{"boys-of-company-c", "morale-wagon"} {
+		n := night(t, id, NightOptions{})
+		rosters := 0
+		for _, d := range n.Single {
+			if d.Kind != Army {
+				continue
+			}
+			rosters++
+			if d.List.Side == nil {
+				t.Errorf("%s: %s names no side", id, d.List.List.Name)
+				continue
+			}
+			if want := "Roster and unit cards: " + d.List.Side.Name + ": "; !strings.HasPrefix(d.Title, want) {
+				t.Errorf("%s: %q, want it under %q", id, d.Title, want)
+			}
+		}
+		if rosters != len(n.Scenario.Sides) {
+			t.Errorf("%s: %d rosters for %d sides", id, rosters, len(n.Scenario.Sides))
+		}
+	}
+}
+
 // TestNightPlayers: fewer players than sides cannot play.
 func TestNightPlayers(t *testing.T) {
 	cat := shipped.Catalog(t)

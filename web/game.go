@@ -106,14 +106,20 @@ func (s *Server) gameFind(r *http.Request) (*catalog.System, *catalog.Scenario) 
 	return sys, sc
 }
 
+// gameAsked finds the scenario and the paper a game-night request asks
+// for; where either is wrong it has answered, and ok is false.
+func (s *Server) gameAsked(w http.ResponseWriter, r *http.Request) (sys *catalog.System, sc *catalog.Scenario, p layout.Paper, ok bool) {
+	if sys, sc = s.gameFind(r); sc == nil {
+		s.fail(w, r, http.StatusNotFound, "There is no such scenario.")
+		return nil, nil, p, false
+	}
+	p, ok = s.paper(w, r)
+	return sys, sc, p, ok
+}
+
 // gamePage shows a scenario's game night.
 func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
-	sys, sc := s.gameFind(r)
-	if sc == nil {
-		s.fail(w, r, http.StatusNotFound, "There is no such scenario.")
-		return
-	}
-	p, ok := s.paper(w, r)
+	sys, sc, p, ok := s.gameAsked(w, r)
 	if !ok {
 		return
 	}
@@ -153,12 +159,7 @@ func gameZip(sc *catalog.Scenario, p layout.Paper) string {
 
 // gameDownload hands out a game night's zip or one of its PDFs.
 func (s *Server) gameDownload(w http.ResponseWriter, r *http.Request) {
-	sys, sc := s.gameFind(r)
-	if sc == nil {
-		s.fail(w, r, http.StatusNotFound, "There is no such scenario.")
-		return
-	}
-	p, ok := s.paper(w, r)
+	sys, sc, p, ok := s.gameAsked(w, r)
 	if !ok {
 		return
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/internal/printnum"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -258,7 +259,7 @@ func (g *glossary) aqWeapon(w *catalog.Weapon) {
 	}
 	row := WeaponRow{Name: document.Esc(w.Name) + g.refs(w.ID), Power: "–", Dice: fmt.Sprint(w.DicePerElement()), Specials: "–", Range: document.Esc(aqRange(w))}
 	if w.Power != 0 {
-		row.Power = document.Signed(w.Power)
+		row.Power = printnum.Signed(w.Power)
 	}
 	var sps []string
 	for _, sp := range w.Specials {
@@ -396,7 +397,7 @@ func aqCard(r *Report, ln Line) (card, error) {
 		for _, w := range weapons {
 			power := "–"
 			if w.Power != 0 {
-				power = document.Signed(w.Power)
+				power = printnum.Signed(w.Power)
 			}
 			wp.rows = append(wp.rows, []string{w.Name, aqRange(w), power, fmt.Sprint(dicePer[w.ID])})
 			wp.bold = append(wp.bold, false)

@@ -9,6 +9,7 @@ import (
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/limits"
+	"github.com/playaid/playaid/internal/printnum"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -519,7 +520,7 @@ func imCard(r *Report, ln Line) (card, error) {
 	}
 	if v := ln.Vehicle; v != nil {
 		c.parts = append(c.parts, part{head: v.Name, rows: [][]string{
-			{"Movement", document.Inch(v.Movement)}, {"Armour", v.Armour}, {"Morale effect", document.Signed(v.Morale)},
+			{"Movement", document.Inch(v.Movement)}, {"Armour", v.Armour}, {"Morale effect", printnum.Signed(v.Morale)},
 			{"SDL / THL / BDL", fmt.Sprintf("%d / %d / %d", v.SDL, v.THL, v.BDL)},
 		}, text: ""})
 		if v.Weapons != "" {
@@ -555,7 +556,7 @@ func imCard(r *Report, ln Line) (card, error) {
 				if res.PerTray[2].Sign() > 0 {
 					two = document.Pct(res.PerTray[2])
 				}
-				wp.rows = append(wp.rows, []string{fmt.Sprintf("%s to %s: %s", b.Name, document.Inch(b.Range), document.Signed(b.Factor)), document.Pct(res.PerTray[1]), two, res.Hits.Mean().FloatString(1)})
+				wp.rows = append(wp.rows, []string{fmt.Sprintf("%s to %s: %s", b.Name, document.Inch(b.Range), printnum.Signed(b.Factor)), document.Pct(res.PerTray[1]), two, res.Hits.Mean().FloatString(1)})
 				wp.bold = append(wp.bold, false)
 			}
 		} else if !w.Range.IsZero() {

@@ -40,7 +40,7 @@ func TestTemplateBudget(t *testing.T) {
 			"<add 9223372036854775807 1>: add 9223372036854775807 1: the sum is too big"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Execute([]Source{{Name: "x.md", Text: c.text, From: "club/x.md"}}, nil, nil, nil)
+			_, _, err := ExecuteLines([]Source{{Name: "x.md", Text: c.text, From: "club/x.md"}}, nil, nil, nil)
 			if err == nil {
 				t.Fatalf("no error; want %q", c.want)
 			}
@@ -54,7 +54,7 @@ func TestTemplateBudget(t *testing.T) {
 	}
 	// At the bound: a million empty turns, and a mebibyte printed.
 	for _, text := range []string{"{{ range 1000000 }}{{ end }}", "{{ range 104857 }}0123456789{{ end }}"} {
-		if _, err := Execute([]Source{{Name: "x.md", Text: text, From: "x.md"}}, nil, nil, nil); err != nil {
+		if _, _, err := ExecuteLines([]Source{{Name: "x.md", Text: text, From: "x.md"}}, nil, nil, nil); err != nil {
 			t.Errorf("%s: %v", text, err)
 		}
 	}
@@ -135,7 +135,7 @@ func TestParseErrorPlaces(t *testing.T) {
 		"# T\ntext {{ if }}\n":           "club/x.md:2:6: missing value for if",
 		"# T\nfoo {{ nofunc 1 }} bar\n":  `club/x.md:2:8: function "nofunc" not defined`,
 	} {
-		_, err := Execute([]Source{{Name: "x.md", Text: text, From: "club/x.md"}}, nil, nil, nil)
+		_, _, err := ExecuteLines([]Source{{Name: "x.md", Text: text, From: "club/x.md"}}, nil, nil, nil)
 		if err == nil || err.Error() != want {
 			t.Errorf("%q: %v; want %s", text, err, want)
 		}

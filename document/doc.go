@@ -6,7 +6,7 @@
 // Markdown. A template error reads "file:line:col: message" whichever
 // document it is in.
 //
-// The text helpers (Esc, Cell, Typo, Sentence, Slug, Inch, Signed, Pct,
+// The text helpers (Esc, Cell, Typo, Sentence, Slug, Inch, Pct,
 // Plural …) are the only way documents print the data's words and
 // numbers, so the same value looks the same on every sheet and card.
 package document

@@ -67,7 +67,7 @@ func TestWords(t *testing.T) {
 		{Inch(six), "6″"},
 		{Inch(mm), "2.5″"},
 		{Inches(catalog.Length{MM: 152.4}), "6"},
-		{Signed(3), "+3"}, {Signed(-4), "−4"}, {Signed(0), "0"},
+
 		{Pct(big.NewRat(1, 3)), "33%"}, {Pct(nil), "–"},
 		{Intp(nil), "–"},
 		{Count(1, "blip", "blips"), "1 blip"}, {Count(4, "blip", "blips"), "4 blips"},
@@ -102,7 +102,7 @@ func TestNotes(t *testing.T) {
 	if n.Len() != 2 {
 		t.Errorf("%d footnotes, want 2", n.Len())
 	}
-	md, err := Execute([]Source{{Name: "t.md", Text: "Body{{ `[^a][^c]` }}\n", From: "t.md"}}, nil, nil, &n)
+	md, _, err := ExecuteLines([]Source{{Name: "t.md", Text: "Body{{ `[^a][^c]` }}\n", From: "t.md"}}, nil, nil, &n)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestTemplateErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srcs := []Source{{Name: "x.md", Text: tt.text, From: "club/x.md"}, {Name: "y.md", Text: "\n\nab{{.Nope}}", From: "club/y.md"}}
-			_, err := Execute(srcs, funcs, struct{}{}, nil)
+			_, _, err := ExecuteLines(srcs, funcs, struct{}{}, nil)
 			var d diag.Diag
 			if !errors.As(err, &d) || d.Line < 1 || d.Col < 1 {
 				t.Fatalf("error %v is not placed at a line and column", err)
@@ -159,7 +159,7 @@ func TestOddsQuotingNotes(t *testing.T) {
 	tab := &rules.Table{Corner: "Round", Columns: []string{"Ends"}, Rows: []rules.Row{{Label: "8", Cells: []rules.Cell{rules.Prob(big.NewRat(1, 3))}}},
 		Notes: []string{"Expected length: 9 rounds.", "The seed does not say so.", "The odds count no lucky hits."}}
 	run := func(notes *Notes) string {
-		md, err := Execute([]Source{{Name: "t.md", Text: "{{ odds . }}", From: "t.md"}}, nil, tab, notes)
+		md, _, err := ExecuteLines([]Source{{Name: "t.md", Text: "{{ odds . }}", From: "t.md"}}, nil, tab, notes)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/infile"
 	"github.com/playaid/playaid/internal/limits"
+	"github.com/playaid/playaid/internal/printnum"
 	"github.com/playaid/playaid/rules"
 	"github.com/playaid/playaid/templates"
 )
@@ -79,7 +80,7 @@ func Funcs() template.FuncMap {
 		"sentence": func(s string) string { return Esc(Sentence(s)) },
 		"inch":     Inch,
 		"inches":   Inches,
-		"signed":   Signed,
+		"signed":   printnum.Signed,
 		"pct":      pctOf,
 		"intp":     Intp,
 		"plural":   Plural,
@@ -158,21 +159,15 @@ func add(a, b int) (int, error) {
 	return a + b, nil
 }
 
-// Execute parses the sources (the first is the one executed; the others
-// are parsed beside it, for {{template "name" .}}) with Funcs and the
-// generator's own funcs, executes it over data, and returns the Markdown
-// with its blank lines tidied and the definitions of the footnotes notes
-// collected (nil for none) at the end. Every error in a template, in
-// parsing or executing it, is a diag.Diag at its place in the file the
-// user gave: "club/briefing.md:12:5: <.Sides>: …". The execution's work
-// and output are bounded (see budget).
-func Execute(srcs []Source, funcs template.FuncMap, data any, notes *Notes) ([]byte, error) {
-	md, _, err := ExecuteLines(srcs, funcs, data, notes)
-	return md, err
-}
-
-// ExecuteLines is Execute that also says where each line of the Markdown
-// came from, for the renderer's messages (see Lines).
+// ExecuteLines parses the sources (the first is the one executed; the
+// others are parsed beside it, for {{template "name" .}}) with Funcs and
+// the generator's own funcs, executes it over data, and returns the
+// Markdown with its blank lines tidied and the definitions of the
+// footnotes notes collected (nil for none) at the end, and where each
+// line of the Markdown came from, for the renderer's messages (see
+// Lines). Every error in a template, in parsing or executing it, is a
+// diag.Diag at its place in the file the user gave: "club/briefing.md:12:5:
+// <.Sides>: …". The execution's work and output are bounded (see budget).
 func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes) ([]byte, Lines, error) {
 	if len(srcs) == 0 {
 		return nil, nil, errors.New("no template to execute")

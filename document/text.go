@@ -135,17 +135,6 @@ func Inches(l catalog.Length) string { return Number(l.Inches()) }
 // Inch is a length in inches with the inch mark: 6″, 2.5″.
 func Inch(l catalog.Length) string { return Inches(l) + "″" }
 
-// Signed is a modifier with its sign: +2, −4, 0.
-func Signed(n int) string {
-	switch {
-	case n > 0:
-		return "+" + strconv.Itoa(n)
-	case n < 0:
-		return "−" + strconv.Itoa(-n)
-	}
-	return "0"
-}
-
 // Pct is a probability as the documents print it, in whole percent
 // (dice.Percent: never 0% or 100% for what may or may not happen); a dash
 // where there is none.

@@ -28,7 +28,7 @@ func TestTemplateErrorsInWords(t *testing.T) {
 		{"{{ .First.Name }}", "club/x.md:1:10: <.First.Name>: there is no value here to take .Name of (it is empty)"},
 		{`{{ define "r" }}{{ template "r" . }}{{ end }}{{ template "r" . }}`, "club/x.md:1:29: the template takes more than 1000000 steps"},
 	} {
-		_, err := Execute([]Source{{Name: "x.md", Text: tc.text, From: "club/x.md"}}, nil, data, nil)
+		_, _, err := ExecuteLines([]Source{{Name: "x.md", Text: tc.text, From: "club/x.md"}}, nil, data, nil)
 		if err == nil {
 			t.Errorf("%s: no error", tc.text)
 			continue

@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
-
-	"github.com/playaid/playaid/internal/outfile"
 )
 
 // Paper is a sheet size in millimetres, portrait.
@@ -87,9 +85,3 @@ func Bytes(pdf *fpdf.Fpdf) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
-
-// WriteFile writes data to path through a temporary file in the same
-// folder and a rename, so a reader never sees a half-written file and a
-// failed run leaves the old file as it was; only a regular file is
-// replaced (see internal/outfile).
-func WriteFile(path string, data []byte) error { return outfile.Write(path, data) }

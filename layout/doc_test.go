@@ -2,8 +2,6 @@ package layout
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -15,27 +13,6 @@ func TestParsePaper(t *testing.T) {
 	}
 	if _, err := ParsePaper("a5"); err == nil {
 		t.Error("a5 must be refused")
-	}
-}
-
-// TestWriteFile: the file is replaced whole and no temporary file is left.
-func TestWriteFile(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "sub", "x.pdf")
-	for _, content := range []string{"first", "second"} {
-		if err := WriteFile(p, []byte(content)); err != nil {
-			t.Fatal(err)
-		}
-		if b, _ := os.ReadFile(p); string(b) != content {
-			t.Errorf("file holds %q, want %q", b, content)
-		}
-	}
-	names, _ := os.ReadDir(filepath.Dir(p))
-	if len(names) != 1 {
-		t.Errorf("%d files in the folder, want 1 (a temporary file left behind?)", len(names))
-	}
-	if err := WriteFile(filepath.Join(p, "under-a-file.pdf"), []byte("x")); err == nil {
-		t.Error("writing below a file must fail")
 	}
 }
 

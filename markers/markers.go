@@ -80,9 +80,10 @@ func (e *OptionError) Error() string { return e.Msg }
 
 func optionf(format string, args ...any) error { return &OptionError{fmt.Sprintf(format, args...)} }
 
-// MaxDecoys bounds Decoys, so a slip of the keyboard cannot ask for a
-// million blips: after the four numbered blips it reaches 999.
-const MaxDecoys = 995
+// MaxDecoys bounds Decoys: more decoy blips than a table ever holds (a
+// game deploys one or two per infantry unit), so a slip of the keyboard
+// cannot ask for a million blips.
+const MaxDecoys = 100
 
 // Kinds lists the marker ids of the systems, sorted, once each.
 func Kinds(systems []*catalog.System) []string {
@@ -260,11 +261,11 @@ func checkOptions(systems []*catalog.System, opt Options) error {
 			return err
 		}
 		if n := opt.Counts[id]; n < 0 || n > limits.MaxMarkers {
-			return optionf("--count %s=%d: expected 0 to %d", id, n, limits.MaxMarkers)
+			return optionf("--count %s=%d: expected a whole number from 0 to %d", id, n, limits.MaxMarkers)
 		}
 	}
 	if opt.Decoys < 0 || opt.Decoys > MaxDecoys {
-		return optionf("--decoys %d: expected 0 to %d", opt.Decoys, MaxDecoys)
+		return optionf("--decoys %d: expected a whole number from 0 to %d decoy blips", opt.Decoys, MaxDecoys)
 	}
 	if opt.Decoys > 0 {
 		var takers []string

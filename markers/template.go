@@ -8,6 +8,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/internal/printnum"
 )
 
 // template is the Heat Ray's sweep template: a curved band between two
@@ -55,7 +56,7 @@ func newTemplate(s *catalog.System, m *catalog.Marker) (*template, error) {
 				rng = w.MinRange.String() + "–" + rng
 			}
 		}
-		t.detail = "Range " + document.Typo(rng) + " · Power " + document.Signed(w.Power)
+		t.detail = "Range " + document.Typo(rng) + " · Power " + printnum.Signed(w.Power)
 	}
 	return t, nil
 }

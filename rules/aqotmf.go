@@ -440,30 +440,6 @@ func AQTowCable(sys *catalog.System, speed, armor int) (TowCableResult, error) {
 	}, nil
 }
 
-// InitiativeResult is the odds of an initiative roll-off.
-type InitiativeResult struct {
-	Higher, Tie, Lower *big.Rat // the human player's modified die against the Martian's
-	Notes              []string // the seed covers no ties, and prints the modifiers as unused
-}
-
-// AQInitiative returns the chances that the human player's die plus the
-// modifier is higher than, equal to or lower than the Martian player's
-// die. The highest roll chooses to go first or second; a tie is not
-// covered by the seed, so it is reported, not resolved.
-func AQInitiative(sys *catalog.System, modifier int) (InitiativeResult, error) {
-	_, die, err := aqRules(sys)
-	if err != nil {
-		return InitiativeResult{}, err
-	}
-	diff := dice.Sub(dice.Add(dice.Die(die), dice.Const(modifier)), dice.Die(die))
-	return InitiativeResult{
-		Higher: diff.Greater(0),
-		Tie:    diff.Prob(0),
-		Lower:  diff.Less(0),
-		Notes:  aqNotes(sys, "initiative"),
-	}, nil
-}
-
 // AQMayDigIn reports whether the profile may be dug in: its type is one
 // of [aqotmf.dug_in] types.
 func AQMayDigIn(sys *catalog.System, p *catalog.Profile) bool {

@@ -245,34 +245,6 @@ func TestAQTowCable(t *testing.T) {
 	}
 }
 
-func TestAQInitiative(t *testing.T) {
-	sys := aqLoad(t, "aqotmf")
-	cases := []struct {
-		mod                int
-		higher, tie, lower string
-	}{
-		{0, "9/20", "1/10", "9/20"},
-		// +3: the human's d10+3 beats the Martian's d10 in 72 of 100
-		// pairs (b <= a+2), ties in 7 (a = 1..7).
-		{3, "18/25", "7/100", "21/100"},
-		{-3, "21/100", "7/100", "18/25"},
-		{9, "99/100", "1/100", "0"},
-		{-10, "0", "0", "1"},
-	}
-	for _, c := range cases {
-		res, err := AQInitiative(sys, c.mod)
-		if err != nil {
-			t.Fatal(err)
-		}
-		aqEq(t, "Higher", res.Higher, c.higher)
-		aqEq(t, "Tie", res.Tie, c.tie)
-		aqEq(t, "Lower", res.Lower, c.lower)
-		if len(res.Notes) == 0 || !strings.Contains(strings.Join(res.Notes, " "), "tie") {
-			t.Errorf("initiative notes %q: want the note that ties are not covered", res.Notes)
-		}
-	}
-}
-
 // aqCell finds a table cell by row label and column header.
 func aqCell(t *testing.T, tb Table, row, col string) Cell {
 	t.Helper()

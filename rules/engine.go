@@ -66,9 +66,6 @@ func register(e *Engine) *Engine {
 	return e
 }
 
-// Engines lists the registered engines, in print order.
-func Engines() []*Engine { return slices.Clone(engines) }
-
 // EngineOf returns the engine the rule set runs on, or nil when it names
 // none (or is nil).
 func EngineOf(sys *catalog.System) *Engine {

@@ -10,7 +10,7 @@ import (
 // Every engine the data may name is registered, and nothing else.
 func TestEnginesRegistered(t *testing.T) {
 	var names []string
-	for _, e := range Engines() {
+	for _, e := range engines {
 		names = append(names, e.Name)
 	}
 	want := catalog.Engines()

@@ -335,40 +335,6 @@ func imPenetrate(t *catalog.Table, d20 dice.Dist, column string, keys ...string)
 	return d20.AtLeast(n), true, nil
 }
 
-// IMArtilleryVsArmour is the chance that a hit by the ammunition ("Shot",
-// "Shell") of a gun type penetrates armour ("Weak", "Protective", "Strong",
-// "Citadel"): a d20 equal to or above the printed score; 0 where the table
-// prints "-".
-func IMArtilleryVsArmour(sys *catalog.System, ammo, gun, armour string) (*big.Rat, error) {
-	r, d20, err := imRules(sys)
-	if err != nil {
-		return nil, err
-	}
-	t, err := imTable(sys, r.Artillery.ArmourTable)
-	if err != nil {
-		return nil, err
-	}
-	p, _, err := imPenetrate(t, d20, armour, ammo, gun)
-	return p, err
-}
-
-// IMFlyerPenetration is the chance that a hit penetrates a flyer's
-// protection ("None", "Light", "Partial", "Armoured") and forces it down.
-// kind is the table's first column ("shot", "Shell", "Rifle Fire",
-// "Other"), gun the gun type for shot (blank for the others).
-func IMFlyerPenetration(sys *catalog.System, kind, gun, protection string) (*big.Rat, error) {
-	r, d20, err := imRules(sys)
-	if err != nil {
-		return nil, err
-	}
-	t, err := imTable(sys, r.Flyers.PenetrationTable)
-	if err != nil {
-		return nil, err
-	}
-	p, _, err := imPenetrate(t, d20, protection, kind, gun)
-	return p, err
-}
-
 // ---- Charts --------------------------------------------------------------
 
 // IMOutcome is one result of a chart with its chance.

@@ -140,19 +140,8 @@ func aqDestroyTripodChart(sys *catalog.System) (Table, error) {
 }
 
 // The words and numbers of the card tables, as the documents print them
-// (document.Signed, document.Inch, document.Count, which sit above this
-// package).
-
-// signed is a modifier with its sign: +2, −4, 0.
-func signed(n int) string {
-	switch {
-	case n > 0:
-		return "+" + strconv.Itoa(n)
-	case n < 0:
-		return "−" + strconv.Itoa(-n)
-	}
-	return "0"
-}
+// (document.Inch, document.Count, which sit above this package; the
+// signed modifier is internal/printed, below both).
 
 // inch is a length in inches, to a thousandth, with the inch mark: 6″.
 func inch(l catalog.Length) string {

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/printnum"
 )
 
 // The odds tables laid out for a reference card: the AQotMF ones by the
@@ -79,10 +80,10 @@ func aqSituations(r *catalog.AQRules) []aqSituation {
 	always := func(aqTarget) bool { return true }
 	return []aqSituation{
 		{"in the open", func(*AttackQuery) {}, always},
-		{fmt.Sprintf("soft cover (Def %s)", signed(r.Cover.Soft)), func(q *AttackQuery) { q.Cover = "soft" }, always},
-		{fmt.Sprintf("hard cover (Def %s)", signed(r.Cover.Hard)), func(q *AttackQuery) { q.Cover = "hard" }, func(t aqTarget) bool { return !t.tripod }},
-		{fmt.Sprintf("dug in (Arm %s)", signed(r.DugIn.Armor)), func(q *AttackQuery) { q.DugIn = true }, func(t aqTarget) bool { return t.infantry }},
-		{fmt.Sprintf("immobilized (Def %s)", signed(r.ImmobilisedDefense)), func(q *AttackQuery) { q.Immobilised = true }, func(t aqTarget) bool { return t.tripod }},
+		{fmt.Sprintf("soft cover (Def %s)", printnum.Signed(r.Cover.Soft)), func(q *AttackQuery) { q.Cover = "soft" }, always},
+		{fmt.Sprintf("hard cover (Def %s)", printnum.Signed(r.Cover.Hard)), func(q *AttackQuery) { q.Cover = "hard" }, func(t aqTarget) bool { return !t.tripod }},
+		{fmt.Sprintf("dug in (Arm %s)", printnum.Signed(r.DugIn.Armor)), func(q *AttackQuery) { q.DugIn = true }, func(t aqTarget) bool { return t.infantry }},
+		{fmt.Sprintf("immobilized (Def %s)", printnum.Signed(r.ImmobilisedDefense)), func(q *AttackQuery) { q.Immobilised = true }, func(t aqTarget) bool { return t.tripod }},
 	}
 }
 
@@ -103,7 +104,7 @@ func powerLabel(p int) string {
 	if p == 0 {
 		return "–"
 	}
-	return signed(p)
+	return printnum.Signed(p)
 }
 
 // aqTargets is the chance one die hits and damages each target in each
@@ -165,7 +166,7 @@ func aqTripodWeapons(sys *catalog.System) (Table, error) {
 	}
 	var cols []col
 	for _, w := range ws {
-		t.Columns = append(t.Columns, fmt.Sprintf("%s (%s)", w.Name, signed(w.Power)))
+		t.Columns = append(t.Columns, fmt.Sprintf("%s (%s)", w.Name, printnum.Signed(w.Power)))
 		cols = append(cols, col{w, false})
 		if slices.Contains(w.Specials, "Sweep") {
 			t.Columns = append(t.Columns, "Sweep: others under it")

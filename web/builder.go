@@ -78,7 +78,8 @@ type builderView struct {
 	ObjMsgs   []msg
 	Picker    picker
 	V         verdict
-	Status    string // VALID, INVALID
+	Status    string // VALID, INVALID, EMPTY
+	Empty     bool   // no units yet: the bar says to add them, not an error count
 	Points    string // "145 / 145 pts"
 	Bar       int    // the points used, % of the limit (at most 100)
 	Over      bool
@@ -151,6 +152,26 @@ func (s *Server) builderPage(f *form, st builderState, c *checked) *builderView 
 	v.Status = "INVALID"
 	if v.V.Valid {
 		v.Status = "VALID"
+	}
+	if len(f.Units) == 0 && len(bad) == 0 && sys != nil && c.report != nil {
+		// A new list: what it lacks is units, and the checks that count
+		// them (no units, a force line short: the list's own errors, at
+		// its top) wait for the first; the bar says where to start.
+		// Anything else wrong (a name the font cannot print) still shows.
+		v.Empty = true
+		top := c.file + ":1:1"
+		kept := v.V.List[:0]
+		for _, m := range v.V.List {
+			if !m.Warning && m.Pos == top {
+				v.V.Errors--
+				continue
+			}
+			kept = append(kept, m)
+		}
+		v.V.List = kept
+		if v.V.Errors == 0 {
+			v.Status = "EMPTY"
+		}
 	}
 	if kind == kindIM {
 		v.Points = "No points: organisation checked"

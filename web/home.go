@@ -199,6 +199,9 @@ func groupLists(rows []listRow) []listGroup {
 		switch {
 		case title == "":
 			title = "Lists that cannot be read"
+		case strings.EqualFold(r.Scenario, r.System):
+			// A rule set of one scenario that bears its name
+			// (Evacuation: Mars): named once.
 		case r.Scenario != "":
 			title += " · " + r.Scenario
 		default:

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -338,5 +339,67 @@ func TestCountsAreWholeNumbers(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, "counts.toml")); err == nil {
 			t.Fatalf("count %q was written", bad)
 		}
+	}
+}
+
+// TestListGroupsNameAScenarioOnce: the home page heads each group of
+// lists by rule set and scenario, and a scenario named after its rule set
+// (Evacuation: Mars) is named once, not "Evacuation: Mars · Evacuation:
+// Mars".
+func TestListGroupsNameAScenarioOnce(t *testing.T) {
+	s, dir := newServer(t, "")
+	examples(t, dir)
+	var heads []string
+	for _, m := range regexp.MustCompile(`<h2 class="listgroup">([^<]*)</h2>`).FindAllStringSubmatch(get(t, s.Handler(), "/").Body.String(), -1) {
+		heads = append(heads, html.UnescapeString(m[1]))
+	}
+	for _, want := range []string{"AQotMF · Scenario 1: The Boys of Company C", "Evacuation: Mars"} {
+		if !slices.Contains(heads, want) {
+			t.Errorf("no group %q; groups: %q", want, heads)
+		}
+	}
+	for _, h := range heads {
+		if sys, sc, ok := strings.Cut(h, " · "); ok && strings.EqualFold(sys, sc) {
+			t.Errorf("group %q names its scenario twice", h)
+		}
+	}
+}
+
+// TestNewListStartsGently: a new list has no units yet; its first
+// message is one line saying to add them, not an error count (the list
+// has no units, and a force line short for each unit of the side). Once
+// it has a unit, the checks are back.
+func TestNewListStartsGently(t *testing.T) {
+	s, _ := newServer(t, "")
+	h := s.Handler()
+	inner := func(body, re string) string {
+		m := regexp.MustCompile(`(?s)` + re).FindStringSubmatch(body)
+		if m == nil {
+			t.Fatalf("no %s in the page", re)
+		}
+		return pageText(m[1])
+	}
+	for _, target := range []string{"/new?system=aqotmf&scenario=boys-of-company-c&side=0", "/new?system=evacuation-mars&scenario=evacuation-mars&side=0", "/new?system=imperial-mars&faction=Earthmen"} {
+		body := get(t, h, target).Body.String()
+		if got := inner(body, `<span class="counts">(.*?)</span>`); got != "Add units to start" {
+			t.Errorf("%s: the bar says %q, want \"Add units to start\"", target, got)
+		}
+		if got := inner(body, `id="verdict">(.*?)</span>`); got != "EMPTY" {
+			t.Errorf("%s: verdict %q, want EMPTY", target, got)
+		}
+		if got := inner(body, `id="listmsgs" data-live>(.*?)</div>`); got != "" {
+			t.Errorf("%s: list messages %q on a new list", target, got)
+		}
+	}
+	form := url.Values{"system": {"aqotmf"}, "scenario": {"boys-of-company-c"}, "side": {"Boys of Company C"}, "name": {"C"}, "u.0.id": {"infantry-company"}}
+	body := post(t, h, "/build", form).Body.String()
+	if got := inner(body, `id="verdict">(.*?)</span>`); got != "INVALID" {
+		t.Errorf("a list with one unit of its force list: verdict %q, want INVALID", got)
+	}
+	if got := inner(body, `<span class="counts">(.*?)</span>`); got != "2 errors" {
+		t.Errorf("a list with one unit of its force list: the bar says %q, want its 2 errors", got)
+	}
+	if msgs := inner(body, `id="listmsgs" data-live>(.*?)</div>`); !strings.Contains(msgs, "Problem:") || !strings.Contains(msgs, "— add 1") {
+		t.Errorf("a list with units lost its checks: %q", msgs)
 	}
 }

@@ -82,7 +82,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 	only := fs.String("only", "", "only these marker kinds, comma-separated (see 'playaid list markers')")
 	counts := countFlag{}
 	fs.Var(counts, "count", "KIND=N: print N sets of a kind (for blips: numbered blips 1–N); repeat or comma-separate")
-	decoyN := fs.Int("decoys", 0, "add N decoy blips, numbered on after the numbered blips")
+	decoyN := fs.Int("decoys", 0, fmt.Sprintf("add N decoy blips (a whole number from 0 to %d), numbered on after the numbered blips", markers.MaxDecoys))
 	backs := fs.String("backs", "", "add backs: long or short, a back page after each sheet for duplex printing (the edge the printer flips on); or fold: backs beside their fronts, printed one-sided and folded")
 	offset := fs.String("back-offset", "", "X,Y: shift the backs X mm right and Y mm down to match your printer")
 	out := fs.String("o", "", "the PDF to write (default: output/markers.pdf, or output/markers-ID.pdf with --system; - for standard output)")

@@ -20,6 +20,7 @@ var layer = map[string]int{
 	"internal/suggest":    -1, // "did you mean …?"
 	"internal/outfile":    1,  // writing output files safely
 	"internal/plain":      -2, // messages in the user's words (below infile)
+	"internal/printnum":   -1, // numbers as the odds and the documents print them
 	"glyphs":              -1, // what the text font prints, checked where text enters
 	"diag":                -1, // the one error type: file:line:col: message
 	"tomlpos":             0,  // TOML decoded strictly, every problem at its place

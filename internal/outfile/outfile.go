@@ -32,11 +32,6 @@ type File struct {
 	Data []byte
 }
 
-// Write writes one file safely.
-func Write(path string, data []byte) error {
-	return WriteAll(context.Background(), []File{{path, data}})
-}
-
 // Check refuses a path that output must not replace: anything but a
 // regular file or a path that does not exist yet.
 func Check(path string) error {

@@ -78,7 +78,7 @@ func TestSpecialTargets(t *testing.T) {
 	}
 	for path, what := range cases {
 		before, _ := os.Lstat(path)
-		err := Write(path, []byte("new"))
+		err := WriteAll(context.Background(), []File{{path, []byte("new")}})
 		if err == nil || !strings.Contains(err.Error(), path+" is "+what+"; playaid writes only regular files") {
 			t.Errorf("%s: %v; want it refused as %s", filepath.Base(path), err, what)
 		}
@@ -91,7 +91,7 @@ func TestSpecialTargets(t *testing.T) {
 		t.Errorf("the link's target was written: %q", got)
 	}
 	for _, p := range []string{filepath.Join(dir, "new", "sub", "a.pdf"), target} {
-		if err := Write(p, []byte("new")); err != nil {
+		if err := WriteAll(context.Background(), []File{{p, []byte("new")}}); err != nil {
 			t.Fatal(err)
 		}
 		if got := read(t, p); got != "new" {
@@ -200,7 +200,7 @@ func TestStale(t *testing.T) {
 	for _, n := range []string{".a.pdf.tmp123", ".a.pdf.old9", ".a.pdf.tmpx", ".b.pdf.tmp1", "a.pdf.tmp1"} {
 		write(t, filepath.Join(dir, n), "")
 	}
-	if err := Write(filepath.Join(dir, "a.pdf"), []byte("a")); err != nil {
+	if err := WriteAll(context.Background(), []File{{filepath.Join(dir, "a.pdf"), []byte("a")}}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := strings.Join(names(t, dir), " "), ".a.pdf.tmpx .b.pdf.tmp1 a.pdf a.pdf.tmp1"; got != want {

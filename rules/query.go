@@ -173,6 +173,29 @@ func clipValue(s string) string {
 	return string(r) + "…"
 }
 
+// SystemParam names the rule set a query is asked of: the CLI's --system
+// and the web odds page's chooser. Left out, it is the first rule set on
+// the query's engine (the book's, before a club's copy).
+const SystemParam = "system"
+
+// RuleSets lists the rule sets a query may be asked of: those on its
+// engine, the book's first.
+func (q *Query) RuleSets(cat *catalog.Catalog) []*catalog.System {
+	var on []*catalog.System
+	for _, s := range RuleSets(cat) {
+		if EngineOf(s) == q.Engine {
+			on = append(on, s)
+		}
+	}
+	return on
+}
+
+// RuleSet is the rule set id names for the query ("" for the first):
+// RuleSetOn the query's engine.
+func (q *Query) RuleSet(cat *catalog.Catalog, id string) (*catalog.System, error) {
+	return RuleSetOn(cat, q.Engine, id)
+}
+
 // Answer asks the query with checked arguments.
 func (q *Query) Answer(sys *catalog.System, a Args) (*Answer, error) { return q.answer(sys, a) }
 

@@ -49,6 +49,15 @@ func sitePages(t *testing.T, dir string) []sitePage {
 	}
 }
 
+// clubPages are the pages that change where a club's rule set runs on
+// the same engine as the book's: the odds pages, with their chooser of
+// rule set (served by clubServer).
+var clubPages = []sitePage{
+	{"odds-club", "/odds", nil},
+	{"odds-chooser", "/odds/attack?system=aqotmf-club&" + hardCover, nil},
+	{"odds-chooser-refused", "/odds/attack?system=nope&dice=abc", nil},
+}
+
 // readingPages are the documents the site shows to read (as HTML) in its
 // frame: a reference sheet with wide tables, rules notes, a briefing.
 var readingPages = []sitePage{
@@ -73,6 +82,14 @@ func TestAxeOnEveryPage(t *testing.T) {
 	ctx := browser(t)
 	s, dir := newServer(t, "")
 	axeCheck(t, ctx, s, sitePages(t, dir))
+}
+
+// TestAxeOnClubPages is TestAxeOnEveryPage for the pages a club's rule
+// set changes (the odds pages' chooser), in a browser of its own.
+func TestAxeOnClubPages(t *testing.T) {
+	ctx := browser(t)
+	s, _ := clubServer(t)
+	axeCheck(t, ctx, s, clubPages)
 }
 
 // TestAxeOnReadingPages is TestAxeOnEveryPage for the reading pages, in a

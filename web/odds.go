@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"maps"
 	"math/big"
 	"net/http"
 	"net/url"
@@ -138,14 +139,28 @@ type queryView struct {
 	Fields     []fieldView
 }
 
-// queryView is a query's form, showing vals (the defaults where nil).
-func (s *Server) queryView(q *rules.Query, vals rules.Args) (queryView, *catalog.System) {
-	sys, _ := rules.RuleSetOn(s.cat, q.Engine, "")
+// queryView is a query's form for the rule set sys (nil: the first on
+// its engine), showing vals (the defaults where nil). Where more than one
+// rule set runs on the query's engine (a club's copy beside the book's),
+// the form's first field chooses among them, the book's first, as
+// 'playaid odds --system' does.
+func (s *Server) queryView(q *rules.Query, sys *catalog.System, vals rules.Args) (queryView, *catalog.System) {
+	on := q.RuleSets(s.cat)
+	if sys == nil && len(on) > 0 {
+		sys = on[0]
+	}
 	qv := queryView{Query: q}
 	if sys == nil {
 		return qv, nil
 	}
 	qv.SystemName = sys.About.Short
+	if len(on) > 1 {
+		fv := fieldView{Name: rules.SystemParam, Label: "Rule set", Input: "select"}
+		for _, o := range on {
+			fv.Choices = append(fv.Choices, choice{Value: o.ID, Label: o.About.Name, Selected: o == sys})
+		}
+		qv.Fields = append(qv.Fields, fv)
+	}
 	for _, p := range q.Params {
 		v, given := vals[p.Name]
 		fv := fieldView{Name: p.Name, Label: p.Label, Value: v, Help: p.Help}
@@ -171,7 +186,7 @@ func (s *Server) queryView(q *rules.Query, vals rules.Args) (queryView, *catalog
 func (s *Server) oddsIndex(w http.ResponseWriter, r *http.Request) {
 	v := &oddsView{chrome: chrome{Title: "Odds", Nav: "odds"}}
 	for i := range rules.Queries() {
-		if qv, sys := s.queryView(&rules.Queries()[i], nil); sys != nil {
+		if qv, sys := s.queryView(&rules.Queries()[i], nil, nil); sys != nil {
 			v.Queries = append(v.Queries, qv)
 		}
 	}
@@ -185,34 +200,63 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	q, ok := rules.LookupQuery(r.PathValue("query"))
 	var sys *catalog.System
 	if ok {
-		sys, _ = rules.RuleSetOn(s.cat, q.Engine, "")
+		sys, _ = q.RuleSet(s.cat, "")
 	}
 	if sys == nil {
 		s.fail(w, r, http.StatusNotFound, "There is no such odds query.")
 		return
 	}
 	in := r.URL.Query()
+	var msgs []string
+	if id := in.Get(rules.SystemParam); id != "" {
+		if chosen, err := q.RuleSet(s.cat, id); err == nil {
+			sys = chosen
+		} else {
+			// The book's rule set answers the form; the page says
+			// which rule sets there are, by their names.
+			var names []string
+			for _, o := range q.RuleSets(s.cat) {
+				names = append(names, o.About.Name)
+			}
+			msgs = append(msgs, fmt.Sprintf("Rule set: %q is not one this question is asked of; choose %s.", clip(id, 40), orList(names)))
+		}
+	}
 	vals, perrs := q.Parse(sys, func(name string) (string, bool) {
 		_, given := in[name]
 		return clip(in.Get(name), maxFieldBytes), given
 	})
-	qv, _ := s.queryView(q, vals)
+	qv, _ := s.queryView(q, sys, vals)
 	v := &oddsView{chrome: chrome{Title: q.Title + " odds", Nav: "odds"}, Query: &qv}
-	if len(perrs) > 0 {
-		var msgs []string
-		for _, pe := range perrs {
-			msgs = append(msgs, pe.Error())
-		}
+	for _, pe := range perrs {
+		msgs = append(msgs, pe.Error())
+	}
+	if len(msgs) > 0 {
 		v.Problem = strings.Join(msgs, " ")
 		s.render(w, r, http.StatusBadRequest, "odds", v)
 		return
 	}
+	if first, _ := q.RuleSet(s.cat, ""); sys != first {
+		vals = maps.Clone(vals)
+		vals[rules.SystemParam] = sys.ID
+	}
 	s.oddsAnswer(w, r, q, sys, vals, v)
 }
 
-// shareQuery is the query string of an answer, in the parameters' order.
+// orList joins names for a sentence: "A", "A or B", "A, B or C".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// shareQuery is the query string of an answer, in the parameters' order:
+// the rule set first, when it is not the book's (the first).
 func shareQuery(q *rules.Query, vals rules.Args) string {
 	var parts []string
+	if v := vals[rules.SystemParam]; v != "" {
+		parts = append(parts, rules.SystemParam+"="+url.QueryEscape(v))
+	}
 	for _, p := range q.Params {
 		if v := vals[p.Name]; v != "" {
 			parts = append(parts, url.QueryEscape(p.Name)+"="+url.QueryEscape(v))

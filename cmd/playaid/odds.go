@@ -43,7 +43,7 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 	var d dataFlags
 	d.register(fs)
 	asJSON := fs.Bool("json", false, "print JSON: exact fractions in lowest terms")
-	sysID := fs.String("system", "", "the rule set to answer for, one on the "+q.Engine.Name+" engine (default: the first)")
+	sysID := fs.String(rules.SystemParam, "", "the rule set to answer for, one on the "+q.Engine.Name+" engine (default: the first)")
 	for _, p := range q.Params {
 		usage := p.Help
 		if usage == "" {
@@ -81,7 +81,7 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	sys, err := rules.RuleSetOn(cat, q.Engine, *sysID)
+	sys, err := q.RuleSet(cat, *sysID)
 	if err != nil {
 		return usageError{"--system: " + err.Error()}
 	}

@@ -27,6 +27,8 @@ type File struct {
 	Scenarios []Scenario `toml:"scenario"`
 	Markers   []Marker   `toml:"marker"`
 	MapKinds  []MapKind  `toml:"map_kind"`
+	// The words of the odds tables: [odds.<table>] (see OddsWords).
+	Odds map[string]OddsWords `toml:"odds"`
 
 	// The numbers the engine reads: the block of the system's engine.
 	Rules

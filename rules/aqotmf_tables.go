@@ -59,6 +59,8 @@ func AQHitDamageGrid(sys *catalog.System) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
+	w := wordsOf(sys, "hit-damage-grid", "soft", plus(r.Cover.Soft), "hard", plus(r.Cover.Hard), "immobilised", plus(r.ImmobilisedDefense),
+		"die", itoa(die), "dug_in", plus(r.DugIn.Armor), "tripod_within", r.DugIn.TripodWithin.String())
 	armors := map[int]string{}
 	maxDefense := 0
 	for _, p := range sys.Profiles {
@@ -67,12 +69,12 @@ func AQHitDamageGrid(sys *catalog.System) (Table, error) {
 		}
 		maxDefense = max(maxDefense, *p.Defense+r.Cover.Hard)
 		if _, ok := armors[*p.Armor]; !ok {
-			armors[*p.Armor] = fmt.Sprintf("Armor %d", *p.Armor)
+			armors[*p.Armor] = w.word("armor", "armor", itoa(*p.Armor))
 		}
 		if AQMayDigIn(sys, &p) {
 			dug := *p.Armor + r.DugIn.Armor
 			if _, ok := armors[dug]; !ok {
-				armors[dug] = fmt.Sprintf("Armor %d (%d dug in)", dug, *p.Armor)
+				armors[dug] = w.word("armor_dug_in", "armor", itoa(dug), "printed", itoa(*p.Armor))
 			}
 		}
 	}
@@ -85,14 +87,10 @@ func AQHitDamageGrid(sys *catalog.System) (Table, error) {
 	if len(armorList) == 0 || len(powers) == 0 {
 		return Table{}, fmt.Errorf("%s: no profiles with Armor or no weapons to tabulate", sys.ID)
 	}
-	t := Table{
-		ID:     "aqotmf-hit-damage",
-		Title:  "One die: chance to hit and damage",
-		Corner: "Defense",
-	}
+	t := Table{ID: "aqotmf-hit-damage", Title: w.title(), Corner: w.corner()}
 	for _, a := range armorList {
 		for _, p := range powers {
-			t.Columns = append(t.Columns, fmt.Sprintf("%s, Power %s", armors[a], aqPowerLabel(p)))
+			t.Columns = append(t.Columns, w.word("column", "armor_label", armors[a], "power", aqPowerLabel(p)))
 		}
 	}
 	lucky := false
@@ -110,16 +108,13 @@ func AQHitDamageGrid(sys *catalog.System) (Table, error) {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	t.Notes = append(t.Notes,
-		fmt.Sprintf("Defense with cover added (soft %+d, hard %+d) and %+d when immobilized; a Defense of 1 or less always hits, one above %d never does.", r.Cover.Soft, r.Cover.Hard, r.ImmobilisedDefense, die),
-		fmt.Sprintf("Dug in: Armor %+d, not against a tripod within %s.", r.DugIn.Armor, r.DugIn.TripodWithin),
-	)
+	t.Notes = append(t.Notes, w.notes()...)
 	if lucky {
 		if text, err := aqNoteText(sys, r.LuckyHitNote); err == nil {
 			t.Notes = append(t.Notes, text)
 		}
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // aqSortedKeys returns a map's int keys in increasing order.
@@ -148,18 +143,15 @@ func AQTripodChart(sys *catalog.System) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	t := Table{
-		ID:     "aqotmf-tripod-chart",
-		Title:  fmt.Sprintf("%s: %s results (Armor %d)", roll.chart.Name, p.Name, *p.Armor),
-		Corner: "Result",
-	}
+	w := wordsOf(sys, "tripod-damage", "chart", roll.chart.Name, "tripod", p.Name, "armor", itoa(*p.Armor), "per_point", plus(r.TripodDamage.PerExtraPoint))
+	t := Table{ID: "aqotmf-tripod-chart", Title: w.title(), Corner: w.corner()}
 	rows := make([]Row, len(roll.chart.Rows)+1)
 	for i, cr := range roll.chart.Rows {
-		rows[i].Label = cr.Roll.Text + ": " + cr.Result
+		rows[i].Label = w.word("row", "roll", cr.Roll.Text, "result", cr.Result)
 	}
-	rows[len(rows)-1].Label = "Destroyed"
+	rows[len(rows)-1].Label = w.word("destroyed")
 	for pts := 1; pts <= aqChartMaxPoints; pts++ {
-		t.Columns = append(t.Columns, fmt.Sprintf("%d damage", pts))
+		t.Columns = append(t.Columns, w.word("column", "points", itoa(pts)))
 		chances, destroyed, err := roll.rowChances((pts - 1) * r.TripodDamage.PerExtraPoint)
 		if err != nil {
 			return Table{}, err
@@ -170,9 +162,9 @@ func AQTripodChart(sys *catalog.System) (Table, error) {
 		rows[len(rows)-1].Cells = append(rows[len(rows)-1].Cells, Prob(destroyed))
 	}
 	t.Rows = rows
-	t.Notes = append(t.Notes, fmt.Sprintf("Roll once per attack, %+d for each point of damage beyond the first.", r.TripodDamage.PerExtraPoint))
+	t.Notes = append(t.Notes, w.notes()...)
 	t.Notes = append(t.Notes, aqNotes(sys, "tripod-damage")...)
-	return t, nil
+	return t, w.err()
 }
 
 // aqInches returns a length in whole inches, or an error.
@@ -225,12 +217,9 @@ func AQDestroyTripodByStands(sys *catalog.System, unitID string, maxStands int) 
 		return Table{}, err
 	}
 	w := weapons[0]
-	t := Table{
-		ID:      "aqotmf-destroy-tripod-" + u.ID,
-		Title:   fmt.Sprintf("%s (%s) against an undamaged %s", u.Name, w.Name, tripod.Name),
-		Corner:  "Stands",
-		Columns: []string{"Dice", "At least 1 damage", "Destroyed"},
-	}
+	tw := wordsOf(sys, "destroy-tripod-stands", "unit", u.Name, "weapon", w.Name, "tripod", tripod.Name,
+		"defense", itoa(*tripod.Defense), "armor", itoa(*tripod.Armor), "power", aqPowerLabel(w.Power))
+	t := Table{ID: "aqotmf-destroy-tripod-" + u.ID, Title: tw.title(), Corner: tw.corner(), Columns: tw.columns()}
 	for n := 1; n <= maxStands; n++ {
 		q := AttackQuery{Dice: n * w.DicePerElement(), Defense: *tripod.Defense, Armor: *tripod.Armor, Power: w.Power, Tripod: true}
 		res, err := AQAttack(sys, q)
@@ -241,9 +230,9 @@ func AQDestroyTripodByStands(sys *catalog.System, unitID string, maxStands int) 
 			{Text: strconv.Itoa(q.Dice)}, Prob(res.Damage), Prob(res.Destroyed),
 		}})
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("%s in the open: Defense %d, Armor %d; %s Power %s.", tripod.Name, *tripod.Defense, *tripod.Armor, w.Name, aqPowerLabel(w.Power)))
+	t.Notes = append(t.Notes, tw.notes()...)
 	t.Notes = append(t.Notes, aqNotes(sys, "tripod-damage")...)
-	return t, nil
+	return t, tw.err()
 }
 
 // AQMoraleTable gives the chance a unit passes or fails (routs) its
@@ -257,13 +246,8 @@ func AQMoraleTable(sys *catalog.System) (Table, error) {
 	if r.Morale.PerLoss <= 0 {
 		return Table{}, fmt.Errorf("%s: morale per_loss is %d; expected 1 or more", sys.ID, r.Morale.PerLoss)
 	}
-	t := Table{
-		ID:      "aqotmf-morale",
-		Title:   "Morale check",
-		Corner:  "Elements lost",
-		Columns: []string{"Passes", "Routs"},
-		Notes:   []string{fmt.Sprintf("Roll a D%d, -%d for each element lost to shooting that turn: %d or greater passes.", die, r.Morale.PerLoss, r.Morale.Pass)},
-	}
+	w := wordsOf(sys, "morale", "die", itoa(die), "per_loss", itoa(r.Morale.PerLoss), "pass", itoa(r.Morale.Pass))
+	t := Table{ID: "aqotmf-morale", Title: w.title(), Corner: w.corner(), Columns: w.columns(), Notes: w.notes()}
 	for lost := 1; ; lost++ {
 		pass, err := AQMorale(sys, lost)
 		if err != nil {
@@ -276,7 +260,7 @@ func AQMoraleTable(sys *catalog.System) (Table, error) {
 			break
 		}
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // AQReinforcementTurns is the length of the longest scenario that holds
@@ -307,17 +291,18 @@ func AQReinforcementTable(sys *catalog.System, turns int) (Table, error) {
 	if len(res.Turns) == 0 {
 		return Table{}, fmt.Errorf("reinforcements: a game of %d turns has no test (tests start on turn %d)", turns, res.FromTurn)
 	}
-	t := Table{
-		ID:      "aqotmf-reinforcements",
-		Title:   fmt.Sprintf("Reinforcements over %d turns", turns),
-		Corner:  "Turn",
-		Columns: []string{"Arrives this turn", "Arrives and can attack", "Arrived by this turn"},
-		Notes:   []string{reinforcementOdds(res)},
+	w := wordsOf(sys, "reinforcements", "turns", itoa(turns), "arrive", dice.Percent(res.Arrive, 0), "can_attack", dice.Percent(res.CanAttack, 0),
+		"from", itoa(res.FromTurn), "of_arrivals", "")
+	if res.Arrive.Sign() > 0 {
+		// The share of arrivals able to attack, beside the shares of all
+		// rolls.
+		w.set("of_arrivals", w.word("of_arrivals", "share", dice.Percent(new(big.Rat).Quo(res.CanAttack, res.Arrive), 0)))
 	}
+	t := Table{ID: "aqotmf-reinforcements", Title: w.title(), Corner: w.corner(), Columns: w.columns(), Notes: w.notes()}
 	for _, tr := range res.Turns {
 		t.Rows = append(t.Rows, Row{Label: strconv.Itoa(tr.Turn), Cells: []Cell{Prob(tr.Arrives), Prob(tr.CanAttack), Prob(tr.ArrivedBy)}})
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // AQTowCableTable gives, for the data's tripod at each Armor from its
@@ -336,13 +321,8 @@ func AQTowCableTable(sys *catalog.System) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	t := Table{
-		ID:      "aqotmf-tow-cable",
-		Title:   fmt.Sprintf("Tow Cable: %s (Speed %s) breaking free", p.Name, p.Speed),
-		Corner:  "Armor",
-		Columns: []string{"Breaks free", "Falls", "Destroyed if it falls", "Destroyed"},
-		Notes:   []string{fmt.Sprintf("A fall is a roll on the Tripod Damage Chart at %+d. If the Tripod survives the fall, it takes one full turn to stand back up.", r.TowCable.FallModifier)},
-	}
+	w := wordsOf(sys, "tow-cable", "tripod", p.Name, "speed", p.Speed.String(), "fall", plus(r.TowCable.FallModifier))
+	t := Table{ID: "aqotmf-tow-cable", Title: w.title(), Corner: w.corner(), Columns: w.columns(), Notes: w.notes()}
 	for a := *p.Armor; a >= 1; a-- {
 		res, err := AQTowCable(sys, speed, a)
 		if err != nil {
@@ -353,15 +333,5 @@ func AQTowCableTable(sys *catalog.System) (Table, error) {
 		}})
 	}
 	t.Notes = append(t.Notes, aqNotes(sys, "tripod-damage")...)
-	return t, nil
-}
-
-// reinforcementOdds words one test's chances as what they are: shares of
-// all rolls, and the share of arrivals able to attack beside them.
-func reinforcementOdds(res ReinforcementResult) string {
-	s := fmt.Sprintf("Each test: the unit arrives on %s of rolls, able to attack on %s of all rolls", dice.Percent(res.Arrive, 0), dice.Percent(res.CanAttack, 0))
-	if res.Arrive.Sign() > 0 {
-		s += fmt.Sprintf(" (%s of arrivals)", dice.Percent(new(big.Rat).Quo(res.CanAttack, res.Arrive), 0))
-	}
-	return s + fmt.Sprintf(". Test each turn from turn %d until the unit arrives.", res.FromTurn)
+	return t, w.err()
 }

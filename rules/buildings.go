@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strconv"
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
@@ -149,16 +148,8 @@ func BuildingsHitTable(sys *catalog.System) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	t := Table{
-		ID:      "buildings-hit",
-		Title:   "Shooting at buildings: one hit",
-		Corner:  "Building, Power",
-		Columns: []string{"Destroyed", "Damaged", "On fire", fmt.Sprintf("On fire (Heat Ray %+d)", b.HeatRayFireBonus)},
-		Notes: []string{
-			fmt.Sprintf("Buildings are hit automatically. D%d + Power above the Armor destroys, exactly equal damages (Armor %+d).", die, b.DamagedArmor),
-			fmt.Sprintf("On fire: the building is left standing (damaged or not) and a second D%d + Power exceeds its Fire Rating.", die),
-		},
-	}
+	w := wordsOf(sys, "hit", "die", itoa(die), "damaged_armor", plus(b.DamagedArmor), "heat_ray_bonus", plus(b.HeatRayFireBonus))
+	t := Table{ID: "buildings-hit", Title: w.title(), Corner: w.corner(), Columns: w.columns(), Notes: w.notes()}
 	for _, bt := range b.Types {
 		for _, p := range bldPowers {
 			plain, err := BuildingHit(sys, bt.ID, p, false)
@@ -170,12 +161,12 @@ func BuildingsHitTable(sys *catalog.System) (Table, error) {
 				return Table{}, err
 			}
 			t.Rows = append(t.Rows, Row{
-				Label: fmt.Sprintf("%s (%d/%d), %s", bt.Name, bt.Armor, bt.Fire, aqPowerLabel(p)),
+				Label: w.word("row", "building", bt.Name, "armor", itoa(bt.Armor), "fire", itoa(bt.Fire), "power", aqPowerLabel(p)),
 				Cells: []Cell{Prob(plain.Destroyed), Prob(plain.Damaged), Prob(plain.Fire), Prob(ray.Fire)},
 			})
 		}
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // BurnTable gives, for each building type burning from its printed armour,
@@ -195,18 +186,14 @@ func BurnTable(sys *catalog.System) (Table, error) {
 		}
 		turns = max(turns, len(results[i].Standing))
 	}
-	t := Table{
-		ID:     "buildings-burn",
-		Title:  "Burning buildings: still standing after each turn's test",
-		Corner: "Building",
-		Notes:  []string{fmt.Sprintf("At the start of each turn: a D%d above the Armor collapses it, otherwise Armor -%d.", sys.About.Die, b.BurnArmorLoss)},
-	}
+	w := wordsOf(sys, "burn", "die", itoa(sys.About.Die), "armor_loss", itoa(b.BurnArmorLoss))
+	t := Table{ID: "buildings-burn", Title: w.title(), Corner: w.corner(), Notes: w.notes()}
 	for turn := 1; turn <= turns; turn++ {
-		t.Columns = append(t.Columns, "Turn "+strconv.Itoa(turn))
+		t.Columns = append(t.Columns, w.word("turn", "turn", itoa(turn)))
 	}
-	t.Columns = append(t.Columns, "Expected tests")
+	t.Columns = append(t.Columns, w.word("expected"))
 	for i, bt := range b.Types {
-		row := Row{Label: fmt.Sprintf("%s (Armor %d)", bt.Name, bt.Armor)}
+		row := Row{Label: w.word("row", "building", bt.Name, "armor", itoa(bt.Armor))}
 		for turn := 0; turn < turns; turn++ {
 			p := new(big.Rat) // collapsed for certain after its last test
 			if turn < len(results[i].Standing) {
@@ -220,5 +207,5 @@ func BurnTable(sys *catalog.System) (Table, error) {
 	for _, n := range sys.NotesTouching("burning") {
 		t.Notes = append(t.Notes, strings.TrimSpace(n.Text))
 	}
-	return t, nil
+	return t, w.err()
 }

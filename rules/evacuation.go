@@ -100,30 +100,28 @@ func EvacGameLengthTable(sys *catalog.System) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	t := Table{
-		ID:      "evacuation-game-length",
-		Title:   "Length of game",
-		Corner:  "Round",
-		Columns: []string{"Chance of ending", "Round is played", "Game ends after it"},
-	}
+	w := wordsOf(sys, "game-length")
+	t := Table{ID: "evacuation-game-length", Title: w.title(), Corner: w.corner(), Columns: w.columns()}
 	mean := new(big.Rat)
 	for _, r := range rounds {
 		t.Rows = append(t.Rows, Row{Label: strconv.Itoa(r.Round), Cells: []Cell{Prob(r.EndsIf), Prob(r.Reached), Prob(r.Ends)}})
 		mean.Add(mean, new(big.Rat).Mul(r.Ends, new(big.Rat).SetInt64(int64(r.Round))))
 	}
-	t.Notes = []string{"Expected length: " + roundsText(mean) + "."}
-	return t, nil
+	w.set("rounds", roundsText(w, mean))
+	t.Notes = w.notes()
+	return t, w.err()
 }
 
 // roundsText is an expected number of rounds as a reader says it: "9
-// rounds", "8.5 rounds", "8.67 rounds" (to a hundredth, no trailing zeros).
-func roundsText(mean *big.Rat) string {
+// rounds", "8.5 rounds", "8.67 rounds" (to a hundredth, no trailing
+// zeros), in the table's words.round and words.rounds ("{n} rounds").
+func roundsText(w *tableWords, mean *big.Rat) string {
 	f, _ := mean.Float64()
 	f = math.Round(f*100) / 100
 	if f == 1 {
-		return "1 round"
+		return w.word("round", "n", "1")
 	}
-	return strconv.FormatFloat(f, 'f', -1, 64) + " rounds"
+	return w.word("rounds", "n", strconv.FormatFloat(f, 'f', -1, 64))
 }
 
 // plural is one when n is 1, else many.
@@ -143,14 +141,9 @@ func EvacLadderTable(sys *catalog.System) (Table, error) {
 		return Table{}, err
 	}
 	o := ev.Objective
-	t := Table{
-		ID:      "evacuation-objective-ladder",
-		Title:   "Objective marker upgrades",
-		Corner:  "Extra points",
-		Columns: []string{"Costs", "Total", "Armour", "Hull points"},
-		Notes: []string{fmt.Sprintf("The objective marker is Armour %d, %d %s. Armour and hull points are each bought on this ladder, up to Armour %d and %d hull points.",
-			o.Armour, o.HullPoints, plural(o.HullPoints, "hull point", "hull points"), o.MaxArmour, o.MaxHull)},
-	}
+	w := wordsOf(sys, "ladder", "armour", itoa(o.Armour), "hull_points", itoa(o.HullPoints), "max_armour", itoa(o.MaxArmour), "max_hull", itoa(o.MaxHull))
+	w.set("hull_point_words", w.word(plural(o.HullPoints, "hull_point", "hull_points")))
+	t := Table{ID: "evacuation-objective-ladder", Title: w.title(), Corner: w.corner(), Columns: w.columns(), Notes: w.notes()}
 	n := min(len(o.Ladder), max(o.MaxArmour-o.Armour, o.MaxHull-o.HullPoints))
 	for i := 1; i <= n; i++ {
 		total, err := evacLadderSum(o.Ladder, i)
@@ -171,7 +164,7 @@ func EvacLadderTable(sys *catalog.System) (Table, error) {
 	for _, note := range sys.NotesTouching("ladder") {
 		t.Notes = append(t.Notes, note.Text)
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // evacLadderSum is the cost of the first n extra points.

@@ -35,7 +35,8 @@ func imCapital(s string) string {
 // of 1 and of 2 hits for one tray's d20 before tactical factors. MG rows
 // add the chance to jam in the first and the second round of a turn.
 func IMShotLookTable(sys *catalog.System, kinds ...string) (Table, error) {
-	t := Table{ID: "im-look-" + strings.Join(kinds, "-"), Title: "One tray, by weapon and range", Corner: "Weapon"}
+	tw := wordsOf(sys, "look-shooting")
+	t := Table{ID: "im-look-" + strings.Join(kinds, "-"), Title: tw.title(), Corner: tw.corner()}
 	var bands []string
 	mg := false
 	for _, w := range sys.Weapons {
@@ -45,15 +46,15 @@ func IMShotLookTable(sys *catalog.System, kinds ...string) (Table, error) {
 		if bands == nil {
 			for _, b := range w.Bands {
 				bands = append(bands, b.Name)
-				t.Columns = append(t.Columns, imCapital(b.Name), "F", "1 hit", "2 hits")
+				t.Columns = append(t.Columns, imCapital(b.Name), tw.word("factor"), tw.word("one_hit"), tw.word("two_hits"))
 			}
 		}
 		label := w.Name
 		if w.Kind == "old-ones" {
-			label = "Setting " + strconv.Itoa(w.Setting)
+			label = tw.word("setting", "setting", itoa(w.Setting))
 		}
 		if w.Trays > 0 {
-			label = fmt.Sprintf("%s (%d trays)", w.Name, w.Trays)
+			label = tw.word("trays", "weapon", w.Name, "trays", itoa(w.Trays))
 		}
 		row := Row{Label: label}
 		for i := range bands {
@@ -84,14 +85,14 @@ func IMShotLookTable(sys *catalog.System, kinds ...string) (Table, error) {
 		t.Rows = append(t.Rows, row)
 	}
 	if mg {
-		t.Columns = append(t.Columns, "Jams")
+		t.Columns = append(t.Columns, tw.word("jams"))
 		for i := range t.Rows {
 			for len(t.Rows[i].Cells) < len(t.Columns) {
 				t.Rows[i].Cells = append(t.Rows[i].Cells, imNone)
 			}
 		}
 	}
-	return t, nil
+	return t, tw.err()
 }
 
 // imChance is a chance cell, "–" for what cannot happen.
@@ -131,12 +132,8 @@ func IMShootingLadder(sys *catalog.System) (Table, error) {
 	if first {
 		return Table{}, fmt.Errorf("imperial mars: the shooting table has no rows")
 	}
-	t := Table{
-		ID:      "im-shooting-ladder",
-		Title:   "Small Arms table, one row per factor",
-		Corner:  "Factor",
-		Columns: []string{"1 hit on", "2 hits on", "1 hit", "2 hits"},
-	}
+	w := wordsOf(sys, "shooting-ladder")
+	t := Table{ID: "im-shooting-ladder", Title: w.title(), Corner: w.corner(), Columns: w.columns()}
 	for f := lo - 1; f <= hi; f++ {
 		res, err := IMShoot(sys, f, 1)
 		if err != nil {
@@ -146,17 +143,17 @@ func IMShootingLadder(sys *catalog.System) (Table, error) {
 		one, two := imNone, imNone
 		switch {
 		case res.Row == nil:
-			label += " or less"
+			label = w.word("or_less", "n", label)
 			one = Cell{Text: strconv.Itoa(r.Shooting.AlwaysHits)}
 		default:
 			one, two = imScoreCell(res.Row.OneHit), imScoreCell(res.Row.TwoHits)
 		}
 		if f == hi && open {
-			label += " or more"
+			label = w.word("or_more", "n", label)
 		}
 		t.Rows = append(t.Rows, Row{Label: label, Cells: []Cell{one, two, imChance(res.PerTray[1]), imChance(res.PerTray[2])}})
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // IMArtilleryLookTable gives each gun, smoothbore and rifled, at each range
@@ -171,18 +168,19 @@ func IMArtilleryLookTable(sys *catalog.System) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	t := Table{ID: "im-look-artillery", Title: "Artillery to hit, by gun and range: factor, chance", Corner: "Gun"}
+	w := wordsOf(sys, "look-artillery")
+	t := Table{ID: "im-look-artillery", Title: w.title(), Corner: w.corner()}
 	for _, c := range ft.Columns[1:] {
 		t.Columns = append(t.Columns, strings.Fields(c)[0])
 	}
-	kinds := []string{"smoothbore", "rifle"}
+	kinds := []string{w.word("smoothbore"), w.word("rifle")} // each cell: smoothbore/rifle
 	for _, row := range ft.Rows {
 		if len(row) != len(ft.Columns) {
 			return Table{}, fmt.Errorf("imperial mars: table %q: row %q has %d cells, expected %d", ft.ID, row[0], len(row), len(ft.Columns))
 		}
 		rows := make([]Row, len(kinds))
 		for k := range kinds {
-			rows[k].Label = row[0] + ", " + kinds[k]
+			rows[k].Label = w.word("row", "gun", row[0], "kind", kinds[k])
 		}
 		for _, c := range row[1:] {
 			parts := strings.Split(c, "/")
@@ -207,7 +205,7 @@ func IMArtilleryLookTable(sys *catalog.System) (Table, error) {
 		}
 		t.Rows = append(t.Rows, rows...)
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // IMShotExample works one small-arms shot through the tables, each number
@@ -230,11 +228,12 @@ func IMShotExample(sys *catalog.System, weaponID string, inches float64, factors
 	if band == nil {
 		return Table{}, fmt.Errorf("imperial mars: %s is out of range of the %s", dist, w.Name)
 	}
-	t := Table{ID: "im-example", Title: "Worked example: one tray shoots", Corner: "Step", Columns: []string{"You read"}}
+	tw := wordsOf(sys, "shot-example", "weapon", w.Name, "distance", dist, "band", band.Name, "range", imInch(band.Range))
+	t := Table{ID: "im-example", Title: tw.title(), Corner: tw.corner(), Columns: tw.columns()}
 	step := func(label, text string) { t.Rows = append(t.Rows, Row{Label: label, Cells: []Cell{{Text: text}}}) }
-	step("Weapon and distance", fmt.Sprintf("%s at %s", w.Name, dist))
-	step("Range band", fmt.Sprintf("%s (up to %s)", band.Name, imInch(band.Range)))
-	step("Weapon factor", strconv.Itoa(band.Factor))
+	step(tw.word("weapon_step"), tw.word("weapon"))
+	step(tw.word("band_step"), tw.word("band"))
+	step(tw.word("factor_step"), strconv.Itoa(band.Factor))
 	total := band.Factor
 	for _, name := range factors {
 		m, err := imTacticalFactor(sys, "small-arms-tactical-factors", name)
@@ -244,7 +243,7 @@ func IMShotExample(sys *catalog.System, weaponID string, inches float64, factors
 		total += m
 		step(name, imMod(m))
 	}
-	step("Total factor", strconv.Itoa(total))
+	step(tw.word("total_step"), strconv.Itoa(total))
 	res, err := IMShoot(sys, total, 1)
 	if err != nil {
 		return Table{}, err
@@ -254,20 +253,20 @@ func IMShotExample(sys *catalog.System, weaponID string, inches float64, factors
 		return Table{}, err
 	}
 	if res.Row == nil {
-		step("Small Arms table", fmt.Sprintf("below the table: only a %d hits", r.Shooting.AlwaysHits))
+		step(tw.word("table_step"), tw.word("below", "always", itoa(r.Shooting.AlwaysHits)))
 	} else {
-		s := fmt.Sprintf("1 hit on %d", res.Row.OneHit)
+		s := tw.word("one_on", "score", itoa(res.Row.OneHit))
 		if res.Row.TwoHits > 0 {
-			s += fmt.Sprintf(", 2 hits on %d", res.Row.TwoHits)
+			s += tw.word("two_on", "score", itoa(res.Row.TwoHits))
 		}
-		step("Small Arms table", s)
+		step(tw.word("table_step"), s)
 	}
-	chance := fmt.Sprintf("1 hit %s", Prob(res.PerTray[1]))
+	chance := tw.word("one_chance", "chance", Prob(res.PerTray[1]).String())
 	if res.PerTray[2].Sign() > 0 {
-		chance += fmt.Sprintf(" · 2 hits %s", Prob(res.PerTray[2]))
+		chance += tw.word("two_chance", "chance", Prob(res.PerTray[2]).String())
 	}
-	step("Chance, each tray", chance+fmt.Sprintf(" · no hit %s", Prob(res.PerTray[0])))
-	return t, nil
+	step(tw.word("chance_step"), chance+tw.word("no_chance", "chance", Prob(res.PerTray[0]).String()))
+	return t, tw.err()
 }
 
 // imTacticalFactor reads a tactical factor by its printed name from a

@@ -5,7 +5,6 @@ package rules
 // cannot disagree.
 
 import (
-	"fmt"
 	"math/big"
 	"slices"
 	"strconv"
@@ -40,13 +39,8 @@ func IMShootingTable(sys *catalog.System) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	t := Table{
-		ID:      "im-shooting",
-		Title:   "Small arms shooting: hits per tray",
-		Corner:  "Factor",
-		Columns: []string{"d20 for 1 hit", "d20 for 2 hits", "No hit", "1 hit", "2 hits"},
-		Notes:   []string{fmt.Sprintf("One d20 per tray shooting; a roll of %d always hits.", r.Shooting.AlwaysHits)},
-	}
+	w := wordsOf(sys, "shooting", "always", itoa(r.Shooting.AlwaysHits))
+	t := Table{ID: "im-shooting", Title: w.title(), Corner: w.corner(), Columns: w.columns(), Notes: w.notes()}
 	lowest := 0
 	for i, row := range r.Shooting.Rows {
 		if len(row.Factors) == 0 {
@@ -76,12 +70,12 @@ func IMShootingTable(sys *catalog.System) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	t.Rows = append(t.Rows, Row{Label: fmt.Sprintf("below %d", lowest), Cells: []Cell{
+	t.Rows = append(t.Rows, Row{Label: w.word("below", "lowest", itoa(lowest)), Cells: []Cell{
 		{Text: strconv.Itoa(r.Shooting.AlwaysHits)}, imNone,
 		Prob(below.PerTray[0]), Prob(below.PerTray[1]), Prob(below.PerTray[2]),
 	}})
 	t.Notes = append(t.Notes, below.Notes...)
-	return t, nil
+	return t, w.err()
 }
 
 // IMMGTable gives each MG's chance to jam in the first and the second round
@@ -91,13 +85,8 @@ func IMMGTable(sys *catalog.System) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	t := Table{
-		ID:      "im-mg-jam",
-		Title:   "Machine guns: jams",
-		Corner:  "MG",
-		Columns: []string{"Trays", "Jam Number", "Jams, 1st round", "Jams, 2nd round", "Unjams"},
-		Notes:   imNotes(sys, "mg-jam"),
-	}
+	tw := wordsOf(sys, "mg-jam")
+	t := Table{ID: "im-mg-jam", Title: tw.title(), Corner: tw.corner(), Columns: tw.columns(), Notes: imNotes(sys, "mg-jam")}
 	for _, w := range sys.Weapons {
 		if w.Kind != "mg" {
 			continue
@@ -121,7 +110,7 @@ func IMMGTable(sys *catalog.System) (Table, error) {
 		cells = append(cells, Prob(unjam))
 		t.Rows = append(t.Rows, Row{Label: w.Name, Cells: cells})
 	}
-	return t, nil
+	return t, tw.err()
 }
 
 // IMArtilleryHitTable gives the chance to hit for each sum of artillery
@@ -132,14 +121,15 @@ func IMArtilleryHitTable(sys *catalog.System) (Table, error) {
 		return Table{}, err
 	}
 	top := d20.Max() + 1
-	t := Table{ID: "im-artillery-hit", Title: "Artillery: to hit (d20 equal or beat the sum of factors)", Corner: "Sum", Columns: []string{"Hits"}}
+	w := wordsOf(sys, "artillery-hit")
+	t := Table{ID: "im-artillery-hit", Title: w.title(), Corner: w.corner(), Columns: w.columns()}
 	for sum := 1; sum <= top; sum++ {
 		label := strconv.Itoa(sum)
 		switch sum {
 		case 1:
-			label = "1 or less"
+			label = w.word("or_less", "n", label)
 		case top:
-			label = label + " or more"
+			label = w.word("or_more", "n", label)
 		}
 		p, err := IMArtilleryHit(sys, sum)
 		if err != nil {
@@ -147,7 +137,7 @@ func IMArtilleryHitTable(sys *catalog.System) (Table, error) {
 		}
 		t.Rows = append(t.Rows, Row{Label: label, Cells: []Cell{Prob(p)}})
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // imRowLabels lists an effect table's rows as key cells ("Shot", "Light"),
@@ -204,16 +194,14 @@ func IMFormationTable(sys *catalog.System, modifier int) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	t := Table{
-		ID:      "im-artillery-formations",
-		Title:   fmt.Sprintf("Artillery against formations (modifier %s)", imMod(modifier)),
-		Corner:  "Gun Type",
-		Columns: append([]string{"No hit"}, src.Columns[2:]...),
-		Notes:   imNotes(sys, src.ID),
-	}
+	w := wordsOf(sys, "artillery-formations", "modifier", imMod(modifier))
+	t := Table{ID: "im-artillery-formations", Title: w.title(), Corner: w.corner(), Columns: append(w.columns(), src.Columns[2:]...), Notes: imNotes(sys, src.ID)}
 	t.Rows, err = imLadderRows(src, 2, func(k []string) ([]*big.Rat, error) {
 		return IMArtilleryVsFormation(sys, k[0], k[1], modifier)
 	})
+	if err == nil {
+		err = w.err()
+	}
 	return t, err
 }
 
@@ -247,22 +235,20 @@ func IMObjectTable(sys *catalog.System) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	t := Table{
-		ID:      "im-artillery-objects",
-		Title:   "Artillery against objects",
-		Corner:  "",
-		Columns: append([]string{"No effect"}, src.Columns[1:]...),
-		Notes:   imNotes(sys, src.ID),
-	}
+	w := wordsOf(sys, "artillery-objects")
+	t := Table{ID: "im-artillery-objects", Title: w.title(), Columns: append(w.columns(), src.Columns[1:]...), Notes: imNotes(sys, src.ID)}
 	t.Rows, err = imLadderRows(src, 1, func(k []string) ([]*big.Rat, error) {
 		return IMArtilleryVsObject(sys, k[0])
 	})
+	if err == nil {
+		err = w.err()
+	}
 	return t, err
 }
 
 // imPenetrationTable turns a penetration table (two key columns, then one
 // column per armour or protection level) into chances.
-func imPenetrationTable(sys *catalog.System, tableID, id, title string) (Table, error) {
+func imPenetrationTable(sys *catalog.System, tableID, id, words string) (Table, error) {
 	_, d20, err := imRules(sys)
 	if err != nil {
 		return Table{}, err
@@ -271,7 +257,8 @@ func imPenetrationTable(sys *catalog.System, tableID, id, title string) (Table, 
 	if err != nil {
 		return Table{}, err
 	}
-	t := Table{ID: id, Title: title, Corner: "Gun Type", Columns: src.Columns[2:], Notes: imNotes(sys, src.ID)}
+	w := wordsOf(sys, words)
+	t := Table{ID: id, Title: w.title(), Corner: w.corner(), Columns: src.Columns[2:], Notes: imNotes(sys, src.ID)}
 	keys, labels := imRowLabels(src, 2)
 	for i, k := range keys {
 		var cells []Cell
@@ -288,7 +275,7 @@ func imPenetrationTable(sys *catalog.System, tableID, id, title string) (Table, 
 		}
 		t.Rows = append(t.Rows, Row{Label: labels[i], Cells: cells})
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // IMArmourTable gives the chance that a hit penetrates each armour level.
@@ -297,7 +284,7 @@ func IMArmourTable(sys *catalog.System) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	return imPenetrationTable(sys, r.Artillery.ArmourTable, "im-artillery-armour", "Artillery against armour: penetrates")
+	return imPenetrationTable(sys, r.Artillery.ArmourTable, "im-artillery-armour", "artillery-armour")
 }
 
 // IMFlyerPenetrationTable gives the chance that a hit penetrates a flyer's
@@ -307,7 +294,7 @@ func IMFlyerPenetrationTable(sys *catalog.System) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	return imPenetrationTable(sys, r.Flyers.PenetrationTable, "im-flyer-penetration", "Flyers: hit penetrates and forces the target down")
+	return imPenetrationTable(sys, r.Flyers.PenetrationTable, "im-flyer-penetration", "flyer-penetration")
 }
 
 // imMeleeColumns is how many casualties the melee table shows chances of
@@ -327,12 +314,13 @@ func imAtLeast(p []*big.Rat, k int) *big.Rat {
 // (your tray's factors minus the opponent's), the chances of inflicting
 // and of suffering at least 1, 2 and 3 casualties.
 func IMMeleeTable(sys *catalog.System, lo, hi int) (Table, error) {
-	t := Table{ID: "im-melee", Title: "Melee: casualties per tray", Corner: "Factor difference"}
+	w := wordsOf(sys, "melee")
+	t := Table{ID: "im-melee", Title: w.title(), Corner: w.corner()}
 	for k := 1; k <= imMeleeColumns; k++ {
-		t.Columns = append(t.Columns, fmt.Sprintf("Inflicts %d+", k))
+		t.Columns = append(t.Columns, w.word("inflicts", "n", itoa(k)))
 	}
 	for k := 1; k <= imMeleeColumns; k++ {
-		t.Columns = append(t.Columns, fmt.Sprintf("Suffers %d+", k))
+		t.Columns = append(t.Columns, w.word("suffers", "n", itoa(k)))
 	}
 	for diff := lo; diff <= hi; diff++ {
 		in, su, err := IMMelee(sys, diff)
@@ -347,13 +335,14 @@ func IMMeleeTable(sys *catalog.System, lo, hi int) (Table, error) {
 		}
 		t.Rows = append(t.Rows, Row{Label: imMod(diff), Cells: cells})
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // imChartTable lays out a chart's outcomes for each modifier from lo to hi:
 // one row per modifier, one column per chart row.
-func imChartTable(id, title string, lo, hi int, odds func(m int) (IMChartOdds, error)) (Table, error) {
-	t := Table{ID: id, Title: title, Corner: "Modifier"}
+func imChartTable(sys *catalog.System, id, words string, lo, hi int, odds func(m int) (IMChartOdds, error)) (Table, error) {
+	w := wordsOf(sys, words)
+	t := Table{ID: id, Title: w.title(), Corner: w.corner()}
 	for m := lo; m <= hi; m++ {
 		o, err := odds(m)
 		if err != nil {
@@ -371,7 +360,7 @@ func imChartTable(id, title string, lo, hi int, odds func(m int) (IMChartOdds, e
 		}
 		t.Rows = append(t.Rows, Row{Label: imMod(m), Cells: cells})
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // IMMoraleTable gives the chances of each morale result for the total
@@ -381,7 +370,7 @@ func IMMoraleTable(sys *catalog.System, lo, hi int) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	return imChartTable("im-morale", "Morale test: DMs taken", lo, hi, func(m int) (IMChartOdds, error) {
+	return imChartTable(sys, "im-morale", "morale", lo, hi, func(m int) (IMChartOdds, error) {
 		return imChart(sys, r.Morale.Chart, m, nil)
 	})
 }
@@ -389,7 +378,7 @@ func IMMoraleTable(sys *catalog.System, lo, hi int) (Table, error) {
 // IMRallyTable gives the chances of each rally result for the modifiers lo
 // to hi, the natural 20 in a column of its own.
 func IMRallyTable(sys *catalog.System, lo, hi int) (Table, error) {
-	return imChartTable("im-rally", "Rallying", lo, hi, func(m int) (IMChartOdds, error) {
+	return imChartTable(sys, "im-rally", "rally", lo, hi, func(m int) (IMChartOdds, error) {
 		o, err := IMRally(sys, m)
 		return o.IMChartOdds, err
 	})
@@ -398,18 +387,19 @@ func IMRallyTable(sys *catalog.System, lo, hi int) (Table, error) {
 // IMPursuitTable gives the chances of each pursuit result for the
 // modifiers lo to hi.
 func IMPursuitTable(sys *catalog.System, lo, hi int) (Table, error) {
-	return imChartTable("im-pursuit", "Pursuers", lo, hi, func(m int) (IMChartOdds, error) {
+	return imChartTable(sys, "im-pursuit", "pursuit", lo, hi, func(m int) (IMChartOdds, error) {
 		return IMPursuit(sys, m)
 	})
 }
 
 // imOutcomeTable lists a chart's outcomes with their chances, one row each.
-func imOutcomeTable(id, title string, o IMChartOdds) Table {
-	t := Table{ID: id, Title: title, Corner: "d20", Columns: []string{"Result", "Chance"}, Notes: o.Notes}
+func imOutcomeTable(sys *catalog.System, id, words string, o IMChartOdds) (Table, error) {
+	w := wordsOf(sys, words)
+	t := Table{ID: id, Title: w.title(), Corner: w.corner(), Columns: w.columns(), Notes: o.Notes}
 	for _, out := range o.Outcomes {
 		t.Rows = append(t.Rows, Row{Label: out.Roll, Cells: []Cell{{Text: out.Result}, Prob(out.P)}})
 	}
-	return t
+	return t, w.err()
 }
 
 // IMOfficerRiskTable gives the chance of each Risk To Officers result.
@@ -418,7 +408,7 @@ func IMOfficerRiskTable(sys *catalog.System) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	return imOutcomeTable("im-officer-risk", "Risk to officers", o), nil
+	return imOutcomeTable(sys, "im-officer-risk", "officer-risk", o)
 }
 
 // IMEscapeTable gives the chance of each share of transported troops
@@ -428,13 +418,14 @@ func IMEscapeTable(sys *catalog.System) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	return imOutcomeTable("im-escape", "Transported troops escaping", o), nil
+	return imOutcomeTable(sys, "im-escape", "escape", o)
 }
 
 // IMOverloadTable gives each Old Ones weapon setting's chance to overload on
 // the first shot and on a second shot in the same turn.
 func IMOverloadTable(sys *catalog.System) (Table, error) {
-	t := Table{ID: "im-overload", Title: "Old Ones weapons: radioactive overload per tray", Corner: "Setting", Columns: []string{"First shot", "Second shot in the turn"}}
+	tw := wordsOf(sys, "overload")
+	t := Table{ID: "im-overload", Title: tw.title(), Corner: tw.corner(), Columns: tw.columns()}
 	for _, w := range sys.Weapons {
 		if w.Kind != "old-ones" {
 			continue
@@ -449,7 +440,7 @@ func IMOverloadTable(sys *catalog.System) (Table, error) {
 		}
 		t.Rows = append(t.Rows, Row{Label: strconv.Itoa(w.Setting), Cells: cells})
 	}
-	return t, nil
+	return t, tw.err()
 }
 
 // IMVehicleTable gives each example vehicle's chance to go out of action
@@ -459,8 +450,8 @@ func IMVehicleTable(sys *catalog.System) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	t := Table{ID: "im-vehicles", Title: "Vehicles: damage", Corner: "Vehicle",
-		Columns: []string{"Armour", "SDL", "Out of action if penetrated", "BDL", "Breaks down on a test"}}
+	w := wordsOf(sys, "vehicles")
+	t := Table{ID: "im-vehicles", Title: w.title(), Corner: w.corner(), Columns: w.columns()}
 	for _, v := range r.Vehicles {
 		o, err := IMVehicleDamage(sys, v.ID)
 		if err != nil {
@@ -470,5 +461,5 @@ func IMVehicleTable(sys *catalog.System) (Table, error) {
 			{Text: v.Armour}, {Text: strconv.Itoa(v.SDL)}, Prob(o.OutOfAction), {Text: strconv.Itoa(v.BDL)}, Prob(o.Breakdown),
 		}})
 	}
-	return t, nil
+	return t, w.err()
 }

@@ -116,7 +116,8 @@ func AQAttackers(sys *catalog.System) []catalog.Unit {
 // per number of stands in range. A unit's row stops at the stands it has;
 // the chart draws it shorter.
 func aqDestroyTripodChart(sys *catalog.System) (Table, error) {
-	t := Table{ID: "aqotmf-destroy-tripod", Corner: "Stands in range"}
+	w := wordsOf(sys, "destroy-tripod")
+	t := Table{ID: "aqotmf-destroy-tripod", Corner: w.corner()}
 	width := 0
 	for _, u := range AQAttackers(sys) {
 		ut, err := AQDestroyTripodByStands(sys, u.ID, u.Elements())
@@ -131,12 +132,13 @@ func aqDestroyTripodChart(sys *catalog.System) (Table, error) {
 		t.Rows = append(t.Rows, row)
 	}
 	if p := sys.Profile(sys.AQotMF.TripodDamage.Profile); p != nil {
-		t.Title = "Chance to destroy an undamaged " + p.Name + " in one attack"
+		w.set("tripod", p.Name)
+		t.Title = w.title()
 	}
 	for i := 1; i <= width; i++ {
 		t.Columns = append(t.Columns, strconv.Itoa(i))
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // The words and numbers of the card tables, as the documents print them

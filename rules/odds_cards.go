@@ -51,8 +51,9 @@ func aqTargetList(sys *catalog.System) []aqTarget {
 	return out
 }
 
-func (t aqTarget) heading() string {
-	return fmt.Sprintf("%s (Def %d, Arm %d)", joinNames(t.names), t.defense, t.arm)
+// heading is the target's row heading, in the targets table's words.
+func (t aqTarget) heading(w *tableWords) string {
+	return w.word("target", "names", joinNames(t.names), "defense", itoa(t.defense), "armor", itoa(t.arm))
 }
 
 func joinNames(names []string) string {
@@ -76,14 +77,17 @@ type aqSituation struct {
 	show  func(t aqTarget) bool
 }
 
-func aqSituations(r *catalog.AQRules) []aqSituation {
+// aqSituations are the circumstances, in the targets table's words (w).
+func aqSituations(r *catalog.AQRules, w *tableWords) []aqSituation {
 	always := func(aqTarget) bool { return true }
+	w.set("soft", printnum.Signed(r.Cover.Soft), "hard", printnum.Signed(r.Cover.Hard), "dug_in", printnum.Signed(r.DugIn.Armor),
+		"immobilised", printnum.Signed(r.ImmobilisedDefense))
 	return []aqSituation{
-		{"in the open", func(*AttackQuery) {}, always},
-		{fmt.Sprintf("soft cover (Def %s)", printnum.Signed(r.Cover.Soft)), func(q *AttackQuery) { q.Cover = "soft" }, always},
-		{fmt.Sprintf("hard cover (Def %s)", printnum.Signed(r.Cover.Hard)), func(q *AttackQuery) { q.Cover = "hard" }, func(t aqTarget) bool { return !t.tripod }},
-		{fmt.Sprintf("dug in (Arm %s)", printnum.Signed(r.DugIn.Armor)), func(q *AttackQuery) { q.DugIn = true }, func(t aqTarget) bool { return t.infantry }},
-		{fmt.Sprintf("immobilized (Def %s)", printnum.Signed(r.ImmobilisedDefense)), func(q *AttackQuery) { q.Immobilised = true }, func(t aqTarget) bool { return t.tripod }},
+		{w.word("open"), func(*AttackQuery) {}, always},
+		{w.word("soft"), func(q *AttackQuery) { q.Cover = "soft" }, always},
+		{w.word("hard"), func(q *AttackQuery) { q.Cover = "hard" }, func(t aqTarget) bool { return !t.tripod }},
+		{w.word("dug_in"), func(q *AttackQuery) { q.DugIn = true }, func(t aqTarget) bool { return t.infantry }},
+		{w.word("immobilised"), func(q *AttackQuery) { q.Immobilised = true }, func(t aqTarget) bool { return t.tripod }},
 	}
 }
 
@@ -111,14 +115,15 @@ func powerLabel(p int) string {
 // circumstance (rows, under a heading row per target), by the weapon's
 // Power (columns).
 func aqTargets(sys *catalog.System) (Table, error) {
-	t := Table{ID: "cards-aqotmf-targets", Title: "One die: chance to hit and damage", Corner: "Target · Power"}
+	w := wordsOf(sys, "targets")
+	t := Table{ID: "cards-aqotmf-targets", Title: w.title(), Corner: w.corner()}
 	powers := aqPowers(sys)
 	for _, p := range powers {
 		t.Columns = append(t.Columns, powerLabel(p))
 	}
 	for _, tg := range aqTargetList(sys) {
-		t.Rows = append(t.Rows, Row{Label: tg.heading()})
-		for _, s := range aqSituations(sys.AQotMF) {
+		t.Rows = append(t.Rows, Row{Label: tg.heading(w)})
+		for _, s := range aqSituations(sys.AQotMF, w) {
 			if !s.show(tg) {
 				continue
 			}
@@ -135,7 +140,7 @@ func aqTargets(sys *catalog.System) (Table, error) {
 			t.Rows = append(t.Rows, row)
 		}
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // aqTripodWeapons is the chance one die of each of the tripod's ranged
@@ -159,23 +164,26 @@ func aqTripodWeapons(sys *catalog.System) (Table, error) {
 	if len(ws) == 0 {
 		return Table{}, fmt.Errorf("%s: the %s has no ranged weapon", sys.ID, tripod.Name)
 	}
-	t := Table{ID: "cards-aqotmf-tripod-weapons", Title: tripod.Name + " weapons: one die", Corner: "Target"}
+	// The targets and their circumstances are the targets table's words.
+	tw := wordsOf(sys, "targets")
+	ww := wordsOf(sys, "tripod-weapons", "tripod", tripod.Name, "within", inch(r.DugIn.TripodWithin))
+	t := Table{ID: "cards-aqotmf-tripod-weapons", Title: ww.title(), Corner: ww.corner()}
 	type col struct {
 		w      *catalog.Weapon
 		others bool
 	}
 	var cols []col
 	for _, w := range ws {
-		t.Columns = append(t.Columns, fmt.Sprintf("%s (%s)", w.Name, printnum.Signed(w.Power)))
+		t.Columns = append(t.Columns, ww.word("column", "weapon", w.Name, "power", printnum.Signed(w.Power)))
 		cols = append(cols, col{w, false})
 		if slices.Contains(w.Specials, "Sweep") {
-			t.Columns = append(t.Columns, "Sweep: others under it")
+			t.Columns = append(t.Columns, ww.word("sweep"))
 			cols = append(cols, col{w, true})
 		}
 	}
-	situations := aqSituations(r)
+	situations := aqSituations(r, tw)
 	situations = append(situations[:4:4], aqSituation{
-		label: "dug in, tripod within " + inch(r.DugIn.TripodWithin),
+		label: ww.word("dug_in_close"),
 		q:     func(q *AttackQuery) { q.DugIn, q.TripodClose = true, true },
 		show:  func(t aqTarget) bool { return t.infantry },
 	})
@@ -183,7 +191,7 @@ func aqTripodWeapons(sys *catalog.System) (Table, error) {
 		if tg.tripod {
 			continue
 		}
-		t.Rows = append(t.Rows, Row{Label: tg.heading()})
+		t.Rows = append(t.Rows, Row{Label: tg.heading(tw)})
 		for _, s := range situations {
 			if !s.show(tg) {
 				continue
@@ -205,7 +213,10 @@ func aqTripodWeapons(sys *catalog.System) (Table, error) {
 			t.Rows = append(t.Rows, row)
 		}
 	}
-	return t, nil
+	if err := tw.err(); err != nil {
+		return Table{}, err
+	}
+	return t, ww.err()
 }
 
 // aqTripodChart is the engine's Tripod Damage Chart odds with each row
@@ -221,11 +232,12 @@ func aqTripodChart(sys *catalog.System) (Table, error) {
 			t.Rows[i].Label = c.Rows[i].Roll.Printed()
 		}
 	}
-	t.Corner = "Roll"
+	w := wordsOf(sys, "tripod-chart")
+	t.Corner = w.corner()
 	for i := range t.Columns {
-		t.Columns[i] = count(i+1, "point", "points")
+		t.Columns[i] = w.word(plural(i+1, "point", "points"), "n", itoa(i+1))
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // aqTripodAttacks is the chance each unit whose stands carry one ranged
@@ -236,7 +248,8 @@ func aqTripodAttacks(sys *catalog.System) (Table, error) {
 	if tripod == nil {
 		return Table{}, fmt.Errorf("%s: tripod profile %q not found", sys.ID, sys.AQotMF.TripodDamage.Profile)
 	}
-	t := Table{ID: "cards-aqotmf-tripod-attacks", Title: "Chance to destroy an undamaged " + tripod.Name + " in one attack", Corner: "Stands in range"}
+	w := wordsOf(sys, "tripod-attacks", "tripod", tripod.Name)
+	t := Table{ID: "cards-aqotmf-tripod-attacks", Title: w.title(), Corner: w.corner()}
 	width := 0
 	for _, u := range sys.Units {
 		if len(u.Composition) != 1 {
@@ -265,7 +278,7 @@ func aqTripodAttacks(sys *catalog.System) (Table, error) {
 			t.Rows[i].Cells = append(t.Rows[i].Cells, Cell{Text: "–"})
 		}
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // aqDecoys is the chance that one element's shot with each weapon of the
@@ -274,26 +287,20 @@ func aqTripodAttacks(sys *catalog.System) (Table, error) {
 func aqDecoys(sys *catalog.System) (Table, error) {
 	r := sys.AQotMF
 	b := r.Blips
-	t := Table{ID: "cards-aqotmf-decoys", Title: fmt.Sprintf("One element shoots at a blip (decoy: Def %d, Arm %d)", b.DecoyDefense, b.DecoyArmor), Corner: "Weapon"}
-	covers := []struct{ label, cover string }{
-		{"Open", ""},
-		{"Soft cover", "soft"},
-		{"Hard cover", "hard"},
-	}
-	for _, c := range covers {
-		t.Columns = append(t.Columns, c.label)
-	}
-	for _, w := range sys.Weapons {
-		if w.Kind != "ranged" {
+	w := wordsOf(sys, "decoys", "defense", itoa(b.DecoyDefense), "armor", itoa(b.DecoyArmor))
+	t := Table{ID: "cards-aqotmf-decoys", Title: w.title(), Corner: w.corner(), Columns: w.columns()}
+	covers := []string{"", "soft", "hard"} // the columns: open, soft cover, hard cover
+	for _, wp := range sys.Weapons {
+		if wp.Kind != "ranged" {
 			continue
 		}
-		label := w.Name
-		if n := w.DicePerElement(); n > 1 {
-			label += fmt.Sprintf(" (%d dice a stand)", n)
+		label := wp.Name
+		if n := wp.DicePerElement(); n > 1 {
+			label = w.word("dice", "weapon", wp.Name, "n", itoa(n))
 		}
 		row := Row{Label: label}
 		for _, c := range covers {
-			res, err := AQAttack(sys, AttackQuery{Dice: w.DicePerElement(), Defense: b.DecoyDefense, Armor: b.DecoyArmor, Power: w.Power, Cover: c.cover})
+			res, err := AQAttack(sys, AttackQuery{Dice: wp.DicePerElement(), Defense: b.DecoyDefense, Armor: b.DecoyArmor, Power: wp.Power, Cover: c})
 			if err != nil {
 				return Table{}, err
 			}
@@ -301,7 +308,7 @@ func aqDecoys(sys *catalog.System) (Table, error) {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	return t, nil
+	return t, w.err()
 }
 
 // aqReinforcements is the engine's reinforcement table over the longest
@@ -320,7 +327,8 @@ func aqReinforcements(sys *catalog.System) (Table, error) {
 // with the weapon's factor alone: tactical factors move it up or down the
 // Small Arms table.
 func imWeapons(sys *catalog.System) (Table, error) {
-	t := Table{ID: "cards-im-weapons", Title: "One tray: chance of a hit, weapon factor alone", Corner: "Weapon"}
+	tw := wordsOf(sys, "weapons")
+	t := Table{ID: "cards-im-weapons", Title: tw.title(), Corner: tw.corner()}
 	width := 0
 	for _, w := range sys.Weapons {
 		if w.Kind != "small-arms" || len(w.Bands) == 0 {
@@ -343,7 +351,7 @@ func imWeapons(sys *catalog.System) (Table, error) {
 		width = max(width, len(row.Cells))
 		t.Rows = append(t.Rows, row)
 	}
-	return t, nil
+	return t, tw.err()
 }
 
 // capital is s with its first letter in capitals ("short" → "Short").

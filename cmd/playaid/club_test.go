@@ -17,7 +17,8 @@ import (
 // dir/aqotmf-club/ as a club would, its system id, name and scenario ids
 // changed (a briefing is named by its scenario), and two rule numbers
 // changed in its own [aqotmf] block: morale passes on 7, not 5, and hard
-// cover adds 4 to Defense, not 3.
+// cover adds 4 to Defense, not 3; and the morale table's note reworded in
+// its own words ([odds.morale] in odds.toml).
 func writeClubRuleSet(t *testing.T, dir string) {
 	t.Helper()
 	edits := []struct{ re, to string }{
@@ -26,6 +27,7 @@ func writeClubRuleSet(t *testing.T, dir string) {
 		{`"(boys-of-company-c|morale-wagon)"`, `"club-$1"`},
 		{`(?m)^pass = 5 `, `pass = 7 `},
 		{`(?m)^hard = 3$`, `hard = 4`},
+		{`notes = \["Roll a D\{die\}, -\{per_loss\}`, `notes = ["House rule: roll a D{die}, -{per_loss}`},
 	}
 	done := make([]bool, len(edits))
 	err := fs.WalkDir(data.FS, "aqotmf", func(p string, d fs.DirEntry, err error) error {
@@ -87,6 +89,12 @@ func TestClubRuleSet(t *testing.T) {
 	if !strings.Contains(book, "**5 or more passes**") || !strings.Contains(house, "**7 or more passes**") {
 		t.Errorf("morale: the book's sheet should pass on 5, the club's on 7")
 	}
+	// The club's words: its reworded note prints on its sheet, with its
+	// own numbers, and the book's keeps the book's.
+	if !strings.Contains(house, "*House rule: roll a D10, −1 for each element lost to shooting that turn: 7 or greater passes.*") ||
+		strings.Contains(book, "House rule") || !strings.Contains(book, "*Roll a D10, −1 for each element lost to shooting that turn: 5 or greater passes.*") {
+		t.Errorf("the morale note: the club's sheet should print its reworded note, the book's its own")
+	}
 	if !strings.Contains(house, "All Quiet on the Martian Front, Club Edition") {
 		t.Errorf("the club's sheet does not carry its name")
 	}
@@ -128,5 +136,22 @@ func TestClubRuleSet(t *testing.T) {
 	}
 	if code, _, errs := runCLI(t, "odds", "attack", "--data", club, "--system", "imperial-mars"); code != 2 || !strings.Contains(errs, "runs on the imperial engine, not aqotmf; expected one of: aqotmf, aqotmf-club") {
 		t.Errorf("odds attack --system imperial-mars: exit %d\n%s", code, errs)
+	}
+
+	// A word the engine does not read, in the club's copy: refused at its
+	// place, with what the table takes.
+	words := filepath.Join(club, "aqotmf-club", "odds.toml")
+	b, err := os.ReadFile(words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(words, []byte(strings.Replace(string(b), `words.destroyed = "Destroyed"`, "words.destroyed = \"Destroyed\"\nwords.survived = \"Survived\"", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs = runCLI(t, "reference", "--data", club, "--system", "aqotmf-club", "--format", "md", "-o", "-")
+	want := regexp.MustCompile(regexp.QuoteMeta(filepath.ToSlash(club)+"/aqotmf-club/odds.toml:") + `\d+:\d+: ` +
+		regexp.QuoteMeta(`[odds.tripod-damage]: unknown word "survived"; expected one of: row, destroyed, column`))
+	if code != 1 || !want.MatchString(errs) {
+		t.Errorf("an unknown word: exit %d, want 1 and %s\n%s", code, want, errs)
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/playaid/playaid/internal/outfile"
 	"github.com/playaid/playaid/internal/plain"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/rules"
 )
 
 // newFlags makes a verb's flag set. Errors go to stderr; --help prints the
@@ -95,6 +96,10 @@ func (e *env) load(d dataFlags) (*catalog.Catalog, error) {
 		sources = append(sources, catalog.Source{Name: filepath.ToSlash(d.dir), FS: os.DirFS(d.dir)})
 	}
 	cat, l := catalog.Load(sources...)
+	if l.Count() == 0 {
+		// The words of the odds tables, held to what their engines read.
+		l = append(l, rules.CheckWords(cat)...)
+	}
 	if !e.allWarnings {
 		// The shipped data's warnings are known and stated on the sheets;
 		// repeating them on every command would drown the answer. Only

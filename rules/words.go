@@ -1,0 +1,347 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/diag"
+)
+
+// The odds tables' words live in the data, in each rule set's
+// [odds.<table>] blocks (catalog.OddsWords), so that a club's copy can
+// reword a table; the engine here computes the numbers and fills each
+// {name} in the words with one it worked out. wordSpec says what each
+// table reads, and CheckWords holds every rule set's blocks to it, with
+// the place of whatever is missing or unknown.
+
+// wordSpec is what one table reads from its [odds.<ID>] block.
+type wordSpec struct {
+	ID      string
+	Title   bool     // title = "…"
+	Corner  bool     // corner = "…"
+	Columns int      // columns = ["…", …]: fixed heads, exactly this many
+	Notes   bool     // notes = ["…", …]: printed under the table (may be empty)
+	Words   []string // [odds.<ID>.words]: each named word
+	Vars    []string // the {names} its texts may hold
+}
+
+// wordSpecs are each engine's tables' words, in the order the data lists
+// them.
+var wordSpecs = map[*Engine][]wordSpec{
+	AQEngine: {
+		{ID: "hit-damage-grid", Title: true, Corner: true, Notes: true,
+			Words: []string{"armor", "armor_dug_in", "column"},
+			Vars:  []string{"soft", "hard", "immobilised", "die", "dug_in", "tripod_within", "armor", "printed", "armor_label", "power"}},
+		{ID: "tripod-damage", Title: true, Corner: true, Notes: true,
+			Words: []string{"row", "destroyed", "column"},
+			Vars:  []string{"chart", "tripod", "armor", "per_point", "roll", "result", "points"}},
+		{ID: "destroy-tripod-stands", Title: true, Corner: true, Columns: 3, Notes: true,
+			Vars: []string{"unit", "weapon", "tripod", "defense", "armor", "power"}},
+		{ID: "morale", Title: true, Corner: true, Columns: 2, Notes: true,
+			Vars: []string{"die", "per_loss", "pass"}},
+		{ID: "reinforcements", Title: true, Corner: true, Columns: 3, Notes: true,
+			Words: []string{"of_arrivals"},
+			Vars:  []string{"turns", "arrive", "can_attack", "from", "of_arrivals", "share"}},
+		{ID: "tow-cable", Title: true, Corner: true, Columns: 4, Notes: true,
+			Vars: []string{"tripod", "speed", "fall"}},
+		{ID: "destroy-tripod", Title: true, Corner: true, Vars: []string{"tripod"}},
+		// The reference cards' tables.
+		{ID: "targets", Title: true, Corner: true,
+			Words: []string{"target", "open", "soft", "hard", "dug_in", "immobilised"},
+			Vars:  []string{"names", "defense", "armor", "soft", "hard", "dug_in", "immobilised"}},
+		{ID: "tripod-weapons", Title: true, Corner: true,
+			Words: []string{"column", "sweep", "dug_in_close"},
+			Vars:  []string{"tripod", "within", "weapon", "power"}},
+		{ID: "tripod-chart", Corner: true, Words: []string{"point", "points"}, Vars: []string{"n"}},
+		{ID: "tripod-attacks", Title: true, Corner: true, Vars: []string{"tripod"}},
+		{ID: "decoys", Title: true, Corner: true, Columns: 3, Words: []string{"dice"},
+			Vars: []string{"defense", "armor", "weapon", "n"}},
+	},
+	BuildingsEngine: {
+		{ID: "hit", Title: true, Corner: true, Columns: 4, Notes: true,
+			Words: []string{"row"},
+			Vars:  []string{"die", "damaged_armor", "heat_ray_bonus", "building", "armor", "fire", "power"}},
+		{ID: "burn", Title: true, Corner: true, Notes: true,
+			Words: []string{"turn", "expected", "row"},
+			Vars:  []string{"die", "armor_loss", "turn", "building", "armor"}},
+	},
+	IMEngine: {
+		{ID: "shooting", Title: true, Corner: true, Columns: 5, Notes: true, Words: []string{"below"}, Vars: []string{"always", "lowest"}},
+		{ID: "weapons", Title: true, Corner: true},
+		{ID: "mg-jam", Title: true, Corner: true, Columns: 5},
+		{ID: "artillery-hit", Title: true, Corner: true, Columns: 1, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},
+		{ID: "artillery-formations", Title: true, Corner: true, Columns: 1, Vars: []string{"modifier"}},
+		{ID: "artillery-objects", Title: true, Columns: 1},
+		{ID: "artillery-armour", Title: true, Corner: true},
+		{ID: "flyer-penetration", Title: true, Corner: true},
+		{ID: "melee", Title: true, Corner: true, Words: []string{"inflicts", "suffers"}, Vars: []string{"n"}},
+		{ID: "morale", Title: true, Corner: true},
+		{ID: "rally", Title: true, Corner: true},
+		{ID: "pursuit", Title: true, Corner: true},
+		{ID: "officer-risk", Title: true, Corner: true, Columns: 2},
+		{ID: "escape", Title: true, Corner: true, Columns: 2},
+		{ID: "overload", Title: true, Corner: true, Columns: 2},
+		{ID: "vehicles", Title: true, Corner: true, Columns: 5},
+		// One look per shot.
+		{ID: "look-shooting", Title: true, Corner: true,
+			Words: []string{"factor", "one_hit", "two_hits", "setting", "trays", "jams"},
+			Vars:  []string{"setting", "weapon", "trays"}},
+		{ID: "look-artillery", Title: true, Corner: true, Words: []string{"smoothbore", "rifle", "row"}, Vars: []string{"gun", "kind"}},
+		{ID: "shooting-ladder", Title: true, Corner: true, Columns: 4, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},
+		{ID: "shot-example", Title: true, Corner: true, Columns: 1,
+			Words: []string{"weapon_step", "weapon", "band_step", "band", "factor_step", "total_step", "table_step", "below",
+				"one_on", "two_on", "chance_step", "one_chance", "two_chance", "no_chance"},
+			Vars: []string{"weapon", "distance", "band", "range", "always", "score", "chance"}},
+	},
+	EvacEngine: {
+		{ID: "game-length", Title: true, Corner: true, Columns: 3, Notes: true,
+			Words: []string{"round", "rounds"},
+			Vars:  []string{"rounds", "n"}},
+		{ID: "ladder", Title: true, Corner: true, Columns: 4, Notes: true,
+			Words: []string{"hull_point", "hull_points"},
+			Vars:  []string{"armour", "hull_points", "hull_point_words", "max_armour", "max_hull"}},
+	},
+}
+
+// specOf returns the spec of the engine's table id.
+func specOf(e *Engine, id string) (wordSpec, bool) {
+	for _, s := range wordSpecs[e] {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return wordSpec{}, false
+}
+
+// varRE is a {name} in a table's words.
+var varRE = regexp.MustCompile(`\{([a-z][a-z0-9_]*)\}`)
+
+// CheckWords holds every rule set's [odds.<table>] blocks to what its
+// engine's tables read: each block there, with its title, corner, columns
+// and words, and nothing else; every {name} one the table fills. Each
+// problem is at its place in the data.
+func CheckWords(cat *catalog.Catalog) diag.List {
+	var l diag.List
+	for _, sys := range RuleSets(cat) {
+		specs := wordSpecs[EngineOf(sys)]
+		var known []string
+		for _, sp := range specs {
+			known = append(known, sp.ID)
+			w := sys.Odds[sp.ID]
+			if w == nil {
+				l.Add(sys.Pos, "system %s: no [odds.%s] block; expected the words of that table (%s)", sys.ID, sp.ID, sp.keys())
+				continue
+			}
+			sp.check(&l, w)
+		}
+		ids := make([]string, 0, len(sys.Odds))
+		for id := range sys.Odds {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			if !slices.Contains(known, id) {
+				l.Add(sys.Odds[id].Pos, "[odds.%s]: %s", id, catalog.Unknown("odds table", id, known))
+			}
+		}
+	}
+	l.Sort()
+	return l
+}
+
+// keys lists what a block of the spec writes, for a message.
+func (sp wordSpec) keys() string {
+	var k []string
+	if sp.Title {
+		k = append(k, "title")
+	}
+	if sp.Corner {
+		k = append(k, "corner")
+	}
+	if sp.Columns > 0 {
+		k = append(k, fmt.Sprintf("%d columns", sp.Columns))
+	}
+	if sp.Notes {
+		k = append(k, "notes")
+	}
+	for _, w := range sp.Words {
+		k = append(k, "words."+w)
+	}
+	return strings.Join(k, ", ")
+}
+
+func (sp wordSpec) check(l *diag.List, w *catalog.OddsWords) {
+	where := "[odds." + sp.ID + "]"
+	need := func(key string, wanted, has bool) {
+		switch {
+		case wanted && !has:
+			l.Add(w.Pos, "%s: no %s; expected %s = …", where, key, key)
+		case !wanted && has:
+			l.Add(w.At(key), "%s: %s is not one of this table's words; expected %s", where, key, sp.keys())
+		}
+	}
+	need("title", sp.Title, w.Has("title"))
+	need("corner", sp.Corner, w.Has("corner"))
+	need("columns", sp.Columns > 0, w.Has("columns"))
+	need("notes", sp.Notes, w.Has("notes"))
+	if sp.Columns > 0 && w.Has("columns") && len(w.Columns) != sp.Columns {
+		l.Add(w.At("columns"), "%s: %d columns; expected %d, one head for each", where, len(w.Columns), sp.Columns)
+	}
+	for _, name := range sp.Words {
+		if _, ok := w.Words[name]; !ok {
+			l.Add(w.Pos, "%s: no words.%s; expected %s", where, name, sp.keys())
+		}
+	}
+	names := make([]string, 0, len(w.Words))
+	for name := range w.Words {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	texts := map[string]string{"title": w.Title, "corner": w.Corner}
+	for i, c := range w.Columns {
+		texts["columns."+strconv.Itoa(i)] = c
+	}
+	for i, n := range w.Notes {
+		texts["notes."+strconv.Itoa(i)] = n
+	}
+	for _, name := range names {
+		if !slices.Contains(sp.Words, name) {
+			l.Add(w.At("words."+name), "%s: %s", where, catalog.Unknown("word", name, sp.Words))
+		}
+		texts["words."+name] = w.Words[name]
+	}
+	keys := make([]string, 0, len(texts))
+	for k := range texts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		for _, m := range varRE.FindAllStringSubmatch(texts[k], -1) {
+			if !slices.Contains(sp.Vars, m[1]) {
+				l.Add(w.At(k), "%s: %s", where, catalog.Unknown("{name} in "+k, m[1], sp.Vars))
+			}
+		}
+	}
+}
+
+// tableWords are one table's words for a rule set, with the values its
+// {names} are filled with. The first problem (a block or word missing,
+// as CheckWords would say) is kept and returned by err.
+type tableWords struct {
+	sys  *catalog.System
+	id   string
+	w    *catalog.OddsWords
+	vars map[string]string
+	fail error
+}
+
+// wordsOf returns the words of the table id for sys, with vars given as
+// name, value pairs.
+func wordsOf(sys *catalog.System, id string, vars ...string) *tableWords {
+	t := &tableWords{sys: sys, id: id, vars: map[string]string{}}
+	t.set(vars...)
+	if sys != nil {
+		t.w = sys.Odds[id]
+	}
+	if t.w == nil {
+		t.fail = fmt.Errorf("%s: no [odds.%s] block: the words of that table", sysID(sys), id)
+	}
+	return t
+}
+
+func sysID(sys *catalog.System) string {
+	if sys == nil {
+		return "no rule set"
+	}
+	return sys.ID
+}
+
+// set gives {names} their values: name, value pairs.
+func (t *tableWords) set(vars ...string) *tableWords {
+	for i := 0; i+1 < len(vars); i += 2 {
+		t.vars[vars[i]] = vars[i+1]
+	}
+	return t
+}
+
+// fill fills the {names} of the text at key.
+func (t *tableWords) fill(key, text string) string {
+	return varRE.ReplaceAllStringFunc(text, func(m string) string {
+		name := m[1 : len(m)-1]
+		v, ok := t.vars[name]
+		if !ok && t.fail == nil {
+			t.fail = fmt.Errorf("%s: [odds.%s] %s: {%s} has no value here", t.w.At(key), t.id, key, name)
+		}
+		return v
+	})
+}
+
+func (t *tableWords) title() string {
+	if t.w == nil {
+		return ""
+	}
+	return t.fill("title", t.w.Title)
+}
+
+func (t *tableWords) corner() string {
+	if t.w == nil {
+		return ""
+	}
+	return t.fill("corner", t.w.Corner)
+}
+
+// columns are the fixed heads, filled.
+func (t *tableWords) columns() []string {
+	if t.w == nil {
+		return nil
+	}
+	out := make([]string, len(t.w.Columns))
+	for i, c := range t.w.Columns {
+		out[i] = t.fill("columns."+strconv.Itoa(i), c)
+	}
+	return out
+}
+
+// notes are the notes, filled.
+func (t *tableWords) notes() []string {
+	if t.w == nil {
+		return nil
+	}
+	var out []string
+	for i, n := range t.w.Notes {
+		out = append(out, t.fill("notes."+strconv.Itoa(i), n))
+	}
+	return out
+}
+
+// word is the named word, filled with vars (name, value pairs) beside the
+// table's.
+func (t *tableWords) word(name string, vars ...string) string {
+	if t.w == nil {
+		return ""
+	}
+	text, ok := t.w.Words[name]
+	if !ok {
+		if t.fail == nil {
+			t.fail = fmt.Errorf("%s: [odds.%s]: no words.%s", t.w.Pos, t.id, name)
+		}
+		return ""
+	}
+	t.set(vars...)
+	return t.fill("words."+name, text)
+}
+
+// err is the first problem met.
+func (t *tableWords) err() error { return t.fail }
+
+// plus is a number with its sign, as the tables print a modifier in
+// running text: +1, -4 (a hyphen), +0.
+func plus(n int) string { return fmt.Sprintf("%+d", n) }
+
+// itoa is strconv.Itoa.
+func itoa(n int) string { return strconv.Itoa(n) }

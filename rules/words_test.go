@@ -1,0 +1,219 @@
+package rules
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"unicode"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/catalog/shipped"
+	"github.com/playaid/playaid/data"
+)
+
+// TestShippedWords: every shipped rule set has the words each of its
+// engine's tables reads, and no others; and each table made from them
+// names no {name} left unfilled.
+func TestShippedWords(t *testing.T) {
+	cat := shipped.Catalog(t)
+	if l := CheckWords(cat); len(l) > 0 {
+		t.Fatalf("the shipped words:\n%v", l)
+	}
+	for _, sys := range RuleSets(cat) {
+		for _, ot := range OddsTables(sys) {
+			tb, err := ot.Build(sys)
+			if err != nil {
+				t.Errorf("%s %s: %v", sys.ID, ot.ID, err)
+				continue
+			}
+			texts := append([]string{tb.Title, tb.Corner}, tb.Columns...)
+			texts = append(texts, tb.Notes...)
+			for _, r := range tb.Rows {
+				texts = append(texts, r.Label)
+			}
+			for _, s := range texts {
+				if varRE.MatchString(s) {
+					t.Errorf("%s %s: %q keeps a {name}", sys.ID, ot.ID, s)
+				}
+			}
+		}
+	}
+}
+
+// clubWords loads the shipped data with a club's aqotmf/odds.toml laid
+// over the book's: the shipped file, edited.
+func clubWords(t *testing.T, edit func(string) string) (*catalog.Catalog, error) {
+	t.Helper()
+	b, err := fs.ReadFile(data.FS, "aqotmf/odds.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	club := fstest.MapFS{"aqotmf/odds.toml": {Data: []byte(edit(string(b)))}}
+	cat, l := catalog.Load(shipped.Source(), catalog.Source{Name: "club", FS: club})
+	if err := l.Err(); err != nil {
+		return nil, err
+	}
+	return cat, nil
+}
+
+// replace is strings.Replace of one old text the shipped file must have.
+func replace(t *testing.T, old, new string) func(string) string {
+	return func(s string) string {
+		if !strings.Contains(s, old) {
+			t.Fatalf("the shipped aqotmf/odds.toml has no %q: update the test", old)
+		}
+		return strings.Replace(s, old, new, 1)
+	}
+}
+
+// TestWordsReworded: a club's copy of the words changes what the table
+// prints, and only that.
+func TestWordsReworded(t *testing.T) {
+	cat, err := clubWords(t, replace(t, `notes = ["Roll a D{die}, -{per_loss} for each element`, `notes = ["House rule: roll a D{die}, -{per_loss} for each element`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := AQMoraleTable(cat.System("aqotmf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "House rule: roll a D10, -1 for each element lost to shooting that turn: 5 or greater passes."; len(tb.Notes) != 1 || tb.Notes[0] != want {
+		t.Errorf("notes %q, want %q", tb.Notes, want)
+	}
+	book, err := AQMoraleTable(shipped.Catalog(t).System("aqotmf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.Title != book.Title || strings.Join(tb.Columns, "|") != strings.Join(book.Columns, "|") || len(tb.Rows) != len(book.Rows) {
+		t.Errorf("more than the note changed: %q %q", tb.Title, tb.Columns)
+	}
+}
+
+// TestWordsChecked: a block, key, word or {name} missing or unknown is
+// an error at its place in the club's file (file:line:col), saying what
+// was expected.
+func TestWordsChecked(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(string) string
+		want []string
+	}{
+		{"no title", replace(t, "title = \"Morale check\"\n", ""),
+			[]string{"club/aqotmf/odds.toml:", "[odds.morale]: no title; expected title = …"}},
+		{"a word too many", replace(t, `words.destroyed = "Destroyed"`, "words.destroyed = \"Destroyed\"\nwords.survived = \"Survived\""),
+			[]string{"club/aqotmf/odds.toml:", `[odds.tripod-damage]: unknown word "survived"`}},
+		{"a word missing", replace(t, "words.sweep = \"Sweep: others under it\"\n", ""),
+			[]string{"[odds.tripod-weapons]: no words.sweep"}},
+		{"a name it does not fill", replace(t, `title = "Morale check"`, `title = "Morale check ({pass}+, {passes})"`),
+			[]string{"club/aqotmf/odds.toml:", `unknown {name} in title "passes"`}},
+		{"a column too many", replace(t, `columns = ["Passes", "Routs"]`, `columns = ["Passes", "Routs", "Shaken"]`),
+			[]string{"club/aqotmf/odds.toml:", "[odds.morale]: 3 columns; expected 2"}},
+		{"a table it has not", replace(t, "[odds.morale]", "[odds.moral]"),
+			[]string{`club/aqotmf/odds.toml:`, `unknown odds table "moral" (did you mean "morale"?)`, `system aqotmf: no [odds.morale] block`}},
+		{"a key it does not read", replace(t, `title = "Morale check"`, "title = \"Morale check\"\ncaption = \"x\""),
+			[]string{"club/aqotmf/odds.toml:", "caption"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cat, err := clubWords(t, tc.edit)
+			var msg string
+			switch {
+			case err != nil:
+				msg = err.Error()
+			default:
+				msg = CheckWords(cat).Error()
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("the message does not say %q:\n%s", w, msg)
+				}
+			}
+			for _, line := range strings.Split(strings.TrimSpace(msg), "\n") {
+				if strings.HasPrefix(line, "club/") && strings.Count(strings.SplitN(line, " ", 2)[0], ":") < 3 {
+					t.Errorf("not placed at a line and column: %s", line)
+				}
+			}
+		})
+	}
+}
+
+// TestTablesKeepNoWords reads this package's Go: no odds table's title,
+// corner, column head, note or row label is a string written in Go with
+// a word in it; they are the data's ([odds.<table>]). Symbols ("+", "–",
+// ", ") may be.
+func TestTablesKeepNoWords(t *testing.T) {
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, ".", func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := map[string]bool{"Title": true, "Corner": true, "Columns": true, "Notes": true, "Label": true}
+	word := func(n ast.Node) string {
+		found := ""
+		ast.Inspect(n, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				// The names of words, notes and topics the data keys
+				// its words by: not words themselves.
+				name := ""
+				switch f := call.Fun.(type) {
+				case *ast.Ident:
+					name = f.Name
+				case *ast.SelectorExpr:
+					name = f.Sel.Name
+				}
+				if slices.Contains([]string{"word", "wordsOf", "aqNotes", "imNotes", "plural"}, name) {
+					return false
+				}
+			}
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && found == "" {
+				if s, err := strconv.Unquote(lit.Value); err == nil && strings.IndexFunc(s, unicode.IsLetter) >= 0 {
+					found = s
+				}
+			}
+			return found == ""
+		})
+		return found
+	}
+	checked := 0
+	for _, p := range pkgs {
+		for name, f := range p.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CompositeLit:
+					id, ok := n.Type.(*ast.Ident)
+					if !ok || (id.Name != "Table" && id.Name != "Row") {
+						return true
+					}
+					for _, e := range n.Elts {
+						kv, ok := e.(*ast.KeyValueExpr)
+						if k, isID := kv.Key.(*ast.Ident); ok && isID && fields[k.Name] {
+							checked++
+							if w := word(kv.Value); w != "" {
+								t.Errorf("%s: %s.%s is written in Go: %q", fset.Position(kv.Pos()), id.Name, k.Name, w)
+							}
+						}
+					}
+				case *ast.AssignStmt:
+					for i, l := range n.Lhs {
+						if sel, ok := l.(*ast.SelectorExpr); ok && fields[sel.Sel.Name] && i < len(n.Rhs) {
+							checked++
+							if w := word(n.Rhs[i]); w != "" {
+								t.Errorf("%s: %s is written in Go: %q", fset.Position(n.Pos()), sel.Sel.Name, w)
+							}
+						}
+					}
+				}
+				return true
+			})
+			_ = name
+		}
+	}
+	if checked < 50 {
+		t.Errorf("only %d titles, heads, notes and labels found: is the test reading the tables?", checked)
+	}
+}

@@ -129,6 +129,19 @@ func CheckWords(cat *catalog.Catalog) diag.List {
 	var l diag.List
 	for _, sys := range RuleSets(cat) {
 		specs := wordSpecs[EngineOf(sys)]
+		if len(sys.Odds) == 0 && len(specs) > 0 {
+			// A rule set written before its tables' words were data
+			// (a club's copy): one message, saying where they are.
+			from := ""
+			for _, o := range RuleSets(cat) {
+				if EngineOf(o) == EngineOf(sys) && len(o.Odds) > 0 {
+					from = fmt.Sprintf(" (the words of %s are in its odds.toml: copy it beside this system.toml and write system = %q in it)", o.ID, sys.ID)
+					break
+				}
+			}
+			l.Add(sys.Pos, "system %s has no [odds.<table>] blocks: the words its odds tables print%s", sys.ID, from)
+			continue
+		}
 		var known []string
 		for _, sp := range specs {
 			known = append(known, sp.ID)

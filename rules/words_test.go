@@ -217,3 +217,30 @@ func TestTablesKeepNoWords(t *testing.T) {
 		t.Errorf("only %d titles, heads, notes and labels found: is the test reading the tables?", checked)
 	}
 }
+
+// TestWordsMissingAltogether: a club's rule set with no words at all (a
+// copy made before they were data) gets one message saying where they
+// are, not one per table.
+func TestWordsMissingAltogether(t *testing.T) {
+	club := fstest.MapFS{}
+	err := fs.WalkDir(data.FS, "aqotmf", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, "odds.toml") || strings.Contains(p, "scenarios") {
+			return err
+		}
+		b, err := fs.ReadFile(data.FS, p)
+		club["aqotmf-club/"+strings.TrimPrefix(p, "aqotmf/")] = &fstest.MapFile{Data: []byte(strings.ReplaceAll(string(b), `system = "aqotmf"`, `system = "aqotmf-club"`))}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, l := catalog.Load(shipped.Source(), catalog.Source{Name: "club", FS: club})
+	if err := l.Err(); err != nil {
+		t.Fatal(err)
+	}
+	got := CheckWords(cat)
+	if len(got) != 1 || !strings.HasPrefix(got[0].Error(), "club/aqotmf-club/system.toml:") ||
+		!strings.Contains(got[0].Msg, `system aqotmf-club has no [odds.<table>] blocks: the words its odds tables print (the words of aqotmf are in its odds.toml: copy it beside this system.toml and write system = "aqotmf-club" in it)`) {
+		t.Errorf("got %d messages:\n%v", len(got), got)
+	}
+}

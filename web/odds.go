@@ -155,7 +155,7 @@ func (s *Server) queryView(q *rules.Query, sys *catalog.System, vals rules.Args)
 	}
 	qv.SystemName = sys.About.Short
 	if len(on) > 1 {
-		fv := fieldView{Name: rules.SystemParam, Label: "Rule set", Input: "select"}
+		fv := fieldView{Name: rules.SystemParam, Label: "Rule set", Input: "select", Span: true}
 		for _, o := range on {
 			fv.Choices = append(fv.Choices, choice{Value: o.ID, Label: o.About.Name, Selected: o == sys})
 		}
@@ -226,6 +226,11 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		return clip(in.Get(name), maxFieldBytes), given
 	})
 	qv, _ := s.queryView(q, sys, vals)
+	if len(q.RuleSets(s.cat)) > 1 {
+		// Two rule sets may share a short name (a club's copy of the
+		// book's): the page names the one it answers for in full.
+		qv.SystemName = sys.About.Name
+	}
 	v := &oddsView{chrome: chrome{Title: q.Title + " odds", Nav: "odds"}, Query: &qv}
 	for _, pe := range perrs {
 		msgs = append(msgs, pe.Error())

@@ -120,6 +120,7 @@ func textBox(pdf *fpdf.Fpdf, label, sub string, y, w, h, maxPt float64, round bo
 	}
 	var subs []string
 	subPt, subGap, subH := 0.0, 0.0, 0.0
+	hAll := h
 	if sub != "" {
 		subPt, subs = subLines(pdf, sub, w, w2, maxPt)
 		subGap = math.Max(0.8, h*0.06)
@@ -143,9 +144,13 @@ func textBox(pdf *fpdf.Fpdf, label, sub string, y, w, h, maxPt float64, round bo
 	block := float64(len(lines))*lineH + float64(len(lines)-1)*gap
 	total := block
 	if sub != "" {
+		// The label's descenders (the pp of "Crippled") keep clear of
+		// the sub-label's ascenders.
+		_, down := inkHeight("B", lines[len(lines)-1])
+		subGap = math.Max(subGap, down*size*ptMM+0.06*subPt*ptMM+0.4)
 		total += subGap + subH
 	}
-	top := y + (h+boolF(sub != "")*(subGap+subH)-total)/2
+	top := y + (hAll-total)/2
 	var out []setLine
 	for i, l := range lines {
 		out = append(out, setLine{l, "B", size, top + lineH + float64(i)*(lineH+gap)})
@@ -196,13 +201,6 @@ func faceText(pdf *fpdf.Fpdf, label, sub string, x, y, w, h float64, box rect, m
 		pdf.SetFont(fontName, l.style, l.size)
 		centreText(pdf, l.s, x+w/2, y+l.base)
 	}
-}
-
-func boolF(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // ring is the keyline colour on a fill: white on dark fills, a darker

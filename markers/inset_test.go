@@ -117,7 +117,8 @@ func local(pl placement, x, y float64) pt {
 
 // TestTextInsideOutline renders every marker kind of every shipped rule
 // set on A4 and Letter — fronts alone, with backs for a long- and a
-// short-edge flip and folded, and the pack's blip sheet — reads every
+// short-edge flip and folded, each rule set's sheet and the blip sheet as
+// the print pack prints them — reads every
 // string back from the PDF with its place, size and direction, and holds
 // the ink box of each of its characters (from the Go font's outlines) at
 // least 1 mm inside the cut outline of the piece it is printed on: a
@@ -136,13 +137,32 @@ func TestTextInsideOutline(t *testing.T) {
 		}
 	}
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
-		cases := map[string]Options{"blips": blipPack(paper)}
-		for _, f := range []Flip{NoBacks, LongEdge, ShortEdge, Fold} {
-			cases["full set, backs "+f.String()] = Options{Paper: paper, Backs: f}
+		type sheetCase struct {
+			name    string
+			systems []*catalog.System
+			opt     Options
 		}
-		for name, opt := range cases {
+		cases := []sheetCase{{"blips", cat.Systems, blipPack(paper)}}
+		for _, f := range []Flip{NoBacks, LongEdge, ShortEdge, Fold} {
+			cases = append(cases, sheetCase{"full set, backs " + f.String(), cat.Systems, Options{Paper: paper, Backs: f}})
+		}
+		// Each rule set's sheet as the print pack prints it: one rule set,
+		// one-sided, its blips apart.
+		for _, s := range cat.Systems {
+			var only []string
+			for _, m := range s.Markers {
+				if m.ID != "blips" {
+					only = append(only, m.ID)
+				}
+			}
+			if len(only) > 0 {
+				cases = append(cases, sheetCase{"the pack's " + s.ID + " sheet", []*catalog.System{s}, Options{Paper: paper, Only: only}})
+			}
+		}
+		for _, c := range cases {
+			name, opt := c.name, c.opt
 			pdf := newDoc(opt.Paper, "inset")
-			sh, err := plan(pdf, cat.Systems, opt)
+			sh, err := plan(pdf, c.systems, opt)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -193,12 +193,16 @@ func TestTextInsideOutline(t *testing.T) {
 		catalog.Marker{ID: "disc", Name: "Disc", Shape: "circle", Size: mm(20), Labels: []string{"MMMMMM", "Jolly good", "Ág"}, Sub: "gyp", Back: "Weapons Disabled"},
 		catalog.Marker{ID: "strip", Name: "Strip", Shape: "rect", Width: mm(25), Height: mm(12), Labels: []string{"Jammed gjp", "WWWWW"}, Sub: "unjam at end of turn", Back: "Jammed"},
 		catalog.Marker{ID: "tile", Name: "Tile", Shape: "square", Size: mm(18), Labels: []string{"Rough Ground", "Qgjy"}, Sub: "rough terrain · cover", Back: "Rubble"},
+		catalog.Marker{ID: "band", Name: "Gouts of fire", Shape: "template", Length: mm(70), Width: mm(6.5), Radius: mm(40), Back: "Flame thrower"},
 	)
 	for _, kind := range hard.Markers {
 		kinds[hard.ID+"/"+kind.ID+" front"], kinds[hard.ID+"/"+kind.ID+" back"] = false, false
 	}
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		opt := Options{Paper: paper, Backs: LongEdge}
+		if paper == layout.Letter {
+			opt.Backs = ShortEdge // the template's back bows down
+		}
 		pdf := newDoc(opt.Paper, "inset")
 		sh, err := plan(pdf, []*catalog.System{hard}, opt)
 		if err != nil {

@@ -279,11 +279,7 @@ func templateBack(pdf *fpdf.Fpdf, p *piece, x, y float64, flipped bool) {
 	p.tmpl.path(pdf, x, y, bleed, flipped)
 	pdf.DrawPath("F")
 	setText(pdf, b.ink)
-	mid := y + p.tmpl.width/2
-	if flipped {
-		mid = y + p.h - p.tmpl.width/2
-	}
-	fitText(pdf, "B", b.text, x+p.w/2, mid, p.w*0.55, 11)
+	p.tmpl.text(pdf, []bandLine{{"B", b.text, 11, 0}}, x, y, flipped)
 }
 
 func rectBack(pdf *fpdf.Fpdf, p *piece, x, y float64, _ bool) {

@@ -2,7 +2,13 @@ package markers
 
 import (
 	"fmt"
+	"html"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -317,4 +323,88 @@ func checkInset(t *testing.T, where string, sh *sheet, texts []pdftest.Text, ib 
 			t.Logf("%s: %s nearest %.2f mm", where, k, v)
 		}
 	}
+}
+
+// TestInkReadByPoppler checks the measure of TestTextInsideOutline against
+// poppler's own reading of the same PDF (pdftotext -bbox): every word
+// poppler finds on an upright piece starts where pdftest read its string
+// to start, and ends where the font's advances (inkFont) put its end, to
+// 0.05 mm. So the strings' places and the glyph boxes laid from them are
+// the PDF's, not only the layout's.
+func TestInkReadByPoppler(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext (poppler-utils) is not installed: apt-get install -y poppler-utils")
+	}
+	cat := shipped.Catalog(t)
+	ib := newInkBoxes(t)
+	b, err := Render(cat.Systems, Options{Paper: layout.A4, Backs: LongEdge})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := filepath.Join(t.TempDir(), "m.pdf")
+	if err := os.WriteFile(f, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-bbox", f, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	type word struct {
+		page           int
+		x0, y0, x1, y1 float64
+		s              string
+	}
+	var words []word
+	page := 0
+	re := regexp.MustCompile(`<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>`)
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.Contains(line, "<page ") {
+			page++
+		}
+		if m := re.FindStringSubmatch(line); m != nil {
+			v := func(i int) float64 { f, _ := strconv.ParseFloat(m[i], 64); return f / ptPerMM }
+			words = append(words, word{page, v(1), v(2), v(3), v(4), html.UnescapeString(m[5])})
+		}
+	}
+	texts, err := pdftest.Read(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	matched, upright := 0, 0
+	for _, tx := range texts {
+		first := strings.Fields(tx.S)
+		if tx.Dir != [2]float64{1, 0} || len(first) == 0 || tx.Y < areaTop {
+			continue
+		}
+		upright++
+		// The first word's end by the font's advances: its boxes' last
+		// advance is not kept, so measure the word plus a space.
+		adv := advance(ib, tx.Font, tx.Size, first[0])
+		for _, w := range words {
+			if w.page == tx.Page && w.s == first[0] && math.Abs(w.x0-tx.X) < 0.05 && w.y0 < tx.Y && tx.Y < w.y1 {
+				if math.Abs(w.x1-(tx.X+adv)) > 0.05 {
+					t.Errorf("page %d: %q ends at %.2f mm by poppler, %.2f mm by the font's advances", tx.Page, w.s, w.x1, tx.X+adv)
+				}
+				matched++
+				break
+			}
+		}
+	}
+	t.Logf("%d of %d upright strings matched", matched, upright)
+	if upright < 100 || matched < upright*9/10 {
+		t.Errorf("poppler found %d of %d upright strings where pdftest read them", matched, upright)
+	}
+}
+
+// advance is the width of s in font at size pt by the font's advances, mm.
+func advance(ib inkBoxes, font string, size float64, s string) float64 {
+	f := ib[""]
+	if strings.HasSuffix(strings.ToLower(font), "b") {
+		f = ib["B"]
+	}
+	w := 0.0
+	for _, r := range s {
+		w += float64(f.advance(f.cmap(r)))
+	}
+	return w * size / ptPerMM / f.upem
 }

@@ -143,7 +143,7 @@ type caption struct {
 // Between one rule set's pieces and the next's on a shared page, a strip
 // captionGap mm deep holds the caption, clear of both rows' crop marks.
 const (
-	captionGap = 8.0
+	captionGap = 11.0
 	captionPt  = 7.0
 )
 

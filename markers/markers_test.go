@@ -675,8 +675,8 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-// TestCropMarks: every corner mark lies outside every piece, and the
-// full-width cut marks run out into the side margins.
+// TestCropMarks: every corner mark is at least 3 mm long and lies outside
+// every piece, and the full-width cut marks run out into the side margins.
 func TestCropMarks(t *testing.T) {
 	cat := shipped.Catalog(t)
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
@@ -707,6 +707,10 @@ func cropMarks(t *testing.T, cat *catalog.Catalog, opt Options) {
 			t.Errorf("page %d: %d marks for %d pieces", i+1, len(marks), len(pg.items))
 		}
 		for _, l := range marks {
+			// Long enough to lay a ruler on (issue 22 §5: at least 3 mm).
+			if n := math.Hypot(l[1].X-l[0].X, l[1].Y-l[0].Y); n < 3-0.01 {
+				t.Errorf("page %d: a cut mark %v is %.1f mm long, want at least 3 mm", i+1, l, n)
+			}
 			for _, pl := range pg.items {
 				r := pl.r
 				// A mark touches a piece if any of its points lies in it.

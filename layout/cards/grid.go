@@ -88,15 +88,6 @@ func (g Grid) Cell(k int) (x, y float64) {
 	return x0 + float64(k%g.Cols)*g.CellW, y0 + float64(k/g.Cols)*g.CellH
 }
 
-// Page adds a page for n cells, draws them (Draw), and puts the caption
-// above the grid where the margin has room for it clear of the crop marks
-// (on A4, not on Letter).
-func (g Grid) Page(pdf *fpdf.Fpdf, n int, caption string) {
-	pdf.AddPage()
-	g.Draw(pdf, n)
-	g.Caption(pdf, caption)
-}
-
 // Caption puts a line above the grid where the margin has room for it
 // clear of the crop marks.
 func (g Grid) Caption(pdf *fpdf.Fpdf, caption string) {

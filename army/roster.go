@@ -53,9 +53,6 @@ type Roster struct {
 	Blips, Decoys int
 	BlipNotes     string // note references for the blip count
 	Profiles      []ProfileRow
-	// Rulings are the pack's rulings on stands a scenario adds without
-	// stats (the Captain's stand), escaped, to agree before play.
-	Rulings []string
 
 	ArmyNotes string // note references about army lists of the rule set
 
@@ -256,7 +253,7 @@ func (g *glossary) special(sp string) string {
 	case a.Short != "":
 		text = document.Esc(document.Sentence(a.Short))
 	default:
-		text = Undescribed + " Agreed: " + writeIn(24) + g.refs(document.Slug(a.Name), "specials")
+		text = Undescribed + " Agreed: " + writeIn(24)
 	}
 	g.rules = append(g.rules, RuleRow{Name: document.Esc(a.Name), Text: text})
 	return a.Name

@@ -427,3 +427,36 @@ equipped = ["%s"]
 		t.Errorf("a known equipped weapon: errors %q, warnings %q", errs, warns)
 	}
 }
+
+// TestUnstatedEquipment: what a force line equips a unit with and the book
+// gives no stats (the Gripper Claw) needs a source note with a ruling
+// touching its name, which the roster and card mark on it; without one it
+// is an error at its place that says what to add.
+func TestUnstatedEquipment(t *testing.T) {
+	line := base + `
+[[scenario]]
+id = "s"
+name = "S"
+[[scenario.side]]
+name = "Humans"
+[[scenario.side.force]]
+unit = "company"
+points = 60
+unstated = ["Gripper Claw"]
+%s`
+	errs, warns := load(t, map[string]string{"t/system.toml": fmt.Sprintf(line, "")})
+	if len(warns) != 0 || len(errs) != 1 || !strings.Contains(errs[0], `no note with a ruling touches "gripper-claw"`) || !strings.Contains(errs[0], "system.toml:34:12:") {
+		t.Errorf("unstated equipment without a ruling: errors %q, warnings %q", errs, warns)
+	}
+	note := `
+[[note]]
+id = "claw"
+text = "The claw has no stats."
+ruling = "Agree how the claw is used."
+touches = ["gripper-claw"]
+`
+	errs, warns = load(t, map[string]string{"t/system.toml": fmt.Sprintf(line, note)})
+	if len(errs) != 0 || len(warns) != 0 {
+		t.Errorf("unstated equipment with its ruling: errors %q, warnings %q", errs, warns)
+	}
+}

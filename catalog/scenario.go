@@ -68,6 +68,11 @@ type Force struct {
 	// Tentacles": the Reaper Tentacles): its roster and card print them
 	// with the Game Stats' weapons.
 	Equipped []string `toml:"equipped"`
+	// Unstated names what the line equips the unit with that the book
+	// gives no stats ("Gripper Claw"): its roster and card print it with
+	// the weapons, marked with the ruling of the source note that touches
+	// its name's slug ("gripper-claw"), to agree before play.
+	Unstated []string `toml:"unstated"`
 	Note     string   `toml:"note"`
 	Pos      diag.Pos `toml:"-"`
 }

@@ -149,6 +149,21 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 			rl.Deploy = "on the table"
 		}
 		if e := ln.Entry; e != nil {
+			if f := aqForce(r, e); f != nil {
+				if d := dugInLine(s); f.DugIn && d != "" {
+					rl.DugIn = true
+					g.rule("Dug In", document.Esc(d))
+				}
+				if sc := s.Scenario(r.List.Scenario); sc != nil {
+					for _, name := range f.Rules {
+						for _, sp := range sc.Specials {
+							if sp.Name == name {
+								g.rule(sp.Name, document.Esc(document.Sentence(sp.Text)))
+							}
+						}
+					}
+				}
+			}
 			rl.Entry = document.Esc(e.Name)
 			if u.Label == "" {
 				rl.Entry = ""
@@ -468,11 +483,12 @@ func aqCard(r *Report, ln Line) (card, error) {
 			c.parts = append(c.parts, part{text: strings.Join(lines, "\n"), writeOn: write})
 		}
 	}
-	if len(specials) > 0 {
-		var lines []string
-		for _, sp := range specials {
-			lines = append(lines, abilityLine(s.Ability(sp)))
-		}
+	var lines []string
+	for _, sp := range specials {
+		lines = append(lines, abilityLine(s.Ability(sp)))
+	}
+	lines = append(lines, aqScenarioLines(r, e)...)
+	if len(lines) > 0 {
 		c.parts = append(c.parts, part{head: "Special", text: strings.Join(lines, "\n")})
 	}
 	if armor != nil {
@@ -577,6 +593,46 @@ func aqForce(r *Report, e *catalog.Unit) *catalog.Force {
 		}
 	}
 	return nil
+}
+
+// aqScenarioLines are what the list's scenario gives the unit entry on
+// top of its Game Stats, a line each for its card: that it may start dug
+// in, and the scenario's special rules that are about it (the Morale
+// Wagon's move).
+func aqScenarioLines(r *Report, e *catalog.Unit) []string {
+	f := aqForce(r, e)
+	if f == nil {
+		return nil
+	}
+	var out []string
+	if d := dugInLine(r.System); f.DugIn && d != "" {
+		out = append(out, "Dug In:\t"+d)
+	}
+	if sc := r.System.Scenario(r.List.Scenario); sc != nil {
+		for _, name := range f.Rules {
+			for _, sp := range sc.Specials {
+				if sp.Name == name {
+					out = append(out, sp.Name+":\t"+document.Sentence(firstOf(sp.Short, sp.Text)))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// dugInLine says what starting dug in does, from the rule set's numbers:
+// "May start the game dug in (a marker): Armor +2, not against a tripod
+// within 6″."
+func dugInLine(s *catalog.System) string {
+	a := s.AQotMF
+	if a == nil || a.DugIn.Armor == 0 {
+		return ""
+	}
+	line := "May start the game dug in (a marker): Armor " + document.Signed(a.DugIn.Armor)
+	if !a.DugIn.TripodWithin.IsZero() {
+		line += ", not against a tripod within " + document.Inch(a.DugIn.TripodWithin)
+	}
+	return line + "."
 }
 
 // aqEquipped are the weapons the list's scenario equips the unit entry

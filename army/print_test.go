@@ -515,3 +515,47 @@ func TestCardRulingsOnTheCard(t *testing.T) {
 		}
 	}
 }
+
+// TestScenarioGivesOnCards (issue 22 §8): what a scenario gives a unit on
+// top of its Game Stats is on its card: Scenario 2's Morale Wagon moves 4″
+// a phase (on every Baldwin's card: which one it is stays secret), and
+// its HMG team may start dug in (with what that does); Scenario 1 gives
+// neither.
+func TestScenarioGivesOnCards(t *testing.T) {
+	cat := shipped.Catalog(t)
+	cs, err := buildCards(shippedList(t, cat, "morale-wagon-humans.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	baldwins := 0
+	for _, c := range cs {
+		text := partText(c)
+		switch c.title {
+		case "Mk II Baldwin Tanks":
+			baldwins++
+			if !strings.Contains(text, "The Morale Wagon: The “Morale Wagon” is a Mark II tank") || !strings.Contains(text, "It moves 4 inches in each movement phase and must stay on the road.") {
+				t.Errorf("Baldwin card %s lacks the Morale Wagon's rule:\n%s", c.of, text)
+			}
+		case "Machine Guns":
+			if !strings.Contains(text, "Dug In: May start the game dug in (a marker): Armor +2, not against a tripod within 6″.") {
+				t.Errorf("the HMG card lacks that it may start dug in:\n%s", text)
+			}
+		default:
+			if strings.Contains(text, "Dug In:") || strings.Contains(text, "Morale Wagon:") {
+				t.Errorf("card %q carries a line the scenario gives another unit:\n%s", c.title, text)
+			}
+		}
+	}
+	if baldwins != 6 {
+		t.Errorf("%d Baldwin cards, want 6", baldwins)
+	}
+	cs, err = buildCards(shippedList(t, cat, "boys-of-company-c-humans.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		if text := partText(c); strings.Contains(text, "Dug In:") || strings.Contains(text, "Morale Wagon:") {
+			t.Errorf("Scenario 1's card %q carries Scenario 2's line:\n%s", c.title, text)
+		}
+	}
+}

@@ -93,6 +93,7 @@ type RosterLine struct {
 	Cost     int
 	Elements string // AQotMF: "5 × Infantry"
 	Deploy   string // AQotMF: blip, ambush, reinforcement, on the table
+	DugIn    bool   // AQotMF: the scenario lets it start dug in
 
 	// Imperial Mars
 	Training     string

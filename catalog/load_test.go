@@ -460,3 +460,31 @@ touches = ["gripper-claw"]
 		t.Errorf("unstated equipment with its ruling: errors %q, warnings %q", errs, warns)
 	}
 }
+
+// TestForceRules: a force line names the scenario's own special rules
+// that its roster and card print; a name the scenario lacks is an error
+// that lists those it has.
+func TestForceRules(t *testing.T) {
+	line := base + `
+[[scenario]]
+id = "s"
+name = "S"
+[[scenario.side]]
+name = "Humans"
+[[scenario.side.force]]
+unit = "company"
+points = 60
+rules = ["%s"]
+[[scenario.special]]
+name = "The Wagon"
+text = "It moves 4 inches."
+`
+	errs, warns := load(t, map[string]string{"t/system.toml": fmt.Sprintf(line, "The Waggon")})
+	if len(warns) != 0 || len(errs) != 1 || !strings.Contains(errs[0], `follows the special rule "The Waggon", which the scenario does not have; expected one of its [[scenario.special]] names: "The Wagon"`) {
+		t.Errorf("an unknown special rule: errors %q, warnings %q", errs, warns)
+	}
+	errs, warns = load(t, map[string]string{"t/system.toml": fmt.Sprintf(line, "The Wagon")})
+	if len(errs) != 0 || len(warns) != 0 {
+		t.Errorf("a special rule of the scenario: errors %q, warnings %q", errs, warns)
+	}
+}

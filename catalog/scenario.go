@@ -73,8 +73,15 @@ type Force struct {
 	// the weapons, marked with the ruling of the source note that touches
 	// its name's slug ("gripper-claw"), to agree before play.
 	Unstated []string `toml:"unstated"`
-	Note     string   `toml:"note"`
-	Pos      diag.Pos `toml:"-"`
+	// Rules name the scenario's special rules ([[scenario.special]]) that
+	// give this unit something of its own ("The Morale Wagon" moves 4″ a
+	// phase): its roster and card print them.
+	Rules []string `toml:"rules"`
+	// DugIn: the scenario lets the unit start dug in ("may be Dug-in"):
+	// its roster and card say so, with what being dug in does.
+	DugIn bool     `toml:"dug_in"`
+	Note  string   `toml:"note"`
+	Pos   diag.Pos `toml:"-"`
 }
 
 // AddedStand is a stand a scenario adds to a unit entry. Where the book

@@ -30,14 +30,17 @@ var oddsTables = map[*Engine][]OddsTable{
 		{"hit-damage-grid", AQHitDamageGrid},
 		{"tripod-damage", AQTripodChart},
 		{"destroy-tripod", aqDestroyTripodChart},
+		{"example", aqShotExampleFromData},
 	},
 	BuildingsEngine: {
 		{"hit", BuildingsHitTable},
 		{"burn", BurnTable},
+		{"example", BuildingExampleFromData},
 	},
 	EvacEngine: {
 		{"game-length", EvacGameLengthTable},
 		{"ladder", EvacLadderTable},
+		{"example", evacExampleFromData},
 	},
 	IMEngine: {
 		{"shooting", IMShootingTable},

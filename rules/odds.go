@@ -64,6 +64,8 @@ var oddsTables = map[*Engine][]OddsTable{
 		{"flyer-penetration", IMFlyerPenetrationTable},
 		// One look per shot (imperial_look.go).
 		{"look-shooting", func(sys *catalog.System) (Table, error) { return IMShotLookTable(sys, "small-arms", "mg") }},
+		{"look-small-arms", func(sys *catalog.System) (Table, error) { return IMShotLookTable(sys, "small-arms") }},
+		{"look-mg", func(sys *catalog.System) (Table, error) { return IMShotLookTable(sys, "mg") }},
 		{"look-artillery", IMArtilleryLookTable},
 		{"shooting-ladder", IMShootingLadder},
 		{"shot-example", IMShotExampleFromData},

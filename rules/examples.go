@@ -86,7 +86,7 @@ func AQShotExample(sys *catalog.System, s AQShot) (Table, error) {
 	if s.Cover != "" {
 		where = append(where, "in "+s.Cover+" cover")
 	}
-	e.step("Shot", "%s (%s a stand, Power %s) at %s, %s", w.Name, count(q.Dice, "die", "dice"), signed(w.Power), target.Name, strings.Join(where, ", "))
+	e.step("Shot", "%s (%s, Power %s) at %s, %s", w.Name, count(q.Dice, "die", "dice"), signed(w.Power), target.Name, strings.Join(where, ", "))
 	var hit [][2]string
 	switch s.Cover {
 	case "soft":

@@ -122,7 +122,8 @@ func AQShotExample(sys *catalog.System, s AQShot) (Table, error) {
 // aqShotExampleFromData is the AQotMF example the sheet prints: the
 // tripod's first ranged weapon at the first profile that may dig in, dug
 // in and in soft cover, at twice the reach of the dug-in rule's tripod
-// exception (where the bonus counts).
+// exception (where the bonus counts). Data without such a weapon or
+// target gives an empty table, which a sheet leaves out.
 func aqShotExampleFromData(sys *catalog.System) (Table, error) {
 	r, _, err := aqRules(sys)
 	if err != nil {
@@ -140,7 +141,7 @@ func aqShotExampleFromData(sys *catalog.System) (Table, error) {
 		}
 	}
 	if w == nil {
-		return Table{}, fmt.Errorf("%s: the %s has no ranged weapon", sys.ID, tripod.Name)
+		return Table{}, nil // nothing to shoot with: no example (a sheet prints none)
 	}
 	for _, p := range sys.Profiles {
 		if p.Defense != nil && p.Armor != nil && AQMayDigIn(sys, &p) {
@@ -151,7 +152,7 @@ func aqShotExampleFromData(sys *catalog.System) (Table, error) {
 			return AQShotExample(sys, AQShot{Shooter: tripod.ID, Weapon: w.ID, Target: p.ID, Inches: inches, Cover: "soft", DugIn: true})
 		}
 	}
-	return Table{}, fmt.Errorf("%s: no profile may dig in", sys.ID)
+	return Table{}, nil // no target that digs in: no example
 }
 
 // BuildingShot is the shot a Destroying Buildings worked example follows.
@@ -246,14 +247,18 @@ func exactText(n, die int, p *big.Rat) string {
 
 // BuildingExampleFromData is the example the add-on's sheet prints: the
 // data's [buildings.example], its weapon read from the rule set the add-on
-// adds to, so its Power is that rule set's.
+// adds to, so its Power is that rule set's. Without the block, the table
+// is empty and the sheet prints no example.
 func BuildingExampleFromData(sys *catalog.System) (Table, error) {
 	b, _, err := bldRules(sys)
 	if err != nil {
 		return Table{}, err
 	}
 	base, ex := sys.Base, b.Example
-	if ex.Weapon == "" || ex.Building == "" {
+	switch {
+	case ex.Weapon == "" && ex.Building == "":
+		return Table{}, nil // the data asks for no example: the sheet prints none
+	case ex.Weapon == "" || ex.Building == "":
 		return Table{}, fmt.Errorf("%s: [buildings.example] needs a weapon and a building", sys.ID)
 	}
 	if base == nil {

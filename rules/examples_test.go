@@ -149,6 +149,15 @@ func TestBuildingExample(t *testing.T) {
 	}
 	wantIn(t, "the club's example", exampleText(ex2), "above Armor 7: 5+ → 60%")
 
+	// No [buildings.example]: no example, no error.
+	none := club
+	nb := b
+	nb.Example = catalog.BuildingExample{}
+	none.Buildings = &nb
+	if ex, err := BuildingExampleFromData(&none); err != nil || len(ex.Rows) != 0 {
+		t.Errorf("no example block: %d rows, %v; want none", len(ex.Rows), err)
+	}
+
 	// No base, no weapon: a clear error.
 	club.Base = nil
 	if _, err := BuildingExampleFromData(&club); err == nil || !strings.Contains(err.Error(), "heat-ray-focused") {

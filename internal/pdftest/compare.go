@@ -50,16 +50,18 @@ type Agreement struct {
 	// with no paper that near — white type on a dark band counts.
 	Off int
 	// MeanDiff is the mean difference of the colour channels over the
-	// page, from 0 to 255: where the paper, the bands and the fills
-	// differ in colour it grows with their area.
-	MeanDiff float64
+	// page, from 0 to 255; FlatDiff the same over the pixels of b whose
+	// neighbours within 2 pixels all have their colour (the paper, the
+	// bands and fills away from their edges and from type): it shows a
+	// colour wrong however the edges are smoothed.
+	MeanDiff, FlatDiff float64
 }
 
 // OffShare is Off as a share of Edge.
 func (a Agreement) OffShare() float64 { return float64(a.Off) / float64(max(1, a.Edge)) }
 
 func (a Agreement) String() string {
-	return fmt.Sprintf("%d pixels off (%.2f%% of the %d on the edges of the ink), mean colour difference %.2f", a.Off, 100*a.OffShare(), a.Edge, a.MeanDiff)
+	return fmt.Sprintf("%d pixels off (%.2f%% of the %d on the edges of the ink), mean colour difference %.2f, %.2f on flat colour", a.Off, 100*a.OffShare(), a.Edge, a.MeanDiff, a.FlatDiff)
 }
 
 // Compare measures how far a drawing a of a page agrees with b (poppler's,
@@ -70,6 +72,7 @@ func Compare(a, b image.Image, dilate int) Agreement {
 	r := a.Bounds().Intersect(b.Bounds())
 	w, h := r.Dx(), r.Dy()
 	inkA, inkB := make([]bool, w*h), make([]bool, w*h)
+	colB, diffs := make([]color.NRGBA, w*h), make([]float64, w*h)
 	var diff float64
 	for y := range h {
 		for x := range w {
@@ -77,7 +80,26 @@ func Compare(a, b image.Image, dilate int) Agreement {
 			cb := color.NRGBAModel.Convert(b.At(r.Min.X+x, r.Min.Y+y)).(color.NRGBA)
 			inkA[y*w+x] = luma(ca) < 128
 			inkB[y*w+x] = luma(cb) < 128
-			diff += absDiff(ca.R, cb.R) + absDiff(ca.G, cb.G) + absDiff(ca.B, cb.B)
+			d := absDiff(ca.R, cb.R) + absDiff(ca.G, cb.G) + absDiff(ca.B, cb.B)
+			diff += d
+			colB[y*w+x], diffs[y*w+x] = cb, d
+		}
+	}
+	var flat float64
+	var nFlat int
+	for y := 2; y < h-2; y++ {
+	next:
+		for x := 2; x < w-2; x++ {
+			c := colB[y*w+x]
+			for dy := -2; dy <= 2; dy++ {
+				for dx := -2; dx <= 2; dx++ {
+					if colB[(y+dy)*w+x+dx] != c {
+						continue next
+					}
+				}
+			}
+			flat += diffs[y*w+x]
+			nFlat++
 		}
 	}
 	not := func(m []bool) []bool {
@@ -90,7 +112,7 @@ func Compare(a, b image.Image, dilate int) Agreement {
 	paperA, paperB := not(inkA), not(inkB)
 	nearInkA, nearInkB := grow(inkA, w, h, dilate), grow(inkB, w, h, dilate)
 	nearPaperA, nearPaperB := grow(paperA, w, h, dilate), grow(paperB, w, h, dilate)
-	ag := Agreement{MeanDiff: diff / float64(3*max(1, w*h))}
+	ag := Agreement{MeanDiff: diff / float64(3*max(1, w*h)), FlatDiff: flat / float64(3*max(1, nFlat))}
 	for y := range h {
 		for x := range w {
 			i := y*w + x

@@ -10,10 +10,14 @@ import (
 )
 
 // Doc is a PDF opened for drawing its pages.
+//
+// A Doc draws one page at a time: a program drawing pages side by side
+// opens the PDF once for each.
 type Doc struct {
 	f     *file
 	pages []dict
 	fonts map[ref]*font
+	nodes int // of the page tree, counted as it is walked
 }
 
 // Open reads a PDF fpdf wrote. It fails, saying what it met, on a PDF
@@ -39,6 +43,9 @@ func Open(pdf []byte) (*Doc, error) {
 func (d *Doc) collect(v any, inherited dict, depth int) error {
 	if depth > 32 {
 		return errors.New("a page tree too deep")
+	}
+	if d.nodes++; d.nodes > 100000 {
+		return errors.New("a page tree too large")
 	}
 	n, err := d.f.dict(v)
 	if err != nil {

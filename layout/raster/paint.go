@@ -61,6 +61,9 @@ type pathOp struct {
 	p    [3]pt
 }
 
+// farOff bounds a point, in pixels: a page is a few thousand.
+const farOff = 1e6
+
 // maxPathOps bounds one path: a card's largest (a string of text) is a
 // few thousand.
 const maxPathOps = 1 << 20
@@ -154,7 +157,7 @@ func colour(v ...float64) color.RGBA {
 	return color.RGBA{c((1 - v[0]) * (1 - k)), c((1 - v[1]) * (1 - k)), c((1 - v[2]) * (1 - k)), 255}
 }
 
-// ops gives each operator its operand count (-1: its own reading).
+// counts gives each operator its operand count (-1: its own reading).
 var counts = map[string]int{
 	"q": 0, "Q": 0, "cm": 6, "w": 1, "J": 1, "j": 1, "M": 1, "d": -1, "i": 1, "ri": 1,
 	"g": 1, "G": 1, "rg": 3, "RG": 3, "k": 4, "K": 4,
@@ -283,8 +286,8 @@ func (p *painter) add(ops ...pathOp) error {
 	}
 	for _, o := range ops {
 		for _, q := range o.p {
-			if !finite(q) {
-				return errors.New("a point that is not finite")
+			if !finite(q) || math.Abs(q.x) > farOff || math.Abs(q.y) > farOff {
+				return errors.New("a point that is not a number, or far off the page")
 			}
 		}
 	}
@@ -309,46 +312,66 @@ func (p *painter) fill(path []pathOp, c color.RGBA) {
 	if r.Empty() {
 		return
 	}
-	// Points are clamped a little outside the image, so a shape running
-	// far past the edge costs no more than one that stops at it.
+	// Each outline, flattened, is clipped to r (and a pixel round it)
+	// before the rasteriser sees it: it would step through every row
+	// between a point far above the page and the page.
 	off := pt{float64(r.Min.X), float64(r.Min.Y)}
-	clamp := func(q pt) (float32, float32) {
-		q = q.sub(off)
-		return float32(math.Max(-4, math.Min(q.x, float64(r.Dx())+4))), float32(math.Max(-4, math.Min(q.y, float64(r.Dy())+4)))
-	}
+	lo, hi = off.sub(pt{1, 1}), pt{float64(r.Max.X) + 1, float64(r.Max.Y) + 1}
 	p.ras.Reset(r.Dx(), r.Dy())
-	open := false
-	for _, o := range path {
-		switch o.kind {
-		case moveTo:
-			if open {
-				p.ras.ClosePath()
-			}
-			p.ras.MoveTo(clamp(o.p[0]))
-			open = true
-		case lineTo:
-			p.ras.LineTo(clamp(o.p[0]))
-		case quadTo:
-			ax, ay := clamp(o.p[0])
-			bx, by := clamp(o.p[1])
-			p.ras.QuadTo(ax, ay, bx, by)
-		case cubeTo:
-			ax, ay := clamp(o.p[0])
-			bx, by := clamp(o.p[1])
-			cx, cy := clamp(o.p[2])
-			p.ras.CubeTo(ax, ay, bx, by, cx, cy)
-		case closePath:
-			if open {
-				p.ras.ClosePath()
-				open = false
-			}
+	for _, l := range flatten(path) {
+		q := clip(l.pts, lo, hi)
+		if len(q) < 3 {
+			continue
 		}
-	}
-	if open {
+		p.ras.MoveTo(q[0].sub(off).f32())
+		for _, x := range q[1:] {
+			p.ras.LineTo(x.sub(off).f32())
+		}
 		p.ras.ClosePath()
 	}
 	p.ras.DrawOp = draw.Over
 	p.ras.Draw(p.img, r, image.NewUniform(c), image.Point{})
+}
+
+// clip is the polygon q cut to the rectangle lo–hi (Sutherland and
+// Hodgman: against each edge in turn).
+func clip(q []pt, lo, hi pt) []pt {
+	edges := []struct {
+		in  func(pt) bool
+		cut func(a, b pt) pt
+	}{
+		{func(p pt) bool { return p.x >= lo.x }, func(a, b pt) pt { return lerp(a, b, (lo.x-a.x)/(b.x-a.x)) }},
+		{func(p pt) bool { return p.x <= hi.x }, func(a, b pt) pt { return lerp(a, b, (hi.x-a.x)/(b.x-a.x)) }},
+		{func(p pt) bool { return p.y >= lo.y }, func(a, b pt) pt { return lerp(a, b, (lo.y-a.y)/(b.y-a.y)) }},
+		{func(p pt) bool { return p.y <= hi.y }, func(a, b pt) pt { return lerp(a, b, (hi.y-a.y)/(b.y-a.y)) }},
+	}
+	inside := true
+	for _, x := range q {
+		inside = inside && x.x >= lo.x && x.x <= hi.x && x.y >= lo.y && x.y <= hi.y
+	}
+	if inside {
+		return q
+	}
+	for _, e := range edges {
+		if len(q) == 0 {
+			return nil
+		}
+		var out []pt
+		prev := q[len(q)-1]
+		for _, cur := range q {
+			switch ci, pi := e.in(cur), e.in(prev); {
+			case ci && pi:
+				out = append(out, cur)
+			case ci:
+				out = append(out, e.cut(prev, cur), cur)
+			case pi:
+				out = append(out, e.cut(prev, cur))
+			}
+			prev = cur
+		}
+		q = out
+	}
+	return q
 }
 
 func (o pathOp) count() int {
@@ -792,6 +815,9 @@ func (p *painter) glyph(fo *font, gid uint16, trm matrix) error {
 	for _, o := range ops {
 		for k := range o.count() {
 			o.p[k] = trm.apply(o.p[k])
+			if q := o.p[k]; !finite(q) || math.Abs(q.x) > farOff || math.Abs(q.y) > farOff {
+				return errors.New("text far off the page")
+			}
 		}
 		p.segs = append(p.segs, o)
 	}

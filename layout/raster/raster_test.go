@@ -240,3 +240,30 @@ func BenchmarkRender(b *testing.B) {
 		raster.PNG(img, 300)
 	}
 }
+
+// TestFarOff: shapes reaching far past the page (a line 10 m wide, a
+// triangle 100 m across round the page) are cut to it: the page is covered
+// where they cover it, and drawing them costs what the page does.
+func TestFarOff(t *testing.T) {
+	pdf := layout.NewDoc(layout.Paper{Name: "card", Width: 69, Height: 94}, "far")
+	pdf.AddPage()
+	pdf.SetDrawColor(200, 0, 0)
+	pdf.SetLineWidth(10000)
+	pdf.Line(-5000, 20, 5000, 20)
+	pdf.AddPage()
+	pdf.SetFillColor(0, 0, 200)
+	pdf.Polygon([]fpdf.PointType{{X: -50000, Y: -50000}, {X: 50000, Y: -50000}, {X: 0, Y: 50000}}, "F")
+	b, err := layout.Bytes(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := render(t, b, 100)
+	for i, want := range []struct{ r, b uint8 }{{200, 0}, {0, 200}} {
+		img := pages[i]
+		for _, at := range []image.Point{{0, 0}, {img.Bounds().Dx() - 1, img.Bounds().Dy() - 1}, {100, 5}} {
+			if c := img.RGBAAt(at.X, at.Y); c.R != want.r || c.B != want.b {
+				t.Errorf("page %d at %v: %v, want red %d blue %d", i+1, at, c, want.r, want.b)
+			}
+		}
+	}
+}

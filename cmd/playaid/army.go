@@ -303,10 +303,10 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		err = e.writeFiles(ctx, append([]outfile.File{{Path: dest, Data: data}}, files...))
-		if err != nil {
+		if err := e.writeFiles(ctx, append([]outfile.File{{Path: dest, Data: data}}, files...)); err != nil {
 			return err
 		}
+		e.warnStale(files)
 	} else if err := e.writeOutput(ctx, dest, data); err != nil {
 		return err
 	}

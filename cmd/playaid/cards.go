@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -109,6 +110,38 @@ func pngFiles(shop *cards.Shop, pdf []byte, dir string) ([]outfile.File, error) 
 		files[i] = outfile.File{Path: filepath.Join(dir, im.Name), Data: im.PNG}
 	}
 	return files, nil
+}
+
+// imageName is the name of a card image --png writes.
+var imageName = regexp.MustCompile(`^[0-9]{3,}-card[0-9]{3,}-(front|back)\.png$`)
+
+// warnStale says on standard error which card images in the folders of
+// files this run did not write: a deck's images from an earlier, longer
+// deck would be sent to the shop with it. They are left alone.
+func (e *env) warnStale(files []outfile.File) {
+	written := map[string]bool{}
+	var dirs []string
+	for _, f := range files {
+		if imageName.MatchString(filepath.Base(f.Path)) {
+			written[filepath.Clean(f.Path)] = true
+			if d := filepath.Dir(f.Path); !slices.Contains(dirs, d) {
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	for _, d := range dirs {
+		es, _ := os.ReadDir(d)
+		var stale []string
+		for _, en := range es {
+			if imageName.MatchString(en.Name()) && !written[filepath.Join(d, en.Name())] {
+				stale = append(stale, en.Name())
+			}
+		}
+		if len(stale) > 0 {
+			fmt.Fprintf(e.stderr, "playaid: %s also holds %d card %s this deck does not have (%s): remove %s before sending the folder to the shop\n",
+				d, len(stale), document.Plural(len(stale), "image", "images"), plain.Clip(strings.Join(stale, ", "), 80), document.Plural(len(stale), "it", "them"))
+		}
+	}
 }
 
 // cardSuffix names a deck's file by how it prints: "" for duplex sheets,
@@ -218,7 +251,11 @@ func (e *env) referenceCards(ctx context.Context, d dataFlags, doc *docFlags, p 
 			files = append(files, imgs...)
 		}
 	}
-	return e.writeFiles(ctx, files)
+	if err := e.writeFiles(ctx, files); err != nil {
+		return err
+	}
+	e.warnStale(files)
+	return nil
 }
 
 // cardsNoBacks is unit cards' default: fronts only.

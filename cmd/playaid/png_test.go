@@ -216,3 +216,25 @@ func TestPNGErrors(t *testing.T) {
 		t.Error("the deck was written though its images were not")
 	}
 }
+
+// TestPNGStale: images left in the folder by a longer deck are named on
+// standard error, and left alone; other files are not mentioned.
+func TestPNGStale(t *testing.T) {
+	dir := t.TempDir()
+	pngDir := filepath.Join(dir, "png")
+	os.MkdirAll(pngDir, 0o755)
+	for _, n := range []string{"099-card050-back.png", "notes.txt", "cover.png"} {
+		os.WriteFile(filepath.Join(pngDir, n), []byte("old"), 0o644)
+	}
+	msg := cli(t, 0, "army", "print", armyExample("imperial-mars.toml"), "--cards", "--print-shop", "--png", pngDir, "-o", filepath.Join(dir, "u.pdf"))
+	if want := pngDir + " also holds 1 card image this deck does not have (099-card050-back.png): remove it before sending the folder to the shop"; !strings.Contains(msg, want) {
+		t.Errorf("stderr %q, want %q", msg, want)
+	}
+	if b, _ := os.ReadFile(filepath.Join(pngDir, "099-card050-back.png")); string(b) != "old" {
+		t.Error("the old image was changed")
+	}
+	msg = cli(t, 0, "army", "print", armyExample("imperial-mars.toml"), "--cards", "--print-shop", "--png", filepath.Join(dir, "fresh"), "-o", filepath.Join(dir, "u.pdf"))
+	if strings.Contains(msg, "also holds") {
+		t.Errorf("a fresh folder: %q", msg)
+	}
+}

@@ -12,7 +12,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/internal/pdftest"
+	"github.com/playaid/playaid/layout/cards"
+	"github.com/playaid/playaid/layout/raster"
+	"github.com/playaid/playaid/refcards"
 )
 
 // cli runs playaid with args and fails the test unless it exits with code.
@@ -236,5 +241,47 @@ func TestPNGStale(t *testing.T) {
 	msg = cli(t, 0, "army", "print", armyExample("imperial-mars.toml"), "--cards", "--print-shop", "--png", filepath.Join(dir, "fresh"), "-o", filepath.Join(dir, "u.pdf"))
 	if strings.Contains(msg, "also holds") {
 		t.Errorf("a fresh folder: %q", msg)
+	}
+}
+
+// TestPNGEveryDeck: every shipped deck's print-shop pages, reference and
+// unit cards, are drawn whole by the page printer: they use only what it
+// draws (no image, no clip), so no card face can come out with a part
+// missing. (Drawn at 30 dpi: what is read does not depend on it.)
+func TestPNGEveryDeck(t *testing.T) {
+	cat := shipped.Catalog(t)
+	var pdfs [][]byte
+	var names []string
+	for _, dk := range refcards.All(cat) {
+		b, err := dk.Render(cat, refcards.Options{Shop: &cards.Shop{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pdfs, names = append(pdfs, b), append(names, dk.FileName("pdf"))
+	}
+	exs, err := army.Examples(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range exs {
+		b, err := army.PrintCards(ex.Report, cards.Shop{Size: cards.USPoker})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pdfs, names = append(pdfs, b), append(names, ex.Name)
+	}
+	if len(names) < 8 {
+		t.Fatalf("%d decks: the shipped decks are missing", len(names))
+	}
+	for i, pdf := range pdfs {
+		d, err := raster.Open(pdf)
+		if err != nil {
+			t.Fatalf("%s: %v", names[i], err)
+		}
+		for k := range d.Pages() {
+			if _, err := d.Render(k, 30); err != nil {
+				t.Errorf("%s: %v", names[i], err)
+			}
+		}
 	}
 }

@@ -679,10 +679,24 @@ func TestErrors(t *testing.T) {
 // full-width cut marks run out into the side margins.
 func TestCropMarks(t *testing.T) {
 	cat := shipped.Catalog(t)
-	opt := Options{Paper: layout.A4}
+	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+		for _, backs := range []Flip{NoBacks, LongEdge} {
+			t.Run(paper.Name+" "+backs.String(), func(t *testing.T) {
+				cropMarks(t, cat, Options{Paper: paper, Backs: backs})
+			})
+		}
+	}
+}
+
+// cropMarks checks the crop marks of the full set, every rule set after
+// another and pages shared between them.
+func cropMarks(t *testing.T, cat *catalog.Catalog, opt Options) {
 	sh := planned(t, cat.Systems, opt)
 	pages := render(t, cat.Systems, opt)
 	for i, pg := range sh.pages {
+		if pg.back {
+			continue
+		}
 		var marks [][2]pt
 		for _, p := range pages[i].paths {
 			if p.op == "S" && p.fill != "" && near(p.lineWidth, 0.2, 0.01) {

@@ -132,6 +132,7 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 	ro.Blips, ro.Decoys = Blips(r.List, s)
 	var profiles []string
 	equipped := map[string][]string{} // profile id → weapons the scenario adds
+	unstated := map[string][]string{} // profile id → what the scenario adds without stats
 	for i, ln := range r.Lines {
 		rl := RosterLine{N: i + 1, Name: document.Esc(ln.Name), Count: ln.Count, Each: ln.Each, Cost: ln.Cost, Type: document.Esc(ln.Type)}
 		u := ln.Unit
@@ -148,6 +149,21 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 			rl.Deploy = "on the table"
 		}
 		if e := ln.Entry; e != nil {
+			if f := aqForce(r, e); f != nil {
+				if d := dugInLine(s); f.DugIn && d != "" {
+					rl.DugIn = true
+					g.rule("Dug In", document.Esc(d))
+				}
+				if sc := s.Scenario(r.List.Scenario); sc != nil {
+					for _, name := range f.Rules {
+						for _, sp := range sc.Specials {
+							if sp.Name == name {
+								g.rule(sp.Name, document.Esc(document.Sentence(sp.Text)))
+							}
+						}
+					}
+				}
+			}
 			rl.Entry = document.Esc(e.Name)
 			if u.Label == "" {
 				rl.Entry = ""
@@ -177,13 +193,20 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 						equipped[st.Profile] = append(equipped[st.Profile], w.ID)
 					}
 				}
+				if f := aqForce(r, e); f != nil {
+					for _, name := range f.Unstated {
+						unstated[st.Profile] = appendNew(unstated[st.Profile], name)
+					}
+				}
 			}
 			if f := aqForce(r, e); f != nil && len(f.Added) > 0 {
 				for _, a := range f.Added {
-					els = append(els, fmt.Sprintf("%d × %s", a.Count, document.Esc(a.Label)))
+					// The ruling the stand fights by, marked on it.
+					mark := ""
 					if a.Ruling != "" {
-						ro.Rulings = append(ro.Rulings, document.Esc(a.RulingLine()))
+						mark = g.notes.Ref("added:"+a.Label, "added-"+label(a.Label), AgreeRuling+a.RulingLine())
 					}
+					els = append(els, fmt.Sprintf("%d × %s%s", a.Count, document.Esc(a.Label), mark))
 				}
 				rl.Elements = strings.Join(els, " + ") + fmt.Sprintf(" = %d stands", f.StandsOf(e))
 			} else {
@@ -234,6 +257,10 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 			ws = append(ws, document.Esc(w.Name))
 			g.aqWeapon(w)
 		}
+		for _, name := range unstated[id] {
+			ws = append(ws, document.Esc(name))
+			g.aqUnstated(name)
+		}
 		for _, sp := range p.Specials {
 			// A note on the ability is marked on it, not on the unit
 			// (unless the unit's name carries it already).
@@ -269,6 +296,20 @@ func (g *glossary) aqWeapon(w *catalog.Weapon) {
 	}
 	g.weapons = append(g.weapons, row)
 }
+
+// aqUnstated is a row of the weapons for what a scenario equips a unit
+// with and the book gives no stats (the Gripper Claw): its ruling marked
+// on its name, room to write what the players agree.
+func (g *glossary) aqUnstated(name string) {
+	if !g.once("weapon/" + document.Slug(name)) {
+		return
+	}
+	g.weapons = append(g.weapons, WeaponRow{Name: document.Esc(name) + g.refs(document.Slug(name)), Range: writeIn(8), Power: writeIn(4), Dice: writeIn(3), Specials: writeIn(10)})
+}
+
+// AgreeRuling starts a ruling the players agree before play that no
+// source note holds (a stand a scenario adds without stats).
+const AgreeRuling = "Ruling, agree before play: "
 
 // aqRange is an AQotMF weapon's range as the data prints it: its words
 // ("3"–30+"), else its length in inches, else a dash.
@@ -314,6 +355,7 @@ func aqCard(r *Report, ln Line) (card, error) {
 	tripod := aqTripodType(s)
 	var armor *catalog.Profile // a tripod's profile: its Armor is tracked
 	var rulings []string
+	marks := &cardMarks{}
 	for _, st := range aqCardStands(r, e) {
 		p := s.Profile(st.Profile)
 		if p == nil {
@@ -327,8 +369,9 @@ func aqCard(r *Report, ln Line) (card, error) {
 		if st.ruling != "" {
 			// A stand the scenario adds and the book gives no stats:
 			// the ruling's profile, marked, its line under the stats.
-			name = st.Label + "*"
-			rulings = append(rulings, "* Ruling, agree before play: "+st.ruling)
+			m := marks.mark("added:"+st.Label, AgreeRuling+st.ruling)
+			name = st.Label + m
+			rulings = append(rulings, marks.line(m))
 		}
 		row := []string{fmt.Sprintf("%d × %s", st.Count, name), speed, document.Intp(p.Defense), document.Intp(p.Armor)}
 		for _, stat := range p.Unstated() {
@@ -378,7 +421,7 @@ func aqCard(r *Report, ln Line) (card, error) {
 	c.parts = append(c.parts, stats)
 	stands := aqStands(r, e)
 	if len(rulings) > 0 {
-		c.parts = append(c.parts, part{text: fmt.Sprintf("%d stands. %s", stands, strings.Join(rulings, " "))})
+		c.parts = append(c.parts, part{text: fmt.Sprintf("%d stands.\n%s", stands, strings.Join(rulings, "\n"))})
 	}
 	if len(agree) > 0 || len(unarmed) > 0 {
 		// Room to write what the players agree, big enough for a pencil.
@@ -391,14 +434,27 @@ func aqCard(r *Report, ln Line) (card, error) {
 		}
 		c.parts = append(c.parts, part{head: "Agreed before play", text: strings.ToUpper(what[:1]) + what[1:] + ": not given by the rules.", writeOn: 2})
 	}
-	if len(weapons) > 0 {
+	var unstated []string // what the scenario equips it with, without stats
+	if f := aqForce(r, e); f != nil {
+		unstated = f.Unstated
+	}
+	if len(weapons) > 0 || len(unstated) > 0 {
 		wp := part{head: "Weapons", rows: [][]string{{"", "Range", "Power", "Dice"}}, bold: []bool{true}}
+		var lines []string // the rulings marked on the weapons, under them
 		for _, w := range weapons {
 			power := "–"
 			if w.Power != 0 {
 				power = document.Signed(w.Power)
 			}
-			wp.rows = append(wp.rows, []string{w.Name, aqRange(w), power, fmt.Sprint(dicePer[w.ID])})
+			name := w.Name
+			for _, n := range s.NotesTouching(w.ID) {
+				if n.Ruling != "" && !aboutElements(s, n) {
+					m := marks.mark("note:"+n.ID, document.RulingPrefix+strings.TrimSpace(n.Ruling))
+					name += m
+					lines = appendNew(lines, marks.line(m))
+				}
+			}
+			wp.rows = append(wp.rows, []string{name, aqRange(w), power, fmt.Sprint(dicePer[w.ID])})
 			wp.bold = append(wp.bold, false)
 			for _, sp := range w.Specials {
 				if !contains(specials, sp) {
@@ -406,13 +462,33 @@ func aqCard(r *Report, ln Line) (card, error) {
 				}
 			}
 		}
-		c.parts = append(c.parts, wp)
-	}
-	if len(specials) > 0 {
-		var lines []string
-		for _, sp := range specials {
-			lines = append(lines, abilityLine(s.Ability(sp)))
+		// No stats to print: the ruling's mark, and lines to write what
+		// the players agree.
+		write := 0
+		for _, name := range unstated {
+			row := []string{name, "", "", ""}
+			for _, n := range s.NotesTouching(document.Slug(name)) {
+				if n.Ruling != "" {
+					m := marks.mark("note:"+n.ID, document.RulingPrefix+strings.TrimSpace(n.Ruling))
+					row[0] += m
+					lines = appendNew(lines, marks.line(m))
+				}
+			}
+			wp.rows = append(wp.rows, row)
+			wp.bold = append(wp.bold, false)
+			write++
 		}
+		c.parts = append(c.parts, wp)
+		if len(lines) > 0 {
+			c.parts = append(c.parts, part{text: strings.Join(lines, "\n"), writeOn: write})
+		}
+	}
+	var lines []string
+	for _, sp := range specials {
+		lines = append(lines, abilityLine(s.Ability(sp)))
+	}
+	lines = append(lines, aqScenarioLines(r, e)...)
+	if len(lines) > 0 {
 		c.parts = append(c.parts, part{head: "Special", text: strings.Join(lines, "\n")})
 	}
 	if armor != nil {
@@ -434,6 +510,42 @@ const (
 	cardBlank  = "____"
 	cardAgreed = "*"
 )
+
+// aboutElements reports whether a note is about an element or unit entry
+// too (the Mk II Baldwin's missing stats, which name its Tank Gun): a
+// card marks a weapon only with the rulings about the weapon alone.
+func aboutElements(s *catalog.System, n catalog.Note) bool {
+	return slices.ContainsFunc(n.Touches, func(t string) bool { return s.Profile(t) != nil || s.Unit(t) != nil })
+}
+
+// cardMarks are the rulings a unit card marks where they apply (a stand
+// the scenario adds, a weapon the book prints ambiguously or without
+// stats), each with its mark in catalog.Marks order (†, ‡, §…) and its
+// line on the same card.
+type cardMarks struct {
+	keys, texts []string
+}
+
+// mark returns the mark of the ruling key, giving it the next mark the
+// first time.
+func (m *cardMarks) mark(key, text string) string {
+	i := slices.Index(m.keys, key)
+	if i < 0 {
+		i = len(m.keys)
+		m.keys, m.texts = append(m.keys, key), append(m.texts, text)
+	}
+	return catalog.Mark(i)
+}
+
+// line is the ruling's line under what it marks: its mark, then its text.
+func (m *cardMarks) line(mark string) string {
+	for i := range m.keys {
+		if catalog.Mark(i) == mark {
+			return mark + " " + m.texts[i]
+		}
+	}
+	return ""
+}
 
 // abilityLine is a special ability on a card: its name and its rule in a
 // line, or room to write the club's ruling.
@@ -481,6 +593,46 @@ func aqForce(r *Report, e *catalog.Unit) *catalog.Force {
 		}
 	}
 	return nil
+}
+
+// aqScenarioLines are what the list's scenario gives the unit entry on
+// top of its Game Stats, a line each for its card: that it may start dug
+// in, and the scenario's special rules that are about it (the Morale
+// Wagon's move).
+func aqScenarioLines(r *Report, e *catalog.Unit) []string {
+	f := aqForce(r, e)
+	if f == nil {
+		return nil
+	}
+	var out []string
+	if d := dugInLine(r.System); f.DugIn && d != "" {
+		out = append(out, "Dug In:\t"+d)
+	}
+	if sc := r.System.Scenario(r.List.Scenario); sc != nil {
+		for _, name := range f.Rules {
+			for _, sp := range sc.Specials {
+				if sp.Name == name {
+					out = append(out, sp.Name+":\t"+document.Sentence(firstOf(sp.Short, sp.Text)))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// dugInLine says what starting dug in does, from the rule set's numbers:
+// "May start the game dug in (a marker): Armor +2, not against a tripod
+// within 6″."
+func dugInLine(s *catalog.System) string {
+	a := s.AQotMF
+	if a == nil || a.DugIn.Armor == 0 {
+		return ""
+	}
+	line := "May start the game dug in (a marker): Armor " + document.Signed(a.DugIn.Armor)
+	if !a.DugIn.TripodWithin.IsZero() {
+		line += ", not against a tripod within " + document.Inch(a.DugIn.TripodWithin)
+	}
+	return line + "."
 }
 
 // aqEquipped are the weapons the list's scenario equips the unit entry
@@ -690,4 +842,15 @@ func appendNew(list []string, s string) []string {
 		return list
 	}
 	return append(list, s)
+}
+
+// label is a name as a footnote's label: its slug's letters, digits and
+// hyphens.
+func label(name string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, document.Slug(name))
 }

@@ -48,6 +48,17 @@ type card struct {
 	tracks []track // rows of boxes at the foot of the card
 	foot   string  // the list's name
 	of     string  // "2/6" when a unit entry stands for several units
+	// box is the side of a track's boxes, in mm: boxSide, or bigger
+	// (bigBox) on card 1/2 of a split card with the room for it.
+	box float64
+}
+
+// side is the side of the card's track boxes.
+func (c card) side() float64 {
+	if c.box > 0 {
+		return c.box
+	}
+	return boxSide
 }
 
 // part is a block of a card: a small heading and rows or text.
@@ -224,6 +235,7 @@ const (
 	footPt   = 7.0
 	bodyLH   = 2.85
 	boxSide  = 3.5 // a track's box
+	bigBox   = 5.0 // a track's box on a card with room to spare
 	boxGap   = 0.8
 	groupGap = 1.6
 	bandH    = 12.0 // the title band
@@ -371,7 +383,7 @@ func drawCard(pdf *fpdf.Fpdf, c card, f cards.Frame) {
 		pdf.SetTextColor(20, 24, 30)
 		layout.Text(pdf, left+w-ew, cut, " …")
 	}
-	drawTracks(pdf, c.tracks, left, tracksTop, w)
+	drawTracks(pdf, c.tracks, left, tracksTop, w, c.side())
 	pdf.SetFont(layout.Font, "", footPt)
 	pdf.SetTextColor(110, 116, 126)
 	ow := layout.Width(pdf, c.of)
@@ -486,13 +498,13 @@ const (
 	firstDown = 3.2
 	footUp    = 3.2 // the baseline inside a print shop's 1/8 in safe zone
 	tracksGap = 2.4
-	trackLine = boxSide + 0.8 // a line of a track's boxes
+	trackGap  = 0.8 // between two lines of a track's boxes
 )
 
 // bodyRoom is the height a card's blocks have, from the first baseline to
 // the top of the tracks.
 func bodyRoom(pdf *fpdf.Fpdf, c card) float64 {
-	return cardH - bandH - firstDown - footUp - tracksGap - tracksHeight(pdf, c.tracks, cardBody)
+	return cardH - bandH - firstDown - footUp - tracksGap - tracksHeight(pdf, c.tracks, cardBody, c.side())
 }
 
 // cardFits reports whether everything a card carries prints on it, odds
@@ -507,7 +519,7 @@ func cardFits(pdf *fpdf.Fpdf, c card) bool {
 
 // trackLines splits a track's boxes into the lines they take after the
 // label, a group never split.
-func trackLines(pdf *fpdf.Fpdf, t track, w float64) [][]string {
+func trackLines(pdf *fpdf.Fpdf, t track, w, side float64) [][]string {
 	pdf.SetFont(layout.Font, "B", headPt)
 	avail := w - layout.Width(pdf, strings.ToUpper(t.label)) - 2
 	group := t.group
@@ -519,7 +531,7 @@ func trackLines(pdf *fpdf.Fpdf, t track, w float64) [][]string {
 	used := 0.0
 	for i := 0; i < len(t.boxes); i += group {
 		g := t.boxes[i:min(i+group, len(t.boxes))]
-		gw := boxesWidth(pdf, g)
+		gw := boxesWidth(pdf, g, side)
 		if len(cur) > 0 && used+gw > avail {
 			lines = append(lines, cur)
 			cur, used = nil, 0
@@ -533,57 +545,69 @@ func trackLines(pdf *fpdf.Fpdf, t track, w float64) [][]string {
 	if len(cur) > 0 {
 		lines = append(lines, cur)
 	}
+	if k := len(lines); k > 1 && t.group <= 0 {
+		// As many boxes on each line as the lines allow, the longer
+		// lines first: "10 … 6" over "5 … 1", not "10 … 4" over "3 2 1".
+		per := (len(t.boxes) + k - 1) / k
+		var even [][]string
+		for i := 0; i < len(t.boxes); i += per {
+			even = append(even, t.boxes[i:min(i+per, len(t.boxes))])
+		}
+		if len(even) == k && !slices.ContainsFunc(even, func(ln []string) bool { return boxesWidth(pdf, ln, side) > avail }) {
+			return even
+		}
+	}
 	return lines
 }
 
 // boxWidth is a box's width: square, or as wide as its text needs.
-func boxWidth(pdf *fpdf.Fpdf, s string) float64 {
+func boxWidth(pdf *fpdf.Fpdf, s string, side float64) float64 {
 	if s == "" {
-		return boxSide
+		return side
 	}
 	pdf.SetFont(layout.Font, "", bodyPt)
-	return max(boxSide, layout.Width(pdf, s)+1.2)
+	return max(side, layout.Width(pdf, s)+1.2)
 }
 
-func boxesWidth(pdf *fpdf.Fpdf, boxes []string) float64 {
+func boxesWidth(pdf *fpdf.Fpdf, boxes []string, side float64) float64 {
 	w := 0.0
 	for _, b := range boxes {
-		w += boxWidth(pdf, b) + boxGap
+		w += boxWidth(pdf, b, side) + boxGap
 	}
 	return w
 }
 
 // tracksHeight is the room the tracks take above the footer.
-func tracksHeight(pdf *fpdf.Fpdf, ts []track, w float64) float64 {
+func tracksHeight(pdf *fpdf.Fpdf, ts []track, w, side float64) float64 {
 	h := 0.0
 	for _, t := range ts {
-		h += float64(len(trackLines(pdf, t, w))) * trackLine
+		h += float64(len(trackLines(pdf, t, w, side))) * (side + trackGap)
 	}
 	return h
 }
 
 // drawTracks draws the tracks from top down: the label, then its boxes,
 // with what each holds, line after line.
-func drawTracks(pdf *fpdf.Fpdf, ts []track, left, top, w float64) {
+func drawTracks(pdf *fpdf.Fpdf, ts []track, left, top, w, side float64) {
 	y := top
 	for _, t := range ts {
 		label := strings.ToUpper(t.label)
 		pdf.SetFont(layout.Font, "B", headPt)
 		lw := layout.Width(pdf, label) + 2
 		pdf.SetTextColor(40, 70, 120)
-		layout.Text(pdf, left, y+boxSide-0.9, label)
+		layout.Text(pdf, left, y+side/2+0.85, label)
 		k := 0
-		for _, ln := range trackLines(pdf, t, w) {
+		for _, ln := range trackLines(pdf, t, w, side) {
 			bx := left + lw
 			for _, b := range ln {
-				bw := boxWidth(pdf, b)
+				bw := boxWidth(pdf, b, side)
 				pdf.SetDrawColor(120, 126, 136)
 				pdf.SetLineWidth(0.2)
-				pdf.Rect(bx, y, bw, boxSide, "D")
+				pdf.Rect(bx, y, bw, side, "D")
 				if b != "" {
 					pdf.SetFont(layout.Font, "", bodyPt)
 					pdf.SetTextColor(70, 76, 86)
-					layout.Text(pdf, bx+(bw-layout.Width(pdf, b))/2, y+boxSide-0.95, b)
+					layout.Text(pdf, bx+(bw-layout.Width(pdf, b))/2, y+side/2+0.8, b)
 				}
 				bx += bw + boxGap
 				k++
@@ -591,7 +615,7 @@ func drawTracks(pdf *fpdf.Fpdf, ts []track, left, top, w float64) {
 					bx += groupGap
 				}
 			}
-			y += trackLine
+			y += side + trackGap
 		}
 	}
 }
@@ -689,16 +713,41 @@ func buildCards(r *Report) ([]card, error) {
 // splitOdds splits a card that carries more than it holds into two, as
 // the reference cards do: card 1/2 the unit's stats, weapons, rules and
 // tracks, card 2/2 its odds, whole (one for every unit of the entry: the
-// odds are the same). A card that holds everything, or whose excess is
-// not odds, stays one (its odds give way, last first).
+// odds are the same). Where card 1/2 still has more than it holds (the
+// rulings marked on its weapons), its last blocks (special rules) go to
+// card 2/2, ahead of the odds, so neither card is cut and both are used.
+// A card that holds everything, or whose excess is not odds, stays one
+// (its odds give way, last first).
 func splitOdds(pdf *fpdf.Fpdf, c card) (card, *card) {
 	if cardFits(pdf, c) || !slices.ContainsFunc(c.parts, func(p part) bool { return p.odds }) {
 		return c, nil
 	}
 	main := c
 	main.parts = slices.DeleteFunc(slices.Clone(c.parts), func(p part) bool { return p.odds })
-	odds := card{title: c.title, corner: c.corner, sub: c.sub + " · card 2/2: odds", foot: c.foot}
-	odds.parts = slices.DeleteFunc(slices.Clone(c.parts), func(p part) bool { return !p.odds })
+	var moved []part
+	for !cardFits(pdf, main) && len(main.parts) > 1 {
+		last := len(main.parts) - 1
+		moved = append([]part{main.parts[last]}, moved...)
+		main.parts = main.parts[:last]
+	}
+	what := ": odds"
+	if len(moved) > 0 {
+		var heads []string
+		for _, p := range moved {
+			if p.head != "" {
+				heads = append(heads, strings.ToLower(p.head))
+			}
+		}
+		what = ": " + strings.Join(append(heads, "odds"), ", ")
+	}
+	odds := card{title: c.title, corner: c.corner, sub: c.sub + " · card 2/2" + what, foot: c.foot}
+	odds.parts = append(moved, slices.DeleteFunc(slices.Clone(c.parts), func(p part) bool { return !p.odds })...)
 	main.sub += " · card 1/2"
+	// Room to spare on card 1/2: boxes a pencil strikes more easily.
+	big := main
+	big.box = bigBox
+	if cardFits(pdf, big) {
+		main = big
+	}
 	return main, &odds
 }

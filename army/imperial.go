@@ -400,7 +400,10 @@ func (ro *Roster) imperial(r *Report, g *glossary) {
 			rl.Vehicle = document.Esc(v.Name)
 			rl.Weapon = firstOf(rl.Weapon, document.Esc(v.Weapons))
 			if g.once("vehicle/" + v.ID) {
-				g.rule(v.Name+" ("+v.Title+")", document.Esc(fmt.Sprintf("Movement %s, Armour %s, Morale %+d, SDL %d, THL %d, BDL %d. Weapons: %s.", v.Movement, v.Armour, v.Morale, v.SDL, v.THL, v.BDL, v.Weapons))+g.refs(v.ID, "vehicles"))
+				// The rulings on vehicles (their Morale effect, ±V on the
+				// morale table) marked on the Morale they explain.
+				g.rule(v.Name+" ("+v.Title+")", document.Esc(fmt.Sprintf("Movement %s, Armour %s, Morale %+d", v.Movement, v.Armour, v.Morale))+g.refs(v.ID, "vehicles")+
+					document.Esc(fmt.Sprintf(", SDL %d, THL %d, BDL %d. Weapons: %s.", v.SDL, v.THL, v.BDL, v.Weapons)))
 			}
 		}
 		kinds[ln.Type] = true

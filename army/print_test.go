@@ -249,7 +249,14 @@ func TestCardTracks(t *testing.T) {
 	if trackOf(tripod, "Lost") != nil {
 		t.Error("a tripod's card has a LOST box beside its Armor track")
 	}
-	text := partText(tripod)
+	// Card 1/2 and card 2/2 (the special rules go with the odds when card
+	// 1/2 has no room left).
+	var text string
+	for _, c := range build("boys-of-company-c-martians.toml") {
+		if c.title == "Assault Tripod" {
+			text += partText(c) + " "
+		}
+	}
 	for _, want := range []string{"Sweep: Template placed like a Barrage template", "Massive: not in the rules: agree it before play."} {
 		if !strings.Contains(text, want) {
 			t.Errorf("tripod card lacks %q:\n%s", want, text)
@@ -398,9 +405,9 @@ func TestScenarioWeaponsOnCards(t *testing.T) {
 			}
 			for _, p := range c.parts {
 				for _, row := range p.rows {
-					if len(row) > 0 && row[0] == "Reaper Tentacles" {
+					if len(row) > 0 && strings.HasPrefix(row[0], "Reaper Tentacles") {
 						if p.odds {
-							odds = strings.HasSuffix(c.sub, "card 2/2: odds")
+							odds = strings.Contains(c.sub, "card 2/2") && strings.HasSuffix(c.sub, "odds")
 						} else {
 							weapons = p.head == "Weapons" && strings.HasSuffix(c.sub, "card 1/2")
 						}
@@ -410,6 +417,145 @@ func TestScenarioWeaponsOnCards(t *testing.T) {
 		}
 		if !weapons || !odds {
 			t.Errorf("%s: Reaper Tentacles in the weapons of card 1/2: %v, in the odds of card 2/2: %v", file, weapons, odds)
+		}
+	}
+}
+
+// cardMarkRE finds a ruling mark on a card: †, ‡, §, ¶ (doubled past
+// four).
+var cardMarkRE = regexp.MustCompile(`[†‡§¶]+`)
+
+// TestCardRulingsOnTheCard (issue 22 §2, §6, §8): every ruling mark a unit
+// card prints sits on an item (a stand, a weapon) and has its line on the
+// same card; every line's mark is on the card outside its line. The
+// Assault Tripod's card marks the pack's reading of the scenarios'
+// Tentacles on the Reaper Tentacles and the Gripper Claw's ruling on the
+// Gripper Claw, which it prints with the weapons though it has no stats.
+func TestCardRulingsOnTheCard(t *testing.T) {
+	cat := shipped.Catalog(t)
+	seen := 0
+	for _, file := range shippedLists(t) {
+		cs, err := buildCards(shippedList(t, cat, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs {
+			used, explained := map[string]bool{}, map[string]bool{}
+			var texts []string
+			for _, p := range c.parts {
+				for _, row := range p.rows {
+					for _, cell := range row {
+						for _, m := range cardMarkRE.FindAllString(cell, -1) {
+							used[m] = true
+						}
+					}
+				}
+				texts = append(texts, strings.Split(p.text, "\n")...)
+			}
+			for _, line := range texts {
+				m := cardMarkRE.FindString(line)
+				if m != "" && strings.HasPrefix(line, m+" ") {
+					explained[m] = true
+					line = strings.TrimPrefix(line, m)
+				}
+				for _, m := range cardMarkRE.FindAllString(line, -1) {
+					used[m] = true
+				}
+			}
+			for m := range used {
+				if !explained[m] {
+					t.Errorf("%s: card %q (%s) prints %s with no line for it", file, c.title, c.sub, m)
+				}
+			}
+			for m := range explained {
+				if !used[m] {
+					t.Errorf("%s: card %q (%s) explains %s, which marks nothing on it", file, c.title, c.sub, m)
+				}
+			}
+			seen += len(used)
+		}
+	}
+	if seen == 0 {
+		t.Error("no card of the shipped lists marks a ruling")
+	}
+
+	for _, file := range []string{"boys-of-company-c-martians.toml", "morale-wagon-martians.toml"} {
+		cs, err := buildCards(shippedList(t, cat, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		front := cardOf(t, cs, cs[0].title)
+		text := partText(front)
+		rows := map[string]string{} // weapon → its mark
+		for _, p := range front.parts {
+			if p.head != "Weapons" {
+				continue
+			}
+			for _, row := range p.rows[1:] {
+				name := cardMarkRE.ReplaceAllString(row[0], "")
+				rows[name] = cardMarkRE.FindString(row[0])
+			}
+		}
+		for weapon, ruling := range map[string]string{
+			"Reaper Tentacles":   `The scenarios' "Tentacles" are read as the Reaper Tentacles: agree it before play.`,
+			"Gripper Claw":       "The Gripper Claw has no stats: agree before play how it is used.",
+			"Heat Ray – Focused": `The book prints "30+": read it as 30″ (agree it before play).`,
+		} {
+			m, ok := rows[weapon]
+			if !ok || m == "" {
+				t.Errorf("%s: card 1/2 prints %s unmarked or not at all (weapons %q)", file, weapon, rows)
+				continue
+			}
+			if want := m + " Ruling: " + document.Typo(ruling); !strings.Contains(text, want) {
+				t.Errorf("%s: card 1/2 lacks %q:\n%s", file, want, text)
+			}
+		}
+		if rows["Heat Ray – Sweep"] != "" {
+			t.Errorf("%s: the Heat Ray – Sweep is marked %s, but no ruling is about it", file, rows["Heat Ray – Sweep"])
+		}
+	}
+}
+
+// TestScenarioGivesOnCards (issue 22 §8): what a scenario gives a unit on
+// top of its Game Stats is on its card: Scenario 2's Morale Wagon moves 4″
+// a phase (on every Baldwin's card: which one it is stays secret), and
+// its HMG team may start dug in (with what that does); Scenario 1 gives
+// neither.
+func TestScenarioGivesOnCards(t *testing.T) {
+	cat := shipped.Catalog(t)
+	cs, err := buildCards(shippedList(t, cat, "morale-wagon-humans.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	baldwins := 0
+	for _, c := range cs {
+		text := partText(c)
+		switch c.title {
+		case "Mk II Baldwin Tanks":
+			baldwins++
+			if !strings.Contains(text, "The Morale Wagon: The “Morale Wagon” is a Mark II tank") || !strings.Contains(text, "It moves 4 inches in each movement phase and must stay on the road.") {
+				t.Errorf("Baldwin card %s lacks the Morale Wagon's rule:\n%s", c.of, text)
+			}
+		case "Machine Guns":
+			if !strings.Contains(text, "Dug In: May start the game dug in (a marker): Armor +2, not against a tripod within 6″.") {
+				t.Errorf("the HMG card lacks that it may start dug in:\n%s", text)
+			}
+		default:
+			if strings.Contains(text, "Dug In:") || strings.Contains(text, "Morale Wagon:") {
+				t.Errorf("card %q carries a line the scenario gives another unit:\n%s", c.title, text)
+			}
+		}
+	}
+	if baldwins != 6 {
+		t.Errorf("%d Baldwin cards, want 6", baldwins)
+	}
+	cs, err = buildCards(shippedList(t, cat, "boys-of-company-c-humans.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		if text := partText(c); strings.Contains(text, "Dug In:") || strings.Contains(text, "Morale Wagon:") {
+			t.Errorf("Scenario 1's card %q carries Scenario 2's line:\n%s", c.title, text)
 		}
 	}
 }

@@ -53,9 +53,6 @@ type Roster struct {
 	Blips, Decoys int
 	BlipNotes     string // note references for the blip count
 	Profiles      []ProfileRow
-	// Rulings are the pack's rulings on stands a scenario adds without
-	// stats (the Captain's stand), escaped, to agree before play.
-	Rulings []string
 
 	ArmyNotes string // note references about army lists of the rule set
 
@@ -96,6 +93,7 @@ type RosterLine struct {
 	Cost     int
 	Elements string // AQotMF: "5 × Infantry"
 	Deploy   string // AQotMF: blip, ambush, reinforcement, on the table
+	DugIn    bool   // AQotMF: the scenario lets it start dug in
 
 	// Imperial Mars
 	Training     string
@@ -256,7 +254,7 @@ func (g *glossary) special(sp string) string {
 	case a.Short != "":
 		text = document.Esc(document.Sentence(a.Short))
 	default:
-		text = Undescribed + " Agreed: " + writeIn(24) + g.refs(document.Slug(a.Name), "specials")
+		text = Undescribed + " Agreed: " + writeIn(24)
 	}
 	g.rules = append(g.rules, RuleRow{Name: document.Esc(a.Name), Text: text})
 	return a.Name

@@ -88,11 +88,12 @@ func TestMoraleWagonAgrees(t *testing.T) {
 
 // TestAgreeBeforePlay: the first page asks the players to agree what the
 // quick-start leaves out — the Mk II Baldwin's stats, Massive, the
-// Gripper Claw (Stealth has its line, from the hidden-unit rules) — and a
-// club's data that gives the Baldwin its stats takes it off the list.
+// Gripper Claw (Stealth has its line, from the hidden-unit rules), and
+// the pack's reading of the tripods' Tentacles — and a club's data that
+// gives the Baldwin its stats takes it off the list.
 func TestAgreeBeforePlay(t *testing.T) {
 	b := build(t, shipped.Catalog(t), "morale-wagon")
-	want := []string{"the Mk II Baldwin's Speed, Defense, Armor and weapons", "what Massive does", "what the tripods' Gripper Claw does"}
+	want := []string{"the Mk II Baldwin's Speed, Defense, Armor and weapons", "what Massive does", "what the tripods' Gripper Claw does", "which weapon the tripods' Tentacles are (ruling: the Reaper Tentacles)"}
 	if strings.Join(b.Agree, "|") != strings.Join(want, "|") {
 		t.Errorf("agree %q, want %q", b.Agree, want)
 	}

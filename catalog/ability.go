@@ -103,3 +103,14 @@ func (p *Profile) Unstated() []string {
 	}
 	return out
 }
+
+// slugSeps makes hyphens and underscores spaces, for Slug.
+var slugSeps = strings.NewReplacer("-", " ", "_", " ")
+
+// Slug is a name as an id: lower case, words joined by hyphens ("Hidden
+// Movement", "hidden_movement" and "hidden-movement" are all
+// "hidden-movement"). A note touches a thing the data names but gives no
+// id ("Gripper Claw") by its slug.
+func Slug(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(slugSeps.Replace(s))), "-")
+}

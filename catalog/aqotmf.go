@@ -72,12 +72,21 @@ type BuildingType struct {
 
 // BuildingRules holds the Destroying Buildings add-on's numbers.
 type BuildingRules struct {
-	Types              []BuildingType `toml:"type"`
-	HeatRayFireBonus   int            `toml:"heat_ray_fire_bonus"`   // +2 on fire rolls
-	DamagedArmor       int            `toml:"damaged_armor"`         // -1 when the roll equals the armour
-	BurnArmorLoss      int            `toml:"burn_armor_loss"`       // armour lost each turn a burning building stands
-	TallFloors         int            `toml:"tall_floors"`           // 4 or more stories is tall
-	DangerZonePerFloor Length         `toml:"danger_zone_per_floor"` // 1" of danger zone per floor
+	Types              []BuildingType  `toml:"type"`
+	HeatRayFireBonus   int             `toml:"heat_ray_fire_bonus"`   // +2 on fire rolls
+	DamagedArmor       int             `toml:"damaged_armor"`         // -1 when the roll equals the armour
+	BurnArmorLoss      int             `toml:"burn_armor_loss"`       // armour lost each turn a burning building stands
+	TallFloors         int             `toml:"tall_floors"`           // 4 or more stories is tall
+	DangerZonePerFloor Length          `toml:"danger_zone_per_floor"` // 1" of danger zone per floor
+	Example            BuildingExample `toml:"example"`               // the sheet's worked example
+}
+
+// BuildingExample is the shot the add-on's sheet works through: a weapon
+// of the rule set the add-on adds to, at a building type.
+type BuildingExample struct {
+	Weapon   string `toml:"weapon"`   // weapon id in the base rule set
+	HeatRay  bool   `toml:"heat_ray"` // a Martian Heat Ray: the fire bonus counts
+	Building string `toml:"building"` // building type id
 }
 
 // Type returns the building type with the id, or nil.

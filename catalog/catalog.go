@@ -66,6 +66,7 @@ type System struct {
 
 	Pos  diag.Pos // where [about] stands
 	Club bool     // a club's folder (--data) changed or added a file of the rule set
+	Base *System  // the rule set it adds to (About.AddOnTo), or nil
 }
 
 // Edition is the rules edition a document was made against, in words for

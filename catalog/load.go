@@ -83,6 +83,11 @@ func Load(sources ...Source) (*Catalog, diag.List) {
 	}
 	l = append(l, ld.diags...)
 	cat := ld.finish(&l)
+	for _, s := range cat.Systems {
+		if s.About.AddOnTo != "" {
+			s.Base = cat.System(s.About.AddOnTo)
+		}
+	}
 	cat.setVersion(files)
 	l.Sort()
 	l = l.Trim(limits.MaxErrors)

@@ -427,3 +427,64 @@ equipped = ["%s"]
 		t.Errorf("a known equipped weapon: errors %q, warnings %q", errs, warns)
 	}
 }
+
+// TestUnstatedEquipment: what a force line equips a unit with and the book
+// gives no stats (the Gripper Claw) needs a source note with a ruling
+// touching its name, which the roster and card mark on it; without one it
+// is an error at its place that says what to add.
+func TestUnstatedEquipment(t *testing.T) {
+	line := base + `
+[[scenario]]
+id = "s"
+name = "S"
+[[scenario.side]]
+name = "Humans"
+[[scenario.side.force]]
+unit = "company"
+points = 60
+unstated = ["Gripper Claw"]
+%s`
+	errs, warns := load(t, map[string]string{"t/system.toml": fmt.Sprintf(line, "")})
+	if len(warns) != 0 || len(errs) != 1 || !strings.Contains(errs[0], `no note with a ruling touches "gripper-claw"`) || !strings.Contains(errs[0], "system.toml:34:12:") {
+		t.Errorf("unstated equipment without a ruling: errors %q, warnings %q", errs, warns)
+	}
+	note := `
+[[note]]
+id = "claw"
+text = "The claw has no stats."
+ruling = "Agree how the claw is used."
+touches = ["gripper-claw"]
+`
+	errs, warns = load(t, map[string]string{"t/system.toml": fmt.Sprintf(line, note)})
+	if len(errs) != 0 || len(warns) != 0 {
+		t.Errorf("unstated equipment with its ruling: errors %q, warnings %q", errs, warns)
+	}
+}
+
+// TestForceRules: a force line names the scenario's own special rules
+// that its roster and card print; a name the scenario lacks is an error
+// that lists those it has.
+func TestForceRules(t *testing.T) {
+	line := base + `
+[[scenario]]
+id = "s"
+name = "S"
+[[scenario.side]]
+name = "Humans"
+[[scenario.side.force]]
+unit = "company"
+points = 60
+rules = ["%s"]
+[[scenario.special]]
+name = "The Wagon"
+text = "It moves 4 inches."
+`
+	errs, warns := load(t, map[string]string{"t/system.toml": fmt.Sprintf(line, "The Waggon")})
+	if len(warns) != 0 || len(errs) != 1 || !strings.Contains(errs[0], `follows the special rule "The Waggon", which the scenario does not have; expected one of its [[scenario.special]] names: "The Wagon"`) {
+		t.Errorf("an unknown special rule: errors %q, warnings %q", errs, warns)
+	}
+	errs, warns = load(t, map[string]string{"t/system.toml": fmt.Sprintf(line, "The Wagon")})
+	if len(errs) != 0 || len(warns) != 0 {
+		t.Errorf("a special rule of the scenario: errors %q, warnings %q", errs, warns)
+	}
+}

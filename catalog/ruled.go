@@ -11,6 +11,10 @@ import (
 // starts with it.
 var Marks = []string{"†", "‡", "§", "¶"}
 
+// Mark is the i-th mark (from 0): a card that marks rulings of its own
+// uses them in the same order.
+func Mark(i int) string { return mark(i) }
+
 // mark is the i-th mark.
 func mark(i int) string {
 	if i < len(Marks) {

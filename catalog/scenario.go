@@ -68,8 +68,20 @@ type Force struct {
 	// Tentacles": the Reaper Tentacles): its roster and card print them
 	// with the Game Stats' weapons.
 	Equipped []string `toml:"equipped"`
-	Note     string   `toml:"note"`
-	Pos      diag.Pos `toml:"-"`
+	// Unstated names what the line equips the unit with that the book
+	// gives no stats ("Gripper Claw"): its roster and card print it with
+	// the weapons, marked with the ruling of the source note that touches
+	// its name's slug ("gripper-claw"), to agree before play.
+	Unstated []string `toml:"unstated"`
+	// Rules name the scenario's special rules ([[scenario.special]]) that
+	// give this unit something of its own ("The Morale Wagon" moves 4″ a
+	// phase): its roster and card print them.
+	Rules []string `toml:"rules"`
+	// DugIn: the scenario lets the unit start dug in ("may be Dug-in"):
+	// its roster and card say so, with what being dug in does.
+	DugIn bool     `toml:"dug_in"`
+	Note  string   `toml:"note"`
+	Pos   diag.Pos `toml:"-"`
 }
 
 // AddedStand is a stand a scenario adds to a unit entry. Where the book

@@ -77,6 +77,20 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 					c.errf(at.value(fp+".equipped"), "scenario %s, %s: %s is equipped with the %s, a weapon of the %s", sc.ID, side.Name, u.Name, w.Name, w.Faction)
 				}
 			}
+			for _, name := range f.Rules {
+				if !slices.ContainsFunc(sc.Specials, func(sp Special) bool { return sp.Name == name }) {
+					var names []string
+					for _, sp := range sc.Specials {
+						names = append(names, fmt.Sprintf("%q", sp.Name))
+					}
+					c.errf(at.value(fp+".rules"), "scenario %s, %s: %s follows the special rule %q, which the scenario does not have; expected one of its [[scenario.special]] names: %s", sc.ID, side.Name, u.Name, name, strings.Join(names, ", "))
+				}
+			}
+			for _, name := range f.Unstated {
+				if !slices.ContainsFunc(c.s.NotesTouching(Slug(name)), func(n Note) bool { return strings.TrimSpace(n.Ruling) != "" }) {
+					c.errf(at.value(fp+".unstated"), "scenario %s, %s: %s is equipped with the %s, which has no stats, but no note with a ruling touches %q; expected a [[note]] with touches = [%q] and the ruling players agree", sc.ID, side.Name, u.Name, name, Slug(name), Slug(name))
+				}
+			}
 			if f.Stands != 0 && f.Stands != f.StandsOf(u) && !ua.bad("composition") {
 				text := f.Text
 				if text == "" {

@@ -72,15 +72,10 @@ func Sentence(s string) string {
 	return s
 }
 
-// slugSeps makes hyphens and underscores spaces, for Slug.
-var slugSeps = strings.NewReplacer("-", " ", "_", " ")
-
 // Slug is a name as an id: lower case, words joined by hyphens ("Hidden
 // Movement", "hidden_movement" and "hidden-movement" are all
-// "hidden-movement").
-func Slug(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(slugSeps.Replace(s))), "-")
-}
+// "hidden-movement"). It is catalog.Slug, which the data's checks use.
+func Slug(s string) string { return catalog.Slug(s) }
 
 var minus = regexp.MustCompile(`(^|[\s(/])-(\d)`)
 

@@ -22,7 +22,7 @@ type Rect struct{ X, Y, W, H float64 }
 const (
 	PieceGap = 5.0
 	CropFrom = 0.5
-	CropTo   = 2.2
+	CropTo   = 3.5
 )
 
 // eps is the slack of comparisons of millimetres.

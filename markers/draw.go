@@ -16,6 +16,7 @@ const (
 	capH     = 0.70      // the Go font's capital height, in ems
 	bleed    = 1.5       // backs run this far past the cut line, so a duplex misfit shows no white edge
 	keyline  = 0.3       // width of the line just inside each face's edge
+	inkInset = 1.0       // every character's ink stays this far inside a piece's cut outline (issue 22 §5)
 )
 
 // circle draws a circle as four Béziers that touch its bounding square at
@@ -101,17 +102,25 @@ func subLines(pdf *fpdf.Fpdf, sub string, w, w2, maxPt float64) (float64, []stri
 	return subMin, layout.Wrap(pdf, sub, w2)
 }
 
-// textBox writes a face's label (one or two lines, bold) and its sub-label
-// centred in the box, as large as fits but no larger than maxPt. On a round
-// face two lines stay narrower, as the circle is narrower away from its
-// middle.
-func textBox(pdf *fpdf.Fpdf, label, sub string, x, y, w, h, maxPt float64, round bool) {
+// setLine is a line of a face's text as laid out: centred on the face,
+// its baseline at base.
+type setLine struct {
+	s, style   string
+	size, base float64
+}
+
+// textBox lays out a face's label (one or two lines, bold) and its
+// sub-label centred in the box, as large as fits but no larger than maxPt.
+// On a round face two lines stay narrower, as the circle is narrower away
+// from its middle.
+func textBox(pdf *fpdf.Fpdf, label, sub string, y, w, h, maxPt float64, round bool) []setLine {
 	w2 := w
 	if round {
 		w2 = w * 0.84
 	}
 	var subs []string
 	subPt, subGap, subH := 0.0, 0.0, 0.0
+	hAll := h
 	if sub != "" {
 		subPt, subs = subLines(pdf, sub, w, w2, maxPt)
 		subGap = math.Max(0.8, h*0.06)
@@ -135,24 +144,63 @@ func textBox(pdf *fpdf.Fpdf, label, sub string, x, y, w, h, maxPt float64, round
 	block := float64(len(lines))*lineH + float64(len(lines)-1)*gap
 	total := block
 	if sub != "" {
+		// The label's descenders (the pp of "Crippled") keep clear of
+		// the sub-label's ascenders.
+		_, down := inkHeight("B", lines[len(lines)-1])
+		subGap = math.Max(subGap, down*size*ptMM+0.06*subPt*ptMM+0.4)
 		total += subGap + subH
 	}
-	top := y + (h+boolF(sub != "")*(subGap+subH)-total)/2
-	pdf.SetFont(fontName, "B", size)
+	top := y + (hAll-total)/2
+	var out []setLine
 	for i, l := range lines {
-		centreText(pdf, l, x+w/2, top+lineH+float64(i)*(lineH+gap))
+		out = append(out, setLine{l, "B", size, top + lineH + float64(i)*(lineH+gap)})
 	}
-	pdf.SetFont(fontName, "", subPt)
 	for i, l := range subs {
-		centreText(pdf, l, x+w/2, top+block+subGap+capH*subPt*ptMM+float64(i)*(capH+0.45)*subPt*ptMM)
+		out = append(out, setLine{l, "", subPt, top + block + subGap + capH*subPt*ptMM + float64(i)*(capH+0.45)*subPt*ptMM})
 	}
+	return out
 }
 
-func boolF(b bool) float64 {
-	if b {
-		return 1
+// faceText writes a face's label and sub-label on a piece whose cut
+// outline is round (a disc of diameter w) or a w × h rectangle, its
+// top-left at (x, y). The text is set in box (relative to the piece), as
+// textBox sets it; where a line's ink would come within inkInset of the
+// outline, it is set again smaller in a smaller box, about the piece's
+// middle, while the label stays at least subMin points.
+func faceText(pdf *fpdf.Fpdf, label, sub string, x, y, w, h float64, box rect, maxPt float64, round bool) {
+	inside := func(l setLine, lw float64) bool {
+		em := l.size * ptMM
+		up, down := inkHeight(l.style, l.s)
+		x0, x1 := w/2-lw/2, w/2+lw/2
+		y0, y1 := l.base-up*em, l.base+down*em
+		if !round {
+			return x0 >= inkInset && y0 >= inkInset && x1 <= w-inkInset && y1 <= h-inkInset
+		}
+		r := w / 2
+		dx, dy := math.Max(math.Abs(x0-r), math.Abs(x1-r)), math.Max(math.Abs(y0-r), math.Abs(y1-r))
+		return math.Hypot(dx, dy) <= r-inkInset
 	}
-	return 0
+	var lines []setLine
+	for f := 1.0; f > 0.2; f *= 0.92 {
+		b := rect{X: w/2 - f*(w/2-box.X), Y: h/2 - f*(h/2-box.Y), W: f * box.W, H: f * box.H}
+		try := textBox(pdf, label, sub, b.Y, b.W, b.H, f*maxPt, round)
+		if lines != nil && try[0].size < subMin {
+			break // smaller would be too small to read: keep the last that was not
+		}
+		lines = try
+		fits := true
+		for _, l := range lines {
+			pdf.SetFont(fontName, l.style, l.size)
+			fits = fits && inside(l, layout.Width(pdf, l.s))
+		}
+		if fits {
+			break
+		}
+	}
+	for _, l := range lines {
+		pdf.SetFont(fontName, l.style, l.size)
+		centreText(pdf, l.s, x+w/2, y+l.base)
+	}
 }
 
 // ring is the keyline colour on a fill: white on dark fills, a darker

@@ -126,6 +126,39 @@ type page struct {
 	items  []placement
 	cuts   []float64
 	backs  []placement // a fold sheet's backs, right of the fold line
+	// room says the page is the room below another rule set's pieces, to
+	// be merged into that rule set's last page (pack); captions name the
+	// rule sets after the first that share the page.
+	room     bool
+	captions []caption
+}
+
+// caption names the rule set whose pieces start below it: a line in the
+// strip left between two rule sets' pieces, cut away with it.
+type caption struct {
+	y    float64 // baseline
+	text string
+}
+
+// Between one rule set's pieces and the next's on a shared page, a strip
+// captionGap mm deep holds the caption, clear of both rows' crop marks.
+const (
+	captionGap = 11.0
+	captionPt  = 7.0
+)
+
+// roomBelow is the part of area a below the pieces of pg, with a strip
+// for a caption above it, or false when none is left.
+func roomBelow(pg *page, a rect) (rect, bool) {
+	bottom := a.Y
+	for _, pl := range pg.items {
+		bottom = math.Max(bottom, pl.r.Y+pl.r.H)
+	}
+	top := bottom + captionGap
+	if top >= a.Y+a.H {
+		return rect{}, false
+	}
+	return rect{X: a.X, Y: top, W: a.W, H: a.Y + a.H - top}, true
 }
 
 func area(p layout.Paper) rect {
@@ -153,6 +186,7 @@ func plan(pdf *fpdf.Fpdf, systems []*catalog.System, opt Options) (*sheet, error
 	}
 	a := areaFor(opt)
 	sh := &sheet{paper: opt.Paper, opt: opt}
+	var fronts []*page
 	for _, s := range systems {
 		var pieces []*piece
 		for i := range s.Markers {
@@ -191,20 +225,39 @@ func plan(pdf *fpdf.Fpdf, systems []*catalog.System, opt Options) (*sheet, error
 		if len(pieces) == 0 {
 			continue
 		}
-		fronts, err := pack(s, pieces, a, opt.Paper.Name)
+		// A rule set starts below the last one's pieces when the room
+		// left there takes some of its sets: kinds share sheets, one
+		// rule set after another, each back still behind its front.
+		first := a
+		var last *page
+		if len(fronts) > 0 {
+			last = fronts[len(fronts)-1]
+			if room, ok := roomBelow(last, a); ok {
+				first = room
+			}
+		}
+		ps, err := pack(s, pieces, first, a, opt.Paper.Name)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s.ID, err)
 		}
-		for i, f := range fronts {
-			f.num, f.n = i+1, len(fronts)
-			sh.pages = append(sh.pages, f)
-			if opt.Backs == Fold {
-				f.backs = backPage(f, opt).items
-				continue
-			}
-			if opt.Backs != NoBacks {
-				sh.pages = append(sh.pages, backPage(f, opt))
-			}
+		if len(ps) > 0 && ps[0].room {
+			last.items = append(last.items, ps[0].items...)
+			last.cuts = append(last.cuts, ps[0].cuts...)
+			// Baseline centred in the strip, between the crop marks above and below.
+			last.captions = append(last.captions, caption{y: first.Y - captionGap/2 + capH*captionPt*ptMM/2, text: short(s) + " markers"})
+			ps = ps[1:]
+		}
+		fronts = append(fronts, ps...)
+	}
+	for i, f := range fronts {
+		f.num, f.n = i+1, len(fronts)
+		sh.pages = append(sh.pages, f)
+		if opt.Backs == Fold {
+			f.backs = backPage(f, opt).items
+			continue
+		}
+		if opt.Backs != NoBacks {
+			sh.pages = append(sh.pages, backPage(f, opt))
 		}
 	}
 	if len(sh.pages) == 0 {
@@ -350,8 +403,9 @@ func checkBackOffset(sh *sheet) error {
 	return nil
 }
 
-// Render draws the marker sheets of the systems, each system starting on
-// a new sheet, and returns the PDF.
+// Render draws the marker sheets of the systems, one after another, a
+// rule set starting below the last one's pieces where they leave room,
+// and returns the PDF.
 func Render(systems []*catalog.System, opt Options) ([]byte, error) {
 	if opt.Paper.Width == 0 {
 		opt.Paper = layout.A4

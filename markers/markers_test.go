@@ -675,14 +675,28 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-// TestCropMarks: every corner mark lies outside every piece, and the
-// full-width cut marks run out into the side margins.
+// TestCropMarks: every corner mark is at least 3 mm long and lies outside
+// every piece, and the full-width cut marks run out into the side margins.
 func TestCropMarks(t *testing.T) {
 	cat := shipped.Catalog(t)
-	opt := Options{Paper: layout.A4}
+	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+		for _, backs := range []Flip{NoBacks, LongEdge} {
+			t.Run(paper.Name+" "+backs.String(), func(t *testing.T) {
+				cropMarks(t, cat, Options{Paper: paper, Backs: backs})
+			})
+		}
+	}
+}
+
+// cropMarks checks the crop marks of the full set, every rule set after
+// another and pages shared between them.
+func cropMarks(t *testing.T, cat *catalog.Catalog, opt Options) {
 	sh := planned(t, cat.Systems, opt)
 	pages := render(t, cat.Systems, opt)
 	for i, pg := range sh.pages {
+		if pg.back {
+			continue
+		}
 		var marks [][2]pt
 		for _, p := range pages[i].paths {
 			if p.op == "S" && p.fill != "" && near(p.lineWidth, 0.2, 0.01) {
@@ -693,6 +707,10 @@ func TestCropMarks(t *testing.T) {
 			t.Errorf("page %d: %d marks for %d pieces", i+1, len(marks), len(pg.items))
 		}
 		for _, l := range marks {
+			// Long enough to lay a ruler on (issue 22 §5: at least 3 mm).
+			if n := math.Hypot(l[1].X-l[0].X, l[1].Y-l[0].Y); n < 3-0.01 {
+				t.Errorf("page %d: a cut mark %v is %.1f mm long, want at least 3 mm", i+1, l, n)
+			}
 			for _, pl := range pg.items {
 				r := pl.r
 				// A mark touches a piece if any of its points lies in it.

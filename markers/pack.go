@@ -32,7 +32,11 @@ const eps = 1e-6
 // page. Only a set larger than a page is split, piece by piece. A range
 // stick's segments all lie one way: turned, when its longest segment only
 // fits turned.
-func pack(s *catalog.System, pieces []*piece, a rect, paper string) ([]*page, error) {
+//
+// The first page may be a smaller room (first): the part of another rule
+// set's last page left below its pieces. It takes the sets that fit it,
+// and none when none does; the rest go on pages of area a.
+func pack(s *catalog.System, pieces []*piece, first, a rect, paper string) ([]*page, error) {
 	turned := turns(pieces, a)
 	size := func(i int) [2]float64 {
 		if turned[i] {
@@ -40,13 +44,14 @@ func pack(s *catalog.System, pieces []*piece, a rect, paper string) ([]*page, er
 		}
 		return [2]float64{pieces[i].w, pieces[i].h}
 	}
-	// shelve packs the pieces idx on pages of area.
-	shelve := func(idx []int) ([]layout.ShelfPage, error) {
+	// shelveIn packs the pieces idx on pages of area in; shelve on pages
+	// of area a.
+	shelveIn := func(in rect, idx []int) ([]layout.ShelfPage, error) {
 		sizes := make([][2]float64, len(idx))
 		for k, i := range idx {
 			sizes[k] = size(i)
 		}
-		shelves, err := layout.Shelves(a, sizes)
+		shelves, err := layout.Shelves(in, sizes)
 		var big *layout.TooLarge
 		if errors.As(err, &big) {
 			p := pieces[idx[big.Index]]
@@ -55,6 +60,7 @@ func pack(s *catalog.System, pieces []*piece, a rect, paper string) ([]*page, er
 		}
 		return shelves, err
 	}
+	shelve := func(idx []int) ([]layout.ShelfPage, error) { return shelveIn(a, idx) }
 
 	// Sets in order of first appearance; one that needs more than a page
 	// is split into its pieces.
@@ -94,23 +100,29 @@ func pack(s *catalog.System, pieces []*piece, a rect, paper string) ([]*page, er
 	sort.SliceStable(groups, func(i, j int) bool { return tallest(groups[i]) > tallest(groups[j])+eps })
 
 	var fronts []*page
+	in := first
 	for len(groups) > 0 {
+		room := in != a
 		var chosen []int
 		var best layout.ShelfPage
 		var rest [][]int
 		for _, g := range groups {
 			try := append(append([]int(nil), chosen...), g...)
-			pages, err := shelve(try)
-			if err != nil {
+			pages, err := shelveIn(in, try)
+			if err != nil && !room { // a piece too large for the room goes on a page
 				return nil, err
 			}
-			if len(pages) == 1 {
+			if err == nil && len(pages) == 1 {
 				chosen, best = try, pages[0]
 			} else {
 				rest = append(rest, g)
 			}
 		}
-		pg := &page{sys: s, cuts: best.Cuts}
+		in = a
+		if len(chosen) == 0 && room {
+			continue // nothing fits the room: all start a page
+		}
+		pg := &page{sys: s, cuts: best.Cuts, room: room}
 		for _, pl := range best.Placed {
 			i := chosen[pl.Index]
 			pg.items = append(pg.items, placement{p: pieces[i], r: pl.Rect, rot: pl.Turned != turned[i]})

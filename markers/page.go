@@ -111,6 +111,13 @@ func (sh *sheet) drawFrontPage(pdf *fpdf.Fpdf, pg *page) {
 		layout.CropMarks(pdf, pl.r)
 		place(pdf, pl, func(x, y float64) { drawFront(pdf, pl.p, x, y) })
 	}
+	if len(pg.captions) > 0 {
+		setText(pdf, headerInk)
+		pdf.SetFont(fontName, "B", captionPt)
+		for _, c := range pg.captions {
+			layout.Text(pdf, x0, c.y, c.text)
+		}
+	}
 	if sh.opt.Backs == Fold {
 		sh.foldLine(pdf)
 		for _, pl := range pg.backs {

@@ -279,16 +279,17 @@ func (sg *segment) draw(pdf *fpdf.Fpdf, x, y float64) {
 			pdf.SetFont(fontName, "B", zeroPt)
 			layout.Text(pdf, tx+zeroBar+0.8, y+6.3, s)
 		case in == sg.from:
-			layout.Text(pdf, tx+0.8, y+6, s)
+			layout.Text(pdf, tx+inkInset, y+6, s)
 		case in == sg.to:
-			layout.Text(pdf, tx-0.8-layout.Width(pdf, s), y+6, s)
+			layout.Text(pdf, tx-inkInset-0.1-layout.Width(pdf, s), y+6, s)
 		default:
 			centreText(pdf, s, tx, y+6)
 		}
 	}
 
-	// Footer: the joins (or the zero end) and the stick's name.
-	fy := y + sg.h - 1.1
+	// Footer: the joins (or the zero end) and the stick's name, its
+	// descenders (the g of "Range") inkInset clear of the cut edge.
+	fy := y + sg.h - inkInset - 0.21*rowPt*ptMM
 	pdf.SetFont(fontName, "B", scalePt)
 	left := x + 1
 	if zero {

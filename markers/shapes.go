@@ -245,13 +245,20 @@ func circleFront(pdf *fpdf.Fpdf, p *piece, x, y float64) {
 	pdf.SetLineWidth(keyline)
 	circle(pdf, x+r, y+r, r-1.1, "D")
 	setText(pdf, p.ink)
-	textBox(pdf, p.label, p.sub, x+p.w*0.12, y+p.h*0.2, p.w*0.76, p.h*0.6, circlePt(p.w), true)
+	faceText(pdf, p.label, p.sub, x, y, p.w, p.h, circleBox(p), circlePt(p.w), true)
 }
 
 func rectFront(pdf *fpdf.Fpdf, p *piece, x, y float64) {
 	rectFace(pdf, p, x, y)
+	faceText(pdf, p.label, p.sub, x, y, p.w, p.h, rectBox(p), rectPt(p.h), false)
+}
+
+// circleBox and rectBox are where a face's text is set, in the piece.
+func circleBox(p *piece) rect { return rect{X: p.w * 0.12, Y: p.h * 0.2, W: p.w * 0.76, H: p.h * 0.6} }
+
+func rectBox(p *piece) rect {
 	pad := math.Min(p.h*0.18, 3)
-	textBox(pdf, p.label, p.sub, x+2.5, y+pad, p.w-5, p.h-2*pad, rectPt(p.h), false)
+	return rect{X: 2.5, Y: pad, W: p.w - 5, H: p.h - 2*pad}
 }
 
 func templateFront(pdf *fpdf.Fpdf, p *piece, x, y float64) { p.tmpl.draw(pdf, p, x, y) }
@@ -264,7 +271,7 @@ func circleBack(pdf *fpdf.Fpdf, p *piece, x, y float64, _ bool) {
 	pdf.SetLineWidth(keyline)
 	circle(pdf, x+r, y+r, r-1.1, "D")
 	setText(pdf, b.ink)
-	textBox(pdf, b.text, "", x+p.w*0.12, y+p.h*0.2, p.w*0.76, p.h*0.6, circlePt(p.w), true)
+	faceText(pdf, b.text, "", x, y, p.w, p.h, circleBox(p), circlePt(p.w), true)
 }
 
 func templateBack(pdf *fpdf.Fpdf, p *piece, x, y float64, flipped bool) {
@@ -272,11 +279,7 @@ func templateBack(pdf *fpdf.Fpdf, p *piece, x, y float64, flipped bool) {
 	p.tmpl.path(pdf, x, y, bleed, flipped)
 	pdf.DrawPath("F")
 	setText(pdf, b.ink)
-	mid := y + p.tmpl.width/2
-	if flipped {
-		mid = y + p.h - p.tmpl.width/2
-	}
-	fitText(pdf, "B", b.text, x+p.w/2, mid, p.w*0.55, 11)
+	p.tmpl.text(pdf, []bandLine{{"B", b.text, 11, 0}}, x, y, flipped)
 }
 
 func rectBack(pdf *fpdf.Fpdf, p *piece, x, y float64, _ bool) {
@@ -286,6 +289,5 @@ func rectBack(pdf *fpdf.Fpdf, p *piece, x, y float64, _ bool) {
 	pdf.SetLineWidth(keyline)
 	pdf.Rect(x+1, y+1, p.w-2, p.h-2, "D")
 	setText(pdf, b.ink)
-	pad := math.Min(p.h*0.18, 3)
-	textBox(pdf, b.text, "", x+2.5, y+pad, p.w-5, p.h-2*pad, rectPt(p.h), false)
+	faceText(pdf, b.text, "", x, y, p.w, p.h, rectBox(p), rectPt(p.h), false)
 }

@@ -121,13 +121,12 @@ func (t *template) draw(pdf *fpdf.Fpdf, p *piece, x, y float64) {
 	inset.pathAt(pdf, x, y, t)
 	pdf.DrawPath("D")
 
-	cx := x + t.w/2
-	mid := y + t.width/2 // the band's middle, at its centre
 	setText(pdf, p.ink)
-	fitText(pdf, "B", t.title, cx, mid-0.8, t.w*0.55, 11)
+	lines := []bandLine{{"B", t.title, 11, 0}} // alone, in the middle
 	if t.detail != "" {
-		fitText(pdf, "", t.detail, cx, mid+4.2, t.w*0.55, 8.5)
+		lines = []bandLine{{"B", t.title, 11, -0.8}, {"", t.detail, 8.5, 4.2}}
 	}
+	t.text(pdf, lines, x, y, false)
 }
 
 // pathAt draws t's outline concentric with outer, whose box is at (x, y).

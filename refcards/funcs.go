@@ -3,6 +3,7 @@ package refcards
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"text/template"
@@ -29,11 +30,14 @@ func (x *exec) funcs() template.FuncMap {
 		"engine":    x.engine,
 		"table":     x.table,
 		"pick":      pick,
+		"byBand":    byBand,
+		"only":      only,
 		"columns":   relabel,
 		"transpose": rules.Table.Transpose,
 		"fold":      rules.Table.Fold,
 		"printed":   x.printed,
 		"stacked":   x.stacked,
+		"listed":    x.listed,
 		"chart":     x.chart,
 		"rulings":   x.rulings,
 		"rule":      x.rule,
@@ -111,6 +115,64 @@ func pick(t rules.Table, columns ...string) (rules.Table, error) {
 			}
 		}
 		out.Rows = append(out.Rows, row)
+	}
+	return out, nil
+}
+
+// byBand turns the rows from..to (clamped) of a one-look table (a row per
+// weapon; for each range band, the band's reach, factor and chances of 1
+// and 2 hits; last, MG jams) into a narrow table for a card: each weapon
+// heads its rows (with its jam chances beside its name), then a row per
+// band: its name and reach, the factor and the chances.
+func byBand(t rules.Table, from, to int) (rules.Table, error) {
+	const per = 4 // reach, F, 1 hit, 2 hits
+	bands := len(t.Columns) / per
+	if bands == 0 {
+		return rules.Table{}, fmt.Errorf("byBand: %q has no range bands", t.Title)
+	}
+	out := rules.Table{ID: t.ID, Title: t.Title, Corner: "Band, reach", Columns: t.Columns[1:per], Notes: t.Notes}
+	from, to = max(0, min(from, len(t.Rows))), max(0, min(to, len(t.Rows)))
+	for _, r := range t.Rows[from:to] {
+		head := r.Label
+		if len(t.Columns) > bands*per && len(r.Cells) > bands*per {
+			if jams := r.Cells[bands*per].String(); jams != "" && jams != "–" {
+				head += " · jams " + jams
+			}
+		}
+		out.Rows = append(out.Rows, rules.Row{Label: head})
+		for b := 0; b < bands && (b+1)*per <= len(r.Cells); b++ {
+			c := r.Cells[b*per : (b+1)*per]
+			if c[0].String() == "–" || c[0].String() == "" {
+				continue // the weapon has no such band
+			}
+			out.Rows = append(out.Rows, rules.Row{Label: t.Columns[b*per] + ", to " + c[0].String(), Cells: append([]rules.Cell(nil), c[1:]...)})
+		}
+	}
+	return out, nil
+}
+
+// only keeps the rows of an odds table whose label ends in ", "+kind
+// ("Light, rifle" for "rifle"), their labels cut to what comes before
+// ("Light"), under the corner given: the artillery look table of one kind
+// of gun, ready to transpose into ranges by guns for a card.
+func only(t rules.Table, kind, corner string) (rules.Table, error) {
+	out := rules.Table{ID: t.ID, Title: t.Title, Corner: corner, Columns: t.Columns, Notes: t.Notes}
+	var kinds []string
+	for _, r := range t.Rows {
+		i := strings.LastIndex(r.Label, ", ")
+		if i < 0 {
+			continue
+		}
+		if k := r.Label[i+2:]; k != kind {
+			if !slices.Contains(kinds, k) {
+				kinds = append(kinds, k)
+			}
+			continue
+		}
+		out.Rows = append(out.Rows, rules.Row{Label: r.Label[:i], Cells: r.Cells})
+	}
+	if len(out.Rows) == 0 {
+		return rules.Table{}, errors.New(catalog.Unknown("kind of row of "+strconv.Quote(t.Title), kind, kinds))
 	}
 	return out, nil
 }
@@ -255,6 +317,51 @@ func (x *exec) stacked(id string) (string, error) {
 		}
 	}
 	return b.String() + "\n", nil
+}
+
+// listed prints a table of name and value column pairs, as stacked
+// reads it, as running text: each pair's header in bold, then its rows
+// ("In light cover −2 · In hard cover −4"); a row whose value is blank
+// ("Non Firearms") heads the rows after it. It takes a third of the
+// height of the table, for a card's back that holds more. It ends the
+// sentence, not the paragraph: a note may follow on its line.
+func (x *exec) listed(id string) (string, error) {
+	t, err := x.sys.FindTable(id, x.base)
+	if err != nil {
+		return "", err
+	}
+	if len(t.Columns)%2 != 0 {
+		return "", fmt.Errorf("listed: table %q has %d columns; expected pairs of a name and a value", id, len(t.Columns))
+	}
+	var groups []string
+	for p := 0; p < len(t.Columns); p += 2 {
+		head, items := document.Esc(t.Columns[p]), []string(nil)
+		flush := func() {
+			if len(items) > 0 {
+				groups = append(groups, "**"+head+":** "+strings.Join(items, " · "))
+			}
+			items = nil
+		}
+		for _, r := range t.Rows {
+			name, value := "", ""
+			if p < len(r) {
+				name = strings.TrimSpace(r[p])
+			}
+			if p+1 < len(r) {
+				value = strings.TrimSpace(r[p+1])
+			}
+			switch {
+			case name == "":
+			case value == "":
+				flush()
+				head = document.Esc(name)
+			default:
+				items = append(items, document.Esc(name)+" "+document.Esc(value))
+			}
+		}
+		flush()
+	}
+	return strings.Join(groups, ". ") + ".", nil
 }
 
 // rule returns the words of a rule the data keeps as text (Imperial

@@ -30,14 +30,17 @@ var oddsTables = map[*Engine][]OddsTable{
 		{"hit-damage-grid", AQHitDamageGrid},
 		{"tripod-damage", AQTripodChart},
 		{"destroy-tripod", aqDestroyTripodChart},
+		{"example", aqShotExampleFromData},
 	},
 	BuildingsEngine: {
 		{"hit", BuildingsHitTable},
 		{"burn", BurnTable},
+		{"example", BuildingExampleFromData},
 	},
 	EvacEngine: {
 		{"game-length", EvacGameLengthTable},
 		{"ladder", EvacLadderTable},
+		{"example", evacExampleFromData},
 	},
 	IMEngine: {
 		{"shooting", IMShootingTable},
@@ -61,6 +64,8 @@ var oddsTables = map[*Engine][]OddsTable{
 		{"flyer-penetration", IMFlyerPenetrationTable},
 		// One look per shot (imperial_look.go).
 		{"look-shooting", func(sys *catalog.System) (Table, error) { return IMShotLookTable(sys, "small-arms", "mg") }},
+		{"look-small-arms", func(sys *catalog.System) (Table, error) { return IMShotLookTable(sys, "small-arms") }},
+		{"look-mg", func(sys *catalog.System) (Table, error) { return IMShotLookTable(sys, "mg") }},
 		{"look-artillery", IMArtilleryLookTable},
 		{"shooting-ladder", IMShootingLadder},
 		{"shot-example", IMShotExampleFromData},

@@ -55,6 +55,35 @@ func dataNotes(sys *catalog.System) []dataNote {
 	for _, n := range sys.Notes {
 		out = append(out, dataNote{id: n.ID, section: n.Section, quote: document.OneLine(n.Quote), text: document.OneLine(n.Text), ruling: strings.TrimSpace(n.Ruling), about: touched(sys, n.Touches)})
 	}
+	// A ruling on a weapon a scenario's unit fields, or on what the
+	// scenario equips it with without stats, prints marked on that unit's
+	// roster and card too.
+	for _, sc := range sys.Scenarios {
+		for _, side := range sc.Sides {
+			for _, f := range side.Forces {
+				u := sys.Unit(f.Unit)
+				if u == nil {
+					continue
+				}
+				topics := slices.Clone(f.Equipped)
+				for _, st := range u.Composition {
+					if p := sys.Profile(st.Profile); p != nil {
+						topics = append(topics, p.Weapons...)
+					}
+				}
+				for _, name := range f.Unstated {
+					topics = append(topics, catalog.Slug(name))
+				}
+				where := "the roster and unit card of the " + u.Name
+				for _, n := range sys.NotesTouching(topics...) {
+					i := slices.IndexFunc(out, func(d dataNote) bool { return d.id == n.ID })
+					if i >= 0 && out[i].ruling != "" && !slices.Contains(out[i].elsewhere, where) {
+						out[i].elsewhere = append(out[i].elsewhere, where)
+					}
+				}
+			}
+		}
+	}
 	for _, p := range sys.Profiles {
 		entry(p.Note, "Game Stats", p.Name, "")
 	}
@@ -124,6 +153,10 @@ func touched(sys *catalog.System, topics []string) []string {
 			name = sys.Weapon(t).Name
 		case sys.Marker(t) != nil:
 			name = sys.Marker(t).Name
+		default:
+			if n := unstatedName(sys, t); n != "" {
+				name = n
+			}
 		}
 		out = append(out, name)
 	}
@@ -135,4 +168,22 @@ func markerName(sys *catalog.System, kind string) string {
 		return m.Name
 	}
 	return kind
+}
+
+// unstatedName is the name a scenario's force line gives a thing it
+// equips a unit with and the book gives no stats ("Gripper Claw"), by
+// its slug, or "".
+func unstatedName(sys *catalog.System, slug string) string {
+	for _, sc := range sys.Scenarios {
+		for _, side := range sc.Sides {
+			for _, f := range side.Forces {
+				for _, name := range f.Unstated {
+					if catalog.Slug(name) == slug {
+						return name
+					}
+				}
+			}
+		}
+	}
+	return ""
 }

@@ -176,6 +176,26 @@ func (d *docs) cards(id, way string, p layout.Paper) ([]byte, error) {
 	})
 }
 
+// cardImages is a print shop's images of deck id, one PNG a card face,
+// zipped ('playaid reference --cards --system id --print-shop --png DIR').
+func (d *docs) cardImages(id string) ([]byte, error) {
+	pdf, err := d.cards(id, "-print-shop", layout.Paper{})
+	if err != nil {
+		return nil, err
+	}
+	return d.cache.get(d.key("card-images|", id), func() ([]byte, error) {
+		imgs, err := cards.Shop{}.Images(pdf)
+		if err != nil {
+			return nil, err
+		}
+		files := make([]pack.File, len(imgs))
+		for i, im := range imgs {
+			files[i] = pack.File{Name: im.Name, Data: im.PNG}
+		}
+		return pack.Zip(files)
+	})
+}
+
 // errNoDoc is a document that does not exist.
 var errNoDoc = errors.New("no such document")
 

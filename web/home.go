@@ -378,6 +378,17 @@ func (s *Server) docRoutes(mux *http.ServeMux) {
 		name := strings.TrimSuffix(dk.FileName(format), "."+format) + way + "." + format
 		return name, func(p layout.Paper) ([]byte, error) { return s.docs.cards(id, way, p) }
 	}))
+	// A print shop's images of a deck, one PNG a card face, zipped.
+	mux.HandleFunc("GET /docs/card-images/{file}", func(w http.ResponseWriter, r *http.Request) {
+		id, ok := strings.CutSuffix(r.PathValue("file"), ".zip")
+		dk, err := refcards.Lookup(s.cat, id)
+		if !ok || err != nil {
+			s.fail(w, r, http.StatusNotFound, "There are no reference cards for this rule set.")
+			return
+		}
+		data, err := s.docs.cardImages(id)
+		s.send(w, r, "application/zip", strings.TrimSuffix(dk.FileName(fmtPDF), "."+fmtPDF)+"-print-shop-png.zip", data, err)
+	})
 	mux.HandleFunc("GET /docs/markers/{file}", s.docHandler("There is no such marker sheet.", func(r *http.Request, id, format string) (string, render) {
 		sys := s.cat.System(id)
 		if sys == nil || format != fmtPDF {

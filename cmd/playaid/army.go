@@ -13,11 +13,12 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/internal/outfile"
 )
 
 const armyUsage = `army validate FILE… [--json] [--data DIR]
        playaid army new --system ID [--data DIR]
-       playaid army print FILE [--paper a4|letter] [--cards] [--format pdf|html|md] [--templates DIR] [--data DIR] [-o FILE]`
+       playaid army print FILE [--paper a4|letter] [--cards [--backs fold | --print-shop … [--png DIR]]] [--format pdf|html|md] [--templates DIR] [--data DIR] [-o FILE]`
 
 func runArmy(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
@@ -223,7 +224,7 @@ func runArmyNew(ctx context.Context, e *env, args []string) error {
 }
 
 func runArmyPrint(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("army print", "army print FILE [--paper a4|letter] [--cards [--backs fold | --print-shop [--bleed 3mm|1/8in] [--card-size poker|us-poker] [--backs-last]]] [--format pdf|html|md] [--templates DIR] [--data DIR] [-o FILE]")
+	fs := e.newFlags("army print", "army print FILE [--paper a4|letter] [--cards [--backs fold | --print-shop [--bleed 3mm|1/8in] [--card-size poker|us-poker] [--backs-last] [--png DIR]]] [--format pdf|html|md] [--templates DIR] [--data DIR] [-o FILE]")
 	var d dataFlags
 	d.register(fs)
 	var doc docFlags
@@ -294,7 +295,19 @@ func runArmyPrint(ctx context.Context, e *env, args []string) error {
 	if sameFile(dest, names[0]) {
 		return usagef("-o %s is the list being printed; the roster would replace it", dest)
 	}
-	if err := e.writeOutput(ctx, dest, data); err != nil {
+	if shop != nil && sf.png != "" {
+		if dest == "-" {
+			return usagef("-o - writes the deck to standard output; --png writes files: give -o a file")
+		}
+		files, err := pngFiles(shop, data, sf.png)
+		if err != nil {
+			return err
+		}
+		if err := e.writeFiles(ctx, append([]outfile.File{{Path: dest, Data: data}}, files...)); err != nil {
+			return err
+		}
+		e.warnStale(files)
+	} else if err := e.writeOutput(ctx, dest, data); err != nil {
 		return err
 	}
 	if !f.report.Valid() {

@@ -4,12 +4,17 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/outfile"
+	"github.com/playaid/playaid/internal/plain"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/markers"
@@ -37,6 +42,7 @@ type shopFlags struct {
 	bleed     string
 	size      string
 	backsLast bool
+	png       string
 }
 
 func (s *shopFlags) register(fs *flag.FlagSet) {
@@ -44,15 +50,24 @@ func (s *shopFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.bleed, "bleed", "", "with --print-shop: the bleed beyond each edge of the card, 3mm (default) or 1/8in")
 	fs.StringVar(&s.size, "card-size", "", "with --print-shop: poker (63 × 88 mm, default) or us-poker (2.5 × 3.5 in)")
 	fs.BoolVar(&s.backsLast, "backs-last", false, "with --print-shop: all the fronts, then all the backs (default: each back after its front)")
+	fs.StringVar(&s.png, "png", "", "with --print-shop: also write each card face as a 300 dpi PNG at the size with bleed into this folder, named in deck order (001-card001-front.png …), for shops that take images")
 }
 
 // parse returns the shop asked for, or nil when none is.
 func (s shopFlags) parse() (*cards.Shop, error) {
 	if !s.on {
+		if s.png != "" {
+			return nil, usagef("--png %s: the card images are the print shop's pages: add --print-shop", s.png)
+		}
 		if s.bleed != "" || s.size != "" || s.backsLast {
 			return nil, usagef("--bleed, --card-size and --backs-last go with --print-shop")
 		}
 		return nil, nil
+	}
+	if s.png != "" {
+		if err := checkPNGDir(s.png); err != nil {
+			return nil, err
+		}
 	}
 	b, err := cards.ParseBleed(s.bleed)
 	if err != nil {
@@ -63,6 +78,70 @@ func (s shopFlags) parse() (*cards.Shop, error) {
 		return nil, usageError{"--card-size: " + err.Error()}
 	}
 	return &cards.Shop{Size: z, Bleed: b, BacksLast: s.backsLast}, nil
+}
+
+// checkPNGDir refuses a --png folder that is something else: a file, a
+// symbolic link (whose folder could be anywhere), a device. A folder that
+// does not exist yet is made.
+func checkPNGDir(dir string) error {
+	fi, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return plain.Cannot("write into", dir, err)
+	case fi.IsDir():
+		return nil
+	case fi.Mode().IsRegular():
+		return usagef("--png %s is a file; give a folder for the card images (it is made when missing)", dir)
+	}
+	return usagef("--png %s is %s; give a folder for the card images (it is made when missing)", dir, plain.Kind(fi.Mode()))
+}
+
+// pngFiles are the card images of a print shop's deck (its PDF), as
+// files in dir.
+func pngFiles(shop *cards.Shop, pdf []byte, dir string) ([]outfile.File, error) {
+	imgs, err := shop.Images(pdf)
+	if err != nil {
+		return nil, fmt.Errorf("drawing the card images: %v", err)
+	}
+	files := make([]outfile.File, len(imgs))
+	for i, im := range imgs {
+		files[i] = outfile.File{Path: filepath.Join(dir, im.Name), Data: im.PNG}
+	}
+	return files, nil
+}
+
+// imageName is the name of a card image --png writes.
+var imageName = regexp.MustCompile(`^[0-9]{3,}-card[0-9]{3,}-(front|back)\.png$`)
+
+// warnStale says on standard error which card images in the folders of
+// files this run did not write: a deck's images from an earlier, longer
+// deck would be sent to the shop with it. They are left alone.
+func (e *env) warnStale(files []outfile.File) {
+	written := map[string]bool{}
+	var dirs []string
+	for _, f := range files {
+		if imageName.MatchString(filepath.Base(f.Path)) {
+			written[filepath.Clean(f.Path)] = true
+			if d := filepath.Dir(f.Path); !slices.Contains(dirs, d) {
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	for _, d := range dirs {
+		es, _ := os.ReadDir(d)
+		var stale []string
+		for _, en := range es {
+			if imageName.MatchString(en.Name()) && !written[filepath.Join(d, en.Name())] {
+				stale = append(stale, en.Name())
+			}
+		}
+		if len(stale) > 0 {
+			fmt.Fprintf(e.stderr, "playaid: %s also holds %d card %s this deck does not have (%s): remove %s before sending the folder to the shop\n",
+				d, len(stale), document.Plural(len(stale), "image", "images"), plain.Clip(strings.Join(stale, ", "), 80), document.Plural(len(stale), "it", "them"))
+		}
+	}
 }
 
 // cardSuffix names a deck's file by how it prints: "" for duplex sheets,
@@ -142,6 +221,9 @@ func (e *env) referenceCards(ctx context.Context, d dataFlags, doc *docFlags, p 
 		return err
 	}
 	if out == "-" {
+		if cf.shop.png != "" {
+			return usagef("-o - writes the deck to standard output; --png writes files: give -o a file or a folder")
+		}
 		return e.writeOutput(ctx, "-", rendered[0])
 	}
 	var files []outfile.File
@@ -155,8 +237,25 @@ func (e *env) referenceCards(ctx context.Context, d dataFlags, doc *docFlags, p 
 			path = filepath.Join(out, name)
 		}
 		files = append(files, outfile.File{Path: path, Data: rendered[i]})
+		if shop != nil && cf.shop.png != "" {
+			// One deck's images go straight into the folder; all of
+			// them, each into a folder named after its PDF.
+			dir := cf.shop.png
+			if sysID == "" {
+				dir = filepath.Join(dir, strings.TrimSuffix(name, filepath.Ext(name)))
+			}
+			imgs, err := pngFiles(shop, rendered[i], dir)
+			if err != nil {
+				return err
+			}
+			files = append(files, imgs...)
+		}
 	}
-	return e.writeFiles(ctx, files)
+	if err := e.writeFiles(ctx, files); err != nil {
+		return err
+	}
+	e.warnStale(files)
+	return nil
 }
 
 // cardsNoBacks is unit cards' default: fronts only.

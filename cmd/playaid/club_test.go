@@ -15,9 +15,9 @@ import (
 // writeClubRuleSet writes, under dir, a club's house edition of the
 // shipped AQotMF rules beside the book's: the shipped folder copied to
 // dir/aqotmf-club/ as a club would, its system id, name and scenario ids
-// changed (a briefing is named by its scenario), and two rule numbers
-// changed in its own [aqotmf] block: morale passes on 7, not 5, and hard
-// cover adds 4 to Defense, not 3.
+// changed (a briefing is named by its scenario), and three rule numbers
+// changed in its own [aqotmf] block: morale passes on 7, not 5, hard
+// cover adds 4 to Defense, not 3, and soft cover 2, not 1.
 func writeClubRuleSet(t *testing.T, dir string) {
 	t.Helper()
 	edits := []struct{ re, to string }{
@@ -26,6 +26,7 @@ func writeClubRuleSet(t *testing.T, dir string) {
 		{`"(boys-of-company-c|morale-wagon)"`, `"club-$1"`},
 		{`(?m)^pass = 5 `, `pass = 7 `},
 		{`(?m)^hard = 3$`, `hard = 4`},
+		{`(?m)^soft = 1$`, `soft = 2`},
 	}
 	done := make([]bool, len(edits))
 	err := fs.WalkDir(data.FS, "aqotmf", func(p string, d fs.DirEntry, err error) error {
@@ -94,6 +95,14 @@ func TestClubRuleSet(t *testing.T) {
 	// (30%) in the club's edition.
 	if !strings.Contains(book, "| 1 | 50% | 50% |") || !strings.Contains(house, "| 1 | 30% | 70% |") {
 		t.Errorf("morale odds: the book's sheet should pass one element lost 50%%, the club's 30%%")
+	}
+
+	// The worked example is worked from the club's numbers: the heat ray
+	// at dug-in infantry in soft cover hits on 6+ in the book, on 7+ in
+	// the club's edition.
+	if !strings.Contains(book, "soft cover +1: a D10 of 6 or more, 50%") || !strings.Contains(book, "50% × 80% = 40%") ||
+		!strings.Contains(house, "soft cover +2: a D10 of 7 or more, 40%") || !strings.Contains(house, "40% × 80% = 32%") {
+		t.Errorf("worked example: the book's sheet should hit on 6+ (each die 40%%), the club's on 7+ (32%%)")
 	}
 
 	// A template of the rule set's own, in the club's templates folder,

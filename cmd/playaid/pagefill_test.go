@@ -17,8 +17,10 @@ import (
 func TestPagesUsed(t *testing.T) {
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		docs := 0
+		kinds := map[pack.Kind]int{}
 		for _, d := range pack.New(mustLoad(t), pack.Options{}).Docs {
 			j := struct{ name string }{d.Name}
+			kinds[d.Kind]++
 			data, err := d.Render(paper)
 			if err != nil {
 				t.Fatalf("%s: %v", j.name, err)
@@ -52,6 +54,12 @@ func TestPagesUsed(t *testing.T) {
 		}
 		if docs < 20 {
 			t.Errorf("%s: only %d documents in the pack", paper.Name, docs)
+		}
+		// Marker and blip sheets are held to it too (issue 22 §6).
+		for _, k := range []pack.Kind{pack.Markers, pack.Blips} {
+			if kinds[k] == 0 {
+				t.Errorf("%s: no %s document read", paper.Name, k)
+			}
 		}
 	}
 }

@@ -23,7 +23,7 @@ type sheetDoc struct {
 
 var (
 	referenceDoc = sheetDoc{"reference", "sheet", "aqotmf.md …", sheets.Sheet.FileName, sheets.RenderAll,
-		"\n       playaid reference --cards [--system ID] [--paper a4|letter] [--backs long|short|fold] [--back-offset X,Y] [--print-shop [--bleed 3mm|1/8in] [--card-size poker|us-poker] [--backs-last]] [--format pdf|md] [--data DIR] [--templates DIR] [-o FILE]"}
+		"\n       playaid reference --cards [--system ID] [--paper a4|letter] [--backs long|short|fold] [--back-offset X,Y] [--print-shop [--bleed 3mm|1/8in] [--card-size poker|us-poker] [--backs-last] [--png DIR]] [--format pdf|md] [--data DIR] [--templates DIR] [-o FILE]"}
 	notesDoc = sheetDoc{"notes", "rule set", "notes.md, and the reference sheets' whose pages it cites", sheets.Sheet.NotesFileName, sheets.RenderNotesAll, ""}
 )
 

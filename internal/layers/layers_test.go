@@ -36,6 +36,7 @@ var layer = map[string]int{
 	"rules":               2,  // the odds, from the data
 	"catalog/shipped":     2,  // for tests: the shipped data, loaded
 	"layout":              3,  // fpdf basics
+	"layout/raster":       3,  // a PDF's pages as pixels, for print shops that take images
 	"layout/markdown":     4,
 	"layout/cards":        4, // the one card engine
 	"document":            5, // the text pipeline of every document

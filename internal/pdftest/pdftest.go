@@ -35,6 +35,10 @@ type Text struct {
 	Size float64 // pt as printed: the font size scaled by the text and graphics matrices
 	Font string  // the font's BaseFont ("utf8goB" for fpdf's Go Bold)
 	S    string
+	// Dir is the way the baseline runs on the page, a unit vector with y
+	// down: (1, 0) for upright text, (0, -1) for text turned a quarter
+	// counter-clockwise.
+	Dir [2]float64
 }
 
 // Chars is the number of printed characters of t: spaces do not count.
@@ -324,7 +328,11 @@ func run(content []byte, fonts map[string]font) ([]Text, error) {
 	show := func(s []byte) {
 		m := tm.mul(st.ctm)
 		scale := math.Sqrt(math.Abs(m[0]*m[3] - m[1]*m[2]))
-		out = append(out, Text{X: m[4], Y: m[5], Size: round(st.size * scale), Font: st.font.name, S: decode(s, st.font.wide)})
+		dir := [2]float64{1, 0}
+		if l := math.Hypot(m[0], m[1]); l > 0 {
+			dir = [2]float64{round(m[0] / l), round(-m[1] / l)}
+		}
+		out = append(out, Text{X: m[4], Y: m[5], Size: round(st.size * scale), Font: st.font.name, S: decode(s, st.font.wide), Dir: dir})
 	}
 	nextLine := func(tx, ty float64) {
 		tlm = matrix{1, 0, 0, 1, tx, ty}.mul(tlm)

@@ -61,7 +61,7 @@ func TestReadKnownSizes(t *testing.T) {
 			want := []Text{
 				{Page: 1, X: 20, Y: 30, Size: 7, Font: "utf8go", S: "Seven point (text)"},
 				{Page: 1, X: 20, Y: 40, Size: 5.5, Font: "utf8goB", S: "1,2"},
-				{Page: 1, X: 100, Y: 100, Size: 9, Font: "utf8go", S: "Rotated “nine”"},
+				{Page: 1, X: 100, Y: 100, Size: 9, Font: "utf8go", S: "Rotated “nine”", Dir: [2]float64{0, -1}},
 				{Page: 1, X: 50, Y: 200, Size: 16, Font: "utf8go", S: "doubled"},
 				{Page: 1, X: 20, Y: 250, Size: 8, Font: "utf8go", S: "after the transforms"},
 				{Page: 1, X: 20, Y: 260, Size: 12, Font: "utf8goB", S: "inside"},
@@ -73,7 +73,10 @@ func TestReadKnownSizes(t *testing.T) {
 			}
 			for i, w := range want {
 				g := texts[i]
-				if g.Page != w.Page || g.S != w.S || g.Font != w.Font || math.Abs(g.Size-w.Size) > 0.01 ||
+				if w.Dir == [2]float64{} {
+					w.Dir = [2]float64{1, 0}
+				}
+				if g.Dir != w.Dir || g.Page != w.Page || g.S != w.S || g.Font != w.Font || math.Abs(g.Size-w.Size) > 0.01 ||
 					math.Abs(g.X-w.X) > 0.05 || math.Abs(g.Y-w.Y) > 0.05 {
 					t.Errorf("text %d: got %+v, want %+v", i, g, w)
 				}

@@ -52,10 +52,11 @@ func TestPdftotext(t *testing.T) {
 	if strings.ContainsRune(text, '\uFFFD') {
 		t.Error("pdftotext output holds U+FFFD: garbled characters")
 	}
-	// Reading order: the left column (turn sequence, weapons, the note)
-	// before the right one (odds), then the one-column end.
-	order := []string{"Quick Reference", "Turn sequence", "Initiative: each side rolls", "Weapons", "Machine gun", "A block quote is drawn",
-		"Paragraph text after the quote", "Odds", "Small heading", "Text after a rule", "Print at 100%", "Source notes appear"}
+	// Reading order: the footnote under the paragraph that marks it, the
+	// left column (turn sequence, weapons, the note) before the right one
+	// (odds), then the one-column end.
+	order := []string{"Quick Reference", "Source notes appear", "Turn sequence", "Initiative: each side rolls", "Weapons", "Machine gun", "A block quote is drawn",
+		"Paragraph text after the quote", "Odds", "Small heading", "Text after a rule", "Print at 100%"}
 	last := -1
 	for _, s := range order {
 		i := strings.Index(text, s)

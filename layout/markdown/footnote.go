@@ -10,9 +10,115 @@ import (
 	east "github.com/yuin/goldmark/extension/ast"
 )
 
-// Footnotes go at the end, under a short rule, in a smaller size, numbered
-// like an ordered list.
+// A footnote prints under the block that first marks it, in a smaller
+// size, numbered like an ordered list: on the page and in the column of
+// its mark, never pages away (issue 22 §2, §6). A heading's mark waits
+// for the block the heading heads, so the heading keeps with its text.
+// Footnotes no block marks go at the end, under a short rule.
+
+// collectNotes finds the document's footnotes by their index.
+func (r *walker) collectNotes(doc ast.Node) {
+	r.notes, r.shown = map[int]*east.Footnote{}, map[int]int{}
+	for c := doc.LastChild(); c != nil; c = c.PreviousSibling() {
+		if c.Kind() != east.KindFootnoteList {
+			continue
+		}
+		for f := c.FirstChild(); f != nil; f = f.NextSibling() {
+			if fn, ok := f.(*east.Footnote); ok {
+				r.notes[fn.Index] = fn
+			}
+		}
+	}
+}
+
+// footnotesAfter prints, after the top-level block n, the footnotes it
+// (or the heading before it) marks first.
+func (r *walker) footnotesAfter(n ast.Node) {
+	if n.Kind() == east.KindFootnoteList || len(r.notes) == 0 {
+		return
+	}
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		// A mark on a later page than its footnote's prints it again.
+		if l, ok := c.(*east.FootnoteLink); ok && entering && r.shown[l.Index] != r.fl.pages && !slices.Contains(r.waiting, l.Index) {
+			r.waiting = append(r.waiting, l.Index)
+		}
+		return ast.WalkContinue, nil
+	})
+	switch n.Kind() {
+	case ast.KindHeading, ast.KindHTMLBlock:
+		return // after the block it heads
+	}
+	var due []*east.Footnote
+	for _, i := range r.waiting {
+		if fn := r.notes[i]; fn != nil {
+			due = append(due, fn)
+			r.shown[i] = r.fl.pages
+		}
+	}
+	r.waiting = nil
+	if len(due) == 0 {
+		return
+	}
+	r.space(0.4 * r.em)
+	s := r.cur()
+	s.size = smaller(s.size, 0.85)
+	r.push(s)
+	r.lists = append(r.lists, &listState{ordered: true, tight: true, step: r.noteStep(s)})
+	r.after = true
+	for k, fn := range due {
+		if k > 0 {
+			r.space(itemGap * r.em)
+		}
+		_ = ast.Walk(fn, r.visit)
+	}
+	r.after = false
+	r.lists = r.lists[:len(r.lists)-1]
+	r.pop()
+}
+
+// explained reports whether rulings print right under the top-level
+// block n: footnotes it marks that are not yet on this page, or a
+// paragraph of ruling lines after it ("† Ruling: …"). The block's last
+// line keeps with them, so a ruling never starts the next page.
+func (r *walker) explained(n ast.Node) bool {
+	if n.Parent() == nil || n.Parent().Kind() != ast.KindDocument {
+		return false
+	}
+	if next := n.NextSibling(); next != nil && next.Kind() == ast.KindParagraph {
+		if lines := next.Lines(); lines.Len() > 0 {
+			seg := lines.At(0)
+			first := strings.TrimLeft(string(seg.Value(r.src)), " ")
+			if first != "" && strings.ContainsRune("†‡§¶", []rune(first)[0]) {
+				return true
+			}
+		}
+	}
+	if len(r.waiting) > 0 && n.Kind() != ast.KindHeading {
+		return true // a heading's footnotes, due under this block
+	}
+	found := false
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if l, ok := c.(*east.FootnoteLink); ok && entering && r.shown[l.Index] != r.fl.pages {
+			found = true
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return found
+}
+
+// noteStep is the indent of a footnote's text: room for the largest
+// number.
+func (r *walker) noteStep(s style) float64 {
+	return max(3.5, s.face().width(strconv.Itoa(len(r.notes)))+1.5)
+}
+
+// footnoteList prints the footnotes no block marked, at the end, under a
+// short rule.
 func (r *walker) footnoteList(n ast.Node, entering bool) ast.WalkStatus {
+	if len(r.shown) >= len(r.notes) {
+		return ast.WalkSkipChildren // every one printed under its block
+	}
 	if entering {
 		r.space(1.2 * r.em)
 		r.emit(box{h: 1.6, keep: true, draw: func(c canvas, x, y float64) {
@@ -31,13 +137,16 @@ func (r *walker) footnoteList(n ast.Node, entering bool) ast.WalkStatus {
 }
 
 func (r *walker) footnote(n ast.Node, entering bool) ast.WalkStatus {
+	if !r.after && r.shown[n.(*east.Footnote).Index] > 0 {
+		return ast.WalkSkipChildren // printed under the block that marks it
+	}
 	ls := r.lists[len(r.lists)-1]
 	if entering {
 		f := r.cur().face()
 		f.style = "B"
 		f.color = colAccent
 		s := strconv.Itoa(n.(*east.Footnote).Index)
-		if n.PreviousSibling() != nil {
+		if n.PreviousSibling() != nil && !r.after {
 			r.space(itemGap * r.em)
 		}
 		r.marker = &marker{s: s, f: f, x: r.indent + ls.step - 1.3 - f.width(s)}

@@ -30,7 +30,10 @@
 // as their content allows, and a column's names (cell lines of up to four
 // words) stay on one line when the table can afford it. A run of footnote
 // marks prints sorted and comma-separated ("⁴,⁸"), with a thin space
-// before a number that follows it. The text faces print a plain zero (see
+// before a number that follows it. A footnote prints under the top-level
+// block that first marks it on a page, in the column and on the page of
+// its mark (a heading's waits for the block the heading heads), the
+// block's last line kept with it; those no block marks go at the end. The text faces print a plain zero (see
 // layout.PlainZero); code keeps the Go Mono slashed one.
 //
 // Directives are HTML comments on a line of their own:

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -362,5 +363,59 @@ func TestDeterministic(t *testing.T) {
 	}
 	if bytes.Equal(a, c) {
 		t.Error("a different version gives the same bytes")
+	}
+}
+
+// TestFootnotesOnTheirPage (issue 22 §6): a footnote prints under the
+// block that first marks it, so it is on the page of its mark; a mark on a
+// later page prints it there again; a heading's mark waits for the block
+// the heading heads; a footnote no block marks after it goes at the end.
+func TestFootnotesOnTheirPage(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("## Start[^h]\n\nFirst paragraph.[^a]\n\n")
+	for i := range 160 {
+		fmt.Fprintf(&b, "Filler paragraph %d, long enough to fill the pages of this test one line after another.\n\n", i)
+	}
+	b.WriteString("Late paragraph.[^a]\n\n## End[^z]\n\n[^a]: Note A.\n[^h]: Note H.\n[^z]: Note Z.\n")
+	pdf, err := PDF([]byte(b.String()), Options{Title: "Notes"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts, err := pdftest.Read(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := map[string][]int{}
+	last := 0
+	for _, tx := range texts {
+		for _, s := range []string{"Note A.", "Note H.", "Note Z.", "First paragraph.", "Late paragraph."} {
+			if strings.Contains(tx.S, s) {
+				pages[s] = append(pages[s], tx.Page)
+			}
+		}
+		last = max(last, tx.Page)
+	}
+	if last < 3 {
+		t.Fatalf("the test document has %d pages; it needs 3 or more", last)
+	}
+	late := pages["Late paragraph."]
+	if got := pages["Note A."]; len(got) != 2 || got[0] != 1 || len(late) != 1 || got[1] != late[0] {
+		t.Errorf("Note A. prints on pages %v, want 1 and %v (its marks)", got, late)
+	}
+	if got := pages["Note H."]; len(got) != 1 || got[0] != 1 {
+		t.Errorf("Note H. (a heading's) prints on pages %v, want [1]", got)
+	}
+	if got := pages["Note Z."]; len(got) != 1 || got[0] != last {
+		t.Errorf("Note Z. (marked by the last heading) prints on pages %v, want [%d]", got, last)
+	}
+	// The heading's note waits for the paragraph under it.
+	var order []string
+	for _, tx := range texts {
+		if tx.Page == 1 && (strings.Contains(tx.S, "Start") || strings.Contains(tx.S, "First paragraph.") || strings.Contains(tx.S, "Note H.")) {
+			order = append(order, tx.S)
+		}
+	}
+	if strings.Join(order, "|") != "Start|First paragraph.|Note H." {
+		t.Errorf("page 1 reads %q, want the heading, its paragraph, then the heading's note", order)
 	}
 }

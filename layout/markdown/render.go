@@ -146,6 +146,15 @@ type walker struct {
 	ends    []int // the last page of each section a page break ended
 	errs    diag.List
 	funcs   map[ast.NodeKind]func(n ast.Node, entering bool) ast.WalkStatus
+	// Footnotes print under the block that first marks them on a page
+	// (see footnotesAfter): notes are the document's, by index; shown the
+	// page each last printed on; waiting those marked by a heading, for
+	// after the block it heads.
+	notes   map[int]*east.Footnote
+	shown   map[int]int
+	waiting []int
+	after   bool // printing footnotes under their block
+	visit   func(n ast.Node, entering bool) (ast.WalkStatus, error)
 }
 
 // render lays src out and draws it on c; with c nil it only lays it out.
@@ -264,15 +273,21 @@ func walk(doc ast.Node, src []byte, nl []int, opt Options, squeeze map[int]float
 		east.KindFootnoteLink:     r.footnoteLink,
 		east.KindFootnoteBacklink: func(ast.Node, bool) ast.WalkStatus { return ast.WalkSkipChildren },
 	}
-	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	r.visit = func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering && n.Type() == ast.TypeBlock {
 			r.line = r.nodeLine(n)
 		}
+		st := ast.WalkContinue
 		if f := r.funcs[n.Kind()]; f != nil {
-			return f(n, entering), nil
+			st = f(n, entering)
 		}
-		return ast.WalkContinue, nil
-	})
+		if !entering && n.Parent() == doc {
+			r.footnotesAfter(n)
+		}
+		return st, nil
+	}
+	r.collectNotes(doc)
+	err := ast.Walk(doc, r.visit)
 	if err != nil {
 		return nil, err
 	}
@@ -498,6 +513,8 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 		if len(lines) <= 3 {
 			rule = keepAll
 		}
+	} else if n.Parent() != nil && n.Parent().Kind() == ast.KindDocument && r.explained(n) {
+		rule = keepNext // with the rulings under it
 	}
 	r.emitLines(lines, lead, alignLeft, rule, r.nodeLine(n))
 	r.space(gap * r.em)

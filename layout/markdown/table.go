@@ -47,6 +47,9 @@ type tableState struct {
 	align []align
 	rows  []tableRow
 	line  int
+	// explained: rulings follow the table (its footnotes, or a line of
+	// "† Ruling: …"): its last row keeps with them.
+	explained bool
 }
 
 type tableRow struct {
@@ -57,7 +60,7 @@ type tableRow struct {
 
 func (r *walker) tableNode(n ast.Node, entering bool) ast.WalkStatus {
 	if entering {
-		t := &tableState{line: r.nodeLine(n)}
+		t := &tableState{line: r.nodeLine(n), explained: r.explained(n)}
 		for _, a := range n.(*east.Table).Alignments {
 			switch a {
 			case east.AlignCenter:
@@ -296,7 +299,8 @@ func (r *walker) layoutTable(t *tableState) {
 		} else {
 			b.draw = drawRow(sr, body%2 == 1, i == len(set)-1)
 			// The last row does not go on alone.
-			b.keep = whole && i < len(set)-1 || i == len(set)-2 && i > 0 && !set[i-1].header
+			b.keep = whole && i < len(set)-1 || i == len(set)-2 && i > 0 && !set[i-1].header ||
+				i == len(set)-1 && r.table.explained
 			body++
 		}
 		r.emit(b)

@@ -495,7 +495,13 @@ func (x *exec) inline(id string, topics ...string) (string, error) {
 	if t.Footer != "" {
 		out += " *" + document.Esc(t.Footer) + "*"
 	}
-	return out + "\n\n" + x.rulingLines(t.RuledNotes(), t.Rulings()), nil
+	// The rulings of its marked items run on in the same paragraph, after
+	// the footer: a run-in table's small print in one place, and no line
+	// of its own for a short ruling.
+	if r := strings.TrimSpace(x.rulingLines(t.RuledNotes(), t.Rulings())); r != "" {
+		out += " " + r
+	}
+	return out + "\n\n", nil
 }
 
 func isNumber(s string) bool {

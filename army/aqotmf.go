@@ -598,8 +598,8 @@ func aqForce(r *Report, e *catalog.Unit) *catalog.Force {
 
 // aqScenarioLines are what the list's scenario gives the unit entry on
 // top of its Game Stats, a line each for its card: that it may start dug
-// in, and the scenario's special rules that are about it (the Morale
-// Wagon's move).
+// in, where it arrives as a reinforcement, and the scenario's special
+// rules that are about it (the Morale Wagon's move).
 func aqScenarioLines(r *Report, e *catalog.Unit) []string {
 	f := aqForce(r, e)
 	if f == nil {
@@ -608,6 +608,11 @@ func aqScenarioLines(r *Report, e *catalog.Unit) []string {
 	var out []string
 	if d := dugInLine(r.System); f.DugIn && d != "" {
 		out = append(out, "Dug In:\t"+d)
+	}
+	// Where a reinforcement arrives is the scenario's (the force line's
+	// note), not the general rule's: the player reads it on the card.
+	if f.Reinforcement && f.Note != "" {
+		out = append(out, "Reinforcement:\t"+document.Sentence(f.Note))
 	}
 	if sc := r.System.Scenario(r.List.Scenario); sc != nil {
 		for _, name := range f.Rules {

@@ -553,9 +553,23 @@ func TestScenarioGivesOnCards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	riders := 0
 	for _, c := range cs {
-		if text := partText(c); strings.Contains(text, "Dug In:") || strings.Contains(text, "Morale Wagon:") {
+		text := partText(c)
+		if strings.Contains(text, "Dug In:") || strings.Contains(text, "Morale Wagon:") {
 			t.Errorf("Scenario 1's card %q carries Scenario 2's line:\n%s", c.title, text)
 		}
+		arrives := strings.Contains(text, "Reinforcement: They arrive at either of the redline locations")
+		if c.title == "Rough Riders" {
+			riders++
+			if !arrives {
+				t.Errorf("the Rough Riders' card lacks where they arrive:\n%s", text)
+			}
+		} else if arrives {
+			t.Errorf("card %q carries the Rough Riders' arrival:\n%s", c.title, text)
+		}
+	}
+	if riders != 1 {
+		t.Errorf("%d Rough Riders cards in Scenario 1, want 1", riders)
 	}
 }

@@ -53,7 +53,7 @@ func SetTextFont(g *glyphs.Font) error {
 	if err != nil {
 		return diag.Diag{File: g.Name, Msg: err.Error()}
 	}
-	club.Store(&clubFont{glyphs: g, parsed: parsed})
+	club.Store(&clubFont{glyphs: g, parsed: parsed.WithRunes(subsetRunes)})
 	glyphs.Use(g)
 	return nil
 }

@@ -57,7 +57,11 @@ func newFace(family, style string, ttf []byte, plainZero bool) face {
 				b = z
 			}
 		}
-		return fpdf.ParseUTF8Font(b)
+		font, err := fpdf.ParseUTF8Font(b)
+		if err != nil {
+			return nil, err
+		}
+		return font.WithRunes(subsetRunes), nil
 	}), sync.OnceValue(func() *glyphs.Font {
 		g, err := glyphs.Parse("", ttf)
 		if err != nil {
@@ -66,6 +70,16 @@ func newFace(family, style string, ttf []byte, plainZero bool) face {
 		return g
 	})}
 }
+
+// subsetRunes are in every document's subset of a face, used or not:
+// printable ASCII but for the marks of code (@ ^ ` { | } ~ >), and the
+// typographic marks the documents print. A document embeds the glyphs it
+// uses; with these beside them, most documents of the print pack use the
+// same glyphs of a face and share one subset of it, made and compressed
+// once per process instead of once per document (fpdf's
+// UTF8Font.WithRunes), for a few glyphs more in each.
+const subsetRunes = " !\"#$%&'()*+,-./0123456789:;<=?ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]_abcdefghijklmnopqrstuvwxyz" +
+	"±·×–—‘’“”†‡•…′″→−≤≥"
 
 // clubFont is the font a club named with --font, parsed once for fpdf.
 type clubFont struct {

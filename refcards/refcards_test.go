@@ -431,3 +431,57 @@ func TestInnerMarginRaster(t *testing.T) {
 		}
 	}
 }
+
+// TestGameStatsKeepTheBooksColumns: a card that reprints the book's game
+// stats keeps its columns (issue 22 §8): every unit's Type and Special,
+// and every weapon's Special, are on the deck, not only on the sheet.
+func TestGameStatsKeepTheBooksColumns(t *testing.T) {
+	cat := loadCat(t)
+	checked := 0
+	for _, d := range All(cat) {
+		md, err := d.Markdown(cat, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(md)
+		i := strings.Index(text, "## Game stats")
+		if i < 0 {
+			continue
+		}
+		sys := cat.System(d.System)
+		stats := text[i:]
+		if j := strings.Index(stats, "\n# "); j >= 0 {
+			stats = stats[:j]
+		}
+		for _, col := range []string{"Type", "Special"} {
+			if !strings.Contains(stats, "| "+col+" |") {
+				t.Errorf("%s: the game stats card has no %s column", d.ID, col)
+			}
+		}
+		for _, p := range sys.Profiles {
+			if p.Speed.IsZero() {
+				continue
+			}
+			checked++
+			if !strings.Contains(stats, "| "+p.Type+" |") {
+				t.Errorf("%s: %s's type %q is not on the game stats card", d.ID, p.Name, p.Type)
+			}
+			for _, s := range p.Specials {
+				if !strings.Contains(stats, s) {
+					t.Errorf("%s: %s's special %q is not on the game stats card", d.ID, p.Name, s)
+				}
+			}
+		}
+		for _, w := range sys.Weapons {
+			for _, s := range w.Specials {
+				name, _, _ := strings.Cut(s, " – ")
+				if !strings.Contains(text, name) {
+					t.Errorf("%s: %s's special %q is not on the deck", d.ID, w.Name, name)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no deck prints game stats")
+	}
+}

@@ -17,6 +17,10 @@ import (
 // BenchmarkBuild is `playaid build` in one process, steady state: load the
 // data, render the whole pack, write it. Compare it with
 // internal/floor's BenchmarkFloor (the bar: at most 3 times the floor).
+// The first build parses the fonts and makes the font subsets most
+// documents share (layout's subsetRunes), once per process; the builds
+// after it reuse them. A process's first build, all of it, is what
+// internal/cmd/ratio measures.
 func BenchmarkBuild(b *testing.B) {
 	dir := b.TempDir()
 	b.ReportAllocs()

@@ -850,6 +850,7 @@ type fontDefType struct {
 	i            string        // 1-based position in font list, set by font loader, not this program
 	utf8File     *utf8FontFile // UTF-8 font
 	usedRunes    map[int]int   // Array of used runes
+	parsed       *UTF8Font     // the font shared by documents, which keeps their subsets
 }
 
 // generateFontID generates a font Id from the font definition

@@ -2166,7 +2166,9 @@ func (f *Fpdf) addFontFromBytes(familyStr, styleStr string, jsonFileBytes, zFile
 			fmt.Printf("get metrics Error: %e\n", err)
 			return
 		}
-		f.fonts[fontkey] = font.newDef(fontkey, f.aliasNbPagesStr == "")
+		def := font.newDef(fontkey, f.aliasNbPagesStr == "")
+		def.parsed = nil // this document's own: nothing to share
+		f.fonts[fontkey] = def
 	} else {
 		// load font definitions
 		var info fontDefType
@@ -4477,12 +4479,7 @@ func (f *Fpdf) putfonts() {
 				f.out("endobj")
 			case "UTF8":
 				fontName := "utf8" + font.Name
-				usedRunes := font.usedRunes
-				delete(usedRunes, 0)
-				utf8FontStream := font.utf8File.GenerateCutFont(usedRunes)
-				utf8FontSize := len(utf8FontStream)
-				CodeSignDictionary := font.utf8File.CodeSymbolDictionary
-				delete(CodeSignDictionary, 0)
+				sub := f.utf8Subset(&font)
 
 				f.newobj()
 				f.out(fmt.Sprintf("<</Type /Font\n/Subtype /Type0\n/BaseFont /%s\n/Encoding /Identity-H\n/DescendantFonts [%d 0 R]\n/ToUnicode %d 0 R>>\n"+"endobj", fontName, f.n+1, f.n+2))
@@ -4493,7 +4490,7 @@ func (f *Fpdf) putfonts() {
 				if font.Desc.MissingWidth != 0 {
 					f.out("/DW " + strconv.Itoa(font.Desc.MissingWidth))
 				}
-				f.generateCIDFontMap(&font, font.utf8File.LastRune)
+				f.out(sub.widths)
 				f.out("/CIDToGIDMap " + strconv.Itoa(f.n+4) + " 0 R>>")
 				f.out("endobj")
 
@@ -4527,43 +4524,19 @@ func (f *Fpdf) putfonts() {
 				f.out(s.String())
 				f.out("endobj")
 
-				// Embed CIDToGIDMap up to the highest code the text
-				// uses (a rune, or 0 past U+FFFF), instead of 128 KB for
-				// every rune of the BMP: no code past its end is shown.
-				maxCid := 0
-				for cc := range usedRunes {
-					if cc <= 0xFFFF {
-						maxCid = max(maxCid, cc)
-					}
-				}
-				for cc := range CodeSignDictionary {
-					maxCid = max(maxCid, cc)
-				}
-				cidToGidMap := make([]byte, 2*(maxCid+1))
-				for cc, glyph := range CodeSignDictionary {
-					cidToGidMap[cc*2] = byte(glyph >> 8)
-					cidToGidMap[cc*2+1] = byte(glyph & 0xFF)
-				}
-
-				mem := xmem.compress(cidToGidMap)
-				compressedMap := mem.bytes()
 				f.newobj()
-				f.out("<</Length " + strconv.Itoa(len(compressedMap)) + "/Filter /FlateDecode>>")
-				f.putstream(compressedMap)
+				f.out("<</Length " + strconv.Itoa(len(sub.cidToGID)) + "/Filter /FlateDecode>>")
+				f.putstream(sub.cidToGID)
 				f.out("endobj")
-				mem.release()
 
 				//Font file
-				mem = xmem.compress(utf8FontStream)
-				compressedFontStream := mem.bytes()
 				f.newobj()
-				f.out("<</Length " + strconv.Itoa(len(compressedFontStream)))
+				f.out("<</Length " + strconv.Itoa(len(sub.file)))
 				f.out("/Filter /FlateDecode")
-				f.out("/Length1 " + strconv.Itoa(utf8FontSize))
+				f.out("/Length1 " + strconv.Itoa(sub.length1))
 				f.out(">>")
-				f.putstream(compressedFontStream)
+				f.putstream(sub.file)
 				f.out("endobj")
-				mem.release()
 			default:
 				f.err = fmt.Errorf("unsupported font type: %s", tp)
 				return
@@ -4572,7 +4545,7 @@ func (f *Fpdf) putfonts() {
 	}
 }
 
-func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) {
+func generateCIDFontMap(font *fontDefType, LastRune int) string {
 	rangeID := 0
 	cidArray := make(map[int]*untypedKeyMap)
 	cidArrayKeys := make([]int, 0)
@@ -4686,7 +4659,7 @@ func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) {
 			w.printf(" %d [ %s ]\n", k, implode(" ", ws.valueSet))
 		}
 	}
-	f.out("/W [" + w.String() + " ]")
+	return "/W [" + w.String() + " ]"
 }
 
 func implode(sep string, arr []int) string {

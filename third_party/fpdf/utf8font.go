@@ -4,7 +4,11 @@
 
 package fpdf
 
-import "sync"
+import (
+	"encoding/binary"
+	"slices"
+	"sync"
+)
 
 // UTF8Font is a TrueType font parsed once for any number of documents.
 //
@@ -22,8 +26,12 @@ type UTF8Font struct {
 	ttf []byte
 	cut *cutTables
 
-	mu  sync.Mutex
-	ids map[string]string // font id by font key: the id hashes the key too
+	base []int // runes every document's subset holds (WithRunes)
+
+	mu      sync.Mutex
+	ids     map[string]string      // font id by font key: the id hashes the key too
+	subsets map[string]*utf8Subset // by the runes a document uses (runesKey)
+	kept    int                    // the bytes of the subsets
 }
 
 // ParseUTF8Font parses a TrueType font for AddUTF8FontFromParsed.
@@ -49,10 +57,30 @@ func ParseUTF8Font(ttf []byte) (*UTF8Font, error) {
 			Ut: round(utf8File.UnderlineThickness),
 			Cw: utf8File.CharWidths,
 		},
-		ttf: ttf,
-		cut: newUTF8Font(&fileReader{array: ttf}).parseCutTables(),
-		ids: map[string]string{},
+		ttf:     ttf,
+		cut:     newUTF8Font(&fileReader{array: ttf}).parseCutTables(),
+		ids:     map[string]string{},
+		subsets: map[string]*utf8Subset{},
 	}, nil
+}
+
+// WithRunes returns the font with runes put into every document's
+// subset, used or not (those the font has no glyph for are left out).
+// Documents that use no rune beyond them embed the same subset: it is
+// made and compressed once, for the first, and shared by the others,
+// at the cost of a few glyphs more in each.
+func (font *UTF8Font) WithRunes(runes string) *UTF8Font {
+	nf := &UTF8Font{def: font.def, ttf: font.ttf, cut: font.cut, base: slices.Clone(font.base),
+		ids: map[string]string{}, subsets: map[string]*utf8Subset{}}
+	for _, r := range runes {
+		if font.cut == nil || r > 0xFFFF {
+			break
+		}
+		if _, ok := font.cut.charSymbolDictionary[int(r)]; ok && r > 0 && !slices.Contains(nf.base, int(r)) {
+			nf.base = append(nf.base, int(r))
+		}
+	}
+	return nf
 }
 
 // AddUTF8FontFromParsed makes a parsed font available in the document
@@ -78,7 +106,11 @@ func (font *UTF8Font) newDef(fontkey string, noAlias bool) fontDefType {
 	} else {
 		def.usedRunes = makeSubsetRange(32)
 	}
+	for _, r := range font.base {
+		def.usedRunes[r] = r
+	}
 	def.utf8File = &utf8FontFile{fileReader: &fileReader{array: font.ttf}, cut: font.cut}
+	def.parsed = font
 	font.mu.Lock()
 	defer font.mu.Unlock()
 	id, ok := font.ids[fontkey]
@@ -88,4 +120,99 @@ func (font *UTF8Font) newDef(fontkey string, noAlias bool) fontDefType {
 	}
 	def.i = id
 	return def
+}
+
+// utf8Subset is what a document embeds of a UTF-8 font for the runes it
+// uses: its widths, its CIDToGIDMap and the subset font, both compressed.
+// Made from the runes alone, it is the same for every document that uses
+// the same runes of the same font; shared, it is read-only.
+type utf8Subset struct {
+	widths   string // the CIDFont's /W entry
+	cidToGID []byte // the CIDToGIDMap, compressed
+	file     []byte // the subset font, compressed
+	length1  int    // the subset font's length before compression
+}
+
+// maxSubsetBytes bounds the subsets a font keeps for documents to come:
+// a server that prints whatever its users type need not keep them all.
+var maxSubsetBytes = 4 << 20
+
+// utf8Subset returns the subset of the document's font: one a document
+// before it made for the same runes when the font is shared (a font from
+// ParseUTF8Font), else a new one.
+func (f *Fpdf) utf8Subset(font *fontDefType) *utf8Subset {
+	delete(font.usedRunes, 0)
+	shared := font.parsed
+	if shared == nil || f.protect.encrypted { // encryption writes over the streams it is given
+		return newUTF8Subset(font)
+	}
+	key := runesKey(font.usedRunes)
+	shared.mu.Lock()
+	sub, ok := shared.subsets[key]
+	shared.mu.Unlock()
+	if ok {
+		return sub
+	}
+	sub = newUTF8Subset(font)
+	shared.mu.Lock()
+	if size := len(key) + len(sub.widths) + len(sub.cidToGID) + len(sub.file); shared.kept+size <= maxSubsetBytes {
+		shared.subsets[key] = sub
+		shared.kept += size
+	}
+	shared.mu.Unlock()
+	return sub
+}
+
+// runesKey is the runes a document uses (usedRunes, keys and values) as
+// a map key.
+func runesKey(usedRunes map[int]int) string {
+	keys := make([]int, 0, len(usedRunes))
+	for r := range usedRunes {
+		keys = append(keys, r)
+	}
+	slices.Sort(keys)
+	b := make([]byte, 0, 4*len(keys))
+	for _, r := range keys {
+		b = binary.AppendUvarint(b, uint64(r))
+		b = binary.AppendVarint(b, int64(usedRunes[r]))
+	}
+	return string(b)
+}
+
+// newUTF8Subset makes the subset of the document's font for the runes it
+// uses.
+func newUTF8Subset(font *fontDefType) *utf8Subset {
+	usedRunes := font.usedRunes
+	stream := font.utf8File.GenerateCutFont(usedRunes)
+	codes := font.utf8File.CodeSymbolDictionary
+	delete(codes, 0)
+	sub := &utf8Subset{
+		widths:  generateCIDFontMap(font, font.utf8File.LastRune),
+		length1: len(stream),
+	}
+
+	// Embed CIDToGIDMap up to the highest code the text uses (a rune, or
+	// 0 past U+FFFF), instead of 128 KB for every rune of the BMP: no code
+	// past its end is shown.
+	maxCid := 0
+	for cc := range usedRunes {
+		if cc <= 0xFFFF {
+			maxCid = max(maxCid, cc)
+		}
+	}
+	for cc := range codes {
+		maxCid = max(maxCid, cc)
+	}
+	cidToGidMap := make([]byte, 2*(maxCid+1))
+	for cc, glyph := range codes {
+		cidToGidMap[cc*2] = byte(glyph >> 8)
+		cidToGidMap[cc*2+1] = byte(glyph & 0xFF)
+	}
+	mem := xmem.compress(cidToGidMap)
+	sub.cidToGID = mem.copy()
+	mem.release()
+	mem = xmem.compress(stream)
+	sub.file = mem.copy()
+	mem.release()
+	return sub
 }

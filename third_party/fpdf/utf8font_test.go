@@ -13,6 +13,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -394,4 +395,144 @@ func BenchmarkAddUTF8Font(b *testing.B) {
 			New("P", "mm", "A4", "").AddUTF8FontFromParsed("go", "", font)
 		}
 	})
+}
+
+// parsedPair registers two parsed fonts, regular and bold, and returns
+// them.
+func parsedPair(t testing.TB, regular, bold *UTF8Font) func(*Fpdf) {
+	return func(pdf *Fpdf) {
+		pdf.AddUTF8FontFromParsed("go", "", regular)
+		pdf.AddUTF8FontFromParsed("go", "B", bold)
+	}
+}
+
+// TestSubsetShared: documents that use the same runes of a parsed font
+// share one subset of it, made once; each document is still what it
+// would be made from font bytes. A document made from bytes, or an
+// encrypted one (encryption writes over its streams), keeps its own.
+func TestSubsetShared(t *testing.T) {
+	r, err := ParseUTF8Font(goregular.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ParseUTF8Font(gomono.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := parsedPair(t, r, b)
+	for _, text := range []string{"Tripod – 2″", "Tripod – 2″", "2″ – Tripod", "Walker ½", "Tripod – 2″"} {
+		if got, want := render(t, text, add), render(t, text, fromBytes(goregular.TTF, gomono.TTF)); !bytes.Equal(got, want) {
+			t.Errorf("%q: the document differs from the one made from font bytes", text)
+		}
+	}
+	// "2″ – Tripod" uses the runes of "Tripod – 2″": 2 subsets, not 5.
+	if len(r.subsets) != 2 || len(b.subsets) != 2 {
+		t.Errorf("%d and %d subsets kept, want 2 of each", len(r.subsets), len(b.subsets))
+	}
+	pdf := New("P", "mm", "A4", "")
+	pdf.SetProtection(0, "", "owner")
+	pdf.AddUTF8FontFromParsed("go", "", r)
+	pdf.SetFont("go", "", 9)
+	pdf.AddPage()
+	pdf.Text(10, 10, "Encrypted ≤")
+	if err := pdf.Output(io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.subsets) != 2 {
+		t.Errorf("an encrypted document's subset was kept (%d subsets)", len(r.subsets))
+	}
+	if got, want := render(t, "Tripod – 2″", add), render(t, "Tripod – 2″", fromBytes(goregular.TTF, gomono.TTF)); !bytes.Equal(got, want) {
+		t.Error("a shared subset changed after an encrypted document")
+	}
+}
+
+// TestSubsetsBounded: a font keeps subsets up to maxSubsetBytes; past
+// that, documents make their own and are the same.
+func TestSubsetsBounded(t *testing.T) {
+	defer func(n int) { maxSubsetBytes = n }(maxSubsetBytes)
+	maxSubsetBytes = 50_000 // two or three subsets of a few glyphs
+	r, err := ParseUTF8Font(goregular.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := parsedPair(t, r, r)
+	for i := range 8 {
+		text := strings.Repeat(string(rune('a'+i)), 3)
+		if got, want := render(t, text, add), render(t, text, fromBytes(goregular.TTF, goregular.TTF)); !bytes.Equal(got, want) {
+			t.Errorf("%q: the document differs from the one made from font bytes", text)
+		}
+	}
+	if n := len(r.subsets); n == 0 || n >= 8 || r.kept > maxSubsetBytes {
+		t.Errorf("%d subsets of %d bytes kept; want at least one, fewer than 8, at most %d bytes", n, r.kept, maxSubsetBytes)
+	}
+}
+
+// TestWithRunes: a font WithRunes puts its runes into every document's
+// subset (those it has a glyph for), used or not: documents that use
+// nothing more share one subset, and what they print is unchanged.
+func TestWithRunes(t *testing.T) {
+	plain, err := ParseUTF8Font(goregular.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "abcdefghijklmnopqrstuvwxyz –″火" // U+706B is not in the Go fonts
+	font := plain.WithRunes(base)
+	if slices.Contains(font.base, '火') || len(font.base) != len([]rune(base))-1 {
+		t.Errorf("base of %d runes %q; want the %d the font has", len(font.base), string(runes(font.base)), len([]rune(base))-1)
+	}
+	add := parsedPair(t, font, font)
+	texts := []string{"tripod", "walker – ″", "tripod"}
+	for _, text := range texts {
+		doc := render(t, text, add)
+		cidMap := cidToGIDMaps(t, doc)
+		if len(cidMap) != 2 {
+			t.Fatalf("%d CIDToGIDMaps, want 2", len(cidMap))
+		}
+		for _, r := range "abcxyz–″" {
+			if c := 2 * int(r); c+1 >= len(cidMap[0]) || cidMap[0][c] == 0 && cidMap[0][c+1] == 0 {
+				t.Errorf("%q: %q, unused, is not in the subset", text, r)
+			}
+		}
+		if other := render(t, text, parsedPair(t, plain, plain)); bytes.Equal(doc, other) || len(doc) <= len(other) {
+			t.Errorf("%q: the subset with the runes is no bigger than without (%d and %d bytes)", text, len(doc), len(other))
+		}
+	}
+	if len(font.subsets) != 1 {
+		t.Errorf("%d subsets; want 1: every text is within the runes", len(font.subsets))
+	}
+	if len(plain.base) != 0 || len(plain.subsets) != 2 {
+		t.Errorf("the font WithRunes was made from changed: base %d, %d subsets", len(plain.base), len(plain.subsets))
+	}
+}
+
+// cidToGIDMaps returns a document's CIDToGIDMaps, uncompressed.
+func cidToGIDMaps(t *testing.T, doc []byte) [][]byte {
+	t.Helper()
+	var out [][]byte
+	for _, ref := range regexp.MustCompile(`/CIDToGIDMap (\d+) 0 R`).FindAllSubmatch(doc, -1) {
+		obj := regexp.MustCompile(`\n` + string(ref[1]) + ` 0 obj\n<</Length (\d+)/Filter /FlateDecode>>\nstream\n`)
+		m := obj.FindSubmatchIndex(doc)
+		if m == nil {
+			t.Fatalf("object %s, the CIDToGIDMap, not found", ref[1])
+		}
+		n, _ := strconv.Atoi(string(doc[m[2]:m[3]]))
+		zr, err := zlib.NewReader(bytes.NewReader(doc[m[1] : m[1]+n]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cidMap, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, cidMap)
+	}
+	return out
+}
+
+func runes(rs []int) []rune {
+	out := make([]rune, len(rs))
+	for i, r := range rs {
+		out[i] = rune(r)
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package pack
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/briefing"
@@ -55,16 +56,9 @@ func markerFiles(sys *catalog.System, version string) ([]Doc, error) {
 			Stamp:  stamp,
 			Title:  set.BlipSheet,
 		}
-		blips = append(blips, Doc{Name: set.BlipFile, Kind: Blips, Duplex: true, System: sys, Scenario: sc, Kinds: opt.Only,
-			render: func(p layout.Paper, _ *run) ([]byte, error) {
-				o := opt
-				o.Paper = p
-				pdf, err := markers.Render([]*catalog.System{sys}, o)
-				if err != nil {
-					return nil, diag.At(sc.Pos, fmt.Errorf("blips of %s: %w", sc.ID, err))
-				}
-				return pdf, nil
-			}})
+		blips = append(blips, markerDoc(Doc{Name: set.BlipFile, Kind: Blips, Duplex: true, System: sys, Scenario: sc}, opt, func(err error) error {
+			return diag.At(sc.Pos, fmt.Errorf("blips of %s: %w", sc.ID, err))
+		}))
 		perScenario[set.Blips] = true
 	}
 	var kinds []string
@@ -75,14 +69,9 @@ func markerFiles(sys *catalog.System, version string) ([]Doc, error) {
 	}
 	var out []Doc
 	if len(kinds) > 0 {
-		out = append(out, Doc{Name: briefing.MarkersFile(sys), Kind: Markers, System: sys, Kinds: kinds,
-			render: func(p layout.Paper, _ *run) ([]byte, error) {
-				pdf, err := markers.Render([]*catalog.System{sys}, markers.Options{Only: kinds, Stamp: stamp, Paper: p})
-				if err != nil {
-					return nil, fmt.Errorf("%s: %w", sys.ID, err)
-				}
-				return pdf, nil
-			}})
+		out = append(out, markerDoc(Doc{Name: briefing.MarkersFile(sys), Kind: Markers, System: sys}, markers.Options{Only: kinds, Stamp: stamp}, func(err error) error {
+			return fmt.Errorf("%s: %w", sys.ID, err)
+		}))
 	}
 	return append(out, blips...), nil
 }
@@ -101,10 +90,52 @@ func ListBlipsDoc(cat *catalog.Catalog, name string, r *army.Report) (Doc, bool)
 	}
 	opt := markers.Options{Only: []string{"blips"}, Counts: map[string]int{"blips": n}, Decoys: decoys,
 		Backs: markers.LongEdge, Stamp: r.System.Edition()}
-	return Doc{Name: name, Kind: Blips, Duplex: true, System: r.System, List: r, Kinds: opt.Only,
-		render: func(p layout.Paper, _ *run) ([]byte, error) {
-			o := opt
-			o.Paper = p
-			return markers.Render([]*catalog.System{r.System}, o)
-		}}, true
+	return markerDoc(Doc{Name: name, Kind: Blips, Duplex: true, System: r.System, List: r}, opt, nil), true
+}
+
+// markerDoc is d printing its rule set's markers as opt says, on the
+// paper it is rendered on; wrap, when set, says where an error is.
+func markerDoc(d Doc, opt markers.Options, wrap func(error) error) Doc {
+	d.Kinds = opt.Only
+	d.marks = &opt
+	d.render = func(p layout.Paper, _ *run) ([]byte, error) {
+		o := opt
+		o.Paper = p
+		pdf, err := markers.Render([]*catalog.System{d.System}, o)
+		if err != nil && wrap != nil {
+			return nil, wrap(err)
+		}
+		return pdf, err
+	}
+	d.wrap = wrap
+	return d
+}
+
+// Fold is the fold-over sheet of a marker or blips file: the same pieces,
+// each front beside its own back, printed one-sided and folded ('playaid
+// markers … --backs fold'), named as the file with "-fold" before ".pdf".
+// A fold-over sheet is its own. False for any other document, and for a
+// sheet none of whose pieces has a back.
+func (d Doc) Fold() (Doc, bool) {
+	if d.marks == nil || d.System == nil {
+		return Doc{}, false
+	}
+	two := false
+	for _, k := range d.marks.Only {
+		if m := d.System.Marker(k); m != nil && m.Back != "" {
+			two = true
+		}
+	}
+	if !two {
+		return Doc{}, false
+	}
+	if d.marks.Backs == markers.Fold {
+		return d, true
+	}
+	opt := *d.marks
+	opt.Backs = markers.Fold
+	f := d
+	f.Name = strings.TrimSuffix(d.Name, ".pdf") + "-fold.pdf"
+	f.Duplex = false
+	return markerDoc(f, opt, d.wrap), true
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/markers"
 	"github.com/playaid/playaid/refcards"
 	"github.com/playaid/playaid/sheets"
 )
@@ -51,6 +52,8 @@ type Doc struct {
 	Deck     string            // reference cards' id (refcards.Lookup)
 	run      int               // when it starts in a Render, lower first
 	render   func(p layout.Paper, r *run) ([]byte, error)
+	marks    *markers.Options  // a marker or blips file's options (Fold)
+	wrap     func(error) error // where a marker file's error is (Fold)
 }
 
 // Render makes the document on paper p.

@@ -11,6 +11,7 @@ import (
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/pack"
 	"github.com/playaid/playaid/rules"
 	"github.com/playaid/playaid/tomlpos"
 )
@@ -85,6 +86,7 @@ type builderView struct {
 	Over      bool
 	Blips     int
 	Decoys    int
+	BlipsFold bool // the blips have backs: a fold-over sheet too
 	Summary   string
 	FileShown string // the file name messages use
 }
@@ -183,6 +185,9 @@ func (s *Server) builderPage(f *form, st builderState, c *checked) *builderView 
 		v.Points = fmt.Sprintf("%d pts", v.V.Used)
 	}
 	v.Blips, v.Decoys = blips(c.report)
+	if d, ok := pack.ListBlipsDoc(s.cat, "", c.report); ok {
+		_, v.BlipsFold = d.Fold()
+	}
 	v.Summary = summaryText(file, c.report)
 	v.ListKeys, v.Other = s.listFields(f, sys, kind, st.FileName)
 	for i, u := range f.Units {

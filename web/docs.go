@@ -209,13 +209,17 @@ func (d *docs) roster(file string, src []byte, r *army.Report, cards bool, p lay
 }
 
 // listMarkers renders exactly the blips and decoys a list deploys, with
-// their backs ('playaid markers --army FILE --backs long'; pack.ListBlipsDoc).
-func (d *docs) listMarkers(name string, src []byte, r *army.Report, p layout.Paper) ([]byte, error) {
+// their backs ('playaid markers --army FILE --backs long'; pack.ListBlipsDoc),
+// or when fold is set beside them on a fold-over sheet ('--backs fold').
+func (d *docs) listMarkers(name string, src []byte, r *army.Report, fold bool, p layout.Paper) ([]byte, error) {
 	doc, ok := pack.ListBlipsDoc(d.cat, "markers-"+name+".pdf", r)
+	if ok && fold {
+		doc, ok = doc.Fold()
+	}
 	if !ok {
 		return nil, errNoDoc
 	}
-	return d.cache.get(d.key("army-markers|", hashOf(src), "|", p.Name), func() ([]byte, error) { return doc.Render(p) })
+	return d.cache.get(d.key("army-markers|", hashOf(src), "|", fold, "|", p.Name), func() ([]byte, error) { return doc.Render(p) })
 }
 
 // packZip is the whole print pack as one zip on paper p: the files

@@ -56,16 +56,18 @@ type systemView struct {
 	Sheet                    string      // its reference sheet and rules notes, by id; "" for none
 	Cards                    string      // its reference cards, by id; "" for none
 	Markers                  string      // what its marker sheet holds; "" when the print pack has none
+	MarkersFold              bool        // its pieces have backs: a fold-over sheet too
 	Forces                   []forceView // ready-made lists for no one scenario
 	Factions                 []string    // a list for no scenario plays one of them
 	Scenarios                []scenarioView
 }
 
 type scenarioView struct {
-	ID, Name string
-	Sides    []sideView
-	Blips    bool        // the print pack has its blips
-	Forces   []forceView // ready-made lists of its sides
+	ID, Name  string
+	Sides     []sideView
+	Blips     bool        // the print pack has its blips
+	BlipsFold bool        // and their fold-over sheet
+	Forces    []forceView // ready-made lists of its sides
 }
 
 type sideView struct {
@@ -141,13 +143,16 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 			switch {
 			case d.System != sys:
 			case d.Kind == pack.Blips:
-				blips[d.Scenario.ID] = true
+				_, fold := d.Fold()
+				blips[d.Scenario.ID] = fold
 			case d.Kind == pack.Markers:
 				sv.Markers = markerNames(sys, d.Kinds)
+				_, sv.MarkersFold = d.Fold()
 			}
 		}
 		for _, sc := range sys.Scenarios {
-			scv := scenarioView{ID: sc.ID, Name: sc.Name, Blips: blips[sc.ID]}
+			fold, ok := blips[sc.ID]
+			scv := scenarioView{ID: sc.ID, Name: sc.Name, Blips: ok, BlipsFold: fold}
 			for i, sd := range sc.Sides {
 				pts := 0
 				for _, fc := range sd.Forces {
@@ -393,19 +398,25 @@ func (s *Server) docRoutes(mux *http.ServeMux) {
 		s.send(w, r, "application/zip", strings.TrimSuffix(dk.FileName(fmtPDF), "."+fmtPDF)+"-print-shop-png.zip", data, err)
 	})
 	mux.HandleFunc("GET /docs/markers/{file}", s.docHandler("There is no such marker sheet.", func(r *http.Request, id, format string) (string, render) {
-		sys := s.cat.System(id)
+		// markers-ID.pdf, and its fold-over sheet beside it as ID-fold.
+		base, fold := foldName(id, func(id string) bool { return s.cat.System(id) != nil })
+		sys := s.cat.System(base)
 		if sys == nil || format != fmtPDF {
 			return "", nil
 		}
-		return s.packRender(briefing.MarkersFile(sys))
+		return s.packRender(briefing.MarkersFile(sys), fold)
 	}))
 	mux.HandleFunc("GET /docs/blips/{system}/{file}", s.docHandler("There are no blips for this scenario.", func(r *http.Request, id, format string) (string, render) {
 		sys := s.cat.System(r.PathValue("system"))
-		if sys == nil || sys.Scenario(id) == nil || format != fmtPDF {
+		if sys == nil {
+			return "", nil
+		}
+		id, fold := foldName(id, func(id string) bool { return sys.Scenario(id) != nil })
+		if sys.Scenario(id) == nil || format != fmtPDF {
 			return "", nil
 		}
 		if d, ok := s.docs.plan().Find(pack.Blips, sys, sys.Scenario(id)); ok {
-			return s.packRender(d.Name)
+			return s.packRender(d.Name, fold)
 		}
 		return "", nil
 	}))
@@ -413,18 +424,32 @@ func (s *Server) docRoutes(mux *http.ServeMux) {
 		if format != fmtPDF {
 			return "", nil
 		}
-		return s.packRender(pack.ArmyFile(id))
+		return s.packRender(pack.ArmyFile(id), false)
 	}))
 }
 
-// packRender is the print pack's document of that name, and how to make
-// it; nil when the pack has no such document.
-func (s *Server) packRender(name string) (string, render) {
+// packRender is the print pack's document of that name, or its fold-over
+// sheet when fold is set (pack.Doc.Fold), and how to make it; nil when
+// the pack has no such document.
+func (s *Server) packRender(name string, fold bool) (string, render) {
 	d, ok := s.docs.plan().Doc(name)
+	if ok && fold {
+		d, ok = d.Fold()
+	}
 	if !ok {
 		return "", nil
 	}
 	return d.Name, func(p layout.Paper) ([]byte, error) { return s.docs.packDoc(d, p) }
+}
+
+// foldName splits the id of a marker sheet's fold-over sheet ("ID-fold")
+// into the sheet's id and true; an id that is known as it is (known) is
+// the sheet itself, whatever it ends in.
+func foldName(id string, known func(string) bool) (string, bool) {
+	if base, ok := strings.CutSuffix(id, "-fold"); ok && !known(id) {
+		return base, true
+	}
+	return id, false
 }
 
 // listsShown is the lists folder as the home page names it: the whole path

@@ -387,19 +387,24 @@ func (s *Server) listDownload(w http.ResponseWriter, r *http.Request) {
 		}
 		data, err := s.docs.roster(c.file, src, c.report, file == "cards.pdf", p)
 		s.send(w, r, "application/pdf", out, data, err)
-	case "markers.pdf":
-		data, err := s.docs.listMarkers(name, src, c.report, p)
+	case "markers.pdf", "markers-fold.pdf":
+		fold := file == "markers-fold.pdf"
+		data, err := s.docs.listMarkers(name, src, c.report, fold, p)
 		if errors.Is(err, errNoDoc) {
 			s.fail(w, r, http.StatusNotFound, c.file+" deploys no blips: only a valid All Quiet on the Martian Front list with hidden = true does.")
 			return
 		}
-		s.send(w, r, "application/pdf", "markers-"+name+".pdf", data, err)
+		out := "markers-" + name + ".pdf"
+		if fold {
+			out = "markers-" + name + "-fold.pdf"
+		}
+		s.send(w, r, "application/pdf", out, data, err)
 	case "list.toml":
 		s.send(w, r, "application/toml; charset=utf-8", c.file, src, nil)
 	case "summary.txt":
 		s.send(w, r, "text/plain; charset=utf-8", "", []byte(summaryText(c.file, c.report)), nil)
 	default:
-		s.fail(w, r, http.StatusNotFound, "There is no such download: a list has roster.pdf, cards.pdf, markers.pdf, list.toml and summary.txt.")
+		s.fail(w, r, http.StatusNotFound, "There is no such download: a list has roster.pdf, cards.pdf, markers.pdf, markers-fold.pdf, list.toml and summary.txt.")
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -118,8 +119,8 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 	}
 	var title string
 	if *scenario != "" {
-		if *armyFile != "" || *only != "" || *sysID != "" || *decoyN != 0 {
-			return usagef("--scenario chooses the rule set, the kinds and the blips: leave out --system, --only, --army and --decoys")
+		if *armyFile != "" || *sysID != "" || *decoyN != 0 {
+			return usagef("--scenario chooses the rule set and the blips: leave out --system, --army and --decoys")
 		}
 		sys, sc, err := briefing.Find(cat, *scenario)
 		if err != nil {
@@ -130,7 +131,22 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		set := b.MarkerSet
-		*sysID, kinds, *decoyN, title = sys.ID, set.Only, set.Decoys, "Markers for "+sc.Name
+		*sysID, *decoyN, title = sys.ID, set.Decoys, "Markers for "+sc.Name
+		// --only narrows to some of the scenario's kinds: "--only blips"
+		// prints its blips alone, as the print pack does.
+		for _, k := range kinds {
+			if !slices.Contains(set.Only, k) {
+				return usagef("--only %s: %s needs only %s", k, sc.ID, strings.Join(set.Only, ", "))
+			}
+		}
+		switch {
+		case len(kinds) == 0:
+			kinds = set.Only
+		case len(kinds) == 1 && kinds[0] == set.Blips:
+			title = set.BlipSheet
+		case !slices.Contains(kinds, set.Blips):
+			*decoyN = 0
+		}
 		for k, n := range set.Counts {
 			if _, given := counts[k]; !given {
 				counts[k] = n
@@ -141,7 +157,12 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	if *armyFile != "" {
-		id, blips, decoys, err := e.armyBlips(cat, *armyFile)
+		// With -o - the PDF is standard output: the count goes beside it.
+		say := e.stdout
+		if *out == "-" {
+			say = e.stderr
+		}
+		id, blips, decoys, err := e.armyBlips(cat, *armyFile, say)
 		if err != nil {
 			return err
 		}
@@ -191,8 +212,8 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 }
 
 // armyBlips reads an army list for --army: how many numbered blips and
-// decoys it may deploy. A list with errors stops the run.
-func (e *env) armyBlips(cat *catalog.Catalog, file string) (system string, blips, decoys int, err error) {
+// decoys it may deploy, said on say. A list with errors stops the run.
+func (e *env) armyBlips(cat *catalog.Catalog, file string, say io.Writer) (system string, blips, decoys int, err error) {
 	src, err := army.ReadFile(file)
 	if err != nil {
 		return "", 0, 0, usagef("--army %v", err)
@@ -210,7 +231,7 @@ func (e *env) armyBlips(cat *catalog.Catalog, file string) (system string, blips
 	if blips == 0 {
 		return "", 0, 0, usagef("--army %s: the list deploys no blips (set hidden = true for a side that deploys hidden)", file)
 	}
-	fmt.Fprintf(e.stdout, "%s: %s and %s\n", file, document.Count(blips, "blip", "blips"), document.Count(decoys, "decoy", "decoys"))
+	fmt.Fprintf(say, "%s: %s and %s\n", file, document.Count(blips, "blip", "blips"), document.Count(decoys, "decoy", "decoys"))
 	return r.System.ID, blips, decoys, nil
 }
 

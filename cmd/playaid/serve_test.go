@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/playaid/playaid/pack"
 )
 
 // syncBuffer is a buffer the server goroutine writes while the test reads.
@@ -116,6 +118,7 @@ func TestServe(t *testing.T) {
 		{"/lists/company-c/roster.pdf", []string{"army", "print", file}},
 		{"/lists/company-c/cards.pdf", []string{"army", "print", file, "--cards"}},
 		{"/lists/company-c/markers.pdf", []string{"markers", "--army", file, "--backs", "long"}},
+		{"/lists/company-c/markers-fold.pdf?paper=letter", []string{"markers", "--army", file, "--backs", "fold", "--paper", "letter"}},
 	} {
 		dest := filepath.Join(dir, "cli.pdf")
 		var o, e bytes.Buffer
@@ -143,6 +146,7 @@ func TestServe(t *testing.T) {
 	// The home page offers the whole print pack, on either paper: each
 	// download is the bytes 'playaid build' writes, under its name, and
 	// no file of the pack is missing.
+	pk := pack.New(mustLoad(t), pack.Options{})
 	for _, paper := range []string{"a4", "letter"} {
 		pack := filepath.Join(dir, "pack-"+paper)
 		var o, e bytes.Buffer
@@ -162,7 +166,7 @@ func TestServe(t *testing.T) {
 			home, query = "/?paper="+paper, "?paper="+paper
 		}
 		links := regexp.MustCompile(`href="(/docs/[^"?]+\.pdf)(\?paper=[a-z]+)?"`).FindAllStringSubmatch(string(fetch(home)), -1)
-		offered := map[string]bool{}
+		offered, folds := map[string]bool{}, 0
 		for _, l := range links {
 			if l[2] != query {
 				t.Errorf("%s on %s paper links %s%s", home, paper, l[1], l[2])
@@ -192,6 +196,30 @@ func TestServe(t *testing.T) {
 				}
 				continue
 			}
+			// Fold-over marker sheets beside the pack's: the bytes of
+			// 'playaid markers' with the pack's kinds and --backs fold.
+			if fold := regexp.MustCompile(`^(markers|blips)-(.+)-fold\.pdf$`).FindStringSubmatch(name); fold != nil {
+				args := []string{"markers", "--scenario", fold[2], "--only", "blips"}
+				if fold[1] == "markers" {
+					d, ok := pk.Doc("markers-" + fold[2] + ".pdf")
+					if !ok {
+						t.Errorf("%s: the pack has no markers-%s.pdf", name, fold[2])
+						continue
+					}
+					args = []string{"markers", "--system", fold[2], "--only", strings.Join(d.Kinds, ",")}
+				}
+				dest := filepath.Join(dir, name)
+				args = append(args, "--backs", "fold", "--paper", paper, "-o", dest)
+				var o, e bytes.Buffer
+				if err := run(context.Background(), args, &o, &e); err != nil {
+					t.Fatalf("%v: %v\n%s", args, err, e.String())
+				}
+				if cli, _ := os.ReadFile(dest); !bytes.Equal(web, cli) {
+					t.Errorf("%s%s is not the bytes of playaid %s", l[1], l[2], strings.Join(args, " "))
+				}
+				folds++
+				continue
+			}
 			if !want[name] {
 				t.Errorf("%s is %s, not a file of the print pack", l[1], name)
 				continue
@@ -201,6 +229,9 @@ func TestServe(t *testing.T) {
 			if !bytes.Equal(web, cli) {
 				t.Errorf("%s%s is not the bytes of %s in 'playaid build --paper %s'", l[1], l[2], name, paper)
 			}
+		}
+		if folds < 6 {
+			t.Errorf("the home page on %s paper offers %d fold-over marker sheets; want the blips of 2 scenarios and the markers of 4 rule sets", paper, folds)
 		}
 		for name := range want {
 			if !offered[name] {

@@ -5,7 +5,9 @@ package rules
 // the way, so a new player can check they read the sheet right. (Imperial
 // Mars's is IMShotExample, in imperial_look.go.) Each example is a Table of
 // steps: a label and what the player reads; its chances are the values
-// the odds tables print for the same case.
+// the odds tables print for the same case. Its words are the rule set's
+// [odds.example] block: the engine here fills their {names} with the
+// numbers, so a club's copy rewords its example.
 
 import (
 	"fmt"
@@ -18,28 +20,29 @@ import (
 	"github.com/playaid/playaid/internal/printnum"
 )
 
-// example is a worked example being written: one step a row.
-type example struct{ t Table }
-
-func newExample(id, title string) *example {
-	return &example{t: Table{ID: id, Title: title, Corner: "Step", Columns: []string{"You read"}}}
+// example is a worked example being written: one step a row, its words
+// the data's ([odds.example]: title, corner, columns, and for each step
+// words.<step>_step, its label, and words.<step>, what the player reads).
+type example struct {
+	t Table
+	w *tableWords
 }
 
-func (e *example) step(label, format string, args ...any) {
-	e.t.Rows = append(e.t.Rows, Row{Label: label, Cells: []Cell{{Text: fmt.Sprintf(format, args...)}}})
+// newExample starts the example id with the table's words w, their
+// {names} filled so far.
+func newExample(id string, w *tableWords) *example {
+	return &example{t: Table{ID: id, Title: w.title(), Corner: w.corner(), Columns: w.columns()}, w: w}
+}
+
+// step adds the step name: its label and text, filled with vars (name,
+// value pairs) beside those given before.
+func (e *example) step(name string, vars ...string) {
+	e.w.set(vars...)
+	e.t.Rows = append(e.t.Rows, Row{Label: e.w.word(name + "_step"), Cells: []Cell{{Text: e.w.word(name)}}})
 }
 
 // pct is a chance as the sheets print it: 50%.
 func pct(p *big.Rat) string { return Prob(p).String() }
-
-// plusTerms prints a base and its modifiers: "Defense 5, soft cover +1".
-func plusTerms(base string, terms [][2]string) string {
-	parts := []string{base}
-	for _, t := range terms {
-		parts = append(parts, strings.TrimSpace(t[0]+" "+t[1]))
-	}
-	return strings.Join(parts, ", ")
-}
 
 // AQShot is the shot an AQotMF worked example follows: a profile's weapon
 // at a target profile, at a distance, in cover ("", "soft", "hard") and
@@ -79,43 +82,55 @@ func AQShotExample(sys *catalog.System, s AQShot) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	e := newExample(sys.About.Short+"-example", fmt.Sprintf("Worked example: %s shoots %s", shooter.Name, target.Name))
+	tw := wordsOf(sys, "example", "shooter", shooter.Name, "target", target.Name, "weapon", w.Name,
+		"die", itoa(die), "within", inch(r.DugIn.TripodWithin))
+	e := newExample(sys.About.Short+"-example", tw)
 	where := []string{inch(dist)}
 	if s.DugIn {
-		where = append(where, "dug in")
+		where = append(where, tw.word("dug_in"))
 	}
-	if s.Cover != "" {
-		where = append(where, "in "+s.Cover+" cover")
-	}
-	e.step("Shot", "%s (%s, Power %s) at %s, %s", w.Name, count(q.Dice, "die", "dice"), printnum.Signed(w.Power), target.Name, strings.Join(where, ", "))
-	var hit [][2]string
 	switch s.Cover {
 	case "soft":
-		hit = append(hit, [2]string{"soft cover", printnum.Signed(r.Cover.Soft)})
+		where = append(where, tw.word("in_soft_cover"))
 	case "hard":
-		hit = append(hit, [2]string{"hard cover", printnum.Signed(r.Cover.Hard)})
+		where = append(where, tw.word("in_hard_cover"))
 	}
-	e.step("To hit", "%s: a D%d of %d or more, %s", plusTerms("Defense "+strconv.Itoa(*target.Defense), hit), die, res.HitOn, pct(res.DieHit))
-	var dmg [][2]string
+	dice := tw.word("dice", "n", itoa(q.Dice))
+	if q.Dice == 1 {
+		dice = tw.word("one_die", "n", "1")
+	}
+	e.step("shot", "dice", dice, "power", printnum.Signed(w.Power), "where", strings.Join(where, ", "))
+	hit := []string{tw.word("defense", "defense", itoa(*target.Defense))}
+	switch s.Cover {
+	case "soft":
+		hit = append(hit, tw.word("soft_cover", "bonus", printnum.Signed(r.Cover.Soft)))
+	case "hard":
+		hit = append(hit, tw.word("hard_cover", "bonus", printnum.Signed(r.Cover.Hard)))
+	}
+	e.step("hit", "terms", strings.Join(hit, ", "), "score", itoa(res.HitOn), "chance", pct(res.DieHit))
+	dmg := []string{tw.word("armor", "armor", itoa(*target.Armor))}
 	if s.DugIn {
 		if close {
-			dmg = append(dmg, [2]string{"dug in (no bonus: tripod within " + inch(r.DugIn.TripodWithin) + ")", ""})
+			dmg = append(dmg, tw.word("dug_in_close"))
 		} else {
-			dmg = append(dmg, [2]string{"dug in (tripod beyond " + inch(r.DugIn.TripodWithin) + ")", printnum.Signed(r.DugIn.Armor)})
+			dmg = append(dmg, tw.word("dug_in_far", "bonus", printnum.Signed(r.DugIn.Armor)))
 		}
 	}
 	if w.Power != 0 {
-		dmg = append(dmg, [2]string{"Power", printnum.Signed(-w.Power)})
+		dmg = append(dmg, tw.word("power", "power", printnum.Signed(-w.Power)))
 	}
-	e.step("To damage", "%s: a D%d of %d or more, %s", plusTerms("Armor "+strconv.Itoa(*target.Armor), dmg), die, res.DamageOn, pct(res.HitDamages))
-	grid := fmt.Sprintf("Armor %d", res.DamageOn+w.Power)
+	e.step("damage", "terms", strings.Join(dmg, ", "), "score", itoa(res.DamageOn), "chance", pct(res.HitDamages))
+	grid := tw.word("grid_armor", "armor", itoa(res.DamageOn+w.Power))
 	if s.DugIn && !close {
-		grid += fmt.Sprintf(" (%d dug in)", *target.Armor)
+		grid = tw.word("grid_armor_dug_in", "armor", itoa(res.DamageOn+w.Power), "printed", itoa(*target.Armor))
 	}
-	e.step("Each die", "hits and damages %s × %s = %s: a stand removed (the grid's Defense %d, %s, Power %s)",
-		pct(res.DieHit), pct(res.HitDamages), pct(res.DieDmg), res.HitOn, grid, aqPowerLabel(w.Power))
+	e.step("each_die", "hit", pct(res.DieHit), "damage", pct(res.HitDamages), "chance", pct(res.DieDmg),
+		"defense", itoa(res.HitOn), "grid", grid, "power", aqPowerLabel(w.Power))
 	if q.Dice > 1 {
-		e.step("Each stand", "at least one damage: %s", pct(res.Damage))
+		e.step("each_stand", "chance", pct(res.Damage))
+	}
+	if err := tw.err(); err != nil {
+		return Table{}, err
 	}
 	return e.t, nil
 }
@@ -211,39 +226,42 @@ func BuildingExample(sys *catalog.System, s BuildingShot) (Table, error) {
 	down.Add(down, new(big.Rat).Mul(new(big.Rat).Mul(intact, fire), falls))
 	down.Add(down, new(big.Rat).Mul(new(big.Rat).Mul(res.Damaged, fire), fallsDamaged))
 
-	e := newExample(sys.ID+"-example", fmt.Sprintf("Worked example: %s (Power %s) at %s", s.Weapon, printnum.Signed(s.Power), bt.Name))
-	e.step("To destroy", "D%d%s above Armor %d: %s; exactly %d: %s, Armor %d", die, printnum.Signed(s.Power), bt.Armor,
-		rollText(bt.Armor-s.Power+1, die, res.Destroyed), bt.Armor, exactText(bt.Armor-s.Power, die, res.Damaged), bt.Armor+b.DamagedArmor)
-	fireText := "D" + strconv.Itoa(die) + printnum.Signed(s.Power)
+	tw := wordsOf(sys, "example", "weapon", s.Weapon, "power", printnum.Signed(s.Power), "building", bt.Name,
+		"die", itoa(die), "armor", itoa(bt.Armor), "fire", itoa(bt.Fire))
+	e := newExample(sys.ID+"-example", tw)
+	e.step("destroy", "destroy_roll", rollText(tw, bt.Armor-s.Power+1, die, res.Destroyed),
+		"damage_roll", exactText(tw, bt.Armor-s.Power, die, res.Damaged), "damaged_armor", itoa(bt.Armor+b.DamagedArmor))
+	fireDice := tw.word("fire_dice")
 	if s.HeatRay {
-		fireText += printnum.Signed(b.HeatRayFireBonus)
+		fireDice = tw.word("fire_dice_heat_ray", "heat_ray_bonus", printnum.Signed(b.HeatRayFireBonus))
 	}
-	e.step("Fire", "%s above Fire %d: %s; standing and on fire %s", fireText, bt.Fire, rollText(bt.Fire-bonus+1, die, fire), pct(res.Fire))
-	e.step("Burning", "next turn D%d above %d: %s; else Armor %d", die, bt.Armor, rollText(bt.Armor+1, die, falls), bt.Armor-b.BurnArmorLoss)
-	e.step("Rubble", "at once %s; after the next turn's test %s", pct(res.Destroyed), pct(down))
-	return e.t, nil
+	e.step("fire", "fire_dice", fireDice, "fire_roll", rollText(tw, bt.Fire-bonus+1, die, fire), "chance", pct(res.Fire))
+	e.step("burning", "burn_roll", rollText(tw, bt.Armor+1, die, falls), "burnt_armor", itoa(bt.Armor-b.BurnArmorLoss))
+	e.step("rubble", "now", pct(res.Destroyed), "later", pct(down))
+	return e.t, tw.err()
 }
 
-// rollText is a roll of n or more on the die and its chance: "6 or more,
-// 50%", "a 10, 10%", "any roll" or "no roll" at the ends.
-func rollText(n, die int, p *big.Rat) string {
+// rollText is a roll of n or more on the die and its chance, in the
+// example's words: "6+ → 50%", "a 10 → 10%", "any roll → 100%" or "no
+// roll" at the ends.
+func rollText(tw *tableWords, n, die int, p *big.Rat) string {
 	switch {
 	case p.Sign() == 0:
-		return "no roll"
+		return tw.word("no_roll")
 	case n <= 1:
-		return "any roll → " + pct(p)
+		return tw.word("any_roll", "chance", pct(p))
 	case n == die:
-		return "a " + strconv.Itoa(die) + " → " + pct(p)
+		return tw.word("roll_of", "n", itoa(die), "chance", pct(p))
 	}
-	return strconv.Itoa(n) + "+ → " + pct(p)
+	return tw.word("roll_or_more", "n", itoa(n), "chance", pct(p))
 }
 
-// exactText is a roll of exactly n and its chance: "a 5, 10%".
-func exactText(n, die int, p *big.Rat) string {
+// exactText is a roll of exactly n and its chance: "a 5 → 10%".
+func exactText(tw *tableWords, n, die int, p *big.Rat) string {
 	if p.Sign() == 0 || n < 1 || n > die {
-		return "no roll"
+		return tw.word("no_roll")
 	}
-	return "a " + strconv.Itoa(n) + " → " + pct(p)
+	return tw.word("roll_of", "n", itoa(n), "chance", pct(p))
 }
 
 // BuildingExampleFromData is the example the add-on's sheet prints: the
@@ -294,11 +312,14 @@ func EvacExample(sys *catalog.System, extraArmour, extraHull int) (Table, error)
 	if err != nil {
 		return Table{}, err
 	}
-	e := newExample(sys.ID+"-example", "Worked example: fortify your objective marker, then hold it")
-	buy := func(label string, n, from int, what string) error {
+	tw := wordsOf(sys, "example", "die", itoa(ev.GameLength.Die))
+	e := newExample(sys.ID+"-example", tw)
+	// costs are the costs of the first n points on the ladder and their
+	// sum: "1 + 2 = 3".
+	costs := func(n int) (string, error) {
 		c, err := evacLadderSum(o.Ladder, n)
 		if err != nil {
-			return err
+			return "", err
 		}
 		var parts []string
 		for _, p := range o.Ladder[:n] {
@@ -311,28 +332,35 @@ func EvacExample(sys *catalog.System, extraArmour, extraHull int) (Table, error)
 		if n == 0 {
 			sum = "0"
 		}
-		e.step(label, "+%d: %s points, %s", n, sum, fmt.Sprintf(what, from+n))
-		return nil
+		return sum, nil
 	}
-	if err := buy("Extra armour", extraArmour, o.Armour, "Armour %d"); err != nil {
+	armour, err := costs(extraArmour)
+	if err != nil {
 		return Table{}, err
 	}
-	if err := buy("Extra hull points", extraHull, o.HullPoints, "%d hull points"); err != nil {
+	hull, err := costs(extraHull)
+	if err != nil {
 		return Table{}, err
 	}
-	e.step("Points for troops", "%d − %d = %d", ev.Points, cost, ev.Points-cost)
+	e.step("armour", "n", itoa(extraArmour), "sum", armour, "value", itoa(o.Armour+extraArmour))
+	e.step("hull", "n", itoa(extraHull), "sum", hull, "value", itoa(o.HullPoints+extraHull))
+	e.step("troops", "points", itoa(ev.Points), "cost", itoa(cost), "left", itoa(ev.Points-cost))
 	var ends []string
 	mean := new(big.Rat)
 	for i, r := range rounds {
 		if i+1 < len(rounds) {
-			e.step(fmt.Sprintf("End of round %d", r.Round), "D%d: %d in %d ends it, %s; else round %d is played (%s of games)",
-				ev.GameLength.Die, ev.GameLength.Rounds[i].EndsOn, ev.GameLength.Die, pct(r.EndsIf), rounds[i+1].Round, pct(rounds[i+1].Reached))
+			e.step("round", "round", itoa(r.Round), "ends_on", itoa(ev.GameLength.Rounds[i].EndsOn), "chance", pct(r.EndsIf),
+				"next", itoa(rounds[i+1].Round), "reached", pct(rounds[i+1].Reached))
 		}
-		ends = append(ends, fmt.Sprintf("%d: %s", r.Round, pct(r.Ends)))
+		ends = append(ends, itoa(r.Round)+": "+pct(r.Ends))
 		mean.Add(mean, new(big.Rat).Mul(r.Ends, big.NewRat(int64(r.Round), 1)))
 	}
-	e.step("Hold it to the end", "the game ends after round %s; %s on average", strings.Join(ends, " · "), roundsText(wordsOf(sys, "game-length"), mean))
-	return e.t, nil
+	gl := wordsOf(sys, "game-length")
+	e.step("hold", "ends", strings.Join(ends, " · "), "mean", roundsText(gl, mean))
+	if err := gl.err(); err != nil {
+		return Table{}, err
+	}
+	return e.t, tw.err()
 }
 
 // evacExampleFromData is the example the sheet prints: half the ladder

@@ -61,6 +61,14 @@ var wordSpecs = map[*Engine][]wordSpec{
 		{ID: "tripod-attacks", Title: true, Corner: true, Vars: []string{"tripod"}},
 		{ID: "decoys", Title: true, Corner: true, Columns: 3, Words: []string{"dice"},
 			Vars: []string{"defense", "armor", "weapon", "n"}},
+		// The worked example (examples.go).
+		{ID: "example", Title: true, Corner: true, Columns: 1,
+			Words: []string{"shot_step", "shot", "one_die", "dice", "dug_in", "in_soft_cover", "in_hard_cover",
+				"hit_step", "hit", "defense", "soft_cover", "hard_cover", "damage_step", "damage", "armor",
+				"dug_in_close", "dug_in_far", "power", "each_die_step", "each_die", "grid_armor", "grid_armor_dug_in",
+				"each_stand_step", "each_stand"},
+			Vars: []string{"shooter", "target", "weapon", "die", "within", "n", "dice", "power", "where", "defense", "bonus",
+				"terms", "score", "chance", "armor", "hit", "damage", "grid", "printed"}},
 	},
 	BuildingsEngine: {
 		{ID: "hit", Title: true, Corner: true, Columns: 4, Notes: true,
@@ -69,6 +77,11 @@ var wordSpecs = map[*Engine][]wordSpec{
 		{ID: "burn", Title: true, Corner: true, Notes: true,
 			Words: []string{"turn", "expected", "row"},
 			Vars:  []string{"die", "armor_loss", "turn", "building", "armor"}},
+		{ID: "example", Title: true, Corner: true, Columns: 1,
+			Words: []string{"destroy_step", "destroy", "fire_step", "fire", "fire_dice", "fire_dice_heat_ray",
+				"burning_step", "burning", "rubble_step", "rubble", "roll_or_more", "roll_of", "any_roll", "no_roll"},
+			Vars: []string{"weapon", "power", "building", "die", "armor", "fire", "destroy_roll", "damage_roll", "damaged_armor",
+				"fire_dice", "heat_ray_bonus", "fire_roll", "chance", "burn_roll", "burnt_armor", "now", "later", "n"}},
 	},
 	IMEngine: {
 		{ID: "shooting", Title: true, Corner: true, Columns: 5, Notes: true, Words: []string{"below"}, Vars: []string{"always", "lowest"}},
@@ -105,6 +118,11 @@ var wordSpecs = map[*Engine][]wordSpec{
 		{ID: "ladder", Title: true, Corner: true, Columns: 4, Notes: true,
 			Words: []string{"hull_point", "hull_points"},
 			Vars:  []string{"armour", "hull_points", "hull_point_words", "max_armour", "max_hull"}},
+		{ID: "example", Title: true, Corner: true, Columns: 1,
+			Words: []string{"armour_step", "armour", "hull_step", "hull", "troops_step", "troops", "round_step", "round",
+				"hold_step", "hold"},
+			Vars: []string{"die", "n", "sum", "value", "points", "cost", "left", "round", "ends_on", "chance", "next", "reached",
+				"ends", "mean"}},
 	},
 }
 

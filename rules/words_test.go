@@ -95,6 +95,31 @@ func TestWordsReworded(t *testing.T) {
 	}
 }
 
+// TestExampleReworded: a club's copy of the worked example's words
+// rewords its steps; the numbers are the engine's as before.
+func TestExampleReworded(t *testing.T) {
+	cat, err := clubWords(t, func(s string) string {
+		s = replace(t, `words.hit_step = "To hit"`, `words.hit_step = "Roll to hit"`)(s)
+		return replace(t, `words.hit = "{terms}: a D{die} of {score} or more, {chance}"`, `words.hit = "{terms}: {score}+ on a D{die} ({chance})"`)(s)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := CheckWords(cat); len(l) > 0 {
+		t.Fatalf("the reworded words:\n%v", l)
+	}
+	ex, err := aqShotExampleFromData(cat.System("aqotmf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := exampleText(ex)
+	wantIn(t, "the club's example", text, "Roll to hit: Defense 5, soft cover +1: 6+ on a D10 (50%)",
+		"To damage: Armor 4, dug in (tripod beyond 6″) +2, Power −3: a D10 of 3 or more, 80%")
+	if strings.Contains(text, "To hit") {
+		t.Errorf("the book's words are still there:\n%s", text)
+	}
+}
+
 // TestWordsChecked: a block, key, word or {name} missing or unknown is
 // an error at its place in the club's file (file:line:col), saying what
 // was expected.
@@ -116,6 +141,12 @@ func TestWordsChecked(t *testing.T) {
 			[]string{"club/aqotmf/odds.toml:", "[odds.morale]: 3 columns; expected 2"}},
 		{"a table it has not", replace(t, "[odds.morale]", "[odds.moral]"),
 			[]string{`club/aqotmf/odds.toml:`, `unknown odds table "moral" (did you mean "morale"?)`, `system aqotmf: no [odds.morale] block`}},
+		{"an example step missing", replace(t, "words.each_die_step = \"Each die\"\n", ""),
+			[]string{"club/aqotmf/odds.toml:", "[odds.example]: no words.each_die_step"}},
+		{"an example name it does not fill", replace(t, `words.hit_step = "To hit"`, `words.hit_step = "To hit ({range})"`),
+			[]string{"club/aqotmf/odds.toml:", `[odds.example]: unknown {name} in words.hit_step "range"`}},
+		{"an example word too many", replace(t, `words.each_stand_step = "Each stand"`, "words.each_stand_step = \"Each stand\"\nwords.each_trays = \"x\""),
+			[]string{"club/aqotmf/odds.toml:", `[odds.example]: unknown word "each_trays" (did you mean "each_stand"?)`}},
 		{"a key it does not read", replace(t, `title = "Morale check"`, "title = \"Morale check\"\ncaption = \"x\""),
 			[]string{"club/aqotmf/odds.toml:", "caption"}},
 	} {
@@ -166,7 +197,7 @@ func TestTablesKeepNoWords(t *testing.T) {
 				case *ast.SelectorExpr:
 					name = f.Sel.Name
 				}
-				if slices.Contains([]string{"word", "wordsOf", "aqNotes", "imNotes", "plural"}, name) {
+				if slices.Contains(wordKeys, name) {
 					return false
 				}
 			}
@@ -182,10 +213,8 @@ func TestTablesKeepNoWords(t *testing.T) {
 	checked := 0
 	for _, p := range pkgs {
 		for name, f := range p.Files {
-			if name == "examples.go" {
-				// The worked examples (merged this session) still write
-				// their steps' words in Go: not yet data.
-				continue
+			if wordless[name] {
+				checked += keepsNoWords(t, fset, f)
 			}
 			ast.Inspect(f, func(n ast.Node) bool {
 				switch n := n.(type) {
@@ -220,6 +249,57 @@ func TestTablesKeepNoWords(t *testing.T) {
 	if checked < 50 {
 		t.Errorf("only %d titles, heads, notes and labels found: is the test reading the tables?", checked)
 	}
+}
+
+// wordKeys are the functions whose string arguments are the names the
+// data keys its words by (a table, a word, a {name}, a step), not words.
+var wordKeys = []string{"word", "wordsOf", "set", "step", "newExample", "aqNotes", "imNotes", "plural"}
+
+// wordless are the files of the package that write no word a player
+// reads at all, not only in a table's fields: every string in them with
+// a letter is a name (see wordKeys), an id compared or passed on (a case,
+// ==, !=, an ID or Cover field), or an error message.
+var wordless = map[string]bool{"examples.go": true}
+
+// keepsNoWords fails for each string with a letter in f that is none of
+// those, and returns how many strings it looked at.
+func keepsNoWords(t *testing.T, fset *token.FileSet, f *ast.File) int {
+	t.Helper()
+	n := 0
+	ast.Inspect(f, func(n0 ast.Node) bool {
+		switch x := n0.(type) {
+		case *ast.ImportSpec, *ast.CaseClause:
+			return false
+		case *ast.BinaryExpr:
+			return x.Op != token.EQL && x.Op != token.NEQ
+		case *ast.KeyValueExpr:
+			if k, ok := x.Key.(*ast.Ident); ok && (k.Name == "ID" || k.Name == "Cover") {
+				return false
+			}
+		case *ast.CallExpr:
+			name := ""
+			switch f := x.Fun.(type) {
+			case *ast.Ident:
+				name = f.Name
+			case *ast.SelectorExpr:
+				name = f.Sel.Name
+				if p, ok := f.X.(*ast.Ident); ok && p.Name == "fmt" && name == "Errorf" {
+					return false
+				}
+			}
+			return !slices.Contains(wordKeys, name)
+		case *ast.BasicLit:
+			if x.Kind != token.STRING {
+				return false
+			}
+			n++
+			if s, err := strconv.Unquote(x.Value); err == nil && strings.IndexFunc(s, unicode.IsLetter) >= 0 {
+				t.Errorf("%s: a word written in Go: %q (the data's [odds.<table>] words)", fset.Position(x.Pos()), s)
+			}
+		}
+		return true
+	})
+	return n
 }
 
 // TestWordsMissingAltogether: a club's rule set with no words at all (a

@@ -29,6 +29,7 @@ var layer = map[string]int{
 	"templates":           0,
 	"internal/golden":     0,
 	"internal/pdftest":    0,
+	"internal/pdfsyntax":  -1, // reading PDF syntax: layout/raster draws with it, internal/pdftest reads back
 	"internal/playercopy": 0,
 	"internal/testfont":   0, // small TrueType fonts for tests
 	"internal/floor":      3,

@@ -164,6 +164,7 @@ func absDiff(a, b uint8) float64 {
 	return float64(b - a)
 }
 
+// decodeImage reads the PNG at path.
 func decodeImage(t testing.TB, path string) image.Image {
 	t.Helper()
 	f, err := os.Open(path)

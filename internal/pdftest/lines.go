@@ -53,7 +53,7 @@ func paths(content []byte) ([]Line, error) {
 		case "cm":
 			if len(args) >= 6 {
 				m := matrix{num(0), num(1), num(2), num(3), num(4), num(5)}
-				ctm = m.mul(ctm)
+				ctm = m.Mul(ctm)
 			}
 		case "m":
 			start = pt(num(0), num(1))

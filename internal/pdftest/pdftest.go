@@ -26,6 +26,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf16"
+
+	"github.com/playaid/playaid/internal/pdfsyntax"
 )
 
 // Text is one string shown on a page.
@@ -296,19 +298,10 @@ func numsKey(dict, key string) []float64 {
 	return out
 }
 
-// matrix is a PDF transformation [a b c d e f].
-type matrix [6]float64
+// matrix is a PDF transformation [a b c d e f] (internal/pdfsyntax).
+type matrix = pdfsyntax.Matrix
 
-var identity = matrix{1, 0, 0, 1, 0, 0}
-
-// mul returns m × n: m applied first.
-func (m matrix) mul(n matrix) matrix {
-	return matrix{
-		m[0]*n[0] + m[1]*n[2], m[0]*n[1] + m[1]*n[3],
-		m[2]*n[0] + m[3]*n[2], m[2]*n[1] + m[3]*n[3],
-		m[4]*n[0] + m[5]*n[2] + n[4], m[4]*n[1] + m[5]*n[3] + n[5],
-	}
-}
+var identity = pdfsyntax.Identity
 
 type gstate struct {
 	ctm     matrix
@@ -326,8 +319,8 @@ func run(content []byte, fonts map[string]font) ([]Text, error) {
 		tm, tlm = identity, identity
 	)
 	show := func(s []byte) {
-		m := tm.mul(st.ctm)
-		scale := math.Sqrt(math.Abs(m[0]*m[3] - m[1]*m[2]))
+		m := tm.Mul(st.ctm)
+		scale := m.Scale()
 		dir := [2]float64{1, 0}
 		if l := math.Hypot(m[0], m[1]); l > 0 {
 			dir = [2]float64{round(m[0] / l), round(-m[1] / l)}
@@ -335,7 +328,7 @@ func run(content []byte, fonts map[string]font) ([]Text, error) {
 		out = append(out, Text{X: m[4], Y: m[5], Size: round(st.size * scale), Font: st.font.name, S: decode(s, st.font.wide), Dir: dir})
 	}
 	nextLine := func(tx, ty float64) {
-		tlm = matrix{1, 0, 0, 1, tx, ty}.mul(tlm)
+		tlm = matrix{1, 0, 0, 1, tx, ty}.Mul(tlm)
 		tm = tlm
 	}
 	err := eachOp(content, func(op string, args []operand) {
@@ -359,7 +352,7 @@ func run(content []byte, fonts map[string]font) ([]Text, error) {
 			}
 		case "cm":
 			if m, ok := nums(6); ok {
-				st.ctm = m.mul(st.ctm)
+				st.ctm = m.Mul(st.ctm)
 			}
 		case "BT":
 			tm, tlm = identity, identity
@@ -409,7 +402,7 @@ func run(content []byte, fonts map[string]font) ([]Text, error) {
 // operands before it.
 func eachOp(content []byte, f func(op string, args []operand)) error {
 	var args []operand
-	lx := lexer{b: content}
+	lx := lexer{pdfsyntax.Lexer{B: content}}
 	for {
 		tok, err := lx.next()
 		if err != nil {

@@ -3,7 +3,6 @@ package pdftest
 import (
 	"image"
 	"image/draw"
-	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,22 +36,13 @@ func Raster(t testing.TB, pdf []byte, dpi int) []*image.Gray {
 	}
 	pages := make([]*image.Gray, len(files))
 	for i, f := range files {
-		pages[i] = decodeGray(t, f)
+		pages[i] = gray(decodeImage(t, f))
 	}
 	return pages
 }
 
-func decodeGray(t testing.TB, path string) *image.Gray {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("%s: %v", filepath.Base(path), err)
-	}
+// gray is img in grey, as it is where it already is.
+func gray(img image.Image) *image.Gray {
 	if g, ok := img.(*image.Gray); ok {
 		return g
 	}

@@ -8,32 +8,22 @@ import (
 	"image/draw"
 	"math"
 
+	"github.com/playaid/playaid/internal/pdfsyntax"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
 )
 
-// matrix is a PDF transformation [a b c d e f]: (x, y) goes to
-// (a x + c y + e, b x + d y + f).
-type matrix [6]float64
+// matrix is a PDF transformation [a b c d e f] (internal/pdfsyntax).
+type matrix = pdfsyntax.Matrix
 
-var identity = matrix{1, 0, 0, 1, 0, 0}
+var identity = pdfsyntax.Identity
 
-// mul is m followed by n.
-func (m matrix) mul(n matrix) matrix {
-	return matrix{
-		m[0]*n[0] + m[1]*n[2], m[0]*n[1] + m[1]*n[3],
-		m[2]*n[0] + m[3]*n[2], m[2]*n[1] + m[3]*n[3],
-		m[4]*n[0] + m[5]*n[2] + n[4], m[4]*n[1] + m[5]*n[3] + n[5],
-	}
+// apply is where m moves p.
+func apply(m matrix, p pt) pt {
+	x, y := m.Apply(p.x, p.y)
+	return pt{x, y}
 }
-
-func (m matrix) apply(p pt) pt {
-	return pt{m[0]*p.x + m[2]*p.y + m[4], m[1]*p.x + m[3]*p.y + m[5]}
-}
-
-// scale is how much m enlarges a length, on average over directions.
-func (m matrix) scale() float64 { return math.Sqrt(math.Abs(m[0]*m[3] - m[1]*m[2])) }
 
 type pt struct{ x, y float64 }
 
@@ -104,11 +94,11 @@ type painter struct {
 
 func (p *painter) run(content []byte, ctm matrix) error {
 	p.gs = gstate{ctm: ctm, fill: color.RGBA{0, 0, 0, 255}, stroke: color.RGBA{0, 0, 0, 255}, lineWidth: 1, miter: 10, hscale: 1}
-	l := &lexer{b: content}
+	l := &lexer{B: content}
 	var args []any
 	for {
-		v, err := l.value(0)
-		if err == errEOF {
+		v, err := l.Value()
+		if err == pdfsyntax.ErrEOF {
 			return nil
 		}
 		if err != nil {
@@ -193,7 +183,7 @@ func (p *painter) do(o string, args []any) error {
 		p.gs = p.stack[len(p.stack)-1]
 		p.stack = p.stack[:len(p.stack)-1]
 	case "cm":
-		g.ctm = matrix(a).mul(g.ctm)
+		g.ctm = matrix(a).Mul(g.ctm)
 	case "w":
 		g.lineWidth = a[0]
 	case "J":
@@ -219,24 +209,24 @@ func (p *painter) do(o string, args []any) error {
 	case "G", "RG", "K":
 		g.stroke = colour(a...)
 	case "m":
-		p.cur = g.ctm.apply(pt{a[0], a[1]})
+		p.cur = apply(g.ctm, pt{a[0], a[1]})
 		p.start = p.cur
 		return p.add(pathOp{kind: moveTo, p: [3]pt{p.cur}})
 	case "l":
-		p.cur = g.ctm.apply(pt{a[0], a[1]})
+		p.cur = apply(g.ctm, pt{a[0], a[1]})
 		return p.add(pathOp{kind: lineTo, p: [3]pt{p.cur}})
 	case "c", "v", "y":
 		var c1, c2, e pt
 		switch o {
 		case "c":
 			c1, c2, e = pt{a[0], a[1]}, pt{a[2], a[3]}, pt{a[4], a[5]}
-			c1, c2 = g.ctm.apply(c1), g.ctm.apply(c2)
+			c1, c2 = apply(g.ctm, c1), apply(g.ctm, c2)
 		case "v":
-			c1, c2, e = p.cur, g.ctm.apply(pt{a[0], a[1]}), pt{a[2], a[3]}
+			c1, c2, e = p.cur, apply(g.ctm, pt{a[0], a[1]}), pt{a[2], a[3]}
 		case "y":
-			c1, e = g.ctm.apply(pt{a[0], a[1]}), pt{a[2], a[3]}
+			c1, e = apply(g.ctm, pt{a[0], a[1]}), pt{a[2], a[3]}
 		}
-		e = g.ctm.apply(e)
+		e = apply(g.ctm, e)
 		if o == "y" {
 			c2 = e
 		}
@@ -247,7 +237,7 @@ func (p *painter) do(o string, args []any) error {
 		return p.add(pathOp{kind: closePath})
 	case "re":
 		x, y, w, h := a[0], a[1], a[2], a[3]
-		c := g.ctm.apply
+		c := func(q pt) pt { return apply(g.ctm, q) }
 		p.start, p.cur = c(pt{x, y}), c(pt{x, y})
 		return p.add(pathOp{kind: moveTo, p: [3]pt{c(pt{x, y})}},
 			pathOp{kind: lineTo, p: [3]pt{c(pt{x + w, y})}},
@@ -443,7 +433,7 @@ func flatten(path []pathOp) []polyline {
 // joins and dashes of the graphics state.
 func (p *painter) strokePath() {
 	g := &p.gs
-	s := g.ctm.scale()
+	s := g.ctm.Scale()
 	hw := g.lineWidth * s / 2
 	if hw <= 0 {
 		hw = 0.5 // a line of width 0: the thinnest the device draws
@@ -695,12 +685,12 @@ func (p *painter) text(o string, args []any, a []float64) error {
 		if o == "TD" {
 			g.leading = -a[1]
 		}
-		p.tlm = matrix{1, 0, 0, 1, a[0], a[1]}.mul(p.tlm)
+		p.tlm = matrix{1, 0, 0, 1, a[0], a[1]}.Mul(p.tlm)
 		p.tm = p.tlm
 	case "Tm":
 		p.tm, p.tlm = matrix(a), matrix(a)
 	case "T*":
-		p.tlm = matrix{1, 0, 0, 1, 0, -g.leading}.mul(p.tlm)
+		p.tlm = matrix{1, 0, 0, 1, 0, -g.leading}.Mul(p.tlm)
 		p.tm = p.tlm
 	case "Tj", "'", "\"":
 		if o == "\"" {
@@ -715,7 +705,7 @@ func (p *painter) text(o string, args []any, a []float64) error {
 			args = args[2:]
 		}
 		if o != "Tj" {
-			p.tlm = matrix{1, 0, 0, 1, 0, -g.leading}.mul(p.tlm)
+			p.tlm = matrix{1, 0, 0, 1, 0, -g.leading}.Mul(p.tlm)
 			p.tm = p.tlm
 		}
 		s, ok := oneString(args)
@@ -757,13 +747,13 @@ func (p *painter) show(items []any) error {
 	for _, it := range items {
 		switch v := it.(type) {
 		case float64:
-			p.tm = matrix{1, 0, 0, 1, -v / 1000 * fs * th, 0}.mul(p.tm)
+			p.tm = matrix{1, 0, 0, 1, -v / 1000 * fs * th, 0}.Mul(p.tm)
 			continue
 		case string:
 			for k := 0; k+1 < len(v); k += 2 {
 				cid := int(v[k])<<8 | int(v[k+1])
 				if g.render != 3 {
-					trm := matrix{fs * th, 0, 0, fs, 0, g.rise}.mul(p.tm).mul(g.ctm)
+					trm := matrix{fs * th, 0, 0, fs, 0, g.rise}.Mul(p.tm).Mul(g.ctm)
 					if err := p.glyph(fo, fo.gid(cid), trm); err != nil {
 						return err
 					}
@@ -771,7 +761,7 @@ func (p *painter) show(items []any) error {
 				// Word spacing applies to the one-byte code 32 only:
 				// never in a two-byte font (PDF 9.3.3).
 				tx := (fo.width(cid)/1000*fs + g.charSp) * th
-				p.tm = matrix{1, 0, 0, 1, tx, 0}.mul(p.tm)
+				p.tm = matrix{1, 0, 0, 1, tx, 0}.Mul(p.tm)
 			}
 		default:
 			return errors.New("a TJ array holds only strings and numbers")
@@ -814,7 +804,7 @@ func (p *painter) glyph(fo *font, gid uint16, trm matrix) error {
 	}
 	for _, o := range ops {
 		for k := range o.count() {
-			o.p[k] = trm.apply(o.p[k])
+			o.p[k] = apply(trm, o.p[k])
 			if q := o.p[k]; !finite(q) || math.Abs(q.x) > farOff || math.Abs(q.y) > farOff {
 				return errors.New("text far off the page")
 			}

@@ -288,25 +288,16 @@ func (x *exec) chart(id string, header ...string) (string, error) {
 // columns: each pair's rows under a group heading of its header. A row
 // whose modifier is blank ("Non Firearms") heads the rows after it.
 func (x *exec) stacked(id string) (string, error) {
-	t, err := x.sys.FindTable(id, x.base)
+	t, err := x.pairTable("stacked", id)
 	if err != nil {
 		return "", err
-	}
-	if len(t.Columns)%2 != 0 {
-		return "", fmt.Errorf("stacked: table %q has %d columns; expected pairs of a name and a value", id, len(t.Columns))
 	}
 	var b strings.Builder
 	b.WriteString("| | |\n|:--|--:|\n")
 	for p := 0; p < len(t.Columns); p += 2 {
 		fmt.Fprintf(&b, "| **%s** | |\n", document.Esc(t.Columns[p]))
 		for _, r := range t.Rows {
-			name, value := "", ""
-			if p < len(r) {
-				name = strings.TrimSpace(r[p])
-			}
-			if p+1 < len(r) {
-				value = strings.TrimSpace(r[p+1])
-			}
+			name, value := pairAt(r, p)
 			switch {
 			case name == "":
 			case value == "":
@@ -326,12 +317,9 @@ func (x *exec) stacked(id string) (string, error) {
 // height of the table, for a card's back that holds more. It ends the
 // sentence, not the paragraph: a note may follow on its line.
 func (x *exec) listed(id string) (string, error) {
-	t, err := x.sys.FindTable(id, x.base)
+	t, err := x.pairTable("listed", id)
 	if err != nil {
 		return "", err
-	}
-	if len(t.Columns)%2 != 0 {
-		return "", fmt.Errorf("listed: table %q has %d columns; expected pairs of a name and a value", id, len(t.Columns))
 	}
 	var groups []string
 	for p := 0; p < len(t.Columns); p += 2 {
@@ -343,13 +331,7 @@ func (x *exec) listed(id string) (string, error) {
 			items = nil
 		}
 		for _, r := range t.Rows {
-			name, value := "", ""
-			if p < len(r) {
-				name = strings.TrimSpace(r[p])
-			}
-			if p+1 < len(r) {
-				value = strings.TrimSpace(r[p+1])
-			}
+			name, value := pairAt(r, p)
 			switch {
 			case name == "":
 			case value == "":
@@ -362,6 +344,31 @@ func (x *exec) listed(id string) (string, error) {
 		flush()
 	}
 	return strings.Join(groups, ". ") + ".", nil
+}
+
+// pairTable finds the data table id that fn (stacked or listed) prints:
+// its columns go in pairs of a name and a value.
+func (x *exec) pairTable(fn, id string) (*catalog.Table, error) {
+	t, err := x.sys.FindTable(id, x.base)
+	if err != nil {
+		return nil, err
+	}
+	if len(t.Columns)%2 != 0 {
+		return nil, fmt.Errorf("%s: table %q has %d columns; expected pairs of a name and a value", fn, id, len(t.Columns))
+	}
+	return t, nil
+}
+
+// pairAt is row r's name and value in the column pair starting at p,
+// blank where the row is short.
+func pairAt(r []string, p int) (name, value string) {
+	if p < len(r) {
+		name = strings.TrimSpace(r[p])
+	}
+	if p+1 < len(r) {
+		value = strings.TrimSpace(r[p+1])
+	}
+	return name, value
 }
 
 // rule returns the words of a rule the data keeps as text (Imperial

@@ -1,20 +1,17 @@
 package web
 
 import (
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/catalog/shipped"
-	"github.com/playaid/playaid/data"
 )
 
 // clubServer is a server over the shipped data and a club's house
@@ -23,38 +20,12 @@ import (
 // scenario ids changed, and hard cover adding 4 to Defense, not 3.
 func clubServer(t *testing.T) (*Server, string) {
 	t.Helper()
-	edits := []struct{ re, to string }{
-		{`(?m)^system = "aqotmf"$`, `system = "aqotmf-club"`},
-		{`(?m)^name = "All Quiet on the Martian Front"$`, `name = "All Quiet on the Martian Front, Club Edition"`},
-		{`"(boys-of-company-c|morale-wagon)"`, `"club-$1"`},
-		{`(?m)^hard = 3$`, `hard = 4`},
-	}
-	club := fstest.MapFS{}
-	done := make([]bool, len(edits))
-	err := fs.WalkDir(data.FS, "aqotmf", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := fs.ReadFile(data.FS, p)
-		if err != nil {
-			return err
-		}
-		for i, e := range edits {
-			if re := regexp.MustCompile(e.re); re.Match(b) {
-				b, done[i] = re.ReplaceAll(b, []byte(e.to)), true
-			}
-		}
-		club["aqotmf-club/"+strings.TrimPrefix(p, "aqotmf/")] = &fstest.MapFile{Data: b}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, ok := range done {
-		if !ok {
-			t.Fatalf("the shipped data has no %s to change: update the test", edits[i].re)
-		}
-	}
+	club := shipped.Copy(t, "aqotmf", "aqotmf-club",
+		shipped.Edit{RE: `(?m)^system = "aqotmf"$`, To: `system = "aqotmf-club"`},
+		shipped.Edit{RE: `(?m)^name = "All Quiet on the Martian Front"$`, To: `name = "All Quiet on the Martian Front, Club Edition"`},
+		shipped.Edit{RE: `"(boys-of-company-c|morale-wagon)"`, To: `"club-$1"`},
+		shipped.Edit{RE: `(?m)^hard = 3$`, To: `hard = 4`},
+	)
 	cat, l := catalog.Load(shipped.Source(), catalog.Source{Name: "club", FS: club})
 	if err := l.Err(); err != nil {
 		t.Fatalf("the club's rule set does not load:\n%v", err)

@@ -2,14 +2,13 @@ package main
 
 import (
 	"encoding/json"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/playaid/playaid/data"
+	"github.com/playaid/playaid/catalog/shipped"
 )
 
 // writeClubRuleSet writes, under dir, a club's house edition of the
@@ -21,42 +20,22 @@ import (
 // table's note reworded in its own words ([odds.morale] in odds.toml).
 func writeClubRuleSet(t *testing.T, dir string) {
 	t.Helper()
-	edits := []struct{ re, to string }{
-		{`(?m)^system = "aqotmf"$`, `system = "aqotmf-club"`},
-		{`(?m)^name = "All Quiet on the Martian Front"$`, `name = "All Quiet on the Martian Front, Club Edition"`},
-		{`"(boys-of-company-c|morale-wagon)"`, `"club-$1"`},
-		{`(?m)^pass = 5 `, `pass = 7 `},
-		{`(?m)^hard = 3$`, `hard = 4`},
-		{`(?m)^soft = 1$`, `soft = 2`},
-		{`notes = \["Roll a D\{die\}, -\{per_loss\}`, `notes = ["House rule: roll a D{die}, -{per_loss}`},
-	}
-	done := make([]bool, len(edits))
-	err := fs.WalkDir(data.FS, "aqotmf", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := fs.ReadFile(data.FS, p)
-		if err != nil {
-			return err
-		}
-		for i, e := range edits {
-			re := regexp.MustCompile(e.re)
-			if re.Match(b) {
-				b, done[i] = re.ReplaceAll(b, []byte(e.to)), true
-			}
-		}
-		out := filepath.Join(dir, "aqotmf-club", strings.TrimPrefix(p, "aqotmf/"))
+	club := shipped.Copy(t, "aqotmf", "aqotmf-club",
+		shipped.Edit{RE: `(?m)^system = "aqotmf"$`, To: `system = "aqotmf-club"`},
+		shipped.Edit{RE: `(?m)^name = "All Quiet on the Martian Front"$`, To: `name = "All Quiet on the Martian Front, Club Edition"`},
+		shipped.Edit{RE: `"(boys-of-company-c|morale-wagon)"`, To: `"club-$1"`},
+		shipped.Edit{RE: `(?m)^pass = 5 `, To: `pass = 7 `},
+		shipped.Edit{RE: `(?m)^hard = 3$`, To: `hard = 4`},
+		shipped.Edit{RE: `(?m)^soft = 1$`, To: `soft = 2`},
+		shipped.Edit{RE: `notes = \["Roll a D\{die\}, -\{per_loss\}`, To: `notes = ["House rule: roll a D{die}, -{per_loss}`},
+	)
+	for name, f := range club {
+		out := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-			return err
+			t.Fatal(err)
 		}
-		return os.WriteFile(out, b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, ok := range done {
-		if !ok {
-			t.Fatalf("the shipped data has no %s to change: update the test", edits[i].re)
+		if err := os.WriteFile(out, f.Data, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

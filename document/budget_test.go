@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"text/template"
 
 	"github.com/playaid/playaid/diag"
 )
@@ -139,5 +140,39 @@ func TestParseErrorPlaces(t *testing.T) {
 		if err == nil || err.Error() != want {
 			t.Errorf("%q: %v; want %s", text, err, want)
 		}
+	}
+}
+
+// TestShippedTreesShared: a shipped template is parsed once and its
+// trees shared by the documents made from it; a club's template of the
+// same name is its own text, parsed each time, and never kept.
+func TestShippedTreesShared(t *testing.T) {
+	srcs, err := Read("", "roster.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parse := func(srcs []Source) *template.Template {
+		t.Helper()
+		fns := Funcs()
+		root := template.New(srcs[0].Name).Funcs((&budget{}).wrap(fns))
+		if err := parseMetered(root, srcs, fns); err != nil {
+			t.Fatal(err)
+		}
+		return root
+	}
+	a, b := parse(srcs), parse(srcs)
+	if a.Tree == nil || a.Tree != b.Tree {
+		t.Errorf("the shipped roster.md was parsed twice")
+	}
+	club := []Source{{Name: "roster.md", Text: "club {{ .X }}", From: "club/roster.md"}}
+	if c := parse(club); c.Tree == a.Tree {
+		t.Errorf("a club's roster.md was given the shipped one's trees")
+	}
+	md, _, err := ExecuteLines(club, nil, map[string]string{"X": "x"}, nil)
+	if err != nil || string(md) != "club x\n" {
+		t.Errorf("a club's roster.md printed %q, %v; want its own text", md, err)
+	}
+	if d := parse(club); d.Tree == parse(club).Tree {
+		t.Errorf("a club's template was kept")
 	}
 }

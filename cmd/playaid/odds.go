@@ -71,6 +71,9 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 	}
 	usage := fs.Usage
 	fs.Usage = func() {
+		// The flag package also calls Usage on a mistake, with its
+		// output turned off (env.parse): the words are read only for
+		// --help, which prints them.
 		if fs.Output() != io.Discard {
 			e.describeParams(fs, q, d, *sysID)
 		}

@@ -134,7 +134,11 @@ type piece struct {
 
 // pieces cuts spans into words, each followed by the space after it.
 func (st *setter) pieces(ss []span, size float64) []piece {
-	var out []piece
+	n := 0 // about as many pieces as words: room for them at once
+	for _, sp := range ss {
+		n += strings.Count(sp.s, " ") + 1
+	}
+	out := make([]piece, 0, n)
 	for _, sp := range ss {
 		if sp.br {
 			out = append(out, piece{br: true})
@@ -233,10 +237,11 @@ func (st *setter) addRun(l *textLine, x float64, s, style string, size float64) 
 		last := &l.runs[n-1]
 		gap := x - (last.x + last.adv*size)
 		if gap > 1e-9 {
-			last.s += " "
+			last.s += " " + s // one string, not two
 			last.adv = st.advance(last.adv, " ", style)
+		} else {
+			last.s += s
 		}
-		last.s += s
 		last.adv = st.advance(last.adv, s, style)
 		return
 	}

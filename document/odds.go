@@ -71,9 +71,9 @@ func wordsOnly(t rules.Table, i int) bool {
 }
 
 // Odds hands out a rule set's odds tables (rules.OddsTables), each
-// computed once for all the documents that print it: a reference sheet,
-// its rules notes and the reference cards print many of the same tables,
-// and working one out is most of a template's time. One Odds is shared
+// computed once for all the documents that print it: a reference sheet
+// and the reference cards print many of the same tables, and working
+// them out is a good part of executing their templates. One Odds is shared
 // by the documents of one run (the print pack's Render) and dropped with
 // it, so its lifetime is the run's; the catalogue must not change under
 // it. It is safe for documents rendered side by side: a table asked for

@@ -948,37 +948,29 @@ func (f *Fpdf) rgbColorValue(r, g, b int, grayStr, fullStr string) (clr colorTyp
 	clr.ib, clr.b = colorComp(b)
 	clr.mode = colorModeRGB
 	clr.gray = clr.ir == clr.ig && clr.r == clr.b
+	// The string is built in the scratch buffer: one allocation, not one
+	// per number and one for the whole.
 	const prec = 3
-	if len(grayStr) > 0 {
-		if clr.gray {
-			// clr.str = sprintf("%.3f %s", clr.r, grayStr)
-			f.fmt.col.Reset()
-			f.fmt.col.WriteString(f.fmtF64(clr.r, prec))
-			f.fmt.col.WriteString(" ")
-			f.fmt.col.WriteString(grayStr)
-			clr.str = f.fmt.col.String()
-		} else {
-			// clr.str = sprintf("%.3f %.3f %.3f %s", clr.r, clr.g, clr.b, fullStr)
-			f.fmt.col.Reset()
-			f.fmt.col.WriteString(f.fmtF64(clr.r, prec))
-			f.fmt.col.WriteString(" ")
-			f.fmt.col.WriteString(f.fmtF64(clr.g, prec))
-			f.fmt.col.WriteString(" ")
-			f.fmt.col.WriteString(f.fmtF64(clr.b, prec))
-			f.fmt.col.WriteString(" ")
-			f.fmt.col.WriteString(fullStr)
-			clr.str = f.fmt.col.String()
-		}
+	buf := f.fmt.buf[:0]
+	buf = strconv.AppendFloat(buf, clr.r, 'f', prec, 64)
+	if len(grayStr) > 0 && clr.gray {
+		// sprintf("%.3f %s", clr.r, grayStr)
+		buf = append(buf, ' ')
+		buf = append(buf, grayStr...)
 	} else {
-		// clr.str = sprintf("%.3f %.3f %.3f", clr.r, clr.g, clr.b)
-		f.fmt.col.Reset()
-		f.fmt.col.WriteString(f.fmtF64(clr.r, prec))
-		f.fmt.col.WriteString(" ")
-		f.fmt.col.WriteString(f.fmtF64(clr.g, prec))
-		f.fmt.col.WriteString(" ")
-		f.fmt.col.WriteString(f.fmtF64(clr.b, prec))
-		clr.str = f.fmt.col.String()
+		// sprintf("%.3f %.3f %.3f %s", clr.r, clr.g, clr.b, fullStr),
+		// without " %s" when grayStr is empty
+		buf = append(buf, ' ')
+		buf = strconv.AppendFloat(buf, clr.g, 'f', prec, 64)
+		buf = append(buf, ' ')
+		buf = strconv.AppendFloat(buf, clr.b, 'f', prec, 64)
+		if len(grayStr) > 0 {
+			buf = append(buf, ' ')
+			buf = append(buf, fullStr...)
+		}
 	}
+	clr.str = string(buf)
+	f.fmt.buf = buf
 	return
 }
 
@@ -2398,8 +2390,20 @@ func (f *Fpdf) SetFont(familyStr, styleStr string, size float64) {
 		f.isCurrentUTF8 = false
 	}
 	if f.page > 0 {
-		f.outf("BT /F%s %.2f Tf ET", f.currentFont.i, f.fontSizePt)
+		f.outFont()
 	}
+}
+
+// outFont writes what outf("BT /F%s %.2f Tf ET", f.currentFont.i,
+// f.fontSizePt) wrote, without fmt: documents set fonts often.
+func (f *Fpdf) outFont() {
+	b := append(f.fmt.buf[:0], "BT /F"...)
+	b = append(b, f.currentFont.i...)
+	b = append(b, ' ')
+	b = strconv.AppendFloat(b, f.fontSizePt, 'f', 2, 64)
+	b = append(b, " Tf ET"...)
+	f.outBytes(b)
+	f.fmt.buf = b
 }
 
 // GetFontFamily returns the family of the current font. See SetFont() for details.
@@ -2432,7 +2436,7 @@ func (f *Fpdf) SetFontSize(size float64) {
 	f.fontSizePt = size
 	f.fontSize = size / f.k
 	if f.page > 0 {
-		f.outf("BT /F%s %.2f Tf ET", f.currentFont.i, f.fontSizePt)
+		f.outFont()
 	}
 }
 
@@ -2442,7 +2446,7 @@ func (f *Fpdf) SetFontUnitSize(size float64) {
 	f.fontSizePt = size * f.k
 	f.fontSize = size
 	if f.page > 0 {
-		f.outf("BT /F%s %.2f Tf ET", f.currentFont.i, f.fontSizePt)
+		f.outFont()
 	}
 }
 
@@ -2520,30 +2524,48 @@ func (f *Fpdf) Bookmark(txtStr string, level int, y float64) {
 // precisely on the page, but it is usually easier to use Cell(), MultiCell()
 // or Write() which are the standard methods to print text.
 func (f *Fpdf) Text(x, y float64, txtStr string) {
-	var txt2 string
 	if f.isCurrentUTF8 {
 		if f.isRTL {
 			txtStr = reverseText(txtStr)
 			x -= f.GetStringWidth(txtStr)
 		}
-		txt2 = f.escape(utf8toutf16(txtStr, false))
 		for _, uni := range txtStr {
 			f.currentFont.usedRunes[int(uni)] = int(uni)
 		}
-	} else {
-		txt2 = f.escape(txtStr)
 	}
-	s := sprintf("BT %.2f %.2f Td (%s) Tj ET", x*f.k, (f.h-y)*f.k, txt2)
+	var lines string
 	if f.underline && txtStr != "" {
-		s += " " + f.dounderline(x, y, txtStr)
+		lines += " " + f.dounderline(x, y, txtStr)
 	}
 	if f.strikeout && txtStr != "" {
-		s += " " + f.dostrikeout(x, y, txtStr)
+		lines += " " + f.dostrikeout(x, y, txtStr)
 	}
+	// What fmt.Sprintf("q %s BT %.2f %.2f Td (%s) Tj ET%s Q") wrote, in the
+	// scratch buffer: Sprintf and the strings of the text's conversions were
+	// most of the allocations of a text-heavy document.
+	b := f.fmt.buf[:0]
 	if f.colorFlag {
-		s = sprintf("q %s %s Q", f.color.text.str, s)
+		b = append(b, "q "...)
+		b = append(b, f.color.text.str...)
+		b = append(b, ' ')
 	}
-	f.out(s)
+	b = append(b, "BT "...)
+	b = strconv.AppendFloat(b, x*f.k, 'f', 2, 64)
+	b = append(b, ' ')
+	b = strconv.AppendFloat(b, (f.h-y)*f.k, 'f', 2, 64)
+	b = append(b, " Td ("...)
+	if f.isCurrentUTF8 {
+		b = appendEscapedUTF16(b, txtStr)
+	} else {
+		b = appendEscaped(b, txtStr)
+	}
+	b = append(b, ") Tj ET"...)
+	b = append(b, lines...)
+	if f.colorFlag {
+		b = append(b, " Q"...)
+	}
+	f.outBytes(b)
+	f.fmt.buf = b
 }
 
 // GetWordSpacing returns the spacing between words of following text.
@@ -4060,7 +4082,7 @@ func (f *Fpdf) putstream(b []byte) {
 		f.protect.rc4(uint32(f.n), &b)
 	}
 	f.out("stream")
-	f.out(string(b))
+	f.outBytes(b) // not f.out(string(b)): a stream is not worth a copy
 	f.out("endstream")
 }
 
@@ -4075,11 +4097,32 @@ func (f *Fpdf) out(s string) {
 	}
 }
 
+// outBytes is out for bytes, which need not be copied into a string
+// first: a stream, a line built in a scratch buffer.
+func (f *Fpdf) outBytes(b []byte) {
+	if f.state == 2 {
+		must(f.pages[f.page].Write(b))
+		must(f.pages[f.page].WriteString("\n"))
+	} else {
+		must(f.buffer.Write(b))
+		must(f.buffer.WriteString("\n"))
+	}
+}
+
 func (f *Fpdf) put(s string) {
 	if f.state == 2 {
 		f.pages[f.page].WriteString(s)
 	} else {
 		f.buffer.WriteString(s)
+	}
+}
+
+// putBytes is put for bytes.
+func (f *Fpdf) putBytes(b []byte) {
+	if f.state == 2 {
+		f.pages[f.page].Write(b)
+	} else {
+		f.buffer.Write(b)
 	}
 }
 
@@ -4115,8 +4158,11 @@ func (f *Fpdf) outf(fmtStr string, args ...any) {
 	f.out(sprintf(fmtStr, args...))
 }
 
+// putF64 writes v with precision prec, formatted in the scratch buffer
+// (fmtF64 would allocate a string per number).
 func (f *Fpdf) putF64(v float64, prec int) {
-	f.put(f.fmtF64(v, prec))
+	f.fmt.buf = strconv.AppendFloat(f.fmt.buf[:0], v, 'f', prec, 64)
+	f.putBytes(f.fmt.buf)
 }
 
 // fmtF64 converts the floating-point number f to a string with precision prec.
@@ -4125,7 +4171,8 @@ func (f *Fpdf) fmtF64(v float64, prec int) string {
 }
 
 func (f *Fpdf) putInt(v int) {
-	f.put(f.fmtInt(v))
+	f.fmt.buf = strconv.AppendInt(f.fmt.buf[:0], int64(v), 10)
+	f.putBytes(f.fmt.buf)
 }
 
 func (f *Fpdf) fmtInt(v int) string {

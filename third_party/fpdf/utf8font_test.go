@@ -344,6 +344,7 @@ func TestGenerateFontID(t *testing.T) {
 		{Tp: "TrueType", Name: `a"Cw":null,"Cw":[1]`, Cw: []int{-1, 65535}},
 		{Name: "no widths"},
 		{Name: "empty widths", Cw: []int{}},
+		{Name: "runs", Cw: slices.Concat(make([]int, 9000), slices.Repeat([]int{1234}, 5001), []int{7, 7, -3, 0})},
 	} {
 		want := def
 		want.File = ""
@@ -535,4 +536,16 @@ func runes(rs []int) []rune {
 		out[i] = rune(r)
 	}
 	return out
+}
+
+// BenchmarkGenerateFontID: a UTF-8 font's id, once per font and process.
+func BenchmarkGenerateFontID(b *testing.B) {
+	font, err := ParseUTF8Font(goregular.TTF)
+	if err != nil {
+		b.Fatal(err)
+	}
+	def := font.newDef("go", true)
+	for b.Loop() {
+		generateFontID(def)
+	}
 }

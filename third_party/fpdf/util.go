@@ -105,6 +105,39 @@ func utf8toutf16(s string, withBOM ...bool) string {
 	return string(res)
 }
 
+// appendEscaped appends s as (*Fpdf).escape(s) returns it, in one pass
+// and without its three intermediate strings.
+func appendEscaped(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		b = appendEscapedByte(b, s[i])
+	}
+	return b
+}
+
+// appendEscapedUTF16 appends s as escape(utf8toutf16(s, false)) returns
+// it, without building either string.
+func appendEscapedUTF16(b []byte, s string) []byte {
+	for _, r := range s {
+		if r > 0xFFFF {
+			r = 0 // as utf8toutf16 without BOM: .notdef
+		}
+		b = appendEscapedByte(b, byte(r>>8))
+		b = appendEscapedByte(b, byte(r))
+	}
+	return b
+}
+
+// appendEscapedByte appends c as escape writes it.
+func appendEscapedByte(b []byte, c byte) []byte {
+	switch c {
+	case '\\', '(', ')':
+		return append(b, '\\', c)
+	case '\r':
+		return append(b, '\\', 'r')
+	}
+	return append(b, c)
+}
+
 // intIf returns a if cnd is true, otherwise b
 func intIf(cnd bool, a, b int) int {
 	if cnd {

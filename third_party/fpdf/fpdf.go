@@ -3834,6 +3834,10 @@ func (f *Fpdf) Output(w io.Writer) error {
 	_, err := f.buffer.WriteTo(w)
 	if err != nil {
 		f.err = err
+	} else if f.buffer.Len() == 0 { // written out: no one reads it again
+		b := f.buffer.Buffer
+		f.buffer = fmtBuffer{}
+		putBuffer(&b)
 	}
 	return f.err
 }
@@ -3870,7 +3874,7 @@ func (f *Fpdf) beginpage(orientationStr string, size SizeType) {
 	// add the default page boxes, if any exist, to the page
 	f.pageBoxes[f.page] = make(map[string]PageBox)
 	maps.Copy(f.pageBoxes[f.page], f.defPageBoxes)
-	f.pages = append(f.pages, bytes.NewBufferString(""))
+	f.pages = append(f.pages, buffers.Get().(*bytes.Buffer))
 	f.pageLinks = append(f.pageLinks, make([]linkType, 0))
 	f.pageAttachments = append(f.pageAttachments, []annotationAttach{})
 	f.state = 2
@@ -4302,6 +4306,7 @@ func (f *Fpdf) putpages() {
 		hPt = f.defPageSize.Wd * f.k
 	}
 	pagesObjectNumbers := make([]int, nb+1) // 1-based
+	closed := new(bytes.Buffer)             // each page once written, its buffer given back
 	for n := 1; n <= nb; n++ {
 		// Page
 		f.newobj()
@@ -4369,6 +4374,9 @@ func (f *Fpdf) putpages() {
 			f.putstream(f.pages[n].Bytes())
 		}
 		f.out("endobj")
+		// The page is written: its buffer goes to the documents to come.
+		putBuffer(f.pages[n])
+		f.pages[n] = closed
 	}
 	// Pages root
 	f.offsets[1] = f.buffer.Len()
@@ -5229,6 +5237,9 @@ func (f *Fpdf) enddoc() {
 		return
 	}
 	f.layerEndDoc()
+	if f.buffer.Cap() == 0 { // nothing written before the header
+		f.buffer.Buffer = *buffers.Get().(*bytes.Buffer)
+	}
 	f.putheader()
 	// Embedded files
 	f.putAttachments()

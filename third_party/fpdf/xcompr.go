@@ -24,6 +24,19 @@ var xmem = xmempool{
 
 type xmempool struct{ sync.Pool }
 
+// buffers keeps the page and document buffers of documents written out
+// (Output) for the documents that follow: each document grew its own from
+// nothing, by doubling, the most memory a program that makes many
+// documents allocated in fpdf. A buffer goes back only when nothing reads
+// it any more.
+var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// putBuffer empties b and keeps it for another document.
+func putBuffer(b *bytes.Buffer) {
+	b.Reset()
+	buffers.Put(b)
+}
+
 // zwriters are reused: a zlib writer allocates its compressor's tables,
 // more than most streams it compresses, and Reset makes it as new. They
 // are github.com/klauspost/compress's, which compresses at BestSpeed in

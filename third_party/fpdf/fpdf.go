@@ -2529,9 +2529,7 @@ func (f *Fpdf) Text(x, y float64, txtStr string) {
 			txtStr = reverseText(txtStr)
 			x -= f.GetStringWidth(txtStr)
 		}
-		for _, uni := range txtStr {
-			f.currentFont.usedRunes[int(uni)] = int(uni)
-		}
+		f.useRunes(txtStr)
 	}
 	var lines string
 	if f.underline && txtStr != "" {
@@ -2566,6 +2564,18 @@ func (f *Fpdf) Text(x, y float64, txtStr string) {
 	}
 	f.outBytes(b)
 	f.fmt.buf = b
+}
+
+// useRunes records the runes of s in the current UTF-8 font's usedRunes,
+// but for those of its base (WithRunes), in the map from the start
+// (newDef): text spent more on the map than on the rest of its work.
+func (f *Fpdf) useRunes(s string) {
+	base := f.currentFont.parsed
+	for _, uni := range s {
+		if !base.inBase(uni) {
+			f.currentFont.usedRunes[int(uni)] = int(uni)
+		}
+	}
 }
 
 // GetWordSpacing returns the spacing between words of following text.
@@ -2768,9 +2778,7 @@ func (f *Fpdf) CellFormat(w, h float64, txtStr, borderStr string, ln int,
 				txtStr = reverseText(txtStr)
 			}
 			wmax := int(math.Ceil((w - 2*f.cMargin) * 1000 / f.fontSize))
-			for _, uni := range txtStr {
-				f.currentFont.usedRunes[int(uni)] = int(uni)
-			}
+			f.useRunes(txtStr)
 			space := f.escape(utf8toutf16(" ", false))
 			strSize := f.GetStringSymbolWidth(txtStr)
 			s.printf("BT 0 Tw %.2f %.2f Td [", (f.x+dx)*k, (f.h-(f.y+.5*h+.3*f.fontSize))*k)
@@ -2793,9 +2801,7 @@ func (f *Fpdf) CellFormat(w, h float64, txtStr, borderStr string, ln int,
 					txtStr = reverseText(txtStr)
 				}
 				txt2 = f.escape(utf8toutf16(txtStr, false))
-				for _, uni := range txtStr {
-					f.currentFont.usedRunes[int(uni)] = int(uni)
-				}
+				f.useRunes(txtStr)
 			} else {
 
 				txt2 = strings.Replace(txtStr, "\\", "\\\\", -1)

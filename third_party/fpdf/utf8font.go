@@ -27,7 +27,8 @@ type UTF8Font struct {
 	ttf []byte
 	cut *cutTables
 
-	base []int // runes every document's subset holds (WithRunes)
+	base    []int    // runes every document's subset holds (WithRunes)
+	baseSet []uint64 // base as a set of the BMP, one bit a rune, or nil
 
 	mu      sync.Mutex
 	runes   [2]map[int]int         // the runes a document starts with (newDef), without and with alias
@@ -82,7 +83,20 @@ func (font *UTF8Font) WithRunes(runes string) *UTF8Font {
 			nf.base = append(nf.base, int(r))
 		}
 	}
+	if len(nf.base) > 0 {
+		nf.baseSet = make([]uint64, 0x10000/64)
+		for _, r := range nf.base {
+			nf.baseSet[r/64] |= 1 << (r % 64)
+		}
+	}
 	return nf
+}
+
+// inBase reports whether r is one of the font's base runes (WithRunes),
+// which every document's usedRunes holds from the start (newDef). A nil
+// font has none.
+func (font *UTF8Font) inBase(r rune) bool {
+	return font != nil && font.baseSet != nil && r >= 0 && r <= 0xFFFF && font.baseSet[r/64]&(1<<(r%64)) != 0
 }
 
 // AddUTF8FontFromParsed makes a parsed font available in the document

@@ -549,3 +549,17 @@ func BenchmarkGenerateFontID(b *testing.B) {
 		generateFontID(def)
 	}
 }
+
+// TestAppendEscaped: Text's escaping in one pass writes what escape and
+// utf8toutf16 wrote, for any text.
+func TestAppendEscaped(t *testing.T) {
+	f := New("P", "mm", "A4", "")
+	for _, s := range []string{"", "plain", `a\b(c)d` + "\r\n", "火星 (Mars)", "🚀)", "\xe2\x82(", "\u5c28\u2829\u0d5c", "\u285c\u5c0d"} {
+		if got, want := string(appendEscaped(nil, s)), f.escape(s); got != want {
+			t.Errorf("appendEscaped(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := string(appendEscapedUTF16(nil, s)), f.escape(utf8toutf16(s, false)); got != want {
+			t.Errorf("appendEscapedUTF16(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

@@ -121,10 +121,19 @@ func appendEscapedUTF16(b []byte, s string) []byte {
 		if r > 0xFFFF {
 			r = 0 // as utf8toutf16 without BOM: .notdef
 		}
-		b = appendEscapedByte(b, byte(r>>8))
-		b = appendEscapedByte(b, byte(r))
+		hi, lo := byte(r>>8), byte(r)
+		if escapes(hi) || escapes(lo) {
+			b = appendEscapedByte(appendEscapedByte(b, hi), lo)
+		} else {
+			b = append(b, hi, lo)
+		}
 	}
 	return b
+}
+
+// escapes reports whether escape changes c.
+func escapes(c byte) bool {
+	return c == '\\' || c == '(' || c == ')' || c == '\r'
 }
 
 // appendEscapedByte appends c as escape writes it.

@@ -3843,7 +3843,7 @@ func (f *Fpdf) Output(w io.Writer) error {
 	} else if f.buffer.Len() == 0 { // written out: no one reads it again
 		b := f.buffer.Buffer
 		f.buffer = fmtBuffer{}
-		putBuffer(&b)
+		putBuffer(&docBuffers, &b)
 	}
 	return f.err
 }
@@ -3880,7 +3880,7 @@ func (f *Fpdf) beginpage(orientationStr string, size SizeType) {
 	// add the default page boxes, if any exist, to the page
 	f.pageBoxes[f.page] = make(map[string]PageBox)
 	maps.Copy(f.pageBoxes[f.page], f.defPageBoxes)
-	f.pages = append(f.pages, buffers.Get().(*bytes.Buffer))
+	f.pages = append(f.pages, pageBuffers.Get().(*bytes.Buffer))
 	f.pageLinks = append(f.pageLinks, make([]linkType, 0))
 	f.pageAttachments = append(f.pageAttachments, []annotationAttach{})
 	f.state = 2
@@ -4381,7 +4381,7 @@ func (f *Fpdf) putpages() {
 		}
 		f.out("endobj")
 		// The page is written: its buffer goes to the documents to come.
-		putBuffer(f.pages[n])
+		putBuffer(&pageBuffers, f.pages[n])
 		f.pages[n] = closed
 	}
 	// Pages root
@@ -5244,7 +5244,7 @@ func (f *Fpdf) enddoc() {
 	}
 	f.layerEndDoc()
 	if f.buffer.Cap() == 0 { // nothing written before the header
-		f.buffer.Buffer = *buffers.Get().(*bytes.Buffer)
+		f.buffer.Buffer = *docBuffers.Get().(*bytes.Buffer)
 	}
 	f.putheader()
 	// Embedded files

@@ -942,6 +942,13 @@ func colorComp(v int) (int, float64) {
 	return v, float64(v) / 255.0
 }
 
+// isRGB reports whether clr is the RGB colour r, g, b made by
+// rgbColorValue: setting it again (text sets its colour often) keeps it,
+// string and all, instead of formatting the same string anew.
+func (clr colorType) isRGB(r, g, b int) bool {
+	return clr.mode == colorModeRGB && clr.str != "" && clr.ir == r && clr.ig == g && clr.ib == b
+}
+
 func (f *Fpdf) rgbColorValue(r, g, b int, grayStr, fullStr string) (clr colorType) {
 	clr.ir, clr.r = colorComp(r)
 	clr.ig, clr.g = colorComp(g)
@@ -983,7 +990,9 @@ func (f *Fpdf) SetDrawColor(r, g, b int) {
 }
 
 func (f *Fpdf) setDrawColor(r, g, b int) {
-	f.color.draw = f.rgbColorValue(r, g, b, "G", "RG")
+	if !f.color.draw.isRGB(r, g, b) {
+		f.color.draw = f.rgbColorValue(r, g, b, "G", "RG")
+	}
 	if f.page > 0 {
 		f.out(f.color.draw.str)
 	}
@@ -1005,7 +1014,9 @@ func (f *Fpdf) SetFillColor(r, g, b int) {
 }
 
 func (f *Fpdf) setFillColor(r, g, b int) {
-	f.color.fill = f.rgbColorValue(r, g, b, "g", "rg")
+	if !f.color.fill.isRGB(r, g, b) {
+		f.color.fill = f.rgbColorValue(r, g, b, "g", "rg")
+	}
 	f.colorFlag = f.color.fill.str != f.color.text.str
 	if f.page > 0 {
 		f.out(f.color.fill.str)
@@ -1027,7 +1038,9 @@ func (f *Fpdf) SetTextColor(r, g, b int) {
 }
 
 func (f *Fpdf) setTextColor(r, g, b int) {
-	f.color.text = f.rgbColorValue(r, g, b, "g", "rg")
+	if !f.color.text.isRGB(r, g, b) {
+		f.color.text = f.rgbColorValue(r, g, b, "g", "rg")
+	}
 	f.colorFlag = f.color.fill.str != f.color.text.str
 }
 

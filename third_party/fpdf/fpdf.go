@@ -959,7 +959,7 @@ func (f *Fpdf) rgbColorValue(r, g, b int, grayStr, fullStr string) (clr colorTyp
 	// per number and one for the whole.
 	const prec = 3
 	buf := f.fmt.buf[:0]
-	buf = strconv.AppendFloat(buf, clr.r, 'f', prec, 64)
+	buf = appendFixed(buf, clr.r, prec)
 	if len(grayStr) > 0 && clr.gray {
 		// sprintf("%.3f %s", clr.r, grayStr)
 		buf = append(buf, ' ')
@@ -968,9 +968,9 @@ func (f *Fpdf) rgbColorValue(r, g, b int, grayStr, fullStr string) (clr colorTyp
 		// sprintf("%.3f %.3f %.3f %s", clr.r, clr.g, clr.b, fullStr),
 		// without " %s" when grayStr is empty
 		buf = append(buf, ' ')
-		buf = strconv.AppendFloat(buf, clr.g, 'f', prec, 64)
+		buf = appendFixed(buf, clr.g, prec)
 		buf = append(buf, ' ')
-		buf = strconv.AppendFloat(buf, clr.b, 'f', prec, 64)
+		buf = appendFixed(buf, clr.b, prec)
 		if len(grayStr) > 0 {
 			buf = append(buf, ' ')
 			buf = append(buf, fullStr...)
@@ -1269,7 +1269,9 @@ func (f *Fpdf) Rect(x, y, w, h float64, styleStr string) {
 	f.putF64(w*f.k, prec)
 	f.put(" ")
 	f.putF64(-h*f.k, prec)
-	f.put(" re " + fillDrawOp(styleStr) + "\n")
+	f.put(" re ")
+	f.put(fillDrawOp(styleStr))
+	f.put("\n")
 }
 
 // RoundedRect outputs a rectangle of width w and height h with the upper left
@@ -2413,7 +2415,7 @@ func (f *Fpdf) outFont() {
 	b := append(f.fmt.buf[:0], "BT /F"...)
 	b = append(b, f.currentFont.i...)
 	b = append(b, ' ')
-	b = strconv.AppendFloat(b, f.fontSizePt, 'f', 2, 64)
+	b = appendFixed(b, f.fontSizePt, 2)
 	b = append(b, " Tf ET"...)
 	f.outBytes(b)
 	f.fmt.buf = b
@@ -2561,9 +2563,9 @@ func (f *Fpdf) Text(x, y float64, txtStr string) {
 		b = append(b, ' ')
 	}
 	b = append(b, "BT "...)
-	b = strconv.AppendFloat(b, x*f.k, 'f', 2, 64)
+	b = appendFixed(b, x*f.k, 2)
 	b = append(b, ' ')
-	b = strconv.AppendFloat(b, (f.h-y)*f.k, 'f', 2, 64)
+	b = appendFixed(b, (f.h-y)*f.k, 2)
 	b = append(b, " Td ("...)
 	if f.isCurrentUTF8 {
 		b = appendEscapedUTF16(b, txtStr)
@@ -4184,13 +4186,13 @@ func (f *Fpdf) outf(fmtStr string, args ...any) {
 // putF64 writes v with precision prec, formatted in the scratch buffer
 // (fmtF64 would allocate a string per number).
 func (f *Fpdf) putF64(v float64, prec int) {
-	f.fmt.buf = strconv.AppendFloat(f.fmt.buf[:0], v, 'f', prec, 64)
+	f.fmt.buf = appendFixed(f.fmt.buf[:0], v, prec)
 	f.putBytes(f.fmt.buf)
 }
 
 // fmtF64 converts the floating-point number f to a string with precision prec.
 func (f *Fpdf) fmtF64(v float64, prec int) string {
-	return string(strconv.AppendFloat(f.fmt.buf[:0], v, 'f', prec, 64))
+	return string(appendFixed(f.fmt.buf[:0], v, prec))
 }
 
 func (f *Fpdf) putInt(v int) {

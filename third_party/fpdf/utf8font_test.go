@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -560,6 +561,30 @@ func TestAppendEscaped(t *testing.T) {
 		}
 		if got, want := string(appendEscapedUTF16(nil, s)), f.escape(utf8toutf16(s, false)); got != want {
 			t.Errorf("appendEscapedUTF16(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestAppendFixed: appendFixed writes what strconv does, ties, near ties,
+// signs, tiny and huge numbers included.
+func TestAppendFixed(t *testing.T) {
+	vals := []float64{0, math.Copysign(0, -1), 0.125, -0.125, 0.005, 0.015, 0.045, 1.005, 2.675, 12.125, -0.001,
+		0.0049999999999999999, 0.995, 9.995, 99.995, 1e-300, 5e-324, 1e15, 1e16, 9007199254740.99, 4503599627370.495,
+		math.MaxFloat64, math.Inf(1), math.Inf(-1), math.NaN(), 841.89, 595.28, 1 << 53, 1<<53/100 - 1}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		vals = append(vals,
+			(rnd.Float64()-0.5)*2000,
+			float64(rnd.IntN(1<<20)-1<<19)/8,                           // ties
+			math.Nextafter(float64(rnd.IntN(200000))/200, math.Inf(1)), // near ties
+			math.Nextafter(float64(rnd.IntN(200000))/200, math.Inf(-1)),
+			math.Float64frombits(rnd.Uint64()))
+	}
+	for _, v := range vals {
+		for prec := range 8 {
+			if got, want := string(appendFixed(nil, v, prec)), strconv.FormatFloat(v, 'f', prec, 64); got != want {
+				t.Fatalf("appendFixed(%v, %d) = %s, want %s", v, prec, got, want)
+			}
 		}
 	}
 }

@@ -4098,7 +4098,11 @@ func (f *Fpdf) newobj() {
 		f.offsets = append(f.offsets, 0)
 	}
 	f.offsets[f.n] = f.buffer.Len()
-	f.outf("%d 0 obj", f.n)
+	// outf("%d 0 obj", f.n) without fmt: a document has many objects
+	b := strconv.AppendInt(f.fmt.buf[:0], int64(f.n), 10)
+	b = append(b, " 0 obj"...)
+	f.outBytes(b)
+	f.fmt.buf = b
 }
 
 func (f *Fpdf) putstream(b []byte) {
@@ -5294,7 +5298,14 @@ func (f *Fpdf) enddoc() {
 	f.outf("0 %d", f.n+1)
 	f.out("0000000000 65535 f ")
 	for j := 1; j <= f.n; j++ {
-		f.outf("%010d 00000 n ", f.offsets[j])
+		// outf("%010d 00000 n ", f.offsets[j]) without fmt
+		var digits [20]byte
+		d := strconv.AppendInt(digits[:0], int64(f.offsets[j]), 10)
+		b := append(f.fmt.buf[:0], "0000000000"[:max(0, 10-len(d))]...)
+		b = append(b, d...)
+		b = append(b, " 00000 n "...)
+		f.outBytes(b)
+		f.fmt.buf = b
 	}
 	// Trailer
 	f.out("trailer")

@@ -2336,6 +2336,21 @@ func (f *Fpdf) SetFont(familyStr, styleStr string, size float64) {
 	if f.err != nil {
 		return
 	}
+	// The current font again, at any size: what the lookup below would
+	// select is selected already (a font key's definition does not change
+	// once added). Documents set their font before nearly every line.
+	if familyStr != "" && familyStr == f.fontFamily && styleStr == f.fontStyle {
+		f.underline, f.strikeout = false, false // the style has neither U nor S
+		if size == 0.0 {
+			size = f.fontSizePt
+		}
+		f.fontSizePt = size
+		f.fontSize = size / f.k
+		if f.page > 0 {
+			f.outFont()
+		}
+		return
+	}
 	// dbg("SetFont")
 	familyStr = fontFamilyEscape(familyStr)
 	var ok bool

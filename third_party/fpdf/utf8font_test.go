@@ -588,3 +588,27 @@ func TestAppendFixed(t *testing.T) {
 		}
 	}
 }
+
+// TestSetFontAgain: setting the current font again (SetFont's shortcut)
+// leaves the state the full selection leaves.
+func TestSetFontAgain(t *testing.T) {
+	pdf := New("P", "mm", "A4", "")
+	pdf.AddPage()
+	pdf.SetFont("Helvetica", "BU", 12)
+	for _, c := range []struct {
+		style string
+		size  float64
+		want  string
+		pt    float64
+	}{
+		{"B", 0, "B", 12}, {"BU", 9, "BU", 9}, {"B", 8, "B", 8}, {"BS", 0, "BS", 8}, {"", 7, "", 7}, {"", 0, "", 7},
+	} {
+		pdf.SetFont("helvetica", c.style, c.size)
+		if got, pt := pdf.GetFontStyle(), pdf.fontSizePt; got != c.want || pt != c.pt {
+			t.Errorf("SetFont(helvetica, %q, %v): style %q size %v, want %q %v", c.style, c.size, got, pt, c.want, c.pt)
+		}
+	}
+	if err := pdf.Error(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -3858,7 +3858,8 @@ func (f *Fpdf) OutputFileAndClose(fileStr string) error {
 // Output sends the PDF document to the writer specified by w. No output will
 // take place if an error has occurred in the document generation process. w
 // remains open after this function returns. After returning, f is in a closed
-// state and its methods should not be called.
+// state and its methods should not be called. As io.Writer requires, w must
+// not keep the bytes it is given: their buffer goes to the next document.
 func (f *Fpdf) Output(w io.Writer) error {
 	if f.err != nil {
 		return f.err

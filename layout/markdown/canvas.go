@@ -3,6 +3,7 @@ package markdown
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -90,7 +91,7 @@ type pdfCanvas struct {
 	draw  rgb
 	fill  rgb
 	known bool // whether fill is known (the stroke state may be, alone)
-	dash  string
+	dash  []float64 // pens' dash patterns are never changed after: kept, not copied
 }
 
 func (c *pdfCanvas) AddPage()      { c.pdf.AddPage(); c.state = false }
@@ -103,8 +104,8 @@ func (c *pdfCanvas) Text(x, y float64, s string, f face) {
 }
 
 func (c *pdfCanvas) setPen(p pen) {
-	dash := fmt.Sprint(p.dash)
-	if c.state && c.lineW == p.width && c.draw == p.color && c.dash == dash {
+	sameDash := slices.Equal(c.dash, p.dash) // nil and empty: both solid
+	if c.state && c.lineW == p.width && c.draw == p.color && sameDash {
 		return
 	}
 	if !c.state || c.lineW != p.width {
@@ -113,13 +114,13 @@ func (c *pdfCanvas) setPen(p pen) {
 	if !c.state || c.draw != p.color {
 		c.pdf.SetDrawColor(int(p.color.r), int(p.color.g), int(p.color.b))
 	}
-	if !c.state || c.dash != dash {
+	if !c.state || !sameDash {
 		c.pdf.SetDashPattern(p.dash, 0)
 	}
 	if !c.state {
 		c.known = false
 	}
-	c.state, c.lineW, c.draw, c.dash = true, p.width, p.color, dash
+	c.state, c.lineW, c.draw, c.dash = true, p.width, p.color, p.dash
 }
 
 func (c *pdfCanvas) setFill(col rgb) {

@@ -283,7 +283,11 @@ const phraseWords = 4
 // widths returns the width of the widest line of toks set without limit,
 // of its widest word, and of its widest line of at most phraseWords words:
 // a table column's natural, minimum and name widths.
-func widths(toks []tok) (natural, minimum, phrase float64) {
+func widths(toks []tok) (natural, minimum, phrase float64) { return widthsAt(toks, 1) }
+
+// widthsAt is widths of scaled(toks, k), without making the scaled copy:
+// a table tries many scales.
+func widthsAt(toks []tok, k float64) (natural, minimum, phrase float64) {
 	lineW, wordW, glue := 0.0, 0.0, 0.0
 	words := 0
 	endLine := func() {
@@ -293,20 +297,25 @@ func widths(toks []tok) (natural, minimum, phrase float64) {
 		lineW, wordW, glue, words = 0, 0, 0, 0
 	}
 	for _, t := range toks {
+		w := t.w
+		if k != 1 {
+			f, _ := scaleOf(t, k)
+			w *= f
+		}
 		switch t.kind {
 		case tWord:
 			if wordW == 0 {
 				words++
 			}
-			wordW += t.w
-			lineW += glue + t.w
+			wordW += w
+			lineW += glue + w
 			glue = 0
 			minimum = max(minimum, wordW)
 			natural = max(natural, lineW)
 		case tGlue:
 			wordW = 0
 			if lineW > 0 {
-				glue = t.w
+				glue = w
 			}
 		case tBreak:
 			endLine()

@@ -466,18 +466,26 @@ var trailingNotes = regexp.MustCompile(`(\[\^[^\]]*\])+$`)
 // openInlines starts a block's inline content. Its tokens go into the
 // walker's current chunk of tokens, after the blocks before it, so that
 // the many small paragraphs and table cells of a sheet do not each grow
-// a buffer of their own.
+// a buffer of their own. The first chunk is sized for most of the
+// document: Markdown makes about a token for every three or four of its
+// bytes (a word and the space after it are two tokens), and a short
+// document should not take a long one's chunk.
 func (r *walker) openInlines() {
 	if cap(r.chunk)-len(r.chunk) < chunkLow {
-		r.chunk = make([]tok, 0, chunkToks)
+		n := chunkToks
+		if r.chunk == nil {
+			n = len(r.src)/4 + chunkLow
+		}
+		r.chunk = make([]tok, 0, n)
 	}
 	in := inlines(r.chunk[len(r.chunk):])
 	r.in = &in
 }
 
-// Token chunks: a new chunk when fewer than chunkLow tokens are left.
+// Token chunks: a new chunk when fewer than chunkLow tokens are left;
+// chunks after the first hold chunkToks.
 const (
-	chunkToks = 2048
+	chunkToks = 512
 	chunkLow  = 128
 )
 

@@ -106,13 +106,13 @@ func (r *walker) tableCell(n ast.Node, entering bool) ast.WalkStatus {
 // widths of its columns' content (without padding).
 func tableScale(rows []tableRow, ncol int, base, avail float64) (k float64, w []float64) {
 	// The content's widths at scale k: natural (each cell on one line),
-	// longest word, names. Measured on the scaled cells, as a footnote
-	// mark keeps its floor while the text around it shrinks.
+	// longest word, names. Measured as the scaled cells measure, as a
+	// footnote mark keeps its floor while the text around it shrinks.
 	measure := func(k float64) (nat, mn, ph []float64) {
 		nat, mn, ph = make([]float64, ncol), make([]float64, ncol), make([]float64, ncol)
 		for _, row := range rows {
 			for j, c := range row.cells {
-				n, m, p := widths(scaled(c, k))
+				n, m, p := widthsAt(c, k)
 				nat[j], mn[j], ph[j] = max(nat[j], n), max(mn[j], m), max(ph[j], p)
 			}
 		}
@@ -192,19 +192,24 @@ func scaled(in inlines, k float64) inlines {
 	}
 	out := make(inlines, len(in))
 	for i, t := range in {
-		// No character under minMark: a footnote mark in a shrunk
-		// table keeps the floor (issue 22 §5), a hair wider.
-		f := k
-		if t.f.size > 0 {
-			size := max(t.f.size*k, min(t.f.size, minMark))
-			f = size / t.f.size
-			t.f.size = size
-		}
+		f, size := scaleOf(t, k)
+		t.f.size = size
 		t.w *= f
 		t.rise *= f
 		out[i] = t
 	}
 	return out
+}
+
+// scaleOf is the factor by which t scales when its table's type scales by
+// k, and its size then. No character goes under minMark: a footnote mark
+// in a shrunk table keeps the floor (issue 22 §5), a hair wider.
+func scaleOf(t tok, k float64) (f, size float64) {
+	if t.f.size <= 0 {
+		return k, t.f.size
+	}
+	size = max(t.f.size*k, min(t.f.size, minMark))
+	return size / t.f.size, size
 }
 
 func (r *walker) layoutTable(t *tableState) {

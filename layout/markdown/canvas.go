@@ -90,7 +90,7 @@ type pdfCanvas struct {
 	lineW float64
 	draw  rgb
 	fill  rgb
-	known bool // whether fill is known (the stroke state may be, alone)
+	known bool      // whether fill is known (the stroke state may be, alone)
 	dash  []float64 // pens' dash patterns are never changed after: kept, not copied
 }
 

@@ -39,15 +39,28 @@ type rgb struct{ r, g, b uint8 }
 func (c rgb) String() string { return fmt.Sprintf("#%02x%02x%02x", c.r, c.g, c.b) }
 
 // face is a font as drawn: family and style as registered by
-// layout.NewDoc, size in points, colour.
+// layout.NewDoc (font), size in points, colour. Every token of text
+// carries one, so the family and style are a pointer to the one record
+// of them (faces with the same family and style share it), not two
+// strings.
 type face struct {
-	family string
-	style  string // "", "B", "I" or "BI"
-	size   float64
-	color  rgb
+	font  *font
+	size  float64
+	color rgb
 }
 
-func (f face) metrics() *metrics { return faceMetrics(f.family, f.style) }
+// newFace is the face of family and style ("", "B", "I" or "BI").
+func newFace(family, style string, size float64, color rgb) face {
+	return face{font: fontOf(family, style), size: size, color: color}
+}
+
+func (f face) family() string    { return f.font.family }
+func (f face) style() string     { return f.font.style }
+func (f face) metrics() *metrics { return f.font.m }
+func (f face) withStyle(st string) face {
+	f.font = fontOf(f.font.family, st)
+	return f
+}
 
 // width of s in mm; s must already have had its fallbacks applied.
 func (f face) width(s string) float64 { return f.metrics().width(s, f.size) }
@@ -98,7 +111,7 @@ func (c *pdfCanvas) AddPage()      { c.pdf.AddPage(); c.state = false }
 func (c *pdfCanvas) SetPage(n int) { c.pdf.SetPage(n); c.state = false }
 
 func (c *pdfCanvas) Text(x, y float64, s string, f face) {
-	layout.SetFont(c.pdf, f.family, f.style, f.size)
+	layout.SetFont(c.pdf, f.family(), f.style(), f.size)
 	c.pdf.SetTextColor(int(f.color.r), int(f.color.g), int(f.color.b))
 	c.pdf.Text(x, y, glyphs.Visual(s)) // right-to-left words in reading order
 }
@@ -207,7 +220,7 @@ func (r *recorder) add(o op) {
 
 func (r *recorder) Text(x, y float64, s string, f face) {
 	em := f.size * ptMM
-	r.add(op{text: fmt.Sprintf("text %s %s/%s/%.3g %v %q", xy(x, y), f.family, f.style, f.size, f.color, s),
+	r.add(op{text: fmt.Sprintf("text %s %s/%s/%.3g %v %q", xy(x, y), f.family(), f.style(), f.size, f.color, s),
 		x0: x, y0: y - ascent*em, x1: x + f.width(s), y1: y + descent*em,
 		str: s, face: f, x: x, y: y})
 }
@@ -247,7 +260,7 @@ func (r *recorder) Mark(x, y, rad float64, shape int, c rgb) {
 }
 
 func (r *recorder) Calibration(x, y float64) {
-	w := face{family: layout.Font, style: "B", size: 7.5}.width(layout.PrintInstruction)
+	w := newFace(layout.Font, "B", 7.5, rgb{}).width(layout.PrintInstruction)
 	r.add(op{text: "calibration " + xy(x, y), x0: x, y0: y, x1: x + math.Max(w, calibrationWidth()), y1: y + layout.CalibrationHeight})
 }
 

@@ -7,6 +7,10 @@ import "fmt"
 type box struct {
 	h    float64
 	draw func(c canvas, x, y float64) // x: left edge of the column, y: top of the box; may be nil
+	// base is the baseline of the box's first line below its top, where a
+	// list marker goes.
+	base float64
+	line int // Markdown source line, for errors
 	// keep holds the box in the same column as the next one: headings,
 	// the first line of a paragraph (no orphans), the second-to-last (no
 	// widows), a table header with the first row.
@@ -14,11 +18,25 @@ type box struct {
 	// space is vertical space between blocks, dropped at the top of a
 	// column.
 	space bool
-	// base is the baseline of the box's first line below its top, where a
-	// list marker goes.
-	base float64
-	line int    // Markdown source line, for errors
-	what string // what the box is, for errors
+	what  what // what the box is, for errors
+}
+
+// what a box is, in an error message ("line 12: a table row is 300 mm
+// tall"). A number, not the words: a box is placed again and again.
+type what uint8
+
+const (
+	aBox what = iota
+	aLine
+	aLineOfCode
+	aTableRow
+	aTableHeader
+	aChart
+	theCalibrationBars
+)
+
+func (w what) String() string {
+	return [...]string{"a box", "a line", "a line of code", "a table row", "a table header", "a chart", "the calibration bars"}[w]
 }
 
 // group is a run of boxes that go into one column if they can: every box
@@ -33,8 +51,8 @@ type group struct {
 type placed struct {
 	b      box
 	x, y   float64
-	cols   int  // of the region: a box fills 1/cols of the page's width
-	repeat bool // a repeated table header
+	cols   uint8 // of the region (1 or 2): a box fills 1/cols of the page's width
+	repeat bool  // a repeated table header
 }
 
 // cursor places groups down the columns of one region of one page. The
@@ -75,7 +93,7 @@ func (c *cursor) next(repeat *box) bool {
 		return false
 	}
 	if repeat != nil {
-		c.out = append(c.out, placed{b: *repeat, x: c.colX(), y: c.y, cols: c.cols, repeat: true})
+		c.out = append(c.out, placed{b: *repeat, x: c.colX(), y: c.y, cols: uint8(c.cols), repeat: true})
 		c.y += repeat.h
 		// Still fresh: a row that does not fit under a repeated header
 		// would not fit under it in any column.
@@ -132,7 +150,7 @@ func (c *cursor) put(b box, repeat *box) {
 		}
 		c.fresh = false
 	}
-	c.out = append(c.out, placed{b: b, x: c.colX(), y: c.y, cols: c.cols})
+	c.out = append(c.out, placed{b: b, x: c.colX(), y: c.y, cols: uint8(c.cols)})
 	if !c.trial {
 		c.kept = append(c.kept, b)
 	}
@@ -212,8 +230,14 @@ func (f *flow) fill(page int) float64 {
 	return min(1, filled/f.colHeight())
 }
 
-// keep files placed boxes under the current page.
+// keep files placed boxes under the current page. The first region of a
+// page files its own slice (the cursor that placed them moves on to a
+// new one); the next ones go after it.
 func (f *flow) keep(ps []placed) {
+	if f.done[f.pages-1] == nil {
+		f.done[f.pages-1] = ps[:len(ps):len(ps)]
+		return
+	}
 	f.done[f.pages-1] = append(f.done[f.pages-1], ps...)
 }
 

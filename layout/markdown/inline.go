@@ -16,15 +16,17 @@ const (
 	tBreak         // hard line break
 )
 
+// A tok is 64 bytes: a document has thousands, laid out again for every
+// spacing it tries, so the small fields go first, together.
 type tok struct {
 	kind   tokKind
+	strike bool
+	hasBg  bool
+	bg     rgb // background (code spans) when hasBg
 	s      string
 	f      face
 	w      float64
 	rise   float64 // baseline shift in mm, negative is up (footnote numbers)
-	strike bool
-	bg     rgb // background (code spans) when hasBg
-	hasBg  bool
 }
 
 // A tick box: the □ glyph, whose square is tickBoxEm of the font size a

@@ -81,7 +81,7 @@ type style struct {
 
 func (s style) face() face {
 	if s.mono {
-		return face{family: layout.FontMono, size: s.size, color: s.color}
+		return newFace(layout.FontMono, "", s.size, s.color)
 	}
 	st := "" // constants, not built: a face is made for every run of text
 	switch {
@@ -92,7 +92,7 @@ func (s style) face() face {
 	case s.italic:
 		st = "I"
 	}
-	return face{family: layout.Font, style: st, size: s.size, color: s.color}
+	return newFace(layout.Font, st, s.size, s.color)
 }
 
 // deco is the background of a block quote, drawn behind every box inside
@@ -430,7 +430,7 @@ func (r *walker) emitLines(lines []line, lineLead float64, a align, rule keepRul
 	for i, l := range lines {
 		h, base := l.height(lineLead), l.baseline(lineLead)
 		keep := rule == keepAll || (len(lines) > 1 && (i == 0 || i == len(lines)-2)) || (rule == keepNext && i == len(lines)-1)
-		r.emit(box{h: h, base: base, keep: keep, line: src, what: "a line",
+		r.emit(box{h: h, base: base, keep: keep, line: src, what: aLine,
 			draw: func(c canvas, x, y float64) { drawLine(c, l, x, y+base, w, a) }})
 	}
 }
@@ -627,7 +627,7 @@ func (r *walker) codeBlock(n ast.Node, entering bool) ast.WalkStatus {
 			bottom = pad
 		}
 		keep := len(set) > 1 && (i == 0 || i == len(set)-2)
-		r.emit(box{h: top + h + bottom, base: top + base, keep: keep, line: src, what: "a line of code",
+		r.emit(box{h: top + h + bottom, base: top + base, keep: keep, line: src, what: aLineOfCode,
 			draw: func(c canvas, x, y float64) {
 				c.Fill(x, y, w, top+h+bottom, colCode)
 				drawLine(c, l, x+1.5, y+top+base, w-3, alignLeft)
@@ -865,8 +865,8 @@ const (
 func (r *walker) furniture(c canvas, page, pages int) {
 	o := r.opt
 	m, w, h := o.Margin, o.Paper.Width, o.Paper.Height
-	hf := face{family: layout.Font, style: "B", size: 7.5, color: colMuted}
-	ff := face{family: layout.Font, size: 6.5, color: colMuted}
+	hf := newFace(layout.Font, "B", 7.5, colMuted)
+	ff := newFace(layout.Font, "", 6.5, colMuted)
 	num := fmt.Sprintf("%d / %d", page, pages)
 	nw := hf.width(num)
 	base := m + 2.6

@@ -296,10 +296,10 @@ func (r *walker) layoutTable(t *tableState) {
 	body := 0
 	var header *box
 	for i, sr := range set {
-		b := box{h: sr.h, line: sr.line, what: "a table row"}
+		b := box{h: sr.h, line: sr.line, what: aTableRow}
 		if sr.header {
 			b.keep = true
-			b.what = "a table header"
+			b.what = aTableHeader
 			b.draw = drawRow(sr, false, false)
 		} else {
 			b.draw = drawRow(sr, body%2 == 1, i == len(set)-1)

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/playaid/playaid/layout"
 )
@@ -308,5 +309,13 @@ func TestPercent(t *testing.T) {
 		if got := percent(v); got != want {
 			t.Errorf("percent(%g) = %q; want %q", v, got, want)
 		}
+	}
+}
+
+// TestTokSize keeps a token at 64 bytes: a document has thousands of
+// them, and a field put in the wrong place pads every one.
+func TestTokSize(t *testing.T) {
+	if n := unsafe.Sizeof(tok{}); n > 64 {
+		t.Errorf("a token is %d bytes; keep it at 64", n)
 	}
 }

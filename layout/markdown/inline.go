@@ -61,8 +61,11 @@ func (in *inlines) text(s string, st style) {
 		return tok{kind: kind, s: s, f: f, w: m.width(s, f.size), rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg}
 	}
 	for len(s) > 0 {
-		i := strings.IndexAny(s, " \t\r\n")
-		if i < 0 {
+		i := 0
+		for i < len(s) && !isSpace(s[i]) {
+			i++
+		}
+		if i == len(s) {
 			*in = append(*in, mk(tWord, s))
 			return
 		}
@@ -70,9 +73,17 @@ func (in *inlines) text(s string, st style) {
 			*in = append(*in, mk(tWord, s[:i]))
 		}
 		in.glueFace(f, m, st)
-		s = strings.TrimLeft(s[i:], " \t\r\n")
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		s = s[i:]
 	}
 }
+
+// isSpace reports whether b is a space between words: a space, tab or line
+// end. (A loop over bytes, not strings.IndexAny: text comes a few words
+// at a time, and IndexAny sets up for each call.)
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
 
 // glue adds a breakable space unless one is already there.
 func (in *inlines) glue(st style) {

@@ -184,7 +184,7 @@ func render(src []byte, opt Options, c canvas) (*walker, error) {
 // Measure-then-place makes the trials cheap: nothing is drawn until a
 // layout is chosen.
 func lay(src []byte, opt Options) (*walker, error) {
-	doc := Parser().Parser().Parse(text.NewReader(src))
+	doc := sharedParser().Parse(text.NewReader(src))
 	var nl []int
 	for i, b := range src {
 		if b == '\n' {

@@ -66,7 +66,7 @@ type cursor struct {
 	y             float64
 	fresh         bool // nothing placed in this column yet
 	out           []placed
-	kept          []box // boxes of the current group placed on this page
+	group         int // where in out the current group starts (on this page)
 	// full is called when the last column is full; it starts a new page
 	// (live) or returns false (a balancing trial that failed).
 	full   func() bool
@@ -75,7 +75,6 @@ type cursor struct {
 	// whole, in a balancing trial, is the height up to which a group
 	// must stay in one column: the live run kept it whole.
 	whole float64
-	trial bool // a balancing trial: kept is not needed
 }
 
 const eps = 1e-6
@@ -102,7 +101,7 @@ func (c *cursor) next(repeat *box) bool {
 }
 
 func (c *cursor) place(g group) {
-	c.kept = nil
+	c.group = len(c.out)
 	if g.brk {
 		if !c.fresh {
 			c.next(nil)
@@ -151,9 +150,6 @@ func (c *cursor) put(b box, repeat *box) {
 		c.fresh = false
 	}
 	c.out = append(c.out, placed{b: b, x: c.colX(), y: c.y, cols: uint8(c.cols)})
-	if !c.trial {
-		c.kept = append(c.kept, b)
-	}
 	c.y += b.h
 }
 
@@ -180,10 +176,11 @@ type flow struct {
 	done                     [][]placed // placed boxes by page (0-based)
 	cur                      cursor
 	groups                   []group // placed in the current region on this page
+	kept                     []box   // the groups' boxes (one buffer for them all)
 	forced                   bool    // a column break happened in the region: do not balance
 	repeat                   *box    // the header of a table being placed
-	pending                  []box
-	broken                   bool // a page break asks for a new page before the next box
+	pending                  []box   // the boxes of the next group; the buffer is used again
+	broken                   bool    // a page break asks for a new page before the next box
 	errs                     []error
 }
 
@@ -204,7 +201,14 @@ func (f *flow) startRegion(y float64) {
 	f.cur = cursor{x0: f.left, colW: f.colWidth(), gap: f.gap, cols: f.cols,
 		top: y, bottom: f.bottom, pageTop: y <= f.top+eps, y: y, fresh: true,
 		full: f.pageFull, errs: &f.errs}
-	f.groups, f.forced = nil, false
+	f.clearGroups()
+	f.forced = false
+}
+
+// clearGroups forgets the groups of the region: a new page or region
+// starts. Nothing holds their boxes any more, so the buffer is used again.
+func (f *flow) clearGroups() {
+	f.groups, f.kept = nil, f.kept[:0]
 }
 
 func (f *flow) newPage() {
@@ -216,7 +220,9 @@ func (f *flow) newPage() {
 // pageFull keeps the full page and starts the next.
 func (f *flow) pageFull() bool {
 	f.keep(f.cur.out)
-	f.newPage() // the rest of the current group is kept afresh
+	n := len(f.cur.out)
+	f.newPage()                          // the rest of the current group is kept afresh
+	f.cur.out = make([]placed, 0, n+n/8) // a full page holds about as many as the last
 	return true
 }
 
@@ -274,22 +280,30 @@ func (f *flow) add(b box) {
 		return
 	}
 	boxes := append(f.pending, b)
-	f.pending = nil
 	f.place(group{boxes: boxes, repeat: f.repeat})
+	f.pending = boxes[:0] // placing keeps no hold of them
 }
 
 func (f *flow) place(g group) {
 	pages := f.pages
 	f.cur.place(g)
 	if f.pages != pages {
-		f.groups = nil // a new page: only what landed on it counts
+		f.clearGroups() // a new page: only what landed on it counts
 	}
 	if g.brk {
 		f.forced = true
 		return
 	}
-	if len(f.cur.kept) > 0 {
-		f.groups = append(f.groups, group{boxes: f.cur.kept, repeat: g.repeat})
+	// The boxes of the group that landed on this page (not a repeated
+	// table header), for balancing to place again.
+	start := len(f.kept)
+	for _, p := range f.cur.out[f.cur.group:] {
+		if !p.repeat {
+			f.kept = append(f.kept, p.b)
+		}
+	}
+	if len(f.kept) > start {
+		f.groups = append(f.groups, group{boxes: f.kept[start:len(f.kept):len(f.kept)], repeat: g.repeat})
 	}
 }
 
@@ -297,8 +311,8 @@ func (f *flow) place(g group) {
 func (f *flow) flush() {
 	if len(f.pending) > 0 {
 		boxes := f.pending
-		f.pending = nil
 		f.place(group{boxes: boxes, repeat: f.repeat})
+		f.pending = boxes[:0]
 	}
 }
 
@@ -331,7 +345,7 @@ func (f *flow) balance() []placed {
 	turn := 0
 	try := func(h float64) ([]placed, bool) {
 		c := f.cur
-		c.col, c.y, c.fresh, c.out, c.failed, c.errs, c.trial = 0, c.top, true, bufs[turn][:0], false, nil, true
+		c.col, c.y, c.fresh, c.out, c.failed, c.errs = 0, c.top, true, bufs[turn][:0], false, nil
 		c.bottom = c.top + h
 		c.full = func() bool { return false }
 		c.whole = f.colHeight()

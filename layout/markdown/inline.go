@@ -265,22 +265,29 @@ func drawLine(c canvas, l line, x, y, width float64, a align) {
 	case alignRight:
 		x += width - l.w
 	}
-	var sb strings.Builder
 	for i := 0; i < len(l.toks); {
 		t := l.toks[i]
-		sb.Reset()
-		w := 0.0
+		w, n := 0.0, 0
 		j := i
 		for ; j < len(l.toks) && sameRun(l.toks[j], t); j++ {
-			sb.WriteString(l.toks[j].s)
 			w += l.toks[j].w
+			n += len(l.toks[j].s)
+		}
+		run := t.s // a run of one token is its string
+		if j > i+1 {
+			var sb strings.Builder
+			sb.Grow(n)
+			for _, u := range l.toks[i:j] {
+				sb.WriteString(u.s)
+			}
+			run = sb.String()
 		}
 		i = j
 		em := t.f.size * ptMM
 		if t.hasBg {
 			c.Fill(x-0.3, y-0.8*em, w+0.6, 1.05*em, t.bg)
 		}
-		c.Text(x, y+t.rise, sb.String(), t.f)
+		c.Text(x, y+t.rise, run, t.f)
 		if t.strike {
 			c.Line(x, y-0.27*em, x+w, y-0.27*em, pen{width: 0.06 * em, color: t.f.color})
 		}

@@ -94,25 +94,36 @@ const (
 	numMarks
 )
 
-// pdfCanvas draws on an fpdf document. It remembers the stroke and fill
-// state it last set so it only writes changes into the page stream, and
-// forgets it when the page changes or someone else drew.
+// pdfCanvas draws on an fpdf document. It remembers the stroke, fill and
+// text colour state it last set so it only writes changes into the page
+// stream (or, for the text colour, only works out fpdf's form of it when
+// it changes), and forgets it when the page changes or someone else drew.
 type pdfCanvas struct {
-	pdf   *fpdf.Fpdf
-	state bool // whether the fields below are known to be current
-	lineW float64
-	draw  rgb
-	fill  rgb
-	known bool      // whether fill is known (the stroke state may be, alone)
-	dash  []float64 // pens' dash patterns are never changed after: kept, not copied
+	pdf     *fpdf.Fpdf
+	state   bool // whether the fields below are known to be current
+	lineW   float64
+	draw    rgb
+	fill    rgb
+	known   bool      // whether fill is known (the stroke state may be, alone)
+	dash    []float64 // pens' dash patterns are never changed after: kept, not copied
+	text    rgb
+	hasText bool    // whether text is known to be current
+	fonts   []*font // registered on the document (layout.UseFont) already
 }
 
-func (c *pdfCanvas) AddPage()      { c.pdf.AddPage(); c.state = false }
-func (c *pdfCanvas) SetPage(n int) { c.pdf.SetPage(n); c.state = false }
+func (c *pdfCanvas) AddPage()      { c.pdf.AddPage(); c.state, c.hasText = false, false }
+func (c *pdfCanvas) SetPage(n int) { c.pdf.SetPage(n); c.state, c.hasText = false, false }
 
 func (c *pdfCanvas) Text(x, y float64, s string, f face) {
-	layout.SetFont(c.pdf, f.family(), f.style(), f.size)
-	c.pdf.SetTextColor(int(f.color.r), int(f.color.g), int(f.color.b))
+	if !slices.Contains(c.fonts, f.font) {
+		layout.UseFont(c.pdf, f.family(), f.style())
+		c.fonts = append(c.fonts, f.font)
+	}
+	c.pdf.SetFont(f.family(), f.style(), f.size) // as layout.SetFont, registered
+	if !c.hasText || c.text != f.color {
+		c.pdf.SetTextColor(int(f.color.r), int(f.color.g), int(f.color.b))
+		c.text, c.hasText = f.color, true
+	}
 	c.pdf.Text(x, y, glyphs.Visual(s)) // right-to-left words in reading order
 }
 
@@ -190,7 +201,7 @@ func (c *pdfCanvas) Calibration(x, y float64) {
 	layout.UseFont(c.pdf, layout.Font, "")
 	layout.UseFont(c.pdf, layout.Font, "B")
 	layout.CalibrationBars(c.pdf, x, y)
-	c.state = false
+	c.state, c.hasText = false, false
 }
 
 // op is one recorded drawing operation with its bounding box.

@@ -305,7 +305,7 @@ const phraseWords = 4
 // a table column's natural, minimum and name widths.
 func widths(toks []tok) (natural, minimum, phrase float64) { return widthsAt(toks, 1) }
 
-// widthsAt is widths of scaled(toks, k), without making the scaled copy:
+// widthsAt is widths of toks scaled by k (see scale), without scaling them:
 // a table tries many scales.
 func widthsAt(toks []tok, k float64) (natural, minimum, phrase float64) {
 	lineW, wordW, glue := 0.0, 0.0, 0.0

@@ -186,19 +186,20 @@ func sum(v []float64) (s float64) {
 	return s
 }
 
-func scaled(in inlines, k float64) inlines {
+// scale sets the tokens of a table cell at k times their size, in place:
+// a cell's tokens are its table's own, and once the table knows its
+// scale, only the scaled ones are set and drawn.
+func scale(in inlines, k float64) {
 	if k == 1 {
-		return in
+		return
 	}
-	out := make(inlines, len(in))
 	for i, t := range in {
 		f, size := scaleOf(t, k)
 		t.f.size = size
 		t.w *= f
 		t.rise *= f
-		out[i] = t
+		in[i] = t
 	}
-	return out
 }
 
 // scaleOf is the factor by which t scales when its table's type scales by
@@ -244,7 +245,8 @@ func (r *walker) layoutTable(t *tableState) {
 		for j := 0; j < ncol; j++ {
 			var in inlines
 			if j < len(row.cells) {
-				in = scaled(row.cells[j], k)
+				in = row.cells[j]
+				scale(in, k)
 			}
 			ls := breakLines(in, cw[j], size)
 			h := 0.0

@@ -60,7 +60,8 @@ type System struct {
 	Scenarios []Scenario
 	Markers   []Marker
 	MapKinds  []MapKind
-	Odds      map[string]*OddsWords // by table, as its engine names them
+	Odds      map[string]*OddsWords  // by table, as its engine names them
+	Queries   map[string]*QueryWords // by odds question, as its engine names them
 
 	Engine string // the rule engine it runs on (engine = "…" in its system.toml)
 	Rules         // the engine's numbers

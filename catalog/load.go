@@ -353,6 +353,7 @@ func (ld *loader) merge(ix *tomlpos.Index, f *File) {
 	}
 	_ = top
 	ld.mergeOdds(s, func(id string) located { return located{ix: ix, path: "odds." + id} }, f.Odds)
+	ld.mergeQueries(s, func(name string) located { return located{ix: ix, path: "query." + name} }, f.Queries)
 	pos := func(e *diag.Pos, at located) { *e = at.pos() }
 	entries(ld, s, ix, "profile", &s.Profiles, f.Profiles, func(e *Profile, at located) string { pos(&e.Pos, at); return e.ID })
 	entries(ld, s, ix, "weapon", &s.Weapons, f.Weapons, func(e *Weapon, at located) string { pos(&e.Pos, at); return e.ID })

@@ -29,6 +29,8 @@ type File struct {
 	MapKinds  []MapKind  `toml:"map_kind"`
 	// The words of the odds tables: [odds.<table>] (see OddsWords).
 	Odds map[string]OddsWords `toml:"odds"`
+	// The words of the odds questions: [query.<name>] (see QueryWords).
+	Queries map[string]QueryWords `toml:"query"`
 
 	// The numbers the engine reads: the block of the system's engine.
 	Rules

@@ -154,11 +154,3 @@ func aqDestroyTripodChart(sys *catalog.System) (Table, error) {
 func inch(l catalog.Length) string {
 	return strconv.FormatFloat(math.Round(l.Inches()*1000)/1000, 'f', -1, 64) + "″"
 }
-
-// count is n with its noun: "1 point", "3 points".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return strconv.Itoa(n) + " " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}

@@ -12,12 +12,14 @@ import (
 	"github.com/playaid/playaid/diag"
 )
 
-// The odds tables' words live in the data, in each rule set's
-// [odds.<table>] blocks (catalog.OddsWords), so that a club's copy can
-// reword a table; the engine here computes the numbers and fills each
-// {name} in the words with one it worked out. wordSpec says what each
-// table reads, and CheckWords holds every rule set's blocks to it, with
-// the place of whatever is missing or unknown.
+// The odds tables' and the odds questions' words live in the data, in
+// each rule set's [odds.<table>] blocks (catalog.OddsWords) and
+// [query.<name>] blocks (catalog.QueryWords), so that a club's copy can
+// reword a table or a question; the engine here computes the numbers and
+// fills each {name} in the words with one it worked out. wordSpec says
+// what each table, and each question's answer, reads; CheckWords holds
+// every rule set's blocks to them, with the place of whatever is missing
+// or unknown.
 
 // wordSpec is what one table reads from its [odds.<ID>] block.
 type wordSpec struct {
@@ -136,53 +138,113 @@ func specOf(e *Engine, id string) (wordSpec, bool) {
 	return wordSpec{}, false
 }
 
+// querySpecs are the named words each odds question's answer reads from
+// its [query.<name>] block (words.<name>), and the {names} they may hold.
+// The block's title, summary and parameters' words are read as the
+// question's Params say (Query.check).
+var querySpecs = map[string]wordSpec{
+	"attack": {Words: []string{"die_hits", "hit_damages", "on", "on_any_roll", "hit", "damage", "destroyed",
+		"points", "points_caption"}, Vars: []string{"score"}},
+	"building": {Words: []string{"destroyed", "damaged", "fire", "outcomes", "outcomes_caption",
+		"outcome_destroyed", "outcome_damaged", "outcome_fire"}},
+	"burn": {Words: []string{"standing", "expected", "expected_detail", "still_standing", "still_standing_caption"},
+		Vars: []string{"n"}},
+	"im-shoot": {Words: []string{"one_tray", "hit", "hits", "total", "total_caption", "tray", "trays"},
+		Vars: []string{"hits", "n", "trays"}},
+	"im-morale":   {Words: []string{"markers", "markers_caption"}},
+	"im-melee":    {Words: []string{"second_loses", "second_loses_caption", "first_loses", "first_loses_caption"}},
+	"game-length": {Words: []string{"ends", "ends_caption"}},
+}
+
 // varRE is a {name} in a table's words.
 var varRE = regexp.MustCompile(`\{([a-z][a-z0-9_]*)\}`)
 
 // CheckWords holds every rule set's [odds.<table>] blocks to what its
-// engine's tables read: each block there, with its title, corner, columns
-// and words, and nothing else; every {name} one the table fills. Each
-// problem is at its place in the data.
+// engine's tables read, and its [query.<name>] blocks to what its
+// engine's odds questions read: each block there, with its title, corner,
+// columns, parameters and words, and nothing else; every {name} one the
+// engine fills. Each problem is at its place in the data.
 func CheckWords(cat *catalog.Catalog) diag.List {
 	var l diag.List
 	for _, sys := range RuleSets(cat) {
-		specs := wordSpecs[EngineOf(sys)]
+		specs, qs := wordSpecs[EngineOf(sys)], queriesOn(EngineOf(sys))
+		from := func(has func(*catalog.System) bool, what string) string {
+			// Where the book's words are, for a club's copy that lacks them.
+			for _, o := range RuleSets(cat) {
+				if EngineOf(o) == EngineOf(sys) && has(o) {
+					return fmt.Sprintf(" (the words of %s are in its odds.toml: %s)", o.ID, what)
+				}
+			}
+			return ""
+		}
 		if len(sys.Odds) == 0 && len(specs) > 0 {
 			// A rule set written before its tables' words were data
 			// (a club's copy): one message, saying where they are.
-			from := ""
-			for _, o := range RuleSets(cat) {
-				if EngineOf(o) == EngineOf(sys) && len(o.Odds) > 0 {
-					from = fmt.Sprintf(" (the words of %s are in its odds.toml: copy it beside this system.toml and write system = %q in it)", o.ID, sys.ID)
-					break
-				}
-			}
-			l.Add(sys.Pos, "system %s has no [odds.<table>] blocks: the words its odds tables print%s", sys.ID, from)
+			l.Add(sys.Pos, "system %s has no [odds.<table>] blocks: the words its odds tables print%s", sys.ID,
+				from(func(o *catalog.System) bool { return len(o.Odds) > 0 },
+					fmt.Sprintf("copy it beside this system.toml and write system = %q in it", sys.ID)))
 			continue
 		}
-		var known []string
-		for _, sp := range specs {
-			known = append(known, sp.ID)
-			w := sys.Odds[sp.ID]
-			if w == nil {
-				l.Add(sys.Pos, "system %s: no [odds.%s] block; expected the words of that table (%s)", sys.ID, sp.ID, sp.keys())
-				continue
-			}
-			sp.check(&l, w)
+		checkTables(&l, sys, specs)
+		if len(sys.Queries) == 0 && len(qs) > 0 {
+			// A copy made before the questions' words were data.
+			l.Add(sys.Pos, "system %s has no [query.<name>] blocks: the words of its odds questions%s", sys.ID,
+				from(func(o *catalog.System) bool { return len(o.Queries) > 0 }, "copy its [query.…] blocks into this rule set's odds.toml"))
+			continue
 		}
-		ids := make([]string, 0, len(sys.Odds))
-		for id := range sys.Odds {
-			ids = append(ids, id)
-		}
-		sort.Strings(ids)
-		for _, id := range ids {
-			if !slices.Contains(known, id) {
-				l.Add(sys.Odds[id].Pos, "[odds.%s]: %s", id, catalog.Unknown("odds table", id, known))
-			}
-		}
+		checkQueries(&l, sys, qs)
 	}
 	l.Sort()
 	return l
+}
+
+// checkTables holds the rule set's [odds.<table>] blocks to specs.
+func checkTables(l *diag.List, sys *catalog.System, specs []wordSpec) {
+	var known []string
+	for _, sp := range specs {
+		known = append(known, sp.ID)
+		w := sys.Odds[sp.ID]
+		if w == nil {
+			l.Add(sys.Pos, "system %s: no [odds.%s] block; expected the words of that table (%s)", sys.ID, sp.ID, sp.keys())
+			continue
+		}
+		sp.check(l, w)
+	}
+	for _, id := range sortedKeys(sys.Odds) {
+		if !slices.Contains(known, id) {
+			l.Add(sys.Odds[id].Pos, "[odds.%s]: %s", id, catalog.Unknown("odds table", id, known))
+		}
+	}
+}
+
+// checkQueries holds the rule set's [query.<name>] blocks to the
+// questions qs.
+func checkQueries(l *diag.List, sys *catalog.System, qs []*Query) {
+	var known []string
+	for _, q := range qs {
+		known = append(known, q.Name)
+		w := sys.Queries[q.Name]
+		if w == nil {
+			l.Add(sys.Pos, "system %s: no [query.%s] block; expected the words of that question (%s)", sys.ID, q.Name, q.keys())
+			continue
+		}
+		q.check(l, w)
+	}
+	for _, name := range sortedKeys(sys.Queries) {
+		if !slices.Contains(known, name) {
+			l.Add(sys.Queries[name].Pos, "[query.%s]: %s", name, catalog.Unknown("odds question", name, known))
+		}
+	}
+}
+
+// sortedKeys are a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // keys lists what a block of the spec writes, for a message.
@@ -223,16 +285,6 @@ func (sp wordSpec) check(l *diag.List, w *catalog.OddsWords) {
 	if sp.Columns > 0 && w.Has("columns") && len(w.Columns) != sp.Columns {
 		l.Add(w.At("columns"), "%s: %d columns; expected %d, one head for each", where, len(w.Columns), sp.Columns)
 	}
-	for _, name := range sp.Words {
-		if _, ok := w.Words[name]; !ok {
-			l.Add(w.Pos, "%s: no words.%s; expected %s", where, name, sp.keys())
-		}
-	}
-	names := make([]string, 0, len(w.Words))
-	for name := range w.Words {
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	texts := map[string]string{"title": w.Title, "corner": w.Corner}
 	for i, c := range w.Columns {
 		texts["columns."+strconv.Itoa(i)] = c
@@ -240,48 +292,157 @@ func (sp wordSpec) check(l *diag.List, w *catalog.OddsWords) {
 	for i, n := range w.Notes {
 		texts["notes."+strconv.Itoa(i)] = n
 	}
-	for _, name := range names {
-		if !slices.Contains(sp.Words, name) {
-			l.Add(w.At("words."+name), "%s: %s", where, catalog.Unknown("word", name, sp.Words))
+	sp.checkNamed(l, where, w.Pos, w.At, w.Words)
+	for name, text := range w.Words {
+		texts["words."+name] = text
+	}
+	checkVars(l, where, w.At, texts, sp.Vars)
+}
+
+// checkNamed holds a block's named words (words.<name>) to the spec's:
+// each there, and no other.
+func (sp wordSpec) checkNamed(l *diag.List, where string, pos diag.Pos, at func(string) diag.Pos, words map[string]string) {
+	for _, name := range sp.Words {
+		if _, ok := words[name]; !ok {
+			l.Add(pos, "%s: no words.%s; expected %s", where, name, sp.keys())
 		}
-		texts["words."+name] = w.Words[name]
 	}
-	keys := make([]string, 0, len(texts))
-	for k := range texts {
-		keys = append(keys, k)
+	for _, name := range sortedKeys(words) {
+		if !slices.Contains(sp.Words, name) {
+			l.Add(at("words."+name), "%s: %s", where, catalog.Unknown("word", name, sp.Words))
+		}
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
+}
+
+// checkVars holds each {name} in texts (by key) to vars.
+func checkVars(l *diag.List, where string, at func(string) diag.Pos, texts map[string]string, vars []string) {
+	for _, k := range sortedKeys(texts) {
 		for _, m := range varRE.FindAllStringSubmatch(texts[k], -1) {
-			if !slices.Contains(sp.Vars, m[1]) {
-				l.Add(w.At(k), "%s: %s", where, catalog.Unknown("{name} in "+k, m[1], sp.Vars))
+			if !slices.Contains(vars, m[1]) {
+				l.Add(at(k), "%s: %s", where, catalog.Unknown("{name} in "+k, m[1], vars))
 			}
 		}
 	}
 }
 
-// tableWords are one table's words for a rule set, with the values its
-// {names} are filled with. The first problem (a block or word missing,
-// as CheckWords would say) is kept and returned by err.
+// keys lists what a question's block writes, for a message.
+func (q *Query) keys() string {
+	k := []string{"title", "summary"}
+	for _, p := range q.Params {
+		k = append(k, "param."+p.Name+".label")
+	}
+	for _, w := range querySpecs[q.Name].Words {
+		k = append(k, "words."+w)
+	}
+	return strings.Join(k, ", ")
+}
+
+// check holds a question's [query.<name>] block to what it reads: its
+// title and summary, each parameter's label (its help may be left out)
+// and, for fixed choices, each choice's label; the named words of its
+// answer. Only the answer's words hold {names}.
+func (q *Query) check(l *diag.List, w *catalog.QueryWords) {
+	where := "[query." + q.Name + "]"
+	for _, key := range []string{"title", "summary"} {
+		if !w.Has(key) {
+			l.Add(w.Pos, "%s: no %s; expected %s = …", where, key, key)
+		}
+	}
+	texts := map[string]string{"title": w.Title, "summary": w.Summary}
+	var names []string
+	for _, p := range q.Params {
+		names = append(names, p.Name)
+		key := "param." + p.Name
+		pw := w.Params[p.Name]
+		if !w.Has(key + ".label") {
+			l.Add(w.At(key), "%s: no %s.label; expected %s.label = …, what the form calls it", where, key, key)
+		}
+		texts[key+".label"], texts[key+".help"] = pw.Label, pw.Help
+		var offered []string
+		for _, v := range p.values {
+			if v != "" {
+				offered = append(offered, v)
+			}
+		}
+		for _, v := range p.values {
+			if v == "" {
+				if !w.Has(key + ".none") {
+					l.Add(w.At(key), "%s: no %s.none; expected %s.none = …, the label of choosing none", where, key, key)
+				}
+				continue
+			}
+			if !w.Has(key + ".choices." + v) {
+				l.Add(w.At(key), "%s: no %s.choices.%s; expected a label for each choice (%s)", where, key, v, strings.Join(offered, ", "))
+			}
+		}
+		if w.Has(key+".none") && !slices.Contains(p.values, "") {
+			l.Add(w.At(key+".none"), "%s: %s.none: this parameter has no choice of none", where, key)
+		}
+		texts[key+".none"] = pw.None
+		for _, v := range sortedKeys(pw.Choices) {
+			if !slices.Contains(offered, v) {
+				l.Add(w.At(key+".choices."+v), "%s: %s", where, catalog.Unknown("choice of "+key, v, offered))
+			}
+			texts[key+".choices."+v] = pw.Choices[v]
+		}
+	}
+	for _, name := range sortedKeys(w.Params) {
+		if !slices.Contains(names, name) {
+			l.Add(w.At("param."+name), "%s: %s", where, catalog.Unknown("parameter", name, names))
+		}
+	}
+	checkVars(l, where, w.At, texts, nil)
+	sp := querySpecs[q.Name]
+	sp.checkNamed(l, where, w.Pos, w.At, w.Words)
+	named := map[string]string{}
+	for name, text := range w.Words {
+		named["words."+name] = text
+	}
+	checkVars(l, where, w.At, named, sp.Vars)
+}
+
+// tableWords are one table's words for a rule set, or one odds
+// question's, with the values its {names} are filled with. The first
+// problem (a block or word missing, as CheckWords would say) is kept and
+// returned by err.
 type tableWords struct {
-	sys  *catalog.System
-	id   string
-	w    *catalog.OddsWords
-	vars map[string]string
-	fail error
+	where string             // "[odds.morale]", "[query.attack]"
+	w     *catalog.OddsWords // a table's block: its title, corner, columns and notes
+	named map[string]string  // the block's words.<name>
+	at    func(key string) diag.Pos
+	pos   diag.Pos
+	vars  map[string]string
+	fail  error
 }
 
 // wordsOf returns the words of the table id for sys, with vars given as
 // name, value pairs.
 func wordsOf(sys *catalog.System, id string, vars ...string) *tableWords {
-	t := &tableWords{sys: sys, id: id, vars: map[string]string{}}
+	t := &tableWords{where: "[odds." + id + "]", vars: map[string]string{}}
 	t.set(vars...)
 	if sys != nil {
 		t.w = sys.Odds[id]
 	}
 	if t.w == nil {
-		t.fail = fmt.Errorf("%s: no [odds.%s] block: the words of that table", sysID(sys), id)
+		t.fail = fmt.Errorf("%s: no %s block: the words of that table", sysID(sys), t.where)
+		return t
 	}
+	t.named, t.at, t.pos = t.w.Words, t.w.At, t.w.Pos
+	return t
+}
+
+// queryWordsOf returns the words of the odds question name for sys.
+func queryWordsOf(sys *catalog.System, name string) *tableWords {
+	t := &tableWords{where: "[query." + name + "]", vars: map[string]string{}}
+	var w *catalog.QueryWords
+	if sys != nil {
+		w = sys.Queries[name]
+	}
+	if w == nil {
+		t.fail = fmt.Errorf("%s: no %s block: the words of that question", sysID(sys), t.where)
+		return t
+	}
+	t.named, t.at, t.pos = w.Words, w.At, w.Pos
 	return t
 }
 
@@ -306,7 +467,7 @@ func (t *tableWords) fill(key, text string) string {
 		name := m[1 : len(m)-1]
 		v, ok := t.vars[name]
 		if !ok && t.fail == nil {
-			t.fail = fmt.Errorf("%s: [odds.%s] %s: {%s} has no value here", t.w.At(key), t.id, key, name)
+			t.fail = fmt.Errorf("%s: %s %s: {%s} has no value here", t.at(key), t.where, key, name)
 		}
 		return v
 	})
@@ -351,15 +512,15 @@ func (t *tableWords) notes() []string {
 }
 
 // word is the named word, filled with vars (name, value pairs) beside the
-// table's.
+// block's.
 func (t *tableWords) word(name string, vars ...string) string {
-	if t.w == nil {
+	if t.at == nil {
 		return ""
 	}
-	text, ok := t.w.Words[name]
+	text, ok := t.named[name]
 	if !ok {
 		if t.fail == nil {
-			t.fail = fmt.Errorf("%s: [odds.%s]: no words.%s", t.w.Pos, t.id, name)
+			t.fail = fmt.Errorf("%s: %s: no words.%s", t.pos, t.where, name)
 		}
 		return ""
 	}

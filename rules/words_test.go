@@ -253,20 +253,33 @@ func TestTablesKeepNoWords(t *testing.T) {
 
 // wordKeys are the functions whose string arguments are the names the
 // data keys its words by (a table, a word, a {name}, a step), not words.
-var wordKeys = []string{"word", "wordsOf", "set", "step", "newExample", "aqNotes", "imNotes", "plural"}
+var wordKeys = []string{"word", "wordsOf", "queryWordsOf", "set", "step", "newExample", "aqNotes", "imNotes", "plural",
+	// A question, its parameters and their values (query.go).
+	"ask", "diceParam", "scoreParam", "statParam", "boolParam", "choiceParam", "choiceOf", "Int", "Bool", "dist"}
 
 // wordless are the files of the package that write no word a player
 // reads at all, not only in a table's fields: every string in them with
 // a letter is a name (see wordKeys), an id compared or passed on (a case,
 // ==, !=, an ID or Cover field), or an error message.
-var wordless = map[string]bool{"examples.go": true}
+var wordless = map[string]bool{"examples.go": true, "query.go": true}
 
 // keepsNoWords fails for each string with a letter in f that is none of
 // those, and returns how many strings it looked at.
 func keepsNoWords(t *testing.T, fset *token.FileSet, f *ast.File) int {
 	t.Helper()
 	n := 0
-	ast.Inspect(f, func(n0 ast.Node) bool {
+	var visit func(ast.Node) bool
+	// inspect visits the nodes given, not the one whose children they are.
+	inspect := func(nodes ...ast.Node) bool {
+		for _, n := range nodes {
+			if n != nil {
+				ast.Inspect(n, visit)
+			}
+		}
+		return false
+	}
+	isString := func(e ast.Expr) bool { lit, ok := e.(*ast.BasicLit); return ok && lit.Kind == token.STRING }
+	visit = func(n0 ast.Node) bool {
 		switch x := n0.(type) {
 		case *ast.ImportSpec, *ast.CaseClause:
 			return false
@@ -275,6 +288,15 @@ func keepsNoWords(t *testing.T, fset *token.FileSet, f *ast.File) int {
 		case *ast.KeyValueExpr:
 			if k, ok := x.Key.(*ast.Ident); ok && (k.Name == "ID" || k.Name == "Cover") {
 				return false
+			}
+			if isString(x.Key) {
+				// A map's key: a JSON field's name.
+				return inspect(x.Value)
+			}
+		case *ast.IndexExpr:
+			if isString(x.Index) {
+				// A key into a map: a parameter's or a JSON field's name.
+				return inspect(x.X)
 			}
 		case *ast.CallExpr:
 			name := ""
@@ -287,18 +309,31 @@ func keepsNoWords(t *testing.T, fset *token.FileSet, f *ast.File) int {
 					return false
 				}
 			}
-			return !slices.Contains(wordKeys, name)
+			if slices.Contains(wordKeys, name) {
+				// Its arguments are names and values; a function or
+				// a list among them (a question's answer, its
+				// parameters) is looked at.
+				var rest []ast.Node
+				for _, a := range x.Args {
+					switch a.(type) {
+					case *ast.FuncLit, *ast.CompositeLit:
+						rest = append(rest, a)
+					}
+				}
+				return inspect(rest...)
+			}
 		case *ast.BasicLit:
 			if x.Kind != token.STRING {
 				return false
 			}
 			n++
 			if s, err := strconv.Unquote(x.Value); err == nil && strings.IndexFunc(s, unicode.IsLetter) >= 0 {
-				t.Errorf("%s: a word written in Go: %q (the data's [odds.<table>] words)", fset.Position(x.Pos()), s)
+				t.Errorf("%s: a word written in Go: %q (the data's [odds.<table>] or [query.<name>] words)", fset.Position(x.Pos()), s)
 			}
 		}
 		return true
-	})
+	}
+	ast.Inspect(f, visit)
 	return n
 }
 
@@ -325,6 +360,129 @@ func TestWordsMissingAltogether(t *testing.T) {
 	got := CheckWords(cat)
 	if len(got) != 1 || !strings.HasPrefix(got[0].Error(), "club/aqotmf-club/system.toml:") ||
 		!strings.Contains(got[0].Msg, `system aqotmf-club has no [odds.<table>] blocks: the words its odds tables print (the words of aqotmf are in its odds.toml: copy it beside this system.toml and write system = "aqotmf-club" in it)`) {
+		t.Errorf("got %d messages:\n%v", len(got), got)
+	}
+}
+
+// TestQueryReworded: a club's copy of a question's words changes its
+// title, its parameters' words and its answer's, and only those; the
+// book's question keeps the book's words.
+func TestQueryReworded(t *testing.T) {
+	cat, err := clubWords(t, func(s string) string {
+		s = replace(t, `title = "Attack"`, `title = "Shooting"`)(s)
+		s = replace(t, `param.cover.choices.hard = "hard"`, `param.cover.choices.hard = "stone walls"`)(s)
+		s = replace(t, `param.dice.label = "Dice"`, `param.dice.label = "Dice rolled"`)(s)
+		return replace(t, `words.hit = "At least one hit"`, `words.hit = "One hit or more"`)(s)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := CheckWords(cat); len(l) > 0 {
+		t.Fatalf("the reworded words:\n%v", l)
+	}
+	q, _ := LookupQuery("attack")
+	club, book := cat.System("aqotmf"), shipped.Catalog(t).System("aqotmf")
+	if q.Title(club) != "Shooting" || q.Title(book) != "Attack" {
+		t.Errorf("titles %q (club), %q (book)", q.Title(club), q.Title(book))
+	}
+	if cs := q.Params[4].Choices(club); len(cs) != 3 || cs[0].Label != "none" || cs[2] != (Choice{Value: "hard", Label: "stone walls"}) {
+		t.Errorf("the club's cover choices: %v", cs)
+	}
+	_, errs := q.Parse(club, get(map[string]string{"dice": "x"}))
+	if len(errs) != 1 || errs[0].Error() != `Dice rolled: "x" is not a whole number from 0 to 100.` {
+		t.Errorf("the club's refusal: %v", errs)
+	}
+	labels := func(sys *catalog.System) string {
+		a, _ := q.Parse(sys, get(nil))
+		ans, err := q.Answer(sys, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range ans.Rows {
+			out = append(out, r.Label+" "+r.Detail)
+		}
+		return strings.Join(out, "|")
+	}
+	if got, want := labels(club), "A die hits on 5+|A hit damages on 4+|One hit or more |At least one damage point "; got != want {
+		t.Errorf("the club's rows %q, want %q", got, want)
+	}
+	if got := labels(book); !strings.Contains(got, "At least one hit") {
+		t.Errorf("the book's rows changed: %q", got)
+	}
+}
+
+// TestQueryWordsChecked: a question's block, parameter, choice, word or
+// {name} missing or unknown is an error at its place in the club's file,
+// saying what was expected.
+func TestQueryWordsChecked(t *testing.T) {
+	all := func(old, new string) func(string) string {
+		return func(s string) string { return strings.ReplaceAll(replace(t, old, new)(s), old, new) }
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(string) string
+		want []string
+	}{
+		{"no title", replace(t, "title = \"Attack\"\n", ""),
+			[]string{"club/aqotmf/odds.toml:", "[query.attack]: no title; expected title = …"}},
+		{"a word too many", replace(t, `words.hit = "At least one hit"`, "words.hit = \"At least one hit\"\nwords.hits = \"x\""),
+			[]string{"club/aqotmf/odds.toml:", `[query.attack]: unknown word "hits" (did you mean "hit"?)`}},
+		{"a word missing", replace(t, "words.on_any_roll = \"on any roll\"\n", ""),
+			[]string{"[query.attack]: no words.on_any_roll"}},
+		{"a name it does not fill", replace(t, `words.on = "on {score}+"`, `words.on = "on {roll}+"`),
+			[]string{"club/aqotmf/odds.toml:", `[query.attack]: unknown {name} in words.on "roll"; expected one of: score`}},
+		{"a name in a label", replace(t, `param.dice.label = "Dice"`, `param.dice.label = "Dice ({n})"`),
+			[]string{"club/aqotmf/odds.toml:", `[query.attack]: unknown {name} in param.dice.label "n"`}},
+		{"a parameter it has not", all("param.dice.", "param.die."),
+			[]string{"club/aqotmf/odds.toml:", `[query.attack]: unknown parameter "die" (did you mean "dice"?)`, "[query.attack]: no param.dice.label"}},
+		{"a choice it has not", replace(t, "param.cover.choices.hard", "param.cover.choices.heavy"),
+			[]string{"club/aqotmf/odds.toml:", `[query.attack]: unknown choice of param.cover "heavy"`, "no param.cover.choices.hard"}},
+		{"no label for none", replace(t, "param.cover.none = \"none\"\n", ""),
+			[]string{"[query.attack]: no param.cover.none"}},
+		{"a question it has not", replace(t, "[query.attack]", "[query.atack]"),
+			[]string{"club/aqotmf/odds.toml:", `unknown odds question "atack" (did you mean "attack"?)`, "system aqotmf: no [query.attack] block"}},
+		{"a key it does not read", replace(t, `param.dice.label = "Dice"`, "param.dice.label = \"Dice\"\nparam.dice.hint = \"x\""),
+			[]string{"club/aqotmf/odds.toml:", "hint"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cat, err := clubWords(t, tc.edit)
+			var msg string
+			switch {
+			case err != nil:
+				msg = err.Error()
+			default:
+				msg = CheckWords(cat).Error()
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("the message does not say %q:\n%s", w, msg)
+				}
+			}
+			for _, line := range strings.Split(strings.TrimSpace(msg), "\n") {
+				if strings.HasPrefix(line, "club/") && strings.Count(strings.SplitN(line, " ", 2)[0], ":") < 3 {
+					t.Errorf("not placed at a line and column: %s", line)
+				}
+			}
+		})
+	}
+}
+
+// TestQueryWordsMissingAltogether: a club's rule set copied before the
+// questions' words were data (its tables' words there, no [query.<name>]
+// block) gets one message saying where they are.
+func TestQueryWordsMissingAltogether(t *testing.T) {
+	club := shipped.Copy(t, "aqotmf", "aqotmf-club",
+		shipped.Edit{RE: `(?m)^system = "aqotmf"$`, To: `system = "aqotmf-club"`},
+		shipped.Edit{RE: `"(boys-of-company-c|morale-wagon)"`, To: `"club-$1"`},
+		shipped.Edit{RE: `(?s)\n# The odds questions.*`, To: "\n"})
+	cat, l := catalog.Load(shipped.Source(), catalog.Source{Name: "club", FS: club})
+	if err := l.Err(); err != nil {
+		t.Fatal(err)
+	}
+	got := CheckWords(cat)
+	if len(got) != 1 || !strings.HasPrefix(got[0].Error(), "club/aqotmf-club/system.toml:") ||
+		!strings.Contains(got[0].Msg, `system aqotmf-club has no [query.<name>] blocks: the words of its odds questions (the words of aqotmf are in its odds.toml: copy its [query.…] blocks into this rule set's odds.toml)`) {
 		t.Errorf("got %d messages:\n%v", len(got), got)
 	}
 }

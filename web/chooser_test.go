@@ -25,6 +25,9 @@ func clubServer(t *testing.T) (*Server, string) {
 		shipped.Edit{RE: `(?m)^name = "All Quiet on the Martian Front"$`, To: `name = "All Quiet on the Martian Front, Club Edition"`},
 		shipped.Edit{RE: `"(boys-of-company-c|morale-wagon)"`, To: `"club-$1"`},
 		shipped.Edit{RE: `(?m)^hard = 3$`, To: `hard = 4`},
+		// The club's words for the attack question.
+		shipped.Edit{RE: `(?m)^summary = "An AQotMF attack:`, To: `summary = "The club's attack:`},
+		shipped.Edit{RE: `(?m)^words.hit_damages = "A hit damages"$`, To: `words.hit_damages = "A hit wounds"`},
 	)
 	cat, l := catalog.Load(shipped.Source(), catalog.Source{Name: "club", FS: club})
 	if err := l.Err(); err != nil {
@@ -88,6 +91,11 @@ func TestOddsRuleSetChooser(t *testing.T) {
 	}
 	if a, b := hit(book.Body.String()), hit(house.Body.String()); a != "30.0%" || b != "20.0%" {
 		t.Errorf("hit in hard cover: %s (book), %s (club); want 30%% and 20%%", a, b)
+	}
+	// Each answers in its rule set's words.
+	if b, h := pageText(book.Body.String()), pageText(house.Body.String()); !strings.Contains(b, "An AQotMF attack:") || !strings.Contains(b, "A hit damages") ||
+		strings.Contains(b, "wounds") || !strings.Contains(h, "The club's attack:") || !strings.Contains(h, "A hit wounds") || strings.Contains(h, "A hit damages") {
+		t.Errorf("the book's page and the club's are not each in their own words:\n%s\n%s", b, h)
 	}
 	if !strings.Contains(house.Body.String(), `/odds/attack?system=aqotmf-club&amp;dice=1`) {
 		t.Errorf("the club's answer is not shared with its rule set")

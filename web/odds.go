@@ -135,12 +135,14 @@ type oddsView struct {
 
 type queryView struct {
 	*rules.Query
-	SystemName string
-	Fields     []fieldView
+	Title, Summary string // in the words of the rule set asked
+	SystemName     string
+	Fields         []fieldView
 }
 
 // queryView is a query's form for the rule set sys (nil: the first on
-// its engine), showing vals (the defaults where nil). Where more than one
+// its engine), in that rule set's words, showing vals (the defaults where
+// nil). Where more than one
 // rule set runs on the query's engine (a club's copy beside the book's),
 // the form's first field chooses among them, the book's first, as
 // 'playaid odds --system' does.
@@ -153,7 +155,7 @@ func (s *Server) queryView(q *rules.Query, sys *catalog.System, vals rules.Args)
 	if sys == nil {
 		return qv, nil
 	}
-	qv.SystemName = sys.About.Short
+	qv.Title, qv.Summary, qv.SystemName = q.Title(sys), q.Summary(sys), sys.About.Short
 	if len(on) > 1 {
 		fv := fieldView{Name: rules.SystemParam, Label: "Rule set", Input: "select", Span: true}
 		for _, o := range on {
@@ -163,7 +165,7 @@ func (s *Server) queryView(q *rules.Query, sys *catalog.System, vals rules.Args)
 	}
 	for _, p := range q.Params {
 		v, given := vals[p.Name]
-		fv := fieldView{Name: p.Name, Label: p.Label, Value: v, Help: p.Help}
+		fv := fieldView{Name: p.Name, Label: p.Label(sys), Value: v, Help: p.Help(sys)}
 		switch p.Kind {
 		case rules.IntParam:
 			fv.Input, fv.Min = "number", strconv.Itoa(p.Min)
@@ -231,7 +233,7 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		// book's): the page names the one it answers for in full.
 		qv.SystemName = sys.About.Name
 	}
-	v := &oddsView{chrome: chrome{Title: q.Title + " odds", Nav: "odds"}, Query: &qv}
+	v := &oddsView{chrome: chrome{Title: qv.Title + " odds", Nav: "odds"}, Query: &qv}
 	for _, pe := range perrs {
 		msgs = append(msgs, pe.Error())
 	}

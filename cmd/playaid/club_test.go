@@ -17,7 +17,8 @@ import (
 // changed (a briefing is named by its scenario), and three rule numbers
 // changed in its own [aqotmf] block: morale passes on 7, not 5, hard
 // cover adds 4 to Defense, not 3, and soft cover 2, not 1; and the morale
-// table's note reworded in its own words ([odds.morale] in odds.toml).
+// table's note reworded in its own words ([odds.morale] in odds.toml), and
+// the attack question's help and an answer's row ([query.attack]).
 func writeClubRuleSet(t *testing.T, dir string) {
 	t.Helper()
 	club := shipped.Copy(t, "aqotmf", "aqotmf-club",
@@ -28,6 +29,8 @@ func writeClubRuleSet(t *testing.T, dir string) {
 		shipped.Edit{RE: `(?m)^hard = 3$`, To: `hard = 4`},
 		shipped.Edit{RE: `(?m)^soft = 1$`, To: `soft = 2`},
 		shipped.Edit{RE: `notes = \["Roll a D\{die\}, -\{per_loss\}`, To: `notes = ["House rule: roll a D{die}, -{per_loss}`},
+		shipped.Edit{RE: `(?m)^param.dice.help = "elements`, To: `param.dice.help = "house count: elements`},
+		shipped.Edit{RE: `(?m)^words.hit = "At least one hit"$`, To: `words.hit = "One hit or more"`},
 	)
 	for name, f := range club {
 		out := filepath.Join(dir, filepath.FromSlash(name))
@@ -121,6 +124,23 @@ func TestClubRuleSet(t *testing.T) {
 	// Defense 5 in hard cover: 8+ hits in the book, 9+ in the club's.
 	if a, b := hit("aqotmf"), hit("aqotmf-club"); a != "3/10" || b != "1/5" {
 		t.Errorf("odds attack in hard cover: hit %s (book), %s (club); want 3/10 and 1/5", a, b)
+	}
+	// ... in the rule set's words: its answer, and its flags' help when
+	// --system chooses it; the book's words otherwise.
+	odds := func(args ...string) string {
+		code, out, errs := runCLI(t, append([]string{"odds", "attack", "--data", club}, args...)...)
+		if code != 0 {
+			t.Fatalf("odds attack %v: exit %d\n%s", args, code, errs)
+		}
+		return out
+	}
+	if book, house := odds(), odds("--system", "aqotmf-club"); !strings.Contains(book, "\nat least one hit ") || strings.Contains(book, "one hit or more") ||
+		!strings.Contains(house, "\none hit or more ") || strings.Contains(house, "at least one hit") {
+		t.Errorf("odds attack: the book's answer should say %q, the club's %q:\n%s\n%s", "at least one hit", "one hit or more", book, house)
+	}
+	if book, house := odds("--help"), odds("--system", "aqotmf-club", "--help"); !strings.Contains(book, "\telements × weapon dice") ||
+		!strings.Contains(house, "\thouse count: elements × weapon dice") {
+		t.Errorf("odds attack --help: the book's help and the club's:\n%s\n%s", book, house)
 	}
 	if code, _, errs := runCLI(t, "odds", "attack", "--data", club, "--system", "imperial-mars"); code != 2 || !strings.Contains(errs, "runs on the imperial engine, not aqotmf; expected one of: aqotmf, aqotmf-club") {
 		t.Errorf("odds attack --system imperial-mars: exit %d\n%s", code, errs)

@@ -24,11 +24,21 @@ import (
 // oddsAliases are older flag names that still work.
 var oddsAliases = map[string]string{"tripod-within-6": "tripod-close"}
 
+// A question's words (its summary, its parameters' help, its answer) are
+// the words of the rule set it is asked of: --system among those of
+// --data. The list of questions, asked of none, is in the shipped rule
+// sets' words.
+
 func runOdds(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		cat, err := e.load(dataFlags{})
+		if err != nil {
+			return err
+		}
 		fmt.Fprint(e.stdout, "Usage: playaid odds QUERY [flags] [--json]\n\nQueries:\n")
 		for _, q := range rules.Queries() {
-			fmt.Fprintf(e.stdout, "  %-12s %s\n", q.Name, q.Summary)
+			sys, _ := q.RuleSet(cat, "")
+			fmt.Fprintf(e.stdout, "  %-12s %s\n", q.Name, q.Summary(sys))
 		}
 		if len(args) == 0 {
 			return usagef("odds needs a query")
@@ -45,23 +55,29 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print JSON: exact fractions in lowest terms")
 	sysID := fs.String(rules.SystemParam, "", "the rule set to answer for, one on the "+q.Engine.Name+" engine (default: the first)")
 	for _, p := range q.Params {
-		usage := p.Help
-		if usage == "" {
-			usage = strings.ToLower(p.Label)
-		}
+		// The usage says what the flag takes; the rule set's words go
+		// before it when --help prints it (describeParams).
 		switch p.Kind {
 		case rules.BoolParam:
-			fs.Bool(p.Name, false, usage)
-		case rules.IntParam:
-			fs.String(p.Name, p.Default, fmt.Sprintf("%s: a whole number `N` from %d to %d", usage, p.Min, p.Max))
+			fs.Bool(p.Name, false, "")
 		default:
-			fs.String(p.Name, "", usage+": `VALUE`")
+			fs.String(p.Name, p.Default, takes(p))
 		}
 	}
 	for old, name := range oddsAliases {
 		if f := fs.Lookup(name); f != nil {
 			fs.Var(f.Value, old, "deprecated: use --"+name)
 		}
+	}
+	usage := fs.Usage
+	fs.Usage = func() {
+		// The flag package also calls Usage on a mistake, with its
+		// output turned off (env.parse): the words are read only for
+		// --help, which prints them.
+		if fs.Output() != io.Discard {
+			e.describeParams(fs, q, d, *sysID)
+		}
+		usage()
 	}
 	if err := e.parse(fs, args[1:]); err != nil {
 		return err
@@ -103,6 +119,45 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 		return enc.Encode(ans.JSON)
 	}
 	return printAnswer(e.stdout, ans)
+}
+
+// describeParams writes each parameter's flag usage in the words of the
+// rule set the flags given so far (--data, --system) choose: the first on
+// the query's engine when they choose none, or one the data lacks.
+func (e *env) describeParams(fs *flag.FlagSet, q *rules.Query, d dataFlags, sysID string) {
+	cat, err := e.load(d)
+	if err != nil {
+		if cat, err = e.load(dataFlags{}); err != nil {
+			return
+		}
+	}
+	sys, err := q.RuleSet(cat, sysID)
+	if err != nil {
+		sys, _ = q.RuleSet(cat, "")
+	}
+	for _, p := range q.Params {
+		usage := p.Help(sys)
+		if usage == "" {
+			usage = strings.ToLower(p.Label(sys))
+		}
+		if t := takes(p); t != "" {
+			usage += ": " + t
+		}
+		fs.Lookup(p.Name).Usage = usage
+	}
+}
+
+// takes says what a parameter's flag takes, for its usage: "a whole
+// number `N` from 0 to 100" (read back by expected), "`VALUE`"; "" for a
+// switch.
+func takes(p rules.Param) string {
+	switch p.Kind {
+	case rules.IntParam:
+		return fmt.Sprintf("a whole number `N` from %d to %d", p.Min, p.Max)
+	case rules.ChoiceParam:
+		return "`VALUE`"
+	}
+	return ""
 }
 
 // printAnswer prints an answer for people: its rows, each distribution's

@@ -1,0 +1,67 @@
+package catalog
+
+import "github.com/playaid/playaid/diag"
+
+// QueryWords are the words of one odds question the rule set answers
+// ('playaid odds NAME' and the web odds page), from its [query.<name>]
+// block: the question's title and one-line summary, each parameter's
+// words (param.<name>), and the named words its answer is made of. As
+// with OddsWords, the engine (package rules) asks the question and fills
+// each {name} with a value it worked out; which blocks, parameters, words
+// and {names} a question reads, and the checks, are in package rules.
+type QueryWords struct {
+	Title   string                `toml:"title"`
+	Summary string                `toml:"summary"`
+	Params  map[string]ParamWords `toml:"param"`
+	Words   map[string]string     `toml:"words"`
+
+	Pos diag.Pos `toml:"-"` // where [query.<name>] stands
+	at  located
+}
+
+// ParamWords are the words of one parameter of a question: the label a
+// form shows, the help a flag prints, and for a parameter with a fixed
+// list of choices, the label of each (choices.<value>) and of choosing
+// none.
+type ParamWords struct {
+	Label   string            `toml:"label"`
+	Help    string            `toml:"help"`
+	None    string            `toml:"none"`
+	Choices map[string]string `toml:"choices"`
+}
+
+// Has reports whether the block writes key ("title", "param.dice.label",
+// "words.on").
+func (w *QueryWords) Has(key string) bool { return w.at.ix != nil && w.at.ix.Has(w.at.path+"."+key) }
+
+// At is where the block's key stands: its value; for a table of keys
+// ("param.dice"), or a key not written, the first key written under it
+// or under the nearest table that holds it.
+func (w *QueryWords) At(key string) diag.Pos {
+	switch {
+	case w.at.ix == nil:
+		return w.Pos
+	case w.Has(key):
+		return w.at.value(key)
+	}
+	return w.at.key(key)
+}
+
+// mergeQueries adds a file's [query.<name>] blocks to its rule set's; a
+// question's block is written once.
+func (ld *loader) mergeQueries(s *System, at func(name string) located, blocks map[string]QueryWords) {
+	for name, w := range blocks {
+		loc := at(name)
+		k := "query/" + s.ID + "/" + name
+		if prev, dup := ld.locs[k]; dup {
+			ld.diags.Add(loc.pos(), "second [query.%s] for system %s; first at %s; expected each question's words once", name, s.ID, prev.pos())
+			continue
+		}
+		ld.locs[k] = loc
+		w.Pos, w.at = loc.pos(), loc
+		if s.Queries == nil {
+			s.Queries = map[string]*QueryWords{}
+		}
+		s.Queries[name] = &w
+	}
+}

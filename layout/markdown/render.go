@@ -121,23 +121,24 @@ type listState struct {
 // walker renders one document: goldmark walks the tree once and calls the
 // function funcs holds for each node's kind on entering and leaving it.
 type walker struct {
-	src    []byte
-	opt    Options
-	em     float64 // body em in mm
-	fl     *flow
-	styles []style
-	in     *inlines // where inline content goes, nil between blocks
-	chunk  []tok    // where the next block's inline tokens go (openInlines)
-	gap    float64  // space wanted before the next box
-	hold   bool     // ignore space requests until the next box
-	indent float64  // of the current block from the column's left edge
-	rind   float64  // right indent
-	decos  []deco
-	marker *marker
-	lists  []*listState
-	table  *tableState
-	nl     []int // offsets of the newlines in src
-	line   int   // source line of the block being rendered, for Measure
+	src     []byte
+	srcText string // src as a string, when a text node needed it (source)
+	opt     Options
+	em      float64 // body em in mm
+	fl      *flow
+	styles  []style
+	in      *inlines // where inline content goes, nil between blocks
+	chunk   []tok    // where the next block's inline tokens go (openInlines)
+	gap     float64  // space wanted before the next box
+	hold    bool     // ignore space requests until the next box
+	indent  float64  // of the current block from the column's left edge
+	rind    float64  // right indent
+	decos   []deco
+	marker  *marker
+	lists   []*listState
+	table   *tableState
+	nl      []int // offsets of the newlines in src
+	line    int   // source line of the block being rendered, for Measure
 	// squeeze scales the space between blocks of a section, by the page
 	// breaks before it (1 where it has none; less to save a section's
 	// nearly empty last page).
@@ -155,6 +156,15 @@ type walker struct {
 	waiting []int
 	after   bool // printing footnotes under their block
 	visit   func(n ast.Node, entering bool) (ast.WalkStatus, error)
+}
+
+// source is the source as a string, made once: the tokens of text nodes
+// are cut from it rather than each making a string of its own.
+func (r *walker) source() string {
+	if r.srcText == "" {
+		r.srcText = string(r.src)
+	}
+	return r.srcText
 }
 
 // render lays src out and draws it on c; with c nil it only lays it out.
@@ -770,7 +780,15 @@ func (r *walker) text(n ast.Node, entering bool) ast.WalkStatus {
 	if !t.IsRaw() {
 		v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
 	}
-	r.in.text(string(v), r.cur())
+	var s string
+	if start, stop := t.Segment.Start, t.Segment.Stop; len(v) > 0 && len(v) == stop-start && &v[0] == &r.src[start] {
+		// The source's bytes as they are (nothing resolved, no padding),
+		// nearly always: the words are cut from the source's string.
+		s = r.source()[start:stop]
+	} else {
+		s = string(v)
+	}
+	r.in.text(s, r.cur())
 	switch {
 	case t.HardLineBreak():
 		r.in.hardBreak()

@@ -120,7 +120,12 @@ func (l line) baseline(lead float64) float64 {
 // characters. A line's tokens are a run of toks itself, not a copy, unless
 // a cut word made them anew: the lines share toks, which nothing changes.
 func breakLines(toks []tok, width, size float64) []line {
-	var lines []line
+	return appendLines(nil, toks, width, size)
+}
+
+// appendLines is breakLines appending the lines to lines.
+func appendLines(lines []line, toks []tok, width, size float64) []line {
+	start := len(lines)
 	cur := line{size: size}
 	end := -1 // cur.toks ends at toks[end] while it is a run of toks
 	glue := -1
@@ -193,7 +198,7 @@ func breakLines(toks []tok, width, size float64) []line {
 		glue = -1
 		add(start, j)
 	}
-	if len(cur.toks) > 0 || len(lines) == 0 {
+	if len(cur.toks) > 0 || len(lines) == start {
 		lines = append(lines, cur)
 	}
 	return lines

@@ -127,12 +127,14 @@ type walker struct {
 	em      float64 // body em in mm
 	fl      *flow
 	styles  []style
-	in      *inlines // where inline content goes, nil between blocks
-	chunk   []tok    // where the next block's inline tokens go (openInlines)
-	gap     float64  // space wanted before the next box
-	hold    bool     // ignore space requests until the next box
-	indent  float64  // of the current block from the column's left edge
-	rind    float64  // right indent
+	in      *inlines // where inline content goes (&inBuf), nil between blocks
+	inBuf   inlines
+	lines   []line  // where the next block's lines go (breakLines)
+	chunk   []tok   // where the next block's inline tokens go (openInlines)
+	gap     float64 // space wanted before the next box
+	hold    bool    // ignore space requests until the next box
+	indent  float64 // of the current block from the column's left edge
+	rind    float64 // right indent
 	decos   []deco
 	marker  *marker
 	lists   []*listState
@@ -473,6 +475,25 @@ func (r *walker) introduces(n ast.Node) bool {
 // trailingNotes matches footnote references at the end of a line.
 var trailingNotes = regexp.MustCompile(`(\[\^[^\]]*\])+$`)
 
+// breakLines is breakLines with the lines in the walker's current chunk of
+// lines, as tokens go into a chunk of tokens (openInlines): a paragraph
+// or table cell of a line or two does not make a slice of its own.
+func (r *walker) breakLines(toks []tok, width, size float64) []line {
+	if cap(r.lines)-len(r.lines) < linesLow {
+		r.lines = make([]line, 0, linesChunk)
+	}
+	start := len(r.lines)
+	r.lines = appendLines(r.lines, toks, width, size) // a longer block moves to a new chunk
+	return r.lines[start:len(r.lines):len(r.lines)]
+}
+
+// Line chunks: a new chunk of linesChunk when fewer than linesLow lines
+// are left.
+const (
+	linesChunk = 256
+	linesLow   = 16
+)
+
 // openInlines starts a block's inline content. Its tokens go into the
 // walker's current chunk of tokens, after the blocks before it, so that
 // the many small paragraphs and table cells of a sheet do not each grow
@@ -488,8 +509,8 @@ func (r *walker) openInlines() {
 		}
 		r.chunk = make([]tok, 0, n)
 	}
-	in := inlines(r.chunk[len(r.chunk):])
-	r.in = &in
+	r.inBuf = r.chunk[len(r.chunk):]
+	r.in = &r.inBuf
 }
 
 // Token chunks: a new chunk when fewer than chunkLow tokens are left;
@@ -524,7 +545,7 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 		r.openInlines()
 		return ast.WalkContinue
 	}
-	lines := breakLines(r.closeInlines(), r.width(), r.cur().size)
+	lines := r.breakLines(r.closeInlines(), r.width(), r.cur().size)
 	rule := keepLines
 	if n.Kind() == ast.KindParagraph && r.introduces(n) {
 		rule = keepNext
@@ -553,7 +574,7 @@ func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
 		r.openInlines()
 		return ast.WalkContinue
 	}
-	lines := breakLines(r.closeInlines(), r.width(), r.cur().size)
+	lines := r.breakLines(r.closeInlines(), r.width(), r.cur().size)
 	r.emitLines(lines, 1.2, alignLeft, keepAll, r.nodeLine(n))
 	r.pop()
 	if hs.rule > 0 {
@@ -625,7 +646,7 @@ func (r *walker) codeBlock(n ast.Node, entering bool) ast.WalkStatus {
 		}
 		in = append(in, tok{kind: tWord, s: s, f: f, w: f.width(s)})
 	}
-	set := breakLines(in, w-3, f.size)
+	set := r.breakLines(in, w-3, f.size)
 	pad := 1.2
 	for i, l := range set {
 		h, base := l.height(1.25), l.baseline(1.25)

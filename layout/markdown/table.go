@@ -83,7 +83,8 @@ func (r *walker) tableNode(n ast.Node, entering bool) ast.WalkStatus {
 
 func (r *walker) tableRow(n ast.Node, entering bool) ast.WalkStatus {
 	if entering {
-		r.table.rows = append(r.table.rows, tableRow{header: n.Kind() == east.KindTableHeader, line: r.nodeLine(n)})
+		r.table.rows = append(r.table.rows, tableRow{header: n.Kind() == east.KindTableHeader, line: r.nodeLine(n),
+			cells: make([]inlines, 0, len(r.table.align))})
 	}
 	return ast.WalkContinue
 }
@@ -108,8 +109,10 @@ func tableScale(rows []tableRow, ncol int, base, avail float64) (k float64, w []
 	// The content's widths at scale k: natural (each cell on one line),
 	// longest word, names. Measured as the scaled cells measure, as a
 	// footnote mark keeps its floor while the text around it shrinks.
+	buf := make([]float64, 3*ncol)
 	measure := func(k float64) (nat, mn, ph []float64) {
-		nat, mn, ph = make([]float64, ncol), make([]float64, ncol), make([]float64, ncol)
+		clear(buf) // one buffer for every scale tried, each afresh
+		nat, mn, ph = buf[:ncol], buf[ncol:2*ncol], buf[2*ncol:]
 		for _, row := range rows {
 			for j, c := range row.cells {
 				n, m, p := widthsAt(c, k)
@@ -248,7 +251,7 @@ func (r *walker) layoutTable(t *tableState) {
 				in = row.cells[j]
 				scale(in, k)
 			}
-			ls := breakLines(in, cw[j], size)
+			ls := r.breakLines(in, cw[j], size)
 			h := 0.0
 			for _, l := range ls {
 				h += l.height(tableLead)

@@ -46,6 +46,7 @@ func tableFloor(base float64) float64 {
 type tableState struct {
 	align []align
 	rows  []tableRow
+	cells []inlines // room for every row's cells, a row's after the last's
 	line  int
 	// explained: rulings follow the table (its footnotes, or a line of
 	// "† Ruling: …"): its last row keeps with them.
@@ -71,6 +72,7 @@ func (r *walker) tableNode(n ast.Node, entering bool) ast.WalkStatus {
 				t.align = append(t.align, alignLeft)
 			}
 		}
+		t.cells = make([]inlines, n.ChildCount()*len(t.align)) // its rows
 		r.table = t
 		r.space(paraGap * r.em)
 		return ast.WalkContinue
@@ -83,8 +85,13 @@ func (r *walker) tableNode(n ast.Node, entering bool) ast.WalkStatus {
 
 func (r *walker) tableRow(n ast.Node, entering bool) ast.WalkStatus {
 	if entering {
-		r.table.rows = append(r.table.rows, tableRow{header: n.Kind() == east.KindTableHeader, line: r.nodeLine(n),
-			cells: make([]inlines, 0, len(r.table.align))})
+		t := r.table
+		i, k := len(t.rows), len(t.align)
+		var cells []inlines // a row with more cells than columns grows its own
+		if (i+1)*k <= len(t.cells) {
+			cells = t.cells[i*k : i*k : (i+1)*k]
+		}
+		t.rows = append(t.rows, tableRow{header: n.Kind() == east.KindTableHeader, line: r.nodeLine(n), cells: cells})
 	}
 	return ast.WalkContinue
 }
@@ -242,8 +249,9 @@ func (r *walker) layoutTable(t *tableState) {
 		line   int
 	}
 	set := make([]setRow, len(t.rows))
+	cells := make([][]line, len(t.rows)*ncol) // every row's
 	for i, row := range t.rows {
-		sr := setRow{cells: make([][]line, ncol), header: row.header, line: row.line}
+		sr := setRow{cells: cells[i*ncol : (i+1)*ncol : (i+1)*ncol], header: row.header, line: row.line}
 		hmax := 0.0
 		for j := 0; j < ncol; j++ {
 			var in inlines

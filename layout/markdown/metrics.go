@@ -51,17 +51,26 @@ var fontFaces atomic.Pointer[faces]
 // layout.NewDoc. A face is made for every run of text, so this is a short
 // search of fonts made once, not a map of concatenated keys.
 func fontOf(family, style string) *font {
-	fs := fontFaces.Load()
-	if fs == nil || fs.text != glyphs.Text() {
-		fs = newFaces()
-		fontFaces.Store(fs)
-	}
-	for _, f := range fs.list {
+	for _, f := range currentFaces().list {
 		if f.family == family && f.style == style {
 			return f
 		}
 	}
 	return &font{family: family, style: style} // no such family: no metrics
+}
+
+// currentFaces returns the fonts for the text font in use. Documents laid
+// out side by side may ask first together: one set is stored and every
+// one of them uses it, since faces (and so runs of text, see sameRun)
+// are told apart by their font's pointer.
+func currentFaces() *faces {
+	for {
+		fs := fontFaces.Load()
+		if fs != nil && fs.text == glyphs.Text() {
+			return fs
+		}
+		fontFaces.CompareAndSwap(fs, newFaces())
+	}
 }
 
 // newFaces builds the fonts of every registered family, in every style.

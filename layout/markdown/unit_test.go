@@ -3,6 +3,7 @@ package markdown
 import (
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -317,5 +318,23 @@ func TestPercent(t *testing.T) {
 func TestTokSize(t *testing.T) {
 	if n := unsafe.Sizeof(tok{}); n > 64 {
 		t.Errorf("a token is %d bytes; keep it at 64", n)
+	}
+}
+
+// TestFontsShared: documents laid out side by side, asking for their
+// fonts first together, get the same font for a family and style, so
+// their runs of text are told apart the same way (sameRun).
+func TestFontsShared(t *testing.T) {
+	fontFaces.Store(nil)
+	got := make([]*font, 8)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { got[i] = fontOf(layout.Font, "B") })
+	}
+	wg.Wait()
+	for i, f := range got {
+		if f != got[0] || f.m == nil || f.style != "B" {
+			t.Fatalf("goroutine %d: font %p %+v; goroutine 0: %p", i, f, f, got[0])
+		}
 	}
 }

@@ -148,7 +148,7 @@ type walker struct {
 	breaks  int   // page breaks so far
 	ends    []int // the last page of each section a page break ended
 	errs    diag.List
-	funcs   map[ast.NodeKind]func(n ast.Node, entering bool) ast.WalkStatus
+	funcs   []func(n ast.Node, entering bool) ast.WalkStatus // by node kind
 	// Footnotes print under the block that first marks them on a page
 	// (see footnotesAfter): notes are the document's, by index; shown the
 	// page each last printed on; waiting those marked by a heading, for
@@ -258,40 +258,40 @@ func walk(doc ast.Node, src []byte, nl []int, opt Options, squeeze map[int]float
 	m := opt.Margin
 	r.fl = newFlow(m, opt.Paper.Width-m, m+headerH, opt.Paper.Height-m-footerH, columnGap, opt.Columns)
 	r.styles = []style{{size: opt.BaseSize, color: colText}}
-	r.funcs = map[ast.NodeKind]func(ast.Node, bool) ast.WalkStatus{
-		ast.KindParagraph:         r.paragraph,
-		ast.KindTextBlock:         r.paragraph,
-		ast.KindHeading:           r.heading,
-		ast.KindThematicBreak:     r.thematicBreak,
-		ast.KindCodeBlock:         r.codeBlock,
-		ast.KindFencedCodeBlock:   r.codeBlock,
-		ast.KindHTMLBlock:         r.htmlBlock,
-		ast.KindBlockquote:        r.blockquote,
-		ast.KindList:              r.list,
-		ast.KindListItem:          r.listItem,
-		east.KindTable:            r.tableNode,
-		east.KindTableHeader:      r.tableRow,
-		east.KindTableRow:         r.tableRow,
-		east.KindTableCell:        r.tableCell,
-		east.KindFootnoteList:     r.footnoteList,
-		east.KindFootnote:         r.footnote,
-		ast.KindText:              r.text,
-		ast.KindString:            r.str,
-		ast.KindEmphasis:          r.emphasis,
-		east.KindStrikethrough:    r.strike,
-		ast.KindCodeSpan:          r.codeSpan,
-		ast.KindAutoLink:          r.autoLink,
-		ast.KindRawHTML:           r.rawHTML,
-		east.KindFootnoteLink:     r.footnoteLink,
-		east.KindFootnoteBacklink: func(ast.Node, bool) ast.WalkStatus { return ast.WalkSkipChildren },
-	}
+	r.funcs = byKind([]kindFunc{
+		{ast.KindParagraph, r.paragraph},
+		{ast.KindTextBlock, r.paragraph},
+		{ast.KindHeading, r.heading},
+		{ast.KindThematicBreak, r.thematicBreak},
+		{ast.KindCodeBlock, r.codeBlock},
+		{ast.KindFencedCodeBlock, r.codeBlock},
+		{ast.KindHTMLBlock, r.htmlBlock},
+		{ast.KindBlockquote, r.blockquote},
+		{ast.KindList, r.list},
+		{ast.KindListItem, r.listItem},
+		{east.KindTable, r.tableNode},
+		{east.KindTableHeader, r.tableRow},
+		{east.KindTableRow, r.tableRow},
+		{east.KindTableCell, r.tableCell},
+		{east.KindFootnoteList, r.footnoteList},
+		{east.KindFootnote, r.footnote},
+		{ast.KindText, r.text},
+		{ast.KindString, r.str},
+		{ast.KindEmphasis, r.emphasis},
+		{east.KindStrikethrough, r.strike},
+		{ast.KindCodeSpan, r.codeSpan},
+		{ast.KindAutoLink, r.autoLink},
+		{ast.KindRawHTML, r.rawHTML},
+		{east.KindFootnoteLink, r.footnoteLink},
+		{east.KindFootnoteBacklink, func(ast.Node, bool) ast.WalkStatus { return ast.WalkSkipChildren }},
+	})
 	r.visit = func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering && n.Type() == ast.TypeBlock {
 			r.line = r.nodeLine(n)
 		}
 		st := ast.WalkContinue
-		if f := r.funcs[n.Kind()]; f != nil {
-			st = f(n, entering)
+		if k := int(n.Kind()); k < len(r.funcs) && r.funcs[k] != nil {
+			st = r.funcs[k](n, entering)
 		}
 		if !entering && n.Parent() == doc {
 			r.footnotesAfter(n)
@@ -312,6 +312,27 @@ func walk(doc ast.Node, src []byte, nl []int, opt Options, squeeze map[int]float
 		return nil, r.errs
 	}
 	return r, nil
+}
+
+// kindFunc is the function for a kind of node.
+type kindFunc struct {
+	kind ast.NodeKind
+	f    func(n ast.Node, entering bool) ast.WalkStatus
+}
+
+// byKind is a table from node kind (goldmark numbers them from 1 as
+// they are registered) to function: a slice, not a map, as it is asked
+// at every node.
+func byKind(fs []kindFunc) []func(ast.Node, bool) ast.WalkStatus {
+	n := 0
+	for _, e := range fs {
+		n = max(n, int(e.kind)+1)
+	}
+	out := make([]func(ast.Node, bool) ast.WalkStatus, n)
+	for _, e := range fs {
+		out[e.kind] = e.f
+	}
+	return out
 }
 
 // lineOf returns the 1-based source line of byte offset pos.

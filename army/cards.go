@@ -669,10 +669,13 @@ func buildCards(r *Report) ([]card, error) {
 			return nil, fmt.Errorf("the list has more than %d units on the table: too many unit cards to print (check the counts)", maxCards)
 		}
 	}
-	pdf := layout.NewDoc(layout.A4, "measure") // the cards' text is measured
+	// The cards' text is measured in the two faces it is set in: a
+	// document with every face would register three more for nothing.
+	pdf := layout.NewBlankDoc(layout.A4, "measure")
 	for _, style := range []string{"", "B"} {
 		layout.UseFont(pdf, layout.Font, style)
 	}
+	pdf.SetFont(layout.Font, "", 10) // current, as in layout.NewDoc
 	var out []card
 	for _, ln := range r.Lines {
 		var c card

@@ -6,7 +6,9 @@ import (
 	"text/template"
 	"text/template/parse"
 
+	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/internal/limits"
+	"github.com/playaid/playaid/rules"
 )
 
 // A club's template is a program: {{ range 10000000000 }} never ends,
@@ -54,13 +56,21 @@ func (b *budget) step(n int) (string, error) {
 // spend counts a function's result: a step, and its size when it is text
 // or a list.
 func (b *budget) spend(v reflect.Value) error {
+	n := 0
+	switch v.Kind() {
+	case reflect.String, reflect.Slice, reflect.Array, reflect.Map:
+		n = v.Len()
+	}
+	return b.spendLen(n)
+}
+
+// spendLen counts a function's result of size n (0 for one that is not
+// text or a list): a step, and n bytes.
+func (b *budget) spendLen(n int) error {
 	if _, err := b.step(1); err != nil {
 		return err
 	}
-	switch v.Kind() {
-	case reflect.String, reflect.Slice, reflect.Array, reflect.Map:
-		b.bytes += v.Len()
-	}
+	b.bytes += n
 	if b.bytes > limits.MaxTemplateOutput {
 		return fmt.Errorf("the template's functions return more than %d bytes of text; expected a template that prints at most that much", limits.MaxTemplateOutput)
 	}
@@ -94,6 +104,27 @@ func (b *budget) wrap(fns template.FuncMap) template.FuncMap {
 // returned (or, for a function without an error result, panicked, which
 // text/template returns as the call's error) when the budget runs out.
 func (b *budget) counted(fn any) any {
+	// The signatures templates call most are wrapped without reflection
+	// (a reflect.MakeFunc call costs as much again as text/template's own
+	// call, and several allocations): the same spending, the same errors.
+	switch f := fn.(type) {
+	case func(string) string:
+		return countText(b, f)
+	case func(int) string:
+		return countText(b, f)
+	case func(catalog.Length) string:
+		return countText(b, f)
+	case func(string) (string, error):
+		return countTextErr(b, f)
+	case func(any) (string, error):
+		return countTextErr(b, f)
+	case func(string, ...string) (string, error):
+		return countTextErrs(b, f)
+	case func(any, ...string) (string, error):
+		return countTextErrs(b, f)
+	case func(string) (rules.Table, error):
+		return countTable(b, f)
+	}
 	v := reflect.ValueOf(fn)
 	t := v.Type()
 	return reflect.MakeFunc(t, func(args []reflect.Value) []reflect.Value {
@@ -115,6 +146,53 @@ func (b *budget) counted(fn any) any {
 		}
 		return out
 	}).Interface()
+}
+
+// countText is counted for a function of one argument that returns text.
+func countText[A any](b *budget, f func(A) string) func(A) string {
+	return func(a A) string {
+		s := f(a)
+		if err := b.spendLen(len(s)); err != nil {
+			panic(err)
+		}
+		return s
+	}
+}
+
+// countTextErr is counted for a function of one argument that returns
+// text or an error.
+func countTextErr[A any](b *budget, f func(A) (string, error)) func(A) (string, error) {
+	return func(a A) (string, error) {
+		s, err := f(a)
+		if err == nil {
+			err = b.spendLen(len(s))
+		}
+		return s, err
+	}
+}
+
+// countTextErrs is countTextErr for a function that takes words after
+// its argument.
+func countTextErrs[A any](b *budget, f func(A, ...string) (string, error)) func(A, ...string) (string, error) {
+	return func(a A, words ...string) (string, error) {
+		s, err := f(a, words...)
+		if err == nil {
+			err = b.spendLen(len(s))
+		}
+		return s, err
+	}
+}
+
+// countTable is counted for a function that returns an odds table (not
+// text or a list: a step) or an error.
+func countTable[A any](b *budget, f func(A) (rules.Table, error)) func(A) (rules.Table, error) {
+	return func(a A) (rules.Table, error) {
+		t, err := f(a)
+		if err == nil {
+			err = b.spendLen(0)
+		}
+		return t, err
+	}
 }
 
 // meter puts the step actions into every tree of root: first in each

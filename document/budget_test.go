@@ -1,11 +1,14 @@
 package document
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
+	"text/template"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/rules"
 )
 
 // TestTemplateBudget: a template that would run for ever, or print or
@@ -139,5 +142,71 @@ func TestParseErrorPlaces(t *testing.T) {
 		if err == nil || err.Error() != want {
 			t.Errorf("%q: %v; want %s", text, err, want)
 		}
+	}
+}
+
+// TestShippedTreesShared: a shipped template is parsed once and its
+// trees shared by the documents made from it; a club's template of the
+// same name is its own text, parsed each time, and never kept.
+func TestShippedTreesShared(t *testing.T) {
+	srcs, err := Read("", "roster.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parse := func(srcs []Source) *template.Template {
+		t.Helper()
+		fns := Funcs()
+		root := template.New(srcs[0].Name).Funcs((&budget{}).wrap(fns))
+		if err := parseMetered(root, srcs, fns); err != nil {
+			t.Fatal(err)
+		}
+		return root
+	}
+	a, b := parse(srcs), parse(srcs)
+	if a.Tree == nil || a.Tree != b.Tree {
+		t.Errorf("the shipped roster.md was parsed twice")
+	}
+	club := []Source{{Name: "roster.md", Text: "club {{ .X }}", From: "club/roster.md"}}
+	if c := parse(club); c.Tree == a.Tree {
+		t.Errorf("a club's roster.md was given the shipped one's trees")
+	}
+	md, _, err := ExecuteLines(club, nil, map[string]string{"X": "x"}, nil)
+	if err != nil || string(md) != "club x\n" {
+		t.Errorf("a club's roster.md printed %q, %v; want its own text", md, err)
+	}
+	if d := parse(club); d.Tree == parse(club).Tree {
+		t.Errorf("a club's template was kept")
+	}
+}
+
+// TestBudgetTypedFuncs: the functions wrapped without reflection (the
+// signatures templates call most) spend the budget and fail as the others
+// do: text counted by its size, a table by a step, their own errors
+// passed on.
+func TestBudgetTypedFuncs(t *testing.T) {
+	big := strings.Repeat("x", 1<<16)
+	fns := template.FuncMap{
+		"text":  func(string) string { return big },
+		"num":   func(int) string { return big },
+		"textE": func(any) (string, error) { return big, nil },
+		"words": func(string, ...string) (string, error) { return big, nil },
+		"fail":  func(string) (string, error) { return "", errors.New("no such table") },
+		"table": func(string) (rules.Table, error) { return rules.Table{}, nil },
+	}
+	for text, want := range map[string]string{
+		`{{ range 20 }}{{ $x := text "a" }}{{ end }}`:      `<text "a">: the template's functions return more than 1048576 bytes`,
+		`{{ range 20 }}{{ $x := num 1 }}{{ end }}`:         `<num 1>: the template's functions return more than 1048576 bytes`,
+		`{{ range 20 }}{{ $x := textE 1 }}{{ end }}`:       `<textE 1>: the template's functions return more than 1048576 bytes`,
+		`{{ range 20 }}{{ $x := words "a" "b" }}{{ end }}`: `<words "a" "b">: the template's functions return more than 1048576 bytes`,
+		`{{ fail "a" }}`: `<fail "a">: no such table`,
+		`{{ range 999000 }}{{ $t := table "a" }}{{ end }}`: "the template takes more than 1000000 steps",
+	} {
+		_, _, err := ExecuteLines([]Source{{Name: "x.md", Text: text, From: "club/x.md"}}, fns, nil, nil)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want %q", text, err, want)
+		}
+	}
+	if md, _, err := ExecuteLines([]Source{{Name: "x.md", Text: `{{ range 15 }}{{ $x := text "a" }}{{ end }}{{ table "a" }}`, From: "x.md"}}, fns, nil, nil); err != nil {
+		t.Errorf("within the budget: %v (%q)", err, md)
 	}
 }

@@ -3,6 +3,7 @@ package document
 import (
 	"errors"
 	"math/big"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -186,5 +187,19 @@ func TestOddsTableAlignsWords(t *testing.T) {
 	}}
 	if got := strings.Split(OddsTable(tab), "\n")[1]; got != "|:--|--:|:--|--:|:--|" {
 		t.Errorf("alignment row %q", got)
+	}
+}
+
+// TestMinusSign: minusSign makes the hyphens the regexp it replaces
+// matched minus signs, and no others.
+func TestMinusSign(t *testing.T) {
+	minus := regexp.MustCompile(`(^|[\s(/])-(\d)`)
+	for _, s := range []string{
+		"", "-", "-1", "a-1", " -1", "(-2/-3)", "--1", " -1-2", "x -1 -2 -", "-x", "\t-4\n-5\r-6\f-7",
+		"3-4", "é -1", "−1", "-1-", "a - 1", "-0.5 and -.5", "range 6-12″", "/-9", "( -1)",
+	} {
+		if got, want := minusSign(s), minus.ReplaceAllString(s, "$1−$2"); got != want {
+			t.Errorf("minusSign(%q) = %q; want %q", s, got, want)
+		}
 	}
 }

@@ -85,7 +85,8 @@ type output struct {
 	srcs  []Source
 	texts map[*byte]place // each text node's bytes, by their first byte
 	segs  []segment
-	next  place // where the action after the last text written stands
+	next  place   // where the action after the last text written stands
+	nl    [][]int // each source's newlines, by offset, once pos needs them
 }
 
 // newOutput indexes the text nodes of every template of root.
@@ -163,13 +164,31 @@ func (w *output) holds(pl place, p []byte) bool {
 	return pl.off+len(p) <= len(s) && s[pl.off:pl.off+len(p)] == string(p)
 }
 
-// pos is the file, line and column of a place.
+// pos is the file, line and column of a place. Every line of the
+// Markdown asks (see lines): the sources' newlines are found once.
 func (w *output) pos(pl place) diag.Diag {
 	s := w.srcs[pl.src]
-	before := s.Text[:min(pl.off, len(s.Text))]
-	line := strings.Count(before, "\n") + 1
-	col := utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:]) + 1
-	return diag.Diag{File: s.From, Line: line, Col: col}
+	if w.nl == nil {
+		w.nl = make([][]int, len(w.srcs))
+	}
+	nl := w.nl[pl.src]
+	if nl == nil {
+		nl = []int{}
+		for i := 0; i < len(s.Text); i++ {
+			if s.Text[i] == '\n' {
+				nl = append(nl, i)
+			}
+		}
+		w.nl[pl.src] = nl
+	}
+	off := min(pl.off, len(s.Text))
+	n := sort.SearchInts(nl, off) // the newlines before off
+	start := 0
+	if n > 0 {
+		start = nl[n-1] + 1
+	}
+	col := utf8.RuneCountInString(s.Text[start:off]) + 1
+	return diag.Diag{File: s.From, Line: n + 1, Col: col}
 }
 
 // at is the place output byte off came from, and how many bytes from

@@ -2,7 +2,9 @@ package document
 
 import (
 	"strings"
+	"sync"
 
+	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -66,4 +68,47 @@ func wordsOnly(t rules.Table, i int) bool {
 		}
 	}
 	return words
+}
+
+// Odds hands out a rule set's odds tables (rules.OddsTables), each
+// computed once for all the documents that print it: a reference sheet
+// and the reference cards print many of the same tables, and working
+// them out is a good part of executing their templates. One Odds is shared
+// by the documents of one run (the print pack's Render) and dropped with
+// it, so its lifetime is the run's; the catalogue must not change under
+// it. It is safe for documents rendered side by side: a table asked for
+// while another document computes it waits for that one. The nil *Odds
+// computes every table afresh.
+//
+// The tables handed out are shared: a document must not change their
+// rows, cells or notes (the template functions build new tables from
+// them; see rules.Table.Transpose).
+type Odds struct {
+	mu     sync.Mutex
+	tables map[oddsKey]func() (rules.Table, error)
+}
+
+type oddsKey struct {
+	sys *catalog.System
+	id  string
+}
+
+// NewOdds returns an empty Odds.
+func NewOdds() *Odds { return &Odds{tables: map[oddsKey]func() (rules.Table, error){}} }
+
+// Table returns the odds table spec of sys, built by spec.Build on first
+// use.
+func (o *Odds) Table(sys *catalog.System, spec rules.OddsTable) (rules.Table, error) {
+	if o == nil {
+		return spec.Build(sys)
+	}
+	k := oddsKey{sys, spec.ID}
+	o.mu.Lock()
+	f, ok := o.tables[k]
+	if !ok {
+		f = sync.OnceValues(func() (rules.Table, error) { return spec.Build(sys) })
+		o.tables[k] = f
+	}
+	o.mu.Unlock()
+	return f()
 }

@@ -10,9 +10,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"text/template"
+	"text/template/parse"
 	"unicode"
 	"unicode/utf8"
 
@@ -183,27 +186,10 @@ func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes)
 	}
 	b := &budget{}
 	root := template.New(srcs[0].Name).Option("missingkey=error").Funcs(b.wrap(fns))
-	for i, s := range srcs {
-		t := root
-		if i > 0 {
-			t = root.New(s.Name)
-		}
-		if _, err := t.Parse(s.Text); err != nil {
-			return nil, nil, placed(err, srcs)
-		}
+	if err := parseMetered(root, srcs, fns); err != nil {
+		return nil, nil, err
 	}
 	w := newOutput(root, srcs)
-	for _, t := range root.Templates() {
-		if t.Tree == nil {
-			continue
-		}
-		if n := rangeLiteral(t.Root); n != nil {
-			d := w.pos(place{srcIndex(srcs, t.ParseName), int(n.Pos)})
-			d.Msg = fmt.Sprintf("range %s: more turns than a template may take; expected at most %d", n.Text, limits.MaxTemplateSteps)
-			return nil, nil, d
-		}
-	}
-	meter(root)
 	if err := root.Execute(w, data); err != nil {
 		return nil, nil, inWordsDiag(placed(err, srcs), data)
 	}
@@ -213,6 +199,113 @@ func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes)
 	buf.Write(md)
 	notes.write(&buf)
 	return buf.Bytes(), lines, nil
+}
+
+// parseMetered parses the sources into root, refuses a range over a
+// literal too big, and meters the trees (see budget). The shipped
+// templates' trees are kept, metered, for the rest of the process and
+// shared (see parsedTrees).
+func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap) error {
+	key := treesKey(srcs, fns)
+	if e, ok := parsedTrees.Load(key); ok && e.(treeSet).same(srcs) {
+		for _, t := range e.(treeSet).trees {
+			if _, err := root.AddParseTree(t.Name, t); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for i, s := range srcs {
+		t := root
+		if i > 0 {
+			t = root.New(s.Name)
+		}
+		if _, err := t.Parse(s.Text); err != nil {
+			return placed(err, srcs)
+		}
+	}
+	for _, t := range root.Templates() {
+		if t.Tree == nil {
+			continue
+		}
+		if n := rangeLiteral(t.Root); n != nil {
+			d := newOutput(root, srcs).pos(place{srcIndex(srcs, t.ParseName), int(n.Pos)})
+			d.Msg = fmt.Sprintf("range %s: more turns than a template may take; expected at most %d", n.Text, limits.MaxTemplateSteps)
+			return d
+		}
+	}
+	meter(root)
+	if shipped(srcs) {
+		set := treeSet{texts: make([]string, len(srcs))}
+		for i, s := range srcs {
+			set.texts[i] = s.Text
+		}
+		for _, t := range root.Templates() {
+			if t.Tree != nil {
+				set.trees = append(set.trees, t.Tree)
+			}
+		}
+		parsedTrees.LoadOrStore(key, set)
+	}
+	return nil
+}
+
+// parsedTrees are the shipped templates' parse trees, metered, by the
+// templates' names and the functions they were parsed with (treesKey):
+// the print pack makes several documents from one template (six
+// rosters, four rules notes, three briefings), and parsing one again is
+// a good part of executing it. Executing a template only reads its
+// trees, so documents made side by side share them. Only the shipped
+// templates are kept (a club's are parsed each time), so it holds a
+// handful of sets, fixed by the program.
+var parsedTrees sync.Map // string → treeSet
+
+// treeSet is the trees parsed from sources of these texts.
+type treeSet struct {
+	texts []string
+	trees []*parse.Tree
+}
+
+// same reports whether the set was parsed from the texts of srcs.
+func (e treeSet) same(srcs []Source) bool {
+	if len(e.texts) != len(srcs) {
+		return false
+	}
+	for i, s := range srcs {
+		if e.texts[i] != s.Text {
+			return false
+		}
+	}
+	return true
+}
+
+// treesKey names the sources and the functions a template may call
+// (parsing refuses a call to any other): what a set of trees is parsed
+// from, but for the texts.
+func treesKey(srcs []Source, fns template.FuncMap) string {
+	names := make([]string, 0, len(fns))
+	for name := range fns {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	var b strings.Builder
+	for _, s := range srcs {
+		b.WriteString(s.Name + "\x00")
+	}
+	b.WriteString("\x01" + strings.Join(names, "\x00"))
+	return b.String()
+}
+
+// shipped reports whether every source is the shipped template of its
+// name, as Read reads it.
+func shipped(srcs []Source) bool {
+	for _, s := range srcs {
+		b, err := fs.ReadFile(templates.FS, s.Name)
+		if err != nil || !templates.IsTemplate(s.Name) || string(b) != s.Text {
+			return false
+		}
+	}
+	return true
 }
 
 // inWordsDiag puts an execution error's message in the template's words

@@ -53,20 +53,29 @@ func FitText(pdf *fpdf.Fpdf, s string, width float64) string {
 
 // Wrap breaks s into lines of at most width in the current font, at
 // spaces; the last line is cut short (FitText) should one word be wider.
+//
+// A line's width is Width of the line: fpdf adds up whole glyph units
+// and scales the sum (GetStringWidth), and Printable replaces character
+// by character, so the units of a line are the units of its words and
+// spaces, added as the line grows rather than measured again whole.
 func Wrap(pdf *fpdf.Fpdf, s string, width float64) []string {
+	_, size := pdf.GetFontSize()
+	units := func(s string) int { return pdf.GetStringSymbolWidth(glyphs.Printable(s)) }
+	space := units(" ")
 	var lines []string
-	cur := ""
+	cur, curUnits := "", 0
 	for _, word := range strings.Fields(s) {
-		try := word
+		wordUnits := units(word)
+		try, tryUnits := word, wordUnits
 		if cur != "" {
-			try = cur + " " + word
+			try, tryUnits = cur+" "+word, curUnits+space+wordUnits
 		}
-		if Width(pdf, try) <= width || cur == "" {
-			cur = try
+		if float64(tryUnits)*size/1000 <= width || cur == "" {
+			cur, curUnits = try, tryUnits
 			continue
 		}
 		lines = append(lines, cur)
-		cur = word
+		cur, curUnits = word, wordUnits
 	}
 	if cur != "" {
 		lines = append(lines, FitText(pdf, cur, width))

@@ -164,13 +164,17 @@ type File struct {
 }
 
 // run is one Render's shared work: each reference sheet is laid out once
-// for the sheet and the rules notes that cite its pages.
+// for the sheet and the rules notes that cite its pages, and each odds
+// table is computed once for the sheets and the cards that print it.
 type run struct {
 	mu   sync.Mutex
 	laid map[string]func() (*sheets.Laid, error)
+	odds *document.Odds
 }
 
-func newRun() *run { return &run{laid: map[string]func() (*sheets.Laid, error){}} }
+func newRun() *run {
+	return &run{laid: map[string]func() (*sheets.Laid, error){}, odds: document.NewOdds()}
+}
 
 // lay lays out the sheet on p, once in the run.
 func (r *run) lay(s sheets.Sheet, cat *catalog.Catalog, o Options, p layout.Paper) (*sheets.Laid, error) {
@@ -178,7 +182,7 @@ func (r *run) lay(s sheets.Sheet, cat *catalog.Catalog, o Options, p layout.Pape
 	f, ok := r.laid[s.ID]
 	if !ok {
 		f = sync.OnceValues(func() (*sheets.Laid, error) {
-			return s.Lay(cat, sheets.Options{Paper: p, TemplatesDir: o.Templates})
+			return s.Lay(cat, sheets.Options{Paper: p, TemplatesDir: o.Templates, Odds: r.odds})
 		})
 		r.laid[s.ID] = f
 	}
@@ -320,8 +324,8 @@ func cardDecks(cat *catalog.Catalog, o Options) ([]Doc, error) {
 	var docs []Doc
 	for _, dk := range refcards.All(cat) {
 		docs = append(docs, Doc{Name: dk.FileName(document.PDF), Kind: Cards, Duplex: true, System: cat.System(dk.System), Deck: dk.ID,
-			render: func(p layout.Paper, _ *run) ([]byte, error) {
-				pdf, err := dk.Render(cat, refcards.Options{Paper: p, TemplatesDir: o.Templates})
+			render: func(p layout.Paper, r *run) ([]byte, error) {
+				pdf, err := dk.Render(cat, refcards.Options{Paper: p, TemplatesDir: o.Templates, Odds: r.odds})
 				if err != nil {
 					return nil, fmt.Errorf("%s: %w", dk.ID, err)
 				}

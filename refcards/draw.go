@@ -21,7 +21,11 @@ func (d *drawer) text(x, y float64, s, style string, size float64, c rgb) {
 		return
 	}
 	d.st.font(style, size)
-	d.pdf().SetTextColor(c.r, c.g, c.b)
+	// Most runs are in the colour already set: setting it again would
+	// only have fpdf format it again (the state is the same).
+	if r, g, b := d.pdf().GetTextColor(); r != c.r || g != c.g || b != c.b {
+		d.pdf().SetTextColor(c.r, c.g, c.b)
+	}
 	layout.Text(d.pdf(), x, y, s)
 }
 

@@ -17,11 +17,12 @@ import (
 // so far.
 type exec struct {
 	sys, base *catalog.System
+	odds      *document.Odds // where the tables come from (nil: computed here)
 	tables    map[string]rules.Table
 }
 
-func newExec(sys, base *catalog.System) *exec {
-	return &exec{sys: sys, base: base, tables: map[string]rules.Table{}}
+func newExec(sys, base *catalog.System, odds *document.Odds) *exec {
+	return &exec{sys: sys, base: base, odds: odds, tables: map[string]rules.Table{}}
 }
 
 // funcs are the cards' own template functions, beside document.Funcs.
@@ -56,7 +57,7 @@ func (x *exec) engine(id string) (rules.Table, error) {
 	var ids []string
 	for _, o := range rules.OddsTables(x.sys) {
 		if o.ID == id {
-			t, err := o.Build(x.sys)
+			t, err := x.odds.Table(x.sys, o)
 			if err != nil {
 				return rules.Table{}, fmt.Errorf("odds table %q: %w", id, err)
 			}

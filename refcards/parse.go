@@ -3,6 +3,7 @@ package refcards
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -137,6 +138,7 @@ type parser struct {
 	src  []byte
 	file string
 	errs diag.List
+	nl   []int // the offsets of src's newlines, found once (lineAt)
 }
 
 func (p *parser) errorf(line int, format string, args ...any) {
@@ -316,7 +318,17 @@ func (p *parser) lineAt(offset int) int {
 	if offset < 0 {
 		return 1
 	}
-	return bytes.Count(p.src[:min(offset, len(p.src))], []byte("\n")) + 1
+	if p.nl == nil {
+		p.nl = []int{}
+		for i, c := range p.src {
+			if c == '\n' {
+				p.nl = append(p.nl, i)
+			}
+		}
+	}
+	// The newlines before offset.
+	n, _ := slices.BinarySearch(p.nl, min(offset, len(p.src)))
+	return n + 1
 }
 
 // kindName is what a block is called in messages.

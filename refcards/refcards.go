@@ -120,6 +120,10 @@ type Options struct {
 	// Shop, when set, prints a print shop's deck instead of sheets: one
 	// face to a page with bleed (Paper, Backs and BackOffset unused).
 	Shop *cards.Shop
+	// Odds, when set, hands out the odds tables the cards print, shared
+	// with the other documents of a run (the print pack); nil computes
+	// them for the deck alone.
+	Odds *document.Odds
 }
 
 // Data is what a deck's template executes over.
@@ -133,11 +137,11 @@ type Data struct {
 // Markdown executes the deck's template (from templatesDir when it has
 // one of that name, else the shipped one).
 func (d Deck) Markdown(cat *catalog.Catalog, templatesDir string) ([]byte, error) {
-	md, _, _, err := d.markdown(cat, templatesDir)
+	md, _, _, err := d.markdown(cat, templatesDir, nil)
 	return md, err
 }
 
-func (d Deck) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, string, document.Lines, error) {
+func (d Deck) markdown(cat *catalog.Catalog, templatesDir string, odds *document.Odds) ([]byte, string, document.Lines, error) {
 	sys := cat.System(d.System)
 	if sys == nil {
 		return nil, "", nil, fmt.Errorf("cards %s: the data has no system %q", d.ID, d.System)
@@ -150,7 +154,7 @@ func (d Deck) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, strin
 	if sys.About.AddOnTo != "" {
 		data.Base = cat.System(sys.About.AddOnTo)
 	}
-	md, lines, err := document.ExecuteLines(srcs, newExec(sys, data.Base).funcs(), data, nil)
+	md, lines, err := document.ExecuteLines(srcs, newExec(sys, data.Base, odds).funcs(), data, nil)
 	if err != nil {
 		return nil, "", nil, err
 	}
@@ -166,7 +170,7 @@ func (d Deck) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("reference cards are drawn to size and print as %s, not %q", document.PDF, o.Format)
 	}
-	md, from, lines, err := d.markdown(cat, o.TemplatesDir)
+	md, from, lines, err := d.markdown(cat, o.TemplatesDir, o.Odds)
 	if err != nil {
 		return nil, err
 	}

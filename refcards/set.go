@@ -48,7 +48,36 @@ type setter struct {
 	pdf   *fpdf.Fpdf
 	style string
 	size  float64
-	adv   map[string]map[rune]float64 // by style: advance at 1 pt, in mm
+	adv   map[string]*advances // by style
+}
+
+// advances are one style's advance widths at 1 pt, in mm, of the
+// characters asked for so far: ASCII in an array (most of the text, and
+// a card measures every character of it several times), the rest in a
+// map.
+type advances struct {
+	ascii [128]float64
+	known [128]bool
+	other map[rune]float64
+}
+
+func (a *advances) get(r rune) (float64, bool) {
+	if r >= 0 && r < 128 {
+		return a.ascii[r], a.known[r]
+	}
+	w, ok := a.other[r]
+	return w, ok
+}
+
+func (a *advances) set(r rune, w float64) {
+	if r >= 0 && r < 128 {
+		a.ascii[r], a.known[r] = w, true
+		return
+	}
+	if a.other == nil {
+		a.other = map[rune]float64{}
+	}
+	a.other[r] = w
 }
 
 // font makes the style and size current, registering the face (with the
@@ -59,9 +88,9 @@ func (st *setter) font(style string, size float64) {
 	}
 	if st.adv[style] == nil {
 		if st.adv == nil {
-			st.adv = map[string]map[rune]float64{}
+			st.adv = map[string]*advances{}
 		}
-		st.adv[style] = map[rune]float64{}
+		st.adv[style] = &advances{}
 		layout.UseFont(st.pdf, layout.Font, style)
 	}
 	st.pdf.SetFont(layout.Font, style, size)
@@ -69,19 +98,29 @@ func (st *setter) font(style string, size float64) {
 }
 
 func (st *setter) width(s, style string, size float64) float64 {
+	return st.advance(0, s, style) * size
+}
+
+// advance adds the advances at 1 pt of s's characters to w, one after
+// the other: width's sum, which a run of a line continues as words join
+// it (addRun) rather than measuring it again from the start.
+func (st *setter) advance(w float64, s, style string) float64 {
 	adv := st.adv[style]
-	w := 0.0
 	for _, r := range s {
-		a, ok := adv[r]
+		var a float64
+		ok := false
+		if adv != nil {
+			a, ok = adv.get(r)
+		}
 		if !ok {
 			st.font(style, 1)
 			a = layout.Width(st.pdf, string(r))
 			adv = st.adv[style]
-			adv[r] = a
+			adv.set(r, a)
 		}
 		w += a
 	}
-	return w * size
+	return w
 }
 
 // piece is a word, or the part of one in one style, as measured.
@@ -95,7 +134,11 @@ type piece struct {
 
 // pieces cuts spans into words, each followed by the space after it.
 func (st *setter) pieces(ss []span, size float64) []piece {
-	var out []piece
+	n := 0 // about as many pieces as words: room for them at once
+	for _, sp := range ss {
+		n += strings.Count(sp.s, " ") + 1
+	}
+	out := make([]piece, 0, n)
 	for _, sp := range ss {
 		if sp.br {
 			out = append(out, piece{br: true})
@@ -127,6 +170,7 @@ type run struct {
 	x     float64
 	s     string
 	style string
+	adv   float64 // s's advance at 1 pt (width's sum, before the size)
 }
 
 // textLine is one set line.
@@ -191,14 +235,17 @@ func (st *setter) lines(ps []piece, width, size float64) []textLine {
 func (st *setter) addRun(l *textLine, x float64, s, style string, size float64) {
 	if n := len(l.runs); n > 0 && l.runs[n-1].style == style {
 		last := &l.runs[n-1]
-		gap := x - (last.x + st.width(last.s, style, size))
+		gap := x - (last.x + last.adv*size)
 		if gap > 1e-9 {
-			last.s += " "
+			last.s += " " + s // one string, not two
+			last.adv = st.advance(last.adv, " ", style)
+		} else {
+			last.s += s
 		}
-		last.s += s
+		last.adv = st.advance(last.adv, s, style)
 		return
 	}
-	l.runs = append(l.runs, run{x: x, s: s, style: style})
+	l.runs = append(l.runs, run{x: x, s: s, style: style, adv: st.advance(0, s, style)})
 }
 
 // widest is the width of the widest word of spans, and of the whole text

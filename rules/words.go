@@ -461,16 +461,52 @@ func (t *tableWords) set(vars ...string) *tableWords {
 	return t
 }
 
-// fill fills the {names} of the text at key.
+// fill fills the {names} of the text at key: each match of varRE, found
+// by a plain scan (the tables fill thousands of words; most have no
+// {name} at all).
 func (t *tableWords) fill(key, text string) string {
-	return varRE.ReplaceAllStringFunc(text, func(m string) string {
-		name := m[1 : len(m)-1]
-		v, ok := t.vars[name]
-		if !ok && t.fail == nil {
-			t.fail = fmt.Errorf("%s: %s %s: {%s} has no value here", t.at(key), t.where, key, name)
+	i := strings.IndexByte(text, '{')
+	if i < 0 {
+		return text
+	}
+	var b strings.Builder
+	for i >= 0 {
+		n := varAt(text[i:])
+		if n == 0 {
+			b.WriteString(text[:i+1])
+			text = text[i+1:]
+		} else {
+			b.WriteString(text[:i])
+			name := text[i+1 : i+n-1]
+			v, ok := t.vars[name]
+			if !ok && t.fail == nil {
+				t.fail = fmt.Errorf("%s: %s %s: {%s} has no value here", t.at(key), t.where, key, name)
+			}
+			b.WriteString(v)
+			text = text[i+n:]
 		}
-		return v
-	})
+		i = strings.IndexByte(text, '{')
+	}
+	b.WriteString(text)
+	return b.String()
+}
+
+// varAt is the length of the {name} (as varRE reads it) that s starts
+// with, or 0 when it starts with none.
+func varAt(s string) int {
+	if len(s) < 3 || s[0] != '{' || s[1] < 'a' || s[1] > 'z' {
+		return 0
+	}
+	for j := 2; j < len(s); j++ {
+		switch c := s[j]; {
+		case c == '}':
+			return j + 1
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '_':
+		default:
+			return 0
+		}
+	}
+	return 0
 }
 
 func (t *tableWords) title() string {

@@ -25,11 +25,12 @@ type exec struct {
 	tables map[string]rules.Table
 	foot   document.Notes
 	specs  []rules.OddsTable
-	places []Place // what each anchor marks (see anchor.go)
+	odds   *document.Odds // where the tables come from (nil: computed here)
+	places []Place        // what each anchor marks (see anchor.go)
 }
 
-func newExec(s Sheet, cat *catalog.Catalog, sys *catalog.System) *exec {
-	x := &exec{sheet: s, cat: cat, sys: sys, tables: map[string]rules.Table{}}
+func newExec(s Sheet, cat *catalog.Catalog, sys *catalog.System, odds *document.Odds) *exec {
+	x := &exec{sheet: s, cat: cat, sys: sys, odds: odds, tables: map[string]rules.Table{}}
 	if sys.About.AddOnTo != "" {
 		x.base = cat.System(sys.About.AddOnTo)
 	}
@@ -87,7 +88,7 @@ func (x *exec) engine(id string) (rules.Table, error) {
 	var ids []string
 	for _, ts := range x.specs {
 		if ts.ID == id {
-			t, err := ts.Build(x.sys)
+			t, err := x.odds.Table(x.sys, ts)
 			if err != nil {
 				return rules.Table{}, fmt.Errorf("table %q: %w", id, err)
 			}

@@ -102,7 +102,7 @@ func TestLayoutKept(t *testing.T) {
 	for _, s := range All(loadCat(t)) {
 		for _, p := range papers {
 			t.Run(s.ID+"/"+p.Name, func(t *testing.T) {
-				md, title, _, _, err := s.run(cat, "")
+				md, title, _, _, err := s.run(cat, "", nil)
 				if err != nil {
 					t.Fatal(err)
 				}

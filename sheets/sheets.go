@@ -99,14 +99,15 @@ func (s Sheet) Markdown(cat *catalog.Catalog, templatesDir string) ([]byte, erro
 }
 
 func (s Sheet) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, string, error) {
-	md, title, _, _, err := s.run(cat, templatesDir)
+	md, title, _, _, err := s.run(cat, templatesDir, nil)
 	return md, title, err
 }
 
 // run executes the sheet's template and returns its Markdown, its title,
 // the places its notes touch, by line, and where its lines came from.
-func (s Sheet) run(cat *catalog.Catalog, templatesDir string) ([]byte, string, []Place, document.Lines, error) {
-	x, md, lines, err := s.execute(cat, templatesDir)
+// Its odds tables come from odds (nil: computed here).
+func (s Sheet) run(cat *catalog.Catalog, templatesDir string, odds *document.Odds) ([]byte, string, []Place, document.Lines, error) {
+	x, md, lines, err := s.execute(cat, templatesDir, odds)
 	if err != nil {
 		return nil, "", nil, nil, err
 	}
@@ -116,7 +117,7 @@ func (s Sheet) run(cat *catalog.Catalog, templatesDir string) ([]byte, string, [
 
 // execute runs the sheet's template: what it ran with (the tables it
 // computed), its Markdown and where its lines came from.
-func (s Sheet) execute(cat *catalog.Catalog, templatesDir string) (*exec, []byte, document.Lines, error) {
+func (s Sheet) execute(cat *catalog.Catalog, templatesDir string, odds *document.Odds) (*exec, []byte, document.Lines, error) {
 	sys := cat.System(s.System)
 	if sys == nil {
 		return nil, nil, nil, fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
@@ -129,7 +130,7 @@ func (s Sheet) execute(cat *catalog.Catalog, templatesDir string) (*exec, []byte
 	if sys.About.AddOnTo != "" {
 		d.Base = cat.System(sys.About.AddOnTo)
 	}
-	x := newExec(s, cat, sys)
+	x := newExec(s, cat, sys, odds)
 	md, lines, err := document.ExecuteLines(srcs, x.funcs(), d, &x.foot)
 	if err != nil {
 		return nil, nil, nil, err
@@ -166,7 +167,7 @@ type Laid struct {
 // that name) and lays its Markdown out on o.Paper. o.Format is not used:
 // what is laid out prints as PDF.
 func (s Sheet) Lay(cat *catalog.Catalog, o Options) (*Laid, error) {
-	md, title, places, lines, err := s.run(cat, o.TemplatesDir)
+	md, title, places, lines, err := s.run(cat, o.TemplatesDir, o.Odds)
 	if err != nil {
 		return nil, err
 	}
@@ -223,11 +224,15 @@ type Options struct {
 	Paper        layout.Paper
 	Format       string // PDF (default), HTML or Markdown
 	TemplatesDir string // a club's templates folder, or ""
+	// Odds, when set, hands out the odds tables the sheet prints, shared
+	// with the other documents of a run (the print pack); nil computes
+	// them for the sheet alone.
+	Odds *document.Odds
 }
 
 // Render executes the sheet's template and renders it.
 func (s Sheet) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
-	md, title, _, lines, err := s.run(cat, o.TemplatesDir)
+	md, title, _, lines, err := s.run(cat, o.TemplatesDir, o.Odds)
 	if err != nil {
 		return nil, err
 	}
@@ -292,7 +297,7 @@ func edition(cat *catalog.Catalog, system string) string {
 // by id (rules.OddsTables), in the registry's order (the benchmark and the
 // tests use it).
 func (s Sheet) Tables(cat *catalog.Catalog) ([]rules.Table, error) {
-	x, _, _, err := s.execute(cat, "")
+	x, _, _, err := s.execute(cat, "", nil)
 	if err != nil {
 		return nil, err
 	}

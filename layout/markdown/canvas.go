@@ -3,6 +3,7 @@ package markdown
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -38,15 +39,28 @@ type rgb struct{ r, g, b uint8 }
 func (c rgb) String() string { return fmt.Sprintf("#%02x%02x%02x", c.r, c.g, c.b) }
 
 // face is a font as drawn: family and style as registered by
-// layout.NewDoc, size in points, colour.
+// layout.NewDoc (font), size in points, colour. Every token of text
+// carries one, so the family and style are a pointer to the one record
+// of them (faces with the same family and style share it), not two
+// strings.
 type face struct {
-	family string
-	style  string // "", "B", "I" or "BI"
-	size   float64
-	color  rgb
+	font  *font
+	size  float64
+	color rgb
 }
 
-func (f face) metrics() *metrics { return faceMetrics(f.family, f.style) }
+// newFace is the face of family and style ("", "B", "I" or "BI").
+func newFace(family, style string, size float64, color rgb) face {
+	return face{font: fontOf(family, style), size: size, color: color}
+}
+
+func (f face) family() string    { return f.font.family }
+func (f face) style() string     { return f.font.style }
+func (f face) metrics() *metrics { return f.font.m }
+func (f face) withStyle(st string) face {
+	f.font = fontOf(f.font.family, st)
+	return f
+}
 
 // width of s in mm; s must already have had its fallbacks applied.
 func (f face) width(s string) float64 { return f.metrics().width(s, f.size) }
@@ -80,31 +94,42 @@ const (
 	numMarks
 )
 
-// pdfCanvas draws on an fpdf document. It remembers the stroke and fill
-// state it last set so it only writes changes into the page stream, and
-// forgets it when the page changes or someone else drew.
+// pdfCanvas draws on an fpdf document. It remembers the stroke, fill and
+// text colour state it last set so it only writes changes into the page
+// stream (or, for the text colour, only works out fpdf's form of it when
+// it changes), and forgets it when the page changes or someone else drew.
 type pdfCanvas struct {
-	pdf   *fpdf.Fpdf
-	state bool // whether the fields below are known to be current
-	lineW float64
-	draw  rgb
-	fill  rgb
-	known bool // whether fill is known (the stroke state may be, alone)
-	dash  string
+	pdf     *fpdf.Fpdf
+	state   bool // whether the fields below are known to be current
+	lineW   float64
+	draw    rgb
+	fill    rgb
+	known   bool      // whether fill is known (the stroke state may be, alone)
+	dash    []float64 // pens' dash patterns are never changed after: kept, not copied
+	text    rgb
+	hasText bool    // whether text is known to be current
+	fonts   []*font // registered on the document (layout.UseFont) already
 }
 
-func (c *pdfCanvas) AddPage()      { c.pdf.AddPage(); c.state = false }
-func (c *pdfCanvas) SetPage(n int) { c.pdf.SetPage(n); c.state = false }
+func (c *pdfCanvas) AddPage()      { c.pdf.AddPage(); c.state, c.hasText = false, false }
+func (c *pdfCanvas) SetPage(n int) { c.pdf.SetPage(n); c.state, c.hasText = false, false }
 
 func (c *pdfCanvas) Text(x, y float64, s string, f face) {
-	layout.SetFont(c.pdf, f.family, f.style, f.size)
-	c.pdf.SetTextColor(int(f.color.r), int(f.color.g), int(f.color.b))
+	if !slices.Contains(c.fonts, f.font) {
+		layout.UseFont(c.pdf, f.family(), f.style())
+		c.fonts = append(c.fonts, f.font)
+	}
+	c.pdf.SetFont(f.family(), f.style(), f.size) // as layout.SetFont, registered
+	if !c.hasText || c.text != f.color {
+		c.pdf.SetTextColor(int(f.color.r), int(f.color.g), int(f.color.b))
+		c.text, c.hasText = f.color, true
+	}
 	c.pdf.Text(x, y, glyphs.Visual(s)) // right-to-left words in reading order
 }
 
 func (c *pdfCanvas) setPen(p pen) {
-	dash := fmt.Sprint(p.dash)
-	if c.state && c.lineW == p.width && c.draw == p.color && c.dash == dash {
+	sameDash := slices.Equal(c.dash, p.dash) // nil and empty: both solid
+	if c.state && c.lineW == p.width && c.draw == p.color && sameDash {
 		return
 	}
 	if !c.state || c.lineW != p.width {
@@ -113,13 +138,13 @@ func (c *pdfCanvas) setPen(p pen) {
 	if !c.state || c.draw != p.color {
 		c.pdf.SetDrawColor(int(p.color.r), int(p.color.g), int(p.color.b))
 	}
-	if !c.state || c.dash != dash {
+	if !c.state || !sameDash {
 		c.pdf.SetDashPattern(p.dash, 0)
 	}
 	if !c.state {
 		c.known = false
 	}
-	c.state, c.lineW, c.draw, c.dash = true, p.width, p.color, dash
+	c.state, c.lineW, c.draw, c.dash = true, p.width, p.color, p.dash
 }
 
 func (c *pdfCanvas) setFill(col rgb) {
@@ -176,7 +201,7 @@ func (c *pdfCanvas) Calibration(x, y float64) {
 	layout.UseFont(c.pdf, layout.Font, "")
 	layout.UseFont(c.pdf, layout.Font, "B")
 	layout.CalibrationBars(c.pdf, x, y)
-	c.state = false
+	c.state, c.hasText = false, false
 }
 
 // op is one recorded drawing operation with its bounding box.
@@ -206,7 +231,7 @@ func (r *recorder) add(o op) {
 
 func (r *recorder) Text(x, y float64, s string, f face) {
 	em := f.size * ptMM
-	r.add(op{text: fmt.Sprintf("text %s %s/%s/%.3g %v %q", xy(x, y), f.family, f.style, f.size, f.color, s),
+	r.add(op{text: fmt.Sprintf("text %s %s/%s/%.3g %v %q", xy(x, y), f.family(), f.style(), f.size, f.color, s),
 		x0: x, y0: y - ascent*em, x1: x + f.width(s), y1: y + descent*em,
 		str: s, face: f, x: x, y: y})
 }
@@ -246,7 +271,7 @@ func (r *recorder) Mark(x, y, rad float64, shape int, c rgb) {
 }
 
 func (r *recorder) Calibration(x, y float64) {
-	w := face{family: layout.Font, style: "B", size: 7.5}.width(layout.PrintInstruction)
+	w := newFace(layout.Font, "B", 7.5, rgb{}).width(layout.PrintInstruction)
 	r.add(op{text: "calibration " + xy(x, y), x0: x, y0: y, x1: x + math.Max(w, calibrationWidth()), y1: y + layout.CalibrationHeight})
 }
 

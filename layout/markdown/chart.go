@@ -130,9 +130,9 @@ func (r *walker) chart(body []byte, line int) {
 	}
 	w := r.width()
 	base := r.opt.BaseSize
-	tf := face{family: layout.Font, style: "B", size: base, color: colText}
-	lf := face{family: layout.Font, size: smaller(base, 0.8), color: colText}              // tick labels, legend
-	af := face{family: layout.Font, style: "I", size: smaller(base, 0.8), color: colMuted} // axis labels
+	tf := newFace(layout.Font, "B", base, colText)
+	lf := newFace(layout.Font, "", smaller(base, 0.8), colText)   // tick labels, legend
+	af := newFace(layout.Font, "I", smaller(base, 0.8), colMuted) // axis labels
 	lem := lf.size * ptMM
 
 	// Vertical budget, top to bottom.
@@ -247,7 +247,7 @@ func (r *walker) chart(body []byte, line int) {
 		}
 	}
 	r.space(paraGap * r.em)
-	r.emit(box{h: h, draw: draw, line: line - 1, what: "a chart"})
+	r.emit(box{h: h, draw: draw, line: line - 1, what: aChart})
 	r.space(paraGap * r.em)
 }
 
@@ -258,9 +258,9 @@ func seriesPen(i int) pen {
 // calibrationWidth is the width layout.CalibrationBars needs: the 4 in bar
 // and its label, or the print instruction above it.
 func calibrationWidth() float64 {
-	f := face{family: layout.Font, size: 7}
+	f := newFace(layout.Font, "", 7, rgb{})
 	bars := max(100+2+f.width("100 mm"), 101.6+2+f.width("4 in"))
-	instr := face{family: layout.Font, style: "B", size: 7.5}.width(layout.PrintInstruction)
+	instr := newFace(layout.Font, "B", 7.5, rgb{}).width(layout.PrintInstruction)
 	return max(bars, instr)
 }
 
@@ -271,7 +271,7 @@ func (r *walker) calibration(line int) {
 		return
 	}
 	r.space(paraGap * r.em)
-	r.emit(box{h: layout.CalibrationHeight, line: line, what: "the calibration bars",
+	r.emit(box{h: layout.CalibrationHeight, line: line, what: theCalibrationBars,
 		draw: func(c canvas, x, y float64) { c.Calibration(x, y) }})
 	r.space(paraGap * r.em)
 }

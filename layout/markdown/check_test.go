@@ -79,7 +79,7 @@ func flowOf(cols int) *flow {
 
 func named(name string, h float64, keep bool) box {
 	return box{h: h, keep: keep, draw: func(c canvas, x, y float64) {
-		c.Text(x, y, name, face{family: layout.Font, size: 8})
+		c.Text(x, y, name, newFace(layout.Font, "", 8, rgb{}))
 	}}
 }
 
@@ -226,7 +226,7 @@ func TestPlainZero(t *testing.T) {
 	}{{layout.Font, 2}, {layout.FontMono, 3}} {
 		pc := &pdfCanvas{pdf: layout.NewBlankDoc(layout.A4, "zero")}
 		pc.AddPage()
-		f := face{family: c.family, size: 400}
+		f := newFace(c.family, "", 400, rgb{})
 		pc.Text(20, 150, "0", f)
 		b, err := layout.Bytes(pc.pdf)
 		if err != nil {

@@ -7,6 +7,10 @@ import "fmt"
 type box struct {
 	h    float64
 	draw func(c canvas, x, y float64) // x: left edge of the column, y: top of the box; may be nil
+	// base is the baseline of the box's first line below its top, where a
+	// list marker goes.
+	base float64
+	line int // Markdown source line, for errors
 	// keep holds the box in the same column as the next one: headings,
 	// the first line of a paragraph (no orphans), the second-to-last (no
 	// widows), a table header with the first row.
@@ -14,11 +18,25 @@ type box struct {
 	// space is vertical space between blocks, dropped at the top of a
 	// column.
 	space bool
-	// base is the baseline of the box's first line below its top, where a
-	// list marker goes.
-	base float64
-	line int    // Markdown source line, for errors
-	what string // what the box is, for errors
+	what  what // what the box is, for errors
+}
+
+// what a box is, in an error message ("line 12: a table row is 300 mm
+// tall"). A number, not the words: a box is placed again and again.
+type what uint8
+
+const (
+	aBox what = iota
+	aLine
+	aLineOfCode
+	aTableRow
+	aTableHeader
+	aChart
+	theCalibrationBars
+)
+
+func (w what) String() string {
+	return [...]string{"a box", "a line", "a line of code", "a table row", "a table header", "a chart", "the calibration bars"}[w]
 }
 
 // group is a run of boxes that go into one column if they can: every box
@@ -33,8 +51,8 @@ type group struct {
 type placed struct {
 	b      box
 	x, y   float64
-	cols   int  // of the region: a box fills 1/cols of the page's width
-	repeat bool // a repeated table header
+	cols   uint8 // of the region (1 or 2): a box fills 1/cols of the page's width
+	repeat bool  // a repeated table header
 }
 
 // cursor places groups down the columns of one region of one page. The
@@ -48,7 +66,7 @@ type cursor struct {
 	y             float64
 	fresh         bool // nothing placed in this column yet
 	out           []placed
-	kept          []box // boxes of the current group placed on this page
+	group         int // where in out the current group starts (on this page)
 	// full is called when the last column is full; it starts a new page
 	// (live) or returns false (a balancing trial that failed).
 	full   func() bool
@@ -57,7 +75,6 @@ type cursor struct {
 	// whole, in a balancing trial, is the height up to which a group
 	// must stay in one column: the live run kept it whole.
 	whole float64
-	trial bool // a balancing trial: kept is not needed
 }
 
 const eps = 1e-6
@@ -75,7 +92,7 @@ func (c *cursor) next(repeat *box) bool {
 		return false
 	}
 	if repeat != nil {
-		c.out = append(c.out, placed{b: *repeat, x: c.colX(), y: c.y, cols: c.cols, repeat: true})
+		c.out = append(c.out, placed{b: *repeat, x: c.colX(), y: c.y, cols: uint8(c.cols), repeat: true})
 		c.y += repeat.h
 		// Still fresh: a row that does not fit under a repeated header
 		// would not fit under it in any column.
@@ -84,7 +101,7 @@ func (c *cursor) next(repeat *box) bool {
 }
 
 func (c *cursor) place(g group) {
-	c.kept = nil
+	c.group = len(c.out)
 	if g.brk {
 		if !c.fresh {
 			c.next(nil)
@@ -132,10 +149,7 @@ func (c *cursor) put(b box, repeat *box) {
 		}
 		c.fresh = false
 	}
-	c.out = append(c.out, placed{b: b, x: c.colX(), y: c.y, cols: c.cols})
-	if !c.trial {
-		c.kept = append(c.kept, b)
-	}
+	c.out = append(c.out, placed{b: b, x: c.colX(), y: c.y, cols: uint8(c.cols)})
 	c.y += b.h
 }
 
@@ -162,10 +176,11 @@ type flow struct {
 	done                     [][]placed // placed boxes by page (0-based)
 	cur                      cursor
 	groups                   []group // placed in the current region on this page
+	kept                     []box   // the groups' boxes (one buffer for them all)
 	forced                   bool    // a column break happened in the region: do not balance
 	repeat                   *box    // the header of a table being placed
-	pending                  []box
-	broken                   bool // a page break asks for a new page before the next box
+	pending                  []box   // the boxes of the next group; the buffer is used again
+	broken                   bool    // a page break asks for a new page before the next box
 	errs                     []error
 }
 
@@ -186,7 +201,14 @@ func (f *flow) startRegion(y float64) {
 	f.cur = cursor{x0: f.left, colW: f.colWidth(), gap: f.gap, cols: f.cols,
 		top: y, bottom: f.bottom, pageTop: y <= f.top+eps, y: y, fresh: true,
 		full: f.pageFull, errs: &f.errs}
-	f.groups, f.forced = nil, false
+	f.clearGroups()
+	f.forced = false
+}
+
+// clearGroups forgets the groups of the region: a new page or region
+// starts. Nothing holds their boxes any more, so the buffer is used again.
+func (f *flow) clearGroups() {
+	f.groups, f.kept = nil, f.kept[:0]
 }
 
 func (f *flow) newPage() {
@@ -198,7 +220,9 @@ func (f *flow) newPage() {
 // pageFull keeps the full page and starts the next.
 func (f *flow) pageFull() bool {
 	f.keep(f.cur.out)
-	f.newPage() // the rest of the current group is kept afresh
+	n := len(f.cur.out)
+	f.newPage()                          // the rest of the current group is kept afresh
+	f.cur.out = make([]placed, 0, n+n/8) // a full page holds about as many as the last
 	return true
 }
 
@@ -212,8 +236,14 @@ func (f *flow) fill(page int) float64 {
 	return min(1, filled/f.colHeight())
 }
 
-// keep files placed boxes under the current page.
+// keep files placed boxes under the current page. The first region of a
+// page files its own slice (the cursor that placed them moves on to a
+// new one); the next ones go after it.
 func (f *flow) keep(ps []placed) {
+	if f.done[f.pages-1] == nil {
+		f.done[f.pages-1] = ps[:len(ps):len(ps)]
+		return
+	}
 	f.done[f.pages-1] = append(f.done[f.pages-1], ps...)
 }
 
@@ -250,22 +280,30 @@ func (f *flow) add(b box) {
 		return
 	}
 	boxes := append(f.pending, b)
-	f.pending = nil
 	f.place(group{boxes: boxes, repeat: f.repeat})
+	f.pending = boxes[:0] // placing keeps no hold of them
 }
 
 func (f *flow) place(g group) {
 	pages := f.pages
 	f.cur.place(g)
 	if f.pages != pages {
-		f.groups = nil // a new page: only what landed on it counts
+		f.clearGroups() // a new page: only what landed on it counts
 	}
 	if g.brk {
 		f.forced = true
 		return
 	}
-	if len(f.cur.kept) > 0 {
-		f.groups = append(f.groups, group{boxes: f.cur.kept, repeat: g.repeat})
+	// The boxes of the group that landed on this page (not a repeated
+	// table header), for balancing to place again.
+	start := len(f.kept)
+	for _, p := range f.cur.out[f.cur.group:] {
+		if !p.repeat {
+			f.kept = append(f.kept, p.b)
+		}
+	}
+	if len(f.kept) > start {
+		f.groups = append(f.groups, group{boxes: f.kept[start:len(f.kept):len(f.kept)], repeat: g.repeat})
 	}
 }
 
@@ -273,8 +311,8 @@ func (f *flow) place(g group) {
 func (f *flow) flush() {
 	if len(f.pending) > 0 {
 		boxes := f.pending
-		f.pending = nil
 		f.place(group{boxes: boxes, repeat: f.repeat})
+		f.pending = boxes[:0]
 	}
 }
 
@@ -307,7 +345,7 @@ func (f *flow) balance() []placed {
 	turn := 0
 	try := func(h float64) ([]placed, bool) {
 		c := f.cur
-		c.col, c.y, c.fresh, c.out, c.failed, c.errs, c.trial = 0, c.top, true, bufs[turn][:0], false, nil, true
+		c.col, c.y, c.fresh, c.out, c.failed, c.errs = 0, c.top, true, bufs[turn][:0], false, nil
 		c.bottom = c.top + h
 		c.full = func() bool { return false }
 		c.whole = f.colHeight()

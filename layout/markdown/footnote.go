@@ -142,8 +142,7 @@ func (r *walker) footnote(n ast.Node, entering bool) ast.WalkStatus {
 	}
 	ls := r.lists[len(r.lists)-1]
 	if entering {
-		f := r.cur().face()
-		f.style = "B"
+		f := r.cur().face().withStyle("B")
 		f.color = colAccent
 		s := strconv.Itoa(n.(*east.Footnote).Index)
 		if n.PreviousSibling() != nil && !r.after {

@@ -16,15 +16,17 @@ const (
 	tBreak         // hard line break
 )
 
+// A tok is 64 bytes: a document has thousands, laid out again for every
+// spacing it tries, so the small fields go first, together.
 type tok struct {
 	kind   tokKind
+	strike bool
+	hasBg  bool
+	bg     rgb // background (code spans) when hasBg
 	s      string
 	f      face
 	w      float64
 	rise   float64 // baseline shift in mm, negative is up (footnote numbers)
-	strike bool
-	bg     rgb // background (code spans) when hasBg
-	hasBg  bool
 }
 
 // A tick box: the □ glyph, whose square is tickBoxEm of the font size a
@@ -59,8 +61,11 @@ func (in *inlines) text(s string, st style) {
 		return tok{kind: kind, s: s, f: f, w: m.width(s, f.size), rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg}
 	}
 	for len(s) > 0 {
-		i := strings.IndexAny(s, " \t\r\n")
-		if i < 0 {
+		i := 0
+		for i < len(s) && !isSpace(s[i]) {
+			i++
+		}
+		if i == len(s) {
 			*in = append(*in, mk(tWord, s))
 			return
 		}
@@ -68,9 +73,17 @@ func (in *inlines) text(s string, st style) {
 			*in = append(*in, mk(tWord, s[:i]))
 		}
 		in.glueFace(f, m, st)
-		s = strings.TrimLeft(s[i:], " \t\r\n")
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		s = s[i:]
 	}
 }
+
+// isSpace reports whether b is a space between words: a space, tab or line
+// end. (A loop over bytes, not strings.IndexAny: text comes a few words
+// at a time, and IndexAny sets up for each call.)
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
 
 // glue adds a breakable space unless one is already there.
 func (in *inlines) glue(st style) {
@@ -107,7 +120,12 @@ func (l line) baseline(lead float64) float64 {
 // characters. A line's tokens are a run of toks itself, not a copy, unless
 // a cut word made them anew: the lines share toks, which nothing changes.
 func breakLines(toks []tok, width, size float64) []line {
-	var lines []line
+	return appendLines(nil, toks, width, size)
+}
+
+// appendLines is breakLines appending the lines to lines.
+func appendLines(lines []line, toks []tok, width, size float64) []line {
+	start := len(lines)
 	cur := line{size: size}
 	end := -1 // cur.toks ends at toks[end] while it is a run of toks
 	glue := -1
@@ -180,7 +198,7 @@ func breakLines(toks []tok, width, size float64) []line {
 		glue = -1
 		add(start, j)
 	}
-	if len(cur.toks) > 0 || len(lines) == 0 {
+	if len(cur.toks) > 0 || len(lines) == start {
 		lines = append(lines, cur)
 	}
 	return lines
@@ -252,22 +270,29 @@ func drawLine(c canvas, l line, x, y, width float64, a align) {
 	case alignRight:
 		x += width - l.w
 	}
-	var sb strings.Builder
 	for i := 0; i < len(l.toks); {
 		t := l.toks[i]
-		sb.Reset()
-		w := 0.0
+		w, n := 0.0, 0
 		j := i
 		for ; j < len(l.toks) && sameRun(l.toks[j], t); j++ {
-			sb.WriteString(l.toks[j].s)
 			w += l.toks[j].w
+			n += len(l.toks[j].s)
+		}
+		run := t.s // a run of one token is its string
+		if j > i+1 {
+			var sb strings.Builder
+			sb.Grow(n)
+			for _, u := range l.toks[i:j] {
+				sb.WriteString(u.s)
+			}
+			run = sb.String()
 		}
 		i = j
 		em := t.f.size * ptMM
 		if t.hasBg {
 			c.Fill(x-0.3, y-0.8*em, w+0.6, 1.05*em, t.bg)
 		}
-		c.Text(x, y+t.rise, sb.String(), t.f)
+		c.Text(x, y+t.rise, run, t.f)
 		if t.strike {
 			c.Line(x, y-0.27*em, x+w, y-0.27*em, pen{width: 0.06 * em, color: t.f.color})
 		}
@@ -283,7 +308,11 @@ const phraseWords = 4
 // widths returns the width of the widest line of toks set without limit,
 // of its widest word, and of its widest line of at most phraseWords words:
 // a table column's natural, minimum and name widths.
-func widths(toks []tok) (natural, minimum, phrase float64) {
+func widths(toks []tok) (natural, minimum, phrase float64) { return widthsAt(toks, 1) }
+
+// widthsAt is widths of toks scaled by k (see scale), without scaling them:
+// a table tries many scales.
+func widthsAt(toks []tok, k float64) (natural, minimum, phrase float64) {
 	lineW, wordW, glue := 0.0, 0.0, 0.0
 	words := 0
 	endLine := func() {
@@ -293,20 +322,25 @@ func widths(toks []tok) (natural, minimum, phrase float64) {
 		lineW, wordW, glue, words = 0, 0, 0, 0
 	}
 	for _, t := range toks {
+		w := t.w
+		if k != 1 {
+			f, _ := scaleOf(t, k)
+			w *= f
+		}
 		switch t.kind {
 		case tWord:
 			if wordW == 0 {
 				words++
 			}
-			wordW += t.w
-			lineW += glue + t.w
+			wordW += w
+			lineW += glue + w
 			glue = 0
 			minimum = max(minimum, wordW)
 			natural = max(natural, lineW)
 		case tGlue:
 			wordW = 0
 			if lineW > 0 {
-				glue = t.w
+				glue = w
 			}
 		case tBreak:
 			endLine()

@@ -61,10 +61,12 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"sync"
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -124,6 +126,12 @@ func (o Options) withDefaults() (Options, error) {
 func Parser() goldmark.Markdown {
 	return goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Footnote))
 }
+
+// sharedParser is Parser's parser, made once: goldmark's parsers keep
+// what one parse needs in its own context, so one parser serves every
+// document, also side by side, and setting one up for each (every
+// layout of the print pack) would cost more than some parses.
+var sharedParser = sync.OnceValue(func() parser.Parser { return Parser().Parser() })
 
 // Render lays md out as a complete document on a deterministic fpdf
 // document, which the caller may go on drawing on. Only the fonts the text

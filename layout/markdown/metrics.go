@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"slices"
 	"sync/atomic"
 
 	"github.com/playaid/playaid/glyphs"
@@ -25,49 +26,85 @@ func (m *metrics) has(r rune) bool {
 	return r >= 0 && int(r) < len(m.w) && m.w[r] != 0
 }
 
-// faces are the metrics of every face, built for the text font in use
-// (glyphs.Text: the Go font or a club's --font, chosen once at start-up).
-type faces struct {
-	text *glyphs.Font
-	list []faceMetric
-}
-
-// faceMetric is the metrics of one family and style.
-type faceMetric struct {
+// font is a family and style as layout.NewDoc registers them, with the
+// metrics text in it is measured by: the face's own, or the family's
+// regular face's for a style the family lacks.
+type font struct {
 	family, style string
 	m             *metrics
 }
 
+// faces are the fonts of every family in every style, built for the text
+// font in use (glyphs.Text: the Go font or a club's --font, chosen once at
+// start-up).
+type faces struct {
+	text *glyphs.Font
+	list []*font
+}
+
+// styles are the styles a face may ask for.
+var styles = [...]string{"", "B", "I", "BI"}
+
 var fontFaces atomic.Pointer[faces]
 
-// faceMetrics returns the metrics of a family and style registered by
-// layout.NewDoc (the family's regular face for a style it lacks). Text is
-// measured a word at a time, so this is a short search, not a map of
-// concatenated keys.
-func faceMetrics(family, style string) *metrics {
-	fs := fontFaces.Load()
-	if fs == nil || fs.text != glyphs.Text() {
-		fs = &faces{text: glyphs.Text()}
-		for _, f := range layout.FontFaces() {
-			g := layout.FaceGlyphs(f[0], f[1])
-			fs.list = append(fs.list, faceMetric{f[0], f[1], &metrics{w: g.Widths(), f: g}})
-		}
-		fontFaces.Store(fs)
-	}
-	var regular *metrics
-	for _, f := range fs.list {
-		if f.family != family {
-			continue
-		}
-		if f.style == style {
-			return f.m
-		}
-		if f.style == "" {
-			regular = f.m
+// fontOf returns the font of a family and style registered by
+// layout.NewDoc. A face is made for every run of text, so this is a short
+// search of fonts made once, not a map of concatenated keys.
+func fontOf(family, style string) *font {
+	for _, f := range currentFaces().list {
+		if f.family == family && f.style == style {
+			return f
 		}
 	}
-	return regular
+	return &font{family: family, style: style} // no such family: no metrics
 }
+
+// currentFaces returns the fonts for the text font in use. Documents laid
+// out side by side may ask first together: one set is stored and every
+// one of them uses it, since faces (and so runs of text, see sameRun)
+// are told apart by their font's pointer.
+func currentFaces() *faces {
+	for {
+		fs := fontFaces.Load()
+		if fs != nil && fs.text == glyphs.Text() {
+			return fs
+		}
+		fontFaces.CompareAndSwap(fs, newFaces())
+	}
+}
+
+// newFaces builds the fonts of every registered family, in every style.
+func newFaces() *faces {
+	fs := &faces{text: glyphs.Text()}
+	own := map[[2]string]*metrics{}
+	var families []string
+	for _, f := range layout.FontFaces() {
+		g := layout.FaceGlyphs(f[0], f[1])
+		own[f] = &metrics{w: g.Widths(), f: g}
+		if !slices.Contains(families, f[0]) {
+			families = append(families, f[0])
+		}
+	}
+	for _, fam := range families {
+		for _, st := range styles {
+			m := own[[2]string{fam, st}]
+			if m == nil {
+				m = own[[2]string{fam, ""}]
+			}
+			fs.list = append(fs.list, &font{family: fam, style: st, m: m})
+		}
+	}
+	for _, f := range layout.FontFaces() {
+		if !slices.Contains(styles[:], f[1]) { // a style of its own
+			fs.list = append(fs.list, &font{family: f[0], style: f[1], m: own[f]})
+		}
+	}
+	return fs
+}
+
+// faceMetrics returns the metrics of a family and style registered by
+// layout.NewDoc (the family's regular face for a style it lacks).
+func faceMetrics(family, style string) *metrics { return fontOf(family, style).m }
 
 // width of s in mm at size pt. Runes without a glyph count as 500 units,
 // as fpdf counts them; text is passed through fallback first so that does

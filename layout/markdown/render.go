@@ -81,7 +81,7 @@ type style struct {
 
 func (s style) face() face {
 	if s.mono {
-		return face{family: layout.FontMono, size: s.size, color: s.color}
+		return newFace(layout.FontMono, "", s.size, s.color)
 	}
 	st := "" // constants, not built: a face is made for every run of text
 	switch {
@@ -92,7 +92,7 @@ func (s style) face() face {
 	case s.italic:
 		st = "I"
 	}
-	return face{family: layout.Font, style: st, size: s.size, color: s.color}
+	return newFace(layout.Font, st, s.size, s.color)
 }
 
 // deco is the background of a block quote, drawn behind every box inside
@@ -121,23 +121,26 @@ type listState struct {
 // walker renders one document: goldmark walks the tree once and calls the
 // function funcs holds for each node's kind on entering and leaving it.
 type walker struct {
-	src    []byte
-	opt    Options
-	em     float64 // body em in mm
-	fl     *flow
-	styles []style
-	in     *inlines // where inline content goes, nil between blocks
-	chunk  []tok    // where the next block's inline tokens go (openInlines)
-	gap    float64  // space wanted before the next box
-	hold   bool     // ignore space requests until the next box
-	indent float64  // of the current block from the column's left edge
-	rind   float64  // right indent
-	decos  []deco
-	marker *marker
-	lists  []*listState
-	table  *tableState
-	nl     []int // offsets of the newlines in src
-	line   int   // source line of the block being rendered, for Measure
+	src     []byte
+	srcText string // src as a string, when a text node needed it (source)
+	opt     Options
+	em      float64 // body em in mm
+	fl      *flow
+	styles  []style
+	in      *inlines // where inline content goes (&inBuf), nil between blocks
+	inBuf   inlines
+	lines   []line  // where the next block's lines go (breakLines)
+	chunk   []tok   // where the next block's inline tokens go (openInlines)
+	gap     float64 // space wanted before the next box
+	hold    bool    // ignore space requests until the next box
+	indent  float64 // of the current block from the column's left edge
+	rind    float64 // right indent
+	decos   []deco
+	marker  *marker
+	lists   []*listState
+	table   *tableState
+	nl      []int // offsets of the newlines in src
+	line    int   // source line of the block being rendered, for Measure
 	// squeeze scales the space between blocks of a section, by the page
 	// breaks before it (1 where it has none; less to save a section's
 	// nearly empty last page).
@@ -145,7 +148,7 @@ type walker struct {
 	breaks  int   // page breaks so far
 	ends    []int // the last page of each section a page break ended
 	errs    diag.List
-	funcs   map[ast.NodeKind]func(n ast.Node, entering bool) ast.WalkStatus
+	funcs   []func(n ast.Node, entering bool) ast.WalkStatus // by node kind
 	// Footnotes print under the block that first marks them on a page
 	// (see footnotesAfter): notes are the document's, by index; shown the
 	// page each last printed on; waiting those marked by a heading, for
@@ -155,6 +158,15 @@ type walker struct {
 	waiting []int
 	after   bool // printing footnotes under their block
 	visit   func(n ast.Node, entering bool) (ast.WalkStatus, error)
+}
+
+// source is the source as a string, made once: the tokens of text nodes
+// are cut from it rather than each making a string of its own.
+func (r *walker) source() string {
+	if r.srcText == "" {
+		r.srcText = string(r.src)
+	}
+	return r.srcText
 }
 
 // render lays src out and draws it on c; with c nil it only lays it out.
@@ -184,7 +196,7 @@ func render(src []byte, opt Options, c canvas) (*walker, error) {
 // Measure-then-place makes the trials cheap: nothing is drawn until a
 // layout is chosen.
 func lay(src []byte, opt Options) (*walker, error) {
-	doc := Parser().Parser().Parse(text.NewReader(src))
+	doc := sharedParser().Parse(text.NewReader(src))
 	var nl []int
 	for i, b := range src {
 		if b == '\n' {
@@ -246,40 +258,40 @@ func walk(doc ast.Node, src []byte, nl []int, opt Options, squeeze map[int]float
 	m := opt.Margin
 	r.fl = newFlow(m, opt.Paper.Width-m, m+headerH, opt.Paper.Height-m-footerH, columnGap, opt.Columns)
 	r.styles = []style{{size: opt.BaseSize, color: colText}}
-	r.funcs = map[ast.NodeKind]func(ast.Node, bool) ast.WalkStatus{
-		ast.KindParagraph:         r.paragraph,
-		ast.KindTextBlock:         r.paragraph,
-		ast.KindHeading:           r.heading,
-		ast.KindThematicBreak:     r.thematicBreak,
-		ast.KindCodeBlock:         r.codeBlock,
-		ast.KindFencedCodeBlock:   r.codeBlock,
-		ast.KindHTMLBlock:         r.htmlBlock,
-		ast.KindBlockquote:        r.blockquote,
-		ast.KindList:              r.list,
-		ast.KindListItem:          r.listItem,
-		east.KindTable:            r.tableNode,
-		east.KindTableHeader:      r.tableRow,
-		east.KindTableRow:         r.tableRow,
-		east.KindTableCell:        r.tableCell,
-		east.KindFootnoteList:     r.footnoteList,
-		east.KindFootnote:         r.footnote,
-		ast.KindText:              r.text,
-		ast.KindString:            r.str,
-		ast.KindEmphasis:          r.emphasis,
-		east.KindStrikethrough:    r.strike,
-		ast.KindCodeSpan:          r.codeSpan,
-		ast.KindAutoLink:          r.autoLink,
-		ast.KindRawHTML:           r.rawHTML,
-		east.KindFootnoteLink:     r.footnoteLink,
-		east.KindFootnoteBacklink: func(ast.Node, bool) ast.WalkStatus { return ast.WalkSkipChildren },
-	}
+	r.funcs = byKind([]kindFunc{
+		{ast.KindParagraph, r.paragraph},
+		{ast.KindTextBlock, r.paragraph},
+		{ast.KindHeading, r.heading},
+		{ast.KindThematicBreak, r.thematicBreak},
+		{ast.KindCodeBlock, r.codeBlock},
+		{ast.KindFencedCodeBlock, r.codeBlock},
+		{ast.KindHTMLBlock, r.htmlBlock},
+		{ast.KindBlockquote, r.blockquote},
+		{ast.KindList, r.list},
+		{ast.KindListItem, r.listItem},
+		{east.KindTable, r.tableNode},
+		{east.KindTableHeader, r.tableRow},
+		{east.KindTableRow, r.tableRow},
+		{east.KindTableCell, r.tableCell},
+		{east.KindFootnoteList, r.footnoteList},
+		{east.KindFootnote, r.footnote},
+		{ast.KindText, r.text},
+		{ast.KindString, r.str},
+		{ast.KindEmphasis, r.emphasis},
+		{east.KindStrikethrough, r.strike},
+		{ast.KindCodeSpan, r.codeSpan},
+		{ast.KindAutoLink, r.autoLink},
+		{ast.KindRawHTML, r.rawHTML},
+		{east.KindFootnoteLink, r.footnoteLink},
+		{east.KindFootnoteBacklink, func(ast.Node, bool) ast.WalkStatus { return ast.WalkSkipChildren }},
+	})
 	r.visit = func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering && n.Type() == ast.TypeBlock {
 			r.line = r.nodeLine(n)
 		}
 		st := ast.WalkContinue
-		if f := r.funcs[n.Kind()]; f != nil {
-			st = f(n, entering)
+		if k := int(n.Kind()); k < len(r.funcs) && r.funcs[k] != nil {
+			st = r.funcs[k](n, entering)
 		}
 		if !entering && n.Parent() == doc {
 			r.footnotesAfter(n)
@@ -300,6 +312,27 @@ func walk(doc ast.Node, src []byte, nl []int, opt Options, squeeze map[int]float
 		return nil, r.errs
 	}
 	return r, nil
+}
+
+// kindFunc is the function for a kind of node.
+type kindFunc struct {
+	kind ast.NodeKind
+	f    func(n ast.Node, entering bool) ast.WalkStatus
+}
+
+// byKind is a table from node kind (goldmark numbers them from 1 as
+// they are registered) to function: a slice, not a map, as it is asked
+// at every node.
+func byKind(fs []kindFunc) []func(ast.Node, bool) ast.WalkStatus {
+	n := 0
+	for _, e := range fs {
+		n = max(n, int(e.kind)+1)
+	}
+	out := make([]func(ast.Node, bool) ast.WalkStatus, n)
+	for _, e := range fs {
+		out[e.kind] = e.f
+	}
+	return out
 }
 
 // lineOf returns the 1-based source line of byte offset pos.
@@ -430,7 +463,7 @@ func (r *walker) emitLines(lines []line, lineLead float64, a align, rule keepRul
 	for i, l := range lines {
 		h, base := l.height(lineLead), l.baseline(lineLead)
 		keep := rule == keepAll || (len(lines) > 1 && (i == 0 || i == len(lines)-2)) || (rule == keepNext && i == len(lines)-1)
-		r.emit(box{h: h, base: base, keep: keep, line: src, what: "a line",
+		r.emit(box{h: h, base: base, keep: keep, line: src, what: aLine,
 			draw: func(c canvas, x, y float64) { drawLine(c, l, x, y+base, w, a) }})
 	}
 }
@@ -463,21 +496,48 @@ func (r *walker) introduces(n ast.Node) bool {
 // trailingNotes matches footnote references at the end of a line.
 var trailingNotes = regexp.MustCompile(`(\[\^[^\]]*\])+$`)
 
+// breakLines is breakLines with the lines in the walker's current chunk of
+// lines, as tokens go into a chunk of tokens (openInlines): a paragraph
+// or table cell of a line or two does not make a slice of its own.
+func (r *walker) breakLines(toks []tok, width, size float64) []line {
+	if cap(r.lines)-len(r.lines) < linesLow {
+		r.lines = make([]line, 0, linesChunk)
+	}
+	start := len(r.lines)
+	r.lines = appendLines(r.lines, toks, width, size) // a longer block moves to a new chunk
+	return r.lines[start:len(r.lines):len(r.lines)]
+}
+
+// Line chunks: a new chunk of linesChunk when fewer than linesLow lines
+// are left.
+const (
+	linesChunk = 256
+	linesLow   = 16
+)
+
 // openInlines starts a block's inline content. Its tokens go into the
 // walker's current chunk of tokens, after the blocks before it, so that
 // the many small paragraphs and table cells of a sheet do not each grow
-// a buffer of their own.
+// a buffer of their own. The first chunk is sized for most of the
+// document: Markdown makes about a token for every three or four of its
+// bytes (a word and the space after it are two tokens), and a short
+// document should not take a long one's chunk.
 func (r *walker) openInlines() {
 	if cap(r.chunk)-len(r.chunk) < chunkLow {
-		r.chunk = make([]tok, 0, chunkToks)
+		n := chunkToks
+		if r.chunk == nil {
+			n = len(r.src)/4 + chunkLow
+		}
+		r.chunk = make([]tok, 0, n)
 	}
-	in := inlines(r.chunk[len(r.chunk):])
-	r.in = &in
+	r.inBuf = r.chunk[len(r.chunk):]
+	r.in = &r.inBuf
 }
 
-// Token chunks: a new chunk when fewer than chunkLow tokens are left.
+// Token chunks: a new chunk when fewer than chunkLow tokens are left;
+// chunks after the first hold chunkToks.
 const (
-	chunkToks = 2048
+	chunkToks = 512
 	chunkLow  = 128
 )
 
@@ -506,7 +566,7 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 		r.openInlines()
 		return ast.WalkContinue
 	}
-	lines := breakLines(r.closeInlines(), r.width(), r.cur().size)
+	lines := r.breakLines(r.closeInlines(), r.width(), r.cur().size)
 	rule := keepLines
 	if n.Kind() == ast.KindParagraph && r.introduces(n) {
 		rule = keepNext
@@ -535,7 +595,7 @@ func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
 		r.openInlines()
 		return ast.WalkContinue
 	}
-	lines := breakLines(r.closeInlines(), r.width(), r.cur().size)
+	lines := r.breakLines(r.closeInlines(), r.width(), r.cur().size)
 	r.emitLines(lines, 1.2, alignLeft, keepAll, r.nodeLine(n))
 	r.pop()
 	if hs.rule > 0 {
@@ -607,7 +667,7 @@ func (r *walker) codeBlock(n ast.Node, entering bool) ast.WalkStatus {
 		}
 		in = append(in, tok{kind: tWord, s: s, f: f, w: f.width(s)})
 	}
-	set := breakLines(in, w-3, f.size)
+	set := r.breakLines(in, w-3, f.size)
 	pad := 1.2
 	for i, l := range set {
 		h, base := l.height(1.25), l.baseline(1.25)
@@ -619,7 +679,7 @@ func (r *walker) codeBlock(n ast.Node, entering bool) ast.WalkStatus {
 			bottom = pad
 		}
 		keep := len(set) > 1 && (i == 0 || i == len(set)-2)
-		r.emit(box{h: top + h + bottom, base: top + base, keep: keep, line: src, what: "a line of code",
+		r.emit(box{h: top + h + bottom, base: top + base, keep: keep, line: src, what: aLineOfCode,
 			draw: func(c canvas, x, y float64) {
 				c.Fill(x, y, w, top+h+bottom, colCode)
 				drawLine(c, l, x+1.5, y+top+base, w-3, alignLeft)
@@ -762,7 +822,15 @@ func (r *walker) text(n ast.Node, entering bool) ast.WalkStatus {
 	if !t.IsRaw() {
 		v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
 	}
-	r.in.text(string(v), r.cur())
+	var s string
+	if start, stop := t.Segment.Start, t.Segment.Stop; len(v) > 0 && len(v) == stop-start && &v[0] == &r.src[start] {
+		// The source's bytes as they are (nothing resolved, no padding),
+		// nearly always: the words are cut from the source's string.
+		s = r.source()[start:stop]
+	} else {
+		s = string(v)
+	}
+	r.in.text(s, r.cur())
 	switch {
 	case t.HardLineBreak():
 		r.in.hardBreak()
@@ -857,8 +925,8 @@ const (
 func (r *walker) furniture(c canvas, page, pages int) {
 	o := r.opt
 	m, w, h := o.Margin, o.Paper.Width, o.Paper.Height
-	hf := face{family: layout.Font, style: "B", size: 7.5, color: colMuted}
-	ff := face{family: layout.Font, size: 6.5, color: colMuted}
+	hf := newFace(layout.Font, "B", 7.5, colMuted)
+	ff := newFace(layout.Font, "", 6.5, colMuted)
 	num := fmt.Sprintf("%d / %d", page, pages)
 	nw := hf.width(num)
 	base := m + 2.6

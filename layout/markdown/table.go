@@ -46,6 +46,7 @@ func tableFloor(base float64) float64 {
 type tableState struct {
 	align []align
 	rows  []tableRow
+	cells []inlines // room for every row's cells, a row's after the last's
 	line  int
 	// explained: rulings follow the table (its footnotes, or a line of
 	// "† Ruling: …"): its last row keeps with them.
@@ -71,6 +72,7 @@ func (r *walker) tableNode(n ast.Node, entering bool) ast.WalkStatus {
 				t.align = append(t.align, alignLeft)
 			}
 		}
+		t.cells = make([]inlines, n.ChildCount()*len(t.align)) // its rows
 		r.table = t
 		r.space(paraGap * r.em)
 		return ast.WalkContinue
@@ -83,7 +85,13 @@ func (r *walker) tableNode(n ast.Node, entering bool) ast.WalkStatus {
 
 func (r *walker) tableRow(n ast.Node, entering bool) ast.WalkStatus {
 	if entering {
-		r.table.rows = append(r.table.rows, tableRow{header: n.Kind() == east.KindTableHeader, line: r.nodeLine(n)})
+		t := r.table
+		i, k := len(t.rows), len(t.align)
+		var cells []inlines // a row with more cells than columns grows its own
+		if (i+1)*k <= len(t.cells) {
+			cells = t.cells[i*k : i*k : (i+1)*k]
+		}
+		t.rows = append(t.rows, tableRow{header: n.Kind() == east.KindTableHeader, line: r.nodeLine(n), cells: cells})
 	}
 	return ast.WalkContinue
 }
@@ -106,13 +114,15 @@ func (r *walker) tableCell(n ast.Node, entering bool) ast.WalkStatus {
 // widths of its columns' content (without padding).
 func tableScale(rows []tableRow, ncol int, base, avail float64) (k float64, w []float64) {
 	// The content's widths at scale k: natural (each cell on one line),
-	// longest word, names. Measured on the scaled cells, as a footnote
-	// mark keeps its floor while the text around it shrinks.
+	// longest word, names. Measured as the scaled cells measure, as a
+	// footnote mark keeps its floor while the text around it shrinks.
+	buf := make([]float64, 3*ncol)
 	measure := func(k float64) (nat, mn, ph []float64) {
-		nat, mn, ph = make([]float64, ncol), make([]float64, ncol), make([]float64, ncol)
+		clear(buf) // one buffer for every scale tried, each afresh
+		nat, mn, ph = buf[:ncol], buf[ncol:2*ncol], buf[2*ncol:]
 		for _, row := range rows {
 			for j, c := range row.cells {
-				n, m, p := widths(scaled(c, k))
+				n, m, p := widthsAt(c, k)
 				nat[j], mn[j], ph[j] = max(nat[j], n), max(mn[j], m), max(ph[j], p)
 			}
 		}
@@ -186,25 +196,31 @@ func sum(v []float64) (s float64) {
 	return s
 }
 
-func scaled(in inlines, k float64) inlines {
+// scale sets the tokens of a table cell at k times their size, in place:
+// a cell's tokens are its table's own, and once the table knows its
+// scale, only the scaled ones are set and drawn.
+func scale(in inlines, k float64) {
 	if k == 1 {
-		return in
+		return
 	}
-	out := make(inlines, len(in))
 	for i, t := range in {
-		// No character under minMark: a footnote mark in a shrunk
-		// table keeps the floor (issue 22 §5), a hair wider.
-		f := k
-		if t.f.size > 0 {
-			size := max(t.f.size*k, min(t.f.size, minMark))
-			f = size / t.f.size
-			t.f.size = size
-		}
+		f, size := scaleOf(t, k)
+		t.f.size = size
 		t.w *= f
 		t.rise *= f
-		out[i] = t
+		in[i] = t
 	}
-	return out
+}
+
+// scaleOf is the factor by which t scales when its table's type scales by
+// k, and its size then. No character goes under minMark: a footnote mark
+// in a shrunk table keeps the floor (issue 22 §5), a hair wider.
+func scaleOf(t tok, k float64) (f, size float64) {
+	if t.f.size <= 0 {
+		return k, t.f.size
+	}
+	size = max(t.f.size*k, min(t.f.size, minMark))
+	return size / t.f.size, size
 }
 
 func (r *walker) layoutTable(t *tableState) {
@@ -233,15 +249,17 @@ func (r *walker) layoutTable(t *tableState) {
 		line   int
 	}
 	set := make([]setRow, len(t.rows))
+	cells := make([][]line, len(t.rows)*ncol) // every row's
 	for i, row := range t.rows {
-		sr := setRow{cells: make([][]line, ncol), header: row.header, line: row.line}
+		sr := setRow{cells: cells[i*ncol : (i+1)*ncol : (i+1)*ncol], header: row.header, line: row.line}
 		hmax := 0.0
 		for j := 0; j < ncol; j++ {
 			var in inlines
 			if j < len(row.cells) {
-				in = scaled(row.cells[j], k)
+				in = row.cells[j]
+				scale(in, k)
 			}
-			ls := breakLines(in, cw[j], size)
+			ls := r.breakLines(in, cw[j], size)
 			h := 0.0
 			for _, l := range ls {
 				h += l.height(tableLead)
@@ -291,10 +309,10 @@ func (r *walker) layoutTable(t *tableState) {
 	body := 0
 	var header *box
 	for i, sr := range set {
-		b := box{h: sr.h, line: sr.line, what: "a table row"}
+		b := box{h: sr.h, line: sr.line, what: aTableRow}
 		if sr.header {
 			b.keep = true
-			b.what = "a table header"
+			b.what = aTableHeader
 			b.draw = drawRow(sr, false, false)
 		} else {
 			b.draw = drawRow(sr, body%2 == 1, i == len(set)-1)

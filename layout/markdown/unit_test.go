@@ -3,7 +3,9 @@ package markdown
 import (
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/playaid/playaid/layout"
 )
@@ -307,6 +309,32 @@ func TestPercent(t *testing.T) {
 	for v, want := range map[float64]string{0: "0%", 0.42: "<1%", 0.5: "1%", 1.49: "1%", 12.5: "13%", 99.4: "99%", 99.5: ">99%", 100: "100%"} {
 		if got := percent(v); got != want {
 			t.Errorf("percent(%g) = %q; want %q", v, got, want)
+		}
+	}
+}
+
+// TestTokSize keeps a token at 64 bytes: a document has thousands of
+// them, and a field put in the wrong place pads every one.
+func TestTokSize(t *testing.T) {
+	if n := unsafe.Sizeof(tok{}); n > 64 {
+		t.Errorf("a token is %d bytes; keep it at 64", n)
+	}
+}
+
+// TestFontsShared: documents laid out side by side, asking for their
+// fonts first together, get the same font for a family and style, so
+// their runs of text are told apart the same way (sameRun).
+func TestFontsShared(t *testing.T) {
+	fontFaces.Store(nil)
+	got := make([]*font, 8)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { got[i] = fontOf(layout.Font, "B") })
+	}
+	wg.Wait()
+	for i, f := range got {
+		if f != got[0] || f.m == nil || f.style != "B" {
+			t.Fatalf("goroutine %d: font %p %+v; goroutine 0: %p", i, f, f, got[0])
 		}
 	}
 }

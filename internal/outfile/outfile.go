@@ -19,9 +19,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/playaid/playaid/internal/plain"
 )
@@ -59,8 +62,15 @@ type pending struct {
 // WriteAll writes files all or nothing. Each target must be a regular file
 // or missing; its folder is made when missing. When ctx is done before
 // the first rename, nothing is replaced and ctx's error is returned.
+//
+// System calls are costly here (each one is kernel work on every build),
+// so each folder is opened and read once for all the files going into it
+// and kept open to be synced at the end, files are opened without the
+// poller's bookkeeping, and nothing is asked twice where one answer
+// holds — except the check right before each rename.
 func WriteAll(ctx context.Context, files []File) (err error) {
 	ps := make([]*pending, 0, len(files))
+	var dirs []*folder
 	defer func() {
 		// Whatever happened, no temporary file stays; on failure the
 		// files replaced are put back, and on success their copies go.
@@ -77,8 +87,14 @@ func WriteAll(ctx context.Context, files []File) (err error) {
 				os.Remove(p.old)
 			}
 		}
+		for _, d := range dirs {
+			if d.f != nil {
+				d.f.Close()
+			}
+		}
 	}()
 	seen := map[string]bool{}
+	byDir := map[string]*folder{}
 	for _, f := range files {
 		clean := filepath.Clean(f.Path)
 		if seen[clean] {
@@ -88,11 +104,21 @@ func WriteAll(ctx context.Context, files []File) (err error) {
 		if err := Check(f.Path); err != nil {
 			return err
 		}
+		dir := filepath.Dir(clean)
+		d := byDir[dir]
+		if d == nil {
+			d = &folder{path: dir, first: f.Path, bases: map[string]bool{}}
+			byDir[dir] = d
+			dirs = append(dirs, d)
+		}
+		d.bases[filepath.Base(clean)] = true
 	}
 	// What killed runs left behind goes before this run makes its own.
-	for _, f := range files {
-		dir, base := filepath.Split(f.Path)
-		removeStale(dir, base)
+	for _, d := range dirs {
+		if err := d.open(); err != nil {
+			return err
+		}
+		d.removeStale()
 	}
 	for _, f := range files {
 		p := &pending{File: f}
@@ -112,12 +138,19 @@ func WriteAll(ctx context.Context, files []File) (err error) {
 		if err := Check(p.Path); err != nil { // changed since prepare?
 			return err
 		}
-		if err := os.Rename(p.tmp, p.Path); err != nil {
-			return plain.Cannot("write", p.Path, err)
+		// syscall.Rename, not os.Rename: os.Rename would Lstat the
+		// target once more, and Check has just done so.
+		if err := ignoringEINTR(func() error { return syscall.Rename(p.tmp, p.Path) }); err != nil {
+			return plain.Cannot("write", p.Path, &os.LinkError{Op: "rename", Old: p.tmp, New: p.Path, Err: err})
 		}
 		p.tmp, p.done = "", true
 	}
-	syncDirs(ps)
+	// The renames are made durable: each folder written to is synced.
+	for _, d := range dirs {
+		if d.f != nil {
+			d.f.Sync()
+		}
+	}
 	return nil
 }
 
@@ -125,50 +158,161 @@ func WriteAll(ctx context.Context, files []File) (err error) {
 // renames.
 var beforeRename = func(i int) {}
 
+// readingFolder lets tests count the folders read for stale files.
+var readingFolder = func(path string) {}
+
+// folder is a folder files are written to: open (when it could be
+// opened) from the stale files' removal to the final sync, the first file
+// going into it (named when the folder cannot be made), and the names of
+// all of them.
+type folder struct {
+	path, first string
+	f           *os.File
+	bases       map[string]bool
+}
+
+// open opens the folder, making it first when missing. A folder that
+// exists but cannot be opened (not readable) is no error: files can still
+// be written into it, only neither cleaned nor synced.
+func (d *folder) open() error {
+	f, err := openNoPoll(d.path, syscall.O_RDONLY|syscall.O_DIRECTORY, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(d.path, 0o755); err != nil {
+			return plain.Cannot("write", d.first, err)
+		}
+		f, err = openNoPoll(d.path, syscall.O_RDONLY|syscall.O_DIRECTORY, 0)
+	}
+	if err == nil {
+		d.f = f
+	}
+	return nil
+}
+
+// removeStale removes the temporary files and copies an earlier run left
+// beside the files going into the folder: regular files named
+// .NAME.tmpDIGITS or .NAME.oldDIGITS. The folder is read once for all.
+func (d *folder) removeStale() {
+	if d.f == nil {
+		return
+	}
+	readingFolder(d.path)
+	entries, err := d.f.ReadDir(-1)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if base, ok := staleOf(e.Name()); ok && d.bases[base] && e.Type().IsRegular() {
+			os.Remove(filepath.Join(d.path, e.Name()))
+		}
+	}
+}
+
+// staleOf reports whether name is a temporary file or copy
+// (.NAME.tmpDIGITS or .NAME.oldDIGITS) and of which NAME.
+func staleOf(name string) (string, bool) {
+	rest := strings.TrimRight(name, "0123456789")
+	if len(rest) == len(name) || !strings.HasPrefix(rest, ".") {
+		return "", false
+	}
+	for _, mid := range []string{".tmp", ".old"} {
+		if base, ok := strings.CutSuffix(rest[1:], mid); ok && base != "" {
+			return base, true
+		}
+	}
+	return "", false
+}
+
 // prepare writes the temporary file and keeps a copy (a hard link) of
 // the file it will replace.
 func prepare(p *pending) error {
 	dir, base := filepath.Split(p.Path)
-	if dir == "" {
-		dir = "."
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return plain.Cannot("write", p.Path, err)
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	tmp, err := writeTemp(dir, base, p.Data)
 	if err != nil {
 		return plain.Cannot("write", p.Path, err)
 	}
-	p.tmp = f.Name()
-	_, err = f.Write(p.Data)
+	p.tmp = tmp
+	p.old, p.existed = keepOld(dir, base, p.Path)
+	return nil
+}
+
+// writeTemp writes data to a new file .base.tmpDIGITS in dir, with mode
+// 0644 whatever the umask, synced, and returns its name.
+func writeTemp(dir, base string, data []byte) (string, error) {
+	name, f, err := "", (*os.File)(nil), error(nil)
+	for try := 0; ; try++ {
+		name = filepath.Join(dir, "."+base+".tmp"+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err = openNoPoll(name, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL, 0o644)
+		if !errors.Is(err, fs.ErrExist) || try == 10000 {
+			break
+		}
+	}
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644) // through the open file: no path to look up
+	}
 	if err == nil {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil {
-		err = os.Chmod(p.tmp, 0o644)
-	}
 	if err != nil {
-		return plain.Cannot("write", p.Path, err)
+		os.Remove(name)
+		return "", err
 	}
-	if _, err := os.Lstat(p.Path); err == nil {
-		p.existed = true
-		// A hard link costs nothing and lets a failed rename put the old
-		// file back. Where links are not supported the file is replaced
-		// without a copy: the renames that follow almost never fail.
-		old, err := os.CreateTemp(dir, "."+base+".old*")
-		if err == nil {
-			name := old.Name()
-			old.Close()
-			os.Remove(name)
-			if os.Link(p.Path, name) == nil {
-				p.old = name
-			}
+	return name, nil
+}
+
+// keepOld keeps a copy of the file at path, a hard link under a fresh
+// name .base.oldDIGITS in dir, and reports whether there was a file. A
+// hard link costs nothing and lets a failed rename put the old file back.
+// Where links are not supported the file is replaced without a copy: the
+// renames that follow almost never fail.
+func keepOld(dir, base, path string) (old string, existed bool) {
+	for try := 0; try <= 10000; try++ {
+		name := filepath.Join(dir, "."+base+".old"+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		err := os.Link(path, name)
+		switch {
+		case err == nil:
+			return name, true
+		case errors.Is(err, fs.ErrExist): // the name is taken: another
+		case errors.Is(err, fs.ErrNotExist):
+			return "", false
+		default:
+			_, err := os.Lstat(path)
+			return "", err == nil
 		}
 	}
-	return nil
+	_, err := os.Lstat(path)
+	return "", err == nil
+}
+
+// openNoPoll opens a file as os.OpenFile does, but without registering
+// it with the runtime's poller, which for a regular file or folder only
+// costs five system calls that fail or change nothing.
+func openNoPoll(name string, flag int, perm uint32) (*os.File, error) {
+	var fd int
+	err := ignoringEINTR(func() (err error) {
+		fd, err = syscall.Open(name, flag|syscall.O_CLOEXEC, perm)
+		return err
+	})
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: name, Err: err}
+	}
+	return os.NewFile(uintptr(fd), name), nil
+}
+
+// ignoringEINTR calls fn again for as long as it is interrupted by a
+// signal, as package os does.
+func ignoringEINTR(fn func() error) error {
+	for {
+		if err := fn(); err != syscall.EINTR {
+			return err
+		}
+	}
 }
 
 // rollBack puts back the files the renames done so far replaced, and
@@ -185,50 +329,6 @@ func rollBack(ps []*pending) {
 			}
 		case !p.existed:
 			os.Remove(p.Path)
-		}
-	}
-}
-
-// removeStale removes the temporary files and copies an earlier run left
-// beside base in dir: regular files named .base.tmpDIGITS or
-// .base.oldDIGITS.
-func removeStale(dir, base string) {
-	if dir == "" {
-		dir = "."
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		if e.Type().IsRegular() && stale(e.Name(), base) {
-			os.Remove(filepath.Join(dir, e.Name()))
-		}
-	}
-}
-
-// stale reports whether name is a temporary file or copy of base.
-func stale(name, base string) bool {
-	for _, mid := range []string{".tmp", ".old"} {
-		if rest, ok := strings.CutPrefix(name, "."+base+mid); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
-			return true
-		}
-	}
-	return false
-}
-
-// syncDirs makes the renames durable: each folder written to is synced.
-func syncDirs(ps []*pending) {
-	seen := map[string]bool{}
-	for _, p := range ps {
-		dir := filepath.Dir(p.Path)
-		if seen[dir] {
-			continue
-		}
-		seen[dir] = true
-		if d, err := os.Open(dir); err == nil {
-			d.Sync()
-			d.Close()
 		}
 	}
 }

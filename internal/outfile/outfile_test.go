@@ -207,3 +207,107 @@ func TestStale(t *testing.T) {
 		t.Errorf("folder holds %s; want %s", got, want)
 	}
 }
+
+// TestStaleManyFiles: each folder is read once for the stale files of
+// all the files going into it, and what killed runs left beside each of
+// them is removed, in every folder; nothing else is.
+func TestStaleManyFiles(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{".a.pdf.tmp1", ".a.pdf.old22", ".b.pdf.tmp333", ".b.pdf.old4", ".c.pdf.tmp5", ".a.pdf.tmp", "x.pdf.old1"} {
+		write(t, filepath.Join(dir, n), "")
+	}
+	for _, n := range []string{".c.pdf.old6", ".a.pdf.tmp7"} {
+		write(t, filepath.Join(sub, n), "")
+	}
+	if err := os.Mkdir(filepath.Join(dir, ".b.pdf.tmp8"), 0o755); err != nil { // a folder: kept
+		t.Fatal(err)
+	}
+	var read []string
+	readingFolder = func(path string) { read = append(read, path) }
+	defer func() { readingFolder = func(string) {} }()
+	files := []File{
+		{filepath.Join(dir, "a.pdf"), []byte("a")},
+		{filepath.Join(sub, "c.pdf"), []byte("c")},
+		{filepath.Join(dir, "b.pdf"), []byte("b")},
+		{filepath.Join(dir, "sub", "..", "d.pdf"), []byte("d")},
+	}
+	if err := WriteAll(context.Background(), files); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(read, " "), dir+" "+sub; got != want {
+		t.Errorf("folders read: %s; want %s", got, want)
+	}
+	if got, want := strings.Join(names(t, dir), " "), ".a.pdf.tmp .b.pdf.tmp8 .c.pdf.tmp5 a.pdf b.pdf d.pdf sub x.pdf.old1"; got != want {
+		t.Errorf("folder holds %s; want %s", got, want)
+	}
+	if got, want := strings.Join(names(t, sub), " "), ".a.pdf.tmp7 c.pdf"; got != want {
+		t.Errorf("sub holds %s; want %s", got, want)
+	}
+}
+
+// TestStaleOf: the names of temporary files and copies, and of what only
+// looks like one.
+func TestStaleOf(t *testing.T) {
+	for name, want := range map[string]string{
+		".a.pdf.tmp1": "a.pdf", ".a.pdf.old0123": "a.pdf", ".a1.tmp2": "a1",
+		".a.tmp1.old2": "a.tmp1", ".a.pdf.tmp": "", ".a.pdf.tmpx": "",
+		"a.pdf.tmp1": "", "..tmp1": "", ".tmp1": "", ".a.pdf.new1": "",
+	} {
+		base, ok := staleOf(name)
+		if ok != (want != "") || base != want {
+			t.Errorf("staleOf(%q) = %q, %v; want %q", name, base, ok, want)
+		}
+	}
+}
+
+// TestKeepOld: the copy of a file being replaced is a hard link taken
+// under a fresh name directly, with no other file made on the way; a
+// missing file gets no copy.
+func TestKeepOld(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.pdf")
+	write(t, path, "old")
+	old, existed := keepOld(dir, "a.pdf", path)
+	if !existed || old == "" {
+		t.Fatalf("keepOld = %q, %v; want a copy", old, existed)
+	}
+	if base, ok := staleOf(filepath.Base(old)); !ok || base != "a.pdf" || !strings.Contains(old, ".old") {
+		t.Errorf("copy named %s", old)
+	}
+	a, _ := os.Stat(path)
+	b, _ := os.Stat(old)
+	if !os.SameFile(a, b) {
+		t.Error("the copy is not a hard link of the file")
+	}
+	if got, want := len(names(t, dir)), 2; got != want {
+		t.Errorf("folder holds %v; want the file and its copy", names(t, dir))
+	}
+	if old, existed := keepOld(dir, "b.pdf", filepath.Join(dir, "b.pdf")); existed || old != "" {
+		t.Errorf("missing file: keepOld = %q, %v", old, existed)
+	}
+	if got, want := len(names(t, dir)), 2; got != want {
+		t.Errorf("folder holds %v after a missing file", names(t, dir))
+	}
+}
+
+// TestMode: files are written with mode 0644 whatever the umask, as
+// before, and replace a file of another mode.
+func TestMode(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.pdf")
+	write(t, path, "old")
+	os.Chmod(path, 0o600)
+	defer syscall.Umask(syscall.Umask(0o077))
+	for _, p := range []string{path, filepath.Join(dir, "b.pdf")} {
+		if err := WriteAll(context.Background(), []File{{p, []byte("new")}}); err != nil {
+			t.Fatal(err)
+		}
+		if fi, err := os.Stat(p); err != nil || fi.Mode() != 0o644 {
+			t.Errorf("%s: %v, %v; want mode 0644", p, fi.Mode(), err)
+		}
+	}
+}

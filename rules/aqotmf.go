@@ -185,13 +185,14 @@ func AQAttack(sys *catalog.System, q AttackQuery) (AttackResult, error) {
 }
 
 // aqAtLeastOnce is the chance that at least one of n independent tries of
-// chance p succeeds: 1 - (1-p)^n.
+// chance p succeeds: 1 - (1-p)^n. With 1-p = a/b in lowest terms that is
+// (b^n - a^n) / b^n, whose parts share no factor either.
 func aqAtLeastOnce(p *big.Rat, n int) *big.Rat {
 	q := new(big.Rat).Sub(big.NewRat(1, 1), p)
-	num := new(big.Int).Exp(q.Num(), big.NewInt(int64(n)), nil)
-	den := new(big.Int).Exp(q.Denom(), big.NewInt(int64(n)), nil)
-	none := new(big.Rat).SetFrac(num, den)
-	return none.Sub(big.NewRat(1, 1), none)
+	k := big.NewInt(int64(n))
+	none := new(big.Int).Exp(q.Num(), k, nil)
+	all := new(big.Int).Exp(q.Denom(), k, nil)
+	return new(big.Rat).SetFrac(none.Sub(all, none), all)
 }
 
 // aqTripodRoll answers one roll on the Tripod Damage Chart for a tripod
@@ -219,24 +220,46 @@ func newAQTripodRoll(sys *catalog.System, armor int) (*aqTripodRoll, error) {
 	return t, nil
 }
 
-// rowChances returns the chance of each chart row for a roll at modifier
-// mod, and the chance that the roll destroys the tripod.
-func (t *aqTripodRoll) rowChances(mod int) ([]*big.Rat, *big.Rat, error) {
-	rows := make([]*big.Rat, len(t.chart.Rows))
-	for i := range rows {
-		rows[i] = new(big.Rat)
-	}
-	destroyed := new(big.Rat)
-	face := big.NewRat(1, int64(t.chart.Die))
+// faces counts, for a roll at modifier mod, the faces of the chart's die
+// that land in each chart row.
+func (t *aqTripodRoll) faces(mod int) ([]int64, error) {
+	counts := make([]int64, len(t.chart.Rows))
 	for f := 1; f <= t.chart.Die; f++ {
 		i, err := aqRow(t.chart, f+mod)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		rows[i].Add(rows[i], face)
-		destroyed.Add(destroyed, new(big.Rat).Mul(face, t.rowDeath[i]))
+		counts[i]++
 	}
-	return rows, destroyed, nil
+	return counts, nil
+}
+
+// destroyedOf is the chance that a roll whose faces land in the rows as
+// counted destroys the tripod: the rows' chances of destroying, weighted
+// by their faces, over the die's faces.
+func (t *aqTripodRoll) destroyedOf(counts []int64) *big.Rat {
+	destroyed, term := new(big.Rat), new(big.Rat)
+	for i, n := range counts {
+		if n > 0 && t.rowDeath[i].Sign() != 0 {
+			term.SetInt64(n)
+			destroyed.Add(destroyed, term.Mul(term, t.rowDeath[i]))
+		}
+	}
+	return destroyed.Mul(destroyed, big.NewRat(1, int64(t.chart.Die)))
+}
+
+// rowChances returns the chance of each chart row for a roll at modifier
+// mod, and the chance that the roll destroys the tripod.
+func (t *aqTripodRoll) rowChances(mod int) ([]*big.Rat, *big.Rat, error) {
+	counts, err := t.faces(mod)
+	if err != nil {
+		return nil, nil, err
+	}
+	rows := make([]*big.Rat, len(counts))
+	for i, n := range counts {
+		rows[i] = big.NewRat(n, int64(t.chart.Die))
+	}
+	return rows, t.destroyedOf(counts), nil
 }
 
 // destroyed returns the chance that one roll at modifier mod destroys the
@@ -250,10 +273,11 @@ func (t *aqTripodRoll) destroyed(mod int) (*big.Rat, error) {
 	if i, err := aqRow(t.chart, 1+mod); err == nil && t.chart.Rows[i].Roll.Max == math.MaxInt {
 		return t.rowDeath[i], nil
 	}
-	_, p, err := t.rowChances(mod)
+	counts, err := t.faces(mod)
 	if err != nil {
 		return nil, err
 	}
+	p := t.destroyedOf(counts)
 	t.memo[mod] = p
 	return p, nil
 }

@@ -174,7 +174,7 @@ func AQAttack(sys *catalog.System, q AttackQuery) (AttackResult, error) {
 		res.Points[k] = points.Prob(k)
 	}
 	res.Hit = aqAtLeastOnce(res.DieHit, n)
-	res.Damage = new(big.Rat).Sub(big.NewRat(1, 1), res.Points[0])
+	res.Damage = points.AtLeast(1)
 	if q.Tripod {
 		res.Destroyed, err = aqDestroyedBy(sys, points, q.Armor)
 		if err != nil {
@@ -188,10 +188,11 @@ func AQAttack(sys *catalog.System, q AttackQuery) (AttackResult, error) {
 // chance p succeeds: 1 - (1-p)^n. With 1-p = a/b in lowest terms that is
 // (b^n - a^n) / b^n, whose parts share no factor either.
 func aqAtLeastOnce(p *big.Rat, n int) *big.Rat {
-	q := new(big.Rat).Sub(big.NewRat(1, 1), p)
+	b := p.Denom()
+	a := new(big.Int).Sub(b, p.Num()) // 1-p = a/b, in lowest terms as p is
 	k := big.NewInt(int64(n))
-	none := new(big.Int).Exp(q.Num(), k, nil)
-	all := new(big.Int).Exp(q.Denom(), k, nil)
+	none := a.Exp(a, k, nil)
+	all := new(big.Int).Exp(b, k, nil)
 	return new(big.Rat).SetFrac(none.Sub(all, none), all)
 }
 
@@ -323,7 +324,7 @@ func aqDestroyedBy(sys *catalog.System, points dice.Dist, armor int) (*big.Rat, 
 	}
 	denR := new(big.Rat).SetInt(den)
 	counts := map[int]*big.Int{} // per modifier: destroying outcomes out of den
-	num := new(big.Int)
+	num, tmp := new(big.Int), new(big.Int)
 	for _, k := range points.Outcomes() {
 		if k <= 0 {
 			continue
@@ -342,7 +343,7 @@ func aqDestroyedBy(sys *catalog.System, points dice.Dist, armor int) (*big.Rat, 
 			c = cr.Num()
 			counts[mod] = c
 		}
-		num.Add(num, new(big.Int).Mul(points.Weight(k), c))
+		num.Add(num, tmp.Mul(points.Weight(k), c))
 	}
 	total := new(big.Int).Mul(points.Total(), den)
 	return new(big.Rat).SetFrac(num, total), nil

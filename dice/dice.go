@@ -226,9 +226,13 @@ func die(n int) Dist {
 	return newDist(outcomes, weights)
 }
 
+// oneWeight is the weights of every Const, shared: weights are never
+// modified.
+var oneWeight = []*big.Int{bigOne}
+
 // Const is the distribution that always yields v.
 func Const(v int) Dist {
-	return newDist([]int{v}, []*big.Int{big.NewInt(1)})
+	return Dist{outcomes: []int{v}, weights: oneWeight, total: bigOne}
 }
 
 // FromWeights builds a distribution from relative weights, e.g.

@@ -180,10 +180,20 @@ func Repeat(d Dist, n int) Dist {
 	if n > 0 && len(d.outcomes) > 0 {
 		checkSpan("Repeat", mulInts("Repeat", n, d.Min()), mulInts("Repeat", n, d.Max()))
 	}
-	result, base := Const(0), d
+	if n == 0 {
+		return Const(0)
+	}
+	// The sum so far is result once have is set; starting from the first
+	// power to add rather than from Const(0) spares a convolution.
+	var result Dist
+	have, base := false, d
 	for n > 0 {
 		if n&1 == 1 {
-			result = Add(result, base)
+			if have {
+				result = Add(result, base)
+			} else {
+				result, have = base, true
+			}
 		}
 		n >>= 1
 		if n > 0 {

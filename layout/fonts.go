@@ -123,7 +123,11 @@ func UseFont(pdf *fpdf.Fpdf, family, style string) {
 
 // SetFont registers the font if need be and makes it current.
 func SetFont(pdf *fpdf.Fpdf, family, style string, size float64) {
-	UseFont(pdf, family, style)
+	// The current font is registered: documents set their font before
+	// nearly every line, mostly the one they have.
+	if pdf.GetFontFamily() != family || pdf.GetFontStyle() != style {
+		UseFont(pdf, family, style)
+	}
 	pdf.SetFont(family, style, size)
 }
 

@@ -11,6 +11,7 @@ package tablemap
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -34,6 +35,16 @@ func (b Box) Contains(o Box) bool {
 
 func (b Box) overlaps(o Box) bool {
 	return b.X < o.Right() && o.X < b.Right() && b.Y < o.Bottom() && o.Y < b.Bottom()
+}
+
+// overlapsAny reports whether b overlaps any of others.
+func (b Box) overlapsAny(others []Box) bool {
+	for _, o := range others {
+		if b.overlaps(o) {
+			return true
+		}
+	}
+	return false
 }
 
 func (b Box) union(o Box) Box {
@@ -630,32 +641,7 @@ func (p *Plan) zoneLabel(mt measurer, s Shape, taken []Box) []Label {
 		}
 		lh := t.size * ptMM * 1.25
 		th := lh * float64(len(t.lines))
-		best, bestD := Box{}, math.Inf(1)
-		for y := s.Bounds.Y + 1; y+th+1 <= s.Bounds.Bottom(); y += 0.5 {
-			for x := s.Bounds.X + 1.5; x+tw+1.5 <= s.Bounds.Right(); x += 1 {
-				// A spot no nearer than the best so far cannot win:
-				// skip the costly tests (the same spot wins).
-				d := math.Hypot(x+tw/2-mid.X, y+th/2-mid.Y)
-				if d >= bestD {
-					continue
-				}
-				b := Box{x, y, tw, th}
-				if !s.inside(Pt{b.X - 1.2, b.Y - 0.8}) || !s.inside(Pt{b.Right() + 1.2, b.Y - 0.8}) ||
-					!s.inside(Pt{b.X - 1.2, b.Bottom() + 0.8}) || !s.inside(Pt{b.Right() + 1.2, b.Bottom() + 0.8}) {
-					continue
-				}
-				clear := true
-				for _, tk := range taken {
-					if b.grow(0.8).overlaps(tk) {
-						clear = false
-						break
-					}
-				}
-				if clear {
-					best, bestD = b, d
-				}
-			}
-		}
+		best, bestD := s.nearestClear(mid, tw, th, taken)
 		if !math.IsInf(bestD, 1) {
 			var out []Label
 			for i, l := range t.lines {
@@ -669,6 +655,59 @@ func (p *Plan) zoneLabel(mt measurer, s Shape, taken []Box) []Label {
 	l := mt.centred(s.Label, mid.X, mid.Y, minFeature, "B", col)
 	l.Back = true
 	return []Label{l}
+}
+
+// nearestClear finds, for a label tw × th, the spot on the search grid
+// (x from Bounds.X+1.5 by 1 mm, y from Bounds.Y+1 by 0.5 mm) whose middle
+// is nearest mid, with the box inside the shape (its corners pushed out
+// by 1.2 × 0.8 mm) and clear of taken (by 0.8 mm); of spots as near, the
+// first in reading order (row by row, left to right). bestD is +Inf when
+// there is none.
+//
+// It visits the rows nearest mid first and stops at the first row farther
+// away than the best spot found (a spot is never nearer than its row:
+// math.Hypot(dx, dy) >= |dy|), and tests the cheap overlaps before the
+// polygon: most spots near the middle of a zone are under another label
+// or terrain. The grid's coordinates are made by the same additions as a
+// plain row-by-row scan, so the spot is the one that scan finds.
+func (s Shape) nearestClear(mid Pt, tw, th float64, taken []Box) (Box, float64) {
+	var xs, ys []float64
+	for x := s.Bounds.X + 1.5; x+tw+1.5 <= s.Bounds.Right(); x += 1 {
+		xs = append(xs, x)
+	}
+	for y := s.Bounds.Y + 1; y+th+1 <= s.Bounds.Bottom(); y += 0.5 {
+		ys = append(ys, y)
+	}
+	rows := make([]int, len(ys))
+	for i := range rows {
+		rows[i] = i
+	}
+	dy := func(i int) float64 { return math.Abs(ys[i] + th/2 - mid.Y) }
+	sort.SliceStable(rows, func(a, b int) bool { return dy(rows[a]) < dy(rows[b]) })
+	best, bestD, bestAt := Box{}, math.Inf(1), 0
+	for _, i := range rows {
+		if dy(i) > bestD {
+			break
+		}
+		y := ys[i]
+		for j, x := range xs {
+			d := math.Hypot(x+tw/2-mid.X, y+th/2-mid.Y)
+			at := i*len(xs) + j
+			if d > bestD || d == bestD && at > bestAt {
+				continue
+			}
+			b := Box{x, y, tw, th}
+			if b.grow(0.8).overlapsAny(taken) {
+				continue
+			}
+			if !s.inside(Pt{b.X - 1.2, b.Y - 0.8}) || !s.inside(Pt{b.Right() + 1.2, b.Y - 0.8}) ||
+				!s.inside(Pt{b.X - 1.2, b.Bottom() + 0.8}) || !s.inside(Pt{b.Right() + 1.2, b.Bottom() + 0.8}) {
+				continue
+			}
+			best, bestD, bestAt = b, d, at
+		}
+	}
+	return best, bestD
 }
 
 // split breaks a label in two: after a colon if it has one, else at the

@@ -3,6 +3,7 @@ package web
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The checker's messages are written for a list file: they name its keys
@@ -37,46 +38,54 @@ var keyAlt = func() string {
 	return strings.Join(ks, "|")
 }()
 
-// plainRules rewrite a message in order; $k is a key, turned into its
-// field's words by plain.
-var plainRules = []struct {
+// plainRule rewrites a message; $k is a key, turned into its field's
+// words by playerWords.
+type plainRule struct {
 	re   *regexp.Regexp
 	with string
-}{
-	{regexp.MustCompile(`^the list has no units; add a \[\[unit\]\] table for each unit$`), "The list has no units yet: add them from “Add units”."},
-	{regexp.MustCompile(`^(` + keyAlt + `): found an? [a-z ]+, expected an integer`), "{$1} is not a whole number"},
-	{regexp.MustCompile(`add side = ("[^"]*") under scenario`), "choose the side $1"},
-	{regexp.MustCompile(`add faction = ("[^"]*")`), "choose the faction $1"},
-	{regexp.MustCompile(`add system = "…" at the top`), "choose a rule set"},
-	{regexp.MustCompile(`add scenario = "…"`), "choose a scenario"},
-	{regexp.MustCompile(`write faction = "…"`), "choose a faction"},
-	{regexp.MustCompile(`or leave (` + keyAlt + `) out`), "or leave {$1} empty"},
-	{regexp.MustCompile(`leave (` + keyAlt + `) out`), "leave {$1} empty"},
-	{regexp.MustCompile(`(?:write|set|expected) (` + keyAlt + `) = `), "expected {$1}: "},
-	{regexp.MustCompile(`\b(` + keyAlt + `) = `), "{$1} "},
-	{regexp.MustCompile(`remove (` + keyAlt + `)\b`), "clear {$1}"},
-	{regexp.MustCompile(`\[\[unit\]\] tables?`), "unit"},
-	{regexp.MustCompile(`\[\[unit\]\]`), "unit"},
-	{regexp.MustCompile(`\[objective\]`), "the objective marker"},
-	{regexp.MustCompile(`\bunit\.(` + keyAlt + `)\b`), "{$1}"},
-	{regexp.MustCompile(`^(` + keyAlt + `): `), "{$1}: "},
-	{regexp.MustCompile(`(: |^)(` + keyAlt + `) is `), "$1{$2} is "},
-	{regexp.MustCompile(`found an? [a-z ]+, expected an integer`), "is not a whole number"},
-	{regexp.MustCompile(`found an? [a-z ]+, expected a string`), "should be text"},
-	{regexp.MustCompile(`found an? [a-z ]+, expected a boolean`), "should be ticked or not"},
-	{regexp.MustCompile(`\bunknown key ("[^"]*")`), "the list has a setting $1 the builder does not know"},
-	{regexp.MustCompile(`\bhull_points\b`), "extra hull points"},
-	{regexp.MustCompile(`\bTOML\b|\btoml\b`), "list"},
 }
 
-var braced = regexp.MustCompile(`\{(` + keyAlt + `)\}`)
+// plainRules are the rewrites, in order. They are compiled on first use,
+// not when the process starts: only the web server's pages need them, and
+// compiling them costs every other verb (playaid build) about 400 KB of
+// allocations at start-up.
+var plainRules = sync.OnceValue(func() []plainRule {
+	return []plainRule{
+		{regexp.MustCompile(`^the list has no units; add a \[\[unit\]\] table for each unit$`), "The list has no units yet: add them from “Add units”."},
+		{regexp.MustCompile(`^(` + keyAlt + `): found an? [a-z ]+, expected an integer`), "{$1} is not a whole number"},
+		{regexp.MustCompile(`add side = ("[^"]*") under scenario`), "choose the side $1"},
+		{regexp.MustCompile(`add faction = ("[^"]*")`), "choose the faction $1"},
+		{regexp.MustCompile(`add system = "…" at the top`), "choose a rule set"},
+		{regexp.MustCompile(`add scenario = "…"`), "choose a scenario"},
+		{regexp.MustCompile(`write faction = "…"`), "choose a faction"},
+		{regexp.MustCompile(`or leave (` + keyAlt + `) out`), "or leave {$1} empty"},
+		{regexp.MustCompile(`leave (` + keyAlt + `) out`), "leave {$1} empty"},
+		{regexp.MustCompile(`(?:write|set|expected) (` + keyAlt + `) = `), "expected {$1}: "},
+		{regexp.MustCompile(`\b(` + keyAlt + `) = `), "{$1} "},
+		{regexp.MustCompile(`remove (` + keyAlt + `)\b`), "clear {$1}"},
+		{regexp.MustCompile(`\[\[unit\]\] tables?`), "unit"},
+		{regexp.MustCompile(`\[\[unit\]\]`), "unit"},
+		{regexp.MustCompile(`\[objective\]`), "the objective marker"},
+		{regexp.MustCompile(`\bunit\.(` + keyAlt + `)\b`), "{$1}"},
+		{regexp.MustCompile(`^(` + keyAlt + `): `), "{$1}: "},
+		{regexp.MustCompile(`(: |^)(` + keyAlt + `) is `), "$1{$2} is "},
+		{regexp.MustCompile(`found an? [a-z ]+, expected an integer`), "is not a whole number"},
+		{regexp.MustCompile(`found an? [a-z ]+, expected a string`), "should be text"},
+		{regexp.MustCompile(`found an? [a-z ]+, expected a boolean`), "should be ticked or not"},
+		{regexp.MustCompile(`\bunknown key ("[^"]*")`), "the list has a setting $1 the builder does not know"},
+		{regexp.MustCompile(`\bhull_points\b`), "extra hull points"},
+		{regexp.MustCompile(`\bTOML\b|\btoml\b`), "list"},
+	}
+})
+
+var braced = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{(` + keyAlt + `)\}`) })
 
 // plain is a checker's message in the player's words.
 func playerWords(text string) string {
-	for _, r := range plainRules {
+	for _, r := range plainRules() {
 		text = r.re.ReplaceAllString(text, r.with)
 	}
-	text = braced.ReplaceAllStringFunc(text, func(s string) string { return fieldWords[s[1:len(s)-1]] })
+	text = braced().ReplaceAllStringFunc(text, func(s string) string { return fieldWords[s[1:len(s)-1]] })
 	if text != "" {
 		text = strings.ToUpper(text[:1]) + text[1:]
 	}

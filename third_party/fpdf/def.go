@@ -715,8 +715,7 @@ type Fpdf struct {
 	userUnderlineThickness float64                  // A custom user underline thickness multiplier.
 
 	fmt struct {
-		buf []byte       // buffer used to format numbers.
-		col bytes.Buffer // buffer used to build color strings.
+		buf []byte // buffer used to format numbers, colors and lines of text.
 	}
 }
 
@@ -873,15 +872,37 @@ func generateFontID(fdt fontDefType) (string, error) {
 		return fmt.Sprintf("%x", h.Sum(nil)), nil
 	}
 	h.Write(b[:i])
-	buf := []byte(`"Cw":[`)
-	for j, w := range cw {
-		if j > 0 {
-			buf = append(buf, ',')
+	// Widths come in runs of the same width (nearly all of a font's 65,536
+	// are 0, for the runes it lacks): a run is its item (",w") repeated,
+	// copied into the buffer in doubling blocks instead of formatted width
+	// by width. The bytes hashed are the same.
+	buf := make([]byte, 0, 8192)
+	buf = append(buf, `"Cw":[`...)
+	item := make([]byte, 0, 24)
+	for j := 0; j < len(cw); {
+		n := 1
+		for j+n < len(cw) && cw[j+n] == cw[j] {
+			n++
 		}
-		buf = strconv.AppendInt(buf, int64(w), 10)
-		if len(buf) > 4000 {
-			h.Write(buf)
-			buf = buf[:0]
+		item = strconv.AppendInt(append(item[:0], ','), int64(cw[j]), 10)
+		if j == 0 { // the first width has no comma
+			buf = append(buf, item[1:]...)
+			j, n = j+1, n-1
+		}
+		j += n
+		for n > 0 {
+			k := min(n, (cap(buf)-len(buf))/len(item)) // the items there is room for
+			if k == 0 {
+				h.Write(buf)
+				buf = buf[:0]
+				continue
+			}
+			start, end := len(buf), len(buf)+k*len(item)
+			buf = append(buf, item...)
+			for len(buf) < end {
+				buf = append(buf, buf[start:start+min(len(buf)-start, end-len(buf))]...)
+			}
+			n -= k
 		}
 	}
 	h.Write(append(buf, ']'))

@@ -942,43 +942,42 @@ func colorComp(v int) (int, float64) {
 	return v, float64(v) / 255.0
 }
 
+// isRGB reports whether clr is the RGB colour r, g, b made by
+// rgbColorValue: setting it again (text sets its colour often) keeps it,
+// string and all, instead of formatting the same string anew.
+func (clr colorType) isRGB(r, g, b int) bool {
+	return clr.mode == colorModeRGB && clr.str != "" && clr.ir == r && clr.ig == g && clr.ib == b
+}
+
 func (f *Fpdf) rgbColorValue(r, g, b int, grayStr, fullStr string) (clr colorType) {
 	clr.ir, clr.r = colorComp(r)
 	clr.ig, clr.g = colorComp(g)
 	clr.ib, clr.b = colorComp(b)
 	clr.mode = colorModeRGB
 	clr.gray = clr.ir == clr.ig && clr.r == clr.b
+	// The string is built in the scratch buffer: one allocation, not one
+	// per number and one for the whole.
 	const prec = 3
-	if len(grayStr) > 0 {
-		if clr.gray {
-			// clr.str = sprintf("%.3f %s", clr.r, grayStr)
-			f.fmt.col.Reset()
-			f.fmt.col.WriteString(f.fmtF64(clr.r, prec))
-			f.fmt.col.WriteString(" ")
-			f.fmt.col.WriteString(grayStr)
-			clr.str = f.fmt.col.String()
-		} else {
-			// clr.str = sprintf("%.3f %.3f %.3f %s", clr.r, clr.g, clr.b, fullStr)
-			f.fmt.col.Reset()
-			f.fmt.col.WriteString(f.fmtF64(clr.r, prec))
-			f.fmt.col.WriteString(" ")
-			f.fmt.col.WriteString(f.fmtF64(clr.g, prec))
-			f.fmt.col.WriteString(" ")
-			f.fmt.col.WriteString(f.fmtF64(clr.b, prec))
-			f.fmt.col.WriteString(" ")
-			f.fmt.col.WriteString(fullStr)
-			clr.str = f.fmt.col.String()
-		}
+	buf := f.fmt.buf[:0]
+	buf = appendFixed(buf, clr.r, prec)
+	if len(grayStr) > 0 && clr.gray {
+		// sprintf("%.3f %s", clr.r, grayStr)
+		buf = append(buf, ' ')
+		buf = append(buf, grayStr...)
 	} else {
-		// clr.str = sprintf("%.3f %.3f %.3f", clr.r, clr.g, clr.b)
-		f.fmt.col.Reset()
-		f.fmt.col.WriteString(f.fmtF64(clr.r, prec))
-		f.fmt.col.WriteString(" ")
-		f.fmt.col.WriteString(f.fmtF64(clr.g, prec))
-		f.fmt.col.WriteString(" ")
-		f.fmt.col.WriteString(f.fmtF64(clr.b, prec))
-		clr.str = f.fmt.col.String()
+		// sprintf("%.3f %.3f %.3f %s", clr.r, clr.g, clr.b, fullStr),
+		// without " %s" when grayStr is empty
+		buf = append(buf, ' ')
+		buf = appendFixed(buf, clr.g, prec)
+		buf = append(buf, ' ')
+		buf = appendFixed(buf, clr.b, prec)
+		if len(grayStr) > 0 {
+			buf = append(buf, ' ')
+			buf = append(buf, fullStr...)
+		}
 	}
+	clr.str = string(buf)
+	f.fmt.buf = buf
 	return
 }
 
@@ -991,7 +990,9 @@ func (f *Fpdf) SetDrawColor(r, g, b int) {
 }
 
 func (f *Fpdf) setDrawColor(r, g, b int) {
-	f.color.draw = f.rgbColorValue(r, g, b, "G", "RG")
+	if !f.color.draw.isRGB(r, g, b) {
+		f.color.draw = f.rgbColorValue(r, g, b, "G", "RG")
+	}
 	if f.page > 0 {
 		f.out(f.color.draw.str)
 	}
@@ -1013,7 +1014,9 @@ func (f *Fpdf) SetFillColor(r, g, b int) {
 }
 
 func (f *Fpdf) setFillColor(r, g, b int) {
-	f.color.fill = f.rgbColorValue(r, g, b, "g", "rg")
+	if !f.color.fill.isRGB(r, g, b) {
+		f.color.fill = f.rgbColorValue(r, g, b, "g", "rg")
+	}
 	f.colorFlag = f.color.fill.str != f.color.text.str
 	if f.page > 0 {
 		f.out(f.color.fill.str)
@@ -1035,7 +1038,9 @@ func (f *Fpdf) SetTextColor(r, g, b int) {
 }
 
 func (f *Fpdf) setTextColor(r, g, b int) {
-	f.color.text = f.rgbColorValue(r, g, b, "g", "rg")
+	if !f.color.text.isRGB(r, g, b) {
+		f.color.text = f.rgbColorValue(r, g, b, "g", "rg")
+	}
 	f.colorFlag = f.color.fill.str != f.color.text.str
 }
 
@@ -1264,7 +1269,9 @@ func (f *Fpdf) Rect(x, y, w, h float64, styleStr string) {
 	f.putF64(w*f.k, prec)
 	f.put(" ")
 	f.putF64(-h*f.k, prec)
-	f.put(" re " + fillDrawOp(styleStr) + "\n")
+	f.put(" re ")
+	f.put(fillDrawOp(styleStr))
+	f.put("\n")
 }
 
 // RoundedRect outputs a rectangle of width w and height h with the upper left
@@ -2329,6 +2336,21 @@ func (f *Fpdf) SetFont(familyStr, styleStr string, size float64) {
 	if f.err != nil {
 		return
 	}
+	// The current font again, at any size: what the lookup below would
+	// select is selected already (a font key's definition does not change
+	// once added). Documents set their font before nearly every line.
+	if familyStr != "" && familyStr == f.fontFamily && styleStr == f.fontStyle {
+		f.underline, f.strikeout = false, false // the style has neither U nor S
+		if size == 0.0 {
+			size = f.fontSizePt
+		}
+		f.fontSizePt = size
+		f.fontSize = size / f.k
+		if f.page > 0 {
+			f.outFont()
+		}
+		return
+	}
 	// dbg("SetFont")
 	familyStr = fontFamilyEscape(familyStr)
 	var ok bool
@@ -2398,8 +2420,20 @@ func (f *Fpdf) SetFont(familyStr, styleStr string, size float64) {
 		f.isCurrentUTF8 = false
 	}
 	if f.page > 0 {
-		f.outf("BT /F%s %.2f Tf ET", f.currentFont.i, f.fontSizePt)
+		f.outFont()
 	}
+}
+
+// outFont writes what outf("BT /F%s %.2f Tf ET", f.currentFont.i,
+// f.fontSizePt) wrote, without fmt: documents set fonts often.
+func (f *Fpdf) outFont() {
+	b := append(f.fmt.buf[:0], "BT /F"...)
+	b = append(b, f.currentFont.i...)
+	b = append(b, ' ')
+	b = appendFixed(b, f.fontSizePt, 2)
+	b = append(b, " Tf ET"...)
+	f.outBytes(b)
+	f.fmt.buf = b
 }
 
 // GetFontFamily returns the family of the current font. See SetFont() for details.
@@ -2432,7 +2466,7 @@ func (f *Fpdf) SetFontSize(size float64) {
 	f.fontSizePt = size
 	f.fontSize = size / f.k
 	if f.page > 0 {
-		f.outf("BT /F%s %.2f Tf ET", f.currentFont.i, f.fontSizePt)
+		f.outFont()
 	}
 }
 
@@ -2442,7 +2476,7 @@ func (f *Fpdf) SetFontUnitSize(size float64) {
 	f.fontSizePt = size * f.k
 	f.fontSize = size
 	if f.page > 0 {
-		f.outf("BT /F%s %.2f Tf ET", f.currentFont.i, f.fontSizePt)
+		f.outFont()
 	}
 }
 
@@ -2520,30 +2554,58 @@ func (f *Fpdf) Bookmark(txtStr string, level int, y float64) {
 // precisely on the page, but it is usually easier to use Cell(), MultiCell()
 // or Write() which are the standard methods to print text.
 func (f *Fpdf) Text(x, y float64, txtStr string) {
-	var txt2 string
 	if f.isCurrentUTF8 {
 		if f.isRTL {
 			txtStr = reverseText(txtStr)
 			x -= f.GetStringWidth(txtStr)
 		}
-		txt2 = f.escape(utf8toutf16(txtStr, false))
-		for _, uni := range txtStr {
-			f.currentFont.usedRunes[int(uni)] = int(uni)
-		}
-	} else {
-		txt2 = f.escape(txtStr)
+		f.useRunes(txtStr)
 	}
-	s := sprintf("BT %.2f %.2f Td (%s) Tj ET", x*f.k, (f.h-y)*f.k, txt2)
+	var lines string
 	if f.underline && txtStr != "" {
-		s += " " + f.dounderline(x, y, txtStr)
+		lines += " " + f.dounderline(x, y, txtStr)
 	}
 	if f.strikeout && txtStr != "" {
-		s += " " + f.dostrikeout(x, y, txtStr)
+		lines += " " + f.dostrikeout(x, y, txtStr)
 	}
+	// What fmt.Sprintf("q %s BT %.2f %.2f Td (%s) Tj ET%s Q") wrote, in the
+	// scratch buffer: Sprintf and the strings of the text's conversions were
+	// most of the allocations of a text-heavy document.
+	b := f.fmt.buf[:0]
 	if f.colorFlag {
-		s = sprintf("q %s %s Q", f.color.text.str, s)
+		b = append(b, "q "...)
+		b = append(b, f.color.text.str...)
+		b = append(b, ' ')
 	}
-	f.out(s)
+	b = append(b, "BT "...)
+	b = appendFixed(b, x*f.k, 2)
+	b = append(b, ' ')
+	b = appendFixed(b, (f.h-y)*f.k, 2)
+	b = append(b, " Td ("...)
+	if f.isCurrentUTF8 {
+		b = appendEscapedUTF16(b, txtStr)
+	} else {
+		b = appendEscaped(b, txtStr)
+	}
+	b = append(b, ") Tj ET"...)
+	b = append(b, lines...)
+	if f.colorFlag {
+		b = append(b, " Q"...)
+	}
+	f.outBytes(b)
+	f.fmt.buf = b
+}
+
+// useRunes records the runes of s in the current UTF-8 font's usedRunes,
+// but for those of its base (WithRunes), in the map from the start
+// (newDef): text spent more on the map than on the rest of its work.
+func (f *Fpdf) useRunes(s string) {
+	base := f.currentFont.parsed
+	for _, uni := range s {
+		if !base.inBase(uni) {
+			f.currentFont.usedRunes[int(uni)] = int(uni)
+		}
+	}
 }
 
 // GetWordSpacing returns the spacing between words of following text.
@@ -2746,9 +2808,7 @@ func (f *Fpdf) CellFormat(w, h float64, txtStr, borderStr string, ln int,
 				txtStr = reverseText(txtStr)
 			}
 			wmax := int(math.Ceil((w - 2*f.cMargin) * 1000 / f.fontSize))
-			for _, uni := range txtStr {
-				f.currentFont.usedRunes[int(uni)] = int(uni)
-			}
+			f.useRunes(txtStr)
 			space := f.escape(utf8toutf16(" ", false))
 			strSize := f.GetStringSymbolWidth(txtStr)
 			s.printf("BT 0 Tw %.2f %.2f Td [", (f.x+dx)*k, (f.h-(f.y+.5*h+.3*f.fontSize))*k)
@@ -2771,9 +2831,7 @@ func (f *Fpdf) CellFormat(w, h float64, txtStr, borderStr string, ln int,
 					txtStr = reverseText(txtStr)
 				}
 				txt2 = f.escape(utf8toutf16(txtStr, false))
-				for _, uni := range txtStr {
-					f.currentFont.usedRunes[int(uni)] = int(uni)
-				}
+				f.useRunes(txtStr)
 			} else {
 
 				txt2 = strings.Replace(txtStr, "\\", "\\\\", -1)
@@ -3800,7 +3858,8 @@ func (f *Fpdf) OutputFileAndClose(fileStr string) error {
 // Output sends the PDF document to the writer specified by w. No output will
 // take place if an error has occurred in the document generation process. w
 // remains open after this function returns. After returning, f is in a closed
-// state and its methods should not be called.
+// state and its methods should not be called. As io.Writer requires, w must
+// not keep the bytes it is given: their buffer goes to the next document.
 func (f *Fpdf) Output(w io.Writer) error {
 	if f.err != nil {
 		return f.err
@@ -3812,6 +3871,10 @@ func (f *Fpdf) Output(w io.Writer) error {
 	_, err := f.buffer.WriteTo(w)
 	if err != nil {
 		f.err = err
+	} else if f.buffer.Len() == 0 { // written out: no one reads it again
+		b := f.buffer.Buffer
+		f.buffer = fmtBuffer{}
+		putBuffer(&docBuffers, &b)
 	}
 	return f.err
 }
@@ -3848,7 +3911,7 @@ func (f *Fpdf) beginpage(orientationStr string, size SizeType) {
 	// add the default page boxes, if any exist, to the page
 	f.pageBoxes[f.page] = make(map[string]PageBox)
 	maps.Copy(f.pageBoxes[f.page], f.defPageBoxes)
-	f.pages = append(f.pages, bytes.NewBufferString(""))
+	f.pages = append(f.pages, pageBuffers.Get().(*bytes.Buffer))
 	f.pageLinks = append(f.pageLinks, make([]linkType, 0))
 	f.pageAttachments = append(f.pageAttachments, []annotationAttach{})
 	f.state = 2
@@ -4051,7 +4114,11 @@ func (f *Fpdf) newobj() {
 		f.offsets = append(f.offsets, 0)
 	}
 	f.offsets[f.n] = f.buffer.Len()
-	f.outf("%d 0 obj", f.n)
+	// outf("%d 0 obj", f.n) without fmt: a document has many objects
+	b := strconv.AppendInt(f.fmt.buf[:0], int64(f.n), 10)
+	b = append(b, " 0 obj"...)
+	f.outBytes(b)
+	f.fmt.buf = b
 }
 
 func (f *Fpdf) putstream(b []byte) {
@@ -4060,7 +4127,7 @@ func (f *Fpdf) putstream(b []byte) {
 		f.protect.rc4(uint32(f.n), &b)
 	}
 	f.out("stream")
-	f.out(string(b))
+	f.outBytes(b) // not f.out(string(b)): a stream is not worth a copy
 	f.out("endstream")
 }
 
@@ -4075,11 +4142,32 @@ func (f *Fpdf) out(s string) {
 	}
 }
 
+// outBytes is out for bytes, which need not be copied into a string
+// first: a stream, a line built in a scratch buffer.
+func (f *Fpdf) outBytes(b []byte) {
+	if f.state == 2 {
+		must(f.pages[f.page].Write(b))
+		must(f.pages[f.page].WriteString("\n"))
+	} else {
+		must(f.buffer.Write(b))
+		must(f.buffer.WriteString("\n"))
+	}
+}
+
 func (f *Fpdf) put(s string) {
 	if f.state == 2 {
 		f.pages[f.page].WriteString(s)
 	} else {
 		f.buffer.WriteString(s)
+	}
+}
+
+// putBytes is put for bytes.
+func (f *Fpdf) putBytes(b []byte) {
+	if f.state == 2 {
+		f.pages[f.page].Write(b)
+	} else {
+		f.buffer.Write(b)
 	}
 }
 
@@ -4115,17 +4203,21 @@ func (f *Fpdf) outf(fmtStr string, args ...any) {
 	f.out(sprintf(fmtStr, args...))
 }
 
+// putF64 writes v with precision prec, formatted in the scratch buffer
+// (fmtF64 would allocate a string per number).
 func (f *Fpdf) putF64(v float64, prec int) {
-	f.put(f.fmtF64(v, prec))
+	f.fmt.buf = appendFixed(f.fmt.buf[:0], v, prec)
+	f.putBytes(f.fmt.buf)
 }
 
 // fmtF64 converts the floating-point number f to a string with precision prec.
 func (f *Fpdf) fmtF64(v float64, prec int) string {
-	return string(strconv.AppendFloat(f.fmt.buf[:0], v, 'f', prec, 64))
+	return string(appendFixed(f.fmt.buf[:0], v, prec))
 }
 
 func (f *Fpdf) putInt(v int) {
-	f.put(f.fmtInt(v))
+	f.fmt.buf = strconv.AppendInt(f.fmt.buf[:0], int64(v), 10)
+	f.putBytes(f.fmt.buf)
 }
 
 func (f *Fpdf) fmtInt(v int) string {
@@ -4255,6 +4347,7 @@ func (f *Fpdf) putpages() {
 		hPt = f.defPageSize.Wd * f.k
 	}
 	pagesObjectNumbers := make([]int, nb+1) // 1-based
+	closed := new(bytes.Buffer)             // each page once written, its buffer given back
 	for n := 1; n <= nb; n++ {
 		// Page
 		f.newobj()
@@ -4322,6 +4415,9 @@ func (f *Fpdf) putpages() {
 			f.putstream(f.pages[n].Bytes())
 		}
 		f.out("endobj")
+		// The page is written: its buffer goes to the documents to come.
+		putBuffer(&pageBuffers, f.pages[n])
+		f.pages[n] = closed
 	}
 	// Pages root
 	f.offsets[1] = f.buffer.Len()
@@ -5182,6 +5278,9 @@ func (f *Fpdf) enddoc() {
 		return
 	}
 	f.layerEndDoc()
+	if f.buffer.Cap() == 0 { // nothing written before the header
+		f.buffer.Buffer = *docBuffers.Get().(*bytes.Buffer)
+	}
 	f.putheader()
 	// Embedded files
 	f.putAttachments()
@@ -5215,7 +5314,14 @@ func (f *Fpdf) enddoc() {
 	f.outf("0 %d", f.n+1)
 	f.out("0000000000 65535 f ")
 	for j := 1; j <= f.n; j++ {
-		f.outf("%010d 00000 n ", f.offsets[j])
+		// outf("%010d 00000 n ", f.offsets[j]) without fmt
+		var digits [20]byte
+		d := strconv.AppendInt(digits[:0], int64(f.offsets[j]), 10)
+		b := append(f.fmt.buf[:0], "0000000000"[:max(0, 10-len(d))]...)
+		b = append(b, d...)
+		b = append(b, " 00000 n "...)
+		f.outBytes(b)
+		f.fmt.buf = b
 	}
 	// Trailer
 	f.out("trailer")

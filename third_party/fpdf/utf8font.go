@@ -6,6 +6,7 @@ package fpdf
 
 import (
 	"encoding/binary"
+	"maps"
 	"slices"
 	"sync"
 )
@@ -26,9 +27,11 @@ type UTF8Font struct {
 	ttf []byte
 	cut *cutTables
 
-	base []int // runes every document's subset holds (WithRunes)
+	base    []int    // runes every document's subset holds (WithRunes)
+	baseSet []uint64 // base as a set of the BMP, one bit a rune, or nil
 
 	mu      sync.Mutex
+	runes   [2]map[int]int         // the runes a document starts with (newDef), without and with alias
 	ids     map[string]string      // font id by font key: the id hashes the key too
 	subsets map[string]*utf8Subset // by the runes a document uses (runesKey)
 	kept    int                    // the bytes of the subsets
@@ -80,7 +83,20 @@ func (font *UTF8Font) WithRunes(runes string) *UTF8Font {
 			nf.base = append(nf.base, int(r))
 		}
 	}
+	if len(nf.base) > 0 {
+		nf.baseSet = make([]uint64, 0x10000/64)
+		for _, r := range nf.base {
+			nf.baseSet[r/64] |= 1 << (r % 64)
+		}
+	}
 	return nf
+}
+
+// inBase reports whether r is one of the font's base runes (WithRunes),
+// which every document's usedRunes holds from the start (newDef). A nil
+// font has none.
+func (font *UTF8Font) inBase(r rune) bool {
+	return font != nil && font.baseSet != nil && r >= 0 && r <= 0xFFFF && font.baseSet[r/64]&(1<<(r%64)) != 0
 }
 
 // AddUTF8FontFromParsed makes a parsed font available in the document
@@ -101,18 +117,25 @@ func (f *Fpdf) AddUTF8FontFromParsed(familyStr, styleStr string, font *UTF8Font)
 func (font *UTF8Font) newDef(fontkey string, noAlias bool) fontDefType {
 	def := font.def
 	def.Name = fontkey
-	if noAlias {
-		def.usedRunes = makeSubsetRange(57)
-	} else {
-		def.usedRunes = makeSubsetRange(32)
-	}
-	for _, r := range font.base {
-		def.usedRunes[r] = r
-	}
 	def.utf8File = &utf8FontFile{fileReader: &fileReader{array: font.ttf}, cut: font.cut}
 	def.parsed = font
 	font.mu.Lock()
 	defer font.mu.Unlock()
+	// A document's runes start as a copy of a map the font makes once:
+	// filled rune by rune for every document, the map grew and rehashed
+	// several times over (the base runes of WithRunes are 150 or so).
+	start, end := 0, 32
+	if noAlias {
+		start, end = 1, 57
+	}
+	if font.runes[start] == nil {
+		m := makeSubsetRange(end)
+		for _, r := range font.base {
+			m[r] = r
+		}
+		font.runes[start] = m
+	}
+	def.usedRunes = maps.Clone(font.runes[start])
 	id, ok := font.ids[fontkey]
 	if !ok {
 		id, _ = generateFontID(def)

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -344,6 +345,7 @@ func TestGenerateFontID(t *testing.T) {
 		{Tp: "TrueType", Name: `a"Cw":null,"Cw":[1]`, Cw: []int{-1, 65535}},
 		{Name: "no widths"},
 		{Name: "empty widths", Cw: []int{}},
+		{Name: "runs", Cw: slices.Concat(make([]int, 9000), slices.Repeat([]int{1234}, 5001), []int{7, 7, -3, 0})},
 	} {
 		want := def
 		want.File = ""
@@ -535,4 +537,78 @@ func runes(rs []int) []rune {
 		out[i] = rune(r)
 	}
 	return out
+}
+
+// BenchmarkGenerateFontID: a UTF-8 font's id, once per font and process.
+func BenchmarkGenerateFontID(b *testing.B) {
+	font, err := ParseUTF8Font(goregular.TTF)
+	if err != nil {
+		b.Fatal(err)
+	}
+	def := font.newDef("go", true)
+	for b.Loop() {
+		generateFontID(def)
+	}
+}
+
+// TestAppendEscaped: Text's escaping in one pass writes what escape and
+// utf8toutf16 wrote, for any text.
+func TestAppendEscaped(t *testing.T) {
+	f := New("P", "mm", "A4", "")
+	for _, s := range []string{"", "plain", `a\b(c)d` + "\r\n", "火星 (Mars)", "🚀)", "\xe2\x82(", "\u5c28\u2829\u0d5c", "\u285c\u5c0d"} {
+		if got, want := string(appendEscaped(nil, s)), f.escape(s); got != want {
+			t.Errorf("appendEscaped(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := string(appendEscapedUTF16(nil, s)), f.escape(utf8toutf16(s, false)); got != want {
+			t.Errorf("appendEscapedUTF16(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestAppendFixed: appendFixed writes what strconv does, ties, near ties,
+// signs, tiny and huge numbers included.
+func TestAppendFixed(t *testing.T) {
+	vals := []float64{0, math.Copysign(0, -1), 0.125, -0.125, 0.005, 0.015, 0.045, 1.005, 2.675, 12.125, -0.001,
+		0.0049999999999999999, 0.995, 9.995, 99.995, 1e-300, 5e-324, 1e15, 1e16, 9007199254740.99, 4503599627370.495,
+		math.MaxFloat64, math.Inf(1), math.Inf(-1), math.NaN(), 841.89, 595.28, 1 << 53, 1<<53/100 - 1}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		vals = append(vals,
+			(rnd.Float64()-0.5)*2000,
+			float64(rnd.IntN(1<<20)-1<<19)/8,                           // ties
+			math.Nextafter(float64(rnd.IntN(200000))/200, math.Inf(1)), // near ties
+			math.Nextafter(float64(rnd.IntN(200000))/200, math.Inf(-1)),
+			math.Float64frombits(rnd.Uint64()))
+	}
+	for _, v := range vals {
+		for prec := range 8 {
+			if got, want := string(appendFixed(nil, v, prec)), strconv.FormatFloat(v, 'f', prec, 64); got != want {
+				t.Fatalf("appendFixed(%v, %d) = %s, want %s", v, prec, got, want)
+			}
+		}
+	}
+}
+
+// TestSetFontAgain: setting the current font again (SetFont's shortcut)
+// leaves the state the full selection leaves.
+func TestSetFontAgain(t *testing.T) {
+	pdf := New("P", "mm", "A4", "")
+	pdf.AddPage()
+	pdf.SetFont("Helvetica", "BU", 12)
+	for _, c := range []struct {
+		style string
+		size  float64
+		want  string
+		pt    float64
+	}{
+		{"B", 0, "B", 12}, {"BU", 9, "BU", 9}, {"B", 8, "B", 8}, {"BS", 0, "BS", 8}, {"", 7, "", 7}, {"", 0, "", 7},
+	} {
+		pdf.SetFont("helvetica", c.style, c.size)
+		if got, pt := pdf.GetFontStyle(), pdf.fontSizePt; got != c.want || pt != c.pt {
+			t.Errorf("SetFont(helvetica, %q, %v): style %q size %v, want %q %v", c.style, c.size, got, pt, c.want, c.pt)
+		}
+	}
+	if err := pdf.Error(); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -29,6 +29,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 )
@@ -104,6 +105,81 @@ func utf8toutf16(s string, withBOM ...bool) string {
 	}
 	return string(res)
 }
+
+// appendEscaped appends s as (*Fpdf).escape(s) returns it, in one pass
+// and without its three intermediate strings.
+func appendEscaped(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		b = appendEscapedByte(b, s[i])
+	}
+	return b
+}
+
+// appendEscapedUTF16 appends s as escape(utf8toutf16(s, false)) returns
+// it, without building either string.
+func appendEscapedUTF16(b []byte, s string) []byte {
+	for _, r := range s {
+		if r > 0xFFFF {
+			r = 0 // as utf8toutf16 without BOM: .notdef
+		}
+		hi, lo := byte(r>>8), byte(r)
+		if escapes(hi) || escapes(lo) {
+			b = appendEscapedByte(appendEscapedByte(b, hi), lo)
+		} else {
+			b = append(b, hi, lo)
+		}
+	}
+	return b
+}
+
+// escapes reports whether escape changes c.
+func escapes(c byte) bool {
+	return c == '\\' || c == '(' || c == ')' || c == '\r'
+}
+
+// appendEscapedByte appends c as escape writes it.
+func appendEscapedByte(b []byte, c byte) []byte {
+	switch c {
+	case '\\', '(', ')':
+		return append(b, '\\', c)
+	case '\r':
+		return append(b, '\\', 'r')
+	}
+	return append(b, c)
+}
+
+// appendFixed appends v as strconv.AppendFloat(b, v, 'f', prec, 64)
+// does, for prec 1 to 6, without strconv's general conversion for the
+// numbers a page is made of. n, v·10^prec rounded, is the answer when v·10^prec
+// lies strictly within 0.5 of it: math.FMA computes v·10^prec − n rounded
+// once, and rounding, monotonic, keeps it on the same side of ±0.5. At or
+// near a tie, and past 2^53/10^prec, strconv decides.
+func appendFixed(b []byte, v float64, prec int) []byte {
+	if prec < 1 || prec > 6 {
+		return strconv.AppendFloat(b, v, 'f', prec, 64)
+	}
+	scale := pow10[prec]
+	a := math.Abs(v)
+	if !(a < 1<<53/scale) { // also NaN and ±Inf
+		return strconv.AppendFloat(b, v, 'f', prec, 64)
+	}
+	n := math.Round(a * scale)
+	if r := math.FMA(a, scale, -n); r >= 0.5 || r <= -0.5 {
+		return strconv.AppendFloat(b, v, 'f', prec, 64)
+	}
+	if math.Signbit(v) { // -0.001 is "-0.00", as strconv writes it
+		b = append(b, '-')
+	}
+	u, s := uint64(n), uint64(scale)
+	b = strconv.AppendUint(b, u/s, 10)
+	b = append(b, '.')
+	for s /= 10; s > 0; s /= 10 {
+		b = append(b, byte('0'+u/s%10))
+	}
+	return b
+}
+
+var pow10 = [...]float64{1, 10, 100, 1000, 1e4, 1e5, 1e6}
 
 // intIf returns a if cnd is true, otherwise b
 func intIf(cnd bool, a, b int) int {

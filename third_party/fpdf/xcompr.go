@@ -24,6 +24,23 @@ var xmem = xmempool{
 
 type xmempool struct{ sync.Pool }
 
+// pageBuffers and docBuffers keep the page and document buffers of
+// documents written out (Output) for the documents that follow: each
+// document grew its own from nothing, by doubling, the most memory a
+// program that makes many documents allocated in fpdf. A buffer goes back
+// only when nothing reads it any more. Documents are larger than their
+// pages, hence two pools.
+var (
+	pageBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+	docBuffers  = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+)
+
+// putBuffer empties b and keeps it in pool for another document.
+func putBuffer(pool *sync.Pool, b *bytes.Buffer) {
+	b.Reset()
+	pool.Put(b)
+}
+
 // zwriters are reused: a zlib writer allocates its compressor's tables,
 // more than most streams it compresses, and Reset makes it as new. They
 // are github.com/klauspost/compress's, which compresses at BestSpeed in

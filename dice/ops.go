@@ -87,7 +87,8 @@ func Add(a, b Dist) Dist {
 		panic(fmt.Sprintf("dice: Add of %d and %d outcomes spread over %d to %d: more than %d outcomes", len(a.outcomes), len(b.outcomes), lo, hi, MaxOutcomes))
 	}
 	span := hi - lo + 1
-	if _, ok := mul64(a.total.Uint64(), b.total.Uint64()); ok && !sparse && a.total.IsUint64() && b.total.IsUint64() {
+	small := !sparse && a.total.IsUint64() && b.total.IsUint64()
+	if _, fits := mul64(a.total.Uint64(), b.total.Uint64()); small && fits {
 		// The weights of the sum add up to the product of the totals.
 		acc := make([]uint64, span)
 		for i, x := range a.outcomes {
@@ -323,7 +324,7 @@ func mixSmall(dists []Dist, w []*big.Int) (Dist, bool) {
 			return Dist{}, false
 		}
 		t := p.total.Uint64()
-		ok := false
+		var ok bool
 		if lcm, ok = mul64(lcm/gcd(lcm, t), t); !ok {
 			return Dist{}, false
 		}

@@ -153,3 +153,25 @@ func TestBinomialWordsAndBig(t *testing.T) {
 		}
 	}
 }
+
+// TestDieShared uses the shared dice from several goroutines at once; run
+// with -race, it shows that nothing writes to them.
+func TestDieShared(t *testing.T) {
+	done := make(chan string)
+	for range 4 {
+		go func() {
+			d := Sub(Repeat(Die(6), 3), Map(Die(20), func(v int) int { return v / 4 }))
+			d = Bind(d, func(v int) Dist { return Add(Const(v), Die(4)) })
+			done <- RatString(d.AtLeast(0)) + " " + Percent(Die(6).Prob(3), 1)
+		}()
+	}
+	first := <-done
+	for range 3 {
+		if got := <-done; got != first {
+			t.Errorf("goroutines disagree: %q and %q", got, first)
+		}
+	}
+	if got := Die(6).String(); got != "{1:1/6 2:1/6 3:1/6 4:1/6 5:1/6 6:1/6}" {
+		t.Errorf("Die(6) = %s after use", got)
+	}
+}

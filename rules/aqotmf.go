@@ -143,6 +143,12 @@ func aqAttackTargets(r *catalog.AQRules, q AttackQuery) (hitOn, damageOn, armor 
 // Armor above 10 needs Power. No lucky hits are counted: the quick-start
 // never describes them, and the result carries that note where it matters.
 func AQAttack(sys *catalog.System, q AttackQuery) (AttackResult, error) {
+	return aqAttack(sys, q, nil)
+}
+
+// aqAttack is AQAttack; a table of attacks on one tripod passes its rolls,
+// so that they work out each chance on the Tripod Damage Chart once.
+func aqAttack(sys *catalog.System, q AttackQuery, rolls aqRolls) (AttackResult, error) {
 	r, die, err := aqRules(sys)
 	if err != nil {
 		return AttackResult{}, err
@@ -176,7 +182,7 @@ func AQAttack(sys *catalog.System, q AttackQuery) (AttackResult, error) {
 	res.Hit = aqAtLeastOnce(res.DieHit, n)
 	res.Damage = points.AtLeast(1)
 	if q.Tripod {
-		res.Destroyed, err = aqDestroyedBy(sys, points, q.Armor)
+		res.Destroyed, err = aqDestroyedBy(sys, points, q.Armor, rolls)
 		if err != nil {
 			return AttackResult{}, err
 		}
@@ -203,6 +209,23 @@ type aqTripodRoll struct {
 	armor    int
 	rowDeath []*big.Rat // per row: the chance it destroys the tripod
 	memo     map[int]*big.Rat
+}
+
+// aqRolls keeps the Tripod Damage Chart rolls of one table by the
+// tripod's armour, so that the table's attacks share what each roll has
+// worked out (its memo). A nil aqRolls keeps nothing.
+type aqRolls map[int]*aqTripodRoll
+
+// get returns the roll for a tripod of the armour, made on first use.
+func (m aqRolls) get(sys *catalog.System, armor int) (*aqTripodRoll, error) {
+	if t := m[armor]; t != nil {
+		return t, nil
+	}
+	t, err := newAQTripodRoll(sys, armor)
+	if err == nil && m != nil {
+		m[armor] = t
+	}
+	return t, err
 }
 
 func newAQTripodRoll(sys *catalog.System, armor int) (*aqTripodRoll, error) {
@@ -303,12 +326,12 @@ func aqRowDestroys(row catalog.ChartRow, armor int) *big.Rat {
 // destroyed by an attack scoring the points distribution: no roll for 0
 // points, else one roll at +per_extra_point for each point beyond the
 // first. The sum runs on integer weights so that a hundred dice stay cheap.
-func aqDestroyedBy(sys *catalog.System, points dice.Dist, armor int) (*big.Rat, error) {
+func aqDestroyedBy(sys *catalog.System, points dice.Dist, armor int, rolls aqRolls) (*big.Rat, error) {
 	r, _, err := aqRules(sys)
 	if err != nil {
 		return nil, err
 	}
-	roll, err := newAQTripodRoll(sys, armor)
+	roll, err := rolls.get(sys, armor)
 	if err != nil {
 		return nil, err
 	}

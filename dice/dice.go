@@ -66,14 +66,19 @@ package dice
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Dist is an immutable distribution over integer outcomes with exact weights.
 // Invariants: outcomes strictly increasing, every weight > 0, total = sum of
-// weights, and the weights share no common factor. The slices are never
-// modified after construction, so copies of a Dist may share them.
+// weights, and the weights share no common factor. Neither the slices nor
+// the big.Ints they point to are ever modified once a Dist is made (the
+// fields are unexported, and every function here writes only to values it
+// has just allocated), so copies of a Dist, and different goroutines, may
+// share them: Die hands out one Dist per die size.
 type Dist struct {
 	outcomes []int
 	weights  []*big.Int
@@ -139,9 +144,73 @@ func reduce(weights []*big.Int) {
 	}
 }
 
+// smallInts returns big.Ints holding ws, made in three allocations rather
+// than two per weight: the Ints sit side by side in one array and, on
+// 64-bit machines, their digits in another. That is safe because weights
+// are never modified (see Dist); an Int given a one-word slice with no
+// spare capacity would, if it were ever changed, reallocate rather than
+// write over its neighbour.
+func smallInts(ws []uint64) []*big.Int {
+	ints := make([]big.Int, len(ws))
+	ptrs := make([]*big.Int, len(ws))
+	var words []big.Word
+	if bits.UintSize == 64 {
+		words = make([]big.Word, len(ws))
+	}
+	for i, w := range ws {
+		if words != nil {
+			words[i] = big.Word(w)
+			ptrs[i] = ints[i].SetBits(words[i : i+1 : i+1])
+		} else {
+			ptrs[i] = ints[i].SetUint64(w)
+		}
+	}
+	return ptrs
+}
+
+// ratio returns num/den (den > 0) as a Rat in lowest terms. It divides out
+// the common factor with machine words and writes the Rat's parts through
+// Num and Denom, which big.Rat documents as references, so it skips the
+// big GCD that SetFrac does.
+func ratio(num, den uint64) *big.Rat {
+	g := gcd(num, den)
+	r := new(big.Rat).SetInt64(1) // a denominator of its own, so Denom is a reference
+	r.Num().SetUint64(num / g)
+	r.Denom().SetUint64(den / g)
+	return r
+}
+
+// gcd is Euclid's greatest common divisor; gcd(0, b) = b.
+func gcd(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// memoDice is how many die sizes Die keeps: every die a rule set rolls
+// (d4 … d100), not every size a caller might ask for.
+const memoDice = 100
+
+// dies holds Die(n) for n up to memoDice, each made on first use. Sharing
+// them is safe because a Dist is never modified.
+var dies [memoDice + 1]struct {
+	once sync.Once
+	d    Dist
+}
+
 // Die is the uniform distribution on 1..n. It panics if n < 1 or
-// n > MaxOutcomes.
+// n > MaxOutcomes. The small dice are made once and shared.
 func Die(n int) Dist {
+	if n >= 1 && n <= memoDice {
+		m := &dies[n]
+		m.once.Do(func() { m.d = die(n) })
+		return m.d
+	}
+	return die(n)
+}
+
+func die(n int) Dist {
 	if n < 1 {
 		panic(fmt.Sprintf("dice: Die(%d) needs at least one face", n))
 	}
@@ -152,14 +221,18 @@ func Die(n int) Dist {
 	weights := make([]*big.Int, n)
 	for i := range outcomes {
 		outcomes[i] = i + 1
-		weights[i] = big.NewInt(1)
+		weights[i] = bigOne // shared: weights are never modified
 	}
 	return newDist(outcomes, weights)
 }
 
+// oneWeight is the weights of every Const, shared: weights are never
+// modified.
+var oneWeight = []*big.Int{bigOne}
+
 // Const is the distribution that always yields v.
 func Const(v int) Dist {
-	return newDist([]int{v}, []*big.Int{big.NewInt(1)})
+	return Dist{outcomes: []int{v}, weights: oneWeight, total: bigOne}
 }
 
 // FromWeights builds a distribution from relative weights, e.g.
@@ -241,6 +314,15 @@ func (d Dist) ProbIf(pred func(int) bool) *big.Rat {
 	if len(d.outcomes) == 0 {
 		return new(big.Rat)
 	}
+	if d.total.IsUint64() { // so is every partial sum of the weights
+		var sum uint64
+		for i, v := range d.outcomes {
+			if pred(v) {
+				sum += d.weights[i].Uint64()
+			}
+		}
+		return ratio(sum, d.total.Uint64())
+	}
 	sum := new(big.Int)
 	for i, v := range d.outcomes {
 		if pred(v) {
@@ -253,6 +335,9 @@ func (d Dist) ProbIf(pred func(int) bool) *big.Rat {
 // Prob returns P(X = v) in lowest terms.
 func (d Dist) Prob(v int) *big.Rat {
 	if i := d.index(v); i >= 0 {
+		if d.total.IsUint64() {
+			return ratio(d.weights[i].Uint64(), d.total.Uint64())
+		}
 		return new(big.Rat).SetFrac(d.weights[i], d.total)
 	}
 	return new(big.Rat)

@@ -1,10 +1,64 @@
 package dice
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
+	"slices"
 )
+
+// The functions below add weights up in machine words whenever the result's
+// total is known to fit in a uint64 (every weight is at most the total, so
+// then nothing can overflow), and in big.Ints otherwise. Both give the
+// same distribution; the words just spare a big.Int per weight.
+
+// mul64 returns a*b and whether it fits in a uint64.
+func mul64(a, b uint64) (uint64, bool) {
+	hi, lo := bits.Mul64(a, b)
+	return lo, hi == 0
+}
+
+// smallDist wraps sorted outcomes and their positive weights, whose sum
+// fits in a uint64, dividing out the weights' common factor.
+func smallDist(outcomes []int, ws []uint64) Dist {
+	var g, total uint64
+	for _, w := range ws {
+		g = gcd(g, w)
+	}
+	for i := range ws {
+		ws[i] /= g
+		total += ws[i]
+	}
+	return Dist{outcomes: outcomes, weights: smallInts(ws), total: new(big.Int).SetUint64(total)}
+}
+
+// pair is an outcome and a weight on the way into a Dist.
+type pair struct {
+	v int
+	w uint64
+}
+
+// fromPairs builds a Dist from outcomes with weights, in any order and
+// perhaps repeated (their weights add up), whose weights sum to a uint64.
+// Zero weights are dropped. It sorts ps in place.
+func fromPairs(ps []pair) Dist {
+	slices.SortFunc(ps, func(a, b pair) int { return cmp.Compare(a.v, b.v) })
+	outcomes := make([]int, 0, len(ps))
+	ws := make([]uint64, 0, len(ps))
+	for _, p := range ps {
+		switch n := len(outcomes); {
+		case p.w == 0:
+		case n > 0 && outcomes[n-1] == p.v:
+			ws[n-1] += p.w
+		default:
+			outcomes = append(outcomes, p.v)
+			ws = append(ws, p.w)
+		}
+	}
+	return smallDist(outcomes, ws)
+}
 
 // Add is the distribution of the sum of independent a and b.
 //
@@ -33,6 +87,26 @@ func Add(a, b Dist) Dist {
 		panic(fmt.Sprintf("dice: Add of %d and %d outcomes spread over %d to %d: more than %d outcomes", len(a.outcomes), len(b.outcomes), lo, hi, MaxOutcomes))
 	}
 	span := hi - lo + 1
+	small := !sparse && a.total.IsUint64() && b.total.IsUint64()
+	if _, fits := mul64(a.total.Uint64(), b.total.Uint64()); small && fits {
+		// The weights of the sum add up to the product of the totals.
+		acc := make([]uint64, span)
+		for i, x := range a.outcomes {
+			wa := a.weights[i].Uint64()
+			for j, y := range b.outcomes {
+				acc[x+y-lo] += wa * b.weights[j].Uint64()
+			}
+		}
+		outcomes := make([]int, 0, span)
+		ws := make([]uint64, 0, span)
+		for k, w := range acc {
+			if w != 0 { // weights are positive, so a touched slot is nonzero
+				outcomes = append(outcomes, lo+k)
+				ws = append(ws, w)
+			}
+		}
+		return smallDist(outcomes, ws) // whose common factor is 1 here (see above)
+	}
 	if sparse {
 		// Sparse outcomes (say {0, 1000000}): a dense array would be
 		// mostly holes, so accumulate in a map instead.
@@ -107,10 +181,20 @@ func Repeat(d Dist, n int) Dist {
 	if n > 0 && len(d.outcomes) > 0 {
 		checkSpan("Repeat", mulInts("Repeat", n, d.Min()), mulInts("Repeat", n, d.Max()))
 	}
-	result, base := Const(0), d
+	if n == 0 {
+		return Const(0)
+	}
+	// The sum so far is result once have is set; starting from the first
+	// power to add rather than from Const(0) spares a convolution.
+	var result Dist
+	have, base := false, d
 	for n > 0 {
 		if n&1 == 1 {
-			result = Add(result, base)
+			if have {
+				result = Add(result, base)
+			} else {
+				result, have = base, true
+			}
 		}
 		n >>= 1
 		if n > 0 {
@@ -123,6 +207,14 @@ func Repeat(d Dist, n int) Dist {
 // Map is the distribution of f(X). Outcomes that f sends to the same value
 // merge their weights.
 func Map(d Dist, f func(int) int) Dist {
+	if d.total == nil || d.total.IsUint64() {
+		ps := make([]pair, len(d.outcomes))
+		for i, v := range d.outcomes {
+			ps[i] = pair{f(v), d.weights[i].Uint64()}
+		}
+		// Merging can create a common factor (1+1 = 2), so smallDist reduces.
+		return fromPairs(ps)
+	}
 	m := make(map[int]*big.Int, len(d.outcomes))
 	for i, v := range d.outcomes {
 		y := f(v)
@@ -187,6 +279,9 @@ func Mix(parts []Weighted) Dist {
 // so the integer weight of x is the numerator; the common denominator T*L
 // is implied by the weights' sum and never has to be built.
 func mix(dists []Dist, w []*big.Int) Dist {
+	if d, ok := mixSmall(dists, w); ok {
+		return d
+	}
 	lcm := big.NewInt(1)
 	g := new(big.Int)
 	for i, d := range dists {
@@ -216,6 +311,45 @@ func mix(dists []Dist, w []*big.Int) Dist {
 	return fromMap(m)
 }
 
+// mixSmall is mix in machine words; ok is false when T*L, the total of the
+// result's weights, or a part's total or mixing weight, passes a uint64.
+func mixSmall(dists []Dist, w []*big.Int) (Dist, bool) {
+	var lcm, sumW uint64 = 1, 0
+	n := 0
+	for i, p := range dists {
+		if len(p.outcomes) == 0 || w[i].Sign() == 0 {
+			continue
+		}
+		if !p.total.IsUint64() || !w[i].IsUint64() {
+			return Dist{}, false
+		}
+		t := p.total.Uint64()
+		var ok bool
+		if lcm, ok = mul64(lcm/gcd(lcm, t), t); !ok {
+			return Dist{}, false
+		}
+		var carry uint64
+		if sumW, carry = bits.Add64(sumW, w[i].Uint64(), 0); carry != 0 {
+			return Dist{}, false
+		}
+		n += len(p.outcomes)
+	}
+	if _, ok := mul64(lcm, sumW); !ok {
+		return Dist{}, false
+	}
+	ps := make([]pair, 0, n)
+	for i, p := range dists {
+		if len(p.outcomes) == 0 || w[i].Sign() == 0 {
+			continue
+		}
+		scale := w[i].Uint64() * (lcm / p.total.Uint64())
+		for j, x := range p.outcomes {
+			ps = append(ps, pair{x, scale * p.weights[j].Uint64()})
+		}
+	}
+	return fromPairs(ps), true
+}
+
 // Binomial is the number of successes in n independent trials that each
 // succeed with probability p. Binomial(0, p) is Const(0). It panics if n < 0
 // or p is outside [0, 1].
@@ -242,6 +376,9 @@ func Binomial(n int, p *big.Rat) Dist {
 	case p.Cmp(ratOne) == 0:
 		return Const(n)
 	}
+	if d, ok := binomialSmall(n, p); ok {
+		return d
+	}
 	a := p.Num() // read-only: these alias p's internals
 	q := new(big.Int).Sub(p.Denom(), a)
 
@@ -264,6 +401,45 @@ func Binomial(n int, p *big.Rat) Dist {
 		apow.Mul(apow, a)
 	}
 	return newDist(outcomes, weights)
+}
+
+// binomialSmall is Binomial in machine words, for 0 < p < 1; ok is false
+// when the total b^n passes a uint64. Every factor and partial product of
+// a weight is at most that weight, and every weight at most the total, so
+// nothing else can overflow: C(n,k)*(n-k) can, but it is divided by k+1
+// at once through a 128-bit product.
+func binomialSmall(n int, p *big.Rat) (Dist, bool) {
+	if !p.Denom().IsUint64() {
+		return Dist{}, false
+	}
+	b := p.Denom().Uint64()
+	a := p.Num().Uint64()
+	q := b - a
+	total := uint64(1)
+	for range n {
+		var ok bool
+		if total, ok = mul64(total, b); !ok {
+			return Dist{}, false
+		}
+	}
+	qpow := make([]uint64, n+1) // qpow[j] = q^j
+	qpow[0] = 1
+	for j := 1; j <= n; j++ {
+		qpow[j] = qpow[j-1] * q
+	}
+	outcomes := make([]int, n+1)
+	ws := make([]uint64, n+1)
+	c, apow := uint64(1), uint64(1) // C(n, k), a^k
+	for k := 0; k <= n; k++ {
+		outcomes[k] = k
+		ws[k] = c * apow * qpow[n-k]
+		hi, lo := bits.Mul64(c, uint64(n-k))
+		c, _ = bits.Div64(hi, lo, uint64(k+1))
+		if k < n {
+			apow *= a
+		}
+	}
+	return Dist{outcomes: outcomes, weights: smallInts(ws), total: new(big.Int).SetUint64(total)}, true
 }
 
 // Count is the number of n independent rolls of d whose outcome satisfies

@@ -143,6 +143,12 @@ func aqAttackTargets(r *catalog.AQRules, q AttackQuery) (hitOn, damageOn, armor 
 // Armor above 10 needs Power. No lucky hits are counted: the quick-start
 // never describes them, and the result carries that note where it matters.
 func AQAttack(sys *catalog.System, q AttackQuery) (AttackResult, error) {
+	return aqAttack(sys, q, nil)
+}
+
+// aqAttack is AQAttack; a table of attacks on one tripod passes its rolls,
+// so that they work out each chance on the Tripod Damage Chart once.
+func aqAttack(sys *catalog.System, q AttackQuery, rolls aqRolls) (AttackResult, error) {
 	r, die, err := aqRules(sys)
 	if err != nil {
 		return AttackResult{}, err
@@ -174,9 +180,9 @@ func AQAttack(sys *catalog.System, q AttackQuery) (AttackResult, error) {
 		res.Points[k] = points.Prob(k)
 	}
 	res.Hit = aqAtLeastOnce(res.DieHit, n)
-	res.Damage = new(big.Rat).Sub(big.NewRat(1, 1), res.Points[0])
+	res.Damage = points.AtLeast(1)
 	if q.Tripod {
-		res.Destroyed, err = aqDestroyedBy(sys, points, q.Armor)
+		res.Destroyed, err = aqDestroyedBy(sys, points, q.Armor, rolls)
 		if err != nil {
 			return AttackResult{}, err
 		}
@@ -185,13 +191,15 @@ func AQAttack(sys *catalog.System, q AttackQuery) (AttackResult, error) {
 }
 
 // aqAtLeastOnce is the chance that at least one of n independent tries of
-// chance p succeeds: 1 - (1-p)^n.
+// chance p succeeds: 1 - (1-p)^n. With 1-p = a/b in lowest terms that is
+// (b^n - a^n) / b^n, whose parts share no factor either.
 func aqAtLeastOnce(p *big.Rat, n int) *big.Rat {
-	q := new(big.Rat).Sub(big.NewRat(1, 1), p)
-	num := new(big.Int).Exp(q.Num(), big.NewInt(int64(n)), nil)
-	den := new(big.Int).Exp(q.Denom(), big.NewInt(int64(n)), nil)
-	none := new(big.Rat).SetFrac(num, den)
-	return none.Sub(big.NewRat(1, 1), none)
+	b := p.Denom()
+	a := new(big.Int).Sub(b, p.Num()) // 1-p = a/b, in lowest terms as p is
+	k := big.NewInt(int64(n))
+	none := a.Exp(a, k, nil)
+	all := new(big.Int).Exp(b, k, nil)
+	return new(big.Rat).SetFrac(none.Sub(all, none), all)
 }
 
 // aqTripodRoll answers one roll on the Tripod Damage Chart for a tripod
@@ -201,6 +209,23 @@ type aqTripodRoll struct {
 	armor    int
 	rowDeath []*big.Rat // per row: the chance it destroys the tripod
 	memo     map[int]*big.Rat
+}
+
+// aqRolls keeps the Tripod Damage Chart rolls of one table by the
+// tripod's armour, so that the table's attacks share what each roll has
+// worked out (its memo). A nil aqRolls keeps nothing.
+type aqRolls map[int]*aqTripodRoll
+
+// get returns the roll for a tripod of the armour, made on first use.
+func (m aqRolls) get(sys *catalog.System, armor int) (*aqTripodRoll, error) {
+	if t := m[armor]; t != nil {
+		return t, nil
+	}
+	t, err := newAQTripodRoll(sys, armor)
+	if err == nil && m != nil {
+		m[armor] = t
+	}
+	return t, err
 }
 
 func newAQTripodRoll(sys *catalog.System, armor int) (*aqTripodRoll, error) {
@@ -219,24 +244,46 @@ func newAQTripodRoll(sys *catalog.System, armor int) (*aqTripodRoll, error) {
 	return t, nil
 }
 
-// rowChances returns the chance of each chart row for a roll at modifier
-// mod, and the chance that the roll destroys the tripod.
-func (t *aqTripodRoll) rowChances(mod int) ([]*big.Rat, *big.Rat, error) {
-	rows := make([]*big.Rat, len(t.chart.Rows))
-	for i := range rows {
-		rows[i] = new(big.Rat)
-	}
-	destroyed := new(big.Rat)
-	face := big.NewRat(1, int64(t.chart.Die))
+// faces counts, for a roll at modifier mod, the faces of the chart's die
+// that land in each chart row.
+func (t *aqTripodRoll) faces(mod int) ([]int64, error) {
+	counts := make([]int64, len(t.chart.Rows))
 	for f := 1; f <= t.chart.Die; f++ {
 		i, err := aqRow(t.chart, f+mod)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		rows[i].Add(rows[i], face)
-		destroyed.Add(destroyed, new(big.Rat).Mul(face, t.rowDeath[i]))
+		counts[i]++
 	}
-	return rows, destroyed, nil
+	return counts, nil
+}
+
+// destroyedOf is the chance that a roll whose faces land in the rows as
+// counted destroys the tripod: the rows' chances of destroying, weighted
+// by their faces, over the die's faces.
+func (t *aqTripodRoll) destroyedOf(counts []int64) *big.Rat {
+	destroyed, term := new(big.Rat), new(big.Rat)
+	for i, n := range counts {
+		if n > 0 && t.rowDeath[i].Sign() != 0 {
+			term.SetInt64(n)
+			destroyed.Add(destroyed, term.Mul(term, t.rowDeath[i]))
+		}
+	}
+	return destroyed.Mul(destroyed, big.NewRat(1, int64(t.chart.Die)))
+}
+
+// rowChances returns the chance of each chart row for a roll at modifier
+// mod, and the chance that the roll destroys the tripod.
+func (t *aqTripodRoll) rowChances(mod int) ([]*big.Rat, *big.Rat, error) {
+	counts, err := t.faces(mod)
+	if err != nil {
+		return nil, nil, err
+	}
+	rows := make([]*big.Rat, len(counts))
+	for i, n := range counts {
+		rows[i] = big.NewRat(n, int64(t.chart.Die))
+	}
+	return rows, t.destroyedOf(counts), nil
 }
 
 // destroyed returns the chance that one roll at modifier mod destroys the
@@ -250,10 +297,11 @@ func (t *aqTripodRoll) destroyed(mod int) (*big.Rat, error) {
 	if i, err := aqRow(t.chart, 1+mod); err == nil && t.chart.Rows[i].Roll.Max == math.MaxInt {
 		return t.rowDeath[i], nil
 	}
-	_, p, err := t.rowChances(mod)
+	counts, err := t.faces(mod)
 	if err != nil {
 		return nil, err
 	}
+	p := t.destroyedOf(counts)
 	t.memo[mod] = p
 	return p, nil
 }
@@ -278,12 +326,12 @@ func aqRowDestroys(row catalog.ChartRow, armor int) *big.Rat {
 // destroyed by an attack scoring the points distribution: no roll for 0
 // points, else one roll at +per_extra_point for each point beyond the
 // first. The sum runs on integer weights so that a hundred dice stay cheap.
-func aqDestroyedBy(sys *catalog.System, points dice.Dist, armor int) (*big.Rat, error) {
+func aqDestroyedBy(sys *catalog.System, points dice.Dist, armor int, rolls aqRolls) (*big.Rat, error) {
 	r, _, err := aqRules(sys)
 	if err != nil {
 		return nil, err
 	}
-	roll, err := newAQTripodRoll(sys, armor)
+	roll, err := rolls.get(sys, armor)
 	if err != nil {
 		return nil, err
 	}
@@ -299,7 +347,7 @@ func aqDestroyedBy(sys *catalog.System, points dice.Dist, armor int) (*big.Rat, 
 	}
 	denR := new(big.Rat).SetInt(den)
 	counts := map[int]*big.Int{} // per modifier: destroying outcomes out of den
-	num := new(big.Int)
+	num, tmp := new(big.Int), new(big.Int)
 	for _, k := range points.Outcomes() {
 		if k <= 0 {
 			continue
@@ -318,7 +366,7 @@ func aqDestroyedBy(sys *catalog.System, points dice.Dist, armor int) (*big.Rat, 
 			c = cr.Num()
 			counts[mod] = c
 		}
-		num.Add(num, new(big.Int).Mul(points.Weight(k), c))
+		num.Add(num, tmp.Mul(points.Weight(k), c))
 	}
 	total := new(big.Int).Mul(points.Total(), den)
 	return new(big.Rat).SetFrac(num, total), nil

@@ -182,6 +182,13 @@ func aqInches(l catalog.Length, what string) (int, error) {
 // open) in one attack. Each stand rolls its weapon's dice (Rapid Fire: 3);
 // the unit's stands must share one profile with one ranged weapon.
 func AQDestroyTripodByStands(sys *catalog.System, unitID string, maxStands int) (Table, error) {
+	return aqDestroyTripodByStands(sys, unitID, maxStands, aqRolls{})
+}
+
+// aqDestroyTripodByStands is AQDestroyTripodByStands with the rolls of
+// the table it goes into, which tabulates other units against the same
+// tripod.
+func aqDestroyTripodByStands(sys *catalog.System, unitID string, maxStands int, rolls aqRolls) (Table, error) {
 	if _, _, err := aqRules(sys); err != nil {
 		return Table{}, err
 	}
@@ -222,7 +229,7 @@ func AQDestroyTripodByStands(sys *catalog.System, unitID string, maxStands int) 
 	t := Table{ID: "aqotmf-destroy-tripod-" + u.ID, Title: tw.title(), Corner: tw.corner(), Columns: tw.columns()}
 	for n := 1; n <= maxStands; n++ {
 		q := AttackQuery{Dice: n * w.DicePerElement(), Defense: *tripod.Defense, Armor: *tripod.Armor, Power: w.Power, Tripod: true}
-		res, err := AQAttack(sys, q)
+		res, err := aqAttack(sys, q, rolls)
 		if err != nil {
 			return Table{}, err
 		}

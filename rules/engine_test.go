@@ -20,3 +20,27 @@ func TestEnginesRegistered(t *testing.T) {
 		t.Errorf("registered engines %v; the catalogue's blocks %v", names, want)
 	}
 }
+
+// BenchmarkOddsTables builds every odds table of every shipped rule set and
+// prints every cell, as the print pack does once per build (the pack
+// shares a table among the documents that print it).
+func BenchmarkOddsTables(b *testing.B) {
+	aqLoad(b, "aqotmf")
+	sets := RuleSets(aqCat)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, sys := range sets {
+			for _, ot := range OddsTables(sys) {
+				t, err := ot.Build(sys)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, r := range t.Rows {
+					for _, c := range r.Cells {
+						_ = c.String()
+					}
+				}
+			}
+		}
+	}
+}

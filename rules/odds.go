@@ -124,8 +124,9 @@ func aqDestroyTripodChart(sys *catalog.System) (Table, error) {
 	w := wordsOf(sys, "destroy-tripod")
 	t := Table{ID: "aqotmf-destroy-tripod", Corner: w.corner()}
 	width := 0
+	rolls := aqRolls{} // every unit attacks the one tripod
 	for _, u := range AQAttackers(sys) {
-		ut, err := AQDestroyTripodByStands(sys, u.ID, u.Elements())
+		ut, err := aqDestroyTripodByStands(sys, u.ID, u.Elements(), rolls)
 		if err != nil {
 			return Table{}, err
 		}

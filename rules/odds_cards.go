@@ -251,6 +251,7 @@ func aqTripodAttacks(sys *catalog.System) (Table, error) {
 	w := wordsOf(sys, "tripod-attacks", "tripod", tripod.Name)
 	t := Table{ID: "cards-aqotmf-tripod-attacks", Title: w.title(), Corner: w.corner()}
 	width := 0
+	rolls := aqRolls{} // every unit attacks the one tripod
 	for _, u := range sys.Units {
 		if len(u.Composition) != 1 {
 			continue
@@ -259,7 +260,7 @@ func aqTripodAttacks(sys *catalog.System) (Table, error) {
 		if p == nil || p.ID == tripod.ID || len(p.Weapons) == 0 {
 			continue
 		}
-		ut, err := AQDestroyTripodByStands(sys, u.ID, u.Elements())
+		ut, err := aqDestroyTripodByStands(sys, u.ID, u.Elements(), rolls)
 		if err != nil {
 			continue // not one ranged weapon: no odds to give
 		}

@@ -55,8 +55,9 @@ func Check(path string) error {
 type pending struct {
 	File
 	tmp, old string
-	existed  bool // there was a file to replace
-	done     bool // renamed into place
+	f        *os.File // the temporary file, open until synced
+	existed  bool     // there was a file to replace
+	done     bool     // renamed into place
 }
 
 // WriteAll writes files all or nothing. Each target must be a regular file
@@ -75,6 +76,9 @@ func WriteAll(ctx context.Context, files []File) (err error) {
 		// Whatever happened, no temporary file stays; on failure the
 		// files replaced are put back, and on success their copies go.
 		for _, p := range ps {
+			if p.f != nil {
+				p.f.Close()
+			}
 			if p.tmp != "" {
 				os.Remove(p.tmp)
 			}
@@ -128,6 +132,21 @@ func WriteAll(ctx context.Context, files []File) (err error) {
 		}
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+	}
+	// The temporary files are synced only now that all are written and
+	// every copy is taken: syncing a new file syncs its folder too (ext4),
+	// and so the first sync writes the folder once with all the new names
+	// and the others find it clean, where syncing each file as it was
+	// written wrote the folder once per file.
+	for _, p := range ps {
+		err := p.f.Sync()
+		if cerr := p.f.Close(); err == nil {
+			err = cerr
+		}
+		p.f = nil
+		if err != nil {
+			return plain.Cannot("write", p.Path, err)
 		}
 	}
 	if err := ctx.Err(); err != nil {
@@ -226,18 +245,19 @@ func staleOf(name string) (string, bool) {
 // the file it will replace.
 func prepare(p *pending) error {
 	dir, base := filepath.Split(p.Path)
-	tmp, err := writeTemp(dir, base, p.Data)
+	tmp, f, err := writeTemp(dir, base, p.Data)
 	if err != nil {
 		return plain.Cannot("write", p.Path, err)
 	}
-	p.tmp = tmp
+	p.tmp, p.f = tmp, f
 	p.old, p.existed = keepOld(dir, base, p.Path)
 	return nil
 }
 
 // writeTemp writes data to a new file .base.tmpDIGITS in dir, with mode
-// 0644 whatever the umask, synced, and returns its name.
-func writeTemp(dir, base string, data []byte) (string, error) {
+// 0644 whatever the umask, and returns its name and the file, still open
+// and not synced yet.
+func writeTemp(dir, base string, data []byte) (string, *os.File, error) {
 	name, f, err := "", (*os.File)(nil), error(nil)
 	for try := 0; ; try++ {
 		name = filepath.Join(dir, "."+base+".tmp"+strconv.FormatUint(uint64(rand.Uint32()), 10))
@@ -247,23 +267,18 @@ func writeTemp(dir, base string, data []byte) (string, error) {
 		}
 	}
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	_, err = f.Write(data)
 	if err == nil {
 		err = f.Chmod(0o644) // through the open file: no path to look up
 	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
 	if err != nil {
+		f.Close()
 		os.Remove(name)
-		return "", err
+		return "", nil, err
 	}
-	return name, nil
+	return name, f, nil
 }
 
 // keepOld keeps a copy of the file at path, a hard link under a fresh

@@ -138,7 +138,9 @@ func WriteAll(ctx context.Context, files []File) (err error) {
 	// every copy is taken: syncing a new file syncs its folder too (ext4),
 	// and so the first sync writes the folder once with all the new names
 	// and the others find it clean, where syncing each file as it was
-	// written wrote the folder once per file.
+	// written wrote the folder once per file. (So one file stays open
+	// per file written: playaid writes a few dozen, and Go raises the
+	// limit on open files to the hard limit at start.)
 	for _, p := range ps {
 		err := p.f.Sync()
 		if cerr := p.f.Close(); err == nil {

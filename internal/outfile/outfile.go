@@ -24,7 +24,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/playaid/playaid/internal/plain"
 )
@@ -159,10 +158,8 @@ func WriteAll(ctx context.Context, files []File) (err error) {
 		if err := Check(p.Path); err != nil { // changed since prepare?
 			return err
 		}
-		// syscall.Rename, not os.Rename: os.Rename would Lstat the
-		// target once more, and Check has just done so.
-		if err := ignoringEINTR(func() error { return syscall.Rename(p.tmp, p.Path) }); err != nil {
-			return plain.Cannot("write", p.Path, &os.LinkError{Op: "rename", Old: p.tmp, New: p.Path, Err: err})
+		if err := os.Rename(p.tmp, p.Path); err != nil {
+			return plain.Cannot("write", p.Path, err)
 		}
 		p.tmp, p.done = "", true
 	}
@@ -196,12 +193,12 @@ type folder struct {
 // exists but cannot be opened (not readable) is no error: files can still
 // be written into it, only neither cleaned nor synced.
 func (d *folder) open() error {
-	f, err := openNoPoll(d.path, syscall.O_RDONLY|syscall.O_DIRECTORY, 0)
+	f, err := os.Open(d.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		if err := os.MkdirAll(d.path, 0o755); err != nil {
 			return plain.Cannot("write", d.first, err)
 		}
-		f, err = openNoPoll(d.path, syscall.O_RDONLY|syscall.O_DIRECTORY, 0)
+		f, err = os.Open(d.path)
 	}
 	if err == nil {
 		d.f = f
@@ -263,7 +260,7 @@ func writeTemp(dir, base string, data []byte) (string, *os.File, error) {
 	name, f, err := "", (*os.File)(nil), error(nil)
 	for try := 0; ; try++ {
 		name = filepath.Join(dir, "."+base+".tmp"+strconv.FormatUint(uint64(rand.Uint32()), 10))
-		f, err = openNoPoll(name, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL, 0o644)
+		f, err = os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if !errors.Is(err, fs.ErrExist) || try == 10000 {
 			break
 		}
@@ -305,31 +302,6 @@ func keepOld(dir, base, path string) (old string, existed bool) {
 	}
 	_, err := os.Lstat(path)
 	return "", err == nil
-}
-
-// openNoPoll opens a file as os.OpenFile does, but without registering
-// it with the runtime's poller, which for a regular file or folder only
-// costs five system calls that fail or change nothing.
-func openNoPoll(name string, flag int, perm uint32) (*os.File, error) {
-	var fd int
-	err := ignoringEINTR(func() (err error) {
-		fd, err = syscall.Open(name, flag|syscall.O_CLOEXEC, perm)
-		return err
-	})
-	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: name, Err: err}
-	}
-	return os.NewFile(uintptr(fd), name), nil
-}
-
-// ignoringEINTR calls fn again for as long as it is interrupted by a
-// signal, as package os does.
-func ignoringEINTR(fn func() error) error {
-	for {
-		if err := fn(); err != syscall.EINTR {
-			return err
-		}
-	}
 }
 
 // rollBack puts back the files the renames done so far replaced, and

@@ -150,26 +150,7 @@ func TestWordsChecked(t *testing.T) {
 		{"a key it does not read", replace(t, `title = "Morale check"`, "title = \"Morale check\"\ncaption = \"x\""),
 			[]string{"club/aqotmf/odds.toml:", "caption"}},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			cat, err := clubWords(t, tc.edit)
-			var msg string
-			switch {
-			case err != nil:
-				msg = err.Error()
-			default:
-				msg = CheckWords(cat).Error()
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(msg, w) {
-					t.Errorf("the message does not say %q:\n%s", w, msg)
-				}
-			}
-			for _, line := range strings.Split(strings.TrimSpace(msg), "\n") {
-				if strings.HasPrefix(line, "club/") && strings.Count(strings.SplitN(line, " ", 2)[0], ":") < 3 {
-					t.Errorf("not placed at a line and column: %s", line)
-				}
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { wantWordsMessage(t, tc.edit, tc.want) })
 	}
 }
 
@@ -445,26 +426,7 @@ func TestQueryWordsChecked(t *testing.T) {
 		{"a key it does not read", replace(t, `param.dice.label = "Dice"`, "param.dice.label = \"Dice\"\nparam.dice.hint = \"x\""),
 			[]string{"club/aqotmf/odds.toml:", "hint"}},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			cat, err := clubWords(t, tc.edit)
-			var msg string
-			switch {
-			case err != nil:
-				msg = err.Error()
-			default:
-				msg = CheckWords(cat).Error()
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(msg, w) {
-					t.Errorf("the message does not say %q:\n%s", w, msg)
-				}
-			}
-			for _, line := range strings.Split(strings.TrimSpace(msg), "\n") {
-				if strings.HasPrefix(line, "club/") && strings.Count(strings.SplitN(line, " ", 2)[0], ":") < 3 {
-					t.Errorf("not placed at a line and column: %s", line)
-				}
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { wantWordsMessage(t, tc.edit, tc.want) })
 	}
 }
 
@@ -509,6 +471,31 @@ func TestFillAsVarRE(t *testing.T) {
 		}
 		if (tw.fail != nil) != wantFail {
 			t.Errorf("fill(%q): error %v; want one: %v", text, tw.fail, wantFail)
+		}
+	}
+}
+
+// wantWordsMessage loads the club's copy of AQotMF with edit made to its
+// odds.toml and checks what loading or CheckWords says: every one of
+// want, and each line about the club's file placed at a line and column.
+func wantWordsMessage(t *testing.T, edit func(string) string, want []string) {
+	t.Helper()
+	cat, err := clubWords(t, edit)
+	var msg string
+	switch {
+	case err != nil:
+		msg = err.Error()
+	default:
+		msg = CheckWords(cat).Error()
+	}
+	for _, w := range want {
+		if !strings.Contains(msg, w) {
+			t.Errorf("the message does not say %q:\n%s", w, msg)
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSpace(msg), "\n") {
+		if strings.HasPrefix(line, "club/") && strings.Count(strings.SplitN(line, " ", 2)[0], ":") < 3 {
+			t.Errorf("not placed at a line and column: %s", line)
 		}
 	}
 }

@@ -65,9 +65,8 @@ type pending struct {
 //
 // System calls are costly here (each one is kernel work on every build),
 // so each folder is opened and read once for all the files going into it
-// and kept open to be synced at the end, files are opened without the
-// poller's bookkeeping, and nothing is asked twice where one answer
-// holds — except the check right before each rename.
+// and kept open to be synced at the end, and nothing is asked twice
+// where one answer holds — except the check right before each rename.
 func WriteAll(ctx context.Context, files []File) (err error) {
 	ps := make([]*pending, 0, len(files))
 	var dirs []*folder

@@ -166,22 +166,8 @@ func TestTextInsideOutline(t *testing.T) {
 			}
 		}
 		for _, c := range cases {
-			name, opt := c.name, c.opt
-			pdf := newDoc(opt.Paper, "inset")
-			sh, err := plan(pdf, c.systems, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sh.draw(pdf)
-			b, err := layout.Bytes(pdf)
-			if err != nil {
-				t.Fatal(err)
-			}
-			texts, err := pdftest.Read(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			where := paper.Name + ", " + name
+			sh, texts := drawnTexts(t, c.systems, c.opt)
+			where := paper.Name + ", " + c.name
 			checkInset(t, where, sh, texts, ib, kinds)
 		}
 	}
@@ -209,20 +195,7 @@ func TestTextInsideOutline(t *testing.T) {
 		if paper == layout.Letter {
 			opt.Backs = ShortEdge // the template's back bows down
 		}
-		pdf := newDoc(opt.Paper, "inset")
-		sh, err := plan(pdf, []*catalog.System{hard}, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sh.draw(pdf)
-		b, err := layout.Bytes(pdf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		texts, err := pdftest.Read(b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		sh, texts := drawnTexts(t, []*catalog.System{hard}, opt)
 		checkInset(t, paper.Name+", crowded faces", sh, texts, ib, kinds)
 		for _, tx := range texts {
 			if tx.Size < subMin-1e-6 {
@@ -407,4 +380,18 @@ func advance(ib inkBoxes, font string, size float64, s string) float64 {
 		w += float64(f.advance(f.cmap(r)))
 	}
 	return w * size / ptPerMM / f.upem
+}
+
+// drawnTexts lays out and draws the systems' sheets as Render does and
+// reads back every string printed, with its font and place.
+func drawnTexts(t *testing.T, systems []*catalog.System, opt Options) (*sheet, []pdftest.Text) {
+	t.Helper()
+	pdf := newDoc(opt.Paper, "inset")
+	sh, err := plan(pdf, systems, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh.draw(pdf)
+	_, texts := readBoth(t, pdf)
+	return sh, texts
 }

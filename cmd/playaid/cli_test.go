@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -67,3 +69,35 @@ func packPDFNames(t *testing.T, p layout.Paper, parts ...string) string {
 
 // inPack reports whether the print pack has a part of that name.
 func inPack(name string) bool { return slices.Contains(pack.Parts(), name) }
+
+// TestBatchGC checks that a one-shot verb collects garbage a fifth as
+// often as Go's default, that serve keeps the default, and that a GOGC the
+// user set wins.
+func TestBatchGC(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	t.Setenv("GOGC", "")
+	os.Unsetenv("GOGC")
+	for _, c := range []struct {
+		args []string
+		want int
+	}{
+		{nil, 400},
+		{[]string{"build", "-o", "out"}, 400},
+		{[]string{"-o", "out"}, 400},
+		{[]string{"reference", "--system", "aqotmf"}, 400},
+		{[]string{"serve"}, 100},
+		{[]string{"serve", "-addr", "127.0.0.1:0"}, 100},
+	} {
+		debug.SetGCPercent(100)
+		batchGC(c.args)
+		if got := debug.SetGCPercent(100); got != c.want {
+			t.Errorf("playaid %q: GOGC %d, want %d", c.args, got, c.want)
+		}
+	}
+	t.Setenv("GOGC", "100")
+	debug.SetGCPercent(100)
+	batchGC([]string{"build"})
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("playaid build with GOGC=100 set: GOGC %d, want the user's 100", got)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/playaid/playaid/diag"
@@ -22,10 +23,24 @@ func main() { os.Exit(mainStatus(os.Args[1:])) }
 
 // mainStatus runs playaid as a process and returns its exit status.
 func mainStatus(args []string) int {
+	batchGC(args)
 	ctx, stop := signalContext()
 	defer stop()
 	err := run(ctx, args, os.Stdout, os.Stderr)
 	return exitFor(ctx, err, os.Stderr)
+}
+
+// batchGC makes the garbage collector run a fifth as often as Go's
+// default (GOGC=400) for every verb but serve: a one-shot run lives a
+// fraction of a second and its heap peaks at a few tens of megabytes
+// (the whole print pack: under 50 MB of memory, where the default's
+// collections cost a quarter of its time), while the web app runs for
+// hours and keeps the default. A GOGC set by the user wins.
+func batchGC(args []string) {
+	if _, set := os.LookupEnv("GOGC"); set || (len(args) > 0 && args[0] == "serve") {
+		return
+	}
+	debug.SetGCPercent(400)
 }
 
 // signalContext is done when the process gets SIGINT (Ctrl-C) or SIGTERM,

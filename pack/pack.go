@@ -198,6 +198,14 @@ func (r *run) lay(s sheets.Sheet, cat *catalog.Catalog, o Options, p layout.Pape
 // the document's part. A cancelled ctx stops the documents not yet
 // started.
 func Render(ctx context.Context, p layout.Paper, docs []Doc) ([]File, error) {
+	return RenderEach(ctx, p, docs, nil)
+}
+
+// RenderEach is Render calling made, when it is not nil, with each
+// document's place in docs and bytes as soon as that document is made,
+// from the goroutine that made it: 'playaid build' writes each file while
+// the others are being made.
+func RenderEach(ctx context.Context, p layout.Paper, docs []Doc, made func(i int, data []byte)) ([]File, error) {
 	order := make([]int, len(docs)) // the documents' places, in the order they start
 	for i := range order {
 		order[i] = i
@@ -223,6 +231,9 @@ func Render(ctx context.Context, p layout.Paper, docs []Doc) ([]File, error) {
 				}
 				if errs[i] != nil && d.Part != "" {
 					errs[i] = fmt.Errorf("%s: %w", d.Part, errs[i])
+				}
+				if errs[i] == nil && made != nil {
+					made(i, files[i].Data)
 				}
 			}
 		})

@@ -43,22 +43,39 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	// Render everything, then write it all or nothing: a failing
-	// generator, a file that cannot be written or a signal before the
-	// renames leave the output folder as it was.
-	files, err := pack.Render(ctx, p, packDocs(cat))
+	// Write it all or nothing: a failing generator, a file that cannot
+	// be written or a signal before the renames leave the output folder
+	// as it was. Each file is written (not yet in place) as soon as it is
+	// made, while the others are being made.
+	docs := packDocs(cat)
+	var paths []string
+	at := make([]int, len(docs)) // each document's place in paths; -1 for none
+	for i, d := range docs {
+		at[i] = -1
+		if d.Name == "" { // a part that could not list its documents: it fails
+			continue
+		}
+		path := filepath.Join(*out, filepath.FromSlash(d.Name))
+		if !inside(*out, path) {
+			return fmt.Errorf("refusing to write %s: outside the output folder %s", d.Name, *out)
+		}
+		at[i] = len(paths)
+		paths = append(paths, path)
+	}
+	batch, err := outfile.Begin(ctx, paths)
 	if err != nil {
 		return err
 	}
-	var writes []outfile.File
-	for _, f := range files {
-		path := filepath.Join(*out, filepath.FromSlash(f.Name))
-		if !inside(*out, path) {
-			return fmt.Errorf("refusing to write %s: outside the output folder %s", f.Name, *out)
+	files, err := pack.RenderEach(ctx, p, docs, func(i int, data []byte) {
+		if at[i] >= 0 {
+			batch.Put(at[i], data)
 		}
-		writes = append(writes, outfile.File{Path: path, Data: f.Data})
+	})
+	if err != nil {
+		batch.Abort()
+		return err
 	}
-	if err := e.writeFiles(ctx, writes); err != nil {
+	if err := batch.Commit(); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%d files in %s\n", len(files), *out)

@@ -62,85 +62,169 @@ type pending struct {
 // WriteAll writes files all or nothing. Each target must be a regular file
 // or missing; its folder is made when missing. When ctx is done before
 // the first rename, nothing is replaced and ctx's error is returned.
+func WriteAll(ctx context.Context, files []File) error {
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.Path
+	}
+	b, err := Begin(ctx, paths)
+	if err != nil {
+		return err
+	}
+	for i, f := range files {
+		b.Put(i, f.Data)
+	}
+	return b.Commit()
+}
+
+// Batch is WriteAll for a program that makes its files one by one: Begin
+// checks the targets, Put hands over each file's data as soon as it is
+// made, and Commit replaces them all, or none (Abort, or any failure).
+// A file handed over is written to its temporary file at once, by the
+// batch's own goroutine, so that writing overlaps the program's work;
+// the temporary files are synced before the first rename, each as it is
+// written or all together (syncEach).
 //
 // System calls are costly here (each one is kernel work on every build),
 // so each folder is opened and read once for all the files going into it
 // and kept open to be synced at the end, and nothing is asked twice
 // where one answer holds — except the check right before each rename.
-func WriteAll(ctx context.Context, files []File) (err error) {
-	ps := make([]*pending, 0, len(files))
-	var dirs []*folder
-	defer func() {
-		// Whatever happened, no temporary file stays; on failure the
-		// files replaced are put back, and on success their copies go.
-		for _, p := range ps {
-			if p.f != nil {
-				p.f.Close()
-			}
-			if p.tmp != "" {
-				os.Remove(p.tmp)
-			}
-		}
-		if err != nil {
-			rollBack(ps)
-		}
-		for _, p := range ps {
-			if p.old != "" {
-				os.Remove(p.old)
-			}
-		}
-		for _, d := range dirs {
-			if d.f != nil {
-				d.f.Close()
-			}
-		}
-	}()
+type Batch struct {
+	ctx     context.Context
+	ps      []*pending
+	dirs    []*folder
+	work    chan *pending // to the writer
+	written chan struct{} // closed when the writer has finished
+	err     error         // the writer's first error, read after written
+	ended   bool
+}
+
+// Begin starts a batch writing the files at paths: it refuses a path
+// written twice or that must not be replaced (Check), makes the folders
+// that are missing, and removes what killed runs left behind there.
+func Begin(ctx context.Context, paths []string) (*Batch, error) {
+	b := &Batch{ctx: ctx, work: make(chan *pending, len(paths)), written: make(chan struct{})}
 	seen := map[string]bool{}
 	byDir := map[string]*folder{}
-	for _, f := range files {
-		clean := filepath.Clean(f.Path)
+	for _, path := range paths {
+		clean := filepath.Clean(path)
 		if seen[clean] {
-			return fmt.Errorf("%s: written twice in one run", f.Path)
+			return nil, fmt.Errorf("%s: written twice in one run", path)
 		}
 		seen[clean] = true
-		if err := Check(f.Path); err != nil {
-			return err
+		if err := Check(path); err != nil {
+			return nil, err
 		}
 		dir := filepath.Dir(clean)
 		d := byDir[dir]
 		if d == nil {
-			d = &folder{path: dir, first: f.Path, bases: map[string]bool{}}
+			d = &folder{path: dir, first: path, bases: map[string]bool{}}
 			byDir[dir] = d
-			dirs = append(dirs, d)
+			b.dirs = append(b.dirs, d)
 		}
 		d.bases[filepath.Base(clean)] = true
+		b.ps = append(b.ps, &pending{File: File{Path: path}})
 	}
 	// What killed runs left behind goes before this run makes its own.
-	for _, d := range dirs {
+	for _, d := range b.dirs {
 		if err := d.open(); err != nil {
-			return err
+			b.closeDirs()
+			return nil, err
 		}
 		d.removeStale()
 	}
-	for _, f := range files {
-		p := &pending{File: f}
-		ps = append(ps, p)
-		if err := prepare(p); err != nil {
-			return err
+	go b.write()
+	return b, nil
+}
+
+// Put hands over the data of the file at paths[i], once; the batch keeps
+// it until Commit or Abort. It may be called from any goroutine.
+func (b *Batch) Put(i int, data []byte) {
+	p := b.ps[i]
+	p.Data = data
+	b.work <- p
+}
+
+// write writes each file handed over (and syncs it, if syncEach), until
+// the first failure
+// or a done ctx; after that it only drains what is handed over. (So
+// with syncEach false, one file stays open per file written: playaid
+// writes a few dozen, and Go raises the limit on open files to the hard
+// limit at start.)
+func (b *Batch) write() {
+	defer close(b.written)
+	for p := range b.work {
+		if b.err == nil {
+			b.err = b.ctx.Err()
 		}
-		if err := ctx.Err(); err != nil {
-			return err
+		if b.err != nil {
+			continue
+		}
+		if err := prepare(p); err != nil {
+			b.err = err
+			continue
+		}
+		if syncEach {
+			err := p.f.Sync()
+			if cerr := p.f.Close(); err == nil {
+				err = cerr
+			}
+			p.f = nil
+			if err != nil {
+				b.err = plain.Cannot("write", p.Path, err)
+			}
 		}
 	}
-	// The temporary files are synced only now that all are written and
-	// every copy is taken: syncing a new file syncs its folder too (ext4),
-	// and so the first sync writes the folder once with all the new names
-	// and the others find it clean, where syncing each file as it was
-	// written wrote the folder once per file. (So one file stays open
-	// per file written: playaid writes a few dozen, and Go raises the
-	// limit on open files to the hard limit at start.)
-	for _, p := range ps {
-		err := p.f.Sync()
+}
+
+// Abort ends the batch replacing nothing: the temporary files go.
+func (b *Batch) Abort() {
+	if !b.ended {
+		b.finish(errors.New("aborted"))
+	}
+}
+
+// Commit waits for every file to be written and synced, then renames them
+// into place and syncs their folders. On any failure (or a done ctx) it
+// replaces nothing, or puts back what it replaced, and says why. Every
+// file must have been handed over.
+func (b *Batch) Commit() error {
+	if b.ended {
+		return errors.New("outfile: batch already ended")
+	}
+	close(b.work)
+	<-b.written
+	err := b.err
+	for _, p := range b.ps {
+		if err == nil && p.Data == nil && p.tmp == "" {
+			err = fmt.Errorf("%s: no data was given to write", p.Path)
+		}
+	}
+	if err == nil {
+		err = b.ctx.Err()
+	}
+	if err == nil {
+		err = b.syncAll()
+	}
+	if err == nil {
+		err = b.rename()
+	}
+	b.finish(err)
+	return err
+}
+
+// syncAll syncs the temporary files the writer left open (see syncEach)
+// and closes them: one syncFS for each folder's file system.
+func (b *Batch) syncAll() error {
+	synced := map[string]bool{}
+	for _, p := range b.ps {
+		if p.f == nil {
+			continue
+		}
+		var err error
+		if dir := filepath.Dir(p.tmp); !synced[dir] {
+			synced[dir], err = true, syncFS(p.f)
+		}
 		if cerr := p.f.Close(); err == nil {
 			err = cerr
 		}
@@ -149,12 +233,15 @@ func WriteAll(ctx context.Context, files []File) (err error) {
 			return plain.Cannot("write", p.Path, err)
 		}
 	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	for i, p := range ps {
+	return nil
+}
+
+// rename puts every temporary file in place, then syncs the folders so
+// that the renames are durable.
+func (b *Batch) rename() error {
+	for i, p := range b.ps {
 		beforeRename(i)
-		if err := Check(p.Path); err != nil { // changed since prepare?
+		if err := Check(p.Path); err != nil { // changed since Begin?
 			return err
 		}
 		if err := os.Rename(p.tmp, p.Path); err != nil {
@@ -162,13 +249,56 @@ func WriteAll(ctx context.Context, files []File) (err error) {
 		}
 		p.tmp, p.done = "", true
 	}
-	// The renames are made durable: each folder written to is synced.
-	for _, d := range dirs {
+	for _, d := range b.dirs {
 		if d.f != nil {
 			d.f.Sync()
 		}
 	}
 	return nil
+}
+
+// finish ends the batch: whatever happened, no temporary file stays; on
+// failure (err) the files replaced are put back, and on success their
+// copies go.
+func (b *Batch) finish(err error) {
+	if !b.ended {
+		b.ended = true
+		if err != nil {
+			// A Put after this is a mistake; the writer drains and stops.
+			select {
+			case <-b.written:
+			default:
+				close(b.work)
+				<-b.written
+			}
+		}
+	}
+	for _, p := range b.ps {
+		if p.f != nil {
+			p.f.Close()
+		}
+		if p.tmp != "" {
+			os.Remove(p.tmp)
+		}
+	}
+	if err != nil {
+		rollBack(b.ps)
+	}
+	for _, p := range b.ps {
+		if p.old != "" {
+			os.Remove(p.old)
+		}
+	}
+	b.closeDirs()
+}
+
+func (b *Batch) closeDirs() {
+	for _, d := range b.dirs {
+		if d.f != nil {
+			d.f.Close()
+			d.f = nil
+		}
+	}
 }
 
 // beforeRename lets tests change the world between the writing and the

@@ -311,3 +311,89 @@ func TestMode(t *testing.T) {
 		}
 	}
 }
+
+// TestBatch: files handed over in any order, from several goroutines,
+// are all in place after Commit, and nothing else is left beside them.
+func TestBatch(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "b"), "old b")
+	paths := []string{filepath.Join(dir, "a"), filepath.Join(dir, "b"), filepath.Join(dir, "sub", "c")}
+	b, err := Begin(context.Background(), paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	for i := len(paths) - 1; i >= 0; i-- {
+		go func() { b.Put(i, []byte("new "+filepath.Base(paths[i]))); done <- struct{}{} }()
+	}
+	for range paths {
+		<-done
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		if got, want := read(t, p), "new "+filepath.Base(p); got != want {
+			t.Errorf("%s holds %q, want %q", p, got, want)
+		}
+	}
+	if got := names(t, dir); strings.Join(got, " ") != "a b sub" {
+		t.Errorf("the folder holds %q, want a, b and sub only", got)
+	}
+	if err := b.Commit(); err == nil {
+		t.Error("a second Commit succeeded")
+	}
+}
+
+// TestBatchNothingReplaced: a batch aborted, cancelled or missing a
+// file's data replaces nothing and leaves no temporary file.
+func TestBatchNothingReplaced(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		end  func(b *Batch, cancel func()) error
+		want string
+	}{
+		{"abort", func(b *Batch, _ func()) error { b.Abort(); return nil }, ""},
+		{"cancel", func(b *Batch, cancel func()) error { cancel(); return b.Commit() }, "context canceled"},
+		{"missing", func(b *Batch, _ func()) error { return b.Commit() }, "new: no data was given to write"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			old := filepath.Join(dir, "old")
+			write(t, old, "old")
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			b, err := Begin(ctx, []string{old, filepath.Join(dir, "new")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Put(0, []byte("replaced"))
+			err = c.end(b, cancel)
+			if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+				t.Errorf("error %v, want %q", err, c.want)
+			}
+			if got := read(t, old); got != "old" {
+				t.Errorf("old holds %q: it was replaced", got)
+			}
+			if got := names(t, dir); strings.Join(got, " ") != "old" {
+				t.Errorf("the folder holds %q, want old only", got)
+			}
+		})
+	}
+}
+
+// TestBatchRefusesFirst: Begin refuses a target that must not be
+// replaced before anything is written.
+func TestBatchRefusesFirst(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "folder"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Begin(context.Background(), []string{filepath.Join(dir, "a"), filepath.Join(dir, "folder")})
+	if err == nil || !strings.Contains(err.Error(), "folder is a folder") {
+		t.Errorf("error %v, want the folder refused", err)
+	}
+	if got := names(t, dir); strings.Join(got, " ") != "folder" {
+		t.Errorf("the folder holds %q, want folder only", got)
+	}
+}

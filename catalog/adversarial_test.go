@@ -90,3 +90,21 @@ func BenchmarkAdversarial(b *testing.B) {
 		})
 	}
 }
+
+// TestWordBlocksOnce: a club file that writes a table's or a question's
+// words again beside the shipped ones is told where the first block
+// stands, at its own file:line.
+func TestWordBlocksOnce(t *testing.T) {
+	_, err := loadClub("[odds.morale]\ntitle = \"x\"\n\n[query.attack]\ntitle = \"y\"\n")
+	if err == nil {
+		t.Fatal("a second [odds.morale] and [query.attack] loaded without an error")
+	}
+	for _, want := range []string{
+		"club/aqotmf/club.toml:2:2: second [odds.morale] for system aqotmf; first at data/aqotmf/odds.toml:35:2; expected each table's words once",
+		"club/aqotmf/club.toml:5:2: second [query.attack] for system aqotmf; first at data/aqotmf/odds.toml:128:2; expected each question's words once",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks\n%s\ngot:\n%s", want, err)
+		}
+	}
+}

@@ -352,8 +352,8 @@ func (ld *loader) merge(ix *tomlpos.Index, f *File) {
 		}
 	}
 	_ = top
-	ld.mergeOdds(s, func(id string) located { return located{ix: ix, path: "odds." + id} }, f.Odds)
-	ld.mergeQueries(s, func(name string) located { return located{ix: ix, path: "query." + name} }, f.Queries)
+	wordBlocks(ld, s, ix, "odds", "table", &s.Odds, f.Odds, func(w *OddsWords, at located) { w.Pos, w.at = at.pos(), at })
+	wordBlocks(ld, s, ix, "query", "question", &s.Queries, f.Queries, func(w *QueryWords, at located) { w.Pos, w.at = at.pos(), at })
 	pos := func(e *diag.Pos, at located) { *e = at.pos() }
 	entries(ld, s, ix, "profile", &s.Profiles, f.Profiles, func(e *Profile, at located) string { pos(&e.Pos, at); return e.ID })
 	entries(ld, s, ix, "weapon", &s.Weapons, f.Weapons, func(e *Weapon, at located) string { pos(&e.Pos, at); return e.ID })
@@ -407,6 +407,27 @@ func entries[T any](ld *loader, s *System, ix *tomlpos.Index, kind string, dst *
 		if ld.add(kind, s.ID, place(&src[i], at), at) {
 			*dst = append(*dst, src[i])
 		}
+	}
+}
+
+// wordBlocks adds a file's blocks of words of one kind (its TOML key:
+// "odds" for [odds.<table>], "query" for [query.<name>]) to the rule
+// set's; each block is written once per rule set. what is what a block is
+// the words of ("table"); place sets a block's positions.
+func wordBlocks[W any](ld *loader, s *System, ix *tomlpos.Index, kind, what string, dst *map[string]*W, blocks map[string]W, place func(w *W, at located)) {
+	for name, w := range blocks {
+		at := located{ix, kind + "." + name}
+		k := kind + "/" + s.ID + "/" + name
+		if prev, dup := ld.locs[k]; dup {
+			ld.diags.Add(at.pos(), "second [%s.%s] for system %s; first at %s; expected each %s's words once", kind, name, s.ID, prev.pos(), what)
+			continue
+		}
+		ld.locs[k] = at
+		place(&w, at)
+		if *dst == nil {
+			*dst = map[string]*W{}
+		}
+		(*dst)[name] = &w
 	}
 }
 

@@ -33,22 +33,3 @@ func (w *OddsWords) At(key string) diag.Pos {
 	}
 	return w.Pos
 }
-
-// mergeOdds adds a file's [odds.<table>] blocks to its rule set's; a
-// table's block is written once.
-func (ld *loader) mergeOdds(s *System, at func(id string) located, blocks map[string]OddsWords) {
-	for id, w := range blocks {
-		loc := at(id)
-		k := "odds/" + s.ID + "/" + id
-		if prev, dup := ld.locs[k]; dup {
-			ld.diags.Add(loc.pos(), "second [odds.%s] for system %s; first at %s; expected each table's words once", id, s.ID, prev.pos())
-			continue
-		}
-		ld.locs[k] = loc
-		w.Pos, w.at = loc.pos(), loc
-		if s.Odds == nil {
-			s.Odds = map[string]*OddsWords{}
-		}
-		s.Odds[id] = &w
-	}
-}

@@ -46,22 +46,3 @@ func (w *QueryWords) At(key string) diag.Pos {
 	}
 	return w.at.key(key)
 }
-
-// mergeQueries adds a file's [query.<name>] blocks to its rule set's; a
-// question's block is written once.
-func (ld *loader) mergeQueries(s *System, at func(name string) located, blocks map[string]QueryWords) {
-	for name, w := range blocks {
-		loc := at(name)
-		k := "query/" + s.ID + "/" + name
-		if prev, dup := ld.locs[k]; dup {
-			ld.diags.Add(loc.pos(), "second [query.%s] for system %s; first at %s; expected each question's words once", name, s.ID, prev.pos())
-			continue
-		}
-		ld.locs[k] = loc
-		w.Pos, w.at = loc.pos(), loc
-		if s.Queries == nil {
-			s.Queries = map[string]*QueryWords{}
-		}
-		s.Queries[name] = &w
-	}
-}

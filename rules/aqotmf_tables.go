@@ -2,9 +2,10 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/big"
-	"sort"
+	"slices"
 	"strconv"
 
 	"github.com/playaid/playaid/catalog"
@@ -82,8 +83,8 @@ func AQHitDamageGrid(sys *catalog.System) (Table, error) {
 	for _, w := range sys.Weapons {
 		powerSet[w.Power] = true
 	}
-	armorList := aqSortedKeys(armors)
-	powers := aqSortedKeys(powerSet)
+	armorList := slices.Sorted(maps.Keys(armors))
+	powers := slices.Sorted(maps.Keys(powerSet))
 	if len(armorList) == 0 || len(powers) == 0 {
 		return Table{}, fmt.Errorf("%s: no profiles with Armor or no weapons to tabulate", sys.ID)
 	}
@@ -115,16 +116,6 @@ func AQHitDamageGrid(sys *catalog.System) (Table, error) {
 		}
 	}
 	return t, w.err()
-}
-
-// aqSortedKeys returns a map's int keys in increasing order.
-func aqSortedKeys[V any](m map[int]V) []int {
-	keys := make([]int, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Ints(keys)
-	return keys
 }
 
 // AQTripodChart gives the chance of each Tripod Damage Chart result for an

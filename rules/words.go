@@ -2,9 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -185,66 +185,51 @@ func CheckWords(cat *catalog.Catalog) diag.List {
 					fmt.Sprintf("copy it beside this system.toml and write system = %q in it", sys.ID)))
 			continue
 		}
-		checkTables(&l, sys, specs)
+		checkBlocks(&l, sys, "odds", "table", sys.Odds, specs, func(w *catalog.OddsWords) diag.Pos { return w.Pos })
 		if len(sys.Queries) == 0 && len(qs) > 0 {
 			// A copy made before the questions' words were data.
 			l.Add(sys.Pos, "system %s has no [query.<name>] blocks: the words of its odds questions%s", sys.ID,
 				from(func(o *catalog.System) bool { return len(o.Queries) > 0 }, "copy its [query.…] blocks into this rule set's odds.toml"))
 			continue
 		}
-		checkQueries(&l, sys, qs)
+		checkBlocks(&l, sys, "query", "question", sys.Queries, qs, func(w *catalog.QueryWords) diag.Pos { return w.Pos })
 	}
 	l.Sort()
 	return l
 }
 
-// checkTables holds the rule set's [odds.<table>] blocks to specs.
-func checkTables(l *diag.List, sys *catalog.System, specs []wordSpec) {
+// blockSpec is what a rule set's block of words is held to: an odds
+// table's (wordSpec) or an odds question's (*Query).
+type blockSpec[W any] interface {
+	blockName() string // the block's name: [odds.<name>], [query.<name>]
+	keys() string      // what the block writes, for a message
+	check(l *diag.List, w *W)
+}
+
+func (sp wordSpec) blockName() string { return sp.ID }
+func (q *Query) blockName() string    { return q.Name }
+
+// checkBlocks holds the rule set's blocks of one kind ("odds", "query")
+// to specs: each spec's block is there and right, and no block is
+// unknown. what is what a block holds the words of ("table"); pos is
+// where a block stands.
+func checkBlocks[W any, S blockSpec[W]](l *diag.List, sys *catalog.System, kind, what string, blocks map[string]*W, specs []S, pos func(*W) diag.Pos) {
 	var known []string
 	for _, sp := range specs {
-		known = append(known, sp.ID)
-		w := sys.Odds[sp.ID]
+		name := sp.blockName()
+		known = append(known, name)
+		w := blocks[name]
 		if w == nil {
-			l.Add(sys.Pos, "system %s: no [odds.%s] block; expected the words of that table (%s)", sys.ID, sp.ID, sp.keys())
+			l.Add(sys.Pos, "system %s: no [%s.%s] block; expected the words of that %s (%s)", sys.ID, kind, name, what, sp.keys())
 			continue
 		}
 		sp.check(l, w)
 	}
-	for _, id := range sortedKeys(sys.Odds) {
-		if !slices.Contains(known, id) {
-			l.Add(sys.Odds[id].Pos, "[odds.%s]: %s", id, catalog.Unknown("odds table", id, known))
-		}
-	}
-}
-
-// checkQueries holds the rule set's [query.<name>] blocks to the
-// questions qs.
-func checkQueries(l *diag.List, sys *catalog.System, qs []*Query) {
-	var known []string
-	for _, q := range qs {
-		known = append(known, q.Name)
-		w := sys.Queries[q.Name]
-		if w == nil {
-			l.Add(sys.Pos, "system %s: no [query.%s] block; expected the words of that question (%s)", sys.ID, q.Name, q.keys())
-			continue
-		}
-		q.check(l, w)
-	}
-	for _, name := range sortedKeys(sys.Queries) {
+	for _, name := range slices.Sorted(maps.Keys(blocks)) {
 		if !slices.Contains(known, name) {
-			l.Add(sys.Queries[name].Pos, "[query.%s]: %s", name, catalog.Unknown("odds question", name, known))
+			l.Add(pos(blocks[name]), "[%s.%s]: %s", kind, name, catalog.Unknown("odds "+what, name, known))
 		}
 	}
-}
-
-// sortedKeys are a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // keys lists what a block of the spec writes, for a message.
@@ -307,7 +292,7 @@ func (sp wordSpec) checkNamed(l *diag.List, where string, pos diag.Pos, at func(
 			l.Add(pos, "%s: no words.%s; expected %s", where, name, sp.keys())
 		}
 	}
-	for _, name := range sortedKeys(words) {
+	for _, name := range slices.Sorted(maps.Keys(words)) {
 		if !slices.Contains(sp.Words, name) {
 			l.Add(at("words."+name), "%s: %s", where, catalog.Unknown("word", name, sp.Words))
 		}
@@ -316,7 +301,7 @@ func (sp wordSpec) checkNamed(l *diag.List, where string, pos diag.Pos, at func(
 
 // checkVars holds each {name} in texts (by key) to vars.
 func checkVars(l *diag.List, where string, at func(string) diag.Pos, texts map[string]string, vars []string) {
-	for _, k := range sortedKeys(texts) {
+	for _, k := range slices.Sorted(maps.Keys(texts)) {
 		for _, m := range varRE.FindAllStringSubmatch(texts[k], -1) {
 			if !slices.Contains(vars, m[1]) {
 				l.Add(at(k), "%s: %s", where, catalog.Unknown("{name} in "+k, m[1], vars))
@@ -379,14 +364,14 @@ func (q *Query) check(l *diag.List, w *catalog.QueryWords) {
 			l.Add(w.At(key+".none"), "%s: %s.none: this parameter has no choice of none", where, key)
 		}
 		texts[key+".none"] = pw.None
-		for _, v := range sortedKeys(pw.Choices) {
+		for _, v := range slices.Sorted(maps.Keys(pw.Choices)) {
 			if !slices.Contains(offered, v) {
 				l.Add(w.At(key+".choices."+v), "%s: %s", where, catalog.Unknown("choice of "+key, v, offered))
 			}
 			texts[key+".choices."+v] = pw.Choices[v]
 		}
 	}
-	for _, name := range sortedKeys(w.Params) {
+	for _, name := range slices.Sorted(maps.Keys(w.Params)) {
 		if !slices.Contains(names, name) {
 			l.Add(w.At("param."+name), "%s: %s", where, catalog.Unknown("parameter", name, names))
 		}

@@ -89,14 +89,15 @@ func TestBatchGC(t *testing.T) {
 		{[]string{"serve", "-addr", "127.0.0.1:0"}, 100},
 	} {
 		debug.SetGCPercent(100)
-		batchGC(c.args)
+		verb, _ := verbOf(c.args)
+		batchGC(verb)
 		if got := debug.SetGCPercent(100); got != c.want {
 			t.Errorf("playaid %q: GOGC %d, want %d", c.args, got, c.want)
 		}
 	}
 	t.Setenv("GOGC", "100")
 	debug.SetGCPercent(100)
-	batchGC([]string{"build"})
+	batchGC("build")
 	if got := debug.SetGCPercent(100); got != 100 {
 		t.Errorf("playaid build with GOGC=100 set: GOGC %d, want the user's 100", got)
 	}

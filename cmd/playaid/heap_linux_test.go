@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -15,15 +16,15 @@ import (
 
 // TestPrefaultHeap checks that prefaultHeap saves the page faults it is
 // for: a fresh process writes 8 MB of new objects, once as it starts and
-// once after prefaultHeap, and counts its minor faults. Each run is a
-// process of its own (this test binary again), so that neither finds
-// pages an earlier test left in the heap.
+// once after prefaultHeap, and counts its minor faults and its memory in
+// huge pages. Each run is a process of its own (this test binary again),
+// so that neither finds pages an earlier test left in the heap.
 func TestPrefaultHeap(t *testing.T) {
 	if mode := os.Getenv("PLAYAID_PREFAULT_CHILD"); mode != "" {
 		prefaultChild(mode)
 		return
 	}
-	faults := func(mode string) int {
+	faults := func(mode string) (n, hugeKB int) {
 		t.Helper()
 		cmd := exec.Command(os.Args[0], "-test.run=^TestPrefaultHeap$")
 		cmd.Env = append(os.Environ(), "PLAYAID_PREFAULT_CHILD="+mode)
@@ -31,29 +32,37 @@ func TestPrefaultHeap(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s run: %v\n%s", mode, err, out)
 		}
-		line, _, _ := strings.Cut(string(out), "\n")
-		if line == "unsupported" {
+		if strings.HasPrefix(string(out), "unsupported") {
 			t.Skip("this kernel has no MADV_POPULATE_WRITE (Linux 5.14 and later have it): prefaultHeap does nothing here")
 		}
-		n, err := strconv.Atoi(line)
-		if err != nil {
-			t.Fatalf("%s run printed %q, want a count of faults", mode, out)
+		if _, err := fmt.Sscan(string(out), &n, &hugeKB); err != nil {
+			t.Fatalf("%s run printed %q, want a count of faults and of kB in huge pages", mode, out)
 		}
-		return n
+		return n, hugeKB
 	}
 	const pages = 8 << 20 / 4096
-	without, with := faults("plain"), faults("prefault")
-	t.Logf("faults writing %d pages of new objects: %d as the process starts, %d after prefaultHeap", pages, without, with)
+	without, plainHuge := faults("plain")
+	with, huge := faults("prefault")
+	t.Logf("faults writing %d pages of new objects: %d as the process starts, %d after prefaultHeap; memory in huge pages: %d kB, %d kB", pages, without, with, plainHuge, huge)
 	if without < pages/2 {
 		t.Fatalf("writing %d fresh pages took only %d faults: the measurement cannot show prefaulting", pages, without)
 	}
 	if with > without/4 {
 		t.Errorf("after prefaultHeap, writing %d pages took %d faults, want at most a quarter of the %d without it", pages, with, without)
 	}
+	thp, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
+	if err != nil || strings.Contains(string(thp), "[never]") {
+		t.Logf("transparent huge pages are off here (%q): the heap's pages stay 4 KB", strings.TrimSpace(string(thp)))
+		return
+	}
+	if huge < 2048 || huge <= plainHuge {
+		t.Errorf("after prefaultHeap the process has %d kB in huge pages (%d kB without it), want at least a 2 MB page more", huge, plainHuge)
+	}
 }
 
 // prefaultChild is one run of TestPrefaultHeap: it prints the minor
-// faults that writing 8 MB of 64 KB objects takes.
+// faults that writing 8 MB of 64 KB objects takes, and then the kB of the
+// process's memory in transparent huge pages.
 func prefaultChild(mode string) {
 	debug.SetGCPercent(400) // as a build runs
 	if mode == "prefault" {
@@ -75,6 +84,19 @@ func prefaultChild(mode string) {
 		keep = append(keep, b)
 	}
 	syscall.Getrusage(syscall.RUSAGE_SELF, &after)
-	fmt.Println(after.Minflt - before.Minflt)
-	_ = keep
+	fmt.Println(after.Minflt-before.Minflt, hugeKB())
+	runtime.KeepAlive(keep)
+}
+
+// hugeKB is the process's anonymous memory in transparent huge pages, in
+// kB (0 where the kernel does not say).
+func hugeKB() int {
+	b, _ := os.ReadFile("/proc/self/smaps_rollup")
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(line, "AnonHugePages:"); ok {
+			n, _ := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")))
+			return n
+		}
+	}
+	return 0
 }

@@ -101,7 +101,7 @@ func TestReadingPages(t *testing.T) {
 			step("focus the wide table", chromedp.Evaluate[chromedp.Void](box+`.focus()`),
 				chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight))
 			var left float64
-			for range 40 { // the browser scrolls smoothly: give it up to 2 s
+			for range 100 { // the browser scrolls smoothly: give it up to 5 s (a loaded machine is slow)
 				if left, err = chromedp.Run(ctx, chromedp.Evaluate[float64](box+`.scrollLeft`)); err != nil {
 					t.Fatal(err)
 				}

@@ -302,8 +302,8 @@ func TestCardTracks(t *testing.T) {
 // TestWriteIns: where the rules give a unit no Speed, Defense, Armor or
 // weapons (the Mk II Baldwin), the roster and its card leave room to
 // write them in, a special ability the data gives a line (Stealth) prints
-// it, and one the rules never describe (Massive) gets a line for the
-// club's ruling; a club's data that supplies the Baldwin's stats prints
+// it, and one the rules never describe (Massive) gets the data's ruling
+// and a line for the club's; a club's data that supplies the Baldwin's stats prints
 // them like any other value.
 func TestWriteIns(t *testing.T) {
 	blank := writeIn(3)
@@ -339,8 +339,20 @@ func TestWriteIns(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(string(md), "**Massive.** "+Undescribed+" Agreed: "+writeIn(24)) {
-			t.Errorf("%s: Massive has no line for the club's ruling", tc.name)
+		// The data's ruling on Massive says what Undescribed would: the
+		// rules section prints it, once, and the Game stats no footnote.
+		var ruling string
+		for _, note := range tc.cat.System("aqotmf").NotesTouching("massive") {
+			ruling += note.Ruling
+		}
+		if ruling == "" {
+			t.Fatalf("%s: the data has no ruling on Massive", tc.name)
+		}
+		if !strings.Contains(string(md), "**Massive.** "+document.Esc(document.RulingPrefix+ruling)+" Agreed: "+writeIn(24)) {
+			t.Errorf("%s: Massive has no line for the club's ruling after the data's ruling", tc.name)
+		}
+		if n := strings.Count(string(md), ruling); n != 1 || strings.Contains(string(md), "[^massive]") {
+			t.Errorf("%s: the ruling on Massive prints %d times, or as a footnote too; want once, in the rules section", tc.name, n)
 		}
 		cs, err := buildCards(r)
 		if err != nil {

@@ -254,7 +254,19 @@ func (g *glossary) special(sp string) string {
 	case a.Short != "":
 		text = document.Esc(document.Sentence(a.Short))
 	default:
-		text = Undescribed + " Agreed: " + writeIn(24)
+		// A ruling on it says what Undescribed would, and is said here
+		// instead of in a footnote on its name.
+		text = Undescribed
+		var rulings []string
+		for _, note := range g.s.NotesTouching(document.Slug(a.Name)) {
+			if r := g.notes.Inline(note); r != "" {
+				rulings = append(rulings, document.Esc(r))
+			}
+		}
+		if len(rulings) > 0 {
+			text = strings.Join(rulings, " ")
+		}
+		text += " Agreed: " + writeIn(24)
 	}
 	g.rules = append(g.rules, RuleRow{Name: document.Esc(a.Name), Text: text})
 	return a.Name

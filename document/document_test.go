@@ -112,6 +112,27 @@ func TestNotes(t *testing.T) {
 	}
 }
 
+// TestNotesInline: a ruling the body prints in full gets no footnote, and
+// one already footnoted is not printed again in full.
+func TestNotesInline(t *testing.T) {
+	var n Notes
+	a := catalog.Note{ID: "a", Text: "x", Ruling: "Agree it before play."}
+	b := catalog.Note{ID: "b", Text: "y", Ruling: "Roll again on a tie."}
+	c := catalog.Note{ID: "c", Text: "Only the organiser needs this."}
+	if got := n.Inline(a); got != "Ruling: Agree it before play." {
+		t.Errorf("Inline(a) = %q, want the ruling, marked", got)
+	}
+	if got := n.Source(a) + n.Source(b); got != "[^b]" {
+		t.Errorf("refs %q: want b's only, a being printed in full", got)
+	}
+	if got := n.Inline(b) + n.Inline(c); got != "" {
+		t.Errorf("Inline of a footnoted ruling and of a note without one = %q, want nothing", got)
+	}
+	if n.Len() != 1 {
+		t.Errorf("%d footnotes, want 1", n.Len())
+	}
+}
+
 // TestTemplateErrors: every error in a template, from parsing or from
 // executing it, is a diag.Diag at the file as the user named it, with a
 // line and a column.

@@ -23,6 +23,7 @@ type Notes struct {
 	labels map[string]string // key → label
 	list   []footnote
 	known  map[string]catalog.Note // the source notes of the document's rule sets, by their words
+	inline map[string]bool         // the notes whose rulings the body prints in full, by id (Inline)
 }
 
 type footnote struct{ label, text string }
@@ -46,10 +47,26 @@ func (n *Notes) Ref(key, label, text string) string {
 // is a ruling ("Ruling: …"), so that it never reads as the book's words.
 func (n *Notes) Source(note catalog.Note) string {
 	ruling := strings.TrimSpace(note.Ruling)
-	if ruling == "" {
+	if ruling == "" || n.inline[note.ID] {
 		return ""
 	}
 	return n.Ref("note:"+note.ID, note.ID, RulingPrefix+ruling)
+}
+
+// Inline returns the ruling of a source note ("Ruling: …") for the body
+// to print in full where it explains what the note is on, so that it is
+// said once: the note then gets no footnote. It returns "" for a note
+// without a ruling, or one whose footnote is already referenced.
+func (n *Notes) Inline(note catalog.Note) string {
+	ruling := strings.TrimSpace(note.Ruling)
+	if _, footnoted := n.labels["note:"+note.ID]; ruling == "" || footnoted {
+		return ""
+	}
+	if n.inline == nil {
+		n.inline = map[string]bool{}
+	}
+	n.inline[note.ID] = true
+	return RulingPrefix + ruling
 }
 
 // RulingPrefix starts every ruling a player document prints.

@@ -45,7 +45,9 @@ func TestPrefaultHeap(t *testing.T) {
 	with, huge := faults("prefault")
 	t.Logf("faults writing %d pages of new objects: %d as the process starts, %d after prefaultHeap; memory in huge pages: %d kB, %d kB", pages, without, with, plainHuge, huge)
 	if without < pages/2 {
-		t.Fatalf("writing %d fresh pages took only %d faults: the measurement cannot show prefaulting", pages, without)
+		// The kernel already backs fresh memory in bulk (transparent
+		// huge pages set to always): there is nothing to save.
+		t.Skipf("writing %d fresh pages took only %d faults here: nothing for prefaulting to save", pages, without)
 	}
 	if with > without/4 {
 		t.Errorf("after prefaultHeap, writing %d pages took %d faults, want at most a quarter of the %d without it", pages, with, without)
@@ -55,7 +57,7 @@ func TestPrefaultHeap(t *testing.T) {
 		t.Logf("transparent huge pages are off here (%q): the heap's pages stay 4 KB", strings.TrimSpace(string(thp)))
 		return
 	}
-	if huge < 2048 || huge <= plainHuge {
+	if huge < 2048 || (huge <= plainHuge && !strings.Contains(string(thp), "[always]")) {
 		t.Errorf("after prefaultHeap the process has %d kB in huge pages (%d kB without it), want at least a 2 MB page more", huge, plainHuge)
 	}
 }

@@ -346,7 +346,7 @@ func TestPanics(t *testing.T) {
 		{"Neg of MinInt", func() { Neg(Const(math.MinInt)) }},
 		{"Add too wide", func() { Add(Die(MaxOutcomes/2), Die(MaxOutcomes/2+10)) }},
 		{"Add too many pairs", func() { Add(Die(10000), Die(10000)) }},
-		{"Repeat too many", func() { Repeat(Die(6), 1<<40) }},
+		{"Repeat too many", func() { Repeat(Die(6), MaxOutcomes) }},
 		{"Repeat overflows", func() { Repeat(Const(math.MaxInt/2), 3) }},
 		{"Binomial too many", func() { Binomial(1<<30, big.NewRat(1, 2)) }},
 		{"Binomial weights too big", func() { Binomial(100000, big.NewRat(1, 10)) }},

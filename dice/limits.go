@@ -72,6 +72,6 @@ func checkBinomial(n int, p *big.Rat) {
 		panic(fmt.Sprintf("dice: Binomial with %d trials: at most %d", n, MaxOutcomes-1))
 	}
 	if b := uint64(n+1) * uint64(n) * uint64(p.Denom().BitLen()); b > MaxWeightBits {
-		panic(fmt.Sprintf("dice: Binomial with %d trials of p = %s: weights of %d bits, more than %d", n, p.RatString(), b, MaxWeightBits))
+		panic(fmt.Sprintf("dice: Binomial with %d trials of p = %s: weights of %d bits, more than %d", n, p.RatString(), b, uint64(MaxWeightBits)))
 	}
 }

@@ -17,9 +17,9 @@ func TestChartModifierClamp(t *testing.T) {
 		want []string
 	}{
 		// Every total 10 or more: no DMs.
-		{[]int{9, 50, limits.MaxRoll, limits.MaxRoll + 1, math.MaxInt64}, []string{"1", "0", "0", "0", "0"}},
+		{[]int{9, 50, limits.MaxRoll, limits.MaxRoll + 1, math.MaxInt}, []string{"1", "0", "0", "0", "0"}},
 		// Every total below -5: 4 DMs.
-		{[]int{-26, -limits.MaxRoll, -limits.MaxRoll - limits.MaxDie - 1, math.MinInt64}, []string{"0", "0", "0", "0", "1"}},
+		{[]int{-26, -limits.MaxRoll, -limits.MaxRoll - limits.MaxDie - 1, math.MinInt}, []string{"0", "0", "0", "0", "1"}},
 	} {
 		for _, m := range c.mods {
 			got, err := IMMorale(sys, m)
@@ -45,11 +45,11 @@ func TestQueryBounds(t *testing.T) {
 			return err
 		}},
 		{"attack power", "Power -9223372036854775808: expected -1000 to 1000", func() error {
-			_, err := AQAttack(aq, AttackQuery{Dice: 1, Defense: 5, Armor: 4, Power: math.MinInt64})
+			_, err := AQAttack(aq, AttackQuery{Dice: 1, Defense: 5, Armor: 4, Power: math.MinInt})
 			return err
 		}},
 		{"attack defense", "Defense 9223372036854775807", func() error {
-			_, err := AQAttack(aq, AttackQuery{Dice: 1, Defense: math.MaxInt64, Armor: 4, Cover: "hard"})
+			_, err := AQAttack(aq, AttackQuery{Dice: 1, Defense: math.MaxInt, Armor: 4, Cover: "hard"})
 			return err
 		}},
 		{"attack armor", "Armor -1001", func() error {
@@ -57,7 +57,7 @@ func TestQueryBounds(t *testing.T) {
 			return err
 		}},
 		{"building power", "Power 9223372036854775807", func() error {
-			_, err := BuildingHit(bld, "wood-frame", math.MaxInt64, false)
+			_, err := BuildingHit(bld, "wood-frame", math.MaxInt, false)
 			return err
 		}},
 		{"burn armour", "armour 101: expected 0 to 100", func() error {
@@ -65,7 +65,7 @@ func TestQueryBounds(t *testing.T) {
 			return err
 		}},
 		{"shoot factor", "factor -9223372036854775808", func() error {
-			_, err := IMShoot(im, math.MinInt64, 1)
+			_, err := IMShoot(im, math.MinInt, 1)
 			return err
 		}},
 		{"shoot trays", "trays 1001", func() error {

@@ -27,15 +27,10 @@ const packHeap = 34 << 20
 // Linux 5.14 (no MADV_POPULATE_WRITE) they are faulted in as the build
 // touches them, as without this.
 func prefaultHeap(n int) {
-	back(make([]byte, n))
-	runtime.GC()
-}
-
-// back asks the kernel for huge pages for b and to back all its pages
-// now. Both are advice: where the kernel refuses, nothing changes.
-func back(b []byte) {
-	unix.Madvise(b, unix.MADV_HUGEPAGE)
-	populate(b)
+	block := make([]byte, n)
+	unix.Madvise(block, unix.MADV_HUGEPAGE) // advice: where refused, nothing changes
+	populate(block)
+	runtime.GC() // block is dead here: the collection frees it
 }
 
 // populate asks the kernel to back b's pages now.

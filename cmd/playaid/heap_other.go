@@ -4,6 +4,6 @@ package main
 
 const packHeap = 0
 
-// prefaultHeap does nothing: prefaulting is Linux's MADV_POPULATE_WRITE
-// (see heap_linux.go).
+// prefaultHeap does nothing: backing the heap up front, in huge pages,
+// is Linux's madvise (see heap_linux.go).
 func prefaultHeap(int) {}

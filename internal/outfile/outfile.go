@@ -146,11 +146,10 @@ func (b *Batch) Put(i int, data []byte) {
 }
 
 // write writes each file handed over (and syncs it, if syncEach), until
-// the first failure
-// or a done ctx; after that it only drains what is handed over. (So
-// with syncEach false, one file stays open per file written: playaid
-// writes a few dozen, and Go raises the limit on open files to the hard
-// limit at start.)
+// the first failure or a done ctx; after that it only drains what is
+// handed over. (So with syncEach false, one file stays open per file
+// written: playaid writes a few dozen, and Go raises the limit on open
+// files to the hard limit at start.)
 func (b *Batch) write() {
 	defer close(b.written)
 	for p := range b.work {

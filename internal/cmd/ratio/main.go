@@ -11,8 +11,8 @@
 // proxy or found in the module cache), the "raw-fpdf floor" issue 24 set
 // its goal of 2 × against (it measured the pack at 2.7–3.1 × it, where
 // the patched floor of that day gave 4.5–4.8 ×); and on playaid's patched
-// copy, which the patch's own speed-ups make faster too. Without the released module (offline, empty
-// cache) only the second runs.
+// copy, which the patch's own speed-ups make faster too. Without the
+// released module (offline, empty cache) only the second runs.
 //
 //	go run ./internal/cmd/ratio [-n 21] [-paper a4] [PLAYAID-BINARY ...]
 //

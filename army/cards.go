@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"

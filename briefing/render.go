@@ -7,7 +7,7 @@ import (
 	"strings"
 	"text/template"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"

@@ -52,7 +52,7 @@ func bad(format string, args ...any) error {
 var errShort = bad("the font file is cut short or damaged: a table runs past its end")
 
 // Parse reads a TrueType font. It accepts only what the PDF writer
-// (third_party/fpdf) reads without complaint: TrueType outlines, a
+// (internal/fpdf) reads without complaint: TrueType outlines, a
 // Unicode character map in format 4, the table formats it knows, and a
 // licence that allows embedding. Anything else is a *FontError saying
 // what is wrong, so a bad --font is refused before anything is drawn.

@@ -1,7 +1,7 @@
 package layout
 
 import (
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 )
 
 // PrintInstruction is printed on every sheet that must measure true.

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/glyphs"

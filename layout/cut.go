@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 )
 
 // Sheets of pieces to cut out: a marker sheet packs pieces of every size in

@@ -5,7 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/gobolditalic"
 	"golang.org/x/image/font/gofont/goitalic"
@@ -27,7 +27,7 @@ const (
 // first use, and every document registers the parsed font: fpdf's
 // AddUTF8FontFromBytes would parse the font, read its character map and
 // hash its 65,536 widths again for each document, a third of the time of a
-// print pack. fpdf never writes to the font bytes (third_party/fpdf), so
+// print pack. fpdf never writes to the font bytes (internal/fpdf), so
 // documents share them and do not depend on one another.
 type face struct {
 	family, style string

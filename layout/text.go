@@ -3,7 +3,7 @@ package layout
 import (
 	"strings"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/glyphs"
 )

@@ -3,7 +3,7 @@ package markers
 import (
 	"math"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/layout"
 )

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"sync"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"

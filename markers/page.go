@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
 )

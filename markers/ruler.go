@@ -5,7 +5,7 @@ import (
 	"math"
 	"strconv"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"

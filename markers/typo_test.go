@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/catalog/shipped"

@@ -3,7 +3,7 @@ package refcards
 import (
 	"strings"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"

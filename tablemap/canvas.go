@@ -1,7 +1,7 @@
 package tablemap
 
 import (
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/layout"
 )

@@ -3,7 +3,7 @@ package tablemap
 import (
 	"math"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 )
 
 // Draw puts the plan on pdf's current page.

@@ -14,7 +14,7 @@ import (
 	"sort"
 	"strings"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"

@@ -3,7 +3,7 @@ package testfont_test
 import (
 	"testing"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/glyphs"
 	"github.com/playaid/playaid/internal/testfont"

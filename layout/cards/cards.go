@@ -31,7 +31,7 @@ import (
 	"strconv"
 	"strings"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 )
 
 // Size is a card's trim size in mm, and its safe zone: how far inside

@@ -3,7 +3,7 @@ package cards
 import (
 	"fmt"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/layout"
 )

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/layout"
 )

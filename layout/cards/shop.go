@@ -6,7 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/raster"

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/glyphs"
 	"github.com/playaid/playaid/layout"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"

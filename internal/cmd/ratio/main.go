@@ -6,13 +6,9 @@
 // time, CPU time and peak RSS of each with their spread, and each
 // program's ratio to the floor.
 //
-// The floor runs twice over: on fpdf as released (codeberg.org/go-pdf/fpdf
-// at the version third_party/fpdf patches, fetched through the module
-// proxy or found in the module cache), the "raw-fpdf floor" issue 24 set
-// its goal of 2 × against (it measured the pack at 2.7–3.1 × it, where
-// the patched floor of that day gave 4.5–4.8 ×); and on playaid's patched
-// copy, which the patch's own speed-ups make faster too. Without the
-// released module (offline, empty cache) only the second runs.
+// The floor is built on fpdf as released (codeberg.org/go-pdf/fpdf at the
+// version internal/fpdf patches), not on playaid's patched copy: the
+// patch's own speed-ups belong to playaid's side of the ratio.
 //
 //	go run ./internal/cmd/ratio [-n 21] [-paper a4] [PLAYAID-BINARY ...]
 //
@@ -27,7 +23,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strings"
 	"syscall"
 	"time"
 
@@ -81,13 +76,8 @@ func run(n int, paper string, binaries []string) error {
 		}
 		binaries = []string{bin}
 	}
-	floors := []*program{{name: "floor on the patched fpdf", args: []string{self, "floor", filepath.Join(tmp, "floor.pdf")}}}
-	if released, err := releasedFloor(tmp); err != nil {
-		fmt.Fprintln(os.Stderr, "ratio: no floor on fpdf as released:", err)
-	} else {
-		floors = append([]*program{{name: "raw-fpdf floor (fpdf as released)", args: []string{released, "floor", filepath.Join(tmp, "released.pdf")}}}, floors...)
-	}
-	progs := slices.Clone(floors)
+	floor := &program{name: "raw-fpdf floor (fpdf as released)", args: []string{self, "floor", filepath.Join(tmp, "floor.pdf")}}
+	progs := []*program{floor}
 	for i, b := range binaries {
 		out := filepath.Join(tmp, fmt.Sprint("pack", i))
 		progs = append(progs, &program{name: b, args: []string{b, "build", "--paper", paper, "-o", out}})
@@ -99,52 +89,16 @@ func run(n int, paper string, binaries []string) error {
 			}
 		}
 	}
-	fmt.Printf("%d runs each, alternating; median [min–max]; issue 24's goal: at most 2 × the raw-fpdf floor\n", n)
-	for i, p := range progs {
+	fmt.Printf("%d runs each, alternating; median [min–max]\n", n)
+	for _, p := range progs {
 		fmt.Printf("%s\n  wall %s  cpu %s  peak RSS %s\n", p.name, spread(p.wall, "ms"), spread(p.cpu, "ms"), spread(p.rssK, "KB"))
-		if i < len(floors) {
+		if p == floor {
 			continue
 		}
-		for _, fl := range floors {
-			fmt.Printf("  ÷ %s: wall %.2f×  cpu %.2f×  peak RSS %.2f×\n", fl.name,
-				median(p.wall)/median(fl.wall), median(p.cpu)/median(fl.cpu), median(p.rssK)/median(fl.rssK))
-		}
+		fmt.Printf("  ÷ %s: wall %.2f×  cpu %.2f×  peak RSS %.2f×\n", floor.name,
+			median(p.wall)/median(floor.wall), median(p.cpu)/median(floor.cpu), median(p.rssK)/median(floor.rssK))
 	}
 	return nil
-}
-
-// releasedFloor builds this command against fpdf as released: the main
-// module's go.mod without its replace of fpdf by third_party/fpdf, given
-// to go build as a separate module file, so that the floor's one source
-// serves both floors.
-func releasedFloor(tmp string) (string, error) {
-	mod, err := os.ReadFile("go.mod")
-	if err != nil {
-		return "", err
-	}
-	sum, err := os.ReadFile("go.sum")
-	if err != nil {
-		return "", err
-	}
-	var kept []string
-	for _, line := range strings.Split(string(mod), "\n") {
-		if !strings.HasPrefix(line, "replace codeberg.org/go-pdf/fpdf ") {
-			kept = append(kept, line)
-		}
-	}
-	modfile := filepath.Join(tmp, "released.mod")
-	if err := os.WriteFile(modfile, []byte(strings.Join(kept, "\n")), 0o644); err != nil {
-		return "", err
-	}
-	if err := os.WriteFile(filepath.Join(tmp, "released.sum"), sum, 0o644); err != nil {
-		return "", err
-	}
-	bin := filepath.Join(tmp, "floor-released")
-	build := exec.Command("go", "build", "-modfile="+modfile, "-mod=mod", "-o", bin, "./internal/cmd/ratio")
-	if out, err := build.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("%w\n%s", err, out)
-	}
-	return bin, nil
 }
 
 // measure runs the program once.

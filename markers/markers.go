@@ -40,7 +40,7 @@ const (
 func ParseFlip(s string) (Flip, error) {
 	f, err := cards.ParseBacks(s)
 	if err != nil {
-		return NoBacks, &OptionError{fmt.Sprintf("--backs %q: expected long or short (the edge your printer flips the sheet on), or fold (printed one-sided and folded)", s)}
+		return NoBacks, optionf("--backs %q: expected long or short (the edge your printer flips the sheet on), or fold (printed one-sided and folded)", s)
 	}
 	return f, nil
 }
@@ -72,13 +72,11 @@ type Options struct {
 	Title string
 }
 
-// OptionError is a mistake in the options (an unknown kind, a negative
+// optionf is a mistake in the options (an unknown kind, a negative
 // count): the command line's fault, not the data's.
-type OptionError struct{ Msg string }
-
-func (e *OptionError) Error() string { return e.Msg }
-
-func optionf(format string, args ...any) error { return &OptionError{fmt.Sprintf(format, args...)} }
+func optionf(format string, args ...any) error {
+	return &cards.OptionError{Msg: fmt.Sprintf(format, args...)}
+}
 
 // MaxDecoys bounds Decoys: more decoy blips than a table ever holds (a
 // game deploys one or two per infantry unit), so a slip of the keyboard
@@ -274,7 +272,7 @@ func plan(pdf *fpdf.Fpdf, systems []*catalog.System, opt Options) (*sheet, error
 // that it reads as the data's own messages do; a mistake in the options
 // stays one.
 func placed(m *catalog.Marker, err error) error {
-	var oe *OptionError
+	var oe *cards.OptionError
 	if errors.As(err, &oe) {
 		return err
 	}

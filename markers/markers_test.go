@@ -664,7 +664,7 @@ func TestErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("no error; want %q", tc.want)
 			}
-			var oe *OptionError
+			var oe *cards.OptionError
 			if errors.As(err, &oe) != tc.option {
 				t.Errorf("OptionError %v; want %v (%v)", !tc.option, tc.option, err)
 			}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/internal/pdftest"
-	"github.com/playaid/playaid/markers"
+	"github.com/playaid/playaid/layout/cards"
 )
 
 // renderClub renders the AQotMF deck from a club's template.
@@ -121,7 +121,7 @@ func TestBackOffsets(t *testing.T) {
 		want string
 	}{
 		{Options{BackOffset: [2]float64{7.5, -6.5}}, ""},
-		{Options{Backs: markers.ShortEdge, BackOffset: [2]float64{-7.5, 13.5}}, ""},
+		{Options{Backs: cards.ShortEdge, BackOffset: [2]float64{-7.5, 13.5}}, ""},
 		{Options{BackOffset: [2]float64{7.6, 0}}, "--back-offset 7.6,0 would print backs within 6 mm of the paper's edge or over the sheet's note; on a4 paper backs may move 7.5 mm left, 7.5 mm right, 7.0 mm up and 13.5 mm down"},
 		{Options{BackOffset: [2]float64{0, -7.1}}, "7.0 mm up"},
 		{Options{BackOffset: [2]float64{0, math.NaN()}}, "--back-offset: Y is not a number"},

@@ -16,7 +16,6 @@ import (
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
-	"github.com/playaid/playaid/markers"
 )
 
 var (
@@ -165,7 +164,7 @@ func TestContentInsideCells(t *testing.T) {
 	const tol = 0.02
 	for _, d := range All(loadCat(t)) {
 		for _, p := range papers {
-			for _, flip := range []markers.Flip{markers.LongEdge, markers.ShortEdge} {
+			for _, flip := range []cards.Backs{cards.LongEdge, cards.ShortEdge} {
 				g, err := newGeometry(p)
 				if err != nil {
 					t.Fatal(err)
@@ -222,14 +221,14 @@ func TestContentInsideCells(t *testing.T) {
 func TestBacksBehindFronts(t *testing.T) {
 	for _, tc := range []struct {
 		paper layout.Paper
-		flip  markers.Flip
+		flip  cards.Backs
 		off   [2]float64
 	}{
-		{layout.A4, markers.LongEdge, [2]float64{}},
-		{layout.Letter, markers.LongEdge, [2]float64{}},
-		{layout.A4, markers.ShortEdge, [2]float64{}},
-		{layout.Letter, markers.LongEdge, [2]float64{1.5, -1}},
-		{layout.A4, markers.ShortEdge, [2]float64{-2, 0.5}},
+		{layout.A4, cards.LongEdge, [2]float64{}},
+		{layout.Letter, cards.LongEdge, [2]float64{}},
+		{layout.A4, cards.ShortEdge, [2]float64{}},
+		{layout.Letter, cards.LongEdge, [2]float64{1.5, -1}},
+		{layout.A4, cards.ShortEdge, [2]float64{-2, 0.5}},
 	} {
 		checked := 0
 		for _, d := range All(loadCat(t)) {
@@ -254,7 +253,7 @@ func TestBacksBehindFronts(t *testing.T) {
 				}
 				for _, f := range fronts {
 					wx, wy := f.X, f.Y
-					if tc.flip == markers.ShortEdge {
+					if tc.flip == cards.ShortEdge {
 						// The title sits at the same place in its cell: the
 						// cell's top edge is mirrored, the title below it.
 						cellY := f.Y - (inset + bandPad + baseline(titlePt))
@@ -290,7 +289,7 @@ func TestBacksBehindFronts(t *testing.T) {
 func TestCalibration(t *testing.T) {
 	for _, d := range All(loadCat(t)) {
 		for _, p := range papers {
-			b, texts := render(t, d, Options{Paper: p, Backs: markers.ShortEdge})
+			b, texts := render(t, d, Options{Paper: p, Backs: cards.ShortEdge})
 			lines, err := pdftest.Lines(b)
 			if err != nil {
 				t.Fatal(err)
@@ -359,7 +358,7 @@ func TestDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := RenderAll(All(loadCat(t)), cat, Options{Paper: layout.Letter, Backs: markers.ShortEdge}); err != nil {
+	if _, err := RenderAll(All(loadCat(t)), cat, Options{Paper: layout.Letter, Backs: cards.ShortEdge}); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := d.Render(cat, Options{})

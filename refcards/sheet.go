@@ -7,7 +7,6 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
-	"github.com/playaid/playaid/markers"
 )
 
 // Nine cards to a page, 189 × 264 mm, centred (cards.Sheet): on A4 that
@@ -128,7 +127,7 @@ func (g geometry) checkOffset(off [2]float64) error {
 	}
 	for i, v := range off {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return &markers.OptionError{Msg: fmt.Sprintf("--back-offset: %s is not a number of millimetres", [...]string{"X", "Y"}[i])}
+			return &cards.OptionError{Msg: fmt.Sprintf("--back-offset: %s is not a number of millimetres", [...]string{"X", "Y"}[i])}
 		}
 	}
 	m := layout.SafeMargin
@@ -143,7 +142,7 @@ func (g geometry) checkOffset(off [2]float64) error {
 	}
 	const eps = 1e-6
 	if -off[0] > left+eps || off[0] > right+eps || -off[1] > up+eps || off[1] > down+eps {
-		return &markers.OptionError{Msg: fmt.Sprintf("--back-offset %g,%g would print backs within %g mm of the paper's edge or over the sheet's note; on %s paper backs may move %.1f mm left, %.1f mm right, %.1f mm up and %.1f mm down",
+		return &cards.OptionError{Msg: fmt.Sprintf("--back-offset %g,%g would print backs within %g mm of the paper's edge or over the sheet's note; on %s paper backs may move %.1f mm left, %.1f mm right, %.1f mm up and %.1f mm down",
 			off[0], off[1], m, g.paper.Name, left, right, up, down)}
 	}
 	return nil

@@ -17,7 +17,6 @@ import (
 	"github.com/playaid/playaid/internal/plain"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
-	"github.com/playaid/playaid/markers"
 	"github.com/playaid/playaid/refcards"
 )
 
@@ -213,7 +212,7 @@ func (e *env) referenceCards(ctx context.Context, d dataFlags, doc *docFlags, p 
 	// Render every deck before writing any: a bad template leaves the
 	// output as it was.
 	rendered, err := refcards.RenderAll(list, cat, refcards.Options{Paper: p, Format: doc.format, Backs: flip, BackOffset: off, TemplatesDir: doc.templates, Shop: shop})
-	var oe *markers.OptionError
+	var oe *cards.OptionError
 	if errors.As(err, &oe) {
 		return usageError{oe.Msg}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/limits"
+	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/markers"
 	"github.com/playaid/playaid/rules"
 )
@@ -201,7 +202,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 		Stamp:      editions(systems),
 		Title:      title,
 	})
-	var oe *markers.OptionError
+	var oe *cards.OptionError
 	if errors.As(err, &oe) {
 		return usageError{oe.Msg}
 	}

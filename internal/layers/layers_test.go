@@ -48,7 +48,7 @@ var layer = map[string]int{
 	"sheets":              7, // documents
 	"briefing":            7,
 	"army":                7,
-	"refcards":            7, // reference cards: imports markers for its flip
+	"refcards":            7, // reference cards
 	"pack":                8, // the print pack, composed once from the documents
 	"web":                 9, // the web app: a front door like the CLI
 	"cmd/playaid":         10,

@@ -137,6 +137,15 @@ const (
 	Fold                   // one-sided: each back beside its front, mirrored across a fold line
 )
 
+// OptionError is a mistake in how a document is asked for (an unknown
+// marker kind, a negative count, a back offset that would print off the
+// paper): the command line's fault, not the data's. The card engine and
+// the contents above it (markers, reference cards) say it with this type,
+// so the command can tell it apart.
+type OptionError struct{ Msg string }
+
+func (e *OptionError) Error() string { return e.Msg }
+
 // ParseBacks reads a --backs value: long, short or fold; empty is NoBacks.
 func ParseBacks(s string) (Backs, error) {
 	switch strings.ToLower(s) {

@@ -59,7 +59,8 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) (_ []byte, err err
 	if r.System != nil {
 		source = r.System.About.Name
 	}
-	mo := markdown.Options{Paper: opt.Paper, Title: title, File: "roster of " + path.Base(r.List.File) + " (Markdown from " + RosterTemplate + ")", Source: source}
+	mo := markdown.Options{Paper: opt.Paper, Title: title, File: "roster of " + path.Base(r.List.File) + " (Markdown from " + RosterTemplate + ")", Source: source,
+		Decode: document.DecodeTOML}
 	if r.System != nil {
 		mo.Stamp = r.System.Edition()
 	}

@@ -76,6 +76,7 @@ func (b *Briefing) mdOptions(paper layout.Paper) markdown.Options {
 		Stamp:  b.System.Edition(),
 		Source: b.System.About.Name,
 		File:   "briefing " + b.Scenario.ID + " (Markdown from " + BriefingTemplate + ")",
+		Decode: document.DecodeTOML,
 	}
 }
 
@@ -267,7 +268,7 @@ func (b *Briefing) HTML(opt Options) ([]byte, error) {
 		box = s.box
 	}
 	md = bytes.Replace(md, []byte(MapMarker), []byte(mapPlaceholder), 1)
-	out, err := markdown.HTML(md, b.Title())
+	out, err := markdown.HTML(md, markdown.Options{Title: b.Title(), Decode: document.DecodeTOML})
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/layout/markdown"
+	"github.com/playaid/playaid/tomlpos"
 )
 
 // The formats a document renders to.
@@ -25,11 +27,20 @@ func Render(md []byte, format string, opt markdown.Options) ([]byte, error) {
 	case Markdown:
 		return md, nil
 	case HTML:
-		return markdown.HTML(md, opt.Title)
+		return markdown.HTML(md, opt)
 	case PDF, "":
 		return markdown.PDF(md, opt)
 	}
 	return nil, UnknownFormat(format)
+}
+
+// DecodeTOML reads the TOML of a chart block, strictly and every
+// problem at its place (markdown.Options.Decode): every document that
+// lays out Markdown gives it to layout/markdown, which knows no data
+// format of its own.
+func DecodeTOML(file string, src []byte, v any) diag.List {
+	_, l := tomlpos.DecodeTOML(file, src, v)
+	return l
 }
 
 // UnknownFormat is the error for a format no document renders to.

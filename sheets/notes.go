@@ -215,6 +215,7 @@ func (s Sheet) renderNotes(cat *catalog.Catalog, o Options, places []Place) ([]b
 		BaseSize: 8,
 		Margin:   8,
 		File:     "rules notes " + s.ID + " (Markdown from " + NotesTemplate + ")",
+		Decode:   document.DecodeTOML,
 	}
 	out, err := document.Render(md, o.Format, mo)
 	return out, lines.Place(err, mo.File)

@@ -209,6 +209,7 @@ func (s Sheet) options(cat *catalog.Catalog, title string, paper layout.Paper, t
 		BaseSize: s.BaseSize,
 		Margin:   s.Margin,
 		File:     "reference sheet " + s.ID + " (Markdown from " + document.Pick(templatesDir, s.Own, s.Template) + ")",
+		Decode:   document.DecodeTOML,
 	}
 }
 

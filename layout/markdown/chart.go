@@ -6,7 +6,6 @@ import (
 
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/tomlpos"
 )
 
 // chartSpec is the TOML body of a ```chart block:
@@ -51,9 +50,14 @@ const maxSeries = 8
 
 // parseChart decodes and checks a chart block; line is the source line of
 // the body's first line, so errors point into the Markdown.
-func parseChart(file string, body []byte, line int) (chartSpec, diag.List) {
+func parseChart(decode Decoder, file string, body []byte, line int) (chartSpec, diag.List) {
 	var s chartSpec
-	_, errs := tomlpos.DecodeTOML(file, body, &s)
+	if decode == nil {
+		var l diag.List
+		l.Add(diag.Pos{File: file, Line: line}, "a chart is not drawn here: draw its numbers as a table")
+		return s, l
+	}
+	errs := decode(file, body, &s)
 	for i := range errs {
 		if errs[i].Line > 0 {
 			errs[i].Line += line - 1
@@ -123,7 +127,7 @@ func niceStep(span float64, n int) float64 {
 func fmtNum(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 func (r *walker) chart(body []byte, line int) {
-	s, errs := parseChart(r.opt.File, body, line)
+	s, errs := parseChart(r.opt.Decode, r.opt.File, body, line)
 	if len(errs) > 0 {
 		r.errs = append(r.errs, errs...)
 		return

@@ -30,7 +30,7 @@ func TestPdftotext(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := PDF(src, Options{Title: "Sample sheet", Stamp: "a1b2c3d", BaseSize: 8.5})
+	b, err := PDF(src, Options{Title: "Sample sheet", Stamp: "a1b2c3d", BaseSize: 8.5, Decode: decodeTOML})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +167,7 @@ func TestRenderErrors(t *testing.T) {
 		{"columns option", "x", Options{Columns: 3}, "columns must be 1 or 2", 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			c.opt.File = "sheet.md"
+			c.opt.File, c.opt.Decode = "sheet.md", decodeTOML
 			_, err := Render([]byte(c.md), c.opt)
 			if err == nil {
 				t.Fatalf("no error; want one saying %q", c.want)
@@ -273,7 +273,7 @@ func TestHTMLFitsAPhone(t *testing.T) {
 	md.WriteString("\n| D10 | Result | 1 | 2 |\n|--|--|--:|--:|\n| 7 | **The Tripod is damaged and its weapons disabled.** " +
 		strings.Repeat("The Tripod's Armor stat is reduced by 1. ", 6) + "| 10% | 20% |\n\n| Unit | Type | Weapons | Special | Special |\n|--|--|--|--|--|\n" +
 		"| Assault Tripod[^a] | Fighting Machine | Heat Ray – Focused | Gripper Claw | Tow Cable Rules |\n\n[^a]: A note.\n")
-	page, err := HTML([]byte(md.String()), "Phone")
+	page, err := HTML([]byte(md.String()), Options{Title: "Phone", Decode: decodeTOML})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,10 +20,12 @@ import (
 // goldmark does not: directives, <br>, chart and calibration blocks; and
 // what it renders otherwise: runs of footnote marks (as the PDF prints
 // them) and tables (in a box that scrolls sideways on a narrow screen).
-type htmlExtras struct{}
+type htmlExtras struct {
+	decode Decoder // a chart's TOML (Options.Decode)
+}
 
-func (htmlExtras) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
-	reg.Register(ast.KindFencedCodeBlock, htmlFenced)
+func (h htmlExtras) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindFencedCodeBlock, h.fenced)
 	reg.Register(ast.KindHTMLBlock, htmlBlock)
 	reg.Register(ast.KindRawHTML, htmlRaw)
 	reg.Register(east.KindFootnoteLink, htmlFootnoteLink)
@@ -201,7 +203,7 @@ func blockBody(n ast.Node, src []byte) []byte {
 	return b.Bytes()
 }
 
-func htmlFenced(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+func (h htmlExtras) fenced(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
 		return ast.WalkContinue, nil
 	}
@@ -212,7 +214,7 @@ func htmlFenced(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.Wa
 	case "calibration":
 		return ast.WalkSkipChildren, nil
 	case "chart":
-		if s, errs := parseChart("chart", body, 1); len(errs) == 0 {
+		if s, errs := parseChart(h.decode, "chart", body, 1); len(errs) == 0 {
 			htmlChart(w, s)
 			return ast.WalkSkipChildren, nil
 		}

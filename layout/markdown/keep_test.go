@@ -123,6 +123,7 @@ func TestMeasure(t *testing.T) {
 		docs[c.md] = c.opt
 	}
 	for md, opt := range docs {
+		opt.Decode = decodeTOML
 		l, err := Measure([]byte(md), opt)
 		if err != nil {
 			t.Fatal(err)

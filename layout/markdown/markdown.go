@@ -71,6 +71,7 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
+	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -87,7 +88,16 @@ type Options struct {
 	// ExtraPages are pages the caller adds after the document (a roster's
 	// unit cards): the running header's "n / N" counts them in N.
 	ExtraPages int
+	// Decode reads the TOML of a chart block into v strictly, each
+	// problem at its line of src (tomlpos.DecodeTOML): the layers that
+	// read data hand it down, so that layout draws what it is given and
+	// knows no data format. Without it a chart block is an error.
+	Decode Decoder
 }
+
+// Decoder decodes TOML text into v, every problem at its file, line and
+// column.
+type Decoder func(file string, src []byte, v any) diag.List
 
 // withDefaults fills in zero values and rejects impossible ones.
 func (o Options) withDefaults() (Options, error) {
@@ -178,15 +188,17 @@ func (r *walker) drawPDF(extra int) *pdfCanvas {
 }
 
 // HTML renders md through goldmark's HTML renderer as a standalone page
-// with small print-friendly CSS that also reads on a phone: a table wider
-// than the screen scrolls sideways in its own box, names in tables stay on
-// one line, footnote marks print as the PDF prints them ("⁴,⁵"). Raw HTML
+// titled opt.Title, with small print-friendly CSS that also reads on a
+// phone: a table wider than the screen scrolls sideways in its own box,
+// names in tables stay on one line, footnote marks print as the PDF
+// prints them ("⁴,⁵"). Raw HTML
 // is left out, except <br> and the pagebreak directive; a chart becomes a
 // table of its numbers, in whole percents as the sheets print chances; the
 // calibration bars are left out (a browser does not print to scale).
-func HTML(md []byte, title string) ([]byte, error) {
+func HTML(md []byte, opt Options) ([]byte, error) {
+	title := opt.Title
 	g := Parser()
-	g.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(htmlExtras{}, 100)))
+	g.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(htmlExtras{decode: opt.Decode}, 100)))
 	doc := g.Parser().Parse(text.NewReader(md))
 	markNames(doc, md)
 	labelTables(doc, md)

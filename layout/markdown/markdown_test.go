@@ -9,8 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/tomlpos"
 )
 
 var (
@@ -21,6 +23,9 @@ var (
 // record renders md onto a recorder.
 func record(t testing.TB, md string, opt Options) *recorder {
 	t.Helper()
+	if opt.Decode == nil {
+		opt.Decode = decodeTOML
+	}
 	opt, err := opt.withDefaults()
 	if err != nil {
 		t.Fatal(err)
@@ -206,7 +211,7 @@ func TestSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Title: "Sample sheet", Stamp: "a1b2c3d", Source: "Sample data, testdata/sample.md", BaseSize: 8.5}
+	opt := Options{Title: "Sample sheet", Stamp: "a1b2c3d", Source: "Sample data, testdata/sample.md", BaseSize: 8.5, Decode: decodeTOML}
 	if n := record(t, string(src), opt).pages; n != 1 {
 		t.Errorf("the sample fills %d pages; want 1", n)
 	}
@@ -341,7 +346,7 @@ func TestDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Title: "Sample", Stamp: "abc1234"}
+	opt := Options{Title: "Sample", Stamp: "abc1234", Decode: decodeTOML}
 	a, err := PDF(src, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -418,4 +423,10 @@ func TestFootnotesOnTheirPage(t *testing.T) {
 	if strings.Join(order, "|") != "Start|First paragraph.|Note H." {
 		t.Errorf("page 1 reads %q, want the heading, its paragraph, then the heading's note", order)
 	}
+}
+
+// decodeTOML reads a chart's TOML as the documents do (Options.Decode).
+func decodeTOML(file string, src []byte, v any) diag.List {
+	_, l := tomlpos.DecodeTOML(file, src, v)
+	return l
 }

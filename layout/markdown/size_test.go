@@ -28,7 +28,7 @@ func TestTypeSizes(t *testing.T) {
 	for name, md := range docs {
 		for _, base := range []float64{7, 7.5, 9} {
 			for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
-				opt := Options{Paper: paper, BaseSize: base, Title: "Sizes", Stamp: "abc1234", Source: "a source"}
+				opt := Options{Paper: paper, BaseSize: base, Title: "Sizes", Stamp: "abc1234", Source: "a source", Decode: decodeTOML}
 				b, err := PDF([]byte(md), opt)
 				if err != nil {
 					t.Fatal(err)

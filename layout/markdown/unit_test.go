@@ -245,7 +245,7 @@ func breakLinesCopying(toks []tok, width, size float64) []line {
 
 func TestHTML(t *testing.T) {
 	md := "# Title & more\n\nText with a note.[^1]\n\n| A | B |\n|:--|--:|\n| 1 | 2<br>3 |\n\n<!-- pagebreak -->\n\n```chart\ntitle = \"Odds\"\nx = [1, 2]\n[[series]]\nname = \"s\"\ny = [50, 25]\n```\n\n```calibration\n```\n\n<script>alert(1)</script>\n\n[^1]: The note.\n"
-	b, err := HTML([]byte(md), "Sheet <1>")
+	b, err := HTML([]byte(md), Options{Title: "Sheet <1>", Decode: decodeTOML})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func TestHTML(t *testing.T) {
 
 func TestHTMLFootnoteRuns(t *testing.T) {
 	md := "Infantry[^b][^a] and Company[^c] 1 die, Tow cables[^c][^b][^c]6 and[^a]\n\n[^a]: A.\n[^b]: B.\n[^c]: C.\n"
-	b, err := HTML([]byte(md), "Runs")
+	b, err := HTML([]byte(md), Options{Title: "Runs", Decode: decodeTOML})
 	if err != nil {
 		t.Fatal(err)
 	}

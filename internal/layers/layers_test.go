@@ -30,6 +30,7 @@ var layer = map[string]int{
 	"templates":           0,
 	"internal/golden":     0,
 	"internal/pdftest":    0,
+	"internal/pagelint":   1,  // the page linter the tests run over every printed page
 	"internal/pdfsyntax":  -1, // reading PDF syntax: layout/raster draws with it, internal/pdftest reads back
 	"internal/playercopy": 0,
 	"internal/testfont":   0, // small TrueType fonts for tests

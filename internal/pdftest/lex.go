@@ -18,12 +18,12 @@ const (
 )
 
 type operand struct {
-	kind tokKind
-	num  float64
-	s    string   // name or operator
-	str  []byte   // string bytes
-	arr  [][]byte // the strings of an array (TJ)
-	op   string
+	kind  tokKind
+	num   float64
+	s     string    // name or operator
+	str   []byte    // string bytes
+	items []operand // an array's elements (TJ's strings and adjustments)
+	op    string
 }
 
 // lexer reads a content stream's tokens through internal/pdfsyntax.
@@ -38,25 +38,28 @@ func (l *lexer) next() (operand, error) {
 	if err != nil {
 		return operand{}, err
 	}
+	return toOperand(v), nil
+}
+
+// toOperand is a value of pdfsyntax as an operand.
+func toOperand(v any) operand {
 	switch v := v.(type) {
 	case float64:
-		return operand{kind: tNum, num: v}, nil
+		return operand{kind: tNum, num: v}
 	case pdfsyntax.Name:
-		return operand{kind: tName, s: string(v)}, nil
+		return operand{kind: tName, s: string(v)}
 	case string:
-		return operand{kind: tString, str: []byte(v)}, nil
+		return operand{kind: tString, str: []byte(v)}
 	case []any:
-		var arr [][]byte
-		for _, e := range v {
-			if s, ok := e.(string); ok {
-				arr = append(arr, []byte(s))
-			}
+		items := make([]operand, len(v))
+		for i, e := range v {
+			items[i] = toOperand(e)
 		}
-		return operand{kind: tArray, arr: arr}, nil
+		return operand{kind: tArray, items: items}
 	case pdfsyntax.Op:
 		if v != "]" && v != ">>" {
-			return operand{kind: tOp, op: string(v)}, nil
+			return operand{kind: tOp, op: string(v)}
 		}
 	}
-	return operand{kind: tOther}, nil
+	return operand{kind: tOther}
 }

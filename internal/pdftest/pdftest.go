@@ -41,6 +41,19 @@ type Text struct {
 	// down: (1, 0) for upright text, (0, -1) for text turned a quarter
 	// counter-clockwise.
 	Dir [2]float64
+	// Box is the ink of its glyphs, from their outlines where the font
+	// is embedded; empty for spaces alone.
+	Box Rect
+	// White is true for text printed in white (on a dark band).
+	White bool
+	// Glyphs are its characters, each with its ink.
+	Glyphs []Glyph
+}
+
+// Glyph is one character of a Text and its ink (empty for a space).
+type Glyph struct {
+	R   rune
+	Box Rect
 }
 
 // Chars is the number of printed characters of t: spaces do not count.
@@ -63,25 +76,16 @@ var objRE = regexp.MustCompile(`(?s)(\d+) 0 obj\s*(.*?)endobj`)
 
 // Read returns every string shown in pdf, page by page in drawing order.
 func Read(pdf []byte) ([]Text, error) {
-	var out []Text
-	err := eachPage(pdf, func(objs map[int]object, page int, po object, height float64, content []byte) error {
-		texts, err := run(content, fontsOf(objs, po.dict))
-		if err != nil {
-			return err
-		}
-		for _, t := range texts {
-			t.Page = page
-			t.X, t.Y = t.X*mmPt, (height-t.Y)*mmPt
-			out = append(out, t)
-		}
-		return nil
-	})
-	return out, err
+	d, err := Ink(pdf)
+	if err != nil {
+		return nil, err
+	}
+	return d.Texts, nil
 }
 
 // eachPage calls f with every page of pdf in page-tree order (from 1):
-// its object, height in points and content streams.
-func eachPage(pdf []byte, f func(objs map[int]object, page int, po object, height float64, content []byte) error) error {
+// its object, size and content streams.
+func eachPage(pdf []byte, f func(objs map[int]object, page int, po object, p Page, content []byte) error) error {
 	objs, err := objects(pdf)
 	if err != nil {
 		return err
@@ -90,12 +94,13 @@ func eachPage(pdf []byte, f func(objs map[int]object, page int, po object, heigh
 	if err != nil {
 		return err
 	}
-	for i, p := range pages {
-		height, content, err := pageContent(objs, objs[p], i)
+	for i, pg := range pages {
+		p, content, err := pageContent(objs, objs[pg.obj], i)
 		if err != nil {
 			return err
 		}
-		if err := f(objs, i+1, objs[p], height, content); err != nil {
+		p.Branch = pg.parent
+		if err := f(objs, i+1, objs[pg.obj], p, content); err != nil {
 			return fmt.Errorf("page %d: %v", i+1, err)
 		}
 	}
@@ -134,30 +139,42 @@ func objects(pdf []byte) (map[int]object, error) {
 	return objs, nil
 }
 
-// pageContent returns page i's height in points and its content streams.
-func pageContent(objs map[int]object, po object, i int) (float64, []byte, error) {
-	height := 0.0
-	for _, src := range []string{po.dict, objs[refKey(po.dict, "Parent")].dict} {
-		if box := numsKey(src, "MediaBox"); len(box) == 4 {
-			height = box[3] - box[1]
-			break
+// pageContent returns page i's size and its content streams.
+func pageContent(objs map[int]object, po object, i int) (Page, []byte, error) {
+	var p Page
+	inherited := func(key string) []float64 {
+		for n, src := 0, po.dict; n < 32 && src != ""; n++ {
+			if box := numsKey(src, key); len(box) == 4 {
+				return box
+			}
+			src = objs[refKey(src, "Parent")].dict
 		}
+		return nil
 	}
-	if height == 0 {
-		return 0, nil, fmt.Errorf("page %d has no MediaBox", i+1)
+	media := inherited("MediaBox")
+	if media == nil {
+		return p, nil, fmt.Errorf("page %d has no MediaBox", i+1)
+	}
+	p.W, p.H = (media[2]-media[0])*mmPt, (media[3]-media[1])*mmPt
+	p.Trim = Rect{0, 0, p.W, p.H}
+	if t := inherited("TrimBox"); t != nil {
+		p.Trim = Rect{(t[0] - media[0]) * mmPt, (media[3] - t[3]) * mmPt, (t[2] - media[0]) * mmPt, (media[3] - t[1]) * mmPt}
 	}
 	var content []byte
 	for _, c := range refsKey(po.dict, "Contents") {
 		content = append(content, objs[c].stream...)
 		content = append(content, '\n')
 	}
-	return height, content, nil
+	return p, content, nil
 }
 
 const mmPt = 25.4 / 72 // one point in mm
 
-// pageList returns the object numbers of the pages in page-tree order.
-func pageList(objs map[int]object) ([]int, error) {
+// pageRef is a page's object and the page-tree node it hangs from.
+type pageRef struct{ obj, parent int }
+
+// pageList returns the pages in page-tree order.
+func pageList(objs map[int]object) ([]pageRef, error) {
 	root := -1
 	for n, o := range objs {
 		if typeOf(o.dict) == "Pages" && refKey(o.dict, "Parent") == 0 {
@@ -167,37 +184,33 @@ func pageList(objs map[int]object) ([]int, error) {
 	if root < 0 {
 		return nil, fmt.Errorf("no page tree")
 	}
-	var pages []int
-	var walk func(n, depth int)
-	walk = func(n, depth int) {
+	var pages []pageRef
+	var walk func(n, parent, depth int)
+	walk = func(n, parent, depth int) {
 		if depth > 32 {
 			return
 		}
 		switch o := objs[n]; typeOf(o.dict) {
 		case "Page":
-			pages = append(pages, n)
+			pages = append(pages, pageRef{n, parent})
 		case "Pages":
 			for _, k := range refsKey(o.dict, "Kids") {
-				walk(k, depth+1)
+				walk(k, n, depth+1)
 			}
 		}
 	}
-	walk(root, 0)
+	walk(root, 0, 0)
 	return pages, nil
 }
 
-type font struct {
-	name string
-	wide bool // two-byte codes: Type0 with Identity-H
-}
-
-// fontsOf maps the resource names of a page's fonts to the fonts.
-func fontsOf(objs map[int]object, page string) map[string]font {
+// fontsOf maps the resource names of a page's fonts to the fonts, read
+// once for the document into cache.
+func fontsOf(objs map[int]object, page string, cache map[int]*font) map[string]*font {
 	res := page
 	if r := refKey(page, "Resources"); r != 0 {
 		res = objs[r].dict
 	}
-	out := map[string]font{}
+	out := map[string]*font{}
 	i := strings.Index(res, "/Font")
 	if i < 0 {
 		return out
@@ -210,12 +223,10 @@ func fontsOf(objs map[int]object, page string) map[string]font {
 	}
 	for _, m := range fontRefRE.FindAllStringSubmatch(sub, -1) {
 		n, _ := strconv.Atoi(m[2])
-		d := objs[n].dict
-		base := ""
-		if bm := baseFontRE.FindStringSubmatch(d); bm != nil {
-			base = bm[1]
+		if cache[n] == nil {
+			cache[n] = loadFont(objs, n)
 		}
-		out[m[1]] = font{name: base, wide: strings.Contains(d, "/Type0") && strings.Contains(d, "Identity-H")}
+		out[m[1]] = cache[n]
 	}
 	return out
 }
@@ -302,101 +313,6 @@ func numsKey(dict, key string) []float64 {
 type matrix = pdfsyntax.Matrix
 
 var identity = pdfsyntax.Identity
-
-type gstate struct {
-	ctm     matrix
-	font    font
-	size    float64
-	leading float64
-}
-
-// run interprets a content stream.
-func run(content []byte, fonts map[string]font) ([]Text, error) {
-	var (
-		out     []Text
-		st      = gstate{ctm: identity}
-		stack   []gstate
-		tm, tlm = identity, identity
-	)
-	show := func(s []byte) {
-		m := tm.Mul(st.ctm)
-		scale := m.Scale()
-		dir := [2]float64{1, 0}
-		if l := math.Hypot(m[0], m[1]); l > 0 {
-			dir = [2]float64{round(m[0] / l), round(-m[1] / l)}
-		}
-		out = append(out, Text{X: m[4], Y: m[5], Size: round(st.size * scale), Font: st.font.name, S: decode(s, st.font.wide), Dir: dir})
-	}
-	nextLine := func(tx, ty float64) {
-		tlm = matrix{1, 0, 0, 1, tx, ty}.Mul(tlm)
-		tm = tlm
-	}
-	err := eachOp(content, func(op string, args []operand) {
-		num := func(i int) float64 { return num(args, i) }
-		nums := func(n int) (matrix, bool) {
-			if len(args) < n {
-				return matrix{}, false
-			}
-			var m matrix
-			for i := 0; i < n; i++ {
-				m[i] = num(len(args) - n + i)
-			}
-			return m, true
-		}
-		switch op {
-		case "q":
-			stack = append(stack, st)
-		case "Q":
-			if len(stack) > 0 {
-				st, stack = stack[len(stack)-1], stack[:len(stack)-1]
-			}
-		case "cm":
-			if m, ok := nums(6); ok {
-				st.ctm = m.Mul(st.ctm)
-			}
-		case "BT":
-			tm, tlm = identity, identity
-		case "Tf":
-			if len(args) >= 2 && args[0].kind == tName {
-				st.font = fonts[args[0].s]
-				st.size = num(1)
-			}
-		case "TL":
-			st.leading = num(0)
-		case "Tm":
-			if m, ok := nums(6); ok {
-				tm, tlm = m, m
-			}
-		case "Td":
-			nextLine(num(0), num(1))
-		case "TD":
-			st.leading = -num(1)
-			nextLine(num(0), num(1))
-		case "T*":
-			nextLine(0, -st.leading)
-		case "Tj":
-			if len(args) > 0 {
-				show(args[len(args)-1].str)
-			}
-		case "'", "\"":
-			nextLine(0, -st.leading)
-			if len(args) > 0 {
-				show(args[len(args)-1].str)
-			}
-		case "TJ":
-			var s []byte
-			for _, a := range args {
-				if a.kind == tArray {
-					for _, e := range a.arr {
-						s = append(s, e...)
-					}
-				}
-			}
-			show(s)
-		}
-	})
-	return out, err
-}
 
 // eachOp calls f with every operator of a content stream and the
 // operands before it.

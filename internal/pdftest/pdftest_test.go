@@ -189,3 +189,72 @@ func TestLines(t *testing.T) {
 		}
 	}
 }
+
+// TestInk reads the ink of text and shapes: a glyph's box from the
+// embedded font's outline (the Go font's □ is 0.506 em a side), a
+// rectangle known as one, a stroke's half width, a clip, white paint,
+// the TrimBox and the page tree.
+func TestInk(t *testing.T) {
+	pdf := layout.NewBlankDoc(layout.A4, "ink")
+	pdf.SetPageBox("TrimBox", 10, 20, 100, 150)
+	pdf.AddPage()
+	layout.SetFont(pdf, layout.Font, "", 20)
+	pdf.Text(30, 50, "□")
+	layout.SetFont(pdf, layout.Font, "", 10)
+	pdf.Text(30, 70, "Hx")
+	pdf.SetLineWidth(1)
+	pdf.Rect(40, 80, 10, 5, "D")
+	pdf.ClipRect(60, 80, 10, 10, false)
+	pdf.Rect(55, 75, 30, 30, "F")
+	pdf.ClipEnd()
+	pdf.SetFillColor(255, 255, 255)
+	pdf.Rect(0, 200, 210, 10, "F")
+	pdf.SetTextColor(255, 255, 255)
+	pdf.Text(30, 205, "on a band")
+	b, err := layout.Bytes(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Ink(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	near := func(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+	// fpdf places a page box from the paper's bottom-left corner.
+	if tr := d.Pages[0].Trim; len(d.Pages) != 1 || !near(d.Pages[0].W, 210, 0.01) || !near(tr.X0, 10, 0.01) || !near(tr.Y0, 297-170, 0.01) || !near(tr.W(), 100, 0.01) || !near(tr.H(), 150, 0.01) {
+		t.Errorf("pages %+v; want A4 with its trim 100 × 150 mm at 10 mm from the left, 20 mm from the foot", d.Pages)
+	}
+	box := d.Texts[0].Box
+	side := 0.506 * 20 * 25.4 / 72
+	if !near(box.W(), side, 0.05) || !near(box.H(), side, 0.05) || box.X0 < 30 || box.Y1 > 50.5 {
+		t.Errorf("□ at 20 pt: ink %+v, %.2f × %.2f mm; want %.2f mm a side by (30, 50)", box, box.W(), box.H(), side)
+	}
+	hx := d.Texts[1]
+	if len(hx.Glyphs) != 2 || hx.Glyphs[0].R != 'H' || hx.Glyphs[1].Box.X0 <= hx.Glyphs[0].Box.X1 || !near(hx.Box.Y1, 70, 0.05) || hx.Box.H() < 2 || hx.Box.H() > 2.8 {
+		t.Errorf("Hx: %+v; want H then x, on the baseline at 70 mm, a capital 2 to 2.8 mm tall", hx)
+	}
+	if !d.Texts[2].White {
+		t.Errorf("white text read as ink: %+v", d.Texts[2])
+	}
+	var rect, clipped, white *Shape
+	for i, s := range d.Shapes {
+		switch {
+		case s.Stroke && s.Rect:
+			rect = &d.Shapes[i]
+		case s.Fill && !s.White:
+			clipped = &d.Shapes[i]
+		case s.White:
+			white = &d.Shapes[i]
+		}
+	}
+	switch {
+	case rect == nil || !near(rect.Path.X0, 40, 0.01) || !near(rect.Path.Y0, 80, 0.01) || !near(rect.Path.W(), 10, 0.01) || !near(rect.Path.H(), 5, 0.01):
+		t.Errorf("stroked rectangle %+v; want its path 10 × 5 mm at (40, 80)", rect)
+	case !near(rect.Box.X0, 39.5, 0.01) || !near(rect.Box.Y1, 85.5, 0.01) || !near(rect.Width, 1, 0.01):
+		t.Errorf("stroked rectangle's ink %+v; want half the 1 mm line beyond its path", rect.Box)
+	case clipped == nil || !near(clipped.Box.X0, 60, 0.01) || !near(clipped.Box.Y1, 90, 0.01):
+		t.Errorf("clipped fill %+v; want its ink inside the clip (60, 80)–(70, 90)", clipped)
+	case white == nil:
+		t.Error("no white band read")
+	}
+}

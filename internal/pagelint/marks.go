@@ -1,0 +1,107 @@
+package pagelint
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/playaid/playaid/internal/pdftest"
+)
+
+// A ruling is explained on the page (or card) that marks it, on a line
+// that starts with its mark — a sign (†, ‡, §, ¶, doubled or not) or a
+// number — followed by "Ruling:" and its words. On one page, or one card,
+// a mark stands for one ruling and a ruling has one mark.
+
+var (
+	markRE    = regexp.MustCompile(`^([†‡§¶*]+|\d+)\x{00A0}?$`)
+	markLead  = regexp.MustCompile(`^([†‡§¶*]+|\d+)[\s\x{00A0}]+(Ruling:.*)$`)
+	spaceRuns = regexp.MustCompile(`\s+`)
+)
+
+// explanation is a ruling's line: its mark and the start of its words.
+type explanation struct {
+	mark, words string
+	scope       int // the card it is on, or -1 for the page
+}
+
+// explanations reads a page's explanation lines.
+func (p *page) explanations() []explanation {
+	var out []explanation
+	add := func(t pdftest.Text, mark, words string) {
+		words = spaceRuns.ReplaceAllString(strings.TrimSpace(strings.TrimPrefix(words, "Ruling:")), " ")
+		if r := []rune(words); len(r) > 48 {
+			words = string(r[:48])
+		}
+		out = append(out, explanation{mark: mark, words: words, scope: p.inCard(t.Box)})
+	}
+	for _, t := range p.texts {
+		s := strings.TrimSpace(t.S)
+		if m := markLead.FindStringSubmatch(s); m != nil {
+			add(t, m[1], p.lineFrom(pdftest.Text{S: m[2], Y: t.Y, Box: t.Box}))
+			continue
+		}
+		m := markRE.FindStringSubmatch(s)
+		if m == nil {
+			continue
+		}
+		// A mark alone, its words just right of it on its baseline.
+		for _, o := range p.texts {
+			if math.Abs(o.Y-t.Y) < 0.3 && o.Box.X0 > t.Box.X0 && o.Box.X0-t.Box.X1 < 3 && strings.HasPrefix(strings.TrimSpace(o.S), "Ruling:") {
+				add(t, m[1], p.lineFrom(o))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// lineFrom is the words of t and of the texts that follow it on its
+// baseline, each starting where the one before ends.
+func (p *page) lineFrom(t pdftest.Text) string {
+	s, end := t.S, t.Box.X1
+	for {
+		var next *pdftest.Text
+		for i, o := range p.texts {
+			if math.Abs(o.Y-t.Y) < 0.3 && o.Box.X0 >= end-0.5 && o.Box.X0-end < 2.5 && (next == nil || o.Box.X0 < next.Box.X0) {
+				next = &p.texts[i]
+			}
+		}
+		if next == nil {
+			return s
+		}
+		s += " " + next.S
+		end = next.Box.X1
+	}
+}
+
+// marks: on a page, or on a card, one mark explains one ruling and one
+// ruling is explained under one mark.
+func marks(_ *doc, p *page) []string {
+	var out []string
+	ex := p.explanations()
+	where := func(scope int) string {
+		if scope < 0 {
+			return "on the page"
+		}
+		c := p.cards[scope]
+		return fmt.Sprintf("on the card at (%.0f, %.0f) mm", c.X0, c.Y0)
+	}
+	for i, a := range ex {
+		for _, b := range ex[:i] {
+			if a.scope != b.scope {
+				continue
+			}
+			switch {
+			case a.mark == b.mark && a.words != b.words:
+				out = append(out, fmt.Sprintf("mark %s stands for two rulings %s: %q and %q", a.mark, where(a.scope), b.words, a.words))
+			case a.mark != b.mark && a.words == b.words:
+				out = append(out, fmt.Sprintf("one ruling has two marks %s, %s and %s: %q", where(a.scope), b.mark, a.mark, a.words))
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}

@@ -96,8 +96,8 @@ func (c *checker) aqotmf() {
 			c.unknown(c.l.value(p+".id"), c.unitName(i), "unit id", u.ID, ids)
 		default:
 			ln.Entry, ln.Type, ln.Each = e, e.Type, e.Points
-			ln.Cost = ln.Count * e.Points
-			if l.has(p+".points") && u.Points != ln.Cost {
+			ln.Cost = int64(ln.Count) * int64(e.Points)
+			if l.has(p+".points") && int64(u.Points) != ln.Cost {
 				c.errf(c.l.value(p+".points"), "%s: points = %d, but %d × %s costs %d × %d = %d; write points = %d or leave points out",
 					c.unitName(i), u.Points, ln.Count, e.ID, ln.Count, e.Points, ln.Cost, ln.Cost)
 			}
@@ -109,8 +109,7 @@ func (c *checker) aqotmf() {
 		c.r.Lines = append(c.r.Lines, ln)
 		c.r.Used += ln.Cost
 	}
-	c.r.Limit = c.limitPoints("the limit the list is built to (1 or more), or leave points out for no limit")
-	c.r.Limit = c.sideLimit(c.r.Limit)
+	c.r.Limit = int64(c.sideLimit(c.limitPoints("the limit the list is built to (1 or more), or leave points out for no limit")))
 	c.forces()
 	c.labels()
 	if c.r.Side != nil && c.r.sidePoints() > 0 {

@@ -25,15 +25,15 @@ func TestPrices(t *testing.T) {
 	tests := []struct {
 		name        string
 		src         string
-		used, limit int
-		costs       []int // per line
+		used, limit int64
+		costs       []int64 // per line
 	}{
-		{"aqotmf", validationCase0(t, "aq valid"), 145, 145, []int{60, 40, 45}},
-		{"aqotmf count", "system = \"aqotmf\"\nfaction = \"Humans\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n", 480, 0, []int{480}},
+		{"aqotmf", validationCase0(t, "aq valid"), 145, 145, []int64{60, 40, 45}},
+		{"aqotmf count", "system = \"aqotmf\"\nfaction = \"Humans\"\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n", 480, 0, []int64{480}},
 		// 90 + 100 + 50 units; +2 armour 10 + 20; +1 hull point 10.
-		{"evacuation", validationCase0(t, "evac valid"), 280, 300, []int{90, 100, 50}},
-		{"evacuation, most upgrades", "system = \"evacuation-mars\"\n[[unit]]\ntype = \"infantry\"\npoints = 0\n[objective]\narmour = 4\nhull_points = 4\n", 300, 300, []int{0}},
-		{"imperial", validationCase0(t, "im valid"), 0, 0, []int{0, 0, 0, 0, 0}},
+		{"evacuation", validationCase0(t, "evac valid"), 280, 300, []int64{90, 100, 50}},
+		{"evacuation, most upgrades", "system = \"evacuation-mars\"\n[[unit]]\ntype = \"infantry\"\npoints = 0\n[objective]\narmour = 4\nhull_points = 4\n", 300, 300, []int64{0}},
+		{"imperial", validationCase0(t, "im valid"), 0, 0, []int64{0, 0, 0, 0, 0}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -44,7 +44,7 @@ func TestPrices(t *testing.T) {
 			if r.Used != tt.used || r.Limit != tt.limit {
 				t.Errorf("used %d of %d, want %d of %d", r.Used, r.Limit, tt.used, tt.limit)
 			}
-			var costs []int
+			var costs []int64
 			for _, ln := range r.Lines {
 				costs = append(costs, ln.Cost)
 			}

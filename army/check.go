@@ -17,8 +17,8 @@ import (
 type Report struct {
 	List   *List
 	System *catalog.System // nil when the list names no known rule set
-	Used   int             // points used, upgrades included
-	Limit  int             // points allowed; 0 when there is no limit
+	Used   int64           // points used, upgrades included (int64: see Line.Cost)
+	Limit  int64           // points allowed; 0 when there is no limit
 	Lines  []Line          // one per [[unit]], in file order
 	Pod    *Pod            // Evacuation: Mars objective upgrades
 
@@ -37,7 +37,10 @@ type Line struct {
 	Name  string // as printed: the label, else the catalogue name, else the type
 	Count int
 	Each  int // points for one
-	Cost  int // points for all: Count × Each
+	// Cost is the points for all: Count × Each. It is int64, as are the
+	// sums of it, so that a 32-bit build adds up a thousand lines of the
+	// largest count times the largest points as a 64-bit one does.
+	Cost int64
 
 	Entry *catalog.Unit // AQotMF: the catalogue entry (nil when unknown)
 	Type  string        // the unit's type as the data spells it
@@ -262,8 +265,8 @@ func (c *checker) count(i int) int {
 // Every number a list gives is bounded (internal/limits): counts and
 // figures by limits.MaxCount, points by limits.MaxPoints, units by
 // limits.MaxEntries. They are far above any army, not rules: with them
-// no product of a count and points, and no sum over the units, comes
-// near overflowing.
+// no product of a count and points overflows even a 32-bit int, and the
+// sums over the units, int64, come nowhere near overflowing.
 
 // limitPoints checks the list's own points limit: 1 to limits.MaxPoints.
 // It returns the limit to check the list against; 0 (none) when the
@@ -295,7 +298,7 @@ func (c *checker) limit(what, fix string, raise bool) {
 	if !c.l.has("points") {
 		// The unit that crosses the limit, else the upgrades that do.
 		pos = c.l.key("objective")
-		sum := 0
+		var sum int64
 		for i, ln := range r.Lines {
 			sum += ln.Cost
 			if sum > r.Limit {

@@ -100,18 +100,18 @@ func (c *checker) evacuation() {
 			c.errf(c.l.value(p+".points"), "%s: points is %d; expected the unit's cost from your codex, at most %d", who, u.Points, limits.MaxPoints)
 		default:
 			ln.Each = u.Points
-			ln.Cost = ln.Count * u.Points
+			ln.Cost = int64(ln.Count) * int64(u.Points)
 		}
 		c.r.Lines = append(c.r.Lines, ln)
 		c.r.Used += ln.Cost
 	}
 	c.r.Pod = c.pod()
 	if c.r.Pod != nil {
-		c.r.Used += c.r.Pod.Cost()
+		c.r.Used += int64(c.r.Pod.Cost())
 	}
-	c.r.Limit = ev.Points
+	c.r.Limit = int64(ev.Points)
 	if lim := c.limitPoints(fmt.Sprintf("the limit the list is built to (%d per army in %s), or leave points out", ev.Points, c.s.About.Short)); lim > 0 {
-		c.r.Limit = lim
+		c.r.Limit = int64(lim)
 		if lim > ev.Points {
 			c.warnf(c.l.value("points"), "points = %d is above the %d per army of %s; everyone at the table must agree to it", lim, ev.Points, c.s.About.Short)
 		}

@@ -22,20 +22,20 @@ func TestExamples(t *testing.T) {
 	cat := shipped.Catalog(t)
 	tests := []struct {
 		file          string
-		used, limit   int
-		costs         []int
+		used, limit   int64
+		costs         []int64
 		blips, decoys int
 	}{
 		// Scenario 1: 60 + 40 + 45 = 145 against one tripod at 200.
-		{"boys-of-company-c-humans.toml", 145, 145, []int{60, 40, 45}, 1, 2},
-		{"boys-of-company-c-martians.toml", 200, 200, []int{200}, 0, 0},
+		{"boys-of-company-c-humans.toml", 145, 145, []int64{60, 40, 45}, 1, 2},
+		{"boys-of-company-c-martians.toml", 200, 200, []int64{200}, 0, 0},
 		// Scenario 2: 60 + 40 + 480 + 45 = 625 against three tripods, 600.
-		{"morale-wagon-humans.toml", 625, 625, []int{60, 40, 480, 45}, 8, 4},
-		{"morale-wagon-martians.toml", 600, 600, []int{600}, 0, 0},
+		{"morale-wagon-humans.toml", 625, 625, []int64{60, 40, 480, 45}, 8, 4},
+		{"morale-wagon-martians.toml", 600, 600, []int64{600}, 0, 0},
 		// 90 + 85 + 55 = 230; the pod's +2 armour and +2 hull points cost
 		// 10 + 20 each: 290 of the 300 per army.
-		{"evacuation-mars.toml", 290, 300, []int{90, 85, 55}, 0, 0},
-		{"imperial-mars.toml", 0, 0, []int{0, 0, 0, 0, 0, 0}, 0, 0},
+		{"evacuation-mars.toml", 290, 300, []int64{90, 85, 55}, 0, 0},
+		{"imperial-mars.toml", 0, 0, []int64{0, 0, 0, 0, 0, 0}, 0, 0},
 	}
 	files, _ := fs.Glob(data.FS, catalog.ArmiesDir+"/*.toml")
 	if len(files) != len(tests) {

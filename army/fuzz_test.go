@@ -108,14 +108,14 @@ func FuzzLoadValidate(f *testing.F) {
 // that nothing can have wrapped round.
 func checkSums(t *testing.T, r *Report) {
 	t.Helper()
-	sum := 0
+	var sum int64
 	for i, ln := range r.Lines {
 		switch {
 		case ln.Count < 0 || ln.Count > limits.MaxCount:
 			t.Fatalf("line %d: count %d", i+1, ln.Count)
 		case ln.Each < 0 || ln.Each > limits.MaxPoints:
 			t.Fatalf("line %d: %d points each", i+1, ln.Each)
-		case ln.Cost != ln.Count*ln.Each && ln.Each != 0:
+		case ln.Cost != int64(ln.Count)*int64(ln.Each) && ln.Each != 0:
 			t.Fatalf("line %d: %d × %d costs %d", i+1, ln.Count, ln.Each, ln.Cost)
 		case ln.Trays < 0 || ln.Remainder < 0 || figuresOK(ln.Unit) && ln.PerTray > 0 && ln.Trays*ln.PerTray+ln.Remainder != ln.Unit.Figures:
 			t.Fatalf("line %d: %d figures as %d trays of %d and %d over", i+1, ln.Unit.Figures, ln.Trays, ln.PerTray, ln.Remainder)
@@ -123,11 +123,11 @@ func checkSums(t *testing.T, r *Report) {
 		sum += ln.Cost
 	}
 	if r.Pod != nil {
-		sum += r.Pod.Cost()
+		sum += int64(r.Pod.Cost())
 	}
 	// A file of limits.MaxFileSize bytes holds some 30,000 units: the
 	// sum stays below 2^53 whatever they cost.
-	if r.Used != sum || r.Used < 0 || r.Used > (len(r.Lines)+1)*limits.MaxCount*limits.MaxPoints {
+	if r.Used != sum || r.Used < 0 || r.Used > int64(len(r.Lines)+1)*limits.MaxCount*limits.MaxPoints {
 		t.Fatalf("%d points used; the lines and upgrades cost %d", r.Used, sum)
 	}
 	if r.Limit < 0 || r.Limit > limits.MaxPoints {

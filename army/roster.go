@@ -30,7 +30,7 @@ type Roster struct {
 
 	Valid       bool
 	Status      string // "VALID" or "INVALID"
-	Used, Limit int    // Limit 0: none
+	Used, Limit int64  // Limit 0: none
 	Errors      []Message
 	Warnings    []Message
 
@@ -90,7 +90,7 @@ type RosterLine struct {
 	Type     string
 	Count    int
 	Each     int
-	Cost     int
+	Cost     int64
 	Elements string // AQotMF: "5 × Infantry"
 	Deploy   string // AQotMF: blip, ambush, reinforcement, on the table
 	DugIn    bool   // AQotMF: the scenario lets it start dug in

@@ -73,7 +73,8 @@ type Side struct {
 	Lines []Line
 	// Points is the sum of the lines' points, from the catalogue's unit
 	// costs; the data's printed figures agree with it (New checks).
-	Points int
+	// int64, as Line.Points, so that a 32-bit build sums as a 64-bit one.
+	Points int64
 }
 
 // Line is one line of a force list.
@@ -82,7 +83,7 @@ type Line struct {
 	Unit        *catalog.Unit
 	Count       int    // units on the line (at least 1)
 	Each        int    // one unit's cost in the catalogue
-	Points      int    // Count × Each
+	Points      int64  // Count × Each
 	Composition string // the unit entry's composition ("5 × Infantry")
 }
 
@@ -158,7 +159,7 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 				continue
 			}
 			l := Line{Force: f, Unit: u, Count: max(f.Count, 1), Each: u.Points}
-			l.Points = l.Count * l.Each
+			l.Points = int64(l.Count) * int64(l.Each)
 			l.Composition = composition(sys, u, l.Count)
 			for _, a := range f.Added {
 				l.Composition += fmt.Sprintf(" + %d × %s", l.Count*a.Count, a.Label)

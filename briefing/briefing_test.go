@@ -75,7 +75,7 @@ func TestShippedBriefings(t *testing.T) {
 			var totals []int
 			for _, s := range b.Sides {
 				if len(s.Lines) > 0 {
-					totals = append(totals, s.Points)
+					totals = append(totals, int(s.Points))
 				}
 			}
 			if !equalInts(totals, tc.totals) {

@@ -19,8 +19,8 @@ func TestBounds(t *testing.T) {
 		src  string
 		want []string
 	}{
-		{"die of a chart", base + "[[chart]]\nid = \"c\"\nname = \"C\"\ndie = 1000000000000000000\nrow = [{roll = \"1+\"}]\n",
-			[]string{`data/t/system.toml:28:7: chart "c": die is 1000000000000000000; expected 1–100`}},
+		{"die of a chart", base + "[[chart]]\nid = \"c\"\nname = \"C\"\ndie = 2147483647\nrow = [{roll = \"1+\"}]\n",
+			[]string{`data/t/system.toml:28:7: chart "c": die is 2147483647; expected 1–100`}},
 		{"die of the rule set", strings.Replace(base, "die = 10", "die = 101", 1),
 			[]string{`data/t/system.toml:4:7: [about]: die is 101; expected 1–100`}},
 		{"roll beyond any total", base + "[[chart]]\nid = \"c\"\nname = \"C\"\ndie = 10\nrow = [{roll = \"1-9\"}, {roll = \"10-9223372036854775807\"}]\n",
@@ -32,8 +32,10 @@ func TestBounds(t *testing.T) {
 			}},
 		{"too many rows", base + "[[chart]]\nid = \"c\"\nname = \"C\"\ndie = 6\nrow = [" + strings.Repeat("{roll = \"1+\"}, ", 201) + "]\n",
 			[]string{`data/t/system.toml:29:1: chart "c" has 201 rows; expected at most 200`}},
-		{"points", strings.Replace(base, "points = 60", "points = 4611686018427387904", 1),
-			[]string{`data/t/system.toml:23:10: unit "company": points is 4611686018427387904; expected 0–100000`}},
+		{"points", strings.Replace(base, "points = 60", "points = 2147483647", 1),
+			[]string{`data/t/system.toml:23:10: unit "company": points is 2147483647; expected 0–100000`}},
+		{"past what an int holds on every machine", strings.Replace(base, "points = 60", "points = 4611686018427387904", 1),
+			[]string{`data/t/system.toml:23:10: unit.points: 4611686018427387904 is too large; expected at most 2147483647`}},
 		{"count", strings.Replace(base, "count = 5", "count = 1000000", 1),
 			[]string{`data/t/system.toml:24:42: unit "company": composition.count is 1000000; expected 0–10000`}},
 		{"negative Defense and Armor", strings.Replace(strings.Replace(base, "defense = 5", "defense = -5", 1), "armor = 4", "armor = -1", 1),
@@ -49,8 +51,8 @@ func TestBounds(t *testing.T) {
 			[]string{`data/t/system.toml:15:9: profile.speed: length "Infin" is too long; expected at most 100 ft`}},
 		{"dice per element", strings.Replace(base, `range = '15"'`, "range = '15\"'\ndice = 300", 1),
 			[]string{`data/t/system.toml:25:1: unit "company": its elements roll 1500 dice in one attack; expected at most 1000`}},
-		{"force line overflow", scenario("count = 4611686018427387904\npoints = 0\n"),
-			[]string{`data/t/system.toml:31:9: scenario s, Humans: total printed as 120 points, but the force lines add up to 0`, `data/t/system.toml:34:9: scenario "s": side.force.count is 4611686018427387904; expected 0–10000`}},
+		{"force line overflow", scenario("count = 2147483647\npoints = 0\n"),
+			[]string{`data/t/system.toml:31:9: scenario s, Humans: total printed as 120 points, but the force lines add up to 0`, `data/t/system.toml:34:9: scenario "s": side.force.count is 2147483647; expected 0–10000`}},
 		{"force line total", scenario("count = 2\npoints = 120\n"), nil},
 		{"map width not a number", mapped("width = \"NaNft\"\ndepth = \"4ft\"\n"),
 			[]string{`data/t/system.toml:30:9: scenario.map.width: length "NaNft" is not a number; expected a distance such as "25mm" or '6"'`}},
@@ -67,8 +69,8 @@ func TestBounds(t *testing.T) {
 			[]string{`data/t/system.toml:3022:3: system t has more than 1000 entries of kind weapon; expected at most 1000`}},
 		{"too long a list", base + "[[table]]\nid = \"x\"\nname = \"X\"\ncolumns = [\"A\"]\nrows = [" + strings.Repeat("[\"a\"], ", 1001) + "]\n",
 			[]string{`data/t/system.toml:29:1: table "x": rows has 1001 items; expected at most 1000`}},
-		{"turns", base + "[[scenario]]\nid = \"s\"\nname = \"S\"\nturns = 9223372036854775807\n",
-			[]string{`data/t/system.toml:28:9: scenario "s": turns is 9223372036854775807; expected 0–100`}},
+		{"turns", base + "[[scenario]]\nid = \"s\"\nname = \"S\"\nturns = 2147483647\n",
+			[]string{`data/t/system.toml:28:9: scenario "s": turns is 2147483647; expected 0–100`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

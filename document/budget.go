@@ -293,3 +293,46 @@ func rangeLiteral(l *parse.ListNode) *parse.NumberNode {
 	}
 	return nil
 }
+
+// bigNumber finds a whole number written in a template that a 32-bit int
+// cannot hold. On a 32-bit machine (arm, 386) text/template cuts such a
+// number down to an int without a word, and the template would compute
+// another answer there; it is refused before anything runs, on every
+// machine alike.
+func bigNumber(n parse.Node) *parse.NumberNode {
+	var kids []parse.Node
+	switch n := n.(type) {
+	case *parse.NumberNode:
+		if n.IsInt && n.Int64 != int64(int32(n.Int64)) {
+			return n
+		}
+	case *parse.ListNode:
+		if n != nil {
+			kids = n.Nodes
+		}
+	case *parse.ActionNode:
+		kids = []parse.Node{n.Pipe}
+	case *parse.IfNode:
+		kids = []parse.Node{n.Pipe, n.List, n.ElseList}
+	case *parse.RangeNode:
+		kids = []parse.Node{n.Pipe, n.List, n.ElseList}
+	case *parse.WithNode:
+		kids = []parse.Node{n.Pipe, n.List, n.ElseList}
+	case *parse.TemplateNode:
+		kids = []parse.Node{n.Pipe}
+	case *parse.ChainNode:
+		kids = []parse.Node{n.Node}
+	case *parse.PipeNode:
+		if n != nil {
+			for _, c := range n.Cmds {
+				kids = append(kids, c.Args...)
+			}
+		}
+	}
+	for _, k := range kids {
+		if b := bigNumber(k); b != nil {
+			return b
+		}
+	}
+	return nil
+}

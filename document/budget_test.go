@@ -37,10 +37,15 @@ func TestTemplateBudget(t *testing.T) {
 			"club/x.md:1:19: the template prints more than 1048576 bytes; expected a document of at most that size"},
 		{"seq", "{{ range seq 1 2000000000 }}{{ end }}",
 			"<seq 1 2000000000>: seq 1 2000000000: more numbers than a template may take; expected at most 1000000"},
-		{"seq overflow", "{{ range seq -9223372036854775808 9223372036854775807 }}{{ end }}",
+		{"seq overflow", "{{ range seq -2147483648 2147483647 }}{{ end }}",
 			"more numbers than a template may take"},
-		{"add overflow", "{{ add 9223372036854775807 1 }}",
-			"<add 9223372036854775807 1>: add 9223372036854775807 1: the sum is too big"},
+		{"add overflow", "{{ add 2147483647 1 }}",
+			"<add 2147483647 1>: add 2147483647 1: the sum is too big; expected a sum from -2147483648 to 2147483647"},
+		// A 32-bit machine would cut these down to an int without a word.
+		{"a number past an int", "{{ add 9223372036854775807 1 }}",
+			"club/x.md:1:8: 9223372036854775807 is out of range; expected a whole number from -2147483648 to 2147483647"},
+		{"a number past an int, deep", "{{ if 1 }}{{ else }}{{ with 2 }}{{ printf \"%d\" (add 1 -2147483649) }}{{ end }}{{ end }}",
+			"club/x.md:1:55: -2147483649 is out of range"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, _, err := ExecuteLines([]Source{{Name: "x.md", Text: c.text, From: "club/x.md"}}, nil, nil, nil)
@@ -60,6 +65,15 @@ func TestTemplateBudget(t *testing.T) {
 		if _, _, err := ExecuteLines([]Source{{Name: "x.md", Text: text, From: "x.md"}}, nil, nil, nil); err != nil {
 			t.Errorf("%s: %v", text, err)
 		}
+	}
+}
+
+// TestSeqAtTheLargestInt: seq up to the largest int ends (a loop on
+// i <= to would wrap round and never end), on a 32-bit machine too.
+func TestSeqAtTheLargestInt(t *testing.T) {
+	md, _, err := ExecuteLines([]Source{{Name: "x.md", Text: "{{ range seq 2147483645 2147483647 }}{{ . }} {{ end }}"}}, nil, nil, nil)
+	if err != nil || string(md) != "2147483645 2147483646 2147483647\n" {
+		t.Errorf("got %q, %v; want the three numbers", md, err)
 	}
 }
 

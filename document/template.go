@@ -148,16 +148,18 @@ func seq(from, to int) ([]int, error) {
 		return nil, fmt.Errorf("seq %d %d: more numbers than a template may take; expected at most %d", from, to, limits.MaxTemplateSteps)
 	}
 	var s []int
-	for i := from; i <= to; i++ {
-		s = append(s, i)
+	for i := range max(0, to-from+1) { // not i <= to: to may be the largest int
+		s = append(s, from+i)
 	}
 	return s, nil
 }
 
-// add is a + b, refused where the sum would not fit an int.
+// add is a + b, refused where the sum would not fit a 32-bit int, on
+// every machine: a template then gives the same answer on a 32-bit one
+// (arm, 386) as on a 64-bit one.
 func add(a, b int) (int, error) {
-	if (b > 0 && a > math.MaxInt-b) || (b < 0 && a < math.MinInt-b) {
-		return 0, fmt.Errorf("add %d %d: the sum is too big", a, b)
+	if s := int64(a) + int64(b); a != int(int32(a)) || b != int(int32(b)) || s != int64(int32(s)) {
+		return 0, fmt.Errorf("add %d %d: the sum is too big; expected a sum from %d to %d", a, b, math.MinInt32, math.MaxInt32)
 	}
 	return a + b, nil
 }
@@ -231,6 +233,11 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap) 
 		if n := rangeLiteral(t.Root); n != nil {
 			d := newOutput(root, srcs).pos(place{srcIndex(srcs, t.ParseName), int(n.Pos)})
 			d.Msg = fmt.Sprintf("range %s: more turns than a template may take; expected at most %d", n.Text, limits.MaxTemplateSteps)
+			return d
+		}
+		if n := bigNumber(t.Root); n != nil {
+			d := newOutput(root, srcs).pos(place{srcIndex(srcs, t.ParseName), int(n.Pos)})
+			d.Msg = fmt.Sprintf("%s is out of range; expected a whole number from %d to %d", n.Text, math.MinInt32, math.MaxInt32)
 			return d
 		}
 	}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -44,11 +45,11 @@ func TestQueryBounds(t *testing.T) {
 			_, err := AQAttack(aq, AttackQuery{Dice: 1001, Defense: 5, Armor: 4})
 			return err
 		}},
-		{"attack power", "Power -9223372036854775808: expected -1000 to 1000", func() error {
+		{"attack power", fmt.Sprintf("Power %d: expected -1000 to 1000", math.MinInt), func() error {
 			_, err := AQAttack(aq, AttackQuery{Dice: 1, Defense: 5, Armor: 4, Power: math.MinInt})
 			return err
 		}},
-		{"attack defense", "Defense 9223372036854775807", func() error {
+		{"attack defense", fmt.Sprint("Defense ", math.MaxInt), func() error {
 			_, err := AQAttack(aq, AttackQuery{Dice: 1, Defense: math.MaxInt, Armor: 4, Cover: "hard"})
 			return err
 		}},
@@ -56,7 +57,7 @@ func TestQueryBounds(t *testing.T) {
 			_, err := AQAttack(aq, AttackQuery{Dice: 1, Defense: 5, Armor: -1001})
 			return err
 		}},
-		{"building power", "Power 9223372036854775807", func() error {
+		{"building power", fmt.Sprint("Power ", math.MaxInt), func() error {
 			_, err := BuildingHit(bld, "wood-frame", math.MaxInt, false)
 			return err
 		}},
@@ -64,7 +65,7 @@ func TestQueryBounds(t *testing.T) {
 			_, err := Burn(bld, 101)
 			return err
 		}},
-		{"shoot factor", "factor -9223372036854775808", func() error {
+		{"shoot factor", fmt.Sprint("factor ", math.MinInt), func() error {
 			_, err := IMShoot(im, math.MinInt, 1)
 			return err
 		}},

@@ -111,6 +111,23 @@ f.toml:12:6: part.at: found a string, expected an array`
 	}
 }
 
+// An int holds what a 32-bit int holds, on every machine: a file gets
+// the same answer on a 32-bit one (arm, 386), where a larger number
+// would not fit, as on a 64-bit one.
+func TestDecodeIntsAre32Bits(t *testing.T) {
+	src := "[[part]]\npoints = 2147483647\n[[part]]\npoints = -2147483648\n[[part]]\npoints = 2147483648\n[[part]]\npoints = -9223372036854775808\n"
+	var v rich
+	_, l, _ := Decode("f.toml", []byte(src), &v)
+	want := `f.toml:6:10: part.points: 2147483648 is too large; expected at most 2147483647
+f.toml:8:10: part.points: -9223372036854775808 is too small; expected at least -2147483648`
+	if got := l.Error(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	if len(v.Parts) != 4 || v.Parts[0].Points != 2147483647 || v.Parts[1].Points != -2147483648 {
+		t.Errorf("the bounds themselves were not kept: %+v", v.Parts)
+	}
+}
+
 // Plans are made once per type, by whichever walk meets the type first;
 // walks running at the same time must never see half a plan.
 func TestDecodeConcurrentFirstUse(t *testing.T) {

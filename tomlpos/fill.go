@@ -282,19 +282,33 @@ func (f *filler) value(data any, rv reflect.Value, p *plan) {
 		if !ok {
 			return
 		}
-		if rv.OverflowInt(n) {
-			f.wrong("%d is too large, expected at most %d bits", n, p.t.Bits())
-			return
+		bits := p.t.Bits()
+		if p.t.Kind() == reflect.Int {
+			// An int takes what a 32-bit int holds on every machine, so
+			// that a file gets the same answer on a 32-bit one (a
+			// Raspberry Pi's arm, 386) as on a 64-bit one.
+			bits = 32
 		}
-		rv.SetInt(n)
+		switch lo, hi := int64(-1)<<(bits-1), int64(1)<<(bits-1)-1; {
+		case n > hi:
+			f.wrong("%d is too large; expected at most %d", n, hi)
+		case n < lo:
+			f.wrong("%d is too small; expected at least %d", n, lo)
+		default:
+			rv.SetInt(n)
+		}
 	case kUint:
 		n, ok := data.(int64)
 		if !ok || n < 0 {
 			f.mismatch(data, p)
 			return
 		}
-		if rv.OverflowUint(uint64(n)) {
-			f.wrong("%d is too large, expected at most %d bits", n, p.t.Bits())
+		bits := p.t.Bits()
+		if p.t.Kind() == reflect.Uint {
+			bits = 32 // as an int's, above
+		}
+		if hi := uint64(1)<<bits - 1; bits < 64 && uint64(n) > hi {
+			f.wrong("%d is too large; expected at most %d", n, hi)
 			return
 		}
 		rv.SetUint(uint64(n))

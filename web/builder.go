@@ -179,7 +179,7 @@ func (s *Server) builderPage(f *form, st builderState, c *checked) *builderView 
 		v.Points = "No points: organisation checked"
 	} else if v.V.Limit > 0 {
 		v.Points = fmt.Sprintf("%d / %d pts", v.V.Used, v.V.Limit)
-		v.Bar = min(100, v.V.Used*100/v.V.Limit)
+		v.Bar = int(min(100, v.V.Used*100/v.V.Limit)) // int64: Used may be far past Limit
 		v.Over = v.V.Used > v.V.Limit
 	} else {
 		v.Points = fmt.Sprintf("%d pts", v.V.Used)

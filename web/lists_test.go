@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"fmt"
 	"html"
 	"net/http"
 	"net/url"
@@ -339,6 +340,29 @@ func TestCountsAreWholeNumbers(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, "counts.toml")); err == nil {
 			t.Fatalf("count %q was written", bad)
 		}
+	}
+}
+
+// TestBuilderSumsPastInt32: three lines of the most units at the most
+// points cost 3,000,000,000, past a 32-bit int; the builder shows that
+// total, a full bar marked over, and INVALID, on a 32-bit build as on a
+// 64-bit one.
+func TestBuilderSumsPastInt32(t *testing.T) {
+	s, _ := newServer(t, "")
+	form := url.Values{"system": {"evacuation-mars"}, "name": {"Too many"}}
+	for i := range 3 {
+		u := fmt.Sprintf("u.%d.", i)
+		form[u+"type"], form[u+"points"], form[u+"count"] = []string{"infantry"}, []string{"100000"}, []string{"10000"}
+	}
+	body := post(t, s.Handler(), "/build", form).Body.String()
+	if got := pageText(section(t, body, "points")); !strings.Contains(got, "3000000000 / 300 pts") {
+		t.Errorf("points show %q, want 3000000000 / 300 pts", got)
+	}
+	if !strings.Contains(body, `class="meter over"`) || !strings.Contains(body, `<rect class="fill" width="100"`) {
+		t.Errorf("the bar is not full and over")
+	}
+	if got := pageText(section(t, body, "verdict")); !strings.Contains(got, "INVALID") {
+		t.Errorf("verdict %q, want INVALID", got)
 	}
 }
 

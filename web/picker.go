@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/limits"
 )
 
 // picker is the "add units" side of the builder: groups of things to add,
@@ -38,8 +39,13 @@ func (s *Server) picker(f *form, sys *catalog.System, kind string) picker {
 	inList := map[string]int{}
 	for _, u := range f.Units {
 		n, err := strconv.Atoi(u["count"])
-		if err != nil || n < 1 {
+		switch {
+		case err != nil || n < 1:
 			n = 1
+		case n > limits.MaxCount:
+			// Refused by the check, as here: bounded before it is
+			// summed, since a few of the largest ints wrap round.
+			n = 0
 		}
 		inList[u["id"]] += n
 	}

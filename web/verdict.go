@@ -73,7 +73,7 @@ func forBrowser(text string) string {
 type verdict struct {
 	Readable         bool // the text is TOML; false leaves only List
 	Valid            bool
-	Used, Limit      int
+	Used, Limit      int64
 	Errors, Warnings int
 	List             []msg   // about the list as a whole
 	Units            [][]msg // one slice per [[unit]]
@@ -116,7 +116,7 @@ func check(file string, src []byte, r *army.Report, dl diag.List, units int) ver
 	}
 	crosser := -1
 	if r.Limit > 0 && r.Used > r.Limit {
-		sum := 0
+		var sum int64
 		for i, ln := range r.Lines {
 			if sum += ln.Cost; sum > r.Limit {
 				crosser = i

@@ -94,8 +94,8 @@ type armyJSONList struct {
 	Valid    bool           `json:"valid"`
 	System   string         `json:"system,omitempty"`
 	Name     string         `json:"name,omitempty"`
-	Points   int            `json:"points"`
-	Limit    int            `json:"limit"` // 0: no limit
+	Points   int64          `json:"points"`
+	Limit    int64          `json:"limit"` // 0: no limit
 	Hash     string         `json:"sha256,omitempty"`
 	Errors   []armyJSONDiag `json:"errors"`
 	Warnings []armyJSONDiag `json:"warnings"`

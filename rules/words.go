@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/limits"
 )
 
 // The odds tables' and the odds questions' words live in the data, in
@@ -167,6 +169,7 @@ var varRE = regexp.MustCompile(`\{([a-z][a-z0-9_]*)\}`)
 func CheckWords(cat *catalog.Catalog) diag.List {
 	var l diag.List
 	for _, sys := range RuleSets(cat) {
+		before := l.Count()
 		specs, qs := wordSpecs[EngineOf(sys)], queriesOn(EngineOf(sys))
 		from := func(has func(*catalog.System) bool, what string) string {
 			// Where the book's words are, for a club's copy that lacks them.
@@ -193,9 +196,28 @@ func CheckWords(cat *catalog.Catalog) diag.List {
 			continue
 		}
 		checkBlocks(&l, sys, "query", "question", sys.Queries, qs, func(w *catalog.QueryWords) diag.Pos { return w.Pos })
+		if l.Count() == before {
+			checkFilled(&l, sys)
+		}
 	}
 	l.Sort()
 	return l
+}
+
+// checkFilled builds each odds table of sys once, so that words that
+// fill to more than a table may print (limits.MaxWordText: a {name}
+// repeated, whose value repeats one in turn) are the data's error, at
+// their place, before a document asks for the table. The bound holds
+// while the words are filled, so this costs a build of the tables, a few
+// milliseconds, and no more memory than they take.
+func checkFilled(l *diag.List, sys *catalog.System) {
+	for _, ot := range OddsTables(sys) {
+		_, err := ot.Build(sys)
+		var d diag.Diag
+		if errors.As(err, &d) && !slices.Contains(*l, d) {
+			*l = append(*l, d)
+		}
+	}
 }
 
 // blockSpec is what a rule set's block of words is held to: an odds
@@ -302,6 +324,10 @@ func (sp wordSpec) checkNamed(l *diag.List, where string, pos diag.Pos, at func(
 // checkVars holds each {name} in texts (by key) to vars.
 func checkVars(l *diag.List, where string, at func(string) diag.Pos, texts map[string]string, vars []string) {
 	for _, k := range slices.Sorted(maps.Keys(texts)) {
+		if len(texts[k]) > limits.MaxWordText {
+			l.Add(at(k), "%s: %s is %d bytes long; expected at most %d (a paragraph)", where, k, len(texts[k]), limits.MaxWordText)
+			continue
+		}
 		for _, m := range varRE.FindAllStringSubmatch(texts[k], -1) {
 			if !slices.Contains(vars, m[1]) {
 				l.Add(at(k), "%s: %s", where, catalog.Unknown("{name} in "+k, m[1], vars))
@@ -398,6 +424,7 @@ type tableWords struct {
 	pos   diag.Pos
 	vars  map[string]string
 	fail  error
+	spent int // bytes filled so far, against limits.MaxTableWords
 }
 
 // wordsOf returns the words of the table id for sys, with vars given as
@@ -448,11 +475,18 @@ func (t *tableWords) set(vars ...string) *tableWords {
 
 // fill fills the {names} of the text at key: each match of varRE, found
 // by a plain scan (the tables fill thousands of words; most have no
-// {name} at all).
+// {name} at all). The text is bounded as it grows (limits.MaxWordText),
+// and so are all the table's texts together (limits.MaxTableWords): a
+// {name} repeated, whose value is words repeating a {name} in turn,
+// multiplies, and is refused before the memory is spent. A text over
+// its bound is refused and fills as "".
 func (t *tableWords) fill(key, text string) string {
+	if t.spent > limits.MaxTableWords {
+		return ""
+	}
 	i := strings.IndexByte(text, '{')
 	if i < 0 {
-		return text
+		return t.spend(key, text)
 	}
 	var b strings.Builder
 	for i >= 0 {
@@ -464,8 +498,11 @@ func (t *tableWords) fill(key, text string) string {
 			b.WriteString(text[:i])
 			name := text[i+1 : i+n-1]
 			v, ok := t.vars[name]
-			if !ok && t.fail == nil {
-				t.fail = fmt.Errorf("%s: %s %s: {%s} has no value here", t.at(key), t.where, key, name)
+			if !ok {
+				t.refuse(key, fmt.Sprintf("{%s} has no value here", name))
+			}
+			if b.Len()+len(v) > limits.MaxWordText {
+				return t.spend(key, strings.Repeat(" ", limits.MaxWordText+1))
 			}
 			b.WriteString(v)
 			text = text[i+n:]
@@ -473,7 +510,29 @@ func (t *tableWords) fill(key, text string) string {
 		i = strings.IndexByte(text, '{')
 	}
 	b.WriteString(text)
-	return b.String()
+	return t.spend(key, b.String())
+}
+
+// spend counts a filled text against the bounds: it is the text, or ""
+// with the refusal kept when the text or the table's words run too long.
+func (t *tableWords) spend(key, s string) string {
+	t.spent += len(s)
+	switch {
+	case len(s) > limits.MaxWordText:
+		t.refuse(key, fmt.Sprintf("filled in, it runs to more than %d bytes; expected at most that (a paragraph): a {name} repeated, or one that holds long words, makes it long", limits.MaxWordText))
+		return ""
+	case t.spent > limits.MaxTableWords:
+		t.refuse(key, fmt.Sprintf("the table's words, filled in, run to more than %d KiB together; expected shorter words", limits.MaxTableWords>>10))
+		return ""
+	}
+	return s
+}
+
+// refuse keeps the first refusal, at the text's place in the data.
+func (t *tableWords) refuse(key, why string) {
+	if t.fail == nil {
+		t.fail = diag.At(t.at(key), fmt.Errorf("%s %s: %s", t.where, key, why))
+	}
 }
 
 // varAt is the length of the {name} (as varRE reads it) that s starts

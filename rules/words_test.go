@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -497,5 +498,49 @@ func wantWordsMessage(t *testing.T, edit func(string) string, want []string) {
 		if strings.HasPrefix(line, "club/") && strings.Count(strings.SplitN(line, " ", 2)[0], ":") < 3 {
 			t.Errorf("not placed at a line and column: %s", line)
 		}
+	}
+}
+
+// TestWordsBounded: a club's words are bounded as they are filled, not
+// after. A word repeating a {name} 2,000 times (the hostile probe that took
+// validate to 1.8 GB), a word repeating one made of other words, and the
+// same in other tables and in an odds question's answer are each refused
+// at their place in the club's file, and checking them costs a few
+// megabytes.
+func TestWordsBounded(t *testing.T) {
+	rep := func(s string, n int) string { return strings.Repeat(s, n) }
+	for _, tc := range []struct {
+		name string
+		edit func(string) string
+		want []string
+	}{
+		{"a {name} 2,000 times", replace(t, `words.column = "{armor_label}, Power {power}"`, `words.column = "`+rep("{armor_label}", 2000)+`"`),
+			[]string{"club/aqotmf/odds.toml:19:", "[odds.hit-damage-grid]: words.column is 26000 bytes long; expected at most 2000"}},
+		{"words made of words, each under the bound", func(s string) string {
+			s = replace(t, `words.column = "{armor_label}, Power {power}"`, `words.column = "`+rep("{armor_label}", 150)+`"`)(s)
+			return replace(t, `words.armor = "Armor {armor}"`, `words.armor = "`+rep("A{armor}", 150)+`"`)(s)
+		}, []string{"club/aqotmf/odds.toml:19:", "[odds.hit-damage-grid] words.column: filled in, it runs to more than 2000 bytes"}},
+		{"a note holding a word of words", func(s string) string {
+			s = replace(t, `words.of_arrivals = " ({share} of arrivals)"`, `words.of_arrivals = "`+rep(" ({share} of arrivals)", 80)+`"`)(s)
+			return replace(t, `able to attack on {can_attack} of all rolls{of_arrivals}.`, `able to attack on {can_attack} of all rolls`+rep("{of_arrivals}", 100)+`.`)(s)
+		}, []string{"club/aqotmf/odds.toml:45:", "[odds.reinforcements] notes.0: filled in, it runs to more than 2000 bytes"}},
+		{"a title", replace(t, `title = "Morale check"`, `title = "`+rep("{pass}", 1000)+`"`),
+			[]string{"club/aqotmf/odds.toml:", "[odds.morale]: title is 6000 bytes long; expected at most 2000"}},
+		{"an example's step", replace(t, `words.hit_step = "To hit"`, `words.hit_step = "`+rep("x", 2001)+`"`),
+			[]string{"club/aqotmf/odds.toml:", "[odds.example]: words.hit_step is 2001 bytes long"}},
+		{"a question's answer", replace(t, `words.on = "on {score}+"`, `words.on = "`+rep("{score}", 500)+`"`),
+			[]string{"club/aqotmf/odds.toml:152:", "[query.attack]: words.on is 3500 bytes long"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			wantWordsMessage(t, tc.edit, tc.want)
+			runtime.ReadMemStats(&after)
+			// Loading the shipped data and the club's file, checking and
+			// building every table: some 10 MB. The probe took 1.8 GB.
+			if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 100 {
+				t.Errorf("checking the words allocated %d MB; expected a few", mb)
+			}
+		})
 	}
 }

@@ -151,3 +151,23 @@ const (
 	// the renderer sets in well under a second.
 	MaxTemplateOutput = 1 << 20
 )
+
+// Words: the odds tables' and questions' words a club's odds.toml gives,
+// filled with the numbers and with other words ({armor_label} holds the
+// words.armor it was made of).
+const (
+	// MaxWordText is the length, in bytes, of one text of a table's or a
+	// question's words once its {names} are filled: a title, a column's
+	// head, a note. The longest shipped one is under 300 bytes; 2,000
+	// is a paragraph. The bound is checked as the text is filled, so a
+	// word that repeats a {name} made of words (2,000 × {armor_label},
+	// each 2,000 × {armor}) is refused before it is built, not after
+	// gigabytes.
+	MaxWordText = 2000
+
+	// MaxTableWords is the length, in bytes, of all the words one odds
+	// table or answer fills together. The wordiest shipped table fills
+	// 700 bytes; a table of a thousand rows with a long label each stays
+	// well inside 256 KiB.
+	MaxTableWords = 256 << 10
+)

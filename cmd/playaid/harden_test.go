@@ -1,0 +1,80 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/playaid/playaid/data"
+)
+
+// The third hostile round's probes of the command line: each kind of
+// failure it found, with its failing case and others of the same shape.
+
+// clubOdds writes dir/aqotmf/odds.toml: the shipped file with each old
+// text replaced by its new one.
+func clubOdds(t *testing.T, dir string, edits ...string) {
+	t.Helper()
+	b, err := data.FS.ReadFile("aqotmf/odds.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	for i := 0; i+1 < len(edits); i += 2 {
+		if !strings.Contains(s, edits[i]) {
+			t.Fatalf("the shipped aqotmf/odds.toml has no %q: update the test", edits[i])
+		}
+		s = strings.Replace(s, edits[i], edits[i+1], 1)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "aqotmf"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "aqotmf", "odds.toml"), []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestClubWordsBounded: a club's odds.toml whose words would fill to
+// gigabytes (the probe: words.column = "{armor_label}" 2,000 times took
+// validate to 1.8 GB and out of memory) is refused at file:line:col,
+// exit 1, and costs the run megabytes, not gigabytes; so are words that
+// multiply while each stays under the bound.
+func TestClubWordsBounded(t *testing.T) {
+	column, armor := `words.column = "{armor_label}, Power {power}"`, `words.armor = "Armor {armor}"`
+	for _, tc := range []struct {
+		name  string
+		edits []string
+		want  string
+	}{
+		{"the probe", []string{column, `words.column = "` + strings.Repeat("{armor_label}", 2000) + `"`},
+			"aqotmf/odds.toml:19:16: [odds.hit-damage-grid]: words.column is 26000 bytes long; expected at most 2000 (a paragraph)"},
+		{"the probe with its words made long too", []string{column, `words.column = "` + strings.Repeat("{armor_label}", 2000) + `"`,
+			armor, `words.armor = "` + strings.Repeat("Armor {armor}", 2000) + `"`},
+			"aqotmf/odds.toml:17:15: [odds.hit-damage-grid]: words.armor is 26000 bytes long"},
+		{"multiplied under the bound", []string{column, `words.column = "` + strings.Repeat("{armor_label}", 150) + `"`,
+			armor, `words.armor = "` + strings.Repeat("A{armor}", 150) + `"`},
+			"aqotmf/odds.toml:19:16: [odds.hit-damage-grid] words.column: filled in, it runs to more than 2000 bytes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			club := t.TempDir()
+			clubOdds(t, club, tc.edits...)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			code, _, errs := runCLI(t, "validate", "--data", club)
+			runtime.ReadMemStats(&after)
+			if code != 1 || !strings.Contains(errs, filepath.ToSlash(club)+"/"+tc.want) {
+				t.Errorf("exit %d; want 1 and %q:\n%s", code, tc.want, errs)
+			}
+			if strings.Contains(errs, "goroutine") || strings.Contains(errs, "templates/") {
+				t.Errorf("the refusal is not the data's alone:\n%s", errs)
+			}
+			if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 200 {
+				t.Errorf("validate allocated %d MB; expected a few tens", mb)
+			} else {
+				t.Logf("validate allocated %d MB", mb)
+			}
+		})
+	}
+}

@@ -23,6 +23,7 @@ type ruleSet interface {
 	roster(ro *Roster, r *Report, g *glossary)
 	card(r *Report, ln Line) (card, error) // the card of one unit of a line
 	extraCards(r *Report) []card           // cards beyond the units' (the objective marker's)
+	play(r *Report, ln Line) PlayUnit      // a unit of a line in play (play.go)
 	starter(s *catalog.System, p func(format string, args ...any)) error
 }
 

@@ -60,6 +60,8 @@ type System struct {
 	Scenarios []Scenario
 	Markers   []Marker
 	MapKinds  []MapKind
+	Play      Play                   // how the play view counts a game; zero when the data has no [play]
+	Tracks    []PlayTrack            // what the players keep track of in play
 	Odds      map[string]*OddsWords  // by table, as its engine names them
 	Queries   map[string]*QueryWords // by odds question, as its engine names them
 
@@ -160,6 +162,11 @@ func (s *System) Scenario(id string) *Scenario {
 // Marker returns the marker kind with the id, or nil.
 func (s *System) Marker(id string) *Marker {
 	return find(s.Markers, id, func(m *Marker) string { return m.ID })
+}
+
+// Track returns the track with the id, or nil.
+func (s *System) Track(id string) *PlayTrack {
+	return find(s.Tracks, id, func(t *PlayTrack) string { return t.ID })
 }
 
 // Note returns the source note with the id, or nil.

@@ -142,6 +142,7 @@ func (c *checker) check() {
 		c.checkScenario(sc, unitIDs)
 	}
 	c.checkMarkers()
+	c.checkPlay()
 	c.checkWords()
 }
 

@@ -316,14 +316,10 @@ func (ld *loader) merge(ix *tomlpos.Index, f *File) {
 		ld.files[f.System] = located{ix: ix, path: "system"}
 	}
 	if f.About != nil {
-		at := located{ix: ix, path: "about"}
-		if prev, dup := ld.locs["about/"+f.System]; dup {
-			ld.diags.Add(at.pos(), "second [about] for system %s; first at %s", f.System, prev.pos())
-		} else {
-			ld.locs["about/"+f.System] = at
-			s.About = *f.About
-			s.Pos = at.pos()
-		}
+		ld.once(ix, f.System, "about", "", func(at located) { s.About, s.Pos = *f.About, at.pos() })
+	}
+	if f.Play != nil {
+		ld.once(ix, f.System, "play", "; expected it once, in its play.toml", func(at located) { s.Play, s.Play.Pos = *f.Play, at.pos() })
 	}
 	if f.Engine != "" && !ix.Bad("engine") {
 		at := located{ix: ix, path: "engine"}
@@ -384,7 +380,20 @@ func (ld *loader) merge(ix *tomlpos.Index, f *File) {
 		return sc.ID
 	})
 	entries(ld, s, ix, "marker", &s.Markers, f.Markers, func(e *Marker, at located) string { pos(&e.Pos, at); return e.ID })
+	entries(ld, s, ix, "track", &s.Tracks, f.Tracks, func(e *PlayTrack, at located) string { pos(&e.Pos, at); return e.ID })
 	entries(ld, s, ix, "map_kind", &s.MapKinds, f.MapKinds, func(e *MapKind, at located) string { pos(&e.Pos, at); return e.ID })
+}
+
+// once takes a block a rule set has once ([about], [play]): set keeps
+// the first, a second is reported at its place with hint after it.
+func (ld *loader) once(ix *tomlpos.Index, sysID, name, hint string, set func(at located)) {
+	at := located{ix: ix, path: name}
+	if prev, dup := ld.locs[name+"/"+sysID]; dup {
+		ld.diags.Add(at.pos(), "second [%s] for system %s; first at %s%s", name, sysID, prev.pos(), hint)
+		return
+	}
+	ld.locs[name+"/"+sysID] = at
+	set(at)
 }
 
 // entries moves a file's entries of one kind (its TOML key: "unit") into

@@ -27,6 +27,10 @@ type File struct {
 	Scenarios []Scenario `toml:"scenario"`
 	Markers   []Marker   `toml:"marker"`
 	MapKinds  []MapKind  `toml:"map_kind"`
+	// What the play view counts: [play] once per rule set, and the
+	// [[track]] entries (see Play, PlayTrack).
+	Play   *Play       `toml:"play"`
+	Tracks []PlayTrack `toml:"track"`
 	// The words of the odds tables: [odds.<table>] (see OddsWords).
 	Odds map[string]OddsWords `toml:"odds"`
 	// The words of the odds questions: [query.<name>] (see QueryWords).

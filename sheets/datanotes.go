@@ -129,6 +129,15 @@ func dataNotes(sys *catalog.System) []dataNote {
 	for _, m := range sys.Markers {
 		entry(m.Note, "Markers", m.Name, "")
 	}
+	// What the play view counts, on the players' phones.
+	const view = "the play view's cards"
+	entry(sys.Play.Note, sys.Play.Section, sys.Play.Turn, view)
+	for _, t := range sys.Tracks {
+		entry(t.Note, t.Section, t.Name, view)
+		if i := slices.IndexFunc(out, func(d dataNote) bool { return d.id != "" && d.id == t.Ruled }); i >= 0 && !slices.Contains(out[i].elsewhere, view) {
+			out[i].elsewhere = append(out[i].elsewhere, view)
+		}
+	}
 	return out
 }
 

@@ -97,8 +97,10 @@ func (e *env) load(d dataFlags) (*catalog.Catalog, error) {
 	}
 	cat, l := catalog.Load(sources...)
 	if l.Count() == 0 {
-		// The words of the odds tables, held to what their engines read.
+		// The words of the odds tables, held to what their engines read;
+		// the play view's tracks, to the odds questions they set.
 		l = append(l, rules.CheckWords(cat)...)
+		l = append(l, rules.CheckPlay(cat)...)
 	}
 	if !e.allWarnings {
 		// The shipped data's warnings are known and stated on the sheets;

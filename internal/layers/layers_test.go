@@ -51,6 +51,7 @@ var layer = map[string]int{
 	"army":                7,
 	"refcards":            7, // reference cards
 	"pack":                8, // the print pack, composed once from the documents
+	"play":                8, // a game in progress: its marks, log and folder
 	"web":                 9, // the web app: a front door like the CLI
 	"cmd/playaid":         10,
 }

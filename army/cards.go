@@ -182,9 +182,8 @@ func (pl cardPlan) draw(pdf *fpdf.Fpdf, paper layout.Paper, backs cards.Backs, l
 		return pdf.Error()
 	}
 	sh := cards.Sheet{Paper: paper, Backs: backs}
-	g := sh.Grid()
 	return sh.Draw(pdf, cs, func(p cards.Page) error {
-		g.Caption(pdf, cardCaption(list, firstPage+p.Sheet-1, firstPage+pl.pages-1))
+		sh.Caption(pdf, cardCaption(list, firstPage+p.Sheet-1, firstPage+pl.pages-1))
 		if backs == cards.Fold {
 			sh.SideNote(pdf, cards.FoldNote)
 		}

@@ -348,7 +348,7 @@ func TestWriteIns(t *testing.T) {
 		if ruling == "" {
 			t.Fatalf("%s: the data has no ruling on Massive", tc.name)
 		}
-		if !strings.Contains(string(md), "**Massive.** "+document.Esc(document.RulingPrefix+ruling)+" Agreed: "+writeIn(24)) {
+		if !strings.Contains(string(md), "**Massive.** "+document.Esc(document.RulingPrefix+ruling)+"<br><br>Agreed: "+underscores(24)) {
 			t.Errorf("%s: Massive has no line for the club's ruling after the data's ruling", tc.name)
 		}
 		if n := strings.Count(string(md), ruling); n != 1 || strings.Contains(string(md), "[^massive]") {

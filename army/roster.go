@@ -266,7 +266,7 @@ func (g *glossary) special(sp string) string {
 		if len(rulings) > 0 {
 			text = strings.Join(rulings, " ")
 		}
-		text += " Agreed: " + writeIn(24)
+		text += "<br><br>Agreed: " + underscores(24)
 	}
 	g.rules = append(g.rules, RuleRow{Name: document.Esc(a.Name), Text: text})
 	return a.Name
@@ -276,8 +276,13 @@ func (g *glossary) special(sp string) string {
 // rules name but never describe.
 const Undescribed = "The rules do not describe it: agree what it does before play."
 
-// writeIn is a line of n underscores to write on, as Markdown.
-func writeIn(n int) string { return strings.Repeat(`\_`, n) }
+// writeIn is a line of n underscores to write on, as Markdown, in a table
+// cell: on the cell's second line, so that a hand has a line's room above
+// it (a write-in is at least 7 mm tall).
+func writeIn(n int) string { return "<br>" + underscores(n) }
+
+// underscores is a line of n underscores, as Markdown.
+func underscores(n int) string { return strings.Repeat(`\_`, n) }
 
 // Markdown executes the roster template over the report: roster.md and
 // the rule set's own roster-<kind>.md, each from templatesDir when it has

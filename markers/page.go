@@ -134,12 +134,14 @@ func (sh *sheet) foldLine(pdf *fpdf.Fpdf) {
 	setDraw(pdf, cutInk)
 	pdf.SetLineWidth(0.25)
 	pdf.SetDashPattern([]float64{2, 1.5}, 0)
-	pdf.Line(x, areaTop-1, x, sh.paper.Height-layout.SafeMargin-3.3)
+	// The word's baseline sits its descent over the safe margin.
+	base := sh.paper.Height - layout.SafeMargin - 0.5
+	pdf.Line(x, areaTop-1, x, base-3.3)
 	pdf.SetDashPattern(nil, 0)
 	setText(pdf, headerInk)
 	pdf.SetFont(fontName, "B", cards.MinPt)
 	w := layout.Width(pdf, cards.FoldWord)
-	layout.Text(pdf, x-w/2, sh.paper.Height-layout.SafeMargin, cards.FoldWord)
+	layout.Text(pdf, x-w/2, base, cards.FoldWord)
 }
 
 func (sh *sheet) drawBackPage(pdf *fpdf.Fpdf, pg *page) {

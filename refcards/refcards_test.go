@@ -326,13 +326,6 @@ func TestCalibration(t *testing.T) {
 			}
 			m := layout.SafeMargin
 			for _, l := range lines {
-				// A crop mark reaches as far as cards.MarkEdge where the
-				// safe margin leaves it less than cards.MinCropLen (the
-				// top and foot of a Letter sheet).
-				m := m
-				if length := math.Hypot(l.X2-l.X1, l.Y2-l.Y1); !l.Filled && length < cards.MinCropLen+0.01 && (l.X1 == l.X2 || l.Y1 == l.Y2) {
-					m = cards.MarkEdge
-				}
 				for _, q := range [][2]float64{{l.X1, l.Y1}, {l.X2, l.Y2}} {
 					if q[0] < m-0.1 || q[1] < m-0.1 || q[0] > p.Width-m+0.1 || q[1] > p.Height-m+0.1 {
 						t.Errorf("%s %s page %d: ink at (%.2f, %.2f), within %g mm of the edge", d.ID, p.Name, l.Page, q[0], q[1], m)

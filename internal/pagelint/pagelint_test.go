@@ -132,7 +132,7 @@ func TestEdges(t *testing.T) {
 	fs := lint(t, Options{}, near)
 	want(t, fs, "edge", 1, "from the paper's")
 	got := fmt.Sprint(fs)
-	for _, w := range []string{`text "too far left" is 4.0 mm from the paper's left edge`, "a line 3.0 mm down at (50.0, 290) mm is 4.4 mm from the paper's bottom edge"} {
+	for _, w := range []string{`text "too far left" is 4.0 mm from the paper's left edge`, "a line 3.0 mm down at (50.0, 290) mm is 4.5 mm from the paper's bottom edge"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("findings %s do not say %s", got, w)
 		}

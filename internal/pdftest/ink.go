@@ -102,6 +102,7 @@ type gstate struct {
 	size, leading          float64
 	tc, tw, tz, rise       float64 // character and word spacing, horizontal scale (%), rise
 	width                  float64 // line width
+	cap                    int     // line cap: 0 butt, 1 round, 2 square
 	fillWhite, strokeWhite bool
 	clip                   box // in device space; hasClip false: the page
 	hasClip                bool
@@ -132,6 +133,7 @@ type interp struct {
 	// re and nothing else.
 	segs      []Line
 	ext       box
+	curves    box // the points of curves, whose stroke is taken to reach every way
 	rects     int
 	others    int
 	start, at [2]float64
@@ -152,7 +154,7 @@ func (in *interp) mm(b box) Rect {
 func (in *interp) run(content []byte) error {
 	in.st = gstate{ctm: identity, tz: 100, width: 1}
 	in.tm, in.tlm = identity, identity
-	in.ext = emptyBox()
+	in.ext, in.curves = emptyBox(), emptyBox()
 	return eachOp(content, in.do)
 }
 
@@ -164,9 +166,45 @@ func (in *interp) pt(x, y float64) [2]float64 {
 func (in *interp) seg(a, b [2]float64, curve bool) {
 	in.ext.add(a[0], a[1])
 	in.ext.add(b[0], b[1])
-	if !curve {
-		in.segs = append(in.segs, Line{X1: a[0], Y1: a[1], X2: b[0], Y2: b[1]})
+	if curve {
+		in.curves.add(a[0], a[1])
+		in.curves.add(b[0], b[1])
+		return
 	}
+	in.segs = append(in.segs, Line{X1: a[0], Y1: a[1], X2: b[0], Y2: b[1]})
+}
+
+// strokeInk is the ink of the path's stroke, hw (half the line width)
+// each side of each segment and, but with butt caps, beyond its ends.
+func (in *interp) strokeInk(hw float64) box {
+	ink := emptyBox()
+	if !in.curves.empty() {
+		c := in.curves
+		ink = box{c.x0 - hw, c.y0 - hw, c.x1 + hw, c.y1 + hw}
+	}
+	for _, l := range in.segs {
+		dx, dy := l.X2-l.X1, l.Y2-l.Y1
+		n := math.Hypot(dx, dy)
+		if n == 0 {
+			if in.st.cap != 0 {
+				ink.add(l.X1-hw, l.Y1-hw)
+				ink.add(l.X1+hw, l.Y1+hw)
+			}
+			continue
+		}
+		dx, dy = dx/n*hw, dy/n*hw
+		ex, ey := 0.0, 0.0 // how far a cap reaches past an end
+		if in.st.cap != 0 {
+			ex, ey = dx, dy
+		}
+		for _, q := range [4][2]float64{
+			{l.X1 - dy - ex, l.Y1 + dx - ey}, {l.X1 + dy - ex, l.Y1 - dx - ey},
+			{l.X2 - dy + ex, l.Y2 + dx + ey}, {l.X2 + dy + ex, l.Y2 - dx + ey},
+		} {
+			ink.add(q[0], q[1])
+		}
+	}
+	return ink
 }
 
 func (in *interp) do(op string, args []operand) {
@@ -206,6 +244,8 @@ func (in *interp) do(op string, args []operand) {
 		}
 	case "w":
 		in.st.width = num(0)
+	case "J":
+		in.st.cap = int(num(0))
 	case "g":
 		in.st.fillWhite = white(1)
 	case "rg":
@@ -326,8 +366,11 @@ func (in *interp) paint(stroke, fill bool) {
 		s.Width = in.st.width * in.st.ctm.Scale() * mmPt
 		ink := in.ext
 		if stroke {
-			hw := in.st.width * in.st.ctm.Scale() / 2
-			ink = box{ink.x0 - hw, ink.y0 - hw, ink.x1 + hw, ink.y1 + hw}
+			ink = in.strokeInk(in.st.width * in.st.ctm.Scale() / 2)
+			if fill {
+				ink.add(in.ext.x0, in.ext.y0)
+				ink.add(in.ext.x1, in.ext.y1)
+			}
 		}
 		if in.st.hasClip {
 			c := in.st.clip
@@ -346,7 +389,7 @@ func (in *interp) paint(stroke, fill bool) {
 		}
 		in.shapes = append(in.shapes, s)
 	}
-	in.segs, in.ext, in.rects, in.others, in.clipNext = nil, emptyBox(), 0, 0, false
+	in.segs, in.ext, in.curves, in.rects, in.others, in.clipNext = nil, emptyBox(), emptyBox(), 0, 0, false
 }
 
 // upright reports whether every segment is level or upright.

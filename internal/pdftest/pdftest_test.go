@@ -207,6 +207,9 @@ func TestInk(t *testing.T) {
 	pdf.ClipRect(60, 80, 10, 10, false)
 	pdf.Rect(55, 75, 30, 30, "F")
 	pdf.ClipEnd()
+	pdf.Line(20, 120, 40, 120) // butt caps: the ink ends at the ends
+	pdf.SetLineCapStyle("round")
+	pdf.Line(20, 130, 40, 130) // round caps reach half the width beyond
 	pdf.SetFillColor(255, 255, 255)
 	pdf.Rect(0, 200, 210, 10, "F")
 	pdf.SetTextColor(255, 255, 255)
@@ -239,6 +242,14 @@ func TestInk(t *testing.T) {
 	var rect, clipped, white *Shape
 	for i, s := range d.Shapes {
 		switch {
+		case s.Stroke && !s.Rect && near(s.Path.Y0, 120, 0.01):
+			if !near(s.Box.X0, 20, 0.01) || !near(s.Box.X1, 40, 0.01) || !near(s.Box.Y0, 119.5, 0.01) {
+				t.Errorf("butt-capped line: ink %+v; want 20–40 mm across, half the 1 mm line over and under", s.Box)
+			}
+		case s.Stroke && !s.Rect && near(s.Path.Y0, 130, 0.01):
+			if !near(s.Box.X0, 19.5, 0.01) || !near(s.Box.X1, 40.5, 0.01) {
+				t.Errorf("round-capped line: ink %+v; want 19.5–40.5 mm across", s.Box)
+			}
 		case s.Stroke && s.Rect:
 			rect = &d.Shapes[i]
 		case s.Fill && !s.White:

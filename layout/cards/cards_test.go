@@ -258,7 +258,7 @@ func TestDuplexBacks(t *testing.T) {
 
 // TestCropMarks: every crop mark of a full sheet, A4 and Letter, duplex
 // and fold, is at least MinCropLen long and no nearer the paper's edge
-// than MarkEdge.
+// than the safe margin.
 func TestCropMarks(t *testing.T) {
 	for _, p := range papers {
 		for _, bk := range []Backs{LongEdge, Fold} {
@@ -281,12 +281,12 @@ func TestCropMarks(t *testing.T) {
 						t.Errorf("%s %v crop %g: a crop mark %.2f mm long at %.2f, %.2f", p.Name, bk, crop, n, l.X1, l.Y1)
 					}
 					for _, v := range []float64{l.X1, l.X2} {
-						if v < MarkEdge-0.005 || v > p.Width-MarkEdge+0.005 {
+						if v < layout.SafeMargin-0.005 || v > p.Width-layout.SafeMargin+0.005 {
 							t.Errorf("%s %v: a crop mark at x %.2f", p.Name, bk, v)
 						}
 					}
 					for _, v := range []float64{l.Y1, l.Y2} {
-						if v < MarkEdge-0.005 || v > p.Height-MarkEdge+0.005 {
+						if v < layout.SafeMargin-0.005 || v > p.Height-layout.SafeMargin+0.005 {
 							t.Errorf("%s %v: a crop mark at y %.2f", p.Name, bk, v)
 						}
 					}

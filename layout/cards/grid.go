@@ -33,17 +33,16 @@ type Grid struct {
 	MarkRight float64
 }
 
-// Crop marks of a grid start CropGap mm from it and are CropLen long.
-// Where the margin has less room than that (the top and foot of nine
-// poker cards on Letter: 7.7 mm), they start at the grid's edge and are
-// MinCropLen long, reaching no nearer the paper's edge than MarkEdge: a
-// printer that cannot print so far out loses a little of a mark, never a
-// card, and every card's outline is on the fronts as well.
+// Crop marks of a grid start CropGap mm from it and are CropLen long,
+// inside the safe margin. Where the margin has less room than that (the
+// top and foot of nine poker cards on Letter: 7.7 mm), they still end at
+// the safe margin and are MinCropLen long: they run on past the grid's
+// edge along their cut line, over the cards' shared edge, where the blade
+// goes (and, on the fronts, the cards' outlines are drawn).
 const (
 	CropGap        = 1.0
 	DefaultCropLen = 5.0
 	MinCropLen     = 3.0
-	MarkEdge       = 4.5
 )
 
 // CropEnd is how far from the grid its crop marks reach into the margin.
@@ -86,22 +85,6 @@ func (g Grid) Origin() (x, y float64, err error) {
 func (g Grid) Cell(k int) (x, y float64) {
 	x0, y0, _ := g.Origin()
 	return x0 + float64(k%g.Cols)*g.CellW, y0 + float64(k/g.Cols)*g.CellH
-}
-
-// Caption puts a line above the grid where the margin has room for it
-// clear of the crop marks.
-func (g Grid) Caption(pdf *fpdf.Fpdf, caption string) {
-	if caption == "" {
-		return
-	}
-	x0, y0, _ := g.Origin()
-	base := layout.SafeMargin + 2.5
-	if base+0.8 > y0-g.CropEnd() { // it would touch the crop marks
-		return
-	}
-	layout.SetFont(pdf, layout.Font, "", MinPt)
-	pdf.SetTextColor(95, 102, 112)
-	layout.Text(pdf, x0, base, layout.FitText(pdf, caption, float64(g.Cols)*g.CellW))
 }
 
 // Draw draws the outlines of the first n cells on the current page, and
@@ -165,11 +148,11 @@ func (g Grid) Marks(pdf *fpdf.Fpdf, n int) {
 	}
 }
 
-// markSpan is where a crop mark runs, from a to b mm off the grid, whose
-// edge is dist mm from the paper's edge (or, limited, from a limit the
-// marks must not cross): CropGap to CropEnd within the safe margin; where
-// that leaves less than MinCropLen, from the grid's edge, MinCropLen long
-// and no nearer the paper's edge than MarkEdge.
+// markSpan is where a crop mark runs, from a to b mm off the grid (a
+// below 0 is over the grid), whose edge is dist mm from the paper's edge
+// (or, limited, from a limit the marks must not cross): CropGap to
+// CropEnd within the safe margin; where that leaves less than MinCropLen,
+// MinCropLen long up to the safe margin.
 func (g Grid) markSpan(dist float64, limited bool) (a, b float64) {
 	if limited {
 		a, b = CropGap, min(g.CropEnd(), dist)
@@ -179,8 +162,8 @@ func (g Grid) markSpan(dist float64, limited bool) (a, b float64) {
 		return a, b
 	}
 	a, b = CropGap, min(g.CropEnd(), dist-layout.SafeMargin)
-	if b-a < MinCropLen {
-		a, b = 0, min(MinCropLen, dist-MarkEdge)
+	if b-a < MinCropLen && b > 0 {
+		a = b - MinCropLen
 	}
 	return a, b
 }

@@ -138,21 +138,67 @@ func (s Sheet) Draw(pdf *fpdf.Fpdf, cs []Card, margin func(Page) error) error {
 // FoldWord is printed at each end of the fold line.
 const FoldWord = "fold"
 
+// The ink of MinPt type over and under its baseline, mm.
+const (
+	minCap     = 1.9 // ascenders
+	minDescent = 0.5
+)
+
 // foldLine draws the fold line down the middle of the page, dashed, with
-// the word at its ends.
+// the word at its ends: in the margin above and below the cards where the
+// word clears the crop marks along their top and bottom edges (which run
+// up to the line), else just inside them.
 func (s Sheet) foldLine(pdf *fpdf.Fpdf) {
 	x := s.Paper.Width / 2
-	top, bottom := layout.SafeMargin, s.Paper.Height-layout.SafeMargin
+	g := s.Grid()
+	_, y0, _ := g.Origin()
+	y1 := y0 + float64(g.Rows)*g.CellH
+	const clear = 1.2 // between the word and a crop mark
+	top := layout.SafeMargin + minCap
+	if top+clear > y0 {
+		top = y0 + clear + minCap
+	}
+	bottom := s.Paper.Height - layout.SafeMargin - minDescent
+	if bottom-minCap-clear < y1 {
+		bottom = y1 - clear - minDescent
+	}
 	layout.SetFont(pdf, layout.Font, "B", MinPt)
 	pdf.SetTextColor(60, 60, 60)
 	w := layout.Width(pdf, FoldWord)
-	layout.Text(pdf, x-w/2, top+2.3, FoldWord)
+	layout.Text(pdf, x-w/2, top, FoldWord)
 	layout.Text(pdf, x-w/2, bottom, FoldWord)
 	pdf.SetDrawColor(60, 60, 60)
 	pdf.SetLineWidth(0.25)
 	pdf.SetDashPattern([]float64{2, 1.5}, 0)
-	pdf.Line(x, top+3.5, x, bottom-3.3)
+	pdf.Line(x, top+1.2, x, bottom-minCap-1.2)
 	pdf.SetDashPattern(nil, 0)
+}
+
+// Caption writes a line saying what the sheet is: above the cards where
+// the margin has room for it clear of the crop marks; on a fold sheet,
+// whose fold line runs up to the top margin, up the right margin, read
+// from the foot, as the side note goes up the left.
+func (s Sheet) Caption(pdf *fpdf.Fpdf, caption string) {
+	if caption == "" {
+		return
+	}
+	g := s.Grid()
+	x0, y0, _ := g.Origin()
+	x1, y1 := x0+float64(g.Cols)*g.CellW, y0+float64(g.Rows)*g.CellH
+	layout.SetFont(pdf, layout.Font, "", MinPt)
+	pdf.SetTextColor(95, 102, 112)
+	m := layout.SafeMargin
+	if s.Backs != Fold {
+		if base := m + minCap; base+minDescent <= y0-g.CropEnd()-0.3 {
+			layout.Text(pdf, x0, base, layout.FitText(pdf, caption, x1-x0))
+		}
+		return // else the grid fills the paper: no room
+	}
+	x := s.Paper.Width - m - minDescent
+	pdf.TransformBegin()
+	pdf.TransformRotate(90, x, y1)
+	layout.Text(pdf, x, y1, layout.FitText(pdf, caption, y1-y0))
+	pdf.TransformEnd()
 }
 
 // FoldNote is what a fold sheet says about folding and cutting.

@@ -22,7 +22,8 @@ type tok struct {
 	kind   tokKind
 	strike bool
 	hasBg  bool
-	bg     rgb // background (code spans) when hasBg
+	box    bool // a tick box: its own size, whatever the text's (tickBoxMM)
+	bg     rgb  // background (code spans) when hasBg
 	s      string
 	f      face
 	w      float64
@@ -30,8 +31,10 @@ type tok struct {
 }
 
 // A tick box: the □ glyph, whose square is tickBoxEm of the font size a
-// side in the Go font, set so that it is at least tickBoxMM (issue 22: at
-// least 3.5 mm, for a pencil).
+// side in the Go font, standing on the baseline, set so that it is
+// tickBoxMM a side (at least 3.5 mm, for a pencil) beside text of any
+// size: a table set small does not shrink it. Its line is at least as
+// tall as it, and it sits centred on the text's x-height.
 const (
 	tickBox   = "□"
 	tickBoxEm = 0.506
@@ -49,10 +52,12 @@ type inlines []tok
 // text adds s in style st, splitting it into words and glue.
 func (in *inlines) text(s string, st style) {
 	if strings.TrimSpace(s) == tickBox && !st.mono {
-		// A tick box on its own is a box to mark with a pencil: set big
-		// enough that its square is tickBoxMM a side.
-		st.size = max(st.size, tickBoxMM/(tickBoxEm*ptMM))
-		s = tickBox
+		// A tick box on its own is a box to mark with a pencil.
+		f := st
+		f.size = tickBoxMM / (tickBoxEm * ptMM)
+		*in = append(*in, tok{kind: tWord, box: true, s: tickBox, f: f.face(), w: f.face().width(tickBox),
+			rise: tickBoxMM/2 - 0.25*st.size*ptMM})
+		return
 	}
 	f := st.face()
 	m := f.metrics()
@@ -106,11 +111,13 @@ type line struct {
 	toks []tok
 	w    float64 // natural width
 	size float64 // largest font size on the line, pt
+	minH float64 // the least height its tick boxes need, mm
 }
 
-// Line metrics: the line box is lead × the font size; the baseline sits so
-// that capitals and descenders are balanced in it.
-func (l line) height(lead float64) float64 { return l.size * ptMM * lead }
+// Line metrics: the line box is lead × the font size, or what its tick
+// boxes need; the baseline sits so that capitals and descenders are
+// balanced in it.
+func (l line) height(lead float64) float64 { return max(l.size*ptMM*lead, l.minH) }
 func (l line) baseline(lead float64) float64 {
 	return l.height(lead)/2 + l.size*ptMM*0.33
 }
@@ -209,7 +216,10 @@ func appendLines(lines []line, toks []tok, width, size float64) []line {
 func (l *line) measure(ts []tok) {
 	for _, t := range ts {
 		l.w += t.w
-		if t.rise == 0 && t.f.size > l.size {
+		switch {
+		case t.box:
+			l.minH = max(l.minH, tickBoxMM)
+		case t.rise == 0 && t.f.size > l.size:
 			l.size = t.f.size
 		}
 	}

@@ -216,6 +216,9 @@ func scale(in inlines, k float64) {
 // k, and its size then. No character goes under minMark: a footnote mark
 // in a shrunk table keeps the floor (issue 22 §5), a hair wider.
 func scaleOf(t tok, k float64) (f, size float64) {
+	if t.box {
+		return 1, t.f.size // a tick box keeps its size
+	}
 	if t.f.size <= 0 {
 		return k, t.f.size
 	}

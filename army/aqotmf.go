@@ -10,6 +10,7 @@ import (
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/printnum"
 	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/aqotmf"
 )
 
 // aqotmfRules are All Quiet on the Martian Front's army lists: every unit
@@ -17,7 +18,7 @@ import (
 // list deploys as blips.
 type aqotmfRules struct{}
 
-func (aqotmfRules) engine() *rules.Engine { return rules.AQEngine }
+func (aqotmfRules) engine() *rules.Engine { return aqotmf.Engine }
 func (aqotmfRules) points() bool          { return true }
 func (aqotmfRules) listKeys() []string    { return []string{"points", "hidden"} }
 func (aqotmfRules) unitKeys() []string {
@@ -239,7 +240,7 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 		}
 		// An Armor above the die's faces is damaged only by a lucky hit,
 		// which the rules never describe: the note says so.
-		if a := s.AQotMF; a != nil && p.Armor != nil && *p.Armor > s.About.Die {
+		if a := aqotmf.RulesOf(s); a != nil && p.Armor != nil && *p.Armor > s.About.Die {
 			if n := s.Note(a.LuckyHitNote); n != nil {
 				row.Armor += g.notes.Source(*n)
 			}
@@ -562,7 +563,7 @@ func abilityLine(a catalog.Ability) string {
 // aqTripodType is the type of the tripods whose damage the Tripod Damage
 // Chart tracks, or "".
 func aqTripodType(s *catalog.System) string {
-	if a := s.AQotMF; a != nil {
+	if a := aqotmf.RulesOf(s); a != nil {
 		if p := s.Profile(a.TripodDamage.Profile); p != nil {
 			return p.Type
 		}
@@ -629,7 +630,7 @@ func aqScenarioLines(r *Report, e *catalog.Unit) []string {
 // "May start the game dug in (a marker): Armor +2, not against a tripod
 // within 6″."
 func dugInLine(s *catalog.System) string {
-	a := s.AQotMF
+	a := aqotmf.RulesOf(s)
 	if a == nil || a.DugIn.Armor == 0 {
 		return ""
 	}
@@ -689,7 +690,7 @@ func armorTrack(s *catalog.System, start int) []track {
 		t.boxes = append(t.boxes, fmt.Sprint(v))
 	}
 	out := []track{t}
-	if a := s.AQotMF; a != nil {
+	if a := aqotmf.RulesOf(s); a != nil {
 		if ch := s.Chart(a.TripodDamage.Chart); ch != nil {
 			effects := track{label: "Damage"}
 			for _, row := range ch.Rows {
@@ -808,7 +809,7 @@ func aqOdds(r *Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]par
 		p.rows = append(p.rows, []string{fmt.Sprintf("vs Def %d, Arm %d (%s)", t.defense, t.armor, t.name)})
 		p.bold = append(p.bold, true)
 		for _, w := range weapons {
-			res, err := rules.AQAttack(r.System, rules.AttackQuery{Dice: dicePer[w.ID], Defense: t.defense, Armor: t.armor, Power: w.Power, Tripod: t.tripod})
+			res, err := aqotmf.Attack(r.System, aqotmf.AttackQuery{Dice: dicePer[w.ID], Defense: t.defense, Armor: t.armor, Power: w.Power, Tripod: t.tripod})
 			if err != nil {
 				return nil, err
 			}

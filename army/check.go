@@ -11,6 +11,7 @@ import (
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/internal/plain"
+	"github.com/playaid/playaid/rules/imperial"
 )
 
 // Report is a checked list: its price, its lines and every problem found.
@@ -46,11 +47,11 @@ type Line struct {
 	Type  string        // the unit's type as the data spells it
 
 	// Imperial Mars
-	Training     *catalog.IMTraining
-	Class        *catalog.IMClass
-	Order        *catalog.IMOrder
+	Training     *imperial.Training
+	Class        *imperial.Class
+	Order        *imperial.Order
 	Weapon       *catalog.Weapon
-	Vehicle      *catalog.IMVehicle
+	Vehicle      *imperial.Vehicle
 	ActionPoints int
 	PerTray      int // figures per tray for the order; 0 when trays are not counted
 	Trays        int // full trays

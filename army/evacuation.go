@@ -9,13 +9,14 @@ import (
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/evacuation"
 )
 
 // evacuationRules are Evacuation: Mars's army lists: the players' own
 // infantry at their codex costs, and the objective marker's upgrades.
 type evacuationRules struct{}
 
-func (evacuationRules) engine() *rules.Engine { return rules.EvacEngine }
+func (evacuationRules) engine() *rules.Engine { return evacuation.Engine }
 func (evacuationRules) points() bool          { return true }
 func (evacuationRules) listKeys() []string    { return []string{"points", "objective"} }
 func (evacuationRules) unitKeys() []string    { return []string{"count", "points", "type"} }
@@ -39,7 +40,7 @@ func (evacuationRules) extraCards(r *Report) []card {
 }
 
 func (evacuationRules) starter(s *catalog.System, p func(string, ...any)) error {
-	ev := s.Evacuation
+	ev := evacuation.RulesOf(s)
 	if len(ev.Allowed) == 0 {
 		return fmt.Errorf("%s: the data allows no unit types", s.ID)
 	}
@@ -75,7 +76,7 @@ func findNorm(list []string, t string) string {
 // their codex costs, infantry only, plus the objective marker's upgrades,
 // within the rule set's points per army unless the list sets its own.
 func (c *checker) evacuation() {
-	l, ev := c.l, c.s.Evacuation
+	l, ev := c.l, evacuation.RulesOf(c.s)
 	for i, u := range l.Units {
 		p := unitPath(i)
 		ln := Line{Unit: u, Count: c.count(i), Name: firstOf(u.Label, u.Type, fmt.Sprintf("Unit %d", i+1))}
@@ -124,7 +125,7 @@ func (c *checker) evacuation() {
 // ladder (10 for the first point, 20 for the second …), within the most
 // that may be bought.
 func (c *checker) pod() *Pod {
-	ob := c.s.Evacuation.Objective
+	ob := evacuation.RulesOf(c.s).Objective
 	pod := &Pod{TotalArmour: ob.Armour, TotalHP: ob.HullPoints}
 	o := c.l.Objective
 	if o == nil {
@@ -150,13 +151,13 @@ func (c *checker) pod() *Pod {
 	// The ladder's prices come from package rules, which the reference
 	// sheet's upgrade table prints too.
 	if inRange("armour", "armour", o.Armour, ob.Armour, ob.MaxArmour) {
-		cost, err := rules.ObjectiveCost(c.s, o.Armour, 0)
+		cost, err := evacuation.ObjectiveCost(c.s, o.Armour, 0)
 		if err == nil {
 			pod.Armour, pod.ArmourCost, pod.TotalArmour = o.Armour, cost, ob.Armour+o.Armour
 		}
 	}
 	if inRange("hull_points", "hull points", o.HullPoints, ob.HullPoints, ob.MaxHull) {
-		cost, err := rules.ObjectiveCost(c.s, 0, o.HullPoints)
+		cost, err := evacuation.ObjectiveCost(c.s, 0, o.HullPoints)
 		if err == nil {
 			pod.Hull, pod.HullCost, pod.TotalHP = o.HullPoints, cost, ob.HullPoints+o.HullPoints
 		}
@@ -165,7 +166,7 @@ func (c *checker) pod() *Pod {
 }
 
 func (ro *Roster) evacuation(r *Report, g *glossary) {
-	ev := r.System.Evacuation
+	ev := evacuation.RulesOf(r.System)
 	for i, ln := range r.Lines {
 		ro.Lines = append(ro.Lines, RosterLine{N: i + 1, Name: document.Esc(ln.Name), Type: document.Esc(firstOf(ln.Type, ln.Unit.Type)), Count: ln.Count, Each: ln.Each, Cost: ln.Cost})
 	}
@@ -199,7 +200,7 @@ func evacCard(ln Line) card {
 // map, its Armour and hull points as tracks to strike, and the scenario's
 // rules about it, each in a line.
 func podCard(r *Report) card {
-	ev := r.System.Evacuation
+	ev := evacuation.RulesOf(r.System)
 	p := r.Pod
 	c := card{title: "Teleportation pod", corner: fmt.Sprintf("%d pts", p.Cost()), sub: "the objective marker · Pod ____ · player " + cardBlank + cardBlank}
 	if pod, player := mapPod(r); pod != "" {

@@ -11,6 +11,7 @@ import (
 	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/internal/printnum"
 	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/imperial"
 )
 
 // imperialRules are Imperial Mars's army lists: no points, one unit a
@@ -18,7 +19,7 @@ import (
 // figures on trays by order).
 type imperialRules struct{}
 
-func (imperialRules) engine() *rules.Engine { return rules.IMEngine }
+func (imperialRules) engine() *rules.Engine { return imperial.Engine }
 func (imperialRules) points() bool          { return false }
 func (imperialRules) listKeys() []string    { return []string{} }
 func (imperialRules) unitKeys() []string {
@@ -37,7 +38,7 @@ func (imperialRules) card(r *Report, ln Line) (card, error)     { return imCard(
 func (imperialRules) extraCards(*Report) []card                 { return nil }
 
 func (imperialRules) starter(s *catalog.System, p func(string, ...any)) error {
-	im := s.Imperial
+	im := imperial.RulesOf(s)
 	if len(im.Training) == 0 || len(im.MoraleClasses) == 0 || len(im.Orders) == 0 {
 		return fmt.Errorf("%s: the data has no training, morale classes or orders", s.ID)
 	}
@@ -53,7 +54,7 @@ func (imperialRules) starter(s *catalog.System, p func(string, ...any)) error {
 	for _, c := range im.MoraleClasses {
 		cs = append(cs, fmt.Sprintf("%s (%s)", c.ID, c.Name))
 	}
-	var order *catalog.IMOrder
+	var order *imperial.Order
 	for i, o := range im.Orders {
 		d := fmt.Sprintf("%s (%d foot", o.ID, o.Foot)
 		if o.Horse > 0 {
@@ -105,7 +106,7 @@ func troops(t string) bool { return t == imInfantry || t == imHorse || t == imAr
 // imperial checks an Imperial Mars list for organisation: there are no
 // points. Training gives the action points, the order the figures per tray.
 func (c *checker) imperial() {
-	l, s, im := c.l, c.s, c.s.Imperial
+	l, s, im := c.l, c.s, imperial.RulesOf(c.s)
 	trainIDs, orderIDs := []string{}, []string{}
 	var trainText []string
 	for _, t := range im.Training {
@@ -203,7 +204,7 @@ func (c *checker) imperial() {
 // trays works out the figures per tray from the order, the full trays and
 // the figures over, and checks the trays against the most a tray may hold.
 func (c *checker) trays(i int, ln *Line, typ string, orderIDs []string) {
-	l, im := c.l, c.s.Imperial
+	l, im := c.l, imperial.RulesOf(c.s)
 	u := l.Units[i]
 	p := unitPath(i)
 	who := c.unitName(i)
@@ -256,7 +257,7 @@ func (c *checker) trays(i int, ln *Line, typ string, orderIDs []string) {
 		c.warnf(c.l.value(p+".figures"), "%s", msg)
 	}
 	minShoot := im.Shooting.MinInfantryFigures
-	shooters, err := rules.IMShootingTrays(c.s, typ == imInfantry, ln.trays(), nil)
+	shooters, err := imperial.ShootingTrays(c.s, typ == imInfantry, ln.trays(), nil)
 	switch {
 	case err != nil:
 	case shooters.ThinOrder:
@@ -291,11 +292,11 @@ func (c *checker) trays(i int, ln *Line, typ string, orderIDs []string) {
 func figuresOK(u Unit) bool { return u.Figures >= 1 && u.Figures <= limits.MaxCount }
 
 // trays is how the line's figures stand on their trays.
-func (ln Line) trays() rules.IMTrays {
-	return rules.IMTrays{PerTray: ln.PerTray, Full: ln.Trays, Remainder: ln.Remainder}
+func (ln Line) trays() imperial.Trays {
+	return imperial.Trays{PerTray: ln.PerTray, Full: ln.Trays, Remainder: ln.Remainder}
 }
 
-func perTray(o catalog.IMOrder, typ string) int {
+func perTray(o imperial.Order, typ string) int {
 	if typ == imHorse {
 		return o.Horse
 	}
@@ -322,23 +323,23 @@ func byID[T any](items []T, id string, idOf func(*T) string) *T {
 	return nil
 }
 
-func findTraining(im *catalog.IMRules, id string) *catalog.IMTraining {
-	return byID(im.Training, id, func(t *catalog.IMTraining) string { return t.ID })
+func findTraining(im *imperial.Rules, id string) *imperial.Training {
+	return byID(im.Training, id, func(t *imperial.Training) string { return t.ID })
 }
 
-func findClass(im *catalog.IMRules, id string) *catalog.IMClass {
-	return byID(im.MoraleClasses, id, func(c *catalog.IMClass) string { return c.ID })
+func findClass(im *imperial.Rules, id string) *imperial.Class {
+	return byID(im.MoraleClasses, id, func(c *imperial.Class) string { return c.ID })
 }
 
-func findOrder(im *catalog.IMRules, id string) *catalog.IMOrder {
-	return byID(im.Orders, id, func(o *catalog.IMOrder) string { return o.ID })
+func findOrder(im *imperial.Rules, id string) *imperial.Order {
+	return byID(im.Orders, id, func(o *imperial.Order) string { return o.ID })
 }
 
-func findVehicle(im *catalog.IMRules, id string) *catalog.IMVehicle {
-	return byID(im.Vehicles, id, func(v *catalog.IMVehicle) string { return v.ID })
+func findVehicle(im *imperial.Rules, id string) *imperial.Vehicle {
+	return byID(im.Vehicles, id, func(v *imperial.Vehicle) string { return v.ID })
 }
 
-func classList(im *catalog.IMRules) string {
+func classList(im *imperial.Rules) string {
 	var s []string
 	for _, m := range im.MoraleClasses {
 		s = append(s, fmt.Sprintf("%s (%s)", m.ID, m.Name))
@@ -349,7 +350,7 @@ func classList(im *catalog.IMRules) string {
 // unknownClass reports a morale class that is not one of the classes. The
 // classes are single letters, too short for spelling suggestions: only a
 // difference of case is suggested.
-func (c *checker) unknownClass(pos diag.Pos, who, got string, im *catalog.IMRules) {
+func (c *checker) unknownClass(pos diag.Pos, who, got string, im *imperial.Rules) {
 	msg := fmt.Sprintf("%s: unknown morale class %q", who, got)
 	for _, m := range im.MoraleClasses {
 		if strings.EqualFold(m.ID, got) {
@@ -361,7 +362,7 @@ func (c *checker) unknownClass(pos diag.Pos, who, got string, im *catalog.IMRule
 
 func (ro *Roster) imperial(r *Report, g *glossary) {
 	s := r.System
-	im := s.Imperial
+	im := imperial.RulesOf(s)
 	ro.ArmyNotes = g.refs("army", "organisation")
 	var trainings, classes, orders []string
 	kinds := map[string]bool{}
@@ -529,7 +530,7 @@ func imCard(r *Report, ln Line) (card, error) {
 		if v.Weapons != "" {
 			c.parts = append(c.parts, part{text: "Weapons: " + v.Weapons + "."})
 		}
-		odds, err := rules.IMVehicleDamage(s, v.ID)
+		odds, err := imperial.VehicleDamage(s, v.ID)
 		if err != nil {
 			return c, err
 		}
@@ -539,7 +540,7 @@ func imCard(r *Report, ln Line) (card, error) {
 		}})
 	}
 	if w := ln.Weapon; w != nil {
-		shooters, err := rules.IMShootingTrays(s, ln.Type == imInfantry, ln.trays(), w)
+		shooters, err := imperial.ShootingTrays(s, ln.Type == imInfantry, ln.trays(), w)
 		if err != nil {
 			return c, err
 		}
@@ -551,7 +552,7 @@ func imCard(r *Report, ln Line) (card, error) {
 			wp.rows = append(wp.rows, []string{fmt.Sprintf("Factor alone, %d %s", trays, document.Plural(trays, "tray", "trays")), "1 hit", "2 hits", "Mean"})
 			wp.bold = append(wp.bold, true)
 			for _, b := range w.Bands {
-				res, err := rules.IMShoot(s, b.Factor, trays)
+				res, err := imperial.Shoot(s, b.Factor, trays)
 				if err != nil {
 					return c, err
 				}
@@ -570,7 +571,7 @@ func imCard(r *Report, ln Line) (card, error) {
 			c.parts = append(c.parts, part{text: "A tray's chances with the weapon's factor only: add the tactical factors for the row."})
 		}
 		if len(w.Jam) > 0 {
-			jams, err := rules.IMMGJam(s, w.ID)
+			jams, err := imperial.MGJam(s, w.ID)
 			if err != nil {
 				return c, err
 			}
@@ -579,17 +580,17 @@ func imCard(r *Report, ln Line) (card, error) {
 				js = append(js, fmt.Sprintf("round %d: %s", i+1, document.Pct(j)))
 			}
 			row := "Jams " + strings.Join(js, ", ")
-			if un, err := rules.IMUnjam(s); err == nil {
+			if un, err := imperial.Unjam(s); err == nil {
 				row += "; clears " + document.Pct(un)
 			}
 			c.parts = append(c.parts, part{text: row + "."})
 		}
 		if w.Setting > 0 {
-			one, err := rules.IMOverload(s, w.Setting, false)
+			one, err := imperial.Overload(s, w.Setting, false)
 			if err != nil {
 				return c, err
 			}
-			two, err := rules.IMOverload(s, w.Setting, true)
+			two, err := imperial.Overload(s, w.Setting, true)
 			if err != nil {
 				return c, err
 			}
@@ -597,12 +598,12 @@ func imCard(r *Report, ln Line) (card, error) {
 		}
 	}
 	if ln.Type == imOfficer {
-		risk, err := rules.IMOfficerRisk(s)
+		risk, err := imperial.OfficerRisk(s)
 		if err != nil {
 			return c, err
 		}
 		p := part{head: "Risk to officers", text: "When his unit takes casualties:"}
-		if ch := s.Chart(s.Imperial.OfficerRisk); ch != nil && ch.Die > 0 {
+		if ch := s.Chart(imperial.RulesOf(s).OfficerRisk); ch != nil && ch.Die > 0 {
 			p.text = fmt.Sprintf("When his unit takes casualties, roll 1d%d:", ch.Die)
 		}
 		for _, o := range risk.Outcomes {
@@ -633,7 +634,7 @@ func imTracks(s *catalog.System, ln Line) []track {
 	if !troops(ln.Type) {
 		return out
 	}
-	if t := s.Table(s.Imperial.Morale.States); t != nil {
+	if t := s.Table(imperial.RulesOf(s).Morale.States); t != nil {
 		dms := track{label: "DMs", group: 2} // two lines of two: the states' names are long
 		for _, row := range t.Rows {
 			if len(row) >= 2 && row[0] != "0" {

@@ -3,6 +3,7 @@ package army
 import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/aqotmf"
 )
 
 // A list in play: what a game in progress needs of each unit of a
@@ -50,16 +51,16 @@ func (r *Report) PlayUnits() (units []PlayUnit, decoys int) {
 		return nil, 0
 	}
 	var blips []int
-	if r.List.Hidden && rs.engine() == rules.AQEngine {
-		var bu []rules.BlipUnit
+	if r.List.Hidden && rs.engine() == aqotmf.Engine {
+		var bu []aqotmf.BlipUnit
 		for _, ln := range r.Lines {
 			typ := ""
 			if ln.Entry != nil {
 				typ = ln.Entry.Type
 			}
-			bu = append(bu, rules.BlipUnit{Count: ln.Count, Type: typ, Ambush: ln.Unit.Ambush, Reinforcement: ln.Unit.Reinforcement})
+			bu = append(bu, aqotmf.BlipUnit{Count: ln.Count, Type: typ, Ambush: ln.Unit.Ambush, Reinforcement: ln.Unit.Reinforcement})
 		}
-		if b, err := rules.AQBlips(r.System, bu); err == nil {
+		if b, err := aqotmf.CountBlips(r.System, bu); err == nil {
 			blips, decoys = b.Units, b.Decoys
 		}
 	}

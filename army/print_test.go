@@ -18,6 +18,7 @@ import (
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/layout/markdown"
+	"github.com/playaid/playaid/rules/aqotmf"
 )
 
 // shippedList validates one of data/armies against cat.
@@ -326,7 +327,7 @@ func TestWriteIns(t *testing.T) {
 		if !strings.Contains(string(md), tc.row+"\n") {
 			t.Errorf("%s: the roster lacks the row\n%s", tc.name, tc.row)
 		}
-		sps := tc.cat.System("aqotmf").AQotMF.Specials
+		sps := aqotmf.RulesOf(tc.cat.System("aqotmf")).Specials
 		i := slices.IndexFunc(sps, func(sp catalog.Special) bool { return sp.Name == "Stealth" })
 		if i < 0 {
 			t.Fatalf("%s: the data gives Stealth no line", tc.name)

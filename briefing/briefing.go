@@ -20,6 +20,8 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/aqotmf"
+	"github.com/playaid/playaid/rules/evacuation"
 )
 
 // Briefing is what the briefing template sees.
@@ -180,7 +182,7 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 		return nil, err
 	}
 	if len(b.Reinforcements) > 0 {
-		t, err := rules.AQReinforcementTable(sys, sc.Turns)
+		t, err := aqotmf.ReinforcementTable(sys, sc.Turns)
 		if err != nil && sc.Turns > 0 {
 			return nil, fmt.Errorf("scenario %s: reinforcements: %w", sc.ID, err)
 		}
@@ -204,12 +206,12 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 			b.Victories = append(b.Victories, Victory{Sides: []string{side.Name}, Victory: side.Victory, Humiliating: side.Humiliating})
 		}
 	}
-	if ev := sys.Evacuation; ev != nil {
+	if ev := evacuation.RulesOf(sys); ev != nil {
 		b.TieBreakers = ev.TieBreakers
 		b.Specials = append(b.Specials, ev.Specials...)
 		b.Allowed, b.Excluded = ev.Allowed, ev.Excluded
 		if len(ev.Objective.Ladder) > 0 {
-			t, err := rules.EvacLadderTable(sys)
+			t, err := evacuation.LadderTable(sys)
 			if err != nil {
 				return nil, fmt.Errorf("scenario %s: objective upgrades: %w", sc.ID, err)
 			}
@@ -235,8 +237,8 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 func (b *Briefing) length() error {
 	sc := b.Scenario
 	b.Length = Length{Turns: sc.Turns, Text: sc.GameLength}
-	if ev := b.System.Evacuation; sc.Turns == 0 && ev != nil && len(ev.GameLength.Rounds) > 0 {
-		t, err := rules.EvacGameLengthTable(b.System)
+	if ev := evacuation.RulesOf(b.System); sc.Turns == 0 && ev != nil && len(ev.GameLength.Rounds) > 0 {
+		t, err := evacuation.GameLengthTable(b.System)
 		if err != nil {
 			return fmt.Errorf("scenario %s: game length: %w", sc.ID, err)
 		}

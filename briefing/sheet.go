@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/aqotmf"
 )
 
 // Sheet is the secret deployment sheet of the side that hides: what the
@@ -37,14 +37,14 @@ type Sheet struct {
 }
 
 // newSheet builds the sheet for the first hidden side, or returns nil
-// when no side hides. Its blips are counted by rules.AQBlips, as the
+// when no side hides. Its blips are counted by aqotmf.CountBlips, as the
 // roster's are: a line that may start in ambush may as well deploy as a
 // blip and gets rows; one that must start in ambush gets none.
 func newSheet(sys *catalog.System, sc *catalog.Scenario, sides []Side) (*Sheet, error) {
 	// The hidden side deploys as blips when the scenario lists the
 	// Hidden Units rule ([aqotmf.blips] rule), under any of its names.
 	blips := false
-	if a := sys.AQotMF; a != nil && a.Blips.Rule != "" {
+	if a := aqotmf.RulesOf(sys); a != nil && a.Blips.Rule != "" {
 		for _, r := range sc.Rules {
 			if t := ruleTable(sys, r); t != nil && t.ID == a.Blips.Rule {
 				blips = true
@@ -60,7 +60,7 @@ func newSheet(sys *catalog.System, sc *catalog.Scenario, sides []Side) (*Sheet, 
 			continue
 		}
 		sh := &Sheet{Side: side.Name, Secret: side.Secret}
-		var units []rules.BlipUnit
+		var units []aqotmf.BlipUnit
 		for _, l := range side.Lines {
 			if l.InAmbush() {
 				sh.Ambush = append(sh.Ambush, l)
@@ -70,10 +70,10 @@ func newSheet(sys *catalog.System, sc *catalog.Scenario, sides []Side) (*Sheet, 
 					sh.MayAmbush = append(sh.MayAmbush, l)
 				}
 			}
-			units = append(units, rules.BlipUnit{Count: l.Count, Type: l.Unit.Type, Ambush: l.StartsInAmbush, Reinforcement: l.Reinforcement})
+			units = append(units, aqotmf.BlipUnit{Count: l.Count, Type: l.Unit.Type, Ambush: l.StartsInAmbush, Reinforcement: l.Reinforcement})
 		}
 		if blips {
-			b, err := rules.AQBlips(sys, units)
+			b, err := aqotmf.CountBlips(sys, units)
 			if err != nil {
 				return nil, fmt.Errorf("scenario %s: blips: %w", sc.ID, err)
 			}
@@ -83,13 +83,13 @@ func newSheet(sys *catalog.System, sc *catalog.Scenario, sides []Side) (*Sheet, 
 				}
 			}
 			sh.UnitCount, sh.Decoys, sh.PerInfantry = b.Blips, b.Decoys, b.PerUnit
-			sh.Dummies = sys.AQotMF.Blips.Dummies
+			sh.Dummies = aqotmf.RulesOf(sys).Blips.Dummies
 			for i := 1; i <= b.Blips+b.Decoys; i++ {
 				sh.Blips = append(sh.Blips, i)
 			}
 		}
 		for _, m := range sc.Markers {
-			if a := sys.AQotMF; a != nil && m.Kind == a.DugIn.Marker {
+			if a := aqotmf.RulesOf(sys); a != nil && m.Kind == a.DugIn.Marker {
 				sh.DugIn = m.Count
 			}
 		}

@@ -12,8 +12,8 @@ type Ability struct {
 	Text  string
 	Table string // the id of the table Text comes from, or ""
 	// Short is the rule in a line, for a unit card: the rule set's own
-	// line for it ([[aqotmf.special]]), else Text when it has its own
-	// words, else "".
+	// line for it (its block's AbilityLines), else Text when it has its
+	// own words, else "".
 	Short string
 }
 
@@ -30,8 +30,8 @@ func (s *System) Ability(special string) Ability {
 	if ok {
 		a.Text, a.Short = own, own
 	}
-	if s.AQotMF != nil {
-		for _, sp := range s.AQotMF.Specials {
+	if b, ok := s.Block.(AbilityLines); ok {
+		for _, sp := range b.AbilityLines() {
 			if NormName(sp.Name) == NormName(name) {
 				a.Short = sp.Short
 			}

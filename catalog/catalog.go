@@ -66,7 +66,9 @@ type System struct {
 	Queries   map[string]*QueryWords // by odds question, as its engine names them
 
 	Engine string // the rule engine it runs on (engine = "…" in its system.toml)
-	Rules         // the engine's numbers
+	// Block is the engine's numbers: its block ([aqotmf]), a pointer to
+	// the type the engine registers; nil when the rule set has none.
+	Block any
 
 	Pos  diag.Pos // where [about] stands
 	Club bool     // a club's folder (--data) changed or added a file of the rule set

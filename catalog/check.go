@@ -44,6 +44,10 @@ func (c *checker) at(kind, id string) located { return c.ld.at(kind, c.s.ID, id)
 
 func (c *checker) errf(pos diag.Pos, format string, args ...any) { c.l.Add(pos, format, args...) }
 
+// IDs lists the ids of entries, sorted, for "expected one of" and "did
+// you mean".
+func IDs[T any](items []T, idOf func(T) string) []string { return ids(items, idOf) }
+
 // ids lists the ids of a kind, for "expected one of" and "did you mean".
 func ids[T any](items []T, idOf func(T) string) []string {
 	out := make([]string, len(items))

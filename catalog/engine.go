@@ -2,64 +2,86 @@ package catalog
 
 import (
 	"reflect"
-	"strings"
+	"slices"
+	"sort"
+	"sync"
 )
 
-// Rules are the numbers a rule set's engine reads: one block, named after
-// the engine its system.toml names (engine = "aqotmf" reads [aqotmf]).
-// Each field is one engine's block; a rule set fills only its engine's.
-// The rule engines themselves, what each computes and prints, are
-// registered in package rules under the same names.
-type Rules struct {
-	AQotMF     *AQRules       `toml:"aqotmf"`
-	Buildings  *BuildingRules `toml:"buildings"`
-	Evacuation *EvacRules     `toml:"evacuation"`
-	Imperial   *IMRules       `toml:"imperial"`
+// A rule set's engine reads one block of numbers, named after the engine
+// its system.toml names (engine = "aqotmf" reads [aqotmf]). The catalogue
+// knows no engine by name: each engine's block, its Go type and its
+// checks, is registered by package rules (rules.Register) as goldmark
+// registers an extension, and the catalogue decodes and checks whatever
+// block a rule set's engine reads.
+
+// Block is how the catalogue reads one engine's block of numbers.
+type Block struct {
+	Name string       // the engine's name, and its block's: "aqotmf"
+	Type reflect.Type // the struct the block decodes into
+	// Check holds the decoded block (a pointer to Type) to what the
+	// engine needs of it, reporting through c; nil for none beyond the
+	// checks every block gets (numbers within bounds).
+	Check func(c *BlockCheck, block any)
 }
 
-// ruleBlock is one block of Rules: its name and its field.
-type ruleBlock struct {
-	name string
-	v    reflect.Value // the pointer field
+var (
+	blocksMu sync.RWMutex
+	blocks   = map[string]Block{}
+)
+
+// RegisterBlock registers an engine's block; a second registration of
+// the same name replaces the first. Registering runs before any loading
+// (at init, from package rules).
+func RegisterBlock(b Block) {
+	blocksMu.Lock()
+	defer blocksMu.Unlock()
+	blocks[b.Name] = b
 }
 
-// blocks lists every block of Rules, set or not, in field order.
-func (r *Rules) blocks() []ruleBlock {
-	v := reflect.ValueOf(r).Elem()
-	out := make([]ruleBlock, v.NumField())
-	for i := range out {
-		name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("toml"), ",")
-		out[i] = ruleBlock{name: name, v: v.Field(i)}
+// blockKinds are the registered blocks' types, by name, for the decoder.
+func blockKinds() map[string]reflect.Type {
+	blocksMu.RLock()
+	defer blocksMu.RUnlock()
+	out := make(map[string]reflect.Type, len(blocks))
+	for name, b := range blocks {
+		out[name] = b.Type
 	}
 	return out
 }
 
-// set lists the blocks that are written.
-func (r *Rules) set() []ruleBlock {
-	var out []ruleBlock
-	for _, b := range r.blocks() {
-		if !b.v.IsNil() {
-			out = append(out, b)
-		}
-	}
-	return out
+func blockOf(name string) (Block, bool) {
+	blocksMu.RLock()
+	defer blocksMu.RUnlock()
+	b, ok := blocks[name]
+	return b, ok
 }
 
-// Engines lists the names of the rule engines the data may name, in the
-// order of their blocks.
+// Engines lists the names of the rule engines the data may name, sorted.
 func Engines() []string {
-	var names []string
-	for _, b := range new(Rules).blocks() {
-		names = append(names, b.name)
+	blocksMu.RLock()
+	defer blocksMu.RUnlock()
+	names := make([]string, 0, len(blocks))
+	for name := range blocks {
+		names = append(names, name)
 	}
+	sort.Strings(names)
 	return names
 }
 
-// Block returns the engine's block of numbers (a *AQRules for the engine
-// that reads [aqotmf] …), or nil when the rule set has none.
-func (r *Rules) Block() any {
-	if s := r.set(); len(s) == 1 {
-		return s[0].v.Interface()
+// AbilityLines is a block that gives special abilities a line each, for
+// unit cards (see System.Ability).
+type AbilityLines interface{ AbilityLines() []Special }
+
+// WordRulesBlock is a block that keeps rules as words (see
+// System.WordRules).
+type WordRulesBlock interface{ WordRules() []Special }
+
+// blockNames lists the names of the blocks in a map, sorted.
+func blockNames(m map[string]any) []string {
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
 	}
-	return nil
+	slices.Sort(names)
+	return names
 }

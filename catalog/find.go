@@ -36,15 +36,12 @@ func (s *System) FindTable(id string, also *System) (*Table, error) {
 	return nil, errors.New(Unknown("table of "+s.ID, id, ids))
 }
 
-// WordRules are the rules the data keeps as words: Imperial Mars's
-// [[imperial.rule]], Evacuation: Mars's specials, and every scenario's.
+// WordRules are the rules the data keeps as words: those of the engine's
+// block (WordRulesBlock), and every scenario's specials.
 func (s *System) WordRules() []Special {
 	var list []Special
-	if s.Imperial != nil {
-		list = append(list, s.Imperial.Rules...)
-	}
-	if s.Evacuation != nil {
-		list = append(list, s.Evacuation.Specials...)
+	if b, ok := s.Block.(WordRulesBlock); ok {
+		list = append(list, b.WordRules()...)
 	}
 	for _, sc := range s.Scenarios {
 		list = append(list, sc.Specials...)

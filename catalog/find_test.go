@@ -11,7 +11,7 @@ func TestFind(t *testing.T) {
 		ID:        "addon",
 		Charts:    []Chart{{ID: "reinforcements"}},
 		Tables:    []Table{{ID: "burning"}},
-		Rules:     Rules{Evacuation: &EvacRules{Specials: []Special{{Name: "Floors", Text: "One floor a phase."}}}},
+		Block:     wordsBlock{{Name: "Floors", Text: "One floor a phase."}},
 		Scenarios: []Scenario{{Specials: []Special{{Name: "Victory", Text: "Hold the pod."}}}},
 	}
 	if c, err := s.FindChart("reinforcements"); err != nil || c.ID != "reinforcements" {
@@ -33,3 +33,8 @@ func TestFind(t *testing.T) {
 		t.Errorf("FindRule of a misspelt name: %v", err)
 	}
 }
+
+// wordsBlock is an engine's block that keeps rules as words.
+type wordsBlock []Special
+
+func (b wordsBlock) WordRules() []Special { return b }

@@ -196,8 +196,17 @@ func (f *dataFile) decode() {
 		f.dl = diag.List{err.(diag.Diag)}
 		return
 	}
-	f.ix, f.dl, _ = tomlpos.Decode(f.name, src, &f.doc)
+	f.ix, f.dl, _, f.doc.Blocks = tomlpos.DecodeExtra(f.name, src, &f.doc, blockKinds())
 	f.parsed = f.ix.Parsed()
+}
+
+// DecodeFile decodes one data file strictly, as Load reads it: its
+// entries, and the block of numbers of any registered engine.
+func DecodeFile(name string, src []byte) (File, diag.List) {
+	var f File
+	_, l, _, blocks := tomlpos.DecodeExtra(name, src, &f, blockKinds())
+	f.Blocks = blocks
+	return f, l
 }
 
 // text is the file's bytes, for the data version.
@@ -238,12 +247,14 @@ type loader struct {
 	files   map[string]located // system id → a file that names it (for system-level messages)
 	broke   map[string]bool    // systems with a file that is not TOML: ids may be missing
 	origin  map[string]*dataFile
-	full    map[string]bool // "kind/system" with limits.MaxEntries entries already
+	full    map[string]bool           // "kind/system" with limits.MaxEntries entries already
+	blocks  map[string]map[string]any // system id → its blocks of numbers by name
 	diags   diag.List
 }
 
 func newLoader() *loader {
-	return &loader{systems: map[string]*System{}, locs: map[string]located{}, files: map[string]located{}, broke: map[string]bool{}, origin: map[string]*dataFile{}, full: map[string]bool{}}
+	return &loader{systems: map[string]*System{}, locs: map[string]located{}, files: map[string]located{}, broke: map[string]bool{}, origin: map[string]*dataFile{}, full: map[string]bool{},
+		blocks: map[string]map[string]any{}}
 }
 
 // systemLine finds the system a file names, in text that is not TOML.
@@ -333,19 +344,18 @@ func (ld *loader) merge(ix *tomlpos.Index, f *File) {
 			s.Engine = f.Engine
 		}
 	}
-	for _, b := range f.Rules.set() {
-		at := located{ix: ix, path: b.name}
-		k := "block/" + f.System + "/" + b.name
+	for _, name := range blockNames(f.Blocks) {
+		at := located{ix: ix, path: name}
+		k := "block/" + f.System + "/" + name
 		if prev, dup := ld.locs[k]; dup {
-			ld.diags.Add(at.pos(), "second [%s] block for system %s; first at %s", b.name, f.System, prev.pos())
+			ld.diags.Add(at.pos(), "second [%s] block for system %s; first at %s", name, f.System, prev.pos())
 			continue
 		}
 		ld.locs[k] = at
-		for _, mine := range s.Rules.blocks() {
-			if mine.name == b.name {
-				mine.v.Set(b.v)
-			}
+		if ld.blocks[f.System] == nil {
+			ld.blocks[f.System] = map[string]any{}
 		}
+		ld.blocks[f.System][name] = f.Blocks[name]
 	}
 	_ = top
 	wordBlocks(ld, s, ix, "odds", "table", &s.Odds, f.Odds, func(w *OddsWords, at located) { w.Pos, w.at = at.pos(), at })
@@ -459,6 +469,7 @@ func (ld *loader) finish(l *diag.List) *Catalog {
 			continue
 		}
 		cat.Systems = append(cat.Systems, s)
+		s.Block = ld.blocks[id][s.Engine]
 		wg.Go(func() {
 			newChecker(ld, s, &lists[i]).check()
 		})

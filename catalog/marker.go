@@ -129,10 +129,10 @@ func (s *System) Rule(path string) (reflect.Value, error) {
 	parts := strings.Split(path, ".")
 	var v reflect.Value
 	var have []string
-	for _, b := range s.Rules.set() {
-		have = append(have, "["+b.name+"]")
-		if b.name == parts[0] {
-			v = b.v
+	if s.Block != nil {
+		have = append(have, "["+s.Engine+"]")
+		if s.Engine == parts[0] {
+			v = reflect.ValueOf(s.Block)
 		}
 	}
 	if !v.IsValid() {

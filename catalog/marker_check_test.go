@@ -264,9 +264,19 @@ labels = ["A"]`, `data/m/markers.toml:10:6: duplicate marker id "a" in system m`
 }
 
 func TestRuleLookup(t *testing.T) {
-	s := &System{ID: "x", Rules: Rules{AQotMF: &AQRules{}}}
-	s.AQotMF.Blips.Numbered = 4
-	s.AQotMF.Ambush.Detector = Length{MM: 304.8, Text: `12"`}
+	// A block of an engine's numbers, as the engine registers its type.
+	type block struct {
+		Blips struct {
+			Numbered int `toml:"numbered"`
+		} `toml:"blips"`
+		Ambush struct {
+			Detector Length `toml:"detector"`
+		} `toml:"ambush"`
+	}
+	b := &block{}
+	b.Blips.Numbered = 4
+	b.Ambush.Detector = Length{MM: 304.8, Text: `12"`}
+	s := &System{ID: "x", Engine: "aqotmf", Block: b}
 	if n, err := s.RuleInt("aqotmf.blips.numbered"); err != nil || n != 4 {
 		t.Errorf("aqotmf.blips.numbered = %d, %v; want 4", n, err)
 	}

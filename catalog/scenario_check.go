@@ -13,7 +13,6 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 	at := c.at("scenario", sc.ID)
 	c.required(at, label{"scenario", sc.ID}, "name", sc.Name)
 	c.checkNumbers(at, label{"scenario", sc.ID}, &sc)
-	reinforced := false
 	for i, side := range sc.Sides {
 		sidePath := fmt.Sprintf("side.%d", i)
 		if fs := c.s.About.Factions; !at.bad(sidePath + ".faction") {
@@ -27,7 +26,6 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 		sum, sumKnown := 0, !at.bad(sidePath+".force")
 		for j, f := range side.Forces {
 			fp := fmt.Sprintf("%s.force.%d", sidePath, j)
-			reinforced = reinforced || f.Reinforcement
 			if !inBound("points", f.Points) {
 				sumKnown = false
 			}
@@ -103,13 +101,6 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 		if side.Total != 0 && side.Total != sum && sumKnown && !at.bad(sidePath+".total") {
 			c.errf(at.value(sidePath+".total"), "scenario %s, %s: total printed as %d points, but the force lines add up to %d", sc.ID, side.Name, side.Total, sum)
 		}
-	}
-	if r := c.s.AQotMF; r != nil && reinforced && sc.Turns < r.Reinforcements.FromTurn && !at.bad("turns") && inBound("turns", sc.Turns) {
-		pos := at.value("turns")
-		if sc.Turns == 0 {
-			pos = at.pos()
-		}
-		c.errf(pos, "scenario %s holds units back as reinforcements, which test from turn %d ([aqotmf.reinforcements] from_turn), but the game lasts %d turns; expected turns = %d or more", sc.ID, r.Reinforcements.FromTurn, sc.Turns, r.Reinforcements.FromTurn)
 	}
 	markerIDs := ids(c.s.Markers, func(m Marker) string { return m.ID })
 	for i, m := range sc.Markers {

@@ -36,8 +36,10 @@ type File struct {
 	// The words of the odds questions: [query.<name>] (see QueryWords).
 	Queries map[string]QueryWords `toml:"query"`
 
-	// The numbers the engine reads: the block of the system's engine.
-	Rules
+	// The numbers the engine reads: the block of the system's engine
+	// ([aqotmf]), by its name, decoded into the type the engine registers
+	// (Block).
+	Blocks map[string]any `toml:"-"`
 }
 
 // About describes a rule set: once per system, in its system.toml.

@@ -15,6 +15,7 @@ import (
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
+	"github.com/playaid/playaid/rules/aqotmf"
 )
 
 // render draws the sheets and reads them back.
@@ -573,8 +574,8 @@ func TestRangeSticks(t *testing.T) {
 	want := map[string][2]float64{ // from, to in inches
 		"Heat Ray – Focused":         {aq.Weapon("heat-ray-focused").MinRange.Inches(), aq.Weapon("heat-ray-focused").Range.Inches()},
 		"Rifles":                     {0, aq.Weapon("rifles").Range.Inches()},
-		"Detector reveals ambushers": {0, aq.AQotMF.Ambush.Detector.Inches()},
-		"Blip revealed, open ground": {0, aq.AQotMF.Blips.RevealOpen.Inches()},
+		"Detector reveals ambushers": {0, aqotmf.RulesOf(aq).Ambush.Detector.Inches()},
+		"Blip revealed, open ground": {0, aqotmf.RulesOf(aq).Blips.RevealOpen.Inches()},
 	}
 	for _, r := range rows {
 		if w, ok := want[r.label]; ok {
@@ -587,8 +588,8 @@ func TestRangeSticks(t *testing.T) {
 	if len(want) > 0 {
 		t.Errorf("rows missing: %v", want)
 	}
-	if !near(aq.AQotMF.Ambush.Detector.Inches(), 12, 1e-9) || !near(aq.AQotMF.Blips.RevealOpen.Inches(), 6, 1e-9) {
-		t.Errorf("data: detector %v, blip reveal %v; the seed says 12″ and 6″", aq.AQotMF.Ambush.Detector, aq.AQotMF.Blips.RevealOpen)
+	if !near(aqotmf.RulesOf(aq).Ambush.Detector.Inches(), 12, 1e-9) || !near(aqotmf.RulesOf(aq).Blips.RevealOpen.Inches(), 6, 1e-9) {
+		t.Errorf("data: detector %v, blip reveal %v; the seed says 12″ and 6″", aqotmf.RulesOf(aq).Ambush.Detector, aqotmf.RulesOf(aq).Blips.RevealOpen)
 	}
 	// The join letters are printed at both ends of a join.
 	all := strings.Join(texts(render(t, []*catalog.System{aq}, Options{Only: []string{"range-stick"}})[0]), " ")

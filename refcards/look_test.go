@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/imperial"
 )
 
 // TestIMOneLookCards: the Imperial Mars deck gives a shot in one look on
@@ -48,7 +49,7 @@ func TestIMOneLookCards(t *testing.T) {
 		}
 		rest := text[at:]
 		if w.Kind == "mg" {
-			jams, err := rules.IMMGJam(sys, w.ID)
+			jams, err := imperial.MGJam(sys, w.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,7 +59,7 @@ func TestIMOneLookCards(t *testing.T) {
 			}
 		}
 		for _, b := range w.Bands {
-			res, err := rules.IMShoot(sys, b.Factor, 1)
+			res, err := imperial.Shoot(sys, b.Factor, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -79,7 +80,7 @@ func TestIMOneLookCards(t *testing.T) {
 	if n := strings.Count(text, "each +1 is one row down"); n < 4 {
 		t.Errorf("%d one-look backs say each +1 is one row down; want one per card (4)", n)
 	}
-	look, err := rules.IMArtilleryLookTable(sys)
+	look, err := imperial.ArtilleryLookTable(sys)
 	if err != nil {
 		t.Fatal(err)
 	}

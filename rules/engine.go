@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -10,18 +11,45 @@ import (
 	"github.com/playaid/playaid/catalog"
 )
 
-// Engine is a rule engine: what every rule set running on it computes and
-// prints. A rule set is data plus an engine: its system.toml names the
-// engine (engine = "aqotmf") and keeps the engine's numbers in the block
-// of that name ([aqotmf]). Each engine registers itself once, here, as
-// goldmark lists its extensions; the rest of playaid asks a rule set's
-// engine (EngineOf) and never names a rule set. A club's folder may hold
-// a rule set of its own on any engine: it prints as the shipped ones do,
-// from its own numbers.
+// Engine is a rule engine: everything that differs between rule sets,
+// as one value. A rule set is data plus an engine: its system.toml names
+// the engine (engine = "aqotmf") and keeps the engine's numbers in the
+// block of that name ([aqotmf]). Each engine is a folder of its own
+// under rules/ and is registered once (Register, from package
+// rules/engines), as goldmark lists its extensions; the rest of playaid
+// asks a rule set's engine (EngineOf) and never names a rule set or an
+// engine. A club's folder may hold a rule set of its own on any engine:
+// it prints as the shipped ones do, from its own numbers.
+//
+// The engine decides and returns values — numbers, labels, rows, field
+// descriptions; the documents and the web app format any engine's values
+// with one code path.
 type Engine struct {
-	Name  string     // as system.toml names it, and its block of numbers
+	Name string // as system.toml names it, and its block of numbers
+
+	// Block is the engine's block of numbers in the data: the Go type it
+	// decodes into and what the engine holds it to (BlockOf).
+	Block catalog.Block
+
 	Sheet SheetStyle // its quick-reference sheet
 	Cards CardStyle  // its reference cards
+
+	// Odds are its odds tables, in the order they are listed; Words are
+	// what each table reads from its rule set's [odds.<table>] block.
+	Odds  []OddsTable
+	Words []WordSpec
+	// Queries are the odds questions asked of its rule sets, each with
+	// the words of its [query.<name>] block.
+	Queries []Query
+
+	// Play is what a game in progress asks of it.
+	Play Play
+}
+
+// BlockOf describes an engine's block of numbers: it decodes into a T,
+// and check holds a decoded one to what the engine needs of it.
+func BlockOf[T any](check func(c *catalog.BlockCheck, block *T)) catalog.Block {
+	return catalog.Block{Type: reflect.TypeFor[T](), Check: func(c *catalog.BlockCheck, b any) { check(c, b.(*T)) }}
 }
 
 // SheetStyle is how an engine's quick-reference sheet is made: the
@@ -43,28 +71,33 @@ type CardStyle struct {
 	Accent   [3]uint8
 }
 
-// The engines, in the order the print pack prints their rule sets.
-var (
-	AQEngine = register(&Engine{Name: "aqotmf",
-		Sheet: SheetStyle{Template: "aqotmf.md", MaxPages: 2, Columns: 2, BaseSize: 7.5, Margin: 7},
-		Cards: CardStyle{Template: "cards-aqotmf.md", Accent: [3]uint8{140, 36, 28}}})
-	BuildingsEngine = register(&Engine{Name: "buildings",
-		Sheet: SheetStyle{Template: "buildings.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8},
-		Cards: CardStyle{Template: "cards-buildings.md", Accent: [3]uint8{150, 84, 20}}})
-	IMEngine = register(&Engine{Name: "imperial",
-		Sheet: SheetStyle{Template: "imperial-mars.md", MaxPages: 6, Columns: 2, BaseSize: 7.5, Margin: 7},
-		Cards: CardStyle{Template: "cards-imperial-mars.md", Accent: [3]uint8{34, 58, 112}}})
-	EvacEngine = register(&Engine{Name: "evacuation",
-		Sheet: SheetStyle{Template: "evacuation-mars.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8},
-		Cards: CardStyle{Template: "cards-evacuation-mars.md", Accent: [3]uint8{18, 104, 104}}})
-)
-
+// engines are the registered engines, in the order the print pack prints
+// their rule sets.
 var engines []*Engine
 
-func register(e *Engine) *Engine {
-	engines = append(engines, e)
-	return e
+// Register registers engines, in the order given (the order the print
+// pack prints their rule sets), and their blocks of numbers with the
+// catalogue. Registering an engine again moves it to its new place. It
+// runs before any data is loaded: from an init function.
+func Register(es ...*Engine) {
+	for _, e := range es {
+		engines = slices.DeleteFunc(engines, func(o *Engine) bool { return o.Name == e.Name })
+		engines = append(engines, e)
+		b := e.Block
+		b.Name = e.Name
+		catalog.RegisterBlock(b)
+	}
+	queries = nil
+	for _, e := range engines {
+		for _, q := range e.Queries {
+			q.Engine = e
+			queries = append(queries, q)
+		}
+	}
 }
+
+// Engines lists the registered engines, in print order.
+func Engines() []*Engine { return slices.Clone(engines) }
 
 // EngineOf returns the engine the rule set runs on, or nil when it names
 // none (or is nil).

@@ -3,7 +3,6 @@ package rules
 import (
 	"math/big"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
@@ -44,71 +43,43 @@ type Shot struct {
 	Args  Args
 }
 
-// Shots lists the questions from's weapons ask of to, each with the
-// arguments their stats and states give; what the table decides (cover,
-// range) is left at the question's defaults for the player to set.
+// Play is what a game in progress asks of an engine. Each is nil where
+// the engine's rule sets have none of it.
+type Play struct {
+	// Shots lists the questions from's weapons ask of to, each with the
+	// arguments their stats and states give; what the table decides
+	// (cover, range) is left at the question's defaults for the player
+	// to set.
+	Shots func(sys *catalog.System, from, to Fighter) []Shot
+	// DecoyType is the unit type the rule set's decoy blips pass for.
+	DecoyType func(sys *catalog.System) string
+	// Arrivals is the rule set's reinforcement test.
+	Arrivals func(sys *catalog.System) *Arrival
+	// RoundEnds is the chance the game ends after the round (see
+	// RoundEnds).
+	RoundEnds func(sys *catalog.System, round int) (ends *big.Rat, last bool)
+	// Pieces lists what the rule set places in play beside the armies.
+	Pieces func(sys *catalog.System) []Piece
+}
+
+// play is the rule set's engine's part in play; zero for none.
+func play(sys *catalog.System) Play {
+	if e := EngineOf(sys); e != nil {
+		return e.Play
+	}
+	return Play{}
+}
+
+// Shots lists the questions from's weapons ask of to (Play.Shots).
 func Shots(sys *catalog.System, from, to Fighter) []Shot {
-	switch EngineOf(sys) {
-	case AQEngine:
-		return aqShots(sys, from, to)
-	case IMEngine:
-		return imShots(sys, from)
+	if f := play(sys).Shots; f != nil {
+		return f(sys, from, to)
 	}
 	return nil
 }
 
-func aqShots(sys *catalog.System, from, to Fighter) []Shot {
-	q, _ := LookupQuery("attack")
-	r, _, err := aqRules(sys)
-	if err != nil || to.Entry == nil || len(to.Entry.Composition) == 0 || from.Left <= 0 {
-		return nil
-	}
-	p := sys.Profile(to.Entry.Composition[0].Profile)
-	if p == nil || p.Defense == nil || p.Armor == nil {
-		return nil // a target with no stats (the Mk II Baldwin): nothing to work out
-	}
-	var out []Shot
-	for _, w := range from.Weapons {
-		a := Args{
-			"dice":    strconv.Itoa(from.Left * w.DicePerElement()),
-			"defense": strconv.Itoa(*p.Defense),
-			"armor":   strconv.Itoa(max(*p.Armor-to.Less["armor"], 0)),
-			"power":   strconv.Itoa(w.Power),
-		}
-		if slices.ContainsFunc(to.Entry.Composition, func(s catalog.Stand) bool { return s.Profile == r.TripodDamage.Profile }) {
-			a["tripod"] = "true"
-		}
-		flags(a, q, to)
-		out = append(out, Shot{Label: w.Name, Query: q, Args: a})
-	}
-	return out
-}
-
-func imShots(sys *catalog.System, from Fighter) []Shot {
-	q, _ := LookupQuery("im-shoot")
-	var out []Shot
-	for _, w := range from.Weapons {
-		if len(w.Bands) == 0 {
-			continue
-		}
-		t := IMTrays{PerTray: from.PerTray}
-		if from.PerTray > 0 {
-			t.Full, t.Remainder = from.Left/from.PerTray, from.Left%from.PerTray
-		}
-		s, err := IMShootingTrays(sys, from.Infantry, t, w)
-		if err != nil || s.Trays == 0 {
-			continue
-		}
-		for _, b := range w.Bands {
-			a := Args{"factor": strconv.Itoa(b.Factor), "trays": strconv.Itoa(s.Trays)}
-			out = append(out, Shot{Label: w.Name + ", " + b.Name + " (" + imInch(b.Range) + ")", Query: q, Args: a})
-		}
-	}
-	return out
-}
-
-// flags sets the question's parameters the target's marks turn on.
-func flags(a Args, q *Query, to Fighter) {
+// SetFlags sets the question's parameters the target's marks turn on.
+func SetFlags(a Args, q *Query, to Fighter) {
 	for name, on := range to.Flags {
 		if on && slices.ContainsFunc(q.Params, func(p Param) bool { return p.Name == name }) {
 			a[name] = "true"
@@ -119,8 +90,8 @@ func flags(a Args, q *Query, to Fighter) {
 // DecoyType is the unit type the rule set's decoy blips pass for (they
 // deploy "as if they were actual infantry units"), or "".
 func DecoyType(sys *catalog.System) string {
-	if r, _, err := aqRules(sys); err == nil {
-		return r.Blips.DecoyType
+	if f := play(sys).DecoyType; f != nil {
+		return f(sys)
 	}
 	return ""
 }
@@ -136,14 +107,10 @@ type Arrival struct {
 // Arrivals is the rule set's reinforcement test, or nil where it has
 // none.
 func Arrivals(sys *catalog.System) *Arrival {
-	if EngineOf(sys) != AQEngine {
-		return nil
+	if f := play(sys).Arrivals; f != nil {
+		return f(sys)
 	}
-	r, err := AQReinforcements(sys, 0)
-	if err != nil {
-		return nil
-	}
-	return &Arrival{FromTurn: r.FromTurn, Arrive: r.Arrive, CanAttack: r.CanAttack}
+	return nil
 }
 
 // RoundEnds is the chance the game ends after the round, once it is
@@ -151,17 +118,8 @@ func Arrivals(sys *catalog.System) *Arrival {
 // has none or the round is before it. Last reports the round that always
 // ends the game.
 func RoundEnds(sys *catalog.System, round int) (ends *big.Rat, last bool) {
-	if EngineOf(sys) != EvacEngine {
-		return nil, false
-	}
-	rs, err := GameLength(sys)
-	if err != nil {
-		return nil, false
-	}
-	for _, r := range rs {
-		if r.Round == round {
-			return r.EndsIf, r.EndsIf.Cmp(big.NewRat(1, 1)) == 0
-		}
+	if f := play(sys).RoundEnds; f != nil {
+		return f(sys, round)
 	}
 	return nil, false
 }
@@ -178,14 +136,10 @@ type Piece struct {
 
 // Pieces lists what the rule set places in play.
 func Pieces(sys *catalog.System) []Piece {
-	if EngineOf(sys) != BuildingsEngine || sys.Buildings == nil {
-		return nil
+	if f := play(sys).Pieces; f != nil {
+		return f(sys)
 	}
-	var out []Piece
-	for _, t := range sys.Buildings.Types {
-		out = append(out, Piece{On: catalog.OnBuilding, ID: t.ID, Name: t.Name, Stats: map[string]int{"armor": t.Armor, "fire": t.Fire}})
-	}
-	return out
+	return nil
 }
 
 // CheckPlay holds every rule set's tracks to what its engine reads: an

@@ -23,8 +23,8 @@ import (
 // every rule set's blocks to them, with the place of whatever is missing
 // or unknown.
 
-// wordSpec is what one table reads from its [odds.<ID>] block.
-type wordSpec struct {
+// WordSpec is what one table reads from its [odds.<ID>] block.
+type WordSpec struct {
 	ID      string
 	Title   bool     // title = "…"
 	Corner  bool     // corner = "…"
@@ -34,132 +34,18 @@ type wordSpec struct {
 	Vars    []string // the {names} its texts may hold
 }
 
-// wordSpecs are each engine's tables' words, in the order the data lists
-// them.
-var wordSpecs = map[*Engine][]wordSpec{
-	AQEngine: {
-		{ID: "hit-damage-grid", Title: true, Corner: true, Notes: true,
-			Words: []string{"armor", "armor_dug_in", "column"},
-			Vars:  []string{"soft", "hard", "immobilised", "die", "dug_in", "tripod_within", "armor", "printed", "armor_label", "power"}},
-		{ID: "tripod-damage", Title: true, Corner: true, Notes: true,
-			Words: []string{"row", "destroyed", "column"},
-			Vars:  []string{"chart", "tripod", "armor", "per_point", "roll", "result", "points"}},
-		{ID: "destroy-tripod-stands", Title: true, Corner: true, Columns: 3, Notes: true,
-			Vars: []string{"unit", "weapon", "tripod", "defense", "armor", "power"}},
-		{ID: "morale", Title: true, Corner: true, Columns: 2, Notes: true,
-			Vars: []string{"die", "per_loss", "pass"}},
-		{ID: "reinforcements", Title: true, Corner: true, Columns: 3, Notes: true,
-			Words: []string{"of_arrivals"},
-			Vars:  []string{"turns", "arrive", "can_attack", "from", "of_arrivals", "share"}},
-		{ID: "tow-cable", Title: true, Corner: true, Columns: 4, Notes: true,
-			Vars: []string{"tripod", "speed", "fall"}},
-		{ID: "destroy-tripod", Title: true, Corner: true, Vars: []string{"tripod"}},
-		// The reference cards' tables.
-		{ID: "targets", Title: true, Corner: true,
-			Words: []string{"target", "open", "soft", "hard", "dug_in", "immobilised"},
-			Vars:  []string{"names", "defense", "armor", "soft", "hard", "dug_in", "immobilised"}},
-		{ID: "tripod-weapons", Title: true, Corner: true,
-			Words: []string{"column", "sweep", "dug_in_close"},
-			Vars:  []string{"tripod", "within", "weapon", "power"}},
-		{ID: "tripod-chart", Corner: true, Words: []string{"point", "points"}, Vars: []string{"n"}},
-		{ID: "tripod-attacks", Title: true, Corner: true, Vars: []string{"tripod"}},
-		{ID: "decoys", Title: true, Corner: true, Columns: 3, Words: []string{"dice"},
-			Vars: []string{"defense", "armor", "weapon", "n"}},
-		// The worked example (examples.go).
-		{ID: "example", Title: true, Corner: true, Columns: 1,
-			Words: []string{"shot_step", "shot", "one_die", "dice", "dug_in", "in_soft_cover", "in_hard_cover",
-				"hit_step", "hit", "defense", "soft_cover", "hard_cover", "damage_step", "damage", "armor",
-				"dug_in_close", "dug_in_far", "power", "each_die_step", "each_die", "grid_armor", "grid_armor_dug_in",
-				"each_stand_step", "each_stand"},
-			Vars: []string{"shooter", "target", "weapon", "die", "within", "n", "dice", "power", "where", "defense", "bonus",
-				"terms", "score", "chance", "armor", "hit", "damage", "grid", "printed"}},
-	},
-	BuildingsEngine: {
-		{ID: "hit", Title: true, Corner: true, Columns: 4, Notes: true,
-			Words: []string{"row"},
-			Vars:  []string{"die", "damaged_armor", "heat_ray_bonus", "building", "armor", "fire", "power"}},
-		{ID: "burn", Title: true, Corner: true, Notes: true,
-			Words: []string{"turn", "expected", "row"},
-			Vars:  []string{"die", "armor_loss", "turn", "building", "armor"}},
-		{ID: "example", Title: true, Corner: true, Columns: 1,
-			Words: []string{"destroy_step", "destroy", "fire_step", "fire", "fire_dice", "fire_dice_heat_ray",
-				"burning_step", "burning", "rubble_step", "rubble", "roll_or_more", "roll_of", "any_roll", "no_roll"},
-			Vars: []string{"weapon", "power", "building", "die", "armor", "fire", "destroy_roll", "damage_roll", "damaged_armor",
-				"fire_dice", "heat_ray_bonus", "fire_roll", "chance", "burn_roll", "burnt_armor", "now", "later", "n"}},
-	},
-	IMEngine: {
-		{ID: "shooting", Title: true, Corner: true, Columns: 5, Notes: true, Words: []string{"below"}, Vars: []string{"always", "lowest"}},
-		{ID: "weapons", Title: true, Corner: true},
-		{ID: "mg-jam", Title: true, Corner: true, Columns: 5},
-		{ID: "artillery-hit", Title: true, Corner: true, Columns: 1, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},
-		{ID: "artillery-formations", Title: true, Corner: true, Columns: 1, Vars: []string{"modifier"}},
-		{ID: "artillery-objects", Title: true, Columns: 1},
-		{ID: "artillery-armour", Title: true, Corner: true},
-		{ID: "flyer-penetration", Title: true, Corner: true},
-		{ID: "melee", Title: true, Corner: true, Words: []string{"inflicts", "suffers"}, Vars: []string{"n"}},
-		{ID: "morale", Title: true, Corner: true},
-		{ID: "rally", Title: true, Corner: true},
-		{ID: "pursuit", Title: true, Corner: true},
-		{ID: "officer-risk", Title: true, Corner: true, Columns: 2},
-		{ID: "escape", Title: true, Corner: true, Columns: 2},
-		{ID: "overload", Title: true, Corner: true, Columns: 2},
-		{ID: "vehicles", Title: true, Corner: true, Columns: 5},
-		// One look per shot.
-		{ID: "look-shooting", Title: true, Corner: true,
-			Words: []string{"factor", "one_hit", "two_hits", "setting", "trays", "jams"},
-			Vars:  []string{"setting", "weapon", "trays"}},
-		{ID: "look-artillery", Title: true, Corner: true, Words: []string{"smoothbore", "rifle", "row"}, Vars: []string{"gun", "kind"}},
-		{ID: "shooting-ladder", Title: true, Corner: true, Columns: 4, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},
-		{ID: "shot-example", Title: true, Corner: true, Columns: 1,
-			Words: []string{"weapon_step", "weapon", "band_step", "band", "factor_step", "total_step", "table_step", "below",
-				"one_on", "two_on", "chance_step", "one_chance", "two_chance", "no_chance"},
-			Vars: []string{"weapon", "distance", "band", "range", "always", "score", "chance"}},
-	},
-	EvacEngine: {
-		{ID: "game-length", Title: true, Corner: true, Columns: 3, Notes: true,
-			Words: []string{"round", "rounds"},
-			Vars:  []string{"rounds", "n"}},
-		{ID: "ladder", Title: true, Corner: true, Columns: 4, Notes: true,
-			Words: []string{"hull_point", "hull_points"},
-			Vars:  []string{"armour", "hull_points", "hull_point_words", "max_armour", "max_hull"}},
-		{ID: "example", Title: true, Corner: true, Columns: 1,
-			Words: []string{"armour_step", "armour", "hull_step", "hull", "troops_step", "troops", "round_step", "round",
-				"hold_step", "hold"},
-			Vars: []string{"die", "n", "sum", "value", "points", "cost", "left", "round", "ends_on", "chance", "next", "reached",
-				"ends", "mean"}},
-	},
-}
-
 // specOf returns the spec of the engine's table id.
-func specOf(e *Engine, id string) (wordSpec, bool) {
-	for _, s := range wordSpecs[e] {
+func specOf(e *Engine, id string) (WordSpec, bool) {
+	for _, s := range e.Words {
 		if s.ID == id {
 			return s, true
 		}
 	}
-	return wordSpec{}, false
+	return WordSpec{}, false
 }
 
-// querySpecs are the named words each odds question's answer reads from
-// its [query.<name>] block (words.<name>), and the {names} they may hold.
-// The block's title, summary and parameters' words are read as the
-// question's Params say (Query.check).
-var querySpecs = map[string]wordSpec{
-	"attack": {Words: []string{"die_hits", "hit_damages", "on", "on_any_roll", "hit", "damage", "destroyed",
-		"points", "points_caption"}, Vars: []string{"score"}},
-	"building": {Words: []string{"destroyed", "damaged", "fire", "outcomes", "outcomes_caption",
-		"outcome_destroyed", "outcome_damaged", "outcome_fire"}},
-	"burn": {Words: []string{"standing", "expected", "expected_detail", "still_standing", "still_standing_caption"},
-		Vars: []string{"n"}},
-	"im-shoot": {Words: []string{"one_tray", "hit", "hits", "total", "total_caption", "tray", "trays"},
-		Vars: []string{"hits", "n", "trays"}},
-	"im-morale":   {Words: []string{"markers", "markers_caption"}},
-	"im-melee":    {Words: []string{"second_loses", "second_loses_caption", "first_loses", "first_loses_caption"}},
-	"game-length": {Words: []string{"ends", "ends_caption"}},
-}
-
-// varRE is a {name} in a table's words.
-var varRE = regexp.MustCompile(`\{([a-z][a-z0-9_]*)\}`)
+// VarRE is a {name} in a table's words.
+var VarRE = regexp.MustCompile(`\{([a-z][a-z0-9_]*)\}`)
 
 // CheckWords holds every rule set's [odds.<table>] blocks to what its
 // engine's tables read, and its [query.<name>] blocks to what its
@@ -170,7 +56,7 @@ func CheckWords(cat *catalog.Catalog) diag.List {
 	var l diag.List
 	for _, sys := range RuleSets(cat) {
 		before := l.Count()
-		specs, qs := wordSpecs[EngineOf(sys)], queriesOn(EngineOf(sys))
+		specs, qs := EngineOf(sys).Words, queriesOn(EngineOf(sys))
 		from := func(has func(*catalog.System) bool, what string) string {
 			// Where the book's words are, for a club's copy that lacks them.
 			for _, o := range RuleSets(cat) {
@@ -228,8 +114,9 @@ type blockSpec[W any] interface {
 	check(l *diag.List, w *W)
 }
 
-func (sp wordSpec) blockName() string { return sp.ID }
-func (q *Query) blockName() string    { return q.Name }
+func (sp WordSpec) blockName() string { return sp.ID }
+
+func (q *Query) blockName() string { return q.Name }
 
 // checkBlocks holds the rule set's blocks of one kind ("odds", "query")
 // to specs: each spec's block is there and right, and no block is
@@ -255,7 +142,7 @@ func checkBlocks[W any, S blockSpec[W]](l *diag.List, sys *catalog.System, kind,
 }
 
 // keys lists what a block of the spec writes, for a message.
-func (sp wordSpec) keys() string {
+func (sp WordSpec) keys() string {
 	var k []string
 	if sp.Title {
 		k = append(k, "title")
@@ -275,7 +162,7 @@ func (sp wordSpec) keys() string {
 	return strings.Join(k, ", ")
 }
 
-func (sp wordSpec) check(l *diag.List, w *catalog.OddsWords) {
+func (sp WordSpec) check(l *diag.List, w *catalog.OddsWords) {
 	where := "[odds." + sp.ID + "]"
 	need := func(key string, wanted, has bool) {
 		switch {
@@ -308,7 +195,7 @@ func (sp wordSpec) check(l *diag.List, w *catalog.OddsWords) {
 
 // checkNamed holds a block's named words (words.<name>) to the spec's:
 // each there, and no other.
-func (sp wordSpec) checkNamed(l *diag.List, where string, pos diag.Pos, at func(string) diag.Pos, words map[string]string) {
+func (sp WordSpec) checkNamed(l *diag.List, where string, pos diag.Pos, at func(string) diag.Pos, words map[string]string) {
 	for _, name := range sp.Words {
 		if _, ok := words[name]; !ok {
 			l.Add(pos, "%s: no words.%s; expected %s", where, name, sp.keys())
@@ -328,7 +215,7 @@ func checkVars(l *diag.List, where string, at func(string) diag.Pos, texts map[s
 			l.Add(at(k), "%s: %s is %d bytes long; expected at most %d (a paragraph)", where, k, len(texts[k]), limits.MaxWordText)
 			continue
 		}
-		for _, m := range varRE.FindAllStringSubmatch(texts[k], -1) {
+		for _, m := range VarRE.FindAllStringSubmatch(texts[k], -1) {
 			if !slices.Contains(vars, m[1]) {
 				l.Add(at(k), "%s: %s", where, catalog.Unknown("{name} in "+k, m[1], vars))
 			}
@@ -342,7 +229,7 @@ func (q *Query) keys() string {
 	for _, p := range q.Params {
 		k = append(k, "param."+p.Name+".label")
 	}
-	for _, w := range querySpecs[q.Name].Words {
+	for _, w := range q.named.Words {
 		k = append(k, "words."+w)
 	}
 	return strings.Join(k, ", ")
@@ -403,7 +290,7 @@ func (q *Query) check(l *diag.List, w *catalog.QueryWords) {
 		}
 	}
 	checkVars(l, where, w.At, texts, nil)
-	sp := querySpecs[q.Name]
+	sp := q.named
 	sp.checkNamed(l, where, w.Pos, w.At, w.Words)
 	named := map[string]string{}
 	for name, text := range w.Words {
@@ -412,11 +299,11 @@ func (q *Query) check(l *diag.List, w *catalog.QueryWords) {
 	checkVars(l, where, w.At, named, sp.Vars)
 }
 
-// tableWords are one table's words for a rule set, or one odds
+// Words are one table's words for a rule set, or one odds
 // question's, with the values its {names} are filled with. The first
 // problem (a block or word missing, as CheckWords would say) is kept and
 // returned by err.
-type tableWords struct {
+type Words struct {
 	where string             // "[odds.morale]", "[query.attack]"
 	w     *catalog.OddsWords // a table's block: its title, corner, columns and notes
 	named map[string]string  // the block's words.<name>
@@ -427,11 +314,11 @@ type tableWords struct {
 	spent int // bytes filled so far, against limits.MaxTableWords
 }
 
-// wordsOf returns the words of the table id for sys, with vars given as
+// WordsOf returns the words of the table id for sys, with vars given as
 // name, value pairs.
-func wordsOf(sys *catalog.System, id string, vars ...string) *tableWords {
-	t := &tableWords{where: "[odds." + id + "]", vars: map[string]string{}}
-	t.set(vars...)
+func WordsOf(sys *catalog.System, id string, vars ...string) *Words {
+	t := &Words{where: "[odds." + id + "]", vars: map[string]string{}}
+	t.Set(vars...)
 	if sys != nil {
 		t.w = sys.Odds[id]
 	}
@@ -444,8 +331,8 @@ func wordsOf(sys *catalog.System, id string, vars ...string) *tableWords {
 }
 
 // queryWordsOf returns the words of the odds question name for sys.
-func queryWordsOf(sys *catalog.System, name string) *tableWords {
-	t := &tableWords{where: "[query." + name + "]", vars: map[string]string{}}
+func queryWordsOf(sys *catalog.System, name string) *Words {
+	t := &Words{where: "[query." + name + "]", vars: map[string]string{}}
 	var w *catalog.QueryWords
 	if sys != nil {
 		w = sys.Queries[name]
@@ -465,22 +352,22 @@ func sysID(sys *catalog.System) string {
 	return sys.ID
 }
 
-// set gives {names} their values: name, value pairs.
-func (t *tableWords) set(vars ...string) *tableWords {
+// Set gives {names} their values: name, value pairs.
+func (t *Words) Set(vars ...string) *Words {
 	for i := 0; i+1 < len(vars); i += 2 {
 		t.vars[vars[i]] = vars[i+1]
 	}
 	return t
 }
 
-// fill fills the {names} of the text at key: each match of varRE, found
+// fill fills the {names} of the text at key: each match of VarRE, found
 // by a plain scan (the tables fill thousands of words; most have no
 // {name} at all). The text is bounded as it grows (limits.MaxWordText),
 // and so are all the table's texts together (limits.MaxTableWords): a
 // {name} repeated, whose value is words repeating a {name} in turn,
 // multiplies, and is refused before the memory is spent. A text over
 // its bound is refused and fills as "".
-func (t *tableWords) fill(key, text string) string {
+func (t *Words) fill(key, text string) string {
 	if t.spent > limits.MaxTableWords {
 		return ""
 	}
@@ -515,7 +402,7 @@ func (t *tableWords) fill(key, text string) string {
 
 // spend counts a filled text against the bounds: it is the text, or ""
 // with the refusal kept when the text or the table's words run too long.
-func (t *tableWords) spend(key, s string) string {
+func (t *Words) spend(key, s string) string {
 	t.spent += len(s)
 	switch {
 	case len(s) > limits.MaxWordText:
@@ -529,13 +416,13 @@ func (t *tableWords) spend(key, s string) string {
 }
 
 // refuse keeps the first refusal, at the text's place in the data.
-func (t *tableWords) refuse(key, why string) {
+func (t *Words) refuse(key, why string) {
 	if t.fail == nil {
 		t.fail = diag.At(t.at(key), fmt.Errorf("%s %s: %s", t.where, key, why))
 	}
 }
 
-// varAt is the length of the {name} (as varRE reads it) that s starts
+// varAt is the length of the {name} (as VarRE reads it) that s starts
 // with, or 0 when it starts with none.
 func varAt(s string) int {
 	if len(s) < 3 || s[0] != '{' || s[1] < 'a' || s[1] > 'z' {
@@ -553,22 +440,22 @@ func varAt(s string) int {
 	return 0
 }
 
-func (t *tableWords) title() string {
+func (t *Words) Title() string {
 	if t.w == nil {
 		return ""
 	}
 	return t.fill("title", t.w.Title)
 }
 
-func (t *tableWords) corner() string {
+func (t *Words) Corner() string {
 	if t.w == nil {
 		return ""
 	}
 	return t.fill("corner", t.w.Corner)
 }
 
-// columns are the fixed heads, filled.
-func (t *tableWords) columns() []string {
+// Columns are the fixed heads, filled.
+func (t *Words) Columns() []string {
 	if t.w == nil {
 		return nil
 	}
@@ -579,8 +466,8 @@ func (t *tableWords) columns() []string {
 	return out
 }
 
-// notes are the notes, filled.
-func (t *tableWords) notes() []string {
+// Notes are the notes, filled.
+func (t *Words) Notes() []string {
 	if t.w == nil {
 		return nil
 	}
@@ -591,9 +478,9 @@ func (t *tableWords) notes() []string {
 	return out
 }
 
-// word is the named word, filled with vars (name, value pairs) beside the
+// Word is the named word, filled with vars (name, value pairs) beside the
 // block's.
-func (t *tableWords) word(name string, vars ...string) string {
+func (t *Words) Word(name string, vars ...string) string {
 	if t.at == nil {
 		return ""
 	}
@@ -604,16 +491,16 @@ func (t *tableWords) word(name string, vars ...string) string {
 		}
 		return ""
 	}
-	t.set(vars...)
+	t.Set(vars...)
 	return t.fill("words."+name, text)
 }
 
-// err is the first problem met.
-func (t *tableWords) err() error { return t.fail }
+// Err is the first problem met.
+func (t *Words) Err() error { return t.fail }
 
-// plus is a number with its sign, as the tables print a modifier in
+// Plus is a number with its sign, as the tables print a modifier in
 // running text: +1, -4 (a hyphen), +0.
-func plus(n int) string { return fmt.Sprintf("%+d", n) }
+func Plus(n int) string { return fmt.Sprintf("%+d", n) }
 
-// itoa is strconv.Itoa.
-func itoa(n int) string { return strconv.Itoa(n) }
+// Itoa is strconv.Itoa.
+func Itoa(n int) string { return strconv.Itoa(n) }

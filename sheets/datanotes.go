@@ -7,6 +7,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/rules/imperial"
 )
 
 // A dataNote is one note of a rule set's data: a source note ([[note]])
@@ -102,7 +103,7 @@ func dataNotes(sys *catalog.System) []dataNote {
 	for _, t := range sys.Tables {
 		entry(t.Note, t.Name, t.Name, "")
 	}
-	if im := sys.Imperial; im != nil {
+	if im := imperial.RulesOf(sys); im != nil {
 		for _, o := range im.Orders {
 			entry(o.Note, "Organisation and Basing", o.Name, "")
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/aqotmf"
 )
 
 var (
@@ -179,7 +180,7 @@ func TestTableCellsNotTyped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	et, err := rules.AQMoraleTable(cat.System("aqotmf"))
+	et, err := aqotmf.MoraleTable(cat.System("aqotmf"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,26 +48,37 @@ func DecodeTOML(file string, src []byte, v any) (*Index, diag.List) {
 // on the shipped data that was a third of all the loading work, and its
 // errors name only the last key seen.)
 func Decode(file string, src []byte, v any) (*Index, diag.List, bool) {
+	ix, l, ok, _ := DecodeExtra(file, src, v, nil)
+	return ix, l, ok
+}
+
+// DecodeExtra is Decode for a format whose top level holds tables beside
+// v's own fields, each of a type the caller gives by its key (a rule
+// engine's block of numbers, [aqotmf]): a table the text writes is
+// decoded into a new value of its type, as strictly as v and with its
+// problems at their places, and returned by its key as a pointer. The
+// message for an unknown top-level key offers those keys with v's own.
+func DecodeExtra(file string, src []byte, v any, extra map[string]reflect.Type) (*Index, diag.List, bool, map[string]any) {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		panic(fmt.Sprintf("tomlpos.Decode: want a non-nil pointer, got %T", v))
 	}
 	ix := NewIndex(file, src)
 	if err := Vet(file, src); err != nil {
-		return ix, diag.List{err.(diag.Diag)}, false
+		return ix, diag.List{err.(diag.Diag)}, false, nil
 	}
 	var tree any
 	if _, err := toml.NewDecoder(bytes.NewReader(src)).Decode(&tree); err != nil {
-		return ix, diag.List{decodeErr(ix, file, err)}, false
+		return ix, diag.List{decodeErr(ix, file, err)}, false, nil
 	}
 	ix.parsed = true
-	f := filler{ix: ix}
+	f := filler{ix: ix, extra: extra}
 	f.value(tree, rv.Elem(), planOf(rv.Type().Elem()))
 	sort.SliceStable(f.l, func(i, j int) bool {
 		a, b := f.l[i], f.l[j]
 		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
 	})
-	return ix, f.l, !f.bad
+	return ix, f.l, !f.bad, f.got
 }
 
 // ReadFile reads the TOML file named name of fsys for Decode (see

@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -188,11 +189,15 @@ func tomlName(f reflect.StructField) string {
 
 // filler walks the parsed tree and the Go value together.
 type filler struct {
-	ix   *Index
-	l    diag.List
-	bad  bool     // a value of the wrong type: v is only partly filled
-	path []string // where the walk is: keys and array indexes ("unit", "2", "points")
-	idx  []bool   // which parts of path are array indexes
+	ix *Index
+	// extra are the top-level tables decoded beside the value's own
+	// fields, by key (DecodeExtra); got holds those the text writes.
+	extra map[string]reflect.Type
+	got   map[string]any
+	l     diag.List
+	bad   bool     // a value of the wrong type: v is only partly filled
+	path  []string // where the walk is: keys and array indexes ("unit", "2", "points")
+	idx   []bool   // which parts of path are array indexes
 }
 
 func (f *filler) push(key string, index bool) {
@@ -373,6 +378,21 @@ func (f *filler) value(data any, rv reflect.Value, p *plan) {
 		}
 		for k, d := range m {
 			fp := p.fields[k]
+			if t, ok := f.extra[strings.ToLower(k)]; ok && fp == nil && len(f.path) == 0 {
+				f.push(k, false)
+				if low := strings.ToLower(k); low != k {
+					f.l.Add(f.ix.Key(f.where()), "key %q is written %q: keys are lower case", k, low)
+					k = low
+				}
+				nv := reflect.New(t)
+				f.value(d, nv.Elem(), planOf(t))
+				f.pop()
+				if f.got == nil {
+					f.got = map[string]any{}
+				}
+				f.got[k] = nv.Interface()
+				continue
+			}
 			if fp == nil {
 				if fp = p.lower[strings.ToLower(k)]; fp == nil {
 					f.unknown(k, p)
@@ -395,12 +415,21 @@ func (f *filler) value(data any, rv reflect.Value, p *plan) {
 // into it, so an unknown table is one message, not one per key.
 func (f *filler) unknown(k string, p *plan) {
 	msg := fmt.Sprintf("unknown key %q", k)
-	if parent := f.named(); parent != "" {
+	parent := f.named()
+	if parent != "" {
 		msg += " in " + parent
 	}
-	if len(p.names) > 0 {
-		msg += "; expected one of: " + strings.Join(p.names, ", ")
-		if s := suggest.Closest(k, p.names); s != "" {
+	names := p.names
+	if parent == "" && len(f.extra) > 0 {
+		names = slices.Clone(names)
+		for name := range f.extra {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+	}
+	if len(names) > 0 {
+		msg += "; expected one of: " + strings.Join(names, ", ")
+		if s := suggest.Closest(k, names); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}
 	}

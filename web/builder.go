@@ -12,7 +12,8 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/pack"
-	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/evacuation"
+	"github.com/playaid/playaid/rules/imperial"
 	"github.com/playaid/playaid/tomlpos"
 )
 
@@ -278,7 +279,7 @@ func (s *Server) listFields(f *form, sys *catalog.System, kind, fileName string)
 		taken["points"], taken["hidden"] = true, true
 	case kindEvac:
 		fields = append(fields, fieldView{Name: "points", Label: "Points limit", Input: numberInput(val["points"]), Value: val["points"],
-			Placeholder: fmt.Sprintf("%d per army", sys.Evacuation.Points), Min: "1"})
+			Placeholder: fmt.Sprintf("%d per army", evacuation.RulesOf(sys).Points), Min: "1"})
 		taken["points"] = true
 	}
 	fields = append(fields,
@@ -421,7 +422,7 @@ func (s *Server) unitView(i int, u values, ln *army.Line, sys *catalog.System, k
 		}
 	case kindEvac:
 		var types []choice
-		for _, t := range sys.Evacuation.Allowed {
+		for _, t := range evacuation.RulesOf(sys).Allowed {
 			types = append(types, choice{Value: t, Label: t})
 		}
 		uv.Sub = u["type"]
@@ -429,7 +430,7 @@ func (s *Server) unitView(i int, u values, ln *army.Line, sys *catalog.System, k
 			fieldView{Name: name("points"), Label: "Points", Input: numberInput(u["points"]), Value: u["points"], Placeholder: "codex", Min: "0"},
 			number("count", "Count", "1"))
 	case kindIM:
-		im := sys.Imperial
+		im := imperial.RulesOf(sys)
 		var types, trainings, morales, orders, weapons, vehicles []choice
 		for _, t := range imTypes {
 			types = append(types, choice{Value: t, Label: t})
@@ -523,7 +524,7 @@ func (s *Server) unitView(i int, u values, ln *army.Line, sys *catalog.System, k
 
 // orderLabel names an order with the figures a tray it takes for the
 // unit's type ("Close Order, 4 a tray").
-func orderLabel(o catalog.IMOrder, typ string) string {
+func orderLabel(o imperial.Order, typ string) string {
 	per := o.Foot
 	if typ == "horse" {
 		per = o.Horse
@@ -555,7 +556,7 @@ func objFieldsView(v values, sys *catalog.System, kind string) []fieldView {
 		}
 		return fields
 	}
-	ob := sys.Evacuation.Objective
+	ob := evacuation.RulesOf(sys).Objective
 	ladder := func(key, label string, base, most int, what func(total int) string, cost func(k int) (int, error)) fieldView {
 		var opts []choice
 		for k := 0; k <= most-base && k <= len(ob.Ladder); k++ {
@@ -574,9 +575,9 @@ func objFieldsView(v values, sys *catalog.System, kind string) []fieldView {
 	}
 	return append(fields,
 		ladder("armour", "Extra armour", ob.Armour, ob.MaxArmour, func(n int) string { return fmt.Sprintf("Armour %d", n) },
-			func(k int) (int, error) { return rules.ObjectiveCost(sys, k, 0) }),
+			func(k int) (int, error) { return evacuation.ObjectiveCost(sys, k, 0) }),
 		ladder("hull_points", "Extra hull points", ob.HullPoints, ob.MaxHull, func(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "hull point", "hull points")) },
-			func(k int) (int, error) { return rules.ObjectiveCost(sys, 0, k) }))
+			func(k int) (int, error) { return evacuation.ObjectiveCost(sys, 0, k) }))
 }
 
 // unitStats describes a catalogue unit: each kind of element with its

@@ -20,6 +20,8 @@ import (
 	"github.com/playaid/playaid/pack"
 	"github.com/playaid/playaid/refcards"
 	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/aqotmf"
+	"github.com/playaid/playaid/rules/buildings"
 	"github.com/playaid/playaid/sheets"
 )
 
@@ -265,7 +267,7 @@ func TestOdds(t *testing.T) {
 			t.Errorf("%s: %d %s", q.Name, w.Code, pageText(w.Body.String()))
 		}
 	}
-	r, err := rules.AQAttack(cat.System("aqotmf"), rules.AttackQuery{Dice: 9, Defense: 9, Armor: 10, Tripod: true})
+	r, err := aqotmf.Attack(cat.System("aqotmf"), aqotmf.AttackQuery{Dice: 9, Defense: 9, Armor: 10, Tripod: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +280,7 @@ func TestOdds(t *testing.T) {
 	if !strings.Contains(body, `href="/odds/attack?dice=9&amp;defense=9&amp;armor=10&amp;power=0&amp;tripod=1"`) {
 		t.Errorf("no share link with the query")
 	}
-	b, _ := rules.BuildingHit(cat.System("buildings"), "wood-frame", 3, true)
+	b, _ := buildings.Hit(cat.System("buildings"), "wood-frame", 3, true)
 	body = get(t, h, "/odds/building?type=wood-frame&power=3&heat-ray=1").Body.String()
 	if !strings.Contains(body, "<code>"+dice.RatString(b.Fire)+"</code>") || !strings.Contains(body, "<code>"+dice.RatString(b.Destroyed)+"</code>") {
 		t.Errorf("building odds differ from the engine")

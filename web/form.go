@@ -11,7 +11,9 @@ import (
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/aqotmf"
+	"github.com/playaid/playaid/rules/evacuation"
+	"github.com/playaid/playaid/rules/imperial"
 	"github.com/playaid/playaid/tomlpos"
 )
 
@@ -61,9 +63,9 @@ var (
 // The army lists' kinds, as the builder shows them: the rule engines
 // whose rule sets take army lists (army.Kind).
 var (
-	kindAQ   = rules.AQEngine.Name
-	kindEvac = rules.EvacEngine.Name
-	kindIM   = rules.IMEngine.Name
+	kindAQ   = aqotmf.Engine.Name
+	kindEvac = evacuation.Engine.Name
+	kindIM   = imperial.Engine.Name
 )
 
 // kindOf names the engine of s's army lists; "" for none.

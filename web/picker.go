@@ -7,6 +7,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/internal/limits"
+	"github.com/playaid/playaid/rules/evacuation"
 )
 
 // picker is the "add units" side of the builder: groups of things to add,
@@ -94,8 +95,8 @@ func (s *Server) picker(f *form, sys *catalog.System, kind string) picker {
 				Button: "add", Value: u.ID, InList: inList[u.ID]})
 		}
 	case kindEvac:
-		p.Groups = append(p.Groups, typeGroup(sys.Evacuation.Allowed))
-		p.Note = fmt.Sprintf("Infantry only: write each unit's cost from your own codex. Refused: %s.", strings.Join(sys.Evacuation.Excluded, ", "))
+		p.Groups = append(p.Groups, typeGroup(evacuation.RulesOf(sys).Allowed))
+		p.Note = fmt.Sprintf("Infantry only: write each unit's cost from your own codex. Refused: %s.", strings.Join(evacuation.RulesOf(sys).Excluded, ", "))
 	case kindIM:
 		if fac == "" {
 			p.Note = "Choose the list's faction (above) to see its units."

@@ -18,6 +18,9 @@ import (
 
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/plain"
+
+	// The rule engines the data may name, registered once.
+	_ "github.com/playaid/playaid/rules/engines"
 )
 
 func main() { os.Exit(mainStatus(os.Args[1:])) }

@@ -12,6 +12,7 @@ import (
 	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/rules/aqotmf"
 )
 
 // TestStandsAgree builds, for every shipped army list that names a
@@ -28,7 +29,7 @@ func TestStandsAgree(t *testing.T) {
 		}
 		sys := cat.System(l.System)
 		sc := sys.Scenario(l.Scenario)
-		if sys == nil || sc == nil || sys.AQotMF == nil {
+		if sys == nil || sc == nil || aqotmf.RulesOf(sys) == nil {
 			continue
 		}
 		b, err := briefing.New(sys, sc, cat.Version())

@@ -1,0 +1,19 @@
+package aqotmf
+
+import (
+	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/buildings"
+	"github.com/playaid/playaid/rules/evacuation"
+	"github.com/playaid/playaid/rules/imperial"
+)
+
+// The engine's tests load the whole shipped data, as the program does:
+// every engine registered, in the program's order (rules/engines).
+func init() {
+	rules.Register(
+		Engine,
+		buildings.Engine,
+		imperial.Engine,
+		evacuation.Engine,
+	)
+}

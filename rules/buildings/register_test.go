@@ -1,0 +1,19 @@
+package buildings
+
+import (
+	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/aqotmf"
+	"github.com/playaid/playaid/rules/evacuation"
+	"github.com/playaid/playaid/rules/imperial"
+)
+
+// The engine's tests load the whole shipped data, as the program does:
+// every engine registered, in the program's order (rules/engines).
+func init() {
+	rules.Register(
+		aqotmf.Engine,
+		Engine,
+		imperial.Engine,
+		evacuation.Engine,
+	)
+}

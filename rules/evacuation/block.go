@@ -1,0 +1,52 @@
+package evacuation
+
+import (
+	"github.com/playaid/playaid/catalog"
+)
+
+// Round is one round of Evacuation: Mars's game-length roll.
+type Round struct {
+	Round  int    `toml:"round"`
+	EndsOn int    `toml:"ends_on"` // faces of the die out of which the game ends after this round
+	Text   string `toml:"text"`    // as printed: "Round 8: 2/6 chance of ending"
+}
+
+// Rules holds Evacuation: Mars's numbers.
+type Rules struct {
+	Points    int      `toml:"points"`   // per army
+	Excluded  []string `toml:"excluded"` // unit types refused
+	Allowed   []string `toml:"allowed"`  // unit types allowed (infantry, jump infantry …)
+	Objective struct {
+		Armour     int   `toml:"armour"`
+		HullPoints int   `toml:"hull_points"`
+		MaxArmour  int   `toml:"max_armour"`
+		MaxHull    int   `toml:"max_hull_points"`
+		Ladder     []int `toml:"ladder"` // cost of the 1st, 2nd … extra point
+		// LadderTotal is the total the seed prints for the whole ladder
+		// (150); the loader checks the ladder adds up to it.
+		LadderTotal int            `toml:"ladder_total"`
+		Claim       catalog.Length `toml:"claim"` // claimed within this distance
+		// Rules names the scenarios' special rules printed on the
+		// objective marker's unit card.
+		Rules []string `toml:"rules"`
+	} `toml:"objective"`
+	GameLength struct {
+		Die    int     `toml:"die"`
+		Rounds []Round `toml:"round"`
+	} `toml:"game_length"`
+	TieBreakers []string          `toml:"tie_breakers"`
+	Specials    []catalog.Special `toml:"special"`
+}
+
+// WordRules are the rules the block keeps as words
+// (catalog.WordRulesBlock).
+func (r *Rules) WordRules() []catalog.Special { return r.Specials }
+
+// RulesOf is the rule set's block of evacuation numbers, or nil.
+func RulesOf(sys *catalog.System) *Rules {
+	if sys == nil {
+		return nil
+	}
+	b, _ := sys.Block.(*Rules)
+	return b
+}

@@ -1,0 +1,78 @@
+package imperial
+
+import (
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/rules"
+)
+
+// Engine is the engine, registered by package rules/engines.
+var Engine = &rules.Engine{Name: "imperial",
+	Block:   rules.BlockOf(checkBlock),
+	Sheet:   rules.SheetStyle{Template: "imperial-mars.md", MaxPages: 6, Columns: 2, BaseSize: 7.5, Margin: 7},
+	Cards:   rules.CardStyle{Template: "cards-imperial-mars.md", Accent: [3]uint8{34, 58, 112}},
+	Odds:    imOdds,
+	Words:   imWords,
+	Queries: imQueries,
+	Play:    play,
+}
+
+// imOdds are the engine's odds tables, in the order they are listed.
+var imOdds = []rules.OddsTable{
+	{ID: "shooting", Build: ShootingTable},
+	{ID: "weapons", Build: imWeapons},
+	{ID: "mg-jam", Build: MGTable},
+	{ID: "artillery-hit", Build: ArtilleryHitTable},
+	{ID: "artillery-formations", Build: func(sys *catalog.System) (rules.Table, error) { return FormationTable(sys, 0) }},
+	{ID: "artillery-objects", Build: ObjectTable},
+	{ID: "artillery-armour", Build: ArmourTable},
+	{ID: "escape", Build: EscapeTable},
+	// The ranges of modifiers are the documents' choice of what to
+	// show, not game numbers: they reach from where the outcome is
+	// nearly certain one way to where it is the other.
+	{ID: "melee", Build: rules.Modifiers(MeleeTable, 0, 15)},
+	{ID: "morale", Build: rules.Modifiers(MoraleTable, -8, 5)},
+	{ID: "rally", Build: rules.Modifiers(RallyTable, -5, 5)},
+	{ID: "pursuit", Build: rules.Modifiers(PursuitTable, -5, 5)},
+	{ID: "officer-risk", Build: OfficerRiskTable},
+	{ID: "vehicles", Build: VehicleTable},
+	{ID: "overload", Build: OverloadTable},
+	{ID: "flyer-penetration", Build: FlyerPenetrationTable},
+	// One look per shot (imperial_look.go).
+	{ID: "look-shooting", Build: func(sys *catalog.System) (rules.Table, error) { return ShotLookTable(sys, "small-arms", "mg") }},
+	{ID: "look-small-arms", Build: func(sys *catalog.System) (rules.Table, error) { return ShotLookTable(sys, "small-arms") }},
+	{ID: "look-mg", Build: func(sys *catalog.System) (rules.Table, error) { return ShotLookTable(sys, "mg") }},
+	{ID: "look-artillery", Build: ArtilleryLookTable},
+	{ID: "shooting-ladder", Build: ShootingLadder},
+	{ID: "shot-example", Build: ShotExampleFromData},
+}
+
+// imWords are what the engine's tables read from their [odds.<table>]
+// blocks, in the order the data lists them.
+var imWords = []rules.WordSpec{
+	{ID: "shooting", Title: true, Corner: true, Columns: 5, Notes: true, Words: []string{"below"}, Vars: []string{"always", "lowest"}},
+	{ID: "weapons", Title: true, Corner: true},
+	{ID: "mg-jam", Title: true, Corner: true, Columns: 5},
+	{ID: "artillery-hit", Title: true, Corner: true, Columns: 1, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},
+	{ID: "artillery-formations", Title: true, Corner: true, Columns: 1, Vars: []string{"modifier"}},
+	{ID: "artillery-objects", Title: true, Columns: 1},
+	{ID: "artillery-armour", Title: true, Corner: true},
+	{ID: "flyer-penetration", Title: true, Corner: true},
+	{ID: "melee", Title: true, Corner: true, Words: []string{"inflicts", "suffers"}, Vars: []string{"n"}},
+	{ID: "morale", Title: true, Corner: true},
+	{ID: "rally", Title: true, Corner: true},
+	{ID: "pursuit", Title: true, Corner: true},
+	{ID: "officer-risk", Title: true, Corner: true, Columns: 2},
+	{ID: "escape", Title: true, Corner: true, Columns: 2},
+	{ID: "overload", Title: true, Corner: true, Columns: 2},
+	{ID: "vehicles", Title: true, Corner: true, Columns: 5},
+	// One look per shot.
+	{ID: "look-shooting", Title: true, Corner: true,
+		Words: []string{"factor", "one_hit", "two_hits", "setting", "trays", "jams"},
+		Vars:  []string{"setting", "weapon", "trays"}},
+	{ID: "look-artillery", Title: true, Corner: true, Words: []string{"smoothbore", "rifle", "row"}, Vars: []string{"gun", "kind"}},
+	{ID: "shooting-ladder", Title: true, Corner: true, Columns: 4, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},
+	{ID: "shot-example", Title: true, Corner: true, Columns: 1,
+		Words: []string{"weapon_step", "weapon", "band_step", "band", "factor_step", "total_step", "table_step", "below",
+			"one_on", "two_on", "chance_step", "one_chance", "two_chance", "no_chance"},
+		Vars: []string{"weapon", "distance", "band", "range", "always", "score", "chance"}},
+}

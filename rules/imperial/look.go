@@ -1,0 +1,317 @@
+package imperial
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/rules"
+)
+
+// imInch prints a length in inches with the inch mark: 5″, 2.5″.
+func imInch(l catalog.Length) string {
+	return strconv.FormatFloat(math.Round(l.Inches()*100)/100, 'f', -1, 64) + "″"
+}
+
+// imCapital is s with its first letter in capitals ("short" → "Short").
+func imCapital(s string) string {
+	for i, r := range s {
+		return string(unicode.ToUpper(r)) + s[i+len(string(r)):]
+	}
+	return s
+}
+
+// ShotLookTable gives, for every weapon of the kinds ("small-arms",
+// "mg", "old-ones"), each range band's reach, its factor and the chances
+// of 1 and of 2 hits for one tray's d20 before tactical factors. MG rows
+// add the chance to jam in the first and the second round of a turn.
+func ShotLookTable(sys *catalog.System, kinds ...string) (rules.Table, error) {
+	tw := rules.WordsOf(sys, "look-shooting")
+	t := rules.Table{ID: "im-look-" + strings.Join(kinds, "-"), Title: tw.Title(), Corner: tw.Corner()}
+	var bands []string
+	mg := false
+	for _, w := range sys.Weapons {
+		if !slices.Contains(kinds, w.Kind) || len(w.Bands) == 0 {
+			continue
+		}
+		if bands == nil {
+			for _, b := range w.Bands {
+				bands = append(bands, b.Name)
+				t.Columns = append(t.Columns, imCapital(b.Name), tw.Word("factor"), tw.Word("one_hit"), tw.Word("two_hits"))
+			}
+		}
+		label := w.Name
+		if w.Kind == "old-ones" {
+			label = tw.Word("setting", "setting", rules.Itoa(w.Setting))
+		}
+		if w.Trays > 0 {
+			label = tw.Word("trays", "weapon", w.Name, "trays", rules.Itoa(w.Trays))
+		}
+		row := rules.Row{Label: label}
+		for i := range bands {
+			if i >= len(w.Bands) {
+				row.Cells = append(row.Cells, imNone, imNone, imNone, imNone)
+				continue
+			}
+			b := w.Bands[i]
+			res, err := Shoot(sys, b.Factor, 1)
+			if err != nil {
+				return rules.Table{}, fmt.Errorf("%s, %s range: %w", w.Name, b.Name, err)
+			}
+			row.Cells = append(row.Cells, rules.Cell{Text: imInch(b.Range)}, rules.Cell{Text: strconv.Itoa(b.Factor)},
+				imChance(res.PerTray[1]), imChance(res.PerTray[2]))
+		}
+		if len(w.Jam) > 0 {
+			jams, err := MGJam(sys, w.ID)
+			if err != nil {
+				return rules.Table{}, err
+			}
+			var ps []string
+			for _, p := range jams {
+				ps = append(ps, rules.Prob(p).String())
+			}
+			row.Cells = append(row.Cells, rules.Cell{Text: strings.Join(ps, " / ")})
+			mg = true
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	if mg {
+		t.Columns = append(t.Columns, tw.Word("jams"))
+		for i := range t.Rows {
+			for len(t.Rows[i].Cells) < len(t.Columns) {
+				t.Rows[i].Cells = append(t.Rows[i].Cells, imNone)
+			}
+		}
+	}
+	return t, tw.Err()
+}
+
+// imChance is a chance cell, "–" for what cannot happen.
+func imChance(p *big.Rat) rules.Cell {
+	if p.Sign() == 0 {
+		return imNone
+	}
+	return rules.Prob(p)
+}
+
+// ShootingLadder is the Small Arms Shooting Table with one row per
+// factor, from the first factor below the table (only the natural 20
+// hits) to the open row ("10 or more"): each +1 of tactical factors moves
+// a tray one row down. It gives the d20 scores and the chances of 1 and of
+// 2 hits for one tray.
+func ShootingLadder(sys *catalog.System) (rules.Table, error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return rules.Table{}, err
+	}
+	lo, hi, open := 0, 0, false
+	first := true
+	for _, row := range r.Shooting.Rows {
+		for _, f := range row.Factors {
+			if first || f < lo {
+				lo = f
+			}
+			if first || f > hi {
+				hi = f
+			}
+			first = false
+		}
+		if row.Open && len(row.Factors) > 0 {
+			open = true
+		}
+	}
+	if first {
+		return rules.Table{}, fmt.Errorf("imperial mars: the shooting table has no rows")
+	}
+	w := rules.WordsOf(sys, "shooting-ladder")
+	t := rules.Table{ID: "im-shooting-ladder", Title: w.Title(), Corner: w.Corner(), Columns: w.Columns()}
+	for f := lo - 1; f <= hi; f++ {
+		res, err := Shoot(sys, f, 1)
+		if err != nil {
+			return rules.Table{}, err
+		}
+		label := strconv.Itoa(f)
+		one, two := imNone, imNone
+		switch {
+		case res.Row == nil:
+			label = w.Word("or_less", "n", label)
+			one = rules.Cell{Text: strconv.Itoa(r.Shooting.AlwaysHits)}
+		default:
+			one, two = imScoreCell(res.Row.OneHit), imScoreCell(res.Row.TwoHits)
+		}
+		if f == hi && open {
+			label = w.Word("or_more", "n", label)
+		}
+		t.Rows = append(t.Rows, rules.Row{Label: label, Cells: []rules.Cell{one, two, imChance(res.PerTray[1]), imChance(res.PerTray[2])}})
+	}
+	return t, w.Err()
+}
+
+// ArtilleryLookTable gives each gun, smoothbore and rifled, at each range
+// of the artillery factors table: the factor and the chance to hit before
+// tactical factors (a d20 equal or above it).
+func ArtilleryLookTable(sys *catalog.System) (rules.Table, error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return rules.Table{}, err
+	}
+	ft, err := imTable(sys, r.Artillery.FactorsTable)
+	if err != nil {
+		return rules.Table{}, err
+	}
+	w := rules.WordsOf(sys, "look-artillery")
+	t := rules.Table{ID: "im-look-artillery", Title: w.Title(), Corner: w.Corner()}
+	for _, c := range ft.Columns[1:] {
+		t.Columns = append(t.Columns, strings.Fields(c)[0])
+	}
+	kinds := []string{w.Word("smoothbore"), w.Word("rifle")} // each cell: smoothbore/rifle
+	for _, row := range ft.Rows {
+		if len(row) != len(ft.Columns) {
+			return rules.Table{}, fmt.Errorf("imperial mars: table %q: row %q has %d cells, expected %d", ft.ID, row[0], len(row), len(ft.Columns))
+		}
+		rows := make([]rules.Row, len(kinds))
+		for k := range kinds {
+			rows[k].Label = w.Word("row", "gun", row[0], "kind", kinds[k])
+		}
+		for _, c := range row[1:] {
+			parts := strings.Split(c, "/")
+			if len(parts) != len(kinds) {
+				return rules.Table{}, fmt.Errorf("imperial mars: table %q: cell %q is not smoothbore/rifle", ft.ID, c)
+			}
+			for k, p := range parts {
+				n, ok, err := imScore(ft, p)
+				if err != nil {
+					return rules.Table{}, err
+				}
+				if !ok {
+					rows[k].Cells = append(rows[k].Cells, imNone)
+					continue
+				}
+				hit, err := ArtilleryHit(sys, n)
+				if err != nil {
+					return rules.Table{}, err
+				}
+				rows[k].Cells = append(rows[k].Cells, rules.Cell{Text: strconv.Itoa(n) + ": " + rules.Prob(hit).String()})
+			}
+		}
+		t.Rows = append(t.Rows, rows...)
+	}
+	return t, w.Err()
+}
+
+// ShotExample works one small-arms shot through the tables, each number
+// a player reads on the way: the weapon's band at the distance, its
+// factor, each tactical factor (read from the data's table of them by its
+// printed name), the total, the Small Arms row and the chances.
+func ShotExample(sys *catalog.System, weaponID string, inches float64, factors ...string) (rules.Table, error) {
+	w := sys.Weapon(weaponID)
+	if w == nil || len(w.Bands) == 0 {
+		return rules.Table{}, fmt.Errorf("imperial mars: %q is not a weapon with range bands", weaponID)
+	}
+	var band *catalog.Band
+	for i := range w.Bands {
+		if inches <= w.Bands[i].Range.Inches()+1e-9 {
+			band = &w.Bands[i]
+			break
+		}
+	}
+	dist := imInch(catalog.Length{MM: inches * 25.4})
+	if band == nil {
+		return rules.Table{}, fmt.Errorf("imperial mars: %s is out of range of the %s", dist, w.Name)
+	}
+	tw := rules.WordsOf(sys, "shot-example", "weapon", w.Name, "distance", dist, "band", band.Name, "range", imInch(band.Range))
+	t := rules.Table{ID: "im-example", Title: tw.Title(), Corner: tw.Corner(), Columns: tw.Columns()}
+	step := func(label, text string) {
+		t.Rows = append(t.Rows, rules.Row{Label: label, Cells: []rules.Cell{{Text: text}}})
+	}
+	step(tw.Word("weapon_step"), tw.Word("weapon"))
+	step(tw.Word("band_step"), tw.Word("band"))
+	step(tw.Word("factor_step"), strconv.Itoa(band.Factor))
+	total := band.Factor
+	for _, name := range factors {
+		m, err := imTacticalFactor(sys, "small-arms-tactical-factors", name)
+		if err != nil {
+			return rules.Table{}, err
+		}
+		total += m
+		step(name, imMod(m))
+	}
+	step(tw.Word("total_step"), strconv.Itoa(total))
+	res, err := Shoot(sys, total, 1)
+	if err != nil {
+		return rules.Table{}, err
+	}
+	r, _, err := imRules(sys)
+	if err != nil {
+		return rules.Table{}, err
+	}
+	if res.Row == nil {
+		step(tw.Word("table_step"), tw.Word("below", "always", rules.Itoa(r.Shooting.AlwaysHits)))
+	} else {
+		s := tw.Word("one_on", "score", rules.Itoa(res.Row.OneHit))
+		if res.Row.TwoHits > 0 {
+			s += tw.Word("two_on", "score", rules.Itoa(res.Row.TwoHits))
+		}
+		step(tw.Word("table_step"), s)
+	}
+	chance := tw.Word("one_chance", "chance", rules.Prob(res.PerTray[1]).String())
+	if res.PerTray[2].Sign() > 0 {
+		chance += tw.Word("two_chance", "chance", rules.Prob(res.PerTray[2]).String())
+	}
+	step(tw.Word("chance_step"), chance+tw.Word("no_chance", "chance", rules.Prob(res.PerTray[0]).String()))
+	return t, tw.Err()
+}
+
+// imTacticalFactor reads a tactical factor by its printed name from a
+// table of name and modifier column pairs.
+func imTacticalFactor(sys *catalog.System, tableID, name string) (int, error) {
+	t, err := imTable(sys, tableID)
+	if err != nil {
+		return 0, err
+	}
+	var names []string
+	for _, row := range t.Rows {
+		for i := 0; i+1 < len(row); i += 2 {
+			n := strings.TrimSpace(row[i])
+			if n == "" {
+				continue
+			}
+			names = append(names, n)
+			if strings.EqualFold(n, strings.TrimSpace(name)) {
+				v, err := strconv.Atoi(strings.Replace(strings.TrimSpace(row[i+1]), "+", "", 1))
+				if err != nil {
+					return 0, fmt.Errorf("imperial mars: table %q: %q has no number (%q)", t.ID, n, row[i+1])
+				}
+				return v, nil
+			}
+		}
+	}
+	slices.Sort(names)
+	return 0, fmt.Errorf("imperial mars: table %q has no factor %q; expected one of %s", t.ID, name, strings.Join(names, ", "))
+}
+
+// ShotExampleFromData is the worked example the reference prints: the
+// first small-arms weapon of the data at the reach of its middle band,
+// against a target with the first tactical factor of the table.
+func ShotExampleFromData(sys *catalog.System) (rules.Table, error) {
+	t, err := imTable(sys, "small-arms-tactical-factors")
+	if err != nil {
+		return rules.Table{}, err
+	}
+	if len(t.Rows) == 0 || len(t.Rows[0]) == 0 {
+		return rules.Table{}, fmt.Errorf("imperial mars: table %q has no rows", t.ID)
+	}
+	for _, w := range sys.Weapons {
+		if w.Kind != "small-arms" || len(w.Bands) == 0 {
+			continue
+		}
+		b := w.Bands[len(w.Bands)/2]
+		return ShotExample(sys, w.ID, b.Range.Inches(), t.Rows[0][0])
+	}
+	return rules.Table{}, fmt.Errorf("imperial mars: the data has no small-arms weapon")
+}

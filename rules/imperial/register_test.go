@@ -1,0 +1,19 @@
+package imperial
+
+import (
+	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/aqotmf"
+	"github.com/playaid/playaid/rules/buildings"
+	"github.com/playaid/playaid/rules/evacuation"
+)
+
+// The engine's tests load the whole shipped data, as the program does:
+// every engine registered, in the program's order (rules/engines).
+func init() {
+	rules.Register(
+		aqotmf.Engine,
+		buildings.Engine,
+		Engine,
+		evacuation.Engine,
+	)
+}

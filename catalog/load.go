@@ -338,7 +338,13 @@ func (ld *loader) merge(ix *tomlpos.Index, f *File) {
 		case dup:
 			ld.diags.Add(at.pos(), "second engine for system %s; first at %s; expected engine = \"…\" once, in its system.toml", f.System, prev.pos())
 		case !slices.Contains(Engines(), f.Engine):
-			ld.diags.Add(ix.Value("engine"), "%s", Unknown("engine", f.Engine, Engines()))
+			msg := Unknown("engine", f.Engine, Engines())
+			if len(Engines()) == 0 {
+				// The program forgot to register its engines
+				// (rules/engines): say so rather than offer none.
+				msg += ": no rule engine is registered"
+			}
+			ld.diags.Add(ix.Value("engine"), "%s", msg)
 		default:
 			ld.locs["engine/"+f.System] = at
 			s.Engine = f.Engine

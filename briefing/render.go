@@ -244,11 +244,14 @@ func (b *Briefing) sideNames() []string {
 const mapPlaceholder = "PLAYAID-TABLE-MAP"
 
 // HTML renders the briefing as one HTML page, the map as inline SVG.
-func (b *Briefing) HTML(opt Options) ([]byte, error) {
-	md, err := b.Markdown(opt.Templates)
+func (b *Briefing) HTML(opt Options) (_ []byte, err error) {
+	md, lines, err := b.markdown(opt.Templates)
 	if err != nil {
 		return nil, err
 	}
+	mo := b.mdOptions(opt.Paper)
+	// The renderer's messages about the Markdown name the template's place.
+	defer func() { err = lines.Place(err, mo.File) }()
 	// The drawing is as large as on a map page of its own.
 	var box tablemap.Box
 	if at := bytes.Index(md, []byte(MapMarker)); at >= 0 && b.Scenario.Map != nil {
@@ -256,10 +259,9 @@ func (b *Briefing) HTML(opt Options) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		mo := b.mdOptions(opt.Paper)
 		l, err := markdown.Measure(own, mo)
 		if err != nil {
-			return nil, err
+			return nil, lines.Follow(md, own).Place(err, mo.File)
 		}
 		s, err := spotOf(l, own, at, mo)
 		if err != nil {
@@ -268,7 +270,7 @@ func (b *Briefing) HTML(opt Options) ([]byte, error) {
 		box = s.box
 	}
 	md = bytes.Replace(md, []byte(MapMarker), []byte(mapPlaceholder), 1)
-	out, err := markdown.HTML(md, markdown.Options{Title: b.Title(), Decode: document.DecodeTOML})
+	out, err := markdown.HTML(md, markdown.Options{Title: b.Title(), File: mo.File, Decode: document.DecodeTOML})
 	if err != nil {
 		return nil, err
 	}
@@ -339,11 +341,21 @@ func where(f catalog.Feature) string {
 	return strings.Join(pts, " → ")
 }
 
+// maxLine is the longest writing line a form may ask for.
+const maxLine = 1000
+
 // funcs are the briefing's own template functions, beside
 // document.Funcs.
 var funcs = template.FuncMap{
-	// line is a writing line of n underscores for the forms.
-	"line":      func(n int) string { return strings.Repeat(`\_`, n) },
+	// line is a writing line of n underscores for the forms: at most
+	// maxLine, which is several times a page's width at the smallest
+	// type, so that the text is bounded before it is made.
+	"line": func(n int) (string, error) {
+		if n < 0 || n > maxLine {
+			return "", fmt.Errorf("line %d: expected a length from 0 to %d underscores", n, maxLine)
+		}
+		return strings.Repeat(`\_`, n), nil
+	},
 	"html":      html.EscapeString,
 	"mapMarker": func() string { return MapMarker },
 }

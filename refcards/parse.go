@@ -9,7 +9,6 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
 	"github.com/playaid/playaid/diag"
@@ -67,7 +66,10 @@ var (
 // parse reads the Markdown a deck's template made into cards. Every
 // problem is reported, at its line of the Markdown (file names it).
 func parse(md []byte, file string) ([]card, error) {
-	doc := markdown.Parser().Parser().Parse(text.NewReader(md))
+	doc, err := markdown.Parse(md, file)
+	if err != nil {
+		return nil, err
+	}
 	p := parser{src: md, file: file}
 	var cards []card
 	faulty := map[int]bool{} // cards with a mistake of their own already reported

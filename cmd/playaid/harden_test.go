@@ -78,3 +78,52 @@ func TestClubWordsBounded(t *testing.T) {
 		})
 	}
 }
+
+// TestClubTemplatesBounded: a club's template whose Markdown would take the
+// renderer gigabytes or minutes (quotes a thousand deep: out of memory;
+// 100,000 unfinished links: four minutes to parse; a writing line of 900 million
+// underscores: 1.8 GB before the output bound) is refused at its place in
+// the club's file, exit 1, in the PDF and the HTML alike, for megabytes.
+func TestClubTemplatesBounded(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "templates", "briefing.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shipped := string(b)
+	for _, tc := range []struct {
+		name, top, want string
+	}{
+		{"quotes a thousand deep", strings.Repeat(">", 1000) + " x\n\n", "briefing.md:1:1: the line is indented 1001 columns"},
+		{"quotes five deep", "> > > > > x\n\n", "briefing.md:1:1: quotes and lists stand 5 deep here"},
+		{"lists indented a hundred deep", func() string {
+			var s strings.Builder
+			for i := range 100 {
+				s.WriteString(strings.Repeat("  ", i) + "- x\n")
+			}
+			return s.String() + "\n"
+		}(), "briefing.md:34:1: the line is indented 66 columns"},
+		{"unfinished links", strings.Repeat("[a](", 60000) + "\n\n", "briefing.md:1:1: the paragraph holds 60000 closing brackets"},
+		{"unfinished links made by a loop", "{{ range seq 1 100000 }}[a]({{ end }}\n\n", "briefing.md:1:25: the paragraph holds 100000 closing brackets"},
+		{"a writing line of 900 million", "{{ line 900000000 }}\n\n", "briefing.md:1:4: <line 900000000>: line 900000000: expected a length from 0 to 1000 underscores"},
+		{"a writing line of -1", "{{ line -1 }}\n\n", "briefing.md:1:4: <line -1>: line -1: expected a length from 0 to 1000"},
+	} {
+		for _, format := range []string{"pdf", "html"} {
+			t.Run(tc.name+" "+format, func(t *testing.T) {
+				dir := t.TempDir()
+				if err := os.WriteFile(filepath.Join(dir, "briefing.md"), []byte(tc.top+shipped), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				code, _, errs := runCLI(t, "briefing", "boys-of-company-c", "--templates", dir, "--format", format, "-o", filepath.Join(dir, "out."+format))
+				runtime.ReadMemStats(&after)
+				if code != 1 || !strings.Contains(errs, filepath.ToSlash(dir)+"/"+tc.want) {
+					t.Errorf("exit %d; want 1 and %q:\n%s", code, tc.want, errs)
+				}
+				if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 200 {
+					t.Errorf("the refusal allocated %d MB", mb)
+				}
+			})
+		}
+	}
+}

@@ -150,6 +150,29 @@ const (
 	// Markdown is 25 KB; a mebibyte of table rows is 140 pages, which
 	// the renderer sets in well under a second.
 	MaxTemplateOutput = 1 << 20
+
+	// MaxMarkdownIndent is how far, in columns, a line of a template's
+	// Markdown may be indented by spaces, tabs and quote marks (>). The
+	// Markdown parser's work grows faster than the text with the depth
+	// of lists indented within each other (a thousand deep took 7 s);
+	// the shipped Markdown indents at most 2.
+	MaxMarkdownIndent = 64
+
+	// MaxMarkdownDepth is how deep quotes and lists may stand within
+	// each other in a template's Markdown: the renderer's work on a
+	// block grows with the square of its depth (a line 250 quotes deep
+	// took 0.5 s; 8 deep, 45 times a plain paragraph's work; 4 deep, 9
+	// times). The shipped Markdown nests 1 deep.
+	MaxMarkdownDepth = 4
+
+	// MaxMarkdownBrackets is how many closing brackets (]: of links,
+	// which print as their text, and of footnote marks) one paragraph of
+	// a template's Markdown may hold. The parser's work on a paragraph
+	// grows with the square of its brackets (40,000 "[a]" lines took
+	// 2.4 s) and, for each unfinished link, with the length of its line;
+	// a table's cells are read one by one and do not count. The shipped
+	// Markdown has at most 8 in a paragraph.
+	MaxMarkdownBrackets = 64
 )
 
 // Words: the odds tables' and questions' words a club's odds.toml gives,

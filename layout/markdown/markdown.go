@@ -68,7 +68,6 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
-	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
 	"github.com/playaid/playaid/diag"
@@ -134,7 +133,8 @@ func (o Options) withDefaults() (Options, error) {
 // Parser returns the goldmark configuration both renderers share: GFM
 // tables, strikethrough and footnotes.
 func Parser() goldmark.Markdown {
-	return goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Footnote))
+	return goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Footnote),
+		goldmark.WithParserOptions(parser.WithParagraphTransformers(util.Prioritized(bracketBound{}, 1000))))
 }
 
 // sharedParser is Parser's parser, made once: goldmark's parsers keep
@@ -199,7 +199,10 @@ func HTML(md []byte, opt Options) ([]byte, error) {
 	title := opt.Title
 	g := Parser()
 	g.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(htmlExtras{decode: opt.Decode}, 100)))
-	doc := g.Parser().Parse(text.NewReader(md))
+	doc, err := Parse(md, opt.File)
+	if err != nil {
+		return nil, err
+	}
 	markNames(doc, md)
 	labelTables(doc, md)
 	var body bytes.Buffer

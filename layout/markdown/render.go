@@ -12,7 +12,6 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
 	"github.com/playaid/playaid/diag"
@@ -196,7 +195,10 @@ func render(src []byte, opt Options, c canvas) (*walker, error) {
 // Measure-then-place makes the trials cheap: nothing is drawn until a
 // layout is chosen.
 func lay(src []byte, opt Options) (*walker, error) {
-	doc := sharedParser().Parse(text.NewReader(src))
+	doc, err := Parse(src, opt.File)
+	if err != nil {
+		return nil, err
+	}
 	var nl []int
 	for i, b := range src {
 		if b == '\n' {

@@ -4220,10 +4220,6 @@ func (f *Fpdf) putInt(v int) {
 	f.putBytes(f.fmt.buf)
 }
 
-func (f *Fpdf) fmtInt(v int) string {
-	return string(strconv.AppendInt(f.fmt.buf[:0], int64(v), 10))
-}
-
 // SetDefaultCatalogSort sets the default value of the catalog sort flag that
 // will be used when initializing a new Fpdf instance. See SetCatalogSort() for
 // more details.

@@ -102,11 +102,16 @@ func TestUTF8FontFromParsed(t *testing.T) {
 	}
 }
 
-// TestFontBytesUnchanged: neither way of adding a font writes to the font
-// bytes (subsetting once wrote glyph metrics into them).
+// TestFontBytesUnchanged: adding a font, from bytes or parsed, and
+// printing with it does not write to the font bytes (subsetting once
+// wrote glyph metrics into them), and the same text gives the same
+// document again.
 func TestFontBytesUnchanged(t *testing.T) {
 	regular, mono := bytes.Clone(goregular.TTF), bytes.Clone(gomono.TTF)
-	render(t, sample, fromBytes(regular, mono))
+	want := render(t, sample, fromBytes(regular, mono))
+	if got := render(t, sample, fromBytes(regular, mono)); !bytes.Equal(got, want) {
+		t.Error("the same text made from the same font bytes gave another document")
+	}
 	render(t, sample, fromParsed(t, regular, mono))
 	if !bytes.Equal(regular, goregular.TTF) || !bytes.Equal(mono, gomono.TTF) {
 		t.Error("rendering wrote to the font bytes")
@@ -195,99 +200,25 @@ func TestUTF16(t *testing.T) {
 	}
 }
 
-// TestCompressReuse: compress, with its reused zlib writers, writes what
-// a new writer writes: text, a font, nothing, a CIDToGIDMap, runs of 0xFF.
-func TestCompressReuse(t *testing.T) {
-	cidMap := make([]byte, 2*(0x2265+1)) // up to ≥, the highest rune of sample
-	for _, r := range sample {
-		cidMap[2*r+1] = byte(r)
+// FuzzText: no string panics the UTF-8 text functions or the output.
+func FuzzText(f *testing.F) {
+	for _, s := range []string{"Tripod", "🚀", "火星", "\xe2\x82", "a b\nc"} {
+		f.Add(s)
 	}
-	for _, data := range [][]byte{[]byte(sample), goregular.TTF, {}, []byte(sample), cidMap, bytes.Repeat([]byte{0xFF}, 70000)} {
-		var want bytes.Buffer
-		zw, _ := kzlib.NewWriterLevel(&want, kzlib.BestSpeed)
-		zw.Write(data)
-		zw.Close()
-		mem := xmem.compress(data)
-		if !bytes.Equal(mem.bytes(), want.Bytes()) {
-			t.Errorf("compressing %d bytes differs from a new zlib writer", len(data))
-		}
-		if got, err := xmem.uncompress(mem.bytes()); err != nil || !bytes.Equal(got.bytes(), data) {
-			t.Errorf("compressing %d bytes: zlib reads back something else (%v)", len(data), err)
-		}
-		mem.release()
-	}
-}
-
-// TestCIDToGIDMapTrimmed: a font's CIDToGIDMap ends at the highest code
-// its text uses, even one the font has no glyph for, and maps each code
-// the font has to a glyph and every other code to none.
-func TestCIDToGIDMapTrimmed(t *testing.T) {
-	const text = "Tripod – 2″ … 火" // U+706B is not in the Go fonts
-	doc := render(t, text, fromParsed(t, goregular.TTF, goregular.TTF))
-	re := regexp.MustCompile(`/CIDToGIDMap (\d+) 0 R`)
-	refs := re.FindAllSubmatch(doc, -1)
-	if len(refs) != 2 {
-		t.Fatalf("%d CIDToGIDMaps, want one for each of the 2 faces", len(refs))
-	}
-	for _, ref := range refs {
-		obj := regexp.MustCompile(`\n` + string(ref[1]) + ` 0 obj\n<</Length (\d+)/Filter /FlateDecode>>\nstream\n`)
-		m := obj.FindSubmatchIndex(doc)
-		if m == nil {
-			t.Fatalf("object %s, the CIDToGIDMap, not found", ref[1])
-		}
-		n, _ := strconv.Atoi(string(doc[m[2]:m[3]]))
-		zr, err := zlib.NewReader(bytes.NewReader(doc[m[1] : m[1]+n]))
-		if err != nil {
-			t.Fatal(err)
-		}
-		cidMap, err := io.ReadAll(zr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(cidMap) != 2*(0x706B+1) {
-			t.Errorf("CIDToGIDMap of %d bytes, want %d: up to U+706B", len(cidMap), 2*(0x706B+1))
-		}
-		for cid := 0; cid < len(cidMap)/2; cid++ {
-			gid := int(cidMap[2*cid])<<8 | int(cidMap[2*cid+1])
-			used := strings.ContainsRune(text, rune(cid)) && cid != 0x706B
-			if used != (gid != 0) {
-				t.Errorf("CID U+%04X maps to glyph %d", cid, gid)
-			}
-		}
-	}
-}
-
-// TestTableChecksum: a font table's checksum, read as padded with zeros,
-// is what generateChecksum gave after padding the table itself.
-func TestTableChecksum(t *testing.T) {
-	// want is the former generateChecksum.
-	want := func(data []byte) (int, int) {
-		data = append([]byte(nil), data...)
-		for len(data)%4 != 0 {
-			data = append(data, 0)
-		}
-		a := []int{0, 0}
-		for i := 0; i < len(data); i += 4 {
-			a[0] += (int(data[i]) << 8) + int(data[i+1])
-			a[1] += (int(data[i+2]) << 8) + int(data[i+3])
-			a[0] += a[1] >> 16
-			a[1] = a[1] & 0xFFFF
-			a[0] = a[0] & 0xFFFF
-		}
-		return a[0], a[1]
-	}
-	for n := range 12 {
-		for _, data := range [][]byte{goregular.TTF[:n], goregular.TTF[100 : 100+n], bytes.Repeat([]byte{0xFF}, n)} {
-			hi, lo := tableChecksum(data)
-			if wh, wl := want(data); hi != wh || lo != wl {
-				t.Errorf("%x: %04x %04x, want %04x %04x", data, hi, lo, wh, wl)
-			}
-		}
-	}
-	hi, lo := tableChecksum(goregular.TTF)
-	if wh, wl := want(goregular.TTF); hi != wh || lo != wl {
-		t.Errorf("Go Regular: %04x %04x, want %04x %04x", hi, lo, wh, wl)
-	}
+	add := fromParsed(f, goregular.TTF, goregular.TTF)
+	f.Fuzz(func(t *testing.T, s string) {
+		pdf := New("P", "mm", "A4", "")
+		add(pdf)
+		pdf.AddPage()
+		pdf.SetFont("go", "", 10)
+		pdf.GetStringWidth(s)
+		pdf.Text(10, 10, s)
+		pdf.CellFormat(50, 10, s, "", 1, "L", false, 0, "")
+		pdf.MultiCell(50, 5, s, "", "L", false)
+		pdf.Write(5, s)
+		pdf.SplitText(s, 20)
+		pdf.Output(&bytes.Buffer{})
+	})
 }
 
 // TestUntypedKeyMapPut: put(nil, v) gives the smallest unused int key, as
@@ -359,27 +290,6 @@ func TestGenerateFontID(t *testing.T) {
 	}
 }
 
-// FuzzText: no string panics the UTF-8 text functions or the output.
-func FuzzText(f *testing.F) {
-	for _, s := range []string{"Tripod", "🚀", "火星", "\xe2\x82", "a b\nc"} {
-		f.Add(s)
-	}
-	add := fromParsed(f, goregular.TTF, goregular.TTF)
-	f.Fuzz(func(t *testing.T, s string) {
-		pdf := New("P", "mm", "A4", "")
-		add(pdf)
-		pdf.AddPage()
-		pdf.SetFont("go", "", 10)
-		pdf.GetStringWidth(s)
-		pdf.Text(10, 10, s)
-		pdf.CellFormat(50, 10, s, "", 1, "L", false, 0, "")
-		pdf.MultiCell(50, 5, s, "", "L", false)
-		pdf.Write(5, s)
-		pdf.SplitText(s, 20)
-		pdf.Output(&bytes.Buffer{})
-	})
-}
-
 // BenchmarkAddUTF8Font: registering a parsed font against parsing it for
 // every document.
 func BenchmarkAddUTF8Font(b *testing.B) {
@@ -397,6 +307,121 @@ func BenchmarkAddUTF8Font(b *testing.B) {
 			New("P", "mm", "A4", "").AddUTF8FontFromParsed("go", "", font)
 		}
 	})
+}
+
+// BenchmarkGenerateFontID: a UTF-8 font's id, once per font and process.
+func BenchmarkGenerateFontID(b *testing.B) {
+	font, err := ParseUTF8Font(goregular.TTF)
+	if err != nil {
+		b.Fatal(err)
+	}
+	def := font.newDef("go", true)
+	for b.Loop() {
+		generateFontID(def)
+	}
+}
+
+// TestCompressReuse: compress, with its reused zlib writers, writes what
+// a new writer writes: text, a font, nothing, a CIDToGIDMap, runs of 0xFF.
+func TestCompressReuse(t *testing.T) {
+	cidMap := make([]byte, 2*(0x2265+1)) // up to ≥, the highest rune of sample
+	for _, r := range sample {
+		cidMap[2*r+1] = byte(r)
+	}
+	for _, data := range [][]byte{[]byte(sample), goregular.TTF, {}, []byte(sample), cidMap, bytes.Repeat([]byte{0xFF}, 70000)} {
+		var want bytes.Buffer
+		zw, _ := kzlib.NewWriterLevel(&want, kzlib.BestSpeed)
+		zw.Write(data)
+		zw.Close()
+		mem := xmem.compress(data)
+		if !bytes.Equal(mem.bytes(), want.Bytes()) {
+			t.Errorf("compressing %d bytes differs from a new zlib writer", len(data))
+		}
+		if got, err := xmem.uncompress(mem.bytes()); err != nil || !bytes.Equal(got.bytes(), data) {
+			t.Errorf("compressing %d bytes: zlib reads back something else (%v)", len(data), err)
+		}
+		mem.release()
+	}
+}
+
+// TestCIDToGIDMapTrimmed: a font's CIDToGIDMap ends at the highest code
+// its text uses, even one the font has no glyph for, and maps each code
+// the font has to a glyph and every other code to none.
+func TestCIDToGIDMapTrimmed(t *testing.T) {
+	const text = "Tripod – 2″ … 火" // U+706B is not in the Go fonts
+	maps := cidToGIDMaps(t, render(t, text, fromParsed(t, goregular.TTF, goregular.TTF)))
+	if len(maps) != 2 {
+		t.Fatalf("%d CIDToGIDMaps, want one for each of the 2 faces", len(maps))
+	}
+	for _, cidMap := range maps {
+		if len(cidMap) != 2*(0x706B+1) {
+			t.Errorf("CIDToGIDMap of %d bytes, want %d: up to U+706B", len(cidMap), 2*(0x706B+1))
+		}
+		for cid := 0; cid < len(cidMap)/2; cid++ {
+			gid := int(cidMap[2*cid])<<8 | int(cidMap[2*cid+1])
+			used := strings.ContainsRune(text, rune(cid)) && cid != 0x706B
+			if used != (gid != 0) {
+				t.Errorf("CID U+%04X maps to glyph %d", cid, gid)
+			}
+		}
+	}
+}
+
+// cidToGIDMaps returns a document's CIDToGIDMaps, uncompressed.
+func cidToGIDMaps(t *testing.T, doc []byte) [][]byte {
+	t.Helper()
+	var out [][]byte
+	for _, ref := range regexp.MustCompile(`/CIDToGIDMap (\d+) 0 R`).FindAllSubmatch(doc, -1) {
+		obj := regexp.MustCompile(`\n` + string(ref[1]) + ` 0 obj\n<</Length (\d+)/Filter /FlateDecode>>\nstream\n`)
+		m := obj.FindSubmatchIndex(doc)
+		if m == nil {
+			t.Fatalf("object %s, the CIDToGIDMap, not found", ref[1])
+		}
+		n, _ := strconv.Atoi(string(doc[m[2]:m[3]]))
+		zr, err := zlib.NewReader(bytes.NewReader(doc[m[1] : m[1]+n]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cidMap, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, cidMap)
+	}
+	return out
+}
+
+// TestTableChecksum: a font table's checksum, read as padded with zeros,
+// is what generateChecksum gave after padding the table itself.
+func TestTableChecksum(t *testing.T) {
+	// want is the former generateChecksum.
+	want := func(data []byte) (int, int) {
+		data = append([]byte(nil), data...)
+		for len(data)%4 != 0 {
+			data = append(data, 0)
+		}
+		a := []int{0, 0}
+		for i := 0; i < len(data); i += 4 {
+			a[0] += (int(data[i]) << 8) + int(data[i+1])
+			a[1] += (int(data[i+2]) << 8) + int(data[i+3])
+			a[0] += a[1] >> 16
+			a[1] = a[1] & 0xFFFF
+			a[0] = a[0] & 0xFFFF
+		}
+		return a[0], a[1]
+	}
+	for n := range 12 {
+		for _, data := range [][]byte{goregular.TTF[:n], goregular.TTF[100 : 100+n], bytes.Repeat([]byte{0xFF}, n)} {
+			hi, lo := tableChecksum(data)
+			if wh, wl := want(data); hi != wh || lo != wl {
+				t.Errorf("%x: %04x %04x, want %04x %04x", data, hi, lo, wh, wl)
+			}
+		}
+	}
+	hi, lo := tableChecksum(goregular.TTF)
+	if wh, wl := want(goregular.TTF); hi != wh || lo != wl {
+		t.Errorf("Go Regular: %04x %04x, want %04x %04x", hi, lo, wh, wl)
+	}
 }
 
 // parsedPair registers two parsed fonts, regular and bold, and returns
@@ -507,48 +532,12 @@ func TestWithRunes(t *testing.T) {
 	}
 }
 
-// cidToGIDMaps returns a document's CIDToGIDMaps, uncompressed.
-func cidToGIDMaps(t *testing.T, doc []byte) [][]byte {
-	t.Helper()
-	var out [][]byte
-	for _, ref := range regexp.MustCompile(`/CIDToGIDMap (\d+) 0 R`).FindAllSubmatch(doc, -1) {
-		obj := regexp.MustCompile(`\n` + string(ref[1]) + ` 0 obj\n<</Length (\d+)/Filter /FlateDecode>>\nstream\n`)
-		m := obj.FindSubmatchIndex(doc)
-		if m == nil {
-			t.Fatalf("object %s, the CIDToGIDMap, not found", ref[1])
-		}
-		n, _ := strconv.Atoi(string(doc[m[2]:m[3]]))
-		zr, err := zlib.NewReader(bytes.NewReader(doc[m[1] : m[1]+n]))
-		if err != nil {
-			t.Fatal(err)
-		}
-		cidMap, err := io.ReadAll(zr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, cidMap)
-	}
-	return out
-}
-
 func runes(rs []int) []rune {
 	out := make([]rune, len(rs))
 	for i, r := range rs {
 		out[i] = rune(r)
 	}
 	return out
-}
-
-// BenchmarkGenerateFontID: a UTF-8 font's id, once per font and process.
-func BenchmarkGenerateFontID(b *testing.B) {
-	font, err := ParseUTF8Font(goregular.TTF)
-	if err != nil {
-		b.Fatal(err)
-	}
-	def := font.newDef("go", true)
-	for b.Loop() {
-		generateFontID(def)
-	}
 }
 
 // TestAppendEscaped: Text's escaping in one pass writes what escape and

@@ -1110,26 +1110,6 @@ func packHeader(N uint32, n1, n2, n3, n4 int) []byte {
 	return answer
 }
 
-func pack2Uint16(n1, n2 int) []byte {
-	answer := make([]byte, 0)
-	bs := make([]byte, 2)
-	binary.BigEndian.PutUint16(bs, uint16(n1))
-	answer = append(answer, bs...)
-	binary.BigEndian.PutUint16(bs, uint16(n2))
-	answer = append(answer, bs...)
-	return answer
-}
-
-func pack2Uint32(n1, n2 int) []byte {
-	answer := make([]byte, 0)
-	bs := make([]byte, 4)
-	binary.BigEndian.PutUint32(bs, uint32(n1))
-	answer = append(answer, bs...)
-	binary.BigEndian.PutUint32(bs, uint32(n2))
-	answer = append(answer, bs...)
-	return answer
-}
-
 func packUint32(n1 int) []byte {
 	bs := make([]byte, 4)
 	binary.BigEndian.PutUint32(bs, uint32(n1))

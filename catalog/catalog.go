@@ -29,22 +29,43 @@ func (c *Catalog) Version() string {
 }
 
 // setVersion takes the loaded files; the version hashes them in path
-// order, wherever each came from.
+// order, wherever each came from, and each rule set's digest the files
+// that name it (system = "…").
 func (c *Catalog) setVersion(loaded []*dataFile) {
 	files := make([]dataFile, len(loaded))
 	for i, f := range loaded {
-		files[i] = dataFile{rel: f.rel, ix: f.ix} // not the decoded document
+		files[i] = dataFile{rel: f.rel, ix: f.ix, doc: File{System: f.doc.System}} // not the whole decoded document
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
-	c.version = sync.OnceValue(func() string {
-		h := sha256.New()
-		for _, f := range files {
-			b := f.text()
-			fmt.Fprintf(h, "%s\x00%d\x00", f.rel, len(b))
-			h.Write(b)
+	c.version = sync.OnceValue(func() string { return digest(files, "") })
+	for _, s := range c.Systems {
+		s.digest = sync.OnceValue(func() string { return digest(files, s.ID) })
+	}
+}
+
+// digest hashes the files of the rule set with the id, or all of them for
+// "": each file's path, length and bytes, in path order.
+func digest(files []dataFile, id string) string {
+	h := sha256.New()
+	for _, f := range files {
+		if id != "" && f.doc.System != id {
+			continue
 		}
-		return hex.EncodeToString(h.Sum(nil))[:12]
-	})
+		b := f.text()
+		fmt.Fprintf(h, "%s\x00%d\x00", f.rel, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
+}
+
+// Digest identifies the data of this rule set alone, as Version does all
+// of it: a hash of the paths and bytes of its files. "" for a rule set
+// made by hand rather than loaded.
+func (s *System) Digest() string {
+	if s.digest == nil {
+		return ""
+	}
+	return s.digest()
 }
 
 // System is one rule set's data, merged from all its files.
@@ -73,6 +94,8 @@ type System struct {
 	Pos  diag.Pos // where [about] stands
 	Club bool     // a club's folder (--data) changed or added a file of the rule set
 	Base *System  // the rule set it adds to (About.AddOnTo), or nil
+
+	digest func() string
 }
 
 // Edition is the rules edition a document was made against, in words for

@@ -305,6 +305,29 @@ func TestOverride(t *testing.T) {
 	}
 }
 
+// TestDigest: a rule set's digest follows the bytes of its own files: a
+// change to another rule set's files leaves it be, a change to one of its
+// own moves it, and the data version moves with either.
+func TestDigest(t *testing.T) {
+	other := strings.ReplaceAll(base, `"t"`, `"u"`)
+	files := func(t, u string) fstest.MapFS {
+		return fstest.MapFS{"t/system.toml": {Data: []byte(t)}, "u/system.toml": {Data: []byte(u)}}
+	}
+	cat, l := Load(Source{"data", files(base, other)})
+	if len(l) != 0 {
+		t.Fatal(l)
+	}
+	tv, uv := cat.System("t").Digest(), cat.System("u").Digest()
+	if len(tv) != 12 || len(uv) != 12 || tv == uv || tv == cat.Version() {
+		t.Fatalf("digests %q and %q, version %q; want three 12-digit hashes, all different", tv, uv, cat.Version())
+	}
+	changed, _ := Load(Source{"data", files(base, strings.Replace(other, "points = 60", "points = 65", 1))})
+	if changed.System("t").Digest() != tv || changed.System("u").Digest() == uv || changed.Version() == cat.Version() {
+		t.Errorf("after a change to u's file: t %q (was %q), u %q (was %q), version %q (was %q)",
+			changed.System("t").Digest(), tv, changed.System("u").Digest(), uv, changed.Version(), cat.Version())
+	}
+}
+
 func TestParseRoll(t *testing.T) {
 	tests := []struct {
 		in       string

@@ -10,6 +10,7 @@ import (
 	"github.com/playaid/playaid/internal/golden"
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/cards"
 )
 
 func mustCheck(t testing.TB, src string) *Report {
@@ -282,7 +283,7 @@ func TestCardPages(t *testing.T) {
 				t.Errorf("%s, %s: page 1 does not say %q", paper.Name, tc.name, want)
 			}
 		}
-		x0, y0 := (paper.Width-cardCols*cardW)/2, (paper.Height-cardRows*cardH)/2
+		x0, y0 := (paper.Width-cardCols*cards.Poker.W)/2, (paper.Height-cardRows*cards.Poker.H)/2
 		if x0 < layout.SafeMargin || y0 < layout.SafeMargin {
 			t.Errorf("%s: the grid reaches %g, %g mm from the edge", paper.Name, x0, y0)
 		}

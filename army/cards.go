@@ -14,18 +14,18 @@ import (
 )
 
 // Unit cards are poker size, one content of the card engine
-// (layout/cards): nine to a page in a 3 × 3 grid that shares its cut
-// lines, 189 × 264 mm, inside the 6 mm safe margin of A4 and of Letter; a
-// list of a few units has its cards under the roster when they fit there;
-// folded over their backs or one face a page for a print shop on request. A card is drawn whole, never split: a player holds
-// it alone at the table, so it carries the unit's stats, its special rules
-// in short and the tracks to mark what it loses, and leaves out the odds
-// it has no room for.
+// (layout/cards), set on its face as reference cards are (a band, the
+// body, the foot line): nine to a page in a 3 × 3 grid that shares its
+// cut lines, 189 × 264 mm, inside the 6 mm safe margin of A4 and of
+// Letter; a list of a few units has its cards under the roster when they
+// fit there; folded over their backs or one face a page for a print shop
+// on request. A card is drawn whole, never split: a player holds it alone
+// at the table, so it carries the unit's stats, its special rules in
+// short and the tracks to mark what it loses, and leaves out the odds it
+// has no room for.
 const (
-	cardW, cardH = 63.0, 88.0
-	cardCols     = 3
-	cardRows     = 3
-	cardPad      = 3.0
+	cardCols = 3
+	cardRows = 3
 
 	// maxCards keeps a slip of the keyboard (count = 6000) from printing
 	// hundreds of pages: thirty pages of cards is more than any table.
@@ -113,7 +113,7 @@ func (c *card) typeset() {
 
 // cardCaption is the line above a page of cards.
 func cardCaption(list string, page, pages int) string {
-	return fmt.Sprintf("Unit cards — %s · page %d / %d · cut along the lines · %g × %g mm", list, page, pages, cardW, cardH)
+	return fmt.Sprintf("Unit cards — %s · page %d / %d · cut along the lines · %g × %g mm", list, page, pages, cards.Poker.W, cards.Poker.H)
 }
 
 // cardPlan is where a list's cards go: under the roster on its last page
@@ -146,7 +146,7 @@ func planCards(r *Report, mo markdown.Options, backs cards.Backs, end float64) (
 		return pl, err
 	}
 	rows := (len(cs) + cardCols - 1) / cardCols
-	if y := end + cards.CropRoom; backs == cards.NoBacks && rows <= cardRows && y+float64(rows)*cardH <= top+h {
+	if y := end + cards.CropRoom; backs == cards.NoBacks && rows <= cardRows && y+float64(rows)*cards.Poker.H <= top+h {
 		g.Top, g.Rows = y, rows
 		// The marks under the grid stop short of the footer's rule.
 		g.MarkLimit = top + h + footerClear
@@ -177,7 +177,7 @@ func (pl cardPlan) draw(pdf *fpdf.Fpdf, paper layout.Paper, backs cards.Backs, l
 		g.Draw(pdf, len(cs))
 		for k, c := range cs {
 			x, y := g.Cell(k)
-			c.Front(pdf, cards.Frame{X: x, Y: y, W: cardW, H: cardH})
+			c.Front(pdf, cards.Frame{X: x, Y: y, W: cards.Poker.W, H: cards.Poker.H})
 		}
 		return pdf.Error()
 	}
@@ -224,89 +224,81 @@ func PrintCards(r *Report, shop cards.Shop) ([]byte, error) {
 }
 
 // Type sizes on a card, in points, and line heights in mm: 7 pt and up,
-// as every sheet a player reads at the table.
+// as every sheet a player reads at the table, but the foot line's
+// (cards.FootPt).
 const (
 	titlePt  = 9.5
 	cornerPt = 8.5
 	subPt    = 7.0
 	headPt   = 7.0
 	bodyPt   = 7.0
-	footPt   = 7.0
 	bodyLH   = 2.85
 	boxSide  = 3.5 // a track's box
 	bigBox   = 5.0 // a track's box on a card with room to spare
 	boxGap   = 0.8
 	groupGap = 1.6
-	bandH    = 12.0 // the title band
+	lineLead = 1.2 // a band line's height against its size
+	ptMM     = 25.4 / 72
 )
 
-// cardBody is the text width of a card.
-const cardBody = cardW - 2*cardPad
+// cardBody is the text width of a card: its live area's.
+const cardBody = cards.LiveW
 
-// origin is where a poker card set in the frame has its top-left
-// corner: the card's own, or centred in a larger trim.
-func origin(f cards.Frame) (x, y float64) {
-	lx, ly := f.Live()
-	return lx - cardPad, ly - cardPad
-}
+// The title band: the unit's name and its points on one line, the line
+// under it, between the face's band pads; each line's baseline where it
+// balances capitals and descenders, as the reference cards' title does.
+const (
+	bandH     = 2*cards.BandPad + (titlePt+subPt)*ptMM*lineLead
+	titleBase = cards.BandPad + titlePt*ptMM*(lineLead/2+0.33)
+	subBase   = cards.BandPad + titlePt*ptMM*lineLead + subPt*ptMM*(lineLead/2+0.33)
+)
 
-// band fills the title band: inside the card's edge on a sheet, out into
-// the bleed on a print shop's page.
-func band(pdf *fpdf.Fpdf, f cards.Frame, x, y float64) {
-	pdf.SetFillColor(232, 236, 241)
-	if f.Bleed > 0 {
-		pdf.Rect(f.X-f.Bleed, f.Y-f.Bleed, f.W+2*f.Bleed, y+bandH-(f.Y-f.Bleed), "F")
-		return
-	}
-	pdf.Rect(x+0.3, y+0.3, cardW-0.6, bandH-0.3, "F")
-}
+// bandInk is the band's colour, and footInk the foot line's.
+var (
+	bandInk = [3]uint8{232, 236, 241}
+	footInk = [3]uint8{110, 116, 126}
+)
 
 // drawBack draws a unit card's back: the band with the unit's name, and
 // the list's name in the middle, so a card in its sleeve says whose it is.
 func drawBack(pdf *fpdf.Fpdf, c card, f cards.Frame) {
-	x, y := origin(f)
+	left, y := f.Live()
 	w := cardBody
-	left := x + cardPad
-	band(pdf, f, x, y)
+	f.Band(pdf, bandH, bandInk)
 	pdf.SetTextColor(20, 24, 30)
-	pdf.SetFont(layout.Font, "B", titlePt)
-	layout.Text(pdf, left, y+5.4, layout.FitText(pdf, c.title, w))
-	pdf.SetFont(layout.Font, "", subPt)
+	layout.SetFont(pdf, layout.Font, "B", titlePt)
+	layout.Text(pdf, left+cards.BandPad, y+titleBase, layout.FitText(pdf, c.title, w-2*cards.BandPad))
+	layout.SetFont(pdf, layout.Font, "", subPt)
 	pdf.SetTextColor(70, 76, 86)
-	layout.Text(pdf, left, y+9.9, layout.FitText(pdf, c.sub, w))
-	pdf.SetFont(layout.Font, "B", titlePt)
+	layout.Text(pdf, left+cards.BandPad, y+subBase, layout.FitText(pdf, c.sub, w-2*cards.BandPad))
+	layout.SetFont(pdf, layout.Font, "B", titlePt)
 	pdf.SetTextColor(40, 70, 120)
 	for i, ln := range layout.Wrap(pdf, c.foot, w) {
 		if i == 3 {
 			break
 		}
-		layout.Text(pdf, x+(cardW-layout.Width(pdf, ln))/2, y+cardH/2+float64(i)*4.2, ln)
+		layout.Text(pdf, left+(w-layout.Width(pdf, ln))/2, y+cards.LiveH/2+float64(i)*4.2, ln)
 	}
-	if c.of != "" {
-		pdf.SetFont(layout.Font, "", footPt)
-		pdf.SetTextColor(110, 116, 126)
-		layout.Text(pdf, x+(cardW-layout.Width(pdf, c.of))/2, y+cardH-footUp, c.of)
-	}
+	f.Foot(pdf, "", c.of, footInk)
 }
 
 func drawCard(pdf *fpdf.Fpdf, c card, f cards.Frame) {
-	x, y := origin(f)
+	left, y := f.Live()
 	w := cardBody
-	left := x + cardPad
 	// The title band.
-	band(pdf, f, x, y)
+	f.Band(pdf, bandH, bandInk)
 	pdf.SetTextColor(20, 24, 30)
-	pdf.SetFont(layout.Font, "B", cornerPt)
+	layout.SetFont(pdf, layout.Font, "B", cornerPt)
 	cw := layout.Width(pdf, c.corner)
-	layout.Text(pdf, x+cardW-cardPad-cw, y+5.4, c.corner)
-	pdf.SetFont(layout.Font, "B", titlePt)
-	layout.Text(pdf, left, y+5.4, layout.FitText(pdf, c.title, w-cw-2))
-	pdf.SetFont(layout.Font, "", subPt)
+	layout.Text(pdf, left+w-cards.BandPad-cw, y+titleBase, c.corner)
+	layout.SetFont(pdf, layout.Font, "B", titlePt)
+	layout.Text(pdf, left+cards.BandPad, y+titleBase, layout.FitText(pdf, c.title, w-2*cards.BandPad-cw-2))
+	layout.SetFont(pdf, layout.Font, "", subPt)
 	pdf.SetTextColor(70, 76, 86)
-	layout.Text(pdf, left, y+9.9, layout.FitText(pdf, c.sub, w))
+	layout.Text(pdf, left+cards.BandPad, y+subBase, layout.FitText(pdf, c.sub, w-2*cards.BandPad))
 
-	foot := y + cardH - footUp // the footer's baseline
-	top := y + bandH + firstDown
+	body := f.Body(bandH)
+	top := body.Y + firstDown
 	tracksTop := top + bodyRoom(pdf, c)
 	parts := fitParts(pdf, c.parts, w, tracksTop-top)
 	cy := top
@@ -383,11 +375,7 @@ func drawCard(pdf *fpdf.Fpdf, c card, f cards.Frame) {
 		layout.Text(pdf, left+w-ew, cut, " …")
 	}
 	drawTracks(pdf, c.tracks, left, tracksTop, w, c.side())
-	pdf.SetFont(layout.Font, "", footPt)
-	pdf.SetTextColor(110, 116, 126)
-	ow := layout.Width(pdf, c.of)
-	layout.Text(pdf, x+cardW-cardPad-ow, foot, c.of)
-	layout.Text(pdf, left, foot, layout.FitText(pdf, c.foot, w-ow-2))
+	f.Foot(pdf, c.foot, c.of, footInk)
 }
 
 // inlineHeads reports whether a block's first row is its table's column
@@ -490,20 +478,23 @@ func fitParts(pdf *fpdf.Fpdf, parts []part, w, room float64) []part {
 	return out
 }
 
-// Where a card's text goes: the first baseline firstDown under the title
-// band, the footer's baseline footUp over the card's bottom edge (inside
-// the safe zone), and the tracks tracksGap over the footer.
+// Where a card's text goes in the face's body (cards.Frame.Body): the
+// first baseline firstDown under its top, its capitals level with it; the
+// tracks at its foot, their last boxes on its bottom, as far from the
+// foot line as any text.
 const (
-	firstDown = 3.2
-	footUp    = 3.2 // the baseline inside a print shop's 1/8 in safe zone
-	tracksGap = 2.4
+	firstDown = 1.9
 	trackGap  = 0.8 // between two lines of a track's boxes
 )
 
 // bodyRoom is the height a card's blocks have, from the first baseline to
 // the top of the tracks.
 func bodyRoom(pdf *fpdf.Fpdf, c card) float64 {
-	return cardH - bandH - firstDown - footUp - tracksGap - tracksHeight(pdf, c.tracks, cardBody, c.side())
+	room := cards.BodyHeight(bandH) - firstDown
+	if h := tracksHeight(pdf, c.tracks, cardBody, c.side()); h > 0 {
+		room -= h - trackGap // the last line's gap falls under the body
+	}
+	return room
 }
 
 // cardFits reports whether everything a card carries prints on it, odds

@@ -47,7 +47,7 @@ func TestCardSizesMeasured(t *testing.T) {
 					for _, l := range lines {
 						// A box's left edge: stroked, upright, on the label's
 						// line, right of it.
-						if l.Page == tx.Page && !l.Filled && l.X1 == l.X2 && l.X1 > tx.X && l.X1 < tx.X+cardW && math.Abs((l.Y1+l.Y2)/2-(tx.Y-1.1)) < 1.5 {
+						if l.Page == tx.Page && !l.Filled && l.X1 == l.X2 && l.X1 > tx.X && l.X1 < tx.X+cards.Poker.W && math.Abs((l.Y1+l.Y2)/2-(tx.Y-1.1)) < 1.5 {
 							found++
 							if h := math.Abs(l.Y2 - l.Y1); h < 3.5-0.01 {
 								t.Errorf("%s page %d: a LOST box %.2f mm tall; at least 3.5", where, tx.Page, h)
@@ -144,12 +144,12 @@ func TestUnitCardWays(t *testing.T) {
 			if f.Size != titlePt || f.X > paper.Width/2 || f.Y > paper.Height {
 				continue
 			}
-			x := f.X - cardPad // the card's left edge
-			if x > paper.Width/2-cards.FoldGap-cardW+0.01 || x < paper.Width/2-cards.FoldGap-cardW-0.01 {
+			x := f.X - cards.Poker.Safe - cards.BandPad // the card's left edge
+			if x > paper.Width/2-cards.FoldGap-cards.Poker.W+0.01 || x < paper.Width/2-cards.FoldGap-cards.Poker.W-0.01 {
 				continue // not a card's title on a fold sheet
 			}
 			n++
-			want := paper.Width - x - cardW + cardPad
+			want := paper.Width - x - cards.Poker.W + cards.Poker.Safe + cards.BandPad
 			ok := false
 			for _, b := range texts {
 				if b.Page == f.Page && b.S == f.S && math.Abs(b.X-want) < 0.02 && math.Abs(b.Y-f.Y) < 0.02 {

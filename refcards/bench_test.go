@@ -39,10 +39,9 @@ func BenchmarkFontsOnly(b *testing.B) {
 		for range All(loadCat(b)) {
 			pdf := layout.NewBlankDoc(layout.A4, "x")
 			pdf.SetCompression(false)
-			st := &setter{pdf: pdf}
 			pdf.AddPage()
 			for _, style := range []string{"", "B"} {
-				st.font(style, 8)
+				layout.SetFont(pdf, layout.Font, style, 8)
 				pdf.Text(10, 10, "Tripod")
 			}
 			if _, err := layout.Bytes(pdf); err != nil {

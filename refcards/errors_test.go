@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/playaid/playaid/internal/pdftest"
+	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
 )
 
@@ -51,8 +52,6 @@ func TestTemplateErrors(t *testing.T) {
 			[]string{`cards-aqotmf.md:3:1: a code block in card "A": cards print headings, paragraphs, lists and tables`}},
 		{"footnotes", "# A\n\nx[^1]\n\n<!-- back -->\n\ny\n\n[^1]: a note\n",
 			[]string{`footnotes in card "A"`}},
-		{"table too wide", "# A\n\n| Breakable | Unbreakable | Indefatigable | Incomprehensible |\n|--|--|--|--|\n| a | b | c | d |\n\n<!-- back -->\n\ny\n",
-			[]string{`cards-aqotmf.md:3:1: card "A": the table needs`, "a card has 57.0 mm: drop a column or shorten its words (cards never set smaller type)"}},
 		{"title too long", "# " + long + "\n\nx\n\n<!-- back -->\n\ny\n",
 			[]string{`the title takes 3 lines in the band; at most 2 fit: shorten it`}},
 	} {
@@ -67,6 +66,40 @@ func TestTemplateErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestWideTableFitted: a table whose longest words are wider than a card
+// is fitted, not refused — narrower margins in its cells, then smaller
+// type, never under 6.5 pt — and the run says so, at the table's line of
+// the club's template.
+func TestWideTableFitted(t *testing.T) {
+	layout.Fitted() // what earlier tests left
+	tmpl := "# A\n\n| Breakable | Unbreakable | Indefatigable | Quarrelling |\n|--|--|--|--|\n| a | b | c | d |\n\n<!-- back -->\n\ny\n"
+	b, err := renderClub(t, tmpl, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fitted := layout.Fitted()
+	if len(fitted) != 1 || !strings.Contains(fitted[0].Error(), `cards-aqotmf.md:3:1: warning: card "A": the table is too wide for its 57.0 mm with this font's letters: fitted with its cells' margins narrowed to 0.35 mm, its type set at 6.75 pt, under the 7 pt of the rest`) {
+		t.Errorf("fitted: %v; want the table at its line, fitted with narrower margins and smaller type", fitted)
+	}
+	texts, err := pdftest.Read(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, tx := range texts {
+		switch tx.S {
+		case "Breakable", "Unbreakable", "Indefatigable", "Quarrelling":
+			seen++
+			if tx.Size < cards.MinPt {
+				t.Errorf("%q at %g pt: no character under %g pt", tx.S, tx.Size, cards.MinPt)
+			}
+		}
+	}
+	if seen != 4 {
+		t.Errorf("%d of the header's 4 words printed whole", seen)
 	}
 }
 
@@ -104,7 +137,7 @@ func TestSplit(t *testing.T) {
 		t.Errorf("the table's header is printed %d times; want it repeated on the second card (2)", count["Roll"])
 	}
 	for s := range sizes {
-		if s < footPt || s > titlePt {
+		if s < cards.FootPt || s > titlePt {
 			t.Errorf("a card printed at %g pt: cards are never set smaller or larger than their sizes", s)
 		}
 	}

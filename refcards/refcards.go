@@ -20,20 +20,21 @@
 // `rule "Name"` (a rule the data keeps as text) and `roll` (a chart row's
 // roll). See funcs.go and odds.go.
 //
-// Cards are set at one type size: what does not fit on a card goes on to
-// a second card ("1/2", "2/2"), never smaller. They are one content of the
-// card engine (layout/cards), which places them: nine cards to a page
-// sharing their cut lines, with the calibration bars and the print
-// instruction in the margins, each page of fronts followed by its page of
-// backs mirrored for a duplex printer that flips on the long edge (or the
-// short one); or beside their backs on fold-over sheets; or one face to a
-// page with bleed for a print shop.
+// Each side is a card's body, set by layout/markdown — the typesetter of
+// every document, in its card look — at one of two sizes, the larger
+// where the side still fits on one card; what does not fit on one card
+// goes on to a second ("1/2", "2/2"), never smaller. The cards are one
+// content of the card engine (layout/cards), whose face they fill (the
+// title band, the body, the foot line) and which places them: nine cards
+// to a page sharing their cut lines, with the calibration bars and the
+// print instruction in the margins, each page of fronts followed by its
+// page of backs mirrored for a duplex printer that flips on the long edge
+// (or the short one); or beside their backs on fold-over sheets; or one
+// face to a page with bleed for a print shop.
 //
-// The cards are a package of their own, not part of sheets: a sheet is
-// Markdown set on pages by layout/markdown, with footnotes; a card deck
-// is set by its own small renderer into fixed cells, front and back, with
-// no footnotes at all (a card carries only the short rulings a player
-// needs) and odds tables cut to a card's width.
+// A card carries no footnotes (only the short rulings a player needs),
+// and prints headings, paragraphs, lists and tables: the template's
+// Markdown is refused, at its line, where it holds anything else.
 package refcards
 
 import (
@@ -42,6 +43,7 @@ import (
 	"sync"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
@@ -50,11 +52,11 @@ import (
 
 // Deck is one rule set's reference cards.
 type Deck struct {
-	ID       string // --system value and output name ("aqotmf")
-	System   string // the catalogue system it prints
-	Template string // its engine's template ("cards-aqotmf.md")
-	Own      string // the rule set's own template, read first from a club's folder ("cards-<id>.md")
-	Accent   rgb    // the colour of its title bands, so decks sort apart
+	ID       string   // --system value and output name ("aqotmf")
+	System   string   // the catalogue system it prints
+	Template string   // its engine's template ("cards-aqotmf.md")
+	Own      string   // the rule set's own template, read first from a club's folder ("cards-<id>.md")
+	Accent   [3]uint8 // the colour of its title bands, so decks sort apart
 }
 
 // All lists the decks of the catalogue's rule sets, in the order the
@@ -67,8 +69,7 @@ func All(cat *catalog.Catalog) []Deck {
 		if c.Template == "" {
 			continue
 		}
-		out = append(out, Deck{ID: sys.ID, System: sys.ID, Template: c.Template, Own: "cards-" + sys.ID + ".md",
-			Accent: rgb{int(c.Accent[0]), int(c.Accent[1]), int(c.Accent[2])}})
+		out = append(out, Deck{ID: sys.ID, System: sys.ID, Template: c.Template, Own: "cards-" + sys.ID + ".md", Accent: c.Accent})
 	}
 	return out
 }
@@ -179,7 +180,10 @@ func (d Deck) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
 	if err != nil {
 		return nil, lines.Place(err, file)
 	}
-	out, err := print(cards, d, cat.System(d.System), file, cat.System(d.System).Edition(), o)
+	out, fitted, err := print(cards, d, cat.System(d.System), file, cat.System(d.System).Edition(), o)
+	if l, ok := diag.AsList(lines.Place(fitted, file)); ok {
+		layout.NoteFitted(l)
+	}
 	return out, lines.Place(err, file)
 }
 

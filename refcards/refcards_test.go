@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/playaid/playaid/internal/fpdf"
+
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/internal/golden"
@@ -61,8 +63,9 @@ func TestGoldenMarkdown(t *testing.T) {
 }
 
 // TestGoldenLayout keeps how the cards are set: each printed card, its
-// part mark, and how tall each side's text stands, to a tenth of a mm,
-// against testdata/golden/<deck>.cards.
+// part mark, and for each side the type size it is set at and how far
+// down its body the text reaches, to a tenth of a mm, against
+// testdata/golden/<deck>.cards.
 func TestGoldenLayout(t *testing.T) {
 	for _, d := range All(loadCat(t)) {
 		t.Run(d.ID, func(t *testing.T) {
@@ -71,20 +74,23 @@ func TestGoldenLayout(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cards, err := parse(md, d.ID)
+			cs, err := parse(md, d.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			st := &setter{pdf: layout.NewBlankDoc(layout.A4, "measure")}
-			pcs, err := settle(st, cards, "deck", d.ID)
+			pcs, fitted, err := settle(layout.NewBlankDoc(layout.A4, "measure"), cs, d.Accent, d.ID)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if len(fitted) > 0 {
+				t.Errorf("the Go font needs fitting: %v", fitted)
 			}
 			var b strings.Builder
 			for _, pc := range pcs {
 				fmt.Fprintf(&b, "%s %s\n", pc.titleOf, pc.of)
 				for s, name := range []string{"front", "back"} {
-					fmt.Fprintf(&b, "  %s: %d boxes, %.1f mm\n", name, len(pc.sides[s]), sideHeight(pc.sides[s]))
+					_, y := pc.sides[s].End()
+					fmt.Fprintf(&b, "  %s: %g pt, %.1f of %.1f mm\n", name, pc.sizes[s], y, cards.BodyHeight(pc.bandH))
 				}
 			}
 			golden.Check(t, filepath.Join("testdata", "golden", d.ID+".cards"), []byte(b.String()))
@@ -145,14 +151,25 @@ func cellAt(g geometry, x, y float64) (layout.Rect, bool) {
 	return layout.Rect{X: g.x0 + float64(c)*cardW, Y: g.y0 + float64(r)*cardH, W: cardW, H: cardH}, true
 }
 
+// A card, and how far inside its edge its ink keeps.
+const (
+	cardW, cardH = 63.0, 88.0
+	inset        = (cardW - cards.LiveW) / 2
+)
+
 // textWidth is how wide a string read back from the PDF is, in its font
-// as the PDF names it ("utf8goB" is the bold face).
-func textWidth(st *setter, tx pdftest.Text) float64 {
+// as the PDF names it ("utf8goB" is the bold face, "utf8goBI" the bold
+// italic).
+func textWidth(pdf *fpdf.Fpdf, tx pdftest.Text) float64 {
 	style := ""
-	if strings.HasSuffix(tx.Font, "B") {
-		style = "B"
+	for _, st := range []string{"BI", "B", "I"} {
+		if strings.HasSuffix(tx.Font, st) {
+			style = st
+			break
+		}
 	}
-	return st.width(tx.S, style, tx.Size)
+	layout.SetFont(pdf, layout.Font, style, tx.Size)
+	return layout.Width(pdf, tx.S)
 }
 
 // TestContentInsideCells: every string on a card — front or back — starts,
@@ -160,7 +177,7 @@ func textWidth(st *setter, tx pdftest.Text) float64 {
 // and so does every line and shape drawn there but the fronts' cut lines.
 // Checked on both papers and both flips, from the PDF.
 func TestContentInsideCells(t *testing.T) {
-	st := &setter{pdf: layout.NewBlankDoc(layout.A4, "measure")}
+	st := layout.NewBlankDoc(layout.A4, "measure")
 	const tol = 0.02
 	for _, d := range All(loadCat(t)) {
 		for _, p := range papers {
@@ -256,10 +273,10 @@ func TestBacksBehindFronts(t *testing.T) {
 					if tc.flip == cards.ShortEdge {
 						// The title sits at the same place in its cell: the
 						// cell's top edge is mirrored, the title below it.
-						cellY := f.Y - (inset + bandPad + baseline(titlePt))
+						cellY := f.Y - (inset + cards.BandPad + baseline(titlePt))
 						wy = tc.paper.Height - cellY - cardH + (f.Y - cellY)
 					} else {
-						cellX := f.X - (inset + bandPad)
+						cellX := f.X - (inset + cards.BandPad)
 						wx = tc.paper.Width - cellX - cardW + (f.X - cellX)
 					}
 					wx, wy = wx+tc.off[0], wy+tc.off[1]

@@ -3,8 +3,14 @@ package refcards
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
+
+	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
 )
@@ -32,6 +38,10 @@ const (
 // stand in opposite margins.
 const instruction = "Print at 100% / actual size — turn “fit to page” off. Check: this bar must measure 100 mm, the bar in the opposite margin 4 in."
 
+// shortInstruction is the instruction where a font of wide letters leaves
+// no room for it.
+const shortInstruction = "Print at 100%, no “fit to page”: this bar must measure 100 mm, the opposite one 4 in."
+
 // geometry is where the grid and the margins' strips sit on the paper.
 type geometry struct {
 	paper          layout.Paper
@@ -51,7 +61,7 @@ func newSheetGeometry(sh cards.Sheet) (geometry, error) {
 	if g.x0, g.y0, err = g.grid.Origin(); err != nil {
 		return g, err
 	}
-	g.x1, g.y1 = g.x0+float64(g.grid.Cols)*cardW, g.y0+float64(g.grid.Rows)*cardH
+	g.x1, g.y1 = g.x0+float64(g.grid.Cols)*cards.Poker.W, g.y0+float64(g.grid.Rows)*cards.Poker.H
 	if sh.Backs == cards.Fold {
 		g.x1 = sh.Paper.Width - g.x0 // the backs' column
 	}
@@ -84,12 +94,11 @@ func (g geometry) strips() (a, b strip) {
 }
 
 // in draws into the strip: draw paints it level with the strip's origin
-// at (x, y), in stripPt type. The font is set before a turned strip's
-// transform: its end restores the font the PDF prints in, and fpdf must
-// not believe another is set.
-func (s strip) in(st *setter, draw func(x, y float64)) {
-	st.font("", stripPt)
-	pdf := st.pdf
+// at (x, y). The font is set before a turned strip's transform: its end
+// restores the font the PDF prints in, and fpdf must not believe another
+// is set.
+func (s strip) in(pdf *fpdf.Fpdf, draw func(x, y float64)) {
+	layout.SetFont(pdf, layout.Font, "", stripPt)
 	if s.angle == 0 {
 		draw(s.x, s.y)
 		return
@@ -100,22 +109,35 @@ func (s strip) in(st *setter, draw func(x, y float64)) {
 	pdf.TransformEnd()
 }
 
-// words writes text into a strip from x on, its lines stripLead apart
-// from the first baseline, as many lines as the strip is deep.
-func (s strip) words(st *setter, x, base float64, text string) error {
+// words writes the first of texts that the strip has room for, from x
+// on, its lines stripLead apart from the first baseline, as many lines as
+// the strip is deep: at stripPt, or smaller down to cards.MinPt, before a
+// shorter wording (for a font of wide letters). It says what it fitted,
+// or "" where the first fits as it is.
+func (s strip) words(pdf *fpdf.Fpdf, x, base float64, texts ...string) (string, error) {
 	width := s.x + s.length - x
-	ls := st.lines(st.pieces([]span{{s: text}}, stripPt), width, stripPt)
-	if base+float64(len(ls)-1)*stripLead+0.6 > s.y+s.depth+1e-9 {
-		return fmt.Errorf("the sheet's margin has no room for %q", text)
-	}
-	for i, l := range ls {
-		for _, r := range l.runs {
-			st.font(r.style, stripPt)
-			st.pdf.SetTextColor(muted.r, muted.g, muted.b)
-			layout.Text(st.pdf, x+r.x, base+float64(i)*stripLead, r.s)
+	for i, text := range texts {
+		for size := stripPt; size >= cards.MinPt-1e-9; size -= 0.25 {
+			layout.SetFont(pdf, layout.Font, "", size)
+			ls := layout.Wrap(pdf, text, width)
+			if base+float64(len(ls)-1)*stripLead+0.6 > s.y+s.depth+1e-9 {
+				continue
+			}
+			pdf.SetTextColor(int(muted[0]), int(muted[1]), int(muted[2]))
+			for k, l := range ls {
+				layout.Text(pdf, x, base+float64(k)*stripLead, l)
+			}
+			var fitted []string
+			if size < stripPt {
+				fitted = append(fitted, fmt.Sprintf("set at %g pt, not %g pt", size, stripPt))
+			}
+			if i > 0 {
+				fitted = append(fitted, "worded shorter")
+			}
+			return strings.Join(fitted, " and "), nil
 		}
 	}
-	return nil
+	return "", fmt.Errorf("the sheet's margin has no room for %q", texts[0])
 }
 
 // checkOffset makes sure the offset keeps every back's ink (the card
@@ -131,6 +153,7 @@ func (g geometry) checkOffset(off [2]float64) error {
 		}
 	}
 	m := layout.SafeMargin
+	inset := cards.Poker.Safe // a back's ink keeps inside its live area
 	left, right := g.x0+inset-m, g.paper.Width-m-g.x1+inset
 	up, down := g.y0+inset-m, g.paper.Height-m-g.y1+inset
 	a, _ := g.strips()
@@ -150,8 +173,9 @@ func (g geometry) checkOffset(off [2]float64) error {
 
 // print lays the cards out nine to a page, each page of fronts followed
 // by its page of backs; three to a fold sheet, their backs beside them;
-// or one face to a page for a print shop.
-func print(cs []card, d Deck, sys *catalog.System, file, edition string, o Options) ([]byte, error) {
+// or one face to a page for a print shop. fitted is what was fitted to a
+// card with a font of wide letters.
+func print(cs []card, d Deck, sys *catalog.System, file, edition string, o Options) (out []byte, fitted diag.List, err error) {
 	paper := o.Paper
 	if paper.Width == 0 {
 		paper = layout.A4
@@ -168,61 +192,80 @@ func print(cs []card, d Deck, sys *catalog.System, file, edition string, o Optio
 	if o.Shop != nil {
 		pdf := o.Shop.NewDoc(title)
 		pdf.SetCompression(false)
-		st := &setter{pdf: pdf}
-		pcs, err := settle(st, cs, name, file)
+		pcs, fitted, err := settle(pdf, cs, d.Accent, file)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		dr := &drawer{st: st, accent: d.Accent}
-		if err := o.Shop.Draw(pdf, dr.faces(pcs)); err != nil {
-			return nil, err
+		if err := o.Shop.Draw(pdf, faces(pcs, name, d.Accent)); err != nil {
+			return nil, nil, err
 		}
-		return layout.Bytes(pdf)
+		out, err := layout.Bytes(pdf)
+		return out, fitted, err
 	}
 	g, err := newSheetGeometry(cards.Sheet{Paper: paper, Backs: flip, BackOffset: o.BackOffset, CropLen: cropLen})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := g.checkOffset(o.BackOffset); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	pdf := layout.NewBlankDoc(paper, title)
 	// Page contents uncompressed, as on the marker sheets: a compressor a
 	// page costs more time than the cards take to set. The fonts stay
 	// compressed.
 	pdf.SetCompression(false)
-	st := &setter{pdf: pdf}
-	pcs, err := settle(st, cs, name, file)
+	pcs, fitted, err := settle(pdf, cs, d.Accent, file)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	dr := &drawer{st: st, accent: d.Accent}
 	a, b := g.strips()
+	// What the margins' notes had to fit, once each.
+	var fits []string
+	fit := func(what, how string) {
+		if how != "" && !slices.Contains(fits, what+" "+how) {
+			fits = append(fits, what+" "+how)
+		}
+	}
 	margin := func(p cards.Page) error {
-		st.style, st.size = "", 0 // a new page: the font is set again
 		var ferr error
 		sheet := fmt.Sprintf("%s reference cards · sheet %d of %d", name, p.Sheet, p.Sheets)
 		if p.Back {
-			a.in(st, func(x, y float64) {
-				ferr = a.words(st, x, y+barRise+layout.BarDepth, fmt.Sprintf("%s, backs · print this side behind the fronts: duplex, flip on the %s", sheet, flip))
+			a.in(pdf, func(x, y float64) {
+				var how string
+				how, ferr = a.words(pdf, x, y+barRise+layout.BarDepth,
+					fmt.Sprintf("%s, backs · print this side behind the fronts: duplex, flip on the %s", sheet, flip),
+					fmt.Sprintf("%s, backs · duplex, flip on the %s", sheet, flip),
+					fmt.Sprintf("%s cards %d/%d, backs", name, p.Sheet, p.Sheets))
+				fit("the note on the backs", how)
 			})
 		} else {
-			a.in(st, func(x, y float64) {
+			a.in(pdf, func(x, y float64) {
 				end := layout.MMBar(pdf, x, y+barRise)
-				ferr = a.words(st, end+4, y+barRise+layout.BarDepth, instruction)
+				var how string
+				how, ferr = a.words(pdf, end+4, y+barRise+layout.BarDepth, instruction, shortInstruction)
+				fit("the print instruction", how)
 			})
-			note := fmt.Sprintf("%s, fronts · duplex, flip on the %s · cut along the grey lines", sheet, flip)
+			// The note, and shorter wordings of it.
+			notes := []string{
+				fmt.Sprintf("%s, fronts · duplex, flip on the %s · cut along the grey lines", sheet, flip),
+				fmt.Sprintf("%s, fronts · duplex, flip on the %s", sheet, flip),
+				fmt.Sprintf("%s cards %d/%d, fronts", name, p.Sheet, p.Sheets),
+			}
 			if flip == cards.Fold {
-				note = sheet + " · " + cards.FoldNote
+				notes[0], notes[1] = sheet+" · "+cards.FoldNote, sheet+" · "+cards.FoldNote
 			}
 			if edition != "" {
-				note += " · " + edition
+				for i := range notes {
+					notes[i] += " · " + edition
+				}
 			}
-			b.in(st, func(x, y float64) {
+			b.in(pdf, func(x, y float64) {
 				end := layout.InchBar(pdf, x, y+barRise)
-				if err := b.words(st, end+4, y+barRise+layout.BarDepth, note); err != nil && ferr == nil {
+				how, err := b.words(pdf, end+4, y+barRise+layout.BarDepth, notes...)
+				if err != nil && ferr == nil {
 					ferr = err
 				}
+				fit("the note on the fronts", how)
 			})
 		}
 		if ferr != nil {
@@ -230,8 +273,12 @@ func print(cs []card, d Deck, sys *catalog.System, file, edition string, o Optio
 		}
 		return nil
 	}
-	if err := g.sheet.Draw(pdf, dr.faces(pcs), margin); err != nil {
-		return nil, err
+	if err := g.sheet.Draw(pdf, faces(pcs, name, d.Accent), margin); err != nil {
+		return nil, nil, err
 	}
-	return layout.Bytes(pdf)
+	if len(fits) > 0 {
+		fitted = append(fitted, diag.Diag{File: d.FileName(document.PDF), Msg: "the notes in the sheets' margins are fitted to this font's letters: " + strings.Join(fits, ", ")})
+	}
+	out, err = layout.Bytes(pdf)
+	return out, fitted, err
 }

@@ -16,7 +16,7 @@ import (
 // same title on its back at the mirror image across the line, every
 // string of a card inside its live area, and the fold note on the sheet.
 func TestFoldSheets(t *testing.T) {
-	st := &setter{pdf: layout.NewBlankDoc(layout.A4, "measure")}
+	st := layout.NewBlankDoc(layout.A4, "measure")
 	for _, d := range All(loadCat(t)) {
 		for _, p := range papers {
 			where := fmt.Sprintf("%s %s", d.ID, p.Name)
@@ -36,7 +36,7 @@ func TestFoldSheets(t *testing.T) {
 					continue
 				}
 				perPage[f.Page]++
-				cellX := f.X - (inset + bandPad)
+				cellX := f.X - (inset + cards.BandPad)
 				wx := p.Width - cellX - cardW + (f.X - cellX)
 				found := false
 				for _, b := range texts {
@@ -95,7 +95,7 @@ func TestPrintShopDeck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := &setter{pdf: layout.NewBlankDoc(layout.A4, "measure")}
+	st := layout.NewBlankDoc(layout.A4, "measure")
 	for _, z := range cards.Sizes() {
 		for _, bl := range []float64{cards.Bleed3mm, cards.BleedEighth} {
 			for _, last := range []bool{false, true} {

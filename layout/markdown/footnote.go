@@ -67,7 +67,7 @@ func (r *walker) footnotesAfter(n ast.Node) {
 	r.after = true
 	for k, fn := range due {
 		if k > 0 {
-			r.space(itemGap * r.em)
+			r.space(r.lk.itemGap * r.em)
 		}
 		_ = ast.Walk(fn, r.visit)
 	}
@@ -122,7 +122,7 @@ func (r *walker) footnoteList(n ast.Node, entering bool) ast.WalkStatus {
 	if entering {
 		r.space(1.2 * r.em)
 		r.emit(box{h: 1.6, keep: true, draw: func(c canvas, x, y float64) {
-			rule(c, x, x+30, y+0.4, pen{width: 0.25, color: colRule})
+			rule(c, x, x+30, y+0.4, pen{width: 0.25, color: r.lk.rule})
 		}})
 		s := r.cur()
 		s.size = smaller(s.size, 0.85)
@@ -143,10 +143,10 @@ func (r *walker) footnote(n ast.Node, entering bool) ast.WalkStatus {
 	ls := r.lists[len(r.lists)-1]
 	if entering {
 		f := r.cur().face().withStyle("B")
-		f.color = colAccent
+		f.color = r.lk.accent
 		s := strconv.Itoa(n.(*east.Footnote).Index)
 		if n.PreviousSibling() != nil && !r.after {
-			r.space(itemGap * r.em)
+			r.space(r.lk.itemGap * r.em)
 		}
 		r.marker = &marker{s: s, f: f, x: r.indent + ls.step - 1.3 - f.width(s)}
 		r.indent += ls.step
@@ -154,7 +154,7 @@ func (r *walker) footnote(n ast.Node, entering bool) ast.WalkStatus {
 		return ast.WalkContinue
 	}
 	r.indent -= ls.step
-	r.space(itemGap * r.em)
+	r.space(r.lk.itemGap * r.em)
 	return ast.WalkContinue
 }
 
@@ -176,7 +176,7 @@ func (r *walker) footnoteLink(n ast.Node, entering bool) ast.WalkStatus {
 	s.size = max(s.size*0.68, min(s.size, minMark))
 	s.rise = -0.36 * r.cur().size * ptMM
 	s.bold, s.italic, s.mono, s.hasBg = true, false, false, false
-	s.color = colAccent
+	s.color = r.lk.accent
 	text := strings.Join(markLabels(links), ",")
 	if numberFollows(after, r.src) {
 		text += "\u00A0" // a no-break space at the marks' size: a thin space

@@ -1,5 +1,8 @@
 // Package markdown renders the Markdown of reference sheets, scenario
-// briefings and army rosters to PDF, and to a standalone HTML page.
+// briefings and army rosters to PDF, and to a standalone HTML page; and
+// it sets a card's body (MeasureCard): a card is a small page, laid out by
+// the same walker in a card's look (look.go), with no running header or
+// footer, what does not fit going on to the next card.
 //
 // The Markdown is parsed by goldmark with the GFM table, strikethrough and
 // footnote extensions (Parser). The PDF renderer walks goldmark's tree
@@ -26,7 +29,11 @@
 //
 // Type never goes under 7 pt (minText) unless the body size itself is
 // smaller: footnotes, code, chart labels and tables that shrink to fit
-// stop there; only footnote marks are smaller. Table columns are as wide
+// stop there; only footnote marks are smaller — and a table whose longest
+// words do not fit its column at that floor (a club's font of wide
+// letters), which is fitted with narrower cell margins, then smaller
+// type down to 6.5 pt (minMark), and only then broken words; the Layout
+// says so (Fitted). Table columns are as wide
 // as their content allows, and a column's names (cell lines of up to four
 // words) stay on one line when the table can afford it. A run of footnote
 // marks prints sorted and comma-separated ("⁴,⁸"), with a thin space
@@ -48,7 +55,8 @@
 // dropped.
 //
 // A fenced code block with the info string "chart" draws a line chart from
-// the TOML in its body (see chartSpec); "calibration" draws
+// the TOML in its body (see chartSpec), decoded by Options.Decode;
+// "calibration" draws
 // layout.CalibrationBars, which need a one-column stretch (133 mm wide, for
 // the print instruction above the bars).
 //
@@ -92,6 +100,13 @@ type Options struct {
 	// read data hand it down, so that layout draws what it is given and
 	// knows no data format. Without it a chart block is an error.
 	Decode Decoder
+
+	// Set by MeasureCard: a card's look, its body's box (W × H mm, no
+	// running header or footer), and the line of File the Markdown
+	// starts on.
+	look      *look
+	frame     [2]float64
+	firstLine int
 }
 
 // Decoder decodes TOML text into v, every problem at its file, line and

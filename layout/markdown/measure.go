@@ -44,6 +44,11 @@ func Measure(md []byte, opt Options) (*Layout, error) {
 	if err != nil {
 		return nil, err
 	}
+	return measured(r), nil
+}
+
+// measured is the Layout of a walker that has laid its document out.
+func measured(r *walker) *Layout {
 	f := r.fl
 	l := &Layout{Pages: f.pages, r: r}
 	for i, ps := range f.done {
@@ -54,7 +59,7 @@ func Measure(md []byte, opt Options) (*Layout, error) {
 		}
 		l.empty = append(l.empty, 1-f.fill(i+1))
 	}
-	return l, nil
+	return l
 }
 
 // Page returns the page on which the block starting at Markdown line

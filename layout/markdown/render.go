@@ -96,11 +96,14 @@ func (s style) face() face {
 
 // deco is the background of a block quote, drawn behind every box inside
 // it, so the quote stays boxed across column breaks.
-type deco struct{ x0, x1 float64 } // relative to the column's left edge
+type deco struct {
+	x0, x1 float64 // relative to the column's left edge
+	accent rgb     // the bar's
+}
 
 func (d deco) draw(c canvas, x, y, h float64) {
 	c.Fill(x+d.x0, y, d.x1-d.x0, h, colQuote)
-	c.Fill(x+d.x0, y, 0.7, h, colAccent)
+	c.Fill(x+d.x0, y, 0.7, h, d.accent)
 }
 
 // marker is a list bullet or number waiting for the first line of its item.
@@ -123,6 +126,7 @@ type walker struct {
 	src     []byte
 	srcText string // src as a string, when a text node needed it (source)
 	opt     Options
+	lk      *look   // the document's look: a sheet's or a card's
 	em      float64 // body em in mm
 	fl      *flow
 	styles  []style
@@ -148,6 +152,8 @@ type walker struct {
 	ends    []int // the last page of each section a page break ended
 	errs    diag.List
 	funcs   []func(n ast.Node, entering bool) ast.WalkStatus // by node kind
+	// fitted is what was fitted to its column (noteFit).
+	fitted diag.List
 	// Footnotes print under the block that first marks them on a page
 	// (see footnotesAfter): notes are the document's, by index; shown the
 	// page each last printed on; waiting those marked by a heading, for
@@ -195,9 +201,27 @@ func render(src []byte, opt Options, c canvas) (*walker, error) {
 // Measure-then-place makes the trials cheap: nothing is drawn until a
 // layout is chosen.
 func lay(src []byte, opt Options) (*walker, error) {
-	doc, err := Parse(src, opt.File)
+	doc, nl, err := parse(src, opt)
 	if err != nil {
 		return nil, err
+	}
+	return layParsed(doc, src, nl, opt)
+}
+
+// parse parses src (Parse: within the bounds of a template's Markdown),
+// and finds its newlines, for the lines of messages.
+func parse(src []byte, opt Options) (ast.Node, []int, error) {
+	doc, err := Parse(src, opt.File)
+	if err != nil {
+		if l, ok := diag.AsList(err); ok && opt.firstLine > 1 {
+			for i := range l {
+				if l[i].Line > 0 {
+					l[i].Line += opt.firstLine - 1
+				}
+			}
+			return nil, nil, l
+		}
+		return nil, nil, err
 	}
 	var nl []int
 	for i, b := range src {
@@ -205,6 +229,11 @@ func lay(src []byte, opt Options) (*walker, error) {
 			nl = append(nl, i)
 		}
 	}
+	return doc, nl, nil
+}
+
+// layParsed is lay on src parsed.
+func layParsed(doc ast.Node, src []byte, nl []int, opt Options) (*walker, error) {
 	r, err := walk(doc, src, nl, opt, nil)
 	if err != nil {
 		return nil, err
@@ -256,10 +285,17 @@ func (r *walker) section(s int) (first, last int) {
 // walk lays doc out once, with the space between the blocks of each
 // section in squeeze scaled by its factor.
 func walk(doc ast.Node, src []byte, nl []int, opt Options, squeeze map[int]float64) (*walker, error) {
-	r := &walker{src: src, nl: nl, opt: opt, em: opt.BaseSize * ptMM, squeeze: squeeze}
-	m := opt.Margin
-	r.fl = newFlow(m, opt.Paper.Width-m, m+headerH, opt.Paper.Height-m-footerH, columnGap, opt.Columns)
-	r.styles = []style{{size: opt.BaseSize, color: colText}}
+	r := &walker{src: src, nl: nl, opt: opt, lk: opt.look, em: opt.BaseSize * ptMM, squeeze: squeeze}
+	if r.lk == nil {
+		r.lk = sheetLook
+	}
+	if w, h := opt.frame[0], opt.frame[1]; w > 0 {
+		r.fl = newFlow(0, w, 0, h, columnGap, 1) // a card's body: a page of its own
+	} else {
+		m := opt.Margin
+		r.fl = newFlow(m, opt.Paper.Width-m, m+headerH, opt.Paper.Height-m-footerH, columnGap, opt.Columns)
+	}
+	r.styles = []style{{size: opt.BaseSize, color: r.lk.text}}
 	r.funcs = byKind([]kindFunc{
 		{ast.KindParagraph, r.paragraph},
 		{ast.KindTextBlock, r.paragraph},
@@ -307,7 +343,8 @@ func walk(doc ast.Node, src []byte, nl []int, opt Options, squeeze map[int]float
 	}
 	r.fl.finish()
 	for _, e := range r.fl.errs {
-		r.errs = append(r.errs, diag.Diag{File: opt.File, Msg: e.Error()})
+		e.File = opt.File
+		r.errs = append(r.errs, e)
 	}
 	if len(r.errs) > 0 {
 		r.errs.Sort()
@@ -342,7 +379,7 @@ func (r *walker) lineOf(pos int) int {
 	if pos < 0 {
 		return 0
 	}
-	return sort.SearchInts(r.nl, pos) + 1
+	return sort.SearchInts(r.nl, pos) + max(r.opt.firstLine, 1)
 }
 
 // nodeLine is the source line a block starts on.
@@ -365,6 +402,23 @@ func (r *walker) nodeLine(n ast.Node) int {
 
 func (r *walker) errorf(line int, format string, args ...any) {
 	r.errs.Add(diag.Pos{File: r.opt.File, Line: line}, format, args...)
+}
+
+// noteFit tells what a table had to give up to fit its column, w mm
+// across, set at size pt: a warning for the person at the terminal
+// (Layout.Fitted), as a font with wider letters than the Go font needs.
+func (r *walker) noteFit(line int, f tableFit, size, w float64) {
+	var how []string
+	if f.narrowed {
+		how = append(how, fmt.Sprintf("its cells' margins narrowed to %g mm", fitPad))
+	}
+	if f.under {
+		how = append(how, fmt.Sprintf("its type set at %g pt, under the %g pt of the rest", size, f.floor))
+	}
+	if f.cut {
+		how = append(how, "its longest words broken across lines")
+	}
+	r.fitted.Warn(diag.Pos{File: r.opt.File, Line: line}, "the table is too wide for its %.1f mm with this font's letters: fitted with %s", w, strings.Join(how, ", "))
 }
 
 // Style stack.
@@ -456,6 +510,7 @@ const (
 	keepLines keepRule = iota // the first and the second-to-last: no orphan, no widow
 	keepNext                  // those and the last: the block introduces what follows
 	keepAll                   // every line: headings, short introductions
+	keepWhole                 // every line but the last: a block never split
 )
 
 // emitLines emits set lines, one box each, keeping them with the next box
@@ -464,7 +519,8 @@ func (r *walker) emitLines(lines []line, lineLead float64, a align, rule keepRul
 	w := r.width()
 	for i, l := range lines {
 		h, base := l.height(lineLead), l.baseline(lineLead)
-		keep := rule == keepAll || (len(lines) > 1 && (i == 0 || i == len(lines)-2)) || (rule == keepNext && i == len(lines)-1)
+		keep := rule == keepAll || (len(lines) > 1 && (i == 0 || i == len(lines)-2)) || (rule == keepNext && i == len(lines)-1) ||
+			(rule == keepWhole && i < len(lines)-1)
 		r.emit(box{h: h, base: base, keep: keep, line: src, what: aLine,
 			draw: func(c canvas, x, y float64) { drawLine(c, l, x, y+base, w, a) }})
 	}
@@ -503,15 +559,16 @@ var trailingNotes = regexp.MustCompile(`(\[\^[^\]]*\])+$`)
 // or table cell of a line or two does not make a slice of its own.
 func (r *walker) breakLines(toks []tok, width, size float64) []line {
 	if cap(r.lines)-len(r.lines) < linesLow {
-		r.lines = make([]line, 0, linesChunk)
+		// A short document (a card's side) takes a short chunk.
+		r.lines = make([]line, 0, min(linesChunk, len(r.src)/16+2*linesLow))
 	}
 	start := len(r.lines)
 	r.lines = appendLines(r.lines, toks, width, size) // a longer block moves to a new chunk
 	return r.lines[start:len(r.lines):len(r.lines)]
 }
 
-// Line chunks: a new chunk of linesChunk when fewer than linesLow lines
-// are left.
+// Line chunks: a new chunk of linesChunk (fewer for a short document)
+// when fewer than linesLow lines are left.
 const (
 	linesChunk = 256
 	linesLow   = 16
@@ -526,7 +583,7 @@ const (
 // document should not take a long one's chunk.
 func (r *walker) openInlines() {
 	if cap(r.chunk)-len(r.chunk) < chunkLow {
-		n := chunkToks
+		n := min(chunkToks, len(r.src)/4+chunkLow) // a short document's are short
 		if r.chunk == nil {
 			n = len(r.src)/4 + chunkLow
 		}
@@ -559,9 +616,9 @@ func (r *walker) closeInlines() inlines {
 // Block nodes.
 
 func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
-	gap := paraGap
+	gap := r.lk.paraGap
 	if n.Kind() == ast.KindTextBlock {
-		gap = itemGap
+		gap = r.lk.itemGap
 	}
 	if entering {
 		r.space(gap * r.em)
@@ -570,6 +627,9 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 	}
 	lines := r.breakLines(r.closeInlines(), r.width(), r.cur().size)
 	rule := keepLines
+	if r.lk.whole {
+		rule = keepWhole // a card's paragraph is read on one card
+	}
 	if n.Kind() == ast.KindParagraph && r.introduces(n) {
 		rule = keepNext
 		if len(lines) <= 3 {
@@ -578,20 +638,20 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 	} else if n.Parent() != nil && n.Parent().Kind() == ast.KindDocument && r.explained(n) {
 		rule = keepNext // with the rulings under it
 	}
-	r.emitLines(lines, lead, alignLeft, rule, r.nodeLine(n))
+	r.emitLines(lines, r.lk.lead, alignLeft, rule, r.nodeLine(n))
 	r.space(gap * r.em)
 	return ast.WalkContinue
 }
 
 func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
 	lv := min(n.(*ast.Heading).Level, 6)
-	hs := headingStyle[lv]
+	hs := r.lk.headings[lv]
 	if entering {
 		r.space(hs.before * r.em)
 		s := r.cur()
 		s.bold, s.size = true, r.opt.BaseSize*hs.size
-		if lv <= 3 {
-			s.color = colAccent
+		if hs.accent {
+			s.color = r.lk.accent
 		}
 		r.push(s)
 		r.openInlines()
@@ -601,12 +661,9 @@ func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
 	r.emitLines(lines, 1.2, alignLeft, keepAll, r.nodeLine(n))
 	r.pop()
 	if hs.rule > 0 {
-		w, col := r.width(), colRule
-		if lv == 1 {
-			col = colAccent
-		}
-		r.emit(box{h: 1.2, keep: true, draw: func(c canvas, x, y float64) {
-			rule(c, x, x+w, y+0.5, pen{width: hs.rule, color: col})
+		w := r.width()
+		r.emit(box{h: hs.ruleBox, keep: true, draw: func(c canvas, x, y float64) {
+			rule(c, x, x+w, y+hs.ruleAt, pen{width: hs.rule, color: hs.ruleColor})
 		}})
 	}
 	r.space(hs.after * r.em)
@@ -618,12 +675,12 @@ func (r *walker) thematicBreak(n ast.Node, entering bool) ast.WalkStatus {
 	if !entering {
 		return ast.WalkContinue
 	}
-	r.space(paraGap * r.em)
+	r.space(r.lk.paraGap * r.em)
 	w := r.width()
 	r.emit(box{h: 1, line: r.nodeLine(n), draw: func(c canvas, x, y float64) {
-		rule(c, x, x+w, y+0.5, pen{width: 0.25, color: colRule})
+		rule(c, x, x+w, y+0.5, pen{width: 0.25, color: r.lk.rule})
 	}})
-	r.space(paraGap * r.em)
+	r.space(r.lk.paraGap * r.em)
 	return ast.WalkContinue
 }
 
@@ -657,8 +714,8 @@ func (r *walker) codeBlock(n ast.Node, entering bool) ast.WalkStatus {
 			return ast.WalkSkipChildren
 		}
 	}
-	r.space(paraGap * r.em)
-	st := style{mono: true, size: smaller(r.opt.BaseSize, 0.9), color: colText}
+	r.space(r.lk.paraGap * r.em)
+	st := style{mono: true, size: smaller(r.opt.BaseSize, 0.9), color: r.lk.text}
 	f := st.face()
 	w := r.width()
 	var in inlines
@@ -687,7 +744,7 @@ func (r *walker) codeBlock(n ast.Node, entering bool) ast.WalkStatus {
 				drawLine(c, l, x+1.5, y+top+base, w-3, alignLeft)
 			}})
 	}
-	r.space(paraGap * r.em)
+	r.space(r.lk.paraGap * r.em)
 	return ast.WalkSkipChildren
 }
 
@@ -719,7 +776,7 @@ func (r *walker) htmlBlock(n ast.Node, entering bool) ast.WalkStatus {
 			r.errorf(line, "columns directive inside a list or quote; put it between blocks")
 			break
 		}
-		r.fl.setColumns(d.n, max(r.gap, paraGap*r.em*r.squeezed()))
+		r.fl.setColumns(d.n, max(r.gap, r.lk.paraGap*r.em*r.squeezed()))
 		r.gap = 0
 	}
 	return ast.WalkSkipChildren
@@ -729,9 +786,9 @@ const quotePad = 1.6 // mm inside a quote box
 
 func (r *walker) blockquote(n ast.Node, entering bool) ast.WalkStatus {
 	if entering {
-		r.space(paraGap * r.em)
+		r.space(r.lk.paraGap * r.em)
 		r.flushGap()
-		r.decos = append(r.decos, deco{x0: r.indent, x1: r.fl.colWidth() - r.rind})
+		r.decos = append(r.decos, deco{x0: r.indent, x1: r.fl.colWidth() - r.rind, accent: r.lk.accent})
 		r.indent += 3.2
 		r.rind += 2
 		r.emit(box{h: quotePad, keep: true})
@@ -743,7 +800,7 @@ func (r *walker) blockquote(n ast.Node, entering bool) ast.WalkStatus {
 	r.decos = r.decos[:len(r.decos)-1]
 	r.indent -= 3.2
 	r.rind -= 2
-	r.space(paraGap * r.em)
+	r.space(r.lk.paraGap * r.em)
 	return ast.WalkContinue
 }
 
@@ -754,18 +811,18 @@ func (r *walker) list(n ast.Node, entering bool) ast.WalkStatus {
 	if !entering {
 		outer = outer[:len(outer)-1] // the top is this list
 	}
-	gap := paraGap
+	gap := r.lk.paraGap
 	if len(outer) > 0 && outer[len(outer)-1].tight {
-		gap = itemGap
+		gap = r.lk.itemGap
 	}
 	if entering {
 		ls := &listState{ordered: l.IsOrdered(), n: l.Start, tight: l.IsTight}
 		if ls.ordered {
 			// Room for the widest number.
 			last := strconv.Itoa(l.Start+l.ChildCount()-1) + "."
-			ls.step = max(4.2, r.cur().face().width(last)+1.8)
+			ls.step = max(r.lk.list.number, r.numberFace().width(last)+r.lk.list.numberPad)
 		} else {
-			ls.step = 4
+			ls.step = r.lk.list.bullet
 		}
 		r.space(gap * r.em)
 		r.lists = append(r.lists, ls)
@@ -778,6 +835,18 @@ func (r *walker) list(n ast.Node, entering bool) ast.WalkStatus {
 
 var bullets = []string{"•", "–", "◦"}
 
+// numberFace is the face of a numbered list's numbers.
+func (r *walker) numberFace() face {
+	f := r.cur().face()
+	if r.lk.list.bold {
+		f = f.withStyle("B")
+	}
+	if r.lk.list.accent {
+		f.color = r.lk.accent
+	}
+	return f
+}
+
 func (r *walker) listItem(n ast.Node, entering bool) ast.WalkStatus {
 	ls := r.lists[len(r.lists)-1]
 	if entering {
@@ -786,18 +855,21 @@ func (r *walker) listItem(n ast.Node, entering bool) ast.WalkStatus {
 		if ls.ordered {
 			m.s = strconv.Itoa(ls.n) + "."
 			ls.n++
-			m.f = f
-			m.x = r.indent + ls.step - 1.3 - f.width(m.s)
+			m.f = r.numberFace()
+			m.x = r.indent + ls.step - r.lk.list.numberGap - m.f.width(m.s)
 		} else {
 			m.s = bullets[(len(r.lists)-1)%len(bullets)]
 			m.f = f
-			m.f.color = colAccent
-			m.x = r.indent + 0.8
+			if r.lk.list.bold {
+				m.f = m.f.withStyle("B")
+			}
+			m.f.color = r.lk.accent
+			m.x = r.indent + r.lk.list.bulletX
 		}
 		if n.PreviousSibling() != nil {
-			g := paraGap
+			g := r.lk.paraGap
 			if ls.tight {
-				g = itemGap
+				g = r.lk.itemGap
 			}
 			r.space(g * r.em)
 		}
@@ -807,7 +879,7 @@ func (r *walker) listItem(n ast.Node, entering bool) ast.WalkStatus {
 		return ast.WalkContinue
 	}
 	if r.marker != nil { // an empty item
-		r.emit(box{h: r.em * lead})
+		r.emit(box{h: r.em * r.lk.lead})
 	}
 	r.indent -= ls.step
 	return ast.WalkContinue

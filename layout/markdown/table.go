@@ -3,6 +3,7 @@ package markdown
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -74,12 +75,12 @@ func (r *walker) tableNode(n ast.Node, entering bool) ast.WalkStatus {
 		}
 		t.cells = make([]inlines, n.ChildCount()*len(t.align)) // its rows
 		r.table = t
-		r.space(paraGap * r.em)
+		r.space(r.lk.paraGap * r.em)
 		return ast.WalkContinue
 	}
 	r.layoutTable(r.table)
 	r.table = nil
-	r.space(paraGap * r.em)
+	r.space(r.lk.paraGap * r.em)
 	return ast.WalkContinue
 }
 
@@ -101,6 +102,9 @@ func (r *walker) tableCell(n ast.Node, entering bool) ast.WalkStatus {
 	if entering {
 		s := r.cur()
 		s.bold = s.bold || row.header
+		if row.header && r.lk.table.headAccent {
+			s.color = r.lk.accent
+		}
 		r.push(s)
 		r.openInlines()
 		return ast.WalkContinue
@@ -110,37 +114,113 @@ func (r *walker) tableCell(n ast.Node, entering bool) ast.WalkStatus {
 	return ast.WalkContinue
 }
 
-// tableScale is the font scale at which a table fits avail, and the
-// widths of its columns' content (without padding).
-func tableScale(rows []tableRow, ncol int, base, avail float64) (k float64, w []float64) {
+// fitPad is the least padding a table's cells are given, each side, when
+// the longest words of its columns do not fit at its least type (a
+// font with wider letters than the Go font): narrower padding is the
+// first thing given up, smaller type the next (never under minMark), and
+// cutting a word the last.
+const fitPad = 0.35
+
+// tableFit is how a table fits its column: the scale of its type on the
+// cells' size, its columns' content widths (without padding), the cells'
+// padding each side, and what had to be given up beyond the look's
+// floor to fit it (narrowed padding, type under the floor, cut words).
+type tableFit struct {
+	k, pad   float64
+	floor    float64 // the look's least type for the table, pt
+	w        []float64
+	narrowed bool // padding narrowed to fitPad
+	under    bool // type under the look's floor
+	cut      bool // words cut: even the least type and padding are too wide
+}
+
+// tableScale is how the table of rows (group rows left out) fits avail:
+// its type shrinks in quarter points from the look's size to its floor
+// until every cell fits on one line; if that is not enough each column
+// gets its longest word and the rest is shared out (see below). Where
+// even the longest words do not fit at the floor, the table is fitted:
+// narrower padding, then type down to minMark, then words cut. base is
+// the size the cells were set in; aligns says which columns are
+// right-aligned (the spare width of a card's table goes to the
+// left-aligned column with the most text).
+func tableScale(rows []tableRow, ncol int, base, avail float64, tl *tableLook, aligns []align) tableFit {
 	// The content's widths at scale k: natural (each cell on one line),
-	// longest word, names. Measured as the scaled cells measure, as a
-	// footnote mark keeps its floor while the text around it shrinks.
-	buf := make([]float64, 3*ncol)
-	measure := func(k float64) (nat, mn, ph []float64) {
+	// longest word, names; and of the body alone (the header's longest
+	// words). Measured as the scaled cells measure, as a footnote mark
+	// keeps its floor while the text around it shrinks.
+	buf := make([]float64, 5*ncol)
+	var nat, mn, ph, body, head []float64
+	measure := func(k float64) {
 		clear(buf) // one buffer for every scale tried, each afresh
-		nat, mn, ph = buf[:ncol], buf[ncol:2*ncol], buf[2*ncol:]
+		nat, mn, ph, body, head = buf[:ncol], buf[ncol:2*ncol], buf[2*ncol:3*ncol], buf[3*ncol:4*ncol], buf[4*ncol:]
 		for _, row := range rows {
 			for j, c := range row.cells {
 				n, m, p := widthsAt(c, k)
 				nat[j], mn[j], ph[j] = max(nat[j], n), max(mn[j], m), max(ph[j], p)
+				if row.header {
+					head[j] = max(head[j], m)
+				} else {
+					body[j] = max(body[j], n)
+				}
 			}
 		}
-		return nat, mn, ph
 	}
-	inner := avail - float64(ncol)*2*cellPadX
-	floor := tableFloor(base)
-	k = floor / base
-	for size := base; size >= floor-eps; size -= 0.25 {
-		if nat, _, _ := measure(size / base); sum(nat) <= inner+eps {
-			k = size / base
+	f := tableFit{pad: tl.padX}
+	inner := avail - float64(ncol)*2*f.pad
+	floor := tl.floor(base)
+	f.floor = floor
+	f.k = floor / base
+	for size := tl.size(base); size >= floor-eps; size -= 0.25 {
+		if measure(size / base); sum(nat) <= inner+eps {
+			f.k = size / base
 			break
 		}
 	}
-	nat, mn, ph := measure(k)
+	measure(f.k)
+	if sum(mn) > inner+eps {
+		// The longest words do not fit at the floor: fit the table.
+		f.narrowed = f.pad > fitPad
+		f.pad = min(f.pad, fitPad)
+		inner = avail - float64(ncol)*2*f.pad
+		for size := floor; ; size -= 0.25 {
+			f.k = max(size, minMark) / base
+			measure(f.k)
+			if sum(mn) <= inner+eps {
+				break
+			}
+			if size <= minMark+eps {
+				f.cut = true
+				break
+			}
+		}
+		f.under = f.k*base < floor-eps
+	}
 	natSum, minSum := sum(nat), sum(mn)
-	w = make([]float64, ncol)
+	w := make([]float64, ncol)
+	f.w = w
+	// wordy is the left-aligned column with the most text.
+	wordy, most := 0, -1.0
+	for j := range w {
+		if j < len(aligns) && aligns[j] == alignRight {
+			continue
+		}
+		mass := 0.0
+		for _, row := range rows {
+			if !row.header && j < len(row.cells) {
+				n, _, _ := widthsAt(row.cells[j], f.k)
+				mass += n
+			}
+		}
+		if mass > most {
+			wordy, most = j, mass
+		}
+	}
 	switch {
+	case natSum <= inner+eps && tl.wordy:
+		// Everything fits on one line: the spare width goes to the
+		// column with the words, so the numbers stand by their labels.
+		copy(w, nat)
+		w[wordy] += inner - natSum
 	case natSum <= inner+eps:
 		// Everything fits on one line: share the spare width out, so
 		// the table takes the column's measure like every other.
@@ -157,6 +237,30 @@ func tableScale(rows []tableRow, ncol int, base, avail float64) (k float64, w []
 		for j := range w {
 			w[j] = mn[j] * inner / minSum
 		}
+	case tl.wordy && sumMax(body, head) <= inner+eps:
+		// The body fits on one line with the headers wrapped at their
+		// spaces: the headers wrap, and get back what is spare, the
+		// cheapest first.
+		for j := range w {
+			w[j] = max(body[j], head[j])
+		}
+		spare := inner - sum(w)
+		order := make([]int, ncol)
+		for j := range order {
+			order[j] = j
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(nat[a]-w[a], nat[b]-w[b]) })
+		for _, j := range order {
+			give := min(spare, nat[j]-w[j])
+			w[j] += give
+			spare -= give
+		}
+		w[wordy] += spare
+	case tl.wordy:
+		for j := range w {
+			w[j] = max(body[j], head[j])
+		}
+		fairShare(w, mn, inner)
 	default:
 		// Every column gets its longest word. Then names: the columns
 		// whose names cost least to keep on one line get the width for
@@ -186,7 +290,85 @@ func tableScale(rows []tableRow, ncol int, base, avail float64) (k float64, w []
 			}
 		}
 	}
-	return k, w
+	return f
+}
+
+// fairShare shares width out among columns that want want (their body on
+// one line, their headers' longest words) and need at least least (their
+// longest words), into want: every column that wants no more than a fair
+// share gets what it wants — the numbers stay on one line — then,
+// narrowest first, each column that can have all it wants while the
+// others keep their longest words on a line gets it (names stay whole,
+// the long text wraps), and what is left goes to the others by what they
+// want, each at least its longest word.
+func fairShare(want, least []float64, width float64) {
+	natW := slices.Clone(want)
+	open := make([]bool, len(want))
+	for j := range open {
+		open[j] = true
+	}
+	left, n := width, len(want)
+	for changed := true; changed && n > 0; {
+		changed = false
+		for j := range natW {
+			if open[j] && natW[j] <= left/float64(n) {
+				open[j] = false
+				left -= natW[j]
+				n--
+				changed = true
+			}
+		}
+	}
+	var order []int
+	for j := range natW {
+		if open[j] {
+			order = append(order, j)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(natW[a], natW[b]) })
+	for k, j := range order[:max(len(order)-1, 0)] {
+		rest := 0.0
+		for _, o := range order[k+1:] {
+			rest += least[o]
+		}
+		if left-natW[j] >= rest {
+			open[j] = false
+			left -= natW[j]
+		}
+	}
+	for {
+		total := 0.0
+		for j := range natW {
+			if open[j] {
+				total += natW[j]
+			}
+		}
+		short := false
+		for j := range natW {
+			if open[j] && (total <= 0 || left*natW[j]/total < least[j]) {
+				want[j], open[j] = least[j], false
+				left -= least[j]
+				short = true
+			}
+		}
+		if short {
+			continue
+		}
+		for j := range natW {
+			if open[j] {
+				want[j] = left * natW[j] / total
+			}
+		}
+		return
+	}
+}
+
+// sumMax is the sum of the larger of a[j] and b[j].
+func sumMax(a, b []float64) (s float64) {
+	for j := range a {
+		s += max(a[j], b[j])
+	}
+	return s
 }
 
 func sum(v []float64) (s float64) {
@@ -234,27 +416,50 @@ func (r *walker) layoutTable(t *tableState) {
 	if ncol == 0 || len(t.rows) == 0 {
 		return
 	}
+	tl := &r.lk.table
+	rows := t.rows
+	if tl.groups && len(rows) > 0 && rows[0].header && blankRow(rows[0].cells) {
+		rows = rows[1:] // no header to print, or to repeat
+	}
+	// Group rows name the rows under them, across the table: they take
+	// no part in the columns' widths.
+	group := make([]bool, len(rows))
+	measured := rows
+	if tl.groups {
+		measured = nil
+		for i, row := range rows {
+			group[i] = !row.header && len(row.cells) > 0 && blankRow(row.cells[1:])
+			if !group[i] {
+				measured = append(measured, row)
+			}
+		}
+	}
 	avail := r.width()
 	base := r.cur().size
-	k, cw := tableScale(t.rows, ncol, base, avail)
-	size := base * k
-	width := 0.0 // of the table
-	for _, w := range cw {
-		width += w + 2*cellPadX
-	}
 	aligns := make([]align, ncol)
 	copy(aligns, t.align)
+	fit := tableScale(measured, ncol, base, avail, tl, aligns)
+	k, cw, pad := fit.k, fit.w, fit.pad
+	size := base * k
+	if fit.narrowed || fit.under || fit.cut {
+		r.noteFit(t.line, fit, size, avail)
+	}
+	width := 0.0 // of the table
+	for _, w := range cw {
+		width += w + 2*pad
+	}
 
 	type setRow struct {
 		cells  [][]line
 		h      float64
 		header bool
+		group  bool
 		line   int
 	}
-	set := make([]setRow, len(t.rows))
-	cells := make([][]line, len(t.rows)*ncol) // every row's
-	for i, row := range t.rows {
-		sr := setRow{cells: cells[i*ncol : (i+1)*ncol : (i+1)*ncol], header: row.header, line: row.line}
+	set := make([]setRow, len(rows))
+	cells := make([][]line, len(rows)*ncol) // every row's
+	for i, row := range rows {
+		sr := setRow{cells: cells[i*ncol : (i+1)*ncol : (i+1)*ncol], header: row.header, group: group[i], line: row.line}
 		hmax := 0.0
 		for j := 0; j < ncol; j++ {
 			var in inlines
@@ -262,40 +467,59 @@ func (r *walker) layoutTable(t *tableState) {
 				in = row.cells[j]
 				scale(in, k)
 			}
-			ls := r.breakLines(in, cw[j], size)
+			cellW := cw[j]
+			if sr.group {
+				if j > 0 {
+					break
+				}
+				in, cellW = bold(in), width-2*pad
+			}
+			ls := r.breakLines(in, cellW, size)
 			h := 0.0
 			for _, l := range ls {
-				h += l.height(tableLead)
+				h += l.height(tl.lead)
 			}
 			sr.cells[j] = ls
 			hmax = max(hmax, h)
 		}
-		sr.h = hmax + 2*cellPadY
+		sr.h = hmax + 2*tl.padY
+		if sr.group {
+			sr.h += groupRise
+		}
 		set[i] = sr
 	}
 
 	drawRow := func(sr setRow, zebra, last bool) func(c canvas, x, y float64) {
 		return func(c canvas, x, y float64) {
 			switch {
-			case sr.header:
-				c.Fill(x, y, width, sr.h, colHead)
+			case sr.header && tl.fill:
+				c.Fill(x, y, width, sr.h, tl.head)
 			case zebra:
-				c.Fill(x, y, width, sr.h, colZebra)
+				c.Fill(x, y, width, sr.h, tl.zebra)
+			}
+			if sr.group {
+				ly := y + groupRise + tl.padY
+				for _, l := range sr.cells[0] {
+					drawLine(c, l, x+pad, ly+l.baseline(tl.lead), width-2*pad, alignLeft)
+					ly += l.height(tl.lead)
+				}
+				rule(c, x, x+width, y+sr.h, pen{width: 0.15, color: r.lk.accent.tint(0.4)})
+				return
 			}
 			cx := x
 			for j, ls := range sr.cells {
-				ly := y + cellPadY
+				ly := y + tl.padY
 				for _, l := range ls {
-					drawLine(c, l, cx+cellPadX, ly+l.baseline(tableLead), cw[j], aligns[j])
-					ly += l.height(tableLead)
+					drawLine(c, l, cx+pad, ly+l.baseline(tl.lead), cw[j], aligns[j])
+					ly += l.height(tl.lead)
 				}
-				cx += cw[j] + 2*cellPadX
+				cx += cw[j] + 2*pad
 			}
 			if sr.header {
-				rule(c, x, x+width, y+sr.h, pen{width: 0.3, color: colAccent})
+				rule(c, x, x+width, y+sr.h, pen{width: 0.3, color: r.lk.accent})
 			}
-			if last {
-				rule(c, x, x+width, y+sr.h, pen{width: 0.3, color: colAccent})
+			if last && tl.last {
+				rule(c, x, x+width, y+sr.h, pen{width: 0.3, color: r.lk.accent})
 			}
 		}
 	}
@@ -313,11 +537,18 @@ func (r *walker) layoutTable(t *tableState) {
 	var header *box
 	for i, sr := range set {
 		b := box{h: sr.h, line: sr.line, what: aTableRow}
-		if sr.header {
+		switch {
+		case sr.header:
 			b.keep = true
 			b.what = aTableHeader
 			b.draw = drawRow(sr, false, false)
-		} else {
+		case sr.group:
+			// A group's name stays with its rows, and starts the
+			// stripes afresh.
+			b.keep = i < len(set)-1
+			b.draw = drawRow(sr, false, false)
+			body = 0
+		default:
 			b.draw = drawRow(sr, body%2 == 1, i == len(set)-1)
 			// The last row does not go on alone.
 			b.keep = whole && i < len(set)-1 || i == len(set)-2 && i > 0 && !set[i-1].header ||
@@ -341,4 +572,37 @@ func (r *walker) layoutTable(t *tableState) {
 		}
 	}
 	r.fl.repeat = nil
+}
+
+// groupRise is the room over a group row's name, to set it off from the
+// row above.
+const groupRise = 0.4
+
+// blankRow reports whether a row's cells hold no text.
+func blankRow(cells []inlines) bool {
+	for _, c := range cells {
+		for _, t := range c {
+			if t.kind == tWord && strings.TrimSpace(t.s) != "" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// bold sets a cell's words in the bold of their face, measured again.
+func bold(in inlines) inlines {
+	out := make(inlines, len(in))
+	for i, t := range in {
+		if t.kind != tBreak {
+			st := "B"
+			if t.f.style() == "I" || t.f.style() == "BI" {
+				st = "BI"
+			}
+			t.f = t.f.withStyle(st)
+			t.w = t.f.width(t.s)
+		}
+		out[i] = t
+	}
+	return out
 }

@@ -68,7 +68,11 @@ func TestTableScale(t *testing.T) {
 		n, _, _ := widths(c)
 		natSum += n
 	}
-	k, w := tableScale(short, 3, 9, 90)
+	scaleOf := func(rows []tableRow, ncol int, base, avail float64) (float64, []float64) {
+		f := tableScale(rows, ncol, base, avail, &sheetLook.table, nil)
+		return f.k, f.w
+	}
+	k, w := scaleOf(short, 3, 9, 90)
 	if k != 1 {
 		t.Errorf("a narrow table is scaled by %g; want 1", k)
 	}
@@ -82,7 +86,7 @@ func TestTableScale(t *testing.T) {
 	}
 	// A wider one fills the width exactly.
 	mid := []tableRow{row(strings.Repeat("a ", 20), strings.Repeat("b ", 20))}
-	_, w = tableScale(mid, 2, 9, 90)
+	_, w = scaleOf(mid, 2, 9, 90)
 	if sum := w[0] + w[1] + 4*cellPadX; sum < 89.99 || sum > 90.01 {
 		t.Errorf("columns fill %.2f mm of 90", sum)
 	}
@@ -91,7 +95,7 @@ func TestTableScale(t *testing.T) {
 	long := strings.Repeat("word ", 14)
 	natLong, _, _ := widths(cell(long))
 	avail := natLong*0.9 + 2*cellPadX
-	k, w = tableScale([]tableRow{row(long)}, 1, 9, avail)
+	k, w = scaleOf([]tableRow{row(long)}, 1, 9, avail)
 	if k >= 1 || k < tableFloor(9)/9 {
 		t.Errorf("scale %g; want a little below 1, not below the floor", k)
 	}
@@ -100,7 +104,7 @@ func TestTableScale(t *testing.T) {
 	}
 
 	// Far too wide: floor size, and the wide column gets the most.
-	k, w = tableScale([]tableRow{row("a", strings.Repeat("long text ", 30))}, 2, 9, 60)
+	k, w = scaleOf([]tableRow{row("a", strings.Repeat("long text ", 30))}, 2, 9, 60)
 	if k != tableFloor(9)/9 {
 		t.Errorf("scale %g; want the floor %g", k, tableFloor(9)/9)
 	}

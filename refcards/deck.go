@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -16,13 +15,13 @@ import (
 	"github.com/playaid/playaid/layout/markdown"
 )
 
-// card is one rule or table as the template wrote it: its title and what
-// each side says.
+// card is one rule or table as the template wrote it: its title and the
+// Markdown of each side, which layout/markdown sets as the card's body.
 type card struct {
 	title string
-	line  int        // where its heading stands in the Markdown
-	sides [2][]block // front, back
-	back  bool       // the back has begun
+	line  int       // where its heading stands in the Markdown
+	sides [2]source // front, back
+	back  bool      // the back has begun
 }
 
 const (
@@ -30,32 +29,11 @@ const (
 	back  = 1
 )
 
-type blockKind uint8
-
-const (
-	blockHeading blockKind = iota // ## a small heading inside a side
-	blockPara
-	blockItem // one item of a list
-	blockTable
-)
-
-// block is a paragraph, heading, list item or table of a card's side.
-type block struct {
-	kind  blockKind
-	text  []span     // heading, paragraph, list item
-	mark  string     // list item: "•", or its number ("2.")
-	head  [][]span   // table: the header cells
-	rows  [][][]span // table: the rows' cells
-	right []bool     // table: right-aligned columns
-	line  int
-}
-
-// span is a run of text in one style ("", "B", "I" or "BI"); br is a line
-// break, with no text.
-type span struct {
-	s     string
-	style string
-	br    bool
+// source is the Markdown of a side: its lines of the deck's Markdown.
+type source struct {
+	md   []byte
+	line int // the deck's line it starts on
+	n    int // its blocks
 }
 
 var (
@@ -63,8 +41,11 @@ var (
 	backWords = []string{"back"}
 )
 
-// parse reads the Markdown a deck's template made into cards. Every
-// problem is reported, at its line of the Markdown (file names it).
+// parse reads the Markdown a deck's template made into cards: a level-1
+// heading starts a card, <!-- back --> its back, and each side is the
+// Markdown between. A card prints headings, paragraphs, lists and tables;
+// anything else is refused, every problem reported at its line of the
+// Markdown (file names it).
 func parse(md []byte, file string) ([]card, error) {
 	doc, err := markdown.Parse(md, file)
 	if err != nil {
@@ -73,10 +54,19 @@ func parse(md []byte, file string) ([]card, error) {
 	p := parser{src: md, file: file}
 	var cards []card
 	faulty := map[int]bool{} // cards with a mistake of their own already reported
+	var side *source         // the side being read
+	// end ends the side being read before line.
+	end := func(line int) {
+		if side != nil && side.n > 0 {
+			side.md = p.lines(side.line, line)
+		}
+		side = nil
+	}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		line := p.line(n)
 		if h, ok := n.(*ast.Heading); ok && h.Level == 1 {
-			title := strings.TrimSpace(plain(p.spans(h)))
+			end(line)
+			title := strings.TrimSpace(p.plain(h))
 			if title == "" {
 				p.errorf(line, "a card without a title: write it after the #")
 			}
@@ -87,20 +77,37 @@ func parse(md []byte, file string) ([]card, error) {
 			p.errorf(line, "%s before the first card: start every card with its title as a level-1 heading (# Title)", kindName(n))
 			continue
 		}
+		c := &cards[len(cards)-1]
+		if hb, ok := n.(*ast.HTMLBlock); ok {
+			if p.directive(hb, c, line) {
+				end(line)
+			}
+			continue
+		}
 		before := len(p.errs)
-		p.block(n, &cards[len(cards)-1], line)
+		p.block(n, c, line)
 		if len(p.errs) > before {
 			faulty[len(cards)-1] = true
 		}
+		s := &c.sides[front]
+		if c.back {
+			s = &c.sides[back]
+		}
+		if s.n == 0 {
+			s.line = line
+		}
+		s.n++
+		side = s
 	}
+	end(len(p.nl) + 2) // to the end of the Markdown
 	for k, c := range cards {
 		switch {
 		case faulty[k]:
-		case len(c.sides[front]) == 0:
+		case c.sides[front].n == 0:
 			p.errorf(c.line, "card %q has nothing on its front", c.title)
 		case !c.back:
 			p.errorf(c.line, "card %q has no back: after its front write <!-- back --> and the odds that go with it, or a short reminder", c.title)
-		case len(c.sides[back]) == 0:
+		case c.sides[back].n == 0:
 			p.errorf(c.line, "card %q has nothing on its back: write the odds that go with it, or a short reminder, after <!-- back -->", c.title)
 		}
 	}
@@ -114,23 +121,21 @@ func parse(md []byte, file string) ([]card, error) {
 	return cards, nil
 }
 
-// block adds a block of the Markdown to the card it belongs to.
+// block checks a block of a card's side: headings, paragraphs, lists of
+// one paragraph an item, and tables.
 func (p *parser) block(n ast.Node, c *card, line int) {
-	side := &c.sides[front]
-	if c.back {
-		side = &c.sides[back]
-	}
-	switch n := n.(type) {
-	case *ast.HTMLBlock:
-		p.directive(n, c, line)
-	case *ast.Heading:
-		*side = append(*side, block{kind: blockHeading, text: p.spans(n), line: line})
-	case *ast.Paragraph, *ast.TextBlock:
-		*side = append(*side, block{kind: blockPara, text: p.spans(n), line: line})
+	switch n.(type) {
+	case *ast.Heading, *ast.Paragraph, *ast.TextBlock, *east.Table:
 	case *ast.List:
-		p.list(n, side)
-	case *east.Table:
-		*side = append(*side, p.table(n, line))
+		for it := n.FirstChild(); it != nil; it = it.NextSibling() {
+			for b := it.FirstChild(); b != nil; b = b.NextSibling() {
+				switch b.(type) {
+				case *ast.Paragraph, *ast.TextBlock:
+				default:
+					p.errorf(p.line(b), "%s inside a list item: a card's list items are one paragraph each", kindName(b))
+				}
+			}
+		}
 	default:
 		p.errorf(line, "%s in card %q: cards print headings, paragraphs, lists and tables", kindName(n), c.title)
 	}
@@ -148,8 +153,8 @@ func (p *parser) errorf(line int, format string, args ...any) {
 }
 
 // directive reads an HTML comment between a card's blocks: only
-// <!-- back --> is known.
-func (p *parser) directive(n *ast.HTMLBlock, c *card, line int) {
+// <!-- back --> is known. It reports whether the back begins.
+func (p *parser) directive(n *ast.HTMLBlock, c *card, line int) bool {
 	var raw bytes.Buffer
 	for i := 0; i < n.Lines().Len(); i++ {
 		seg := n.Lines().At(i)
@@ -165,7 +170,9 @@ func (p *parser) directive(n *ast.HTMLBlock, c *card, line int) {
 		p.errorf(line, "a second <!-- back --> in card %q: a card has one back", c.title)
 	default:
 		c.back = true
+		return true
 	}
+	return false
 }
 
 func suggestBack(got string) string {
@@ -175,121 +182,46 @@ func suggestBack(got string) string {
 	return "the only directive is <!-- back -->, which starts a card's back"
 }
 
-// list adds a list's items to side, one block each.
-func (p *parser) list(l *ast.List, side *[]block) {
-	num := l.Start
-	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-		mark := "•"
-		if l.IsOrdered() {
-			mark = strconv.Itoa(num) + "."
-			num++
+// plain is the text of a heading, without its emphasis.
+func (p *parser) plain(n ast.Node) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
 		}
-		b := block{kind: blockItem, mark: mark, line: p.line(it)}
-		for c := it.FirstChild(); c != nil; c = c.NextSibling() {
-			switch c.(type) {
-			case *ast.Paragraph, *ast.TextBlock:
-				if len(b.text) > 0 {
-					b.text = append(b.text, span{br: true})
-				}
-				b.text = append(b.text, p.spans(c)...)
-			default:
-				p.errorf(p.line(c), "%s inside a list item: a card's list items are one paragraph each", kindName(c))
-			}
-		}
-		*side = append(*side, b)
-	}
-}
-
-// table reads a GFM table: header, rows and which columns are
-// right-aligned.
-func (p *parser) table(t *east.Table, line int) block {
-	b := block{kind: blockTable, line: line}
-	for _, a := range t.Alignments {
-		b.right = append(b.right, a == east.AlignRight)
-	}
-	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
-		var cells [][]span
-		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
-			cells = append(cells, p.spans(c))
-		}
-		if _, ok := r.(*east.TableHeader); ok {
-			b.head = cells
-			continue
-		}
-		b.rows = append(b.rows, cells)
-	}
-	return b
-}
-
-// spans collects the inline text of n in its styles.
-func (p *parser) spans(n ast.Node) []span {
-	var out []span
-	p.inline(n, "", &out)
-	return out
-}
-
-func (p *parser) inline(n ast.Node, style string, out *[]span) {
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
 		case *ast.Text:
 			v := c.Segment.Value(p.src)
 			if !c.IsRaw() {
 				v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
 			}
-			*out = append(*out, span{s: string(v), style: style})
-			switch {
-			case c.HardLineBreak():
-				*out = append(*out, span{br: true})
-			case c.SoftLineBreak():
-				*out = append(*out, span{s: " ", style: style})
+			b.Write(v)
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				b.WriteString(" ")
 			}
 		case *ast.String:
-			*out = append(*out, span{s: string(c.Value), style: style})
-		case *ast.Emphasis:
-			st := style
-			if c.Level >= 2 {
-				st = addStyle(st, "B")
-			} else {
-				st = addStyle(st, "I")
-			}
-			p.inline(c, st, out)
-		case *ast.RawHTML:
-			if strings.HasPrefix(strings.ToLower(strings.TrimSpace(string(c.Segments.Value(p.src)))), "<br") {
-				*out = append(*out, span{br: true})
-			}
-		case *ast.AutoLink:
-			*out = append(*out, span{s: string(c.URL(p.src)), style: style})
-		default:
-			p.inline(c, style, out)
+			b.Write(c.Value)
 		}
-	}
-}
-
-// addStyle adds B or I to a style, keeping the order fpdf knows ("BI").
-func addStyle(style, add string) string {
-	b := strings.Contains(style, "B") || add == "B"
-	i := strings.Contains(style, "I") || add == "I"
-	switch {
-	case b && i:
-		return "BI"
-	case b:
-		return "B"
-	case i:
-		return "I"
-	}
-	return ""
-}
-
-// plain is the text of spans without styles.
-func plain(ss []span) string {
-	var b strings.Builder
-	for _, s := range ss {
-		if s.br {
-			b.WriteString(" ")
-		}
-		b.WriteString(s.s)
-	}
+		return ast.WalkContinue, nil
+	})
 	return b.String()
+}
+
+// lines returns the Markdown's lines from line first up to (not with)
+// line last.
+func (p *parser) lines(first, last int) []byte {
+	p.lineAt(0) // the newlines, found
+	// at is where line starts.
+	at := func(line int) int {
+		if line <= 1 {
+			return 0
+		}
+		if line-2 < len(p.nl) {
+			return p.nl[line-2] + 1
+		}
+		return len(p.src)
+	}
+	return p.src[at(first):at(last)]
 }
 
 // line is the Markdown line a block starts on.

@@ -1,0 +1,152 @@
+package markdown
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/playaid/playaid/layout"
+)
+
+// cardOf lays md out as a card's body of 57 × 70 mm and records each of
+// its pages drawn at (10, 20).
+func cardOf(t *testing.T, md string, o CardOptions) (*Layout, *recorder) {
+	t.Helper()
+	if o.W == 0 {
+		o.W, o.H = 57, 70
+	}
+	if o.Size == 0 {
+		o.Size = 7.5
+	}
+	o.File = "deck"
+	l, err := MeasureCard([]byte(md), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &recorder{}
+	for p := 1; p <= l.Pages; p++ {
+		rec.AddPage()
+		l.drawPage(rec, p, 10, 20)
+	}
+	return l, rec
+}
+
+// TestCardBody: a card's body is laid out in its box, drawn where the
+// card puts it, in the card's look: the body's size, tables half a point
+// smaller, a header in the deck's colour with no fill, no header row
+// where the header is blank, group rows across the table.
+func TestCardBody(t *testing.T) {
+	accent := [3]uint8{140, 36, 28}
+	md := "## Weapons\n\nIntro text.\n\n| | |\n|:--|--:|\n| **Target** | |\n| In cover | −2 |\n| In the open | 0 |\n\n| Roll | Result |\n|:--|:--|\n| 1 | Miss |\n"
+	l, rec := cardOf(t, md, CardOptions{Accent: accent})
+	if l.Pages != 1 {
+		t.Fatalf("%d pages; want 1", l.Pages)
+	}
+	deck := rgb{140, 36, 28}
+	for _, o := range rec.ops {
+		if o.x0 < 10-1e-6 || o.x1 > 10+57+1e-6 || o.y0 < 20-1e-6 || o.y1 > 20+70+1e-6 {
+			t.Errorf("%s leaves the body's box", o.text)
+		}
+		if o.str == "" {
+			continue
+		}
+		want := 7.5
+		switch o.str {
+		case "In cover", "−2", "In the open", "0", "Target", "Roll", "Result", "1", "Miss":
+			want = 7
+		}
+		if o.face.size != want {
+			t.Errorf("%q at %g pt; want %g", o.str, o.face.size, want)
+		}
+		switch o.str {
+		case "Weapons", "Roll", "Result":
+			if o.face.color != deck {
+				t.Errorf("%q in %v; want the deck's colour", o.str, o.face.color)
+			}
+		case "Target":
+			if o.face.style() != "B" || o.x1-o.x0 > 57 {
+				t.Errorf("the group row %q: style %q", o.str, o.face.style())
+			}
+		}
+	}
+	text := rec.String()
+	if strings.Contains(text, colHead.String()) {
+		t.Error("a card's table header is filled; a card's has no fill")
+	}
+	// The blank header: the group row is the first row drawn.
+	if i, j := strings.Index(text, `"Target"`), strings.Index(text, `"In cover"`); i < 0 || j < i {
+		t.Errorf("the group row does not head its rows:\n%s", text)
+	}
+}
+
+// TestCardPages: what does not fit on one card goes on to the next, the
+// table's header repeated there; messages name the line of the deck's
+// Markdown (Line).
+func TestCardPages(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("| Roll | Result |\n|:--|--:|\n")
+	for i := range 30 {
+		b.WriteString("| row " + strings.Repeat("x", i%5+1) + " | 10% |\n")
+	}
+	l, rec := cardOf(t, b.String(), CardOptions{})
+	if l.Pages != 2 {
+		t.Fatalf("%d pages; want 2", l.Pages)
+	}
+	if n := strings.Count(rec.String(), `"Roll"`); n != 2 {
+		t.Errorf("the header is drawn %d times; want it on both cards", n)
+	}
+	// A paragraph is read on one card: one that would straddle two goes
+	// on to the second whole.
+	b.Reset()
+	for range 15 {
+		b.WriteString("Filler line.\n\n")
+	}
+	b.WriteString("First " + strings.Repeat("word ", 60) + "last.\n")
+	_, rec = cardOf(t, b.String(), CardOptions{W: 57, H: 80}) // room for two of its lines under the filler
+	pageOf := map[string]int{}
+	for _, o := range rec.ops {
+		for _, w := range []string{"First", "last."} {
+			if strings.HasPrefix(o.str, w) || strings.HasSuffix(o.str, w) {
+				pageOf[w] = o.page
+			}
+		}
+	}
+	if pageOf["First"] != 2 || pageOf["last."] != 2 {
+		t.Errorf("the paragraph starts on card %d and ends on card %d; want it whole on card 2", pageOf["First"], pageOf["last."])
+	}
+	_, err := MeasureCard([]byte("Text.\n\n| A |\n|--|\n| "+strings.Repeat("tall<br>", 40)+" |\n"), CardOptions{W: 57, H: 70, Size: 7.5, File: "deck", Line: 100})
+	if err == nil || !strings.Contains(err.Error(), "deck:104: a table row is") {
+		t.Errorf("a row taller than a card: %v; want it at line 104 of the deck (100 + 4)", err)
+	}
+}
+
+// TestTableFitted: a table whose longest words are wider than its column
+// at its least type is fitted — narrower padding, then smaller type, never
+// under minMark — and the layout says so at the table's line; a table
+// that fits says nothing. On a sheet as on a card.
+func TestTableFitted(t *testing.T) {
+	wide := "Intro.\n\n| Breakable | Unbreakable | Indefatigable | Quarrelling |\n|--|--|--|--|\n| a | b | c | d |\n"
+	l, rec := cardOf(t, wide, CardOptions{})
+	fitted := l.Fitted()
+	if len(fitted) != 1 || fitted[0].Line != 3 || !fitted[0].Warning || !strings.Contains(fitted[0].Msg, "narrowed to 0.35 mm, its type set at 6.75 pt, under the 7 pt of the rest") {
+		t.Errorf("fitted: %v", fitted)
+	}
+	for _, o := range rec.ops {
+		if o.str != "" && o.face.size < minMark {
+			t.Errorf("%q at %g pt, under %g", o.str, o.face.size, minMark)
+		}
+		if o.str == "Unbreakabl" {
+			t.Error("a word is cut where smaller type fits it")
+		}
+	}
+	if l, _ := cardOf(t, "| A | B |\n|--|--|\n| a | b |\n", CardOptions{}); len(l.Fitted()) > 0 {
+		t.Errorf("a table that fits is fitted: %v", l.Fitted())
+	}
+	// A sheet's column, as narrow, fits the same way.
+	sheet, err := Measure([]byte(wide), Options{Paper: layout.Paper{Name: "narrow", Width: 16 + 57, Height: 200}, Margin: layout.SafeMargin + 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := sheet.Fitted(); len(f) != 1 || f[0].Line != 3 {
+		t.Errorf("a sheet's table too wide: %v", f)
+	}
+}

@@ -1,0 +1,203 @@
+package refcards
+
+import (
+	"fmt"
+
+	"github.com/playaid/playaid/internal/fpdf"
+
+	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/layout/cards"
+	"github.com/playaid/playaid/layout/markdown"
+)
+
+// A reference card is a face of the card engine (layout/cards): the
+// rule's title in the band, in white on the deck's colour on the front
+// and in the colour on a pale tint of it on the back, so that a card is
+// never put back the wrong way round; the side's Markdown as the body, set
+// by layout/markdown in the card look; the deck's name at the foot.
+//
+// Cards are set at one of two sizes: bodySize, or a size step more where
+// the side still fits on one card — a card that says little says it
+// larger, and the deck stays even. What does not fit on one card at
+// bodySize goes on to a second ("1/2", "2/2"), never smaller.
+
+// Type on a card, in points.
+const (
+	bodySize = 7.5 // paragraphs, lists, headings; tables half a point less
+	sizeStep = 1.0 // how much larger a side that says little is set
+	titlePt  = 9.5 // the title band
+	markPt   = 7.5 // "1/2" in the title band
+	maxTitle = 2   // lines a title may take
+	// minTitle is the least a title is set at to fit its lines in the
+	// band, with a font of wide letters.
+	minTitle = 8.0
+	lead     = 1.2
+	ptMM     = 25.4 / 72
+)
+
+var (
+	white = [3]uint8{255, 255, 255}
+	muted = [3]uint8{88, 94, 104}
+)
+
+// tint mixes c with white: share 0–1 of c.
+func tint(c [3]uint8, share float64) [3]uint8 {
+	var out [3]uint8
+	for i, v := range c {
+		out[i] = uint8(float64(v)*share + 255*(1-share) + 0.5)
+	}
+	return out
+}
+
+// lineH is the height of a line of text at size pt.
+func lineH(size float64) float64 { return size * ptMM * lead }
+
+// baseline is where the baseline of a line of text at size pt sits below
+// the line's top, as layout/markdown sets it.
+func baseline(size float64) float64 { return lineH(size)/2 + size*ptMM*0.33 }
+
+// physical is one printed card: a part of a card's front and back.
+type physical struct {
+	title   []string // the title's lines
+	titlePt float64
+	bandH   float64
+	of      string // "1/2" when a card takes more than one
+	sides   [2]*markdown.Layout
+	sizes   [2]float64 // each side's body type, pt
+	pages   [2]int     // the page of each side's layout this card prints (0: none)
+	titleOf string
+}
+
+// settle lays every card out on pdf's fonts (no page is drawn) and cuts
+// what does not fit on one into parts: the printed cards in order. Every
+// problem (a row taller than a card, a title too long) is reported
+// together; fitted is what was fitted to a card with a font of wide
+// letters.
+func settle(pdf *fpdf.Fpdf, cs []card, accent [3]uint8, file string) (out []physical, fitted diag.List, err error) {
+	var errs diag.List
+	for _, c := range cs {
+		at := diag.Pos{File: file, Line: c.line, Col: 1}
+		title, size := fitTitle(pdf, c.title)
+		if len(title) > maxTitle {
+			errs.Add(at, "card %q: the title takes %d lines in the band; at most %d fit: shorten it", c.title, len(title), maxTitle)
+			continue
+		}
+		if size < titlePt {
+			fitted.Warn(at, "card %q: the title is set at %g pt, not %g pt, to fit the band with this font's letters", c.title, size, titlePt)
+		}
+		bandH := 2*cards.BandPad + float64(len(title))*lineH(size)
+		var sides [2]*markdown.Layout
+		var sizes [2]float64
+		ok := true
+		for s := front; s <= back; s++ {
+			l, size, err := layOut(c.sides[s], accent, cards.BodyHeight(bandH), file)
+			if err != nil {
+				for _, d := range asList(err) {
+					d.Msg = fmt.Sprintf("card %q: %s", c.title, d.Msg)
+					errs = append(errs, d)
+				}
+				ok = false
+				continue
+			}
+			for _, d := range l.Fitted() {
+				d.Msg = fmt.Sprintf("card %q: %s", c.title, d.Msg)
+				fitted = append(fitted, d)
+			}
+			sides[s], sizes[s] = l, size
+		}
+		if !ok {
+			continue
+		}
+		n := max(sides[front].Pages, sides[back].Pages)
+		for k := 1; k <= n; k++ {
+			pc := physical{title: title, titlePt: size, bandH: bandH, sides: sides, sizes: sizes, titleOf: c.title}
+			if n > 1 {
+				pc.of = fmt.Sprintf("%d/%d", k, n)
+			}
+			for s := front; s <= back; s++ {
+				if k <= sides[s].Pages {
+					pc.pages[s] = k
+				}
+			}
+			out = append(out, pc)
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, nil, errs
+	}
+	return out, fitted, nil
+}
+
+// layOut sets a side's Markdown as a card's body, h mm tall: a size step
+// larger when it then still fits on one card, else at bodySize.
+func layOut(src source, accent [3]uint8, h float64, file string) (*markdown.Layout, float64, error) {
+	l, err := markdown.MeasureCard(src.md, markdown.CardOptions{W: cards.LiveW, H: h, Size: bodySize, Grow: bodySize + sizeStep, Accent: accent, File: file, Line: src.line})
+	if err != nil {
+		return nil, 0, err
+	}
+	return l, l.Size(), nil
+}
+
+// asList is err as diagnostics.
+func asList(err error) diag.List {
+	if l, ok := diag.AsList(err); ok {
+		return l
+	}
+	return diag.List{{Msg: err.Error()}}
+}
+
+// fitTitle breaks a title into the band's lines, leaving room for a part
+// mark ("2/2") at its right: at titlePt, or smaller, down to minTitle, if
+// a font of wide letters needs more lines than the band has.
+func fitTitle(pdf *fpdf.Fpdf, title string) ([]string, float64) {
+	layout.SetFont(pdf, layout.Font, "B", markPt)
+	width := cards.LiveW - 2*cards.BandPad - layout.Width(pdf, "9/9") - 2
+	var lines []string
+	size := titlePt
+	for ; size >= minTitle; size -= 0.5 {
+		layout.SetFont(pdf, layout.Font, "B", size)
+		if lines = layout.Wrap(pdf, title, width); len(lines) <= maxTitle {
+			return lines, size
+		}
+	}
+	return lines, titlePt
+}
+
+// faces gives the card engine each printed card's front and back.
+func faces(pcs []physical, deck string, accent [3]uint8) []cards.Card {
+	out := make([]cards.Card, len(pcs))
+	for i, pc := range pcs {
+		out[i] = cards.Card{
+			Front: func(pdf *fpdf.Fpdf, f cards.Frame) { pc.draw(pdf, f, front, deck, accent) },
+			Back:  func(pdf *fpdf.Fpdf, f cards.Frame) { pc.draw(pdf, f, back, deck, accent) },
+		}
+	}
+	return out
+}
+
+// draw draws one side of a printed card in its frame.
+func (pc physical) draw(pdf *fpdf.Fpdf, f cards.Frame, side int, deck string, accent [3]uint8) {
+	band, ink := accent, white
+	if side == back {
+		band, ink = tint(accent, 0.16), accent
+	}
+	f.Band(pdf, pc.bandH, band)
+	x, y := f.Live()
+	layout.SetFont(pdf, layout.Font, "B", pc.titlePt)
+	pdf.SetTextColor(int(ink[0]), int(ink[1]), int(ink[2]))
+	for i, l := range pc.title {
+		layout.Text(pdf, x+cards.BandPad, y+cards.BandPad+float64(i)*lineH(pc.titlePt)+baseline(pc.titlePt), l)
+	}
+	if pc.of != "" {
+		layout.SetFont(pdf, layout.Font, "B", markPt)
+		w := layout.Width(pdf, pc.of)
+		layout.Text(pdf, x+cards.LiveW-cards.BandPad-w, y+cards.BandPad+baseline(pc.titlePt), pc.of)
+	}
+	if k := pc.pages[side]; k > 0 {
+		body := f.Body(pc.bandH)
+		pc.sides[side].DrawPage(pdf, k, body.X, body.Y)
+	}
+	f.Foot(pdf, deck, "", muted)
+}

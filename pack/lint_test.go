@@ -34,8 +34,6 @@ var known = []struct {
 	what  string // a part of the finding
 	why   string
 }{
-	{"army-imperial-mars", "footer", "above the card's footer", "Imperial Mars unit cards' tracks sit close over the footer (the card typesetter)"},
-	{"reference-cards-imperial-mars", "footer", "above the card's footer", "Imperial Mars reference cards run close to the footer (the card typesetter)"},
 	{"reference-imperial-mars", "mark", "", "one mark for several rulings on the Imperial Mars sheet (readings)"},
 	{"reference-imperial-mars", "split", "", "the Imperial Mars sheet's sections run over pages (its four-page layout)"},
 	{"", "split", "", "short sections split across pages (page breaking)"},

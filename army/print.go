@@ -67,7 +67,7 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) (_ []byte, err err
 	// The renderer's messages about the Markdown name the template's place.
 	defer func() { err = lines.Place(err, mo.File) }()
 	if !opt.Cards {
-		return document.Render(md, opt.Format, mo) // a PDF embeds only the fonts it uses: faster
+		return lines.Render(md, opt.Format, mo) // a PDF embeds only the fonts it uses: faster
 	}
 	// Laid out once: where the roster ends decides where the cards go,
 	// then the same layout is drawn.
@@ -75,6 +75,7 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) (_ []byte, err err
 	if err != nil {
 		return nil, err
 	}
+	lines.NoteFitted(l.Fitted(), mo.File)
 	pages, end := l.End()
 	plan, err := planCards(r, mo, opt.CardBacks, end)
 	if err != nil {

@@ -137,6 +137,7 @@ func (b *Briefing) Render(opt Options) (_ *fpdf.Fpdf, _ *tablemap.Plan, err erro
 		return nil, nil, err
 	}
 	if m == nil || at < 0 {
+		lines.NoteFitted(l.Fitted(), mo.File)
 		pdf, err := l.Render(0)
 		if err != nil || m == nil {
 			return pdf, nil, err
@@ -164,6 +165,7 @@ func (b *Briefing) Render(opt Options) (_ *fpdf.Fpdf, _ *tablemap.Plan, err erro
 			return nil, nil, err
 		}
 	}
+	lines.NoteFitted(l.Fitted(), mo.File)
 	pdf, err := l.Render(0)
 	if err != nil {
 		return nil, nil, err

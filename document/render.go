@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
 	"github.com/playaid/playaid/tomlpos"
 )
@@ -32,6 +33,37 @@ func Render(md []byte, format string, opt markdown.Options) ([]byte, error) {
 		return markdown.PDF(md, opt)
 	}
 	return nil, UnknownFormat(format)
+}
+
+// Render is Render for Markdown whose lines come from templates: the
+// renderer's messages name the template's place (Place), and so does
+// what it fitted to the paper for a font of wide letters, told to the
+// person at the terminal (NoteFitted).
+func (ls Lines) Render(md []byte, format string, opt markdown.Options) ([]byte, error) {
+	if format != PDF && format != "" {
+		out, err := Render(md, format, opt)
+		return out, ls.Place(err, opt.File)
+	}
+	l, err := markdown.Measure(md, opt)
+	if err != nil {
+		return nil, ls.Place(err, opt.File)
+	}
+	ls.NoteFitted(l.Fitted(), opt.File)
+	out, err := l.PDF()
+	return out, ls.Place(err, opt.File)
+}
+
+// NoteFitted tells what a layout of the Markdown the renderer knew as
+// file fitted to the paper (markdown.Layout.Fitted), at the template's
+// places (layout.NoteFitted): the command prints it once its documents
+// are made.
+func (ls Lines) NoteFitted(fitted diag.List, file string) {
+	if len(fitted) == 0 {
+		return
+	}
+	if l, ok := diag.AsList(ls.Place(fitted, file)); ok {
+		layout.NoteFitted(l)
+	}
 }
 
 // DecodeTOML reads the TOML of a chart block, strictly and every

@@ -43,7 +43,6 @@ import (
 	"sync"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
@@ -181,9 +180,7 @@ func (d Deck) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
 		return nil, lines.Place(err, file)
 	}
 	out, fitted, err := print(cards, d, cat.System(d.System), file, cat.System(d.System).Edition(), o)
-	if l, ok := diag.AsList(lines.Place(fitted, file)); ok {
-		layout.NoteFitted(l)
-	}
+	lines.NoteFitted(fitted, file)
 	return out, lines.Place(err, file)
 }
 

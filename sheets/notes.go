@@ -217,6 +217,5 @@ func (s Sheet) renderNotes(cat *catalog.Catalog, o Options, places []Place) ([]b
 		File:     "rules notes " + s.ID + " (Markdown from " + NotesTemplate + ")",
 		Decode:   document.DecodeTOML,
 	}
-	out, err := document.Render(md, o.Format, mo)
-	return out, lines.Place(err, mo.File)
+	return lines.Render(md, o.Format, mo)
 }

@@ -176,6 +176,7 @@ func (s Sheet) Lay(cat *catalog.Catalog, o Options) (*Laid, error) {
 	if err != nil {
 		return nil, lines.Place(err, mo.File)
 	}
+	lines.NoteFitted(l.Fitted(), mo.File)
 	for i := range places {
 		places[i].Page = l.Page(places[i].Line)
 	}
@@ -238,8 +239,7 @@ func (s Sheet) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
 		return nil, err
 	}
 	mo := s.options(cat, title, o.Paper, o.TemplatesDir)
-	out, err := document.Render(md, o.Format, mo)
-	return out, lines.Place(err, mo.File)
+	return lines.Render(md, o.Format, mo)
 }
 
 // FileName is the sheet's name in the print pack for a format

@@ -32,6 +32,9 @@ var funcs = template.FuncMap{
 	"frac": frac,
 	"add":  func(a, b int) int { return a + b },
 	"itoa": strconv.Itoa,
+	// about is which playaid serves the page (the program, each rule
+	// set's edition and data): New sets it per server.
+	"about": func() []string { return nil },
 }
 
 func parseTemplates() (*template.Template, error) {

@@ -28,6 +28,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/internal/plain"
+	"github.com/playaid/playaid/version"
 )
 
 //go:embed templates/*.html static
@@ -73,6 +74,8 @@ func New(c Config) (*Server, error) {
 		st.close()
 		return nil, err
 	}
+	about := strings.Split(strings.TrimSuffix(version.Text(c.Catalog), "\n"), "\n")
+	tmpl.Funcs(template.FuncMap{"about": func() []string { return about }})
 	static, _ := fs.Sub(assets, "static")
 	if strings.TrimSpace(c.Password) == "" {
 		c.Password = ""

@@ -125,6 +125,7 @@ var verbs = []verb{
 	{"game", "write a scenario's game night: what to print, in two PDFs (single- and double-sided)", runGame},
 	{"army", "check and print army lists: validate, new, print (roster and unit cards)", runArmy},
 	{"serve", "the army builder, odds and print pack in a browser (a local web server)", runServe},
+	{"version", "which playaid this is: its version, Go, commit, and each rule set's edition and data", runVersion},
 }
 
 // env is what every verb gets: where to write and the shared flags' values.
@@ -197,8 +198,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 }
 
 // verbOf splits a command line into its verb and the verb's arguments:
-// with no verb, or only flags, the verb is build, the default.
+// with no verb, or only flags, the verb is build, the default; --version
+// is the version verb, as in most programs.
 func verbOf(args []string) (verb string, rest []string) {
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
+		return "version", args[1:]
+	}
 	if len(args) == 0 || (strings.HasPrefix(args[0], "-") && !isHelp(args[0])) {
 		return "build", args
 	}

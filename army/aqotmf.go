@@ -202,10 +202,10 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 			}
 			if f := aqForce(r, e); f != nil && len(f.Added) > 0 {
 				for _, a := range f.Added {
-					// The ruling the stand fights by, marked on it.
+					// The reading the stand fights by, marked on it.
 					mark := ""
-					if a.Ruling != "" {
-						mark = g.notes.Ref("added:"+a.Label, "added-"+label(a.Label), AgreeRuling+a.RulingLine())
+					if n := s.Reading(a.Reading); n != nil {
+						mark = g.notes.Source(*n)
 					}
 					els = append(els, fmt.Sprintf("%d × %s%s", a.Count, document.Esc(a.Label), mark))
 				}
@@ -308,10 +308,6 @@ func (g *glossary) aqUnstated(name string) {
 	g.weapons = append(g.weapons, WeaponRow{Name: document.Esc(name) + g.refs(document.Slug(name)), Range: writeIn(8), Power: writeIn(4), Dice: writeIn(3), Specials: writeIn(10)})
 }
 
-// AgreeRuling starts a ruling the players agree before play that no
-// source note holds (a stand a scenario adds without stats).
-const AgreeRuling = "Ruling, agree before play: "
-
 // aqRange is an AQotMF weapon's range as the data prints it: its words
 // ("3"–30+"), else its length in inches, else a dash.
 func aqRange(w *catalog.Weapon) string {
@@ -367,12 +363,11 @@ func aqCard(r *Report, ln Line) (card, error) {
 			speed = document.Inch(p.Speed)
 		}
 		name := p.Name
-		if st.ruling != "" {
+		if n := s.Reading(st.reading); n != nil {
 			// A stand the scenario adds and the book gives no stats:
-			// the ruling's profile, marked, its line under the stats.
-			m := marks.mark("added:"+st.Label, AgreeRuling+st.ruling)
-			name = st.Label + m
-			rulings = append(rulings, marks.line(m))
+			// the reading's profile, marked, its line under the stats.
+			name = st.Label + marks.mark(*n)
+			rulings = appendNew(rulings, marks.line(*n))
 		}
 		row := []string{fmt.Sprintf("%d × %s", st.Count, name), speed, document.Intp(p.Defense), document.Intp(p.Armor)}
 		for _, stat := range p.Unstated() {
@@ -449,10 +444,9 @@ func aqCard(r *Report, ln Line) (card, error) {
 			}
 			name := w.Name
 			for _, n := range s.NotesTouching(w.ID) {
-				if n.Ruling != "" && !aboutElements(s, n) {
-					m := marks.mark("note:"+n.ID, document.RulingPrefix+strings.TrimSpace(n.Ruling))
-					name += m
-					lines = appendNew(lines, marks.line(m))
+				if n.IsReading() && !aboutElements(s, n) {
+					name += marks.mark(n)
+					lines = appendNew(lines, marks.line(n))
 				}
 			}
 			wp.rows = append(wp.rows, []string{name, aqRange(w), power, fmt.Sprint(dicePer[w.ID])})
@@ -469,10 +463,9 @@ func aqCard(r *Report, ln Line) (card, error) {
 		for _, name := range unstated {
 			row := []string{name, "", "", ""}
 			for _, n := range s.NotesTouching(document.Slug(name)) {
-				if n.Ruling != "" {
-					m := marks.mark("note:"+n.ID, document.RulingPrefix+strings.TrimSpace(n.Ruling))
-					row[0] += m
-					lines = appendNew(lines, marks.line(m))
+				if n.IsReading() {
+					row[0] += marks.mark(n)
+					lines = appendNew(lines, marks.line(n))
 				}
 			}
 			wp.rows = append(wp.rows, row)
@@ -502,6 +495,7 @@ func aqCard(r *Report, ln Line) (card, error) {
 		return c, err
 	}
 	c.parts = append(c.parts, odds...)
+	c.readings = marks.readings
 	return c, nil
 }
 
@@ -519,33 +513,26 @@ func aboutElements(s *catalog.System, n catalog.Note) bool {
 	return slices.ContainsFunc(n.Touches, func(t string) bool { return s.Profile(t) != nil || s.Unit(t) != nil })
 }
 
-// cardMarks are the rulings a unit card marks where they apply (a stand
+// cardMarks are the readings a unit card marks where they apply (a stand
 // the scenario adds, a weapon the book prints ambiguously or without
-// stats), each with its mark in catalog.Marks order (†, ‡, §…) and its
-// line on the same card.
+// stats): each its own mark, its line on the same card.
 type cardMarks struct {
-	keys, texts []string
+	readings []catalog.Note
 }
 
-// mark returns the mark of the ruling key, giving it the next mark the
-// first time.
-func (m *cardMarks) mark(key, text string) string {
-	i := slices.Index(m.keys, key)
-	if i < 0 {
-		i = len(m.keys)
-		m.keys, m.texts = append(m.keys, key), append(m.texts, text)
+// mark returns the reading's mark as a card's cell holds it (drawn
+// raised: see markOpen), noting that the card prints it.
+func (m *cardMarks) mark(n catalog.Note) string {
+	if !slices.ContainsFunc(m.readings, func(r catalog.Note) bool { return r.Mark == n.Mark }) {
+		m.readings = append(m.readings, n)
 	}
-	return catalog.Mark(i)
+	return markOpen + n.Mark
 }
 
-// line is the ruling's line under what it marks: its mark, then its text.
-func (m *cardMarks) line(mark string) string {
-	for i := range m.keys {
-		if catalog.Mark(i) == mark {
-			return mark + " " + m.texts[i]
-		}
-	}
-	return ""
+// line is the reading's line under what it marks: its mark in bold, then
+// its ruling.
+func (m *cardMarks) line(n catalog.Note) string {
+	return n.Mark + "\t" + document.RulingPrefix + strings.TrimSpace(n.Ruling)
 }
 
 // abilityLine is a special ability on a card: its name and its rule in a
@@ -658,10 +645,10 @@ func aqEquipped(r *Report, e *catalog.Unit) []*catalog.Weapon {
 }
 
 // cardStand is a line of a unit card's elements: a stand of the unit
-// entry, or one the scenario adds with the ruling it fights by.
+// entry, or one the scenario adds with the reading it fights by.
 type cardStand struct {
 	catalog.Stand
-	ruling string
+	reading string // the id of the reading the stand fights by, where the book gives it no stats
 }
 
 // aqCardStands are the stands a unit entry fields in the list's
@@ -674,7 +661,7 @@ func aqCardStands(r *Report, e *catalog.Unit) []cardStand {
 	}
 	if f := aqForce(r, e); f != nil {
 		for _, a := range f.Added {
-			out = append(out, cardStand{Stand: catalog.Stand{Profile: a.FightsAs, Count: a.Count, Label: a.Label}, ruling: a.RulingLine()})
+			out = append(out, cardStand{Stand: catalog.Stand{Profile: a.FightsAs, Count: a.Count, Label: a.Label}, reading: a.Reading})
 		}
 	}
 	return out
@@ -848,15 +835,4 @@ func appendNew(list []string, s string) []string {
 		return list
 	}
 	return append(list, s)
-}
-
-// label is a name as a footnote's label: its slug's letters, digits and
-// hyphens.
-func label(name string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '-' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			return r
-		}
-		return -1
-	}, document.Slug(name))
 }

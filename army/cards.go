@@ -7,6 +7,7 @@ import (
 
 	"github.com/playaid/playaid/internal/fpdf"
 
+	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
@@ -51,7 +52,14 @@ type card struct {
 	// box is the side of a track's boxes, in mm: boxSide, or bigger
 	// (bigBox) on card 1/2 of a split card with the room for it.
 	box float64
+	// readings are the readings whose marks the card prints, each with
+	// its line on the card.
+	readings []catalog.Note
 }
+
+// markOpen starts a reading's mark in a card's cell: the mark is drawn
+// raised and smaller, in the accent colour, as a sheet prints it.
+const markOpen = "\uE004"
 
 // side is the side of the card's track boxes.
 func (c card) side() float64 {
@@ -239,6 +247,8 @@ const (
 	groupGap = 1.6
 	lineLead = 1.2 // a band line's height against its size
 	ptMM     = 25.4 / 72
+	markPt   = 6.5 // a reading's mark, raised: no character is smaller
+	markRise = 0.9 // mm
 )
 
 // cardBody is the text width of a card: its live area's.
@@ -635,7 +645,23 @@ func drawRow(pdf *fpdf.Fpdf, row []string, x, base, w float64, bold bool) {
 	first := firstColumn(len(row), w)
 	n := len(row) - 1
 	col := (w - first) / float64(max(n, 1))
-	layout.Text(pdf, x, base, layout.FitText(pdf, row[0], first-1))
+	name, mark, marked := strings.Cut(row[0], markOpen)
+	mw := 0.0
+	if marked {
+		pdf.SetFont(layout.Font, "B", markPt)
+		mw = layout.Width(pdf, mark)
+		pdf.SetFont(layout.Font, style, bodyPt)
+	}
+	name = layout.FitText(pdf, name, first-1-mw)
+	layout.Text(pdf, x, base, name)
+	if marked {
+		nw := layout.Width(pdf, name)
+		pdf.SetFont(layout.Font, "B", markPt)
+		pdf.SetTextColor(40, 70, 120)
+		layout.Text(pdf, x+nw, base-markRise, mark)
+		pdf.SetFont(layout.Font, style, bodyPt)
+		pdf.SetTextColor(20, 24, 30)
+	}
 	for i, cell := range row[1:] {
 		s := layout.FitText(pdf, cell, col-0.8)
 		right := x + first + float64(i+1)*col

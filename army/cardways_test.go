@@ -112,11 +112,11 @@ func TestFootnoteOnItem(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, ln := range strings.Split(string(md), "\n") {
-		if strings.HasPrefix(ln, "| Rough Riders") && strings.Contains(ln, "[^special-abilities]") {
+		if strings.HasPrefix(ln, "| Rough Riders") && strings.Contains(ln, markOf(t, "special-abilities")) {
 			t.Errorf("the Rough Riders row carries the Stealth and Massive note: %s", ln)
 		}
 	}
-	if !bytes.Contains(md, []byte("Stealth[^special-abilities]")) {
+	if !bytes.Contains(md, []byte("Stealth"+markOf(t, "special-abilities"))) {
 		t.Error("Stealth does not carry its note")
 	}
 }

@@ -90,7 +90,7 @@ func TestPlayerCopy(t *testing.T) {
 
 // footMark is a run of footnote marks ("3", "1,2") as the renderer sets
 // them, superscript.
-var footMark = regexp.MustCompile(`^[0-9]+(,[0-9]+)*$`)
+var footMark = regexp.MustCompile(`^R?[0-9]+(,R?[0-9]+)*$`)
 
 // TestTypeSizes holds the type bars of issue 13 on every example roster
 // with its cards, A4 and Letter, read from the PDF: 90% of the characters
@@ -142,11 +142,11 @@ func TestTypeSizes(t *testing.T) {
 				var cards []pdftest.Text
 				for _, tx := range printed(t, r, cat, paper) {
 					switch {
+					case footMark.MatchString(tx.S):
+						// A reading's mark is set small and raised, on a
+						// card as on the roster.
 					case cardsFrom(tx):
 						cards = append(cards, tx)
-					case footMark.MatchString(tx.S):
-						// A ruling's footnote mark is set small and
-						// raised; the ruling itself is text.
 					case tx.Y > top && tx.Y < top+h && tx.Size < 7.5:
 						t.Errorf("page %d: %q at %.2f pt, under the 7.5 pt of body text and tables", tx.Page, tx.S, tx.Size)
 					}
@@ -314,9 +314,9 @@ func TestWriteIns(t *testing.T) {
 		row  string // the Game stats row of the Mk II Baldwin
 		card []string
 	}{
-		{"quick-start", shipped.Catalog(t), "| Mk II Baldwin[^baldwin-stats] | Tank | " + writeIn(4) + " | " + blank + " | " + blank + " | " + writeIn(12) + " | – |",
+		{"quick-start", shipped.Catalog(t), "| Mk II Baldwin" + markOf(t, "baldwin-stats") + " | Tank | " + writeIn(4) + " | " + blank + " | " + blank + " | " + writeIn(12) + " | – |",
 			[]string{"1 × Mk II Baldwin * * *", "Agreed before play Speed, Defense, Armor (*) and weapons: not given by the rules."}},
-		{"club", clubCatalog(t), "| Mk II Baldwin[^baldwin-stats] | Tank | 6″ | 6 | 7 | Tank Gun | – |",
+		{"club", clubCatalog(t), "| Mk II Baldwin" + markOf(t, "baldwin-stats") + " | Tank | 6″ | 6 | 7 | Tank Gun | – |",
 			[]string{"1 × Mk II Baldwin 6″ 6 7", "Tank Gun 30″ +1 1"}},
 	} {
 		r := shippedList(t, tc.cat, "morale-wagon-humans.toml")
@@ -341,7 +341,8 @@ func TestWriteIns(t *testing.T) {
 			t.Fatal(err)
 		}
 		// The data's ruling on Massive says what Undescribed would: the
-		// rules section prints it, once, and the Game stats no footnote.
+		// rules section marks it, with a line for what the club agrees,
+		// and its line prints once.
 		var ruling string
 		for _, note := range tc.cat.System("aqotmf").NotesTouching("massive") {
 			ruling += note.Ruling
@@ -349,11 +350,11 @@ func TestWriteIns(t *testing.T) {
 		if ruling == "" {
 			t.Fatalf("%s: the data has no ruling on Massive", tc.name)
 		}
-		if !strings.Contains(string(md), "**Massive.** "+document.Esc(document.RulingPrefix+ruling)+"<br><br>Agreed: "+underscores(24)) {
-			t.Errorf("%s: Massive has no line for the club's ruling after the data's ruling", tc.name)
+		if !strings.Contains(string(md), "**Massive"+markOf(t, "massive")+".** <br><br>Agreed: "+underscores(24)) {
+			t.Errorf("%s: Massive has no mark and line for the club's ruling", tc.name)
 		}
-		if n := strings.Count(string(md), ruling); n != 1 || strings.Contains(string(md), "[^massive]") {
-			t.Errorf("%s: the ruling on Massive prints %d times, or as a footnote too; want once, in the rules section", tc.name, n)
+		if n := strings.Count(string(md), ruling); n != 1 || strings.Contains(string(md), Undescribed) {
+			t.Errorf("%s: the ruling on Massive prints %d times, or Undescribed too; want once", tc.name, n)
 		}
 		cs, err := buildCards(r)
 		if err != nil {
@@ -434,9 +435,8 @@ func TestScenarioWeaponsOnCards(t *testing.T) {
 	}
 }
 
-// cardMarkRE finds a ruling mark on a card: †, ‡, §, ¶ (doubled past
-// four).
-var cardMarkRE = regexp.MustCompile(`[†‡§¶]+`)
+// cardMarkRE finds a reading's mark in a card's cell.
+var cardMarkRE = regexp.MustCompile(markOpen + `R\d+`)
 
 // TestCardRulingsOnTheCard (issue 22 §2, §6, §8): every ruling mark a unit
 // card prints sits on an item (a stand, a weapon) and has its line on the
@@ -466,10 +466,8 @@ func TestCardRulingsOnTheCard(t *testing.T) {
 				texts = append(texts, strings.Split(p.text, "\n")...)
 			}
 			for _, line := range texts {
-				m := cardMarkRE.FindString(line)
-				if m != "" && strings.HasPrefix(line, m+" ") {
-					explained[m] = true
-					line = strings.TrimPrefix(line, m)
+				if m, _, ok := strings.Cut(line, "\t"); ok && regexp.MustCompile(`^R\d+$`).MatchString(m) {
+					explained[markOpen+m] = true
 				}
 				for _, m := range cardMarkRE.FindAllString(line, -1) {
 					used[m] = true
@@ -519,7 +517,7 @@ func TestCardRulingsOnTheCard(t *testing.T) {
 				t.Errorf("%s: card 1/2 prints %s unmarked or not at all (weapons %q)", file, weapon, rows)
 				continue
 			}
-			if want := m + " Ruling: " + document.Typo(ruling); !strings.Contains(text, want) {
+			if want := strings.TrimPrefix(m, markOpen) + " Ruling: " + document.Typo(ruling); !strings.Contains(text, want) {
 				t.Errorf("%s: card 1/2 lacks %q:\n%s", file, want, text)
 			}
 		}
@@ -585,4 +583,15 @@ func TestScenarioGivesOnCards(t *testing.T) {
 	if riders != 1 {
 		t.Errorf("%d Rough Riders cards in Scenario 1, want 1", riders)
 	}
+}
+
+// markOf is the Markdown reference to the mark of a shipped AQotMF
+// reading.
+func markOf(t *testing.T, id string) string {
+	t.Helper()
+	n := shipped.Catalog(t).System("aqotmf").Note(id)
+	if n == nil || n.Mark == "" {
+		t.Fatalf("the shipped data has no reading %q", id)
+	}
+	return "[^" + n.Mark + "]"
 }

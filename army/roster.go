@@ -245,6 +245,7 @@ func (g *glossary) special(sp string) string {
 		return a.Name
 	}
 	var text string
+	name := document.Esc(a.Name)
 	switch {
 	case a.Text != "":
 		text = document.Esc(document.Sentence(a.Text))
@@ -254,21 +255,16 @@ func (g *glossary) special(sp string) string {
 	case a.Short != "":
 		text = document.Esc(document.Sentence(a.Short))
 	default:
-		// A ruling on it says what Undescribed would, and is said here
-		// instead of in a footnote on its name.
+		// A reading on it says what Undescribed would: its mark on the
+		// name, its line under the block, and room for what is agreed.
 		text = Undescribed
-		var rulings []string
-		for _, note := range g.s.NotesTouching(document.Slug(a.Name)) {
-			if r := g.notes.Inline(note); r != "" {
-				rulings = append(rulings, document.Esc(r))
-			}
-		}
-		if len(rulings) > 0 {
-			text = strings.Join(rulings, " ")
+		if refs := g.refs(document.Slug(a.Name)); refs != "" {
+			name += refs
+			text = ""
 		}
 		text += "<br><br>Agreed: " + underscores(24)
 	}
-	g.rules = append(g.rules, RuleRow{Name: document.Esc(a.Name), Text: text})
+	g.rules = append(g.rules, RuleRow{Name: name, Text: text})
 	return a.Name
 }
 

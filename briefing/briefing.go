@@ -325,8 +325,8 @@ func agree(sys *catalog.System, sc *catalog.Scenario) []string {
 				continue
 			}
 			for _, a := range f.Added {
-				if a.Ruling != "" {
-					out = append(out, fmt.Sprintf("stats for the %s (ruling: %s)", a.Label, a.Ruling))
+				if a.Reading != "" {
+					out = append(out, fmt.Sprintf("stats for the %s", a.Label))
 				}
 			}
 			for _, st := range u.Composition {

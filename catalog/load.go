@@ -88,6 +88,7 @@ func Load(sources ...Source) (*Catalog, diag.List) {
 			s.Base = cat.System(s.About.AddOnTo)
 		}
 	}
+	markReadings(cat)
 	cat.setVersion(files)
 	l.Sort()
 	l = l.Trim(limits.MaxErrors)

@@ -253,7 +253,6 @@ text = "5 Stands and 1 Stand with Captain"
 label = "Captain's stand"
 count = 1
 fights_as = "%s"
-ruling = "it fights as a stand of the company"
 `
 	errs, warns = load(t, map[string]string{"t/system.toml": fmt.Sprintf(line, "")})
 	if len(warns) != 0 || len(errs) != 1 || !strings.Contains(errs[0], `fights as "", which is not a profile`) || !strings.Contains(errs[0], "system.toml:31:1:") {

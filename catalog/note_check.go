@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -18,6 +19,14 @@ func (c *checker) checkNote(n Note) {
 	at := c.at("note", n.ID)
 	if strings.TrimSpace(n.Text) == "" && !at.bad("text") {
 		c.errf(at.pos(), "note %q has no text", n.ID)
+	}
+	for i, g := range n.Governs {
+		switch {
+		case strings.TrimSpace(g) == "":
+			c.errf(at.value(fmt.Sprintf("governs.%d", i)), "note %q: governs %d is blank; expected the printed words its ruling decides", n.ID, i+1)
+		case strings.TrimSpace(n.Ruling) == "":
+			c.errf(at.value(fmt.Sprintf("governs.%d", i)), "note %q: governs %q, but the note has no ruling to mark it with; expected a ruling", n.ID, g)
+		}
 	}
 	if n.Ruling == "" {
 		return

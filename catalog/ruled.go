@@ -6,27 +6,22 @@ import (
 	"strings"
 )
 
-// Marks mark the ruled cells of a table or chart, in order: the cell
-// prints its value with the mark, the ruling's line under the table
-// starts with it.
-var Marks = []string{"†", "‡", "§", "¶"}
-
-// Mark is the i-th mark (from 0): a card that marks rulings of its own
-// uses them in the same order.
-func Mark(i int) string { return mark(i) }
-
-// mark is the i-th mark.
-func mark(i int) string {
-	if i < len(Marks) {
-		return Marks[i]
-	}
-	return strings.Repeat(Marks[0], i-len(Marks)+2)
+// PlayRows are the rows a player's table prints: the book's, with each
+// ruled cell printing the ruling's value and a mark of the table's own
+// (†, ‡ … in order), its line beside the table (Rulings). The reference
+// cards print these until they print the readings' marks, as every other
+// document does through PlayRowsMarked.
+func (t *Table) PlayRows() [][]string {
+	return t.PlayRowsMarked(func(u Ruled) string {
+		return legacyMark(slices.IndexFunc(t.Ruled, func(v Ruled) bool { return v.Row == u.Row }))
+	})
 }
 
-// PlayRows are the rows a player's table prints: the book's, with each
-// ruled cell printing the ruling's value and its mark. A row the book
-// prints twice (the same first cell) under one ruling is printed once.
-func (t *Table) PlayRows() [][]string {
+// PlayRowsMarked are the rows a player's table prints: the book's, with
+// each ruled cell printing the ruling's value followed by mark(cell) —
+// the reference to its reading's line. A row the book prints twice (the
+// same first cell) under one ruling is printed once.
+func (t *Table) PlayRowsMarked(mark func(Ruled) string) [][]string {
 	if len(t.Ruled) == 0 {
 		return t.Rows
 	}
@@ -46,7 +41,7 @@ func (t *Table) PlayRows() [][]string {
 		row := slices.Clone(r)
 		for j := range row {
 			if u.Column == nil && j > 0 || u.Column != nil && *u.Column == j {
-				row[j] = u.Value + mark(i)
+				row[j] = u.Value + mark(u)
 			}
 		}
 		out = append(out, row)
@@ -54,13 +49,24 @@ func (t *Table) PlayRows() [][]string {
 	return out
 }
 
-// Rulings are the lines a player's table prints beside it, one for each
-// ruled cell: its mark, then the ruling.
+// legacyMarks are the table's own marks PlayRows, Rulings and RollMark
+// give, in order.
+var legacyMarks = []string{"†", "‡", "§", "¶"}
+
+func legacyMark(i int) string {
+	if i < len(legacyMarks) {
+		return legacyMarks[i]
+	}
+	return strings.Repeat(legacyMarks[0], i-len(legacyMarks)+2)
+}
+
+// Rulings are the lines PlayRows' marks refer to, one for each ruled
+// cell: its mark, then the ruling.
 func (t *Table) Rulings() []string {
 	var out []string
 	for i, u := range t.Ruled {
 		if u.Ruling != "" {
-			out = append(out, mark(i)+" "+u.Ruling)
+			out = append(out, legacyMark(i)+" "+u.Ruling)
 		}
 	}
 	return out
@@ -71,13 +77,15 @@ func (t *Table) Rulings() []string {
 func (t *Table) RuledNotes() []string {
 	var out []string
 	for _, u := range t.Ruled {
-		out = append(out, u.Note)
+		if !slices.Contains(out, u.Note) {
+			out = append(out, u.Note)
+		}
 	}
 	return out
 }
 
-// RollMark is the mark a chart row's roll prints with, "" for a row
-// without a ruling.
+// RollMark is the mark of the chart's own a row's roll prints with, ""
+// for a row without a ruling (see PlayRows).
 func (c *Chart) RollMark(row int) string {
 	k := 0
 	for i, r := range c.Rows {
@@ -85,7 +93,7 @@ func (c *Chart) RollMark(row int) string {
 			continue
 		}
 		if i == row {
-			return mark(k)
+			return legacyMark(k)
 		}
 		k++
 	}
@@ -97,22 +105,22 @@ func (c *Chart) RollMark(row int) string {
 func (c *Chart) RuledNotes() []string {
 	var out []string
 	for _, r := range c.Rows {
-		if r.Ruled != "" {
+		if r.Ruled != "" && !slices.Contains(out, r.Ruled) {
 			out = append(out, r.Ruled)
 		}
 	}
 	return out
 }
 
-// Rulings are the lines a chart prints beside it, one for each ruled row:
-// its mark, then the ruling, in the system's words.
+// Rulings are the lines RollMark's marks refer to, one for each ruled
+// row: its mark, then the ruling, in the system's words.
 func (c *Chart) Rulings(sys *System) []string {
 	var out []string
 	for i, r := range c.Rows {
 		if r.Ruled == "" {
 			continue
 		}
-		if n := sys.Note(r.Ruled); n != nil && n.Ruling != "" {
+		if n := sys.Reading(r.Ruled); n != nil {
 			out = append(out, c.RollMark(i)+" "+strings.TrimSpace(n.Ruling))
 		}
 	}

@@ -92,16 +92,10 @@ type AddedStand struct {
 	Label    string `toml:"label"` // "Captain's stand"
 	Count    int    `toml:"count"`
 	FightsAs string `toml:"fights_as"` // profile id
-	Ruling   string `toml:"ruling"`
-}
-
-// RulingLine is the added stand's ruling as a sentence: "The rules give
-// the Captain's stand no stats: it fights as …".
-func (a AddedStand) RulingLine() string {
-	if a.Ruling == "" {
-		return ""
-	}
-	return "The rules give the " + a.Label + " no stats: " + a.Ruling + "."
+	// Reading is the id of the note whose ruling says how the stand
+	// fights, the book giving it no stats: printed, marked, wherever the
+	// stand is.
+	Reading string `toml:"reading"`
 }
 
 // StandsOf is how many stands the line fields for each unit: the unit

@@ -66,6 +66,9 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 				if c.s.Profile(a.FightsAs) == nil {
 					c.errf(at.value(ap+".fights_as"), "scenario %s, %s: the stand %q fights as %q, which is not a profile of the rule set", sc.ID, side.Name, a.Label, a.FightsAs)
 				}
+				if n := c.s.Note(a.Reading); a.Reading != "" && (n == nil || strings.TrimSpace(n.Ruling) == "") {
+					c.errf(at.value(ap+".reading"), "scenario %s, %s: the stand %q reads by %q, which is not a note of the rule set with a ruling", sc.ID, side.Name, a.Label, a.Reading)
+				}
 			}
 			for _, wid := range f.Equipped {
 				w := c.s.Weapon(wid)

@@ -73,8 +73,9 @@ func (a About) Faction(name string) string {
 // Note is a source note: a gap, misprint or ambiguity in the rules and how
 // the data and the odds read it. Its Text is for the organiser's rules
 // notes; only its Ruling — what a player needs to play the rule it
-// touches, in plain game words — is printed on player documents, as a
-// footnote wherever that rule is printed. A note without a ruling stays
+// touches, in plain game words — is printed on player documents. A note
+// with a ruling is a reading (see reading.go): one mark, one wording,
+// printed wherever what it governs prints. A note without a ruling stays
 // in the rules notes.
 type Note struct {
 	ID      string   `toml:"id"`
@@ -83,7 +84,15 @@ type Note struct {
 	Text    string   `toml:"text"`    // what is unclear or misprinted, and how the pack reads it
 	Ruling  string   `toml:"ruling"`
 	Touches []string `toml:"touches"` // ids of entries or topics ("attack", "tripod-damage")
-	Pos     diag.Pos `toml:"-"`
+	// Governs are the printed words the note's ruling decides ("30+",
+	// "Numbered 1–"): wherever a player document prints them, the
+	// reading's mark goes with them (see Reading).
+	Governs []string `toml:"governs"`
+	// System and Mark are set by Load: the rule set that holds the note,
+	// and for a reading (a note with a ruling) its mark, "R1", "R2" …
+	System string   `toml:"-"`
+	Mark   string   `toml:"-"`
+	Pos    diag.Pos `toml:"-"`
 }
 
 // Profile is an element's game stats (AQotMF "Game Stats").
@@ -194,6 +203,7 @@ type ChartRow struct {
 	// the book's rows overlap or leave a gap: its roll prints marked, the
 	// ruling's line beside the chart (see Chart.Rulings).
 	Ruled string   `toml:"ruled"`
+	Mark  string   `toml:"-"` // the mark of the Ruled reading, set by Load
 	Pos   diag.Pos `toml:"-"`
 }
 
@@ -237,4 +247,5 @@ type Ruled struct {
 	Value  string `toml:"value"`  // what the cell prints instead of the book's
 	Note   string `toml:"ruling"` // the id of the source note whose ruling is printed beside the table
 	Ruling string `toml:"-"`      // that note's ruling, set by the checks
+	Mark   string `toml:"-"`      // that reading's mark, set by Load
 }

@@ -3,18 +3,20 @@ package document
 import (
 	"regexp"
 	"strings"
+
+	"github.com/playaid/playaid/catalog"
 )
 
 // numberText is a cell that reads as a number: "3", "−2", "3/8",
 // "8: 65%", "10″", "1.5", "+?" (a number the rules leave open), and a
-// ruled value with its mark: "0 or 1†", "+CS†" (a tray's Combat
-// Strength), "±V‡" (a vehicle's value). Such columns are right-aligned,
-// on sheets and cards alike.
-var numberText = regexp.MustCompile(`^([−+-]?[\d?][\d.,/: %″<−?-]*( or \d+)?|[−+±][A-Z]{1,2})[†‡§¶]*$`)
+// ruled value with its reading's mark: "0 or 1R2", "+CSR3" (a tray's
+// Combat Strength), "±VR6" (a vehicle's value). Such columns are
+// right-aligned, on sheets and cards alike.
+var numberText = regexp.MustCompile(`^([−+-]?[\d?][\d.,/: %″<−?-]*( or \d+)?|[−+±][A-Z]{1,2})([†‡§¶]|` + catalog.MarkPrefix + `\d+)*$`)
 
 // Numeric reports whether a cell of the data reads as a number, once
 // typeset (Typo: a hyphen before a digit is a minus).
-func Numeric(s string) bool { return numberText.MatchString(strings.TrimSpace(Typo(s))) }
+func Numeric(s string) bool { return numberText.MatchString(strings.TrimSpace(Typo(stripRefs(s)))) }
 
 // blankCell is a cell that says nothing: empty, a dash, or dashes for a
 // pair of numbers ("-/-").

@@ -93,43 +93,23 @@ func TestOddsTable(t *testing.T) {
 
 func TestNotes(t *testing.T) {
 	var n Notes
-	a := catalog.Note{ID: "a", Text: "The rules print *01*.", Ruling: "Agree 0 or 1 before play."}
+	a := catalog.Note{ID: "a", Text: "The rules print *01*.", Ruling: "Agree 0 or 1 before play.", Mark: "R1"}
 	b := catalog.Note{ID: "b", Text: "Only the organiser needs this."}
-	c := catalog.Note{ID: "c", Text: "x", Ruling: "Roll again on a tie."}
+	c := catalog.Note{ID: "c", Text: "x", Ruling: "Roll again on a tie.", Mark: "R3"}
 	refs := n.Sources([]catalog.Note{a, b}) + n.Source(b) + n.Source(c) + n.Source(a)
-	if refs != "[^a][^c][^a]" {
+	if refs := string(resolve([]byte(refs))); refs != "[^R1][^R3][^R1]" {
 		t.Errorf("refs %q: want the rulings only, each note once", refs)
 	}
 	if n.Len() != 2 {
 		t.Errorf("%d footnotes, want 2", n.Len())
 	}
-	md, _, err := ExecuteLines([]Source{{Name: "t.md", Text: "Body{{ `[^a][^c]` }}\n", From: "t.md"}}, nil, nil, &n)
+	// A reference survives escaping: Execute makes it Markdown's.
+	md, _, err := ExecuteLines([]Source{{Name: "t.md", Text: "Body{{ esc .Refs }}\n", From: "t.md"}}, nil, struct{ Refs string }{n.Source(a) + n.Source(c)}, &n)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "Body[^a][^c]\n\n[^a]: Ruling: Agree 0 or 1 before play.\n[^c]: Ruling: Roll again on a tie.\n"; string(md) != want {
+	if want := "Body[^R1][^R3]\n\n[^R1]: Ruling: Agree 0 or 1 before play.\n[^R3]: Ruling: Roll again on a tie.\n"; string(md) != want {
 		t.Errorf("Markdown:\n%q\nwant\n%q", md, want)
-	}
-}
-
-// TestNotesInline: a ruling the body prints in full gets no footnote, and
-// one already footnoted is not printed again in full.
-func TestNotesInline(t *testing.T) {
-	var n Notes
-	a := catalog.Note{ID: "a", Text: "x", Ruling: "Agree it before play."}
-	b := catalog.Note{ID: "b", Text: "y", Ruling: "Roll again on a tie."}
-	c := catalog.Note{ID: "c", Text: "Only the organiser needs this."}
-	if got := n.Inline(a); got != "Ruling: Agree it before play." {
-		t.Errorf("Inline(a) = %q, want the ruling, marked", got)
-	}
-	if got := n.Source(a) + n.Source(b); got != "[^b]" {
-		t.Errorf("refs %q: want b's only, a being printed in full", got)
-	}
-	if got := n.Inline(b) + n.Inline(c); got != "" {
-		t.Errorf("Inline of a footnoted ruling and of a note without one = %q, want nothing", got)
-	}
-	if n.Len() != 1 {
-		t.Errorf("%d footnotes, want 1", n.Len())
 	}
 }
 
@@ -176,7 +156,7 @@ func TestRender(t *testing.T) {
 // its notes prints the note's ruling as a footnote on its corner, never
 // the note's words; with no notes given, `odds` prints every note.
 func TestOddsQuotingNotes(t *testing.T) {
-	src := catalog.Note{ID: "ladder", Text: "The seed does not  say so.", Ruling: "Pay from the 300 points."}
+	src := catalog.Note{ID: "ladder", Text: "The seed does not  say so.", Ruling: "Pay from the 300 points.", Mark: "R4"}
 	silent := catalog.Note{ID: "quiet", Text: "The odds count no lucky hits."}
 	tab := &rules.Table{Corner: "Round", Columns: []string{"Ends"}, Rows: []rules.Row{{Label: "8", Cells: []rules.Cell{rules.Prob(big.NewRat(1, 3))}}},
 		Notes: []string{"Expected length: 9 rounds.", "The seed does not say so.", "The odds count no lucky hits."}}
@@ -190,7 +170,7 @@ func TestOddsQuotingNotes(t *testing.T) {
 	var n Notes
 	n.Know(src, silent)
 	got := run(&n)
-	want := "| Round[^ladder] | Ends |\n|:--|--:|\n| 8 | 33% |\n\n*Expected length: 9 rounds.*\n\n[^ladder]: Ruling: Pay from the 300 points.\n"
+	want := "| Round[^R4] | Ends |\n|:--|--:|\n| 8 | 33% |\n\n*Expected length: 9 rounds.*\n\n[^R4]: Ruling: Pay from the 300 points.\n"
 	if got != want {
 		t.Errorf("with notes:\n%q\nwant\n%q", got, want)
 	}

@@ -3,6 +3,7 @@ package document
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
@@ -20,53 +21,72 @@ import (
 // player's copy. The pipeline writes the definitions at the end of the
 // Markdown (see Execute). The zero value is ready.
 type Notes struct {
-	labels map[string]string // key → label
-	list   []footnote
-	known  map[string]catalog.Note // the source notes of the document's rule sets, by their words
-	inline map[string]bool         // the notes whose rulings the body prints in full, by id (Inline)
+	labels   map[string]string // key → label
+	list     []footnote
+	known    map[string]catalog.Note // the source notes of the document's rule sets, by their words
+	readings map[string]catalog.Note // the readings referenced, by their marks
 }
 
 type footnote struct{ label, text string }
 
 // Ref returns the reference to the footnote with the key, adding it with
-// the label and text the first time the key is seen.
+// the label and text the first time the key is seen. The reference is a
+// token that escaping leaves alone, so it may stand in a table's cell or
+// any text that is escaped after: Execute makes it "[^label]".
 func (n *Notes) Ref(key, label, text string) string {
 	if l, ok := n.labels[key]; ok {
-		return "[^" + l + "]"
+		return refToken(l)
 	}
 	if n.labels == nil {
 		n.labels = map[string]string{}
 	}
 	n.labels[key] = label
 	n.list = append(n.list, footnote{label: label, text: text})
-	return "[^" + label + "]"
+	return refToken(label)
 }
 
-// Source returns the reference to the ruling of a source note (its label
-// is the note's id), or "" for a note without one. The footnote says it
-// is a ruling ("Ruling: …"), so that it never reads as the book's words.
+// A footnote reference until the Markdown is whole: the label between two
+// private-use characters, which no data or template holds.
+const (
+	refOpen  = "\uE002"
+	refClose = "\uE003"
+)
+
+func refToken(label string) string { return refOpen + label + refClose }
+
+var refTokens = regexp.MustCompile(refOpen + `([^` + refClose + `]*)` + refClose)
+
+// resolve makes the footnote references in md Markdown's.
+func resolve(md []byte) []byte {
+	if !bytes.Contains(md, []byte(refOpen)) {
+		return md
+	}
+	return refTokens.ReplaceAll(md, []byte("[^$1]"))
+}
+
+// stripRefs is s without its footnote references.
+func stripRefs(s string) string {
+	if !strings.Contains(s, refOpen) {
+		return s
+	}
+	return refTokens.ReplaceAllString(s, "")
+}
+
+// Source returns the reference to the ruling of a source note, or "" for
+// a note without one: a reading, whose footnote's label is its mark
+// ("R3"), so that it prints the same mark on every document. The
+// footnote says it is a ruling ("Ruling: …"), so that it never reads as
+// the book's words.
 func (n *Notes) Source(note catalog.Note) string {
 	ruling := strings.TrimSpace(note.Ruling)
-	if ruling == "" || n.inline[note.ID] {
+	if ruling == "" || note.Mark == "" {
 		return ""
 	}
-	return n.Ref("note:"+note.ID, note.ID, RulingPrefix+ruling)
-}
-
-// Inline returns the ruling of a source note ("Ruling: …") for the body
-// to print in full where it explains what the note is on, so that it is
-// said once: the note then gets no footnote. It returns "" for a note
-// without a ruling, or one whose footnote is already referenced.
-func (n *Notes) Inline(note catalog.Note) string {
-	ruling := strings.TrimSpace(note.Ruling)
-	if _, footnoted := n.labels["note:"+note.ID]; ruling == "" || footnoted {
-		return ""
+	if n.readings == nil {
+		n.readings = map[string]catalog.Note{}
 	}
-	if n.inline == nil {
-		n.inline = map[string]bool{}
-	}
-	n.inline[note.ID] = true
-	return RulingPrefix + ruling
+	n.readings[note.Mark] = note
+	return n.Ref("reading:"+note.Mark, note.Mark, RulingPrefix+ruling)
 }
 
 // RulingPrefix starts every ruling a player document prints.

@@ -197,6 +197,7 @@ func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes)
 	}
 	md, kept, skip := tidy(w.buf.Bytes())
 	lines := w.lines(md, kept, skip)
+	md = resolve(md)
 	var buf bytes.Buffer
 	buf.Write(md)
 	notes.write(&buf)

@@ -34,7 +34,6 @@ var known = []struct {
 	what  string // a part of the finding
 	why   string
 }{
-	{"reference-imperial-mars", "mark", "", "one mark for several rulings on the Imperial Mars sheet (readings)"},
 	{"reference-imperial-mars", "split", "", "the Imperial Mars sheet's sections run over pages (its four-page layout)"},
 	{"", "split", "", "short sections split across pages (page breaking)"},
 	{"boys-of-company-c", "fill", "% used", "the Boys of Company C briefing's page before its map, on Letter (page breaking)"},

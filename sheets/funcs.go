@@ -226,7 +226,20 @@ func (x *exec) printed(id string, topics ...string) (string, error) {
 	if t == nil {
 		return "", x.noTable(id)
 	}
-	return x.printTable(t, t.Columns, t.PlayRows(), topics), nil
+	return x.printTable(t, t.Columns, t.PlayRowsMarked(x.ruled), topics), nil
+}
+
+// ruled is the mark of a ruled cell's reading, anchored: the reference
+// to its footnote, which prints the ruling under the table.
+func (x *exec) ruled(u catalog.Ruled) string { return x.reading(u.Note) }
+
+// reading anchors the reading with the id and returns the reference to
+// its footnote.
+func (x *exec) reading(id string) string {
+	if n := x.sys.Reading(id); n != nil {
+		return x.sources([]catalog.Note{*n})
+	}
+	return ""
 }
 
 // noTable says there is no seed table with the id in the sheet's rule set.
@@ -245,7 +258,7 @@ func (x *exec) printedSideBySide(id string, topics ...string) (string, error) {
 	if t == nil {
 		return "", x.noTable(id)
 	}
-	play := t.PlayRows()
+	play := t.PlayRowsMarked(x.ruled)
 	half := (len(play) + 1) / 2
 	cols := append(slices.Clone(t.Columns), t.Columns...)
 	var rows [][]string
@@ -271,12 +284,11 @@ func (x *exec) printTable(t *catalog.Table, cols []string, rows [][]string, topi
 	if t.Footer != "" {
 		b.WriteString("*" + document.Esc(t.Footer) + "*\n\n")
 	}
-	b.WriteString(x.rulingLines(t.RuledNotes(), t.Rulings()))
 	return b.String()
 }
 
-// notesBut is notes without the source notes in but: those a table
-// prints as rulings beside it (see rulingLines), never as footnotes.
+// notesBut is notes without the source notes in but: the readings a
+// table marks on its cells, not again on its name.
 func (x *exec) notesBut(but []string, entryNote string, topics ...string) string {
 	var touching []catalog.Note
 	for _, n := range x.sys.NotesTouching(topics...) {
@@ -288,28 +300,6 @@ func (x *exec) notesBut(but []string, entryNote string, topics ...string) string
 		touching = append(touching, x.base.NotesTouching(topics...)...)
 	}
 	return x.entry(entryNote) + x.sources(touching)
-}
-
-// rulingLines prints the rulings of a table's marked cells under it, one
-// after another in a paragraph, each with its mark ("† Ruling: … ‡ Ruling:
-// …"), and anchors their source
-// notes there for the organiser's notes.
-func (x *exec) rulingLines(ids, lines []string) string {
-	if len(lines) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	for _, id := range slices.Compact(slices.Clone(ids)) {
-		b.WriteString(x.anchor(Place{System: x.sys.ID, Note: id}))
-	}
-	for i, l := range lines {
-		if i > 0 {
-			b.WriteString(" ")
-		}
-		mark, ruling, _ := strings.Cut(l, " ")
-		b.WriteString(document.Esc(mark) + " *Ruling:* " + document.Esc(ruling))
-	}
-	return b.String() + "\n\n"
 }
 
 // introduce puts the words that introduce a table (Markdown: a `rule`)
@@ -387,15 +377,14 @@ func (x *exec) dieChart(id string, topics ...string) (string, error) {
 	var b strings.Builder
 	refs := x.notesBut(c.RuledNotes(), c.Note, append([]string{id}, topics...)...)
 	fmt.Fprintf(&b, "**%s**%s\n\n| %s | Result |\n|:--|:--|\n", document.Esc(c.Name), refs, document.Esc(fmt.Sprintf("d%d", c.Die)))
-	for i, r := range c.Rows {
+	for _, r := range c.Rows {
 		text := "**" + document.Esc(r.Result) + "**"
 		if r.Text != "" {
 			text += " — " + document.Esc(r.Text)
 		}
-		fmt.Fprintf(&b, "| %s%s | %s%s |\n", roll(r.Roll), c.RollMark(i), text, x.rowNote(r.Note))
+		fmt.Fprintf(&b, "| %s%s | %s%s |\n", roll(r.Roll), x.reading(r.Ruled), text, x.rowNote(r.Note))
 	}
 	b.WriteString("\n")
-	b.WriteString(x.rulingLines(c.RuledNotes(), c.Rulings(x.sys)))
 	return b.String(), nil
 }
 
@@ -454,7 +443,7 @@ func (x *exec) inline(id string, topics ...string) (string, error) {
 	}
 	var rows []string
 	head := false // the last row was a group's head ("Artillery:-")
-	for _, r := range t.PlayRows() {
+	for _, r := range t.PlayRowsMarked(x.ruled) {
 		var cells []string
 		for _, c := range r {
 			if c = strings.TrimSpace(c); c != "" {
@@ -496,12 +485,6 @@ func (x *exec) inline(id string, topics ...string) (string, error) {
 	out := "**" + document.Esc(name) + mark + "**" + x.notesBut(t.RuledNotes(), t.Note, append([]string{id}, topics...)...) + " " + document.Sentence(strings.Join(rows, " · "))
 	if t.Footer != "" {
 		out += " *" + document.Esc(t.Footer) + "*"
-	}
-	// The rulings of its marked items run on in the same paragraph, after
-	// the footer: a run-in table's small print in one place, and no line
-	// of its own for a short ruling.
-	if r := strings.TrimSpace(x.rulingLines(t.RuledNotes(), t.Rulings())); r != "" {
-		out += " " + r
 	}
 	return out + "\n\n", nil
 }

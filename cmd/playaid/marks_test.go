@@ -63,7 +63,7 @@ func TestRulingMarksOnTheirPage(t *testing.T) {
 }
 
 var (
-	footMark  = regexp.MustCompile(`^\d+(,\d+)*\x{00A0}?$`)
+	footMark  = regexp.MustCompile(`^R?\d+(,R?\d+)*\x{00A0}?$`)
 	signMarks = regexp.MustCompile(`[†‡§¶]+`)
 )
 
@@ -88,7 +88,7 @@ func pageMarks(texts []pdftest.Text, page func(int) int) (used, explained map[st
 			for _, n := range strings.Split(strings.TrimSuffix(tx.S, "\u00A0"), ",") {
 				used[key(tx.Page, n)] = true
 			}
-		case regexp.MustCompile(`^\d+$`).MatchString(s) && rulingRight(tx):
+		case regexp.MustCompile(`^R?\d+$`).MatchString(s) && rulingRight(tx):
 			explained[key(tx.Page, s)] = true
 		default:
 			for _, loc := range signMarks.FindAllStringIndex(tx.S, -1) {

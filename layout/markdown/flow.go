@@ -19,6 +19,9 @@ type box struct {
 	// column.
 	space bool
 	what  what // what the box is, for errors
+	// marks is 1 + the index of the run of footnote marks the box prints
+	// (walker.markRuns), 0 for none: where each mark lands (Layout.Marks).
+	marks int32
 }
 
 // what a box is, in an error message ("a table row is 300 mm

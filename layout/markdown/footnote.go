@@ -16,9 +16,15 @@ import (
 // for the block the heading heads, so the heading keeps with its text.
 // Footnotes no block marks go at the end, under a short rule.
 
+// A footnote's mark is its label: "[^R3]" prints "R3" beside the words
+// and before the footnote's line, so a reading (catalog.Note) prints its
+// one mark on every document. The marks a box prints are noted as it is
+// made (box.marks), and Layout.Marks tells on which page each landed.
+
 // collectNotes finds the document's footnotes by their index.
 func (r *walker) collectNotes(doc ast.Node) {
 	r.notes, r.shown = map[int]*east.Footnote{}, map[int]int{}
+	r.labels = footnoteLabels(doc)
 	for c := doc.LastChild(); c != nil; c = c.PreviousSibling() {
 		if c.Kind() != east.KindFootnoteList {
 			continue
@@ -29,6 +35,95 @@ func (r *walker) collectNotes(doc ast.Node) {
 			}
 		}
 	}
+}
+
+// footnoteLabels are the labels of doc's footnotes, by their index.
+func footnoteLabels(doc ast.Node) map[int]string {
+	labels := map[int]string{}
+	for c := doc.LastChild(); c != nil; c = c.PreviousSibling() {
+		if c.Kind() != east.KindFootnoteList {
+			continue
+		}
+		for f := c.FirstChild(); f != nil; f = f.NextSibling() {
+			if fn, ok := f.(*east.Footnote); ok {
+				labels[fn.Index] = string(fn.Ref)
+			}
+		}
+	}
+	return labels
+}
+
+// A landedRun is the footnote marks one box prints, and the heading it
+// stands under.
+type landedRun struct {
+	labels []string
+	head   string
+}
+
+// marksIn notes the footnote marks the lines print (the tokens set
+// raised: nothing else is) and returns what box.marks holds for them.
+func (r *walker) marksIn(lines ...line) int32 {
+	var labels []string
+	for _, l := range lines {
+		for _, t := range l.toks {
+			if t.rise >= 0 || t.kind != tWord {
+				continue
+			}
+			for _, m := range strings.Split(strings.TrimRight(t.s, "\u00a0"), ",") {
+				if m != "" && !slices.Contains(labels, m) {
+					labels = append(labels, m)
+				}
+			}
+		}
+	}
+	if len(labels) == 0 {
+		return 0
+	}
+	r.markRuns = append(r.markRuns, landedRun{labels: labels, head: r.head})
+	return int32(len(r.markRuns))
+}
+
+// plainLines is the text of set lines, footnote marks left out.
+func plainLines(lines []line) string {
+	var b strings.Builder
+	for _, l := range lines {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		for _, t := range l.toks {
+			if t.rise < 0 {
+				continue
+			}
+			b.WriteString(t.s)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// A Mark is a footnote mark as it landed: its label, the page (from 1)
+// and the heading it stands under ("" before the first).
+type Mark struct {
+	Label   string
+	Page    int
+	Heading string
+}
+
+// Marks are the footnote marks the document prints, page by page, in the
+// order they are placed: a mark printed twice on a page is there twice.
+func (l *Layout) Marks() []Mark {
+	var out []Mark
+	for i, ps := range l.r.fl.done {
+		for _, p := range ps {
+			if p.b.marks == 0 {
+				continue
+			}
+			run := l.r.markRuns[p.b.marks-1]
+			for _, label := range run.labels {
+				out = append(out, Mark{Label: label, Page: i + 1, Heading: run.head})
+			}
+		}
+	}
+	return out
 }
 
 // footnotesAfter prints, after the top-level block n, the footnotes it
@@ -59,6 +154,14 @@ func (r *walker) footnotesAfter(n ast.Node) {
 	if len(due) == 0 {
 		return
 	}
+	if len(due) > 1 && r.width() >= runInWidth {
+		// They belong to the block: as close under it as a list's items.
+		gap := r.gap
+		r.gap = min(gap, r.lk.itemGap*r.em*r.squeezed())
+		r.runIn(due, r.nodeLine(n))
+		r.gap = gap
+		return
+	}
 	r.space(0.4 * r.em)
 	s := r.cur()
 	s.size = smaller(s.size, 0.85)
@@ -74,6 +177,67 @@ func (r *walker) footnotesAfter(n ast.Node) {
 	r.after = false
 	r.lists = r.lists[:len(r.lists)-1]
 	r.pop()
+}
+
+// runInWidth is the width of a column from which the footnotes due
+// under a block run on in one paragraph, each after its mark: a line to
+// each in a column this wide would leave most of it empty.
+const runInWidth = 110.0 // mm
+
+// runIn prints footnotes one after the other in one paragraph, each its
+// mark in bold and its words, a wide space between them.
+func (r *walker) runIn(due []*east.Footnote, line int) {
+	r.openInlines()
+	r.runOn(due)
+	lines := r.breakLines(r.closeInlines(), r.width(), r.cur().size)
+	r.emitLines(lines, r.lk.lead, alignLeft, keepLines, line)
+}
+
+// runOn adds footnotes to the inline content being set, each after a wide
+// space, its mark in bold and its words, in the footnotes' smaller size.
+func (r *walker) runOn(due []*east.Footnote) {
+	s := r.cur()
+	s.size = smaller(s.size, 0.85)
+	r.push(s)
+	for _, fn := range due {
+		if len(*r.in) > 0 {
+			r.in.glue(r.cur())
+			r.in.text("\u2002", r.cur()) // an en space more before a note
+			r.in.glue(r.cur())
+		}
+		ms := r.cur()
+		ms.bold, ms.color = true, r.lk.accent
+		r.in.text(string(fn.Ref), ms)
+		r.in.glue(r.cur())
+		for para := fn.FirstChild(); para != nil; para = para.NextSibling() {
+			for c := para.FirstChild(); c != nil; c = c.NextSibling() {
+				_ = ast.Walk(c, r.visit)
+			}
+		}
+		r.shown[fn.Index] = max(r.fl.pages, 1) // the paragraph's first box starts page 1
+	}
+	r.pop()
+}
+
+// runOnDue adds to a top-level paragraph in a wide column the footnotes
+// it marks that are not yet on this page, run on after its last words:
+// a short ruling under a long line would leave the line nearly empty.
+func (r *walker) runOnDue(n ast.Node) {
+	if n.Parent() == nil || n.Parent().Kind() != ast.KindDocument || r.width() < runInWidth || len(r.notes) == 0 {
+		return
+	}
+	var due []*east.Footnote
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if l, ok := c.(*east.FootnoteLink); ok && entering && r.shown[l.Index] != max(r.fl.pages, 1) {
+			if fn := r.notes[l.Index]; fn != nil && !slices.Contains(due, fn) {
+				due = append(due, fn)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	if len(due) > 0 {
+		r.runOn(due)
+	}
 }
 
 // explained reports whether rulings print right under the top-level
@@ -107,10 +271,15 @@ func (r *walker) explained(n ast.Node) bool {
 	return found
 }
 
-// noteStep is the indent of a footnote's text: room for the largest
-// number.
+// noteStep is the indent of a footnote's text: room for the widest
+// mark.
 func (r *walker) noteStep(s style) float64 {
-	return max(3.5, s.face().width(strconv.Itoa(len(r.notes)))+1.5)
+	f := s.face().withStyle("B")
+	w := 0.0
+	for _, l := range r.labels {
+		w = max(w, f.width(l))
+	}
+	return max(3.5, w+1.5)
 }
 
 // footnoteList prints the footnotes no block marked, at the end, under a
@@ -127,8 +296,7 @@ func (r *walker) footnoteList(n ast.Node, entering bool) ast.WalkStatus {
 		s := r.cur()
 		s.size = smaller(s.size, 0.85)
 		r.push(s)
-		r.lists = append(r.lists, &listState{ordered: true, tight: true,
-			step: max(3.5, s.face().width(strconv.Itoa(n.ChildCount()))+1.5)})
+		r.lists = append(r.lists, &listState{ordered: true, tight: true, step: r.noteStep(s)})
 		return ast.WalkContinue
 	}
 	r.lists = r.lists[:len(r.lists)-1]
@@ -144,7 +312,7 @@ func (r *walker) footnote(n ast.Node, entering bool) ast.WalkStatus {
 	if entering {
 		f := r.cur().face().withStyle("B")
 		f.color = r.lk.accent
-		s := strconv.Itoa(n.(*east.Footnote).Index)
+		s := string(n.(*east.Footnote).Ref)
 		if n.PreviousSibling() != nil && !r.after {
 			r.space(r.lk.itemGap * r.em)
 		}
@@ -177,7 +345,7 @@ func (r *walker) footnoteLink(n ast.Node, entering bool) ast.WalkStatus {
 	s.rise = -0.36 * r.cur().size * ptMM
 	s.bold, s.italic, s.mono, s.hasBg = true, false, false, false
 	s.color = r.lk.accent
-	text := strings.Join(markLabels(links), ",")
+	text := strings.Join(markLabels(links, r.labels), ",")
 	if numberFollows(after, r.src) {
 		text += "\u00A0" // a no-break space at the marks' size: a thin space
 	}
@@ -198,19 +366,39 @@ func markRun(n ast.Node) (links []*east.FootnoteLink, after ast.Node) {
 	return links, nil
 }
 
-// markLabels are the numbers of a run of footnote links, sorted, without
-// repeats.
-func markLabels(links []*east.FootnoteLink) []string {
-	var marks []int
+// markLabels are the labels of a run of footnote links, without
+// repeats, sorted as people count: "R2,R10", not "R10,R2".
+func markLabels(links []*east.FootnoteLink, labels map[int]string) []string {
+	var out []string
 	for _, l := range links {
-		marks = append(marks, l.Index)
+		if m := labels[l.Index]; !slices.Contains(out, m) {
+			out = append(out, m)
+		}
 	}
-	slices.Sort(marks)
-	var labels []string
-	for _, m := range slices.Compact(marks) {
-		labels = append(labels, strconv.Itoa(m))
+	slices.SortFunc(out, compareLabels)
+	return out
+}
+
+// compareLabels orders labels by what comes before their number, then by
+// the number: "R2" before "R10", "3" before "12".
+func compareLabels(a, b string) int {
+	split := func(s string) (string, int, bool) {
+		i := len(s)
+		for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+			i--
+		}
+		n, err := strconv.Atoi(s[i:])
+		return s[:i], n, err == nil
 	}
-	return labels
+	pa, na, oka := split(a)
+	pb, nb, okb := split(b)
+	if c := strings.Compare(pa, pb); c != 0 || !oka || !okb {
+		if c == 0 {
+			return strings.Compare(a, b)
+		}
+		return c
+	}
+	return na - nb
 }
 
 // numberFollows reports whether the text after a run of marks starts with

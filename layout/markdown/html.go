@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -20,16 +19,31 @@ import (
 // goldmark does not: directives, <br>, chart and calibration blocks; and
 // what it renders otherwise: runs of footnote marks (as the PDF prints
 // them) and tables (in a box that scrolls sideways on a narrow screen).
+// A footnote prints its label as its mark, beside the words and before
+// its line, as in the PDF.
 type htmlExtras struct {
-	decode Decoder // a chart's TOML (Options.Decode)
+	decode Decoder        // a chart's TOML (Options.Decode)
+	labels map[int]string // the footnotes' labels by index, set once parsed
 }
 
-func (h htmlExtras) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
-	reg.Register(ast.KindFencedCodeBlock, h.fenced)
+func (e *htmlExtras) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindFencedCodeBlock, e.fenced)
 	reg.Register(ast.KindHTMLBlock, htmlBlock)
 	reg.Register(ast.KindRawHTML, htmlRaw)
-	reg.Register(east.KindFootnoteLink, htmlFootnoteLink)
+	reg.Register(east.KindFootnoteLink, e.footnoteLink)
+	reg.Register(east.KindFootnote, e.footnote)
 	reg.Register(east.KindTable, htmlTable)
+}
+
+// footnote prints a footnote's line, its mark first.
+func (e *htmlExtras) footnote(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	fn := n.(*east.Footnote)
+	if entering {
+		fmt.Fprintf(w, `<li id="fn:%d"><b class="fn-mark">%s</b> `, fn.Index, html.EscapeString(string(fn.Ref)))
+	} else {
+		w.WriteString("</li>\n")
+	}
+	return ast.WalkContinue, nil
 }
 
 // markNames gives the cells of tables that hold names — lines of at
@@ -154,7 +168,7 @@ func htmlTable(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.Wal
 // PDF does: sorted, without repeats, separated by commas ("⁴,⁵", not
 // "⁵⁴"), with a thin space before a number that follows. Every link keeps
 // the id the footnote's back link points to.
-func htmlFootnoteLink(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+func (e *htmlExtras) footnoteLink(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
 		return ast.WalkContinue, nil
 	}
@@ -169,17 +183,17 @@ func htmlFootnoteLink(w util.BufWriter, src []byte, n ast.Node, entering bool) (
 		return fmt.Sprintf("fnref:%d", l.Index)
 	}
 	w.WriteString(`<sup class="fn">`)
-	for i, label := range markLabels(links) {
+	for i, label := range markLabels(links, e.labels) {
 		if i > 0 {
 			w.WriteString(",")
 		}
 		first := true
 		for _, l := range links {
-			if strconv.Itoa(l.Index) != label {
+			if e.labels[l.Index] != label {
 				continue
 			}
 			if first {
-				fmt.Fprintf(w, `<a id="%s" href="#fn:%s" class="footnote-ref" role="doc-noteref">%s</a>`, id(l), label, label)
+				fmt.Fprintf(w, `<a id="%s" href="#fn:%d" class="footnote-ref" role="doc-noteref">%s</a>`, id(l), l.Index, html.EscapeString(label))
 				first = false
 			} else {
 				fmt.Fprintf(w, `<span id="%s"></span>`, id(l)) // a repeat: only its id
@@ -203,7 +217,7 @@ func blockBody(n ast.Node, src []byte) []byte {
 	return b.Bytes()
 }
 
-func (h htmlExtras) fenced(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+func (h *htmlExtras) fenced(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
 		return ast.WalkContinue, nil
 	}
@@ -327,6 +341,9 @@ blockquote > :first-child { margin-top: 0; } blockquote > :last-child { margin-b
 hr { border: 0; border-top: 1px solid #a0a8b2; }
 .footnotes { font-size: .85em; }
 .footnotes hr { width: 8em; margin-left: 0; }
+.footnotes ol { list-style: none; padding-left: 0; }
+.footnotes li > p { display: inline; }
+.fn-mark { color: #1d3557; }
 .pagebreak { break-after: page; page-break-after: always; }
 a { color: inherit; }
 sup.fn { font-size: .7em; line-height: 0; }

@@ -213,11 +213,13 @@ func (r *walker) drawPDF(extra int) *pdfCanvas {
 func HTML(md []byte, opt Options) ([]byte, error) {
 	title := opt.Title
 	g := Parser()
-	g.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(htmlExtras{decode: opt.Decode}, 100)))
+	extras := &htmlExtras{decode: opt.Decode}
+	g.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(extras, 100)))
 	doc, err := Parse(md, opt.File)
 	if err != nil {
 		return nil, err
 	}
+	extras.labels = footnoteLabels(doc)
 	markNames(doc, md)
 	labelTables(doc, md)
 	var body bytes.Buffer

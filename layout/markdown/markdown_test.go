@@ -148,8 +148,9 @@ y = [97.2, 88.9, 75, 55.6, 30.6]
 	{"calibration", Options{Title: "Calibration"}, "Check the bars.\n\n```calibration\n```\n"},
 	// Adjacent references print "1,2" (not "12") and a repeat once.
 	{"footnote_runs", Options{Title: "Runs"}, "## Heading[^a][^b][^a]\n\nText[^b].\n\n[^a]: Note A.\n[^b]: Note B.\n"},
-	// A run's marks print in order ("1,2"), whatever order they are written in.
-	{"footnote_order", Options{Title: "Order"}, "Text[^b].\n\n## Heading[^a][^b]\n\n[^a]: Note A.\n[^b]: Note B.\n"},
+	// A footnote's mark is its label; a run's marks print in the order
+	// people count ("R2,R10"), whatever order they are written in.
+	{"footnote_order", Options{Title: "Order"}, "Text[^R10].\n\n## Heading[^R2][^R10]\n\n[^R2]: Note A.\n[^R10]: Note B.\n"},
 }
 
 func TestGolden(t *testing.T) {

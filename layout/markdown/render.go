@@ -162,7 +162,14 @@ type walker struct {
 	shown   map[int]int
 	waiting []int
 	after   bool // printing footnotes under their block
-	visit   func(n ast.Node, entering bool) (ast.WalkStatus, error)
+	// labels are the footnotes' labels by index: a footnote prints its
+	// label as its mark (a reading's "R3").
+	labels map[int]string
+	// markRuns are the runs of footnote marks the boxes print, with the
+	// heading they stand under (see box.marks); head is the last heading.
+	markRuns []landedRun
+	head     string
+	visit    func(n ast.Node, entering bool) (ast.WalkStatus, error)
 }
 
 // source is the source as a string, made once: the tokens of text nodes
@@ -521,7 +528,7 @@ func (r *walker) emitLines(lines []line, lineLead float64, a align, rule keepRul
 		h, base := l.height(lineLead), l.baseline(lineLead)
 		keep := rule == keepAll || (len(lines) > 1 && (i == 0 || i == len(lines)-2)) || (rule == keepNext && i == len(lines)-1) ||
 			(rule == keepWhole && i < len(lines)-1)
-		r.emit(box{h: h, base: base, keep: keep, line: src, what: aLine,
+		r.emit(box{h: h, base: base, keep: keep, line: src, what: aLine, marks: r.marksIn(l),
 			draw: func(c canvas, x, y float64) { drawLine(c, l, x, y+base, w, a) }})
 	}
 }
@@ -625,6 +632,7 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 		r.openInlines()
 		return ast.WalkContinue
 	}
+	r.runOnDue(n)
 	lines := r.breakLines(r.closeInlines(), r.width(), r.cur().size)
 	rule := keepLines
 	if r.lk.whole {
@@ -658,6 +666,7 @@ func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
 		return ast.WalkContinue
 	}
 	lines := r.breakLines(r.closeInlines(), r.width(), r.cur().size)
+	r.head = plainLines(lines)
 	r.emitLines(lines, 1.2, alignLeft, keepAll, r.nodeLine(n))
 	r.pop()
 	if hs.rule > 0 {

@@ -536,7 +536,11 @@ func (r *walker) layoutTable(t *tableState) {
 	body := 0
 	var header *box
 	for i, sr := range set {
-		b := box{h: sr.h, line: sr.line, what: aTableRow}
+		var ls []line
+		for _, cell := range sr.cells {
+			ls = append(ls, cell...)
+		}
+		b := box{h: sr.h, line: sr.line, what: aTableRow, marks: r.marksIn(ls...)}
 		switch {
 		case sr.header:
 			b.keep = true
@@ -562,7 +566,7 @@ func (r *walker) layoutTable(t *tableState) {
 		if sr.header && header == nil {
 			// Wrapped after emit, so a list marker goes with the first
 			// header only.
-			hb := r.wrap(box{h: sr.h, draw: drawRow(sr, false, false)})
+			hb := r.wrap(box{h: sr.h, draw: drawRow(sr, false, false), marks: b.marks})
 			header = &hb
 		}
 		if !sr.header {

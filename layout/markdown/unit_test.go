@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -271,7 +272,7 @@ func TestHTML(t *testing.T) {
 }
 
 func TestHTMLFootnoteRuns(t *testing.T) {
-	md := "Infantry[^b][^a] and Company[^c] 1 die, Tow cables[^c][^b][^c]6 and[^a]\n\n[^a]: A.\n[^b]: B.\n[^c]: C.\n"
+	md := "Infantry[^2][^1] and Company[^3] 1 die, Tow cables[^3][^2][^3]6 and[^1]\n\n[^1]: A.\n[^2]: B.\n[^3]: C.\n"
 	b, err := HTML([]byte(md), Options{Title: "Runs", Decode: decodeTOML})
 	if err != nil {
 		t.Fatal(err)
@@ -279,12 +280,16 @@ func TestHTMLFootnoteRuns(t *testing.T) {
 	h := string(b)
 	for _, want := range []string{
 		// Sorted, commas between, no repeats; every reference keeps its id.
-		`Infantry<sup class="fn"><a id="fnref:1" href="#fn:1" class="footnote-ref" role="doc-noteref">1</a>,<a id="fnref:2" href="#fn:2"`,
-		`cables<sup class="fn"><a id="fnref1:1" href="#fn:1" class="footnote-ref" role="doc-noteref">1</a>,<a id="fnref1:3" href="#fn:3" class="footnote-ref" role="doc-noteref">3</a><span id="fnref2:3"></span></sup>&#8201;6`,
+		// (goldmark counts the footnotes by first reference: [^2] is its
+		// footnote 1, [^1] its 2; each prints its label.)
+		`Infantry<sup class="fn"><a id="fnref:2" href="#fn:2" class="footnote-ref" role="doc-noteref">1</a>,<a id="fnref:1" href="#fn:1"`,
+		`cables<sup class="fn"><a id="fnref1:1" href="#fn:1" class="footnote-ref" role="doc-noteref">2</a>,<a id="fnref1:3" href="#fn:3" class="footnote-ref" role="doc-noteref">3</a><span id="fnref2:3"></span></sup>&#8201;6`,
 		// A thin space between a mark and a number after it.
 		`role="doc-noteref">3</a></sup>&#8201; 1 die`,
 		// No thin space before a word.
-		`role="doc-noteref">2</a></sup></p>`,
+		`role="doc-noteref">1</a></sup></p>`,
+		// The footnote's line starts with its mark.
+		`<li id="fn:1"><b class="fn-mark">2</b> <p>B.`,
 		// The back links find their references.
 		`href="#fnref2:3"`,
 	} {
@@ -295,7 +300,7 @@ func TestHTMLFootnoteRuns(t *testing.T) {
 }
 
 func TestPDFMarkBeforeNumber(t *testing.T) {
-	rec := record(t, "Company[^a] 1 die; Riders[^a][^b]2; Tripod[^b] moves.\n\n[^a]: A.\n[^b]: B.\n", Options{})
+	rec := record(t, "Company[^1] 1 die; Riders[^1][^2]2; Tripod[^2] moves.\n\n[^1]: A.\n[^2]: B.\n", Options{})
 	var marks []string
 	for _, o := range rec.ops {
 		if o.face.color == colAccent && o.face.size < 7 {
@@ -340,5 +345,26 @@ func TestFontsShared(t *testing.T) {
 		if f != got[0] || f.m == nil || f.style != "B" {
 			t.Fatalf("goroutine %d: font %p %+v; goroutine 0: %p", i, f, f, got[0])
 		}
+	}
+}
+
+// TestLayoutMarks: the marks a document prints are told with the page
+// they land on and the heading they stand under, in a paragraph, a
+// heading and a table cell alike; a footnote's own line is not a mark.
+func TestLayoutMarks(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("## Shooting[^R2]\n\nRoll to hit.[^R1]\n\n<!-- pagebreak -->\n\n## Morale\n\n| Total | Result |\n|---|---|\n| 14[^R10] | Rally |\n\nAgain.[^R1][^R2]\n\n")
+	b.WriteString("[^R1]: One.\n[^R2]: Two.\n[^R10]: Ten.\n")
+	l, err := Measure([]byte(b.String()), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range l.Marks() {
+		got = append(got, fmt.Sprintf("%s p%d %s", m.Label, m.Page, m.Heading))
+	}
+	want := []string{"R2 p1 Shooting", "R1 p1 Shooting", "R10 p2 Morale", "R1 p2 Morale", "R2 p2 Morale"}
+	if !slices.Equal(got, want) {
+		t.Errorf("marks %q, want %q", got, want)
 	}
 }

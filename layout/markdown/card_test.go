@@ -1,6 +1,8 @@
 package markdown
 
 import (
+	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -148,5 +150,59 @@ func TestTableFitted(t *testing.T) {
 	}
 	if f := sheet.Fitted(); len(f) != 1 || f[0].Line != 3 {
 		t.Errorf("a sheet's table too wide: %v", f)
+	}
+}
+
+// TestLevel: where even the longest words do not fit, the widest columns
+// give way to one width and the narrow keep theirs.
+func TestLevel(t *testing.T) {
+	for _, c := range []struct {
+		w     []float64
+		width float64
+		want  []float64
+	}{
+		{[]float64{10, 30, 20}, 50, []float64{10, 20, 20}},
+		{[]float64{10, 30, 20}, 40, []float64{10, 15, 15}},
+		{[]float64{10, 30, 20}, 27, []float64{9, 9, 9}},
+		{[]float64{10, 30, 20}, 60, []float64{10, 30, 20}},
+	} {
+		w := slices.Clone(c.w)
+		level(w, c.width)
+		for j := range w {
+			if math.Abs(w[j]-c.want[j]) > 1e-9 {
+				t.Errorf("level(%v, %g) = %v; want %v", c.w, c.width, w, c.want)
+				break
+			}
+		}
+	}
+}
+
+// TestCutWord: a word wider than its line, the last resort, is cut into
+// pieces that fit, a piece that ends between two letters with a hyphen,
+// one that ends in a number without (a hyphen there reads as a minus).
+func TestCutWord(t *testing.T) {
+	for _, c := range []struct{ word, hyphen string }{{"Indefatigability", "-"}, {"1234567890123", ""}} {
+		var in inlines
+		in.text(c.word, style{size: 7, color: colText})
+		width := in[0].w / 3
+		pieces := cutWord(in, width)
+		var whole strings.Builder
+		for k, p := range pieces {
+			w := 0.0
+			for _, tk := range p {
+				w += tk.w
+				whole.WriteString(strings.TrimSuffix(tk.s, "-"))
+			}
+			if w > width+1e-9 {
+				t.Errorf("%q: piece %d is %.2f mm wide; the line %.2f", c.word, k, w, width)
+			}
+			last := p[len(p)-1].s
+			if k < len(pieces)-1 && strings.HasSuffix(last, "-") != (c.hyphen != "") {
+				t.Errorf("%q: piece %q; want a hyphen %v", c.word, last, c.hyphen != "")
+			}
+		}
+		if len(pieces) < 3 || whole.String() != c.word {
+			t.Errorf("%q cut into %d pieces making %q", c.word, len(pieces), whole.String())
+		}
 	}
 }

@@ -1,6 +1,9 @@
 package markdown
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // Inline content is collected as tokens — words, the glue between them
 // and hard breaks — each with the face it is drawn in, and broken into
@@ -226,20 +229,26 @@ func (l *line) measure(ts []tok) {
 }
 
 // cutWord cuts an over-long word into pieces at most width wide (at least
-// one character each).
+// one character each). A piece that ends between two letters ends in a
+// hyphen, for which every piece leaves room.
 func cutWord(word []tok, width float64) [][]tok {
 	var pieces [][]tok
 	var cur []tok
 	w := 0.0
+	prev := rune(0) // the character before the one being placed
 	for _, t := range word {
 		m := t.f.metrics()
+		room := width - m.width("-", t.f.size)
 		start := 0
 		for i, r := range t.s {
 			rw := m.width(string(r), t.f.size)
-			if w+rw > width+eps && (len(cur) > 0 || i > start) {
+			if w+rw > room+eps && (len(cur) > 0 || i > start) {
 				if i > start {
 					part := t
 					part.s = t.s[start:i]
+					if unicode.IsLetter(prev) && unicode.IsLetter(r) {
+						part.s += "-"
+					}
 					part.w = m.width(part.s, t.f.size)
 					cur = append(cur, part)
 				}
@@ -247,6 +256,7 @@ func cutWord(word []tok, width float64) [][]tok {
 				cur, w, start = nil, 0, i
 			}
 			w += rw
+			prev = r
 		}
 		if start < len(t.s) {
 			part := t

@@ -19,8 +19,11 @@ import (
 // each column gets its longest word, then the width to keep its names
 // (cell lines of a few words: "Assault Tripod⁴,⁸") on one line while the
 // table can afford it, and the rest is shared in proportion to what each
-// column still wants; long cells wrap. (Words longer than their column
-// are cut, as a last resort.)
+// column still wants; long cells wrap. Where the longest words do not fit
+// even at the floor (a font of wider letters than the Go font), the table
+// is fitted (tableScale): narrower cell margins, then smaller type down to
+// minMark, and as a last resort the widest columns give way to one width
+// and their longest words are cut, with a hyphen between letters.
 //
 // Every row is one box, so it is never split, and a table no taller than
 // a column is never split at all. A longer table breaks between rows: the
@@ -233,10 +236,10 @@ func tableScale(rows []tableRow, ncol int, base, avail float64, tl *tableLook, a
 			}
 		}
 	case minSum >= inner:
-		// Even the longest words do not fit: scale them down; they get cut.
-		for j := range w {
-			w[j] = mn[j] * inner / minSum
-		}
+		// Even the longest words do not fit: the widest columns give way,
+		// down to one width, so that only their longest words break.
+		copy(w, mn)
+		level(w, inner)
 	case tl.wordy && sumMax(body, head) <= inner+eps:
 		// The body fits on one line with the headers wrapped at their
 		// spaces: the headers wrap, and get back what is spare, the
@@ -360,6 +363,30 @@ func fairShare(want, least []float64, width float64) {
 			}
 		}
 		return
+	}
+}
+
+// level lowers the widest of w to one width, as far as it takes for w to
+// add up to width (at most): water poured off the top.
+func level(w []float64, width float64) {
+	order := slices.Clone(w)
+	slices.SortFunc(order, func(a, b float64) int { return cmp.Compare(b, a) })
+	above := 0.0 // the sum of the widths over the level
+	for k, top := range order {
+		next := 0.0
+		if k+1 < len(order) {
+			next = order[k+1]
+		}
+		above += top
+		// The k+1 widest at the level c: the others sum to rest.
+		rest := sum(w) - above
+		if c := (width - rest) / float64(k+1); c >= next-eps || k+1 == len(order) {
+			c = max(c, 0)
+			for j := range w {
+				w[j] = min(w[j], c)
+			}
+			return
+		}
 	}
 }
 

@@ -3,122 +3,17 @@ package army
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/printnum"
-	"github.com/playaid/playaid/rules"
 	"github.com/playaid/playaid/rules/aqotmf"
 )
 
-// aqotmfRules are All Quiet on the Martian Front's army lists: every unit
-// is an entry of the catalogue, priced at count × its points; a hidden
-// list deploys as blips.
-type aqotmfRules struct{}
-
-func (aqotmfRules) engine() *rules.Engine { return aqotmf.Engine }
-func (aqotmfRules) points() bool          { return true }
-func (aqotmfRules) listKeys() []string    { return []string{"points", "hidden"} }
-func (aqotmfRules) unitKeys() []string {
-	return []string{"id", "count", "ambush", "reinforcement", "points"}
-}
-func (aqotmfRules) keyHint(key string) string {
-	// An AQotMF unit takes no type: the catalogue's comes with the id,
-	// and a second, unchecked opinion would only mislead.
-	switch key {
-	case "type", "training", "morale", "figures":
-		return "; an AQotMF unit is a catalogue entry: its stats come with id"
-	}
-	return ""
-}
-
-func (aqotmfRules) check(c *checker)                          { c.aqotmf() }
 func (aqotmfRules) roster(ro *Roster, r *Report, g *glossary) { ro.aqotmf(r, g) }
 func (aqotmfRules) card(r *Report, ln Line) (card, error)     { return aqCard(r, ln) }
 func (aqotmfRules) extraCards(*Report) []card                 { return nil }
-
-func (aqotmfRules) starter(s *catalog.System, p func(string, ...any)) error {
-	if len(s.Units) == 0 {
-		return fmt.Errorf("%s: the catalogue has no units", s.ID)
-	}
-	first := s.Units[0]
-	p("name   = \"My army\"\n")
-	p("points = %-6d # the limit the list is built to; leave it out for no limit\n", first.Points)
-	p("hidden = false  # true when the scenario has the list deploy as hidden units (blips)\n")
-	if first.Faction != "" {
-		p("faction = %q  # the list's faction, one of: %s\n", first.Faction, quoted(s.About.Factions))
-	}
-	if ids := scenarioIDs(s); len(ids) > 0 {
-		p("# For a scenario, name it and the side the list plays instead of faction:\n")
-		p("# scenario = %q  # one of: %s\n", ids[0], strings.Join(ids, ", "))
-		if sc := s.Scenario(ids[0]); len(sc.Sides) > 0 {
-			var names []string
-			for _, sd := range sc.Sides {
-				names = append(names, fmt.Sprintf("%q", sd.Name))
-			}
-			p("# side = %s  # one of: %s\n", names[0], strings.Join(names, ", "))
-		}
-	}
-	p("\n# The units of the catalogue: id, name, points.\n")
-	units := append([]catalog.Unit(nil), s.Units...)
-	sort.Slice(units, func(i, j int) bool { return units[i].ID < units[j].ID })
-	w := 0
-	for _, u := range units {
-		w = max(w, len(u.ID))
-	}
-	for _, u := range units {
-		p("#   %-*s  %s, %d points\n", w, u.ID, u.Name, u.Points)
-	}
-	p("\n[[unit]]\nid    = %q\nlabel = %q\n", first.ID, first.Name)
-	p("# count = 2             # how many of this unit\n")
-	p("# ambush = true         # set up in ambush: no blip for it\n")
-	p("# reinforcement = true  # held back as reinforcements: no blip for it\n")
-	return nil
-}
-
-// aqotmf prices an All Quiet on the Martian Front list: every unit is a
-// catalogue entry; a unit entry costs count × the entry's points.
-func (c *checker) aqotmf() {
-	l, s := c.l, c.s
-	ids := make([]string, len(s.Units))
-	for i, u := range s.Units {
-		ids[i] = u.ID
-	}
-	sort.Strings(ids)
-	for i, u := range l.Units {
-		p := unitPath(i)
-		ln := Line{Unit: u, Count: c.count(i)}
-		switch e := s.Unit(u.ID); {
-		case u.ID == "":
-			c.errf(c.l.key(p), "%s has no id; expected id = one of the %s units: %s", c.unitName(i), s.About.Short, strings.Join(ids, ", "))
-		case e == nil:
-			c.unknown(c.l.value(p+".id"), c.unitName(i), "unit id", u.ID, ids)
-		default:
-			ln.Entry, ln.Type, ln.Each = e, e.Type, e.Points
-			ln.Cost = int64(ln.Count) * int64(e.Points)
-			if l.has(p+".points") && int64(u.Points) != ln.Cost {
-				c.errf(c.l.value(p+".points"), "%s: points = %d, but %d × %s costs %d × %d = %d; write points = %d or leave points out",
-					c.unitName(i), u.Points, ln.Count, e.ID, ln.Count, e.Points, ln.Cost, ln.Cost)
-			}
-		}
-		ln.Name = firstOf(u.Label, entryName(ln.Entry), u.ID, fmt.Sprintf("Unit %d", i+1))
-		if u.Ambush && u.Reinforcement {
-			c.warnf(c.l.key(p+".reinforcement"), "%s is both in ambush and a reinforcement; the rules describe them apart (an ambusher is placed from its terrain, a reinforcement enters later from a table edge) — keep one", c.unitName(i))
-		}
-		c.r.Lines = append(c.r.Lines, ln)
-		c.r.Used += ln.Cost
-	}
-	c.r.Limit = int64(c.sideLimit(c.limitPoints("the limit the list is built to (1 or more), or leave points out for no limit")))
-	c.forces()
-	c.labels()
-	if c.r.Side != nil && c.r.sidePoints() > 0 {
-		c.limit("the units", "units", false)
-	} else {
-		c.limit("the units", "units", true)
-	}
-}
 
 func entryName(e *catalog.Unit) string {
 	if e == nil {
@@ -129,7 +24,7 @@ func entryName(e *catalog.Unit) string {
 
 func (ro *Roster) aqotmf(r *Report, g *glossary) {
 	s := r.System
-	ro.Hidden = r.List.Hidden
+	ro.Hidden = r.List.Values.Bool("hidden")
 	ro.Blips, ro.Decoys = Blips(r.List, s)
 	var profiles []string
 	equipped := map[string][]string{} // profile id → weapons the scenario adds
@@ -140,11 +35,11 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 		switch {
 		case ln.Entry == nil:
 			rl.Deploy = "–"
-		case u.Ambush:
+		case u.Bool("ambush"):
 			rl.Deploy = "ambush"
-		case u.Reinforcement:
+		case u.Bool("reinforcement"):
 			rl.Deploy = "reinforcement"
-		case r.List.Hidden:
+		case r.List.Values.Bool("hidden"):
 			rl.Deploy = "blip"
 		default:
 			rl.Deploy = "on the table"
@@ -325,7 +220,7 @@ func aqCard(r *Report, ln Line) (card, error) {
 	c := card{title: ln.Name, corner: fmt.Sprintf("%d pts", ln.Each)}
 	e := ln.Entry
 	if e == nil {
-		c.sub = "unknown unit " + ln.Unit.ID
+		c.sub = "unknown unit " + ln.Unit.Str("id")
 		return c, nil
 	}
 	var sub []string
@@ -334,11 +229,11 @@ func aqCard(r *Report, ln Line) (card, error) {
 	}
 	sub = append(sub, e.Type)
 	switch {
-	case ln.Unit.Ambush:
+	case ln.Unit.Bool("ambush"):
 		sub = append(sub, "in ambush")
-	case ln.Unit.Reinforcement:
+	case ln.Unit.Bool("reinforcement"):
 		sub = append(sub, "reinforcement")
-	case r.List.Hidden:
+	case r.List.Values.Bool("hidden"):
 		sub = append(sub, "deploys as a blip")
 	}
 	c.sub = strings.Join(sub, " · ")

@@ -11,6 +11,8 @@ import (
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
+	"github.com/playaid/playaid/rules/evacuation"
+	"github.com/playaid/playaid/rules/imperial"
 )
 
 func mustCheck(t testing.TB, src string) *Report {
@@ -64,14 +66,15 @@ func TestPrices(t *testing.T) {
 
 func TestPod(t *testing.T) {
 	r := mustCheck(t, validationCase0(t, "evac valid"))
-	p := r.Pod
+	p := evacuation.PodOf(r)
 	// Armour 8 + 2 = 10 for 10 + 20; 1 hull point + 1 = 2 for 10.
 	if p.Armour != 2 || p.ArmourCost != 30 || p.TotalArmour != 10 || p.Hull != 1 || p.HullCost != 10 || p.TotalHP != 2 {
 		t.Errorf("pod %+v", *p)
 	}
 	r = mustCheck(t, "system = \"evacuation-mars\"\n[[unit]]\ntype = \"infantry\"\npoints = 0\n[objective]\narmour = 4\n")
-	if r.Pod.ArmourCost != 150 || r.Pod.TotalArmour != 12 { // "armour 12 at 150 points in total"
-		t.Errorf("+4 armour: %+v", *r.Pod)
+	p = evacuation.PodOf(r)
+	if p.ArmourCost != 150 || p.TotalArmour != 12 { // "armour 12 at 150 points in total"
+		t.Errorf("+4 armour: %+v", *p)
 	}
 }
 
@@ -86,13 +89,13 @@ func TestImperialOrganisation(t *testing.T) {
 	}
 	for i, w := range want {
 		ln := r.Lines[i]
-		if ln.ActionPoints != w.ap || ln.PerTray != w.per || ln.Trays != w.trays || ln.Remainder != w.rem {
-			t.Errorf("%s: AP %d, %d a tray, %d trays + %d; want %+v", ln.Name, ln.ActionPoints, ln.PerTray, ln.Trays, ln.Remainder, w)
+		if imperial.DataOf(ln).ActionPoints != w.ap || imperial.DataOf(ln).PerTray != w.per || imperial.DataOf(ln).Trays != w.trays || imperial.DataOf(ln).Remainder != w.rem {
+			t.Errorf("%s: AP %d, %d a tray, %d trays + %d; want %+v", ln.Name, imperial.DataOf(ln).ActionPoints, imperial.DataOf(ln).PerTray, imperial.DataOf(ln).Trays, imperial.DataOf(ln).Remainder, w)
 		}
 	}
 	r = mustCheck(t, validationCase0(t, "im remainder"))
-	if ln := r.Lines[0]; ln.Trays != 6 || ln.Remainder != 1 {
-		t.Errorf("25 in close order: %d trays + %d, want 6 + 1", ln.Trays, ln.Remainder)
+	if ln := r.Lines[0]; imperial.DataOf(ln).Trays != 6 || imperial.DataOf(ln).Remainder != 1 {
+		t.Errorf("25 in close order: %d trays + %d, want 6 + 1", imperial.DataOf(ln).Trays, imperial.DataOf(ln).Remainder)
 	}
 	if r.Valid() != true || len(r.Diags.Warnings()) != 3 {
 		t.Errorf("a remainder is a warning, not an error: %v", r.Diags)

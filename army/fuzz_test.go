@@ -13,6 +13,8 @@ import (
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/layout/markdown"
+	"github.com/playaid/playaid/rules/evacuation"
+	"github.com/playaid/playaid/rules/imperial"
 )
 
 var (
@@ -117,13 +119,13 @@ func checkSums(t *testing.T, r *Report) {
 			t.Fatalf("line %d: %d points each", i+1, ln.Each)
 		case ln.Cost != int64(ln.Count)*int64(ln.Each) && ln.Each != 0:
 			t.Fatalf("line %d: %d × %d costs %d", i+1, ln.Count, ln.Each, ln.Cost)
-		case ln.Trays < 0 || ln.Remainder < 0 || figuresOK(ln.Unit) && ln.PerTray > 0 && ln.Trays*ln.PerTray+ln.Remainder != ln.Unit.Figures:
-			t.Fatalf("line %d: %d figures as %d trays of %d and %d over", i+1, ln.Unit.Figures, ln.Trays, ln.PerTray, ln.Remainder)
+		case imperial.DataOf(ln).Trays < 0 || imperial.DataOf(ln).Remainder < 0 || ln.Unit.Int("figures") >= 1 && imperial.DataOf(ln).PerTray > 0 && imperial.DataOf(ln).Trays*imperial.DataOf(ln).PerTray+imperial.DataOf(ln).Remainder != ln.Unit.Int("figures"):
+			t.Fatalf("line %d: %d figures as %d trays of %d and %d over", i+1, ln.Unit.Int("figures"), imperial.DataOf(ln).Trays, imperial.DataOf(ln).PerTray, imperial.DataOf(ln).Remainder)
 		}
 		sum += ln.Cost
 	}
-	if r.Pod != nil {
-		sum += int64(r.Pod.Cost())
+	if pod := evacuation.PodOf(r); pod != nil {
+		sum += int64(pod.Cost())
 	}
 	// A file of limits.MaxFileSize bytes holds some 30,000 units: the
 	// sum stays below 2^53 whatever they cost.

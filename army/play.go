@@ -4,6 +4,8 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/rules"
 	"github.com/playaid/playaid/rules/aqotmf"
+	"github.com/playaid/playaid/rules/evacuation"
+	"github.com/playaid/playaid/rules/imperial"
 )
 
 // A list in play: what a game in progress needs of each unit of a
@@ -45,20 +47,20 @@ type FacePart struct {
 
 // PlayUnits lists the list's units on the table, in list order, and how
 // many decoy blips the list may deploy beside its numbered ones.
-func (r *Report) PlayUnits() (units []PlayUnit, decoys int) {
+func PlayUnits(r *Report) (units []PlayUnit, decoys int) {
 	rs := ruleSetOf(r.System)
 	if rs == nil {
 		return nil, 0
 	}
 	var blips []int
-	if r.List.Hidden && rs.engine() == aqotmf.Engine {
+	if r.List.Values.Bool("hidden") && rs.engine() == aqotmf.Engine {
 		var bu []aqotmf.BlipUnit
 		for _, ln := range r.Lines {
 			typ := ""
 			if ln.Entry != nil {
 				typ = ln.Entry.Type
 			}
-			bu = append(bu, aqotmf.BlipUnit{Count: ln.Count, Type: typ, Ambush: ln.Unit.Ambush, Reinforcement: ln.Unit.Reinforcement})
+			bu = append(bu, aqotmf.BlipUnit{Count: ln.Count, Type: typ, Ambush: ln.Unit.Bool("ambush"), Reinforcement: ln.Unit.Bool("reinforcement")})
 		}
 		if b, err := aqotmf.CountBlips(r.System, bu); err == nil {
 			blips, decoys = b.Units, b.Decoys
@@ -67,7 +69,7 @@ func (r *Report) PlayUnits() (units []PlayUnit, decoys int) {
 	for i, ln := range r.Lines {
 		u := rs.play(r, ln)
 		u.Line, u.Name = i, ln.Name
-		u.Ambush, u.Reinforcement = ln.Unit.Ambush, ln.Unit.Reinforcement
+		u.Ambush, u.Reinforcement = ln.Unit.Bool("ambush"), ln.Unit.Bool("reinforcement")
 		u.Blip = i < len(blips) && blips[i] > 0
 		for _, w := range u.Fighter.Weapons {
 			if !contains(u.WeaponKinds, w.Kind) {
@@ -96,8 +98,9 @@ func (r *Report) PlayUnits() (units []PlayUnit, decoys int) {
 // PlayObjective is the list's objective marker in play, with the
 // numbers its tracks run to ("hull", "armor"), and its card's words; ok
 // is false when the list has none.
-func (r *Report) PlayObjective() (stats map[string]int, face Face, ok bool) {
-	if r.Pod == nil {
+func PlayObjective(r *Report) (stats map[string]int, face Face, ok bool) {
+	pod := evacuation.PodOf(r)
+	if pod == nil {
 		return nil, Face{}, false
 	}
 	c := podCard(r)
@@ -108,7 +111,7 @@ func (r *Report) PlayObjective() (stats map[string]int, face Face, ok bool) {
 			face.Parts = append(face.Parts, FacePart{Head: p.head, Rows: p.rows, Text: p.text})
 		}
 	}
-	return map[string]int{"hull": r.Pod.TotalHP, "armor": r.Pod.TotalArmour}, face, true
+	return map[string]int{"hull": pod.TotalHP, "armor": pod.TotalArmour}, face, true
 }
 
 // play is an All Quiet on the Martian Front unit in play: its stands
@@ -152,16 +155,16 @@ func (aqotmfRules) play(r *Report, ln Line) PlayUnit {
 // play is an Imperial Mars unit in play: its figures and trays.
 func (imperialRules) play(r *Report, ln Line) PlayUnit {
 	u := PlayUnit{Type: ln.Type, Stats: map[string]int{}}
-	if ln.Unit.Figures > 0 {
-		u.Stats["figures"] = ln.Unit.Figures
-		if ln.PerTray > 0 {
-			u.Stats["per_group"] = ln.PerTray
+	if ln.Unit.Int("figures") > 0 {
+		u.Stats["figures"] = ln.Unit.Int("figures")
+		if imperial.DataOf(ln).PerTray > 0 {
+			u.Stats["per_group"] = imperial.DataOf(ln).PerTray
 		}
 	}
-	if ln.Weapon != nil {
-		u.Fighter.Weapons = []*catalog.Weapon{ln.Weapon}
+	if imperial.DataOf(ln).Weapon != nil {
+		u.Fighter.Weapons = []*catalog.Weapon{imperial.DataOf(ln).Weapon}
 	}
-	u.Fighter.Left, u.Fighter.PerTray, u.Fighter.Infantry = ln.Unit.Figures, ln.PerTray, ln.Type == imInfantry
+	u.Fighter.Left, u.Fighter.PerTray, u.Fighter.Infantry = ln.Unit.Int("figures"), imperial.DataOf(ln).PerTray, ln.Type == imInfantry
 	return u
 }
 

@@ -24,7 +24,7 @@ func example(t *testing.T, name string) *Report {
 }
 
 func TestPlayUnitsAQotMF(t *testing.T) {
-	us, decoys := example(t, "boys-of-company-c-humans").PlayUnits()
+	us, decoys := PlayUnits(example(t, "boys-of-company-c-humans"))
 	if len(us) != 3 {
 		t.Fatalf("%d units, want 3", len(us))
 	}
@@ -51,7 +51,7 @@ func TestPlayUnitsAQotMF(t *testing.T) {
 		}
 	}
 
-	us, decoys = example(t, "boys-of-company-c-martians").PlayUnits()
+	us, decoys = PlayUnits(example(t, "boys-of-company-c-martians"))
 	if len(us) != 1 || decoys != 0 {
 		t.Fatalf("Martians: %d units, %d decoys", len(us), decoys)
 	}
@@ -68,7 +68,7 @@ func TestPlayUnitsAQotMF(t *testing.T) {
 	}
 
 	// An entry with count = 6 is six units on the table.
-	us, _ = example(t, "morale-wagon-humans").PlayUnits()
+	us, _ = PlayUnits(example(t, "morale-wagon-humans"))
 	n := 0
 	for _, u := range us {
 		if u.Line == 2 {
@@ -84,7 +84,7 @@ func TestPlayUnitsAQotMF(t *testing.T) {
 }
 
 func TestPlayUnitsImperial(t *testing.T) {
-	us, decoys := example(t, "imperial-mars").PlayUnits()
+	us, decoys := PlayUnits(example(t, "imperial-mars"))
 	if decoys != 0 || len(us) != 6 {
 		t.Fatalf("%d units, %d decoys", len(us), decoys)
 	}
@@ -101,11 +101,11 @@ func TestPlayUnitsImperial(t *testing.T) {
 }
 
 func TestPlayObjective(t *testing.T) {
-	stats, face, ok := example(t, "evacuation-mars").PlayObjective()
+	stats, face, ok := PlayObjective(example(t, "evacuation-mars"))
 	if !ok || stats["hull"] != 3 || stats["armor"] != 10 || face.Title == "" {
 		t.Fatalf("the pod: %v %+v %v; want 3 hull points, armour 10", stats, face, ok)
 	}
-	if _, _, ok := example(t, "imperial-mars").PlayObjective(); ok {
+	if _, _, ok := PlayObjective(example(t, "imperial-mars")); ok {
 		t.Error("an Imperial Mars list has an objective marker")
 	}
 }

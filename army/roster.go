@@ -9,6 +9,8 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/evacuation"
 )
 
 // Roster is what the roster template (templates/roster.md) is executed
@@ -58,7 +60,7 @@ type Roster struct {
 
 	// Evacuation: Mars
 	PodNotes                 string // note references about the objective upgrades
-	Pod                      *Pod
+	Pod                      *evacuation.Pod
 	PodArmour                int    // the marker's own armour
 	PodHull                  int    // and hull points
 	PodMaxArmour, PodMaxHull int    // the most they can be raised to
@@ -167,7 +169,7 @@ func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 		return ro
 	}
 	rs := ruleSetOf(s)
-	ro.Kind, ro.OrganisationOnly = rs.engine().Name, !rs.points()
+	ro.Kind, ro.OrganisationOnly = rs.engine().Name, !rules.ArmyOf(s).Points()
 	ro.System, ro.Short = document.Esc(s.About.Name), document.Esc(s.About.Short)
 	ro.Book, ro.Edition = document.Esc(s.BookTitle()), document.Esc(s.Edition())
 	if sc := s.Scenario(l.Scenario); sc != nil && sc.Name != s.About.Name {

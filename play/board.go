@@ -113,7 +113,7 @@ func (b *Board) side(cat *catalog.Catalog, i int, sd Side) (*BoardSide, error) {
 		return nil, fmt.Errorf("%s's list (%s) no longer reads as a list of %s", sd.Name, sd.List, b.System.About.Name)
 	}
 	bs := &BoardSide{Index: i, Side: sd, Report: r}
-	units, decoys := r.PlayUnits()
+	units, decoys := army.PlayUnits(r)
 	blip := 0
 	for k := range units {
 		u := &units[k]
@@ -142,7 +142,7 @@ func (b *Board) side(cat *catalog.Catalog, i int, sd Side) (*BoardSide, error) {
 		p.Tracks = b.tracks(catalog.OnUnit, rules.DecoyType(b.System), r.Faction, nil, p.Stats)
 		bs.Units = append(bs.Units, p)
 	}
-	if stats, face, ok := r.PlayObjective(); ok {
+	if stats, face, ok := army.PlayObjective(r); ok {
 		p := &Piece{ID: fmt.Sprintf("s%do", i), Side: i, Name: face.Title, On: catalog.OnObjective, Stats: stats, Face: face}
 		p.Tracks = b.tracks(catalog.OnObjective, "", "", nil, stats)
 		bs.Objective = p

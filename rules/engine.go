@@ -42,6 +42,13 @@ type Engine struct {
 	// the words of its [query.<name>] block.
 	Queries []Query
 
+	// Army is its army lists: their keys, checks and points (NoArmy for
+	// an engine whose rule sets take none).
+	Army Army
+	// Builder is what the web app's army builder shows of its lists:
+	// inputs described as data (NoArmy for an engine without lists).
+	Builder Builder
+
 	// Play is what a game in progress asks of it.
 	Play Play
 }
@@ -87,6 +94,7 @@ func Register(es ...*Engine) {
 		b.Name = e.Name
 		catalog.RegisterBlock(b)
 	}
+	registrations++
 	queries = nil
 	for _, e := range engines {
 		for _, q := range e.Queries {

@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,15 +11,8 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/pack"
-	"github.com/playaid/playaid/rules/evacuation"
-	"github.com/playaid/playaid/rules/imperial"
-	"github.com/playaid/playaid/tomlpos"
+	"github.com/playaid/playaid/rules"
 )
-
-// imTypes are the unit types of an Imperial Mars list, as the army
-// checker knows them (a test holds the two together): they are not in the
-// rule data.
-var imTypes = []string{"infantry", "horse", "artillery", "vehicle", "officer"}
 
 // checked is a list's text and the checker's report on it.
 type checked struct {
@@ -43,11 +35,11 @@ func editable(c checked) (f *form, hand bool) {
 	if c.report == nil {
 		return nil, false
 	}
-	if _, _, ok := tomlpos.Decode(c.file, c.src, new(army.List)); !ok {
+	if !rules.DecodeList(c.file, c.src) {
 		return nil, false
 	}
-	f = fromList(c.report.List, tomlpos.NewIndex(c.file, c.src))
-	return f, string(f.toml(kindOf(c.report.System))) != string(c.src)
+	f = fromList(c.report.List)
+	return f, string(f.toml(c.report.System)) != string(c.src)
 }
 
 // builderState is what the builder page carries besides the list.
@@ -76,7 +68,8 @@ type builderView struct {
 	ListKeys  []fieldView
 	Other     []fieldView // list keys the rule set does not take
 	Units     []unitView
-	Obj       []fieldView // Evacuation: Mars objective upgrades
+	Obj       []fieldView // the list's table of keys (the objective marker's upgrades)
+	ObjNote   string      // what that table is, in a sentence
 	ObjMsgs   []msg
 	Picker    picker
 	V         verdict
@@ -131,14 +124,14 @@ type choice struct {
 // as Save would write it.
 func (s *Server) builderPage(f *form, st builderState, c *checked) *builderView {
 	sys := s.cat.System(f.List["system"])
-	kind := kindOf(sys)
+	kind := army.Kind(sys)
 	file := st.FileName + ext
 	if checkName(st.FileName) != nil {
 		file = "list" + ext
 	}
 	bad := f.numberProblems()
 	if c == nil {
-		cc := s.check(file, f.withoutBad(bad).toml(kind))
+		cc := s.check(file, f.withoutBad(bad).toml(sys))
 		c = &cc
 	}
 	v := &builderView{
@@ -176,7 +169,7 @@ func (s *Server) builderPage(f *form, st builderState, c *checked) *builderView 
 			v.Status = "EMPTY"
 		}
 	}
-	if kind == kindIM {
+	if a := rules.ArmyOf(sys); a != nil && !a.Points() {
 		v.Points = "No points: organisation checked"
 	} else if v.V.Limit > 0 {
 		v.Points = fmt.Sprintf("%d / %d pts", v.V.Used, v.V.Limit)
@@ -190,19 +183,19 @@ func (s *Server) builderPage(f *form, st builderState, c *checked) *builderView 
 		_, v.BlipsFold = d.Fold()
 	}
 	v.Summary = summaryText(file, c.report)
-	v.ListKeys, v.Other = s.listFields(f, sys, kind, st.FileName)
-	for i, u := range f.Units {
+	v.ListKeys, v.Other = s.listFields(f, sys, st.FileName)
+	for i := range f.Units {
 		var ln *army.Line
 		if c.report != nil && i < len(c.report.Lines) {
 			ln = &c.report.Lines[i]
 		}
-		v.Units = append(v.Units, s.unitView(i, u, ln, sys, kind, faction(f, sys), v.V.Units[i]))
+		v.Units = append(v.Units, s.unitView(f, i, ln, sys, faction(f, sys), v.V.Units[i]))
 	}
-	if kind == kindEvac || f.Obj != nil {
-		v.Obj = objFieldsView(f.Obj, sys, kind)
+	if note, inputs := builderOf(sys).TableInputs(sys, f.rules()); len(inputs) > 0 || f.Obj != nil {
+		v.Obj, v.ObjNote = objFieldsView(f.Obj, inputs), note
 		v.ObjMsgs = v.V.Obj
 	}
-	v.Picker = s.picker(f, sys, kind)
+	v.Picker = s.picker(f, sys)
 	if len(bad) > 0 {
 		v.V.Valid, v.Status = false, "INVALID"
 		v.V.Errors += len(bad)
@@ -237,7 +230,7 @@ func (s *Server) builderPage(f *form, st builderState, c *checked) *builderView 
 
 // listFields are the inputs of the list's own keys, and the keys the rule
 // set does not take (kept, shown as text).
-func (s *Server) listFields(f *form, sys *catalog.System, kind, fileName string) (fields, other []fieldView) {
+func (s *Server) listFields(f *form, sys *catalog.System, fileName string) (fields, other []fieldView) {
 	val := f.List
 	var systems []choice
 	for _, id := range army.ListSystems(s.cat) {
@@ -271,21 +264,14 @@ func (s *Server) listFields(f *form, sys *catalog.System, kind, fileName string)
 		}
 	}
 	taken := map[string]bool{"name": true, "player": true, "system": true, "scenario": true, "side": true, "faction": true, "note": true}
-	switch kind {
-	case kindAQ:
-		fields = append(fields,
-			fieldView{Name: "points", Label: "Points limit", Input: numberInput(val["points"]), Value: val["points"], Placeholder: "no limit", Min: "1"},
-			fieldView{Name: "hidden", Label: "Deploys hidden (blips)", Input: "check", Value: val["hidden"]})
-		taken["points"], taken["hidden"] = true, true
-	case kindEvac:
-		fields = append(fields, fieldView{Name: "points", Label: "Points limit", Input: numberInput(val["points"]), Value: val["points"],
-			Placeholder: fmt.Sprintf("%d per army", evacuation.RulesOf(sys).Points), Min: "1"})
-		taken["points"] = true
+	for _, in := range builderOf(sys).ListInputs(sys, f.rules()) {
+		fields = append(fields, inputView(in, in.Key, val[in.Key]))
+		taken[in.Key] = true
 	}
 	fields = append(fields,
 		fieldView{Name: "filename", Label: "File name", Input: "text", Value: fileName, Suffix: ext, Span: true},
 		fieldView{Name: "note", Label: "Note (printed on the roster)", Input: "textarea", Value: val["note"]})
-	for _, fd := range listFields {
+	for _, fd := range listFields() {
 		if !taken[fd.key] && val[fd.key] != "" {
 			other = append(other, otherField(fd, fd.key, val[fd.key]))
 		}
@@ -341,7 +327,7 @@ func side(sc *catalog.Scenario, name string) *catalog.Side {
 // is until the player clears it.
 func otherField(fd field, name, value string) fieldView {
 	fv := fieldView{Name: name, Label: fd.key, Value: value, Input: "text"}
-	if fd.kind == reflect.Bool {
+	if fd.kind == rules.CheckField {
 		fv.Input = "check"
 	}
 	return fv
@@ -370,130 +356,28 @@ func choices(opts []choice, current, blank string) []choice {
 	return out
 }
 
-func (s *Server) unitView(i int, u values, ln *army.Line, sys *catalog.System, kind, fac string, msgs []msg) unitView {
+func (s *Server) unitView(f *form, i int, ln *army.Line, sys *catalog.System, fac string, msgs []msg) unitView {
+	u := f.Units[i]
 	uv := unitView{I: i, Msgs: msgs}
 	for _, m := range msgs {
 		uv.Bad = uv.Bad || !m.Warning
 	}
 	name := func(key string) string { return fmt.Sprintf("%s%d.%s", unitPrefix, i, key) }
-	text := func(key, label, ph string) fieldView {
-		return fieldView{Name: name(key), Label: label, Input: "text", Value: u[key], Placeholder: ph, Span: true}
-	}
-	number := func(key, label, ph string) fieldView {
-		return fieldView{Name: name(key), Label: label, Input: numberInput(u[key]), Value: u[key], Placeholder: ph, Min: "1"}
-	}
-	sel := func(key, label string, opts []choice, blank string) fieldView {
-		fv := fieldView{Name: name(key), Label: label, Input: "select", Choices: choices(opts, u[key], blank)}
-		for _, c := range fv.Choices {
-			fv.Span = fv.Span || utf8.RuneCountInString(c.Label) > 16 // room for the whole text
-		}
-		return fv
-	}
-	check := func(key, label string) fieldView {
-		return fieldView{Name: name(key), Label: label, Input: "check", Value: u[key]}
-	}
 	if ln != nil {
 		uv.Title = ln.Name
 	}
-	switch kind {
-	case kindAQ:
-		entry := sys.Unit(u["id"])
-		var units []choice
-		for _, e := range sys.Units {
-			if fac != "" && e.Faction != "" && !strings.EqualFold(e.Faction, fac) {
-				continue
-			}
-			units = append(units, choice{Value: e.ID, Label: fmt.Sprintf("%s (%d pts)", e.Name, e.Points)})
-		}
-		uv.Fields = append(uv.Fields, sel("id", "Unit", units, "— unit —"))
-		uv.Fields[0].Span = true
-		ph := "a name for the roster"
-		if entry != nil {
-			uv.Sub = entry.Name
-			uv.Stats = unitStats(sys, entry)
-			ph = entry.Name
-		} else if u["id"] != "" {
-			uv.Sub = u["id"]
-		}
-		uv.Fields = append(uv.Fields, text("label", "Label", ph), number("count", "Count", "1"),
-			check("ambush", "Ambush"), check("reinforcement", "Reinforcement"))
-		if u["points"] != "" {
-			uv.More = append(uv.More, number("points", "Points (check)", ""))
-		}
-	case kindEvac:
-		var types []choice
-		for _, t := range evacuation.RulesOf(sys).Allowed {
-			types = append(types, choice{Value: t, Label: t})
-		}
-		uv.Sub = u["type"]
-		uv.Fields = append(uv.Fields, text("label", "Label", "Tactical Squad"), sel("type", "Type", types, "— type —"),
-			fieldView{Name: name("points"), Label: "Points", Input: numberInput(u["points"]), Value: u["points"], Placeholder: "codex", Min: "0"},
-			number("count", "Count", "1"))
-	case kindIM:
-		im := imperial.RulesOf(sys)
-		var types, trainings, morales, orders, weapons, vehicles []choice
-		for _, t := range imTypes {
-			types = append(types, choice{Value: t, Label: t})
-		}
-		for _, t := range im.Training {
-			trainings = append(trainings, choice{Value: t.ID, Label: fmt.Sprintf("%s (%d AP)", t.Name, t.ActionPoints)})
-		}
-		for _, m := range im.MoraleClasses {
-			morales = append(morales, choice{Value: m.ID, Label: m.ID + " – " + m.Name})
-		}
-		typ := strings.ToLower(u["type"])
-		for _, o := range im.Orders {
-			if typ == "horse" && o.Horse == 0 || typ == "infantry" && o.Foot == 0 {
-				continue // the figures-per-tray table prints none
-			}
-			orders = append(orders, choice{Value: o.ID, Label: orderLabel(o, u["type"])})
-		}
-		for _, w := range sys.Weapons {
-			if fac != "" && w.Faction != "" && !strings.EqualFold(w.Faction, fac) {
-				continue
-			}
-			if carries, ok := im.Carries[typ]; ok && !slices.Contains(carries, w.Kind) || im.Carries != nil && !ok && typ != "" {
-				continue
-			}
-			weapons = append(weapons, choice{Value: w.ID, Label: w.Name})
-		}
-		for _, v := range im.Vehicles {
-			vehicles = append(vehicles, choice{Value: v.ID, Label: v.Name})
-		}
-		uv.Sub = u["type"]
-		uv.Fields = append(uv.Fields, text("label", "Label", "1st Company"), sel("type", "Type", types, "— type —"))
-		if typ != "vehicle" && typ != "officer" || u["training"] != "" {
-			uv.Fields = append(uv.Fields, sel("training", "Training", trainings, "—"))
-		}
-		if typ != "vehicle" || u["morale"] != "" {
-			uv.Fields = append(uv.Fields, sel("morale", "Morale", morales, "—"))
-		}
-		if typ != "vehicle" || u["figures"] != "" {
-			uv.Fields = append(uv.Fields, number("figures", "Figures", ""))
-		}
-		if typ == "infantry" || typ == "horse" || u["order"] != "" {
-			uv.Fields = append(uv.Fields, sel("order", "Order", orders, "—"))
-		}
-		if len(weapons) > 0 || u["weapon"] != "" {
-			label := "Weapon"
-			if typ == "artillery" {
-				label = "Gun"
-			}
-			uv.Fields = append(uv.Fields, sel("weapon", label, weapons, "none"))
-		}
-		if u["type"] == "vehicle" || u["vehicle"] != "" {
-			uv.Fields = append(uv.Fields, sel("vehicle", "Vehicle", vehicles, "—"))
-		}
-		uv.More = append(uv.More, number("trays", "Trays (check)", "optional"))
-		if ln != nil && ln.PerTray > 0 {
-			uv.Stats = append(uv.Stats, traysText(*ln))
-		}
-		if ln != nil && ln.ActionPoints > 0 {
-			uv.Stats = append(uv.Stats, fmt.Sprintf("%d action points", ln.ActionPoints))
+	ev := builderOf(sys).UnitInputs(sys, f.rules(), i, ln, fac)
+	uv.Sub, uv.Stats = ev.Sub, ev.Stats
+	for _, in := range ev.Inputs {
+		fv := inputView(in, name(in.Key), u[in.Key])
+		if in.More {
+			uv.More = append(uv.More, fv)
+		} else {
+			uv.Fields = append(uv.Fields, fv)
 		}
 	}
-	if kind != "" {
-		uv.More = append(uv.More, text("note", "Note", "printed on the roster"))
+	if rules.ArmyOf(sys) != nil {
+		uv.More = append(uv.More, fieldView{Name: name("note"), Label: "Note", Input: "text", Value: u["note"], Placeholder: "printed on the roster", Span: true})
 	}
 	shown := map[string]bool{}
 	for _, fv := range append(uv.Fields, uv.More...) {
@@ -502,7 +386,7 @@ func (s *Server) unitView(i int, u values, ln *army.Line, sys *catalog.System, k
 	for _, fv := range uv.More {
 		uv.Open = uv.Open || fv.Value != ""
 	}
-	for _, fd := range unitFields {
+	for _, fd := range unitFields() {
 		if !shown[fd.key] && u[fd.key] != "" {
 			uv.Other = append(uv.Other, otherField(fd, name(fd.key), u[fd.key]))
 		}
@@ -513,7 +397,7 @@ func (s *Server) unitView(i int, u values, ln *army.Line, sys *catalog.System, k
 	if uv.Sub == uv.Title {
 		uv.Sub = ""
 	}
-	if ln != nil && kind != kindIM {
+	if a := rules.ArmyOf(sys); ln != nil && a != nil && a.Points() {
 		uv.Cost = fmt.Sprintf("%d pts", ln.Cost)
 		if ln.Count > 1 {
 			uv.Cost = fmt.Sprintf("%d × %d = %d pts", ln.Count, ln.Each, ln.Cost)
@@ -522,17 +406,46 @@ func (s *Server) unitView(i int, u values, ln *army.Line, sys *catalog.System, k
 	return uv
 }
 
-// orderLabel names an order with the figures a tray it takes for the
-// unit's type ("Close Order, 4 a tray").
-func orderLabel(o imperial.Order, typ string) string {
-	per := o.Foot
-	if typ == "horse" {
-		per = o.Horse
+// inputView is an engine's input (rules.Input) as the form's field called
+// name, holding value.
+func inputView(in rules.Input, name, value string) fieldView {
+	fv := fieldView{Name: name, Label: in.Label, Value: value, Placeholder: in.Placeholder, Span: in.Span}
+	switch in.Kind {
+	case rules.NumberInput:
+		fv.Input, fv.Min = numberInput(value), in.Min
+	case rules.CheckInput:
+		fv.Input = "check"
+	case rules.SelectInput:
+		var opts []choice
+		for _, c := range in.Choices {
+			opts = append(opts, choice{Value: c.Value, Label: c.Label})
+		}
+		fv.Input = "select"
+		if in.NoBlank {
+			if value == "" {
+				value = in.Default
+			}
+			fv.Choices = choices(opts, value, "")[1:] // no blank: the default is the choice of none
+		} else {
+			fv.Choices = choices(opts, value, in.Blank)
+			for _, c := range fv.Choices {
+				fv.Span = fv.Span || utf8.RuneCountInString(c.Label) > 16 // room for the whole text
+			}
+		}
+		fv.Value = ""
+	default:
+		fv.Input = "text"
 	}
-	if per == 0 || (typ != "infantry" && typ != "horse") {
-		return o.Name
+	return fv
+}
+
+// builderOf is the builder of the rule set's engine; one that shows
+// nothing when it has none.
+func builderOf(sys *catalog.System) rules.Builder {
+	if e := rules.EngineOf(sys); e != nil && e.Builder != nil {
+		return e.Builder
 	}
-	return fmt.Sprintf("%s, %d a tray", o.Name, per)
+	return rules.NoArmy{}
 }
 
 func firstNonEmpty(s ...string) string {
@@ -544,68 +457,21 @@ func firstNonEmpty(s ...string) string {
 	return ""
 }
 
-// objFieldsView is the objective marker's upgrades, each a choice on the
-// cost ladder ("+2: Armour 10, 30 pts").
-func objFieldsView(v values, sys *catalog.System, kind string) []fieldView {
+// objFieldsView is the list's table of keys (the objective marker's
+// upgrades): the engine's inputs, or the keys the form holds as text when
+// the rule set has no such table.
+func objFieldsView(v values, inputs []rules.Input) []fieldView {
 	fields := []fieldView{{Name: objMarker, Input: "hidden", Value: "1"}}
-	if kind != kindEvac {
-		for _, fd := range objFields {
+	if len(inputs) == 0 {
+		for _, fd := range objFields() {
 			if v[fd.key] != "" {
 				fields = append(fields, otherField(fd, objPrefix+fd.key, v[fd.key]))
 			}
 		}
 		return fields
 	}
-	ob := evacuation.RulesOf(sys).Objective
-	ladder := func(key, label string, base, most int, what func(total int) string, cost func(k int) (int, error)) fieldView {
-		var opts []choice
-		for k := 0; k <= most-base && k <= len(ob.Ladder); k++ {
-			c, err := cost(k)
-			if err != nil {
-				break
-			}
-			opts = append(opts, choice{Value: strconv.Itoa(k), Label: fmt.Sprintf("+%d: %s, %d pts", k, what(base+k), c)})
-		}
-		cur := v[key]
-		if cur == "" {
-			cur = "0"
-		}
-		ch := choices(opts, cur, "")[1:] // no blank: +0 is the choice of none
-		return fieldView{Name: objPrefix + key, Label: label, Input: "select", Choices: ch}
+	for _, in := range inputs {
+		fields = append(fields, inputView(in, objPrefix+in.Key, v[in.Key]))
 	}
-	return append(fields,
-		ladder("armour", "Extra armour", ob.Armour, ob.MaxArmour, func(n int) string { return fmt.Sprintf("Armour %d", n) },
-			func(k int) (int, error) { return evacuation.ObjectiveCost(sys, k, 0) }),
-		ladder("hull_points", "Extra hull points", ob.HullPoints, ob.MaxHull, func(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "hull point", "hull points")) },
-			func(k int) (int, error) { return evacuation.ObjectiveCost(sys, 0, k) }))
-}
-
-// unitStats describes a catalogue unit: each kind of element with its
-// stats, weapons and special rules.
-func unitStats(sys *catalog.System, u *catalog.Unit) []string {
-	var out []string
-	for _, st := range u.Composition {
-		p := sys.Profile(st.Profile)
-		if p == nil {
-			continue
-		}
-		parts := []string{fmt.Sprintf("%d × %s", st.Count, p.Name)}
-		if !p.Speed.IsZero() {
-			parts = append(parts, "Speed "+p.Speed.String())
-		}
-		if p.Defense != nil {
-			parts = append(parts, fmt.Sprintf("Def %d", *p.Defense))
-		}
-		if p.Armor != nil {
-			parts = append(parts, fmt.Sprintf("Arm %d", *p.Armor))
-		}
-		for _, id := range p.Weapons {
-			if w := sys.Weapon(id); w != nil {
-				parts = append(parts, w.Name)
-			}
-		}
-		parts = append(parts, p.Specials...)
-		out = append(out, strings.Join(parts, " · "))
-	}
-	return out
+	return fields
 }

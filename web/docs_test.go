@@ -62,7 +62,7 @@ func TestHome(t *testing.T) {
 					t.Errorf("no briefing %s of %s", ext, sc.ID)
 				}
 			}
-			if kindOf(sys) != "" {
+			if army.Kind(sys) != "" {
 				for i := range sc.Sides {
 					if !strings.Contains(body, `data-new="`+sys.ID+"/"+sc.ID+"/"+itoa(i)+`"`) {
 						t.Errorf("no new list for side %d of %s", i, sc.ID)

@@ -3,7 +3,7 @@ package web
 import (
 	"fmt"
 	"net/url"
-	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -11,10 +11,7 @@ import (
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/rules/aqotmf"
-	"github.com/playaid/playaid/rules/evacuation"
-	"github.com/playaid/playaid/rules/imperial"
-	"github.com/playaid/playaid/tomlpos"
+	"github.com/playaid/playaid/rules"
 )
 
 // form is a list as the builder edits it: every key the list writes, as
@@ -32,88 +29,121 @@ type values map[string]string
 
 // field is a key of a list's TOML table and the kind of its value.
 type field struct {
-	key   string
-	kind  reflect.Kind // String, Int or Bool
-	index int          // of the army struct's field
+	key  string
+	kind rules.FieldKind // TextField, NumberField or CheckField
 }
 
-// fieldsOf lists the keys of an army struct that hold plain values, in
-// the struct's order; the structs are the format, so the builder knows
-// every key the CLI reads.
-func fieldsOf(t reflect.Type) []field {
+// The keys the builder knows: those every list and unit takes and every
+// registered engine's (rules.Army), so that the builder keeps every key
+// the CLI reads. A list's keys are written in the order system, name,
+// player, scenario, side, faction, the engines' keys, note.
+func listFields() []field {
 	var fs []field
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		tag := f.Tag.Get("toml")
-		k := f.Type.Kind()
-		if tag == "" || tag == "-" || (k != reflect.String && k != reflect.Int && k != reflect.Bool) {
-			continue
+	for _, k := range rules.CommonListKeys {
+		if k != "note" && k != "unit" {
+			fs = append(fs, field{k, rules.TextField})
 		}
-		fs = append(fs, field{tag, k, i})
+	}
+	for _, f := range rules.AllListKeys() {
+		if f.Kind != rules.TableField {
+			fs = append(fs, field{f.Key, f.Kind})
+		}
+	}
+	return append(fs, field{"note", rules.TextField})
+}
+
+func unitFields() []field {
+	fs := []field{{"label", rules.TextField}, {"note", rules.TextField}}
+	for _, f := range rules.AllUnitKeys() {
+		if !slices.Contains(rules.CommonUnitKeys, f.Key) {
+			fs = append(fs, field{f.Key, f.Kind})
+		}
 	}
 	return fs
 }
 
-var (
-	listFields = fieldsOf(reflect.TypeFor[army.List]())
-	unitFields = fieldsOf(reflect.TypeFor[army.Unit]())
-	objFields  = fieldsOf(reflect.TypeFor[army.Objective]())
-)
+// tableField is the list's table of keys of its own ([objective]), the
+// builder's "obj" fields; zero when no engine's lists have one.
+func tableField() rules.Field {
+	for _, f := range rules.AllListKeys() {
+		if f.Kind == rules.TableField {
+			return f
+		}
+	}
+	return rules.Field{}
+}
 
-// The army lists' kinds, as the builder shows them: the rule engines
-// whose rule sets take army lists (army.Kind).
-var (
-	kindAQ   = aqotmf.Engine.Name
-	kindEvac = evacuation.Engine.Name
-	kindIM   = imperial.Engine.Name
-)
+func objFields() []field {
+	var fs []field
+	for _, f := range tableField().Fields {
+		fs = append(fs, field{f.Key, f.Kind})
+	}
+	return fs
+}
 
-// kindOf names the engine of s's army lists; "" for none.
-func kindOf(s *catalog.System) string { return army.Kind(s) }
-
-// unitOrder is the order a saved unit writes its keys in, per rule set, as
-// the README's examples write them; keys of another rule set follow in the
-// struct's order.
-var unitOrder = map[string][]string{
-	kindAQ:   {"id", "label", "count", "points", "ambush", "reinforcement", "note"},
-	kindEvac: {"label", "type", "points", "count", "note"},
-	kindIM:   {"label", "type", "training", "morale", "figures", "order", "weapon", "trays", "vehicle", "note"},
+// unitOrder is the order a saved unit writes its keys in: its engine's
+// (rules.Army.UnitFields), as the README's examples write them; keys of
+// another rule set follow in unitFields' order.
+func unitOrder(sys *catalog.System) []string {
+	if a := rules.ArmyOf(sys); a != nil {
+		return rules.FieldKeys(a.UnitFields())
+	}
+	return nil
 }
 
 // fromList is the form of a parsed list. A key counts as written when the
-// file has it (ix) or its value is not the zero value; false is the same
-// as left out.
-func fromList(l *army.List, ix *tomlpos.Index) *form {
-	f := &form{List: valuesOf(reflect.ValueOf(l).Elem(), listFields, "", ix)}
-	for i := range l.Units {
-		f.Units = append(f.Units, valuesOf(reflect.ValueOf(&l.Units[i]).Elem(), unitFields, fmt.Sprintf("unit.%d.", i), ix))
+// file has it or its value is not the zero value; false is the same as
+// left out.
+func fromList(l *army.List) *form {
+	f := &form{List: values{}}
+	common := map[string]string{"system": l.System, "name": l.Name, "player": l.Player, "scenario": l.Scenario, "side": l.Side, "faction": l.Faction, "note": l.Note}
+	ix := l.Index()
+	for _, fd := range listFields() {
+		if v, ok := common[fd.key]; ok {
+			if v != "" || ix.Has(fd.key) {
+				f.List[fd.key] = v
+			}
+			continue
+		}
+		setValue(f.List, fd, l.Values)
 	}
-	if l.Objective != nil {
-		f.Obj = valuesOf(reflect.ValueOf(l.Objective).Elem(), objFields, "objective.", ix)
+	for _, u := range l.Units {
+		uv := values{}
+		if u.Label != "" {
+			uv["label"] = u.Label
+		}
+		if u.Note != "" {
+			uv["note"] = u.Note
+		}
+		for _, fd := range unitFields()[2:] {
+			setValue(uv, fd, u.Values)
+		}
+		f.Units = append(f.Units, uv)
+	}
+	if t := l.Values.Table(tableField().Key); t != nil {
+		f.Obj = values{}
+		for _, fd := range objFields() {
+			setValue(f.Obj, fd, t)
+		}
 	}
 	return f
 }
 
-func valuesOf(v reflect.Value, fields []field, prefix string, ix *tomlpos.Index) values {
-	out := values{}
-	for _, fd := range fields {
-		fv := v.Field(fd.index)
-		switch fd.kind {
-		case reflect.String:
-			if fv.String() != "" || ix.Has(prefix+fd.key) {
-				out[fd.key] = fv.String()
-			}
-		case reflect.Int:
-			if fv.Int() != 0 || ix.Has(prefix+fd.key) {
-				out[fd.key] = strconv.FormatInt(fv.Int(), 10)
-			}
-		case reflect.Bool:
-			if fv.Bool() {
-				out[fd.key] = "true"
-			}
-		}
+// setValue sets the form's value of the key the file writes, as text.
+func setValue(dst values, fd field, v rules.Values) {
+	if !v.Has(fd.key) {
+		return
 	}
-	return out
+	switch fd.kind {
+	case rules.NumberField:
+		dst[fd.key] = strconv.Itoa(v.Int(fd.key))
+	case rules.CheckField:
+		if v.Bool(fd.key) {
+			dst[fd.key] = "true"
+		}
+	default:
+		dst[fd.key] = v.Str(fd.key)
+	}
 }
 
 // formError is a form the builder cannot read: a request no page of
@@ -163,15 +193,15 @@ func fromPost(pf url.Values) (*form, error) {
 				return err
 			}
 			switch {
-			case fd.kind == reflect.Bool && v != "":
+			case fd.kind == rules.CheckField && v != "":
 				dst[fd.key] = "true"
-			case fd.kind != reflect.Bool && v != "":
+			case fd.kind != rules.CheckField && v != "":
 				dst[fd.key] = v
 			}
 		}
 		return nil
 	}
-	if err := read(f.List, listFields, ""); err != nil {
+	if err := read(f.List, listFields(), ""); err != nil {
 		return nil, err
 	}
 	var idx []int
@@ -194,14 +224,14 @@ func fromPost(pf url.Values) (*form, error) {
 	sort.Ints(idx)
 	for _, i := range idx {
 		u := values{}
-		if err := read(u, unitFields, fmt.Sprintf("%s%d.", unitPrefix, i)); err != nil {
+		if err := read(u, unitFields(), fmt.Sprintf("%s%d.", unitPrefix, i)); err != nil {
 			return nil, err
 		}
 		f.Units = append(f.Units, u)
 	}
 	if _, ok := pf[objMarker]; ok {
 		f.Obj = values{}
-		if err := read(f.Obj, objFields, objPrefix); err != nil {
+		if err := read(f.Obj, objFields(), objPrefix); err != nil {
 			return nil, err
 		}
 	}
@@ -213,19 +243,19 @@ func fromPost(pf url.Values) (*form, error) {
 // whole number is written as the text it is, so that the list's check says
 // what is wrong with it where it stands, as it would for the same file
 // written by hand.
-func (f *form) toml(kind string) []byte {
+func (f *form) toml(sys *catalog.System) []byte {
 	var b strings.Builder
 	b.WriteString("# An army list, saved by the playaid army builder (playaid serve).\n")
 	b.WriteString("# Check it: playaid army validate FILE. Comments written here are not kept by the builder.\n")
-	writeTable(&b, f.List, listFields, nil)
+	writeTable(&b, f.List, listFields(), nil)
 	if f.Obj != nil {
-		b.WriteString("\n[objective]\n")
-		writeTable(&b, f.Obj, objFields, nil)
+		b.WriteString("\n[" + tableField().Key + "]\n")
+		writeTable(&b, f.Obj, objFields(), nil)
 	}
-	order := unitOrder[kind]
+	order := unitOrder(sys)
 	for _, u := range f.Units {
 		b.WriteString("\n[[unit]]\n")
-		writeTable(&b, u, unitFields, order)
+		writeTable(&b, u, unitFields(), order)
 	}
 	return []byte(b.String())
 }
@@ -264,11 +294,11 @@ func containsKey(keys []string, k string) bool {
 	return false
 }
 
-func tomlValue(kind reflect.Kind, v string) string {
+func tomlValue(kind rules.FieldKind, v string) string {
 	switch kind {
-	case reflect.Bool:
+	case rules.CheckField:
 		return "true"
-	case reflect.Int:
+	case rules.NumberField:
 		if n, err := strconv.ParseInt(v, 10, 64); err == nil {
 			return strconv.FormatInt(n, 10)
 		}
@@ -302,4 +332,22 @@ func tomlString(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// rules is the form as the rule set's engine reads it (rules.Form); the
+// engine's changes come back with fromRules.
+func (f *form) rules() *rules.Form {
+	rf := &rules.Form{List: f.List, Table: f.Obj}
+	for _, u := range f.Units {
+		rf.Units = append(rf.Units, u)
+	}
+	return rf
+}
+
+// fromRules takes back the keys an engine set in the form.
+func (f *form) fromRules(rf *rules.Form) {
+	f.List = rf.List
+	if rf.Table != nil {
+		f.Obj = rf.Table
+	}
 }

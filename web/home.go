@@ -134,7 +134,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, sys := range s.cat.Systems {
 		sv := systemView{ID: sys.ID, Name: sys.About.Name, Short: sys.About.Short, Summary: sys.About.Summary,
-			Army: kindOf(sys) != "", Sheet: sheetOf[sys.ID], Cards: cardsOf[sys.ID], Factions: sys.About.Factions}
+			Army: army.Kind(sys) != "", Sheet: sheetOf[sys.ID], Cards: cardsOf[sys.ID], Factions: sys.About.Factions}
 		if base := s.cat.System(sys.About.AddOnTo); base != nil {
 			sv.AddOn = base.About.Name
 		}
@@ -259,7 +259,7 @@ func (s *Server) listRow(name string) listRow {
 		if rep.Side != nil {
 			row.Side = rep.Side.Name
 		}
-		if kindOf(rep.System) != kindIM {
+		if rep.HasPoints() {
 			row.Points = fmt.Sprintf("%d pts", rep.Used)
 			if rep.Limit > 0 {
 				row.Points = fmt.Sprintf("%d / %d pts", rep.Used, rep.Limit)

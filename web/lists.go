@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/catalog"
 )
 
@@ -18,14 +19,14 @@ import (
 func (s *Server) newList(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	sys := s.cat.System(q.Get("system"))
-	kind := kindOf(sys)
-	if kind == "" {
+	if army.Kind(sys) == "" {
 		s.fail(w, r, http.StatusBadRequest, fmt.Sprintf("There are no army lists for the rule set %q; start a list from the home page.", clip(q.Get("system"), maxFieldBytes)))
 		return
 	}
 	f := &form{List: values{"system": sys.ID}}
 	var st builderState
 	name := ""
+	var chosen *catalog.Side // the side the list plays
 	if id := q.Get("scenario"); id != "" {
 		sc := sys.Scenario(id)
 		if sc == nil {
@@ -39,20 +40,9 @@ func (s *Server) newList(w http.ResponseWriter, r *http.Request) {
 				s.fail(w, r, http.StatusBadRequest, fmt.Sprintf("%s has no side %q; start a list from the home page.", sc.Name, clip(q.Get("side"), maxFieldBytes)))
 				return
 			}
-			side := sc.Sides[i]
-			name = side.Name
-			f.List["side"] = side.Name
-			points, hidden := 0, side.Hidden
-			for _, fc := range side.Forces {
-				points += fc.Points
-				hidden = hidden || fc.Ambush // a side with an ambush force deploys hidden
-			}
-			if points > 0 && kind != kindIM {
-				f.List["points"] = strconv.Itoa(points)
-			}
-			if hidden && kind == kindAQ {
-				f.List["hidden"] = "true"
-			}
+			chosen = &sc.Sides[i]
+			name = chosen.Name
+			f.List["side"] = chosen.Name
 		}
 	}
 	if fac := q.Get("faction"); fac != "" && f.List["scenario"] == "" {
@@ -72,9 +62,11 @@ func (s *Server) newList(w http.ResponseWriter, r *http.Request) {
 	if name != "" {
 		f.List["name"] = name
 	}
-	if kind == kindEvac {
-		f.Obj = values{"armour": "0", "hull_points": "0"}
-	}
+	// The rule set's own keys for the side: its points, how it deploys,
+	// its objective marker.
+	rf := f.rules()
+	builderOf(sys).Start(sys, chosen, rf)
+	f.fromRules(rf)
 	var err error
 	if st.FileName, err = s.lists.free(slug(firstNonEmpty(name, sys.About.Short))); err != nil {
 		s.fail(w, r, http.StatusInternalServerError, err.Error())
@@ -242,7 +234,8 @@ func (s *Server) build(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case pf.Has("remove"):
 		if i, err := strconv.Atoi(pf.Get("remove")); err == nil && i >= 0 && i < len(f.Units) {
-			gone := firstNonEmpty(f.Units[i]["label"], f.Units[i]["id"], f.Units[i]["type"], fmt.Sprintf("unit %d", i+1))
+			sys := s.cat.System(f.List["system"])
+			gone := firstNonEmpty(f.Units[i]["label"], builderOf(sys).UnitInputs(sys, f.rules(), i, nil, "").Sub, fmt.Sprintf("unit %d", i+1))
 			f.Units = append(f.Units[:i], f.Units[i+1:]...)
 			st.Announce = "Removed " + gone + "."
 			if i < len(f.Units) {
@@ -251,28 +244,23 @@ func (s *Server) build(w http.ResponseWriter, r *http.Request) {
 				st.Focus = "remove:" + strconv.Itoa(len(f.Units)-1)
 			}
 		}
-	case pf.Get("add") != "":
-		added = clip(pf.Get("add"), maxFieldBytes)
-		add(values{"id": added})
-		st.Focus = "add:" + added
-	case pf.Get("add-type") != "":
-		added = clip(pf.Get("add-type"), maxFieldBytes)
-		add(values{"type": added})
-		st.Focus = "add-type:" + added
-	case pf.Get("add-force") != "":
-		if u := s.forceUnit(f, pf.Get("add-force")); u != nil {
-			added = u["id"]
-			add(u)
-			st.Focus = "add-force:" + pf.Get("add-force")
+	default:
+		// An Add button of the picker: its engine says what it adds.
+		for _, button := range []string{"add", "add-type", "add-force"} {
+			if v := pf.Get(button); v != "" {
+				sys := s.cat.System(f.List["system"])
+				if u, name := builderOf(sys).Add(sys, f.rules(), button, clip(v, maxFieldBytes)); u != nil {
+					added = name
+					add(values(u))
+					st.Focus = button + ":" + clip(v, maxFieldBytes)
+				}
+				break
+			}
 		}
 	}
 	v := s.builderPage(f, st, nil)
 	if added != "" && st.Problem == "" {
-		name := added
-		if sys := s.cat.System(f.List["system"]); sys != nil && sys.Unit(added) != nil {
-			name = sys.Unit(added).Name
-		}
-		v.Announce = fmt.Sprintf("Added %s. %s, %s.", name, v.Points, v.Status)
+		v.Announce = fmt.Sprintf("Added %s. %s, %s.", added, v.Points, v.Status)
 	} else if v.Announce != "" {
 		v.Announce += fmt.Sprintf(" %s, %s.", v.Points, v.Status)
 	}
@@ -281,31 +269,6 @@ func (s *Server) build(w http.ResponseWriter, r *http.Request) {
 		v.Focus = it.Button + ":" + it.Value
 	}
 	s.render(w, r, http.StatusOK, "builder", v)
-}
-
-// forceUnit is the unit of a scenario's force line ("side.line"), as the
-// line prints it: count and reinforcement.
-func (s *Server) forceUnit(f *form, ref string) values {
-	sys := s.cat.System(f.List["system"])
-	if sys == nil {
-		return nil
-	}
-	sc := sys.Scenario(f.List["scenario"])
-	a, b, _ := strings.Cut(ref, ".")
-	si, err1 := strconv.Atoi(a)
-	li, err2 := strconv.Atoi(b)
-	if sc == nil || err1 != nil || err2 != nil || si < 0 || si >= len(sc.Sides) || li < 0 || li >= len(sc.Sides[si].Forces) {
-		return nil
-	}
-	fc := sc.Sides[si].Forces[li]
-	u := values{"id": fc.Unit}
-	if fc.Count > 1 {
-		u["count"] = strconv.Itoa(fc.Count)
-	}
-	if fc.Reinforcement {
-		u["reinforcement"] = "true"
-	}
-	return u
 }
 
 // save writes the list. It refuses to write over a file that changed on
@@ -335,7 +298,7 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusUnprocessableEntity, "builder", s.builderPage(f, st, nil))
 		return
 	}
-	data := f.toml(kindOf(s.cat.System(f.List["system"])))
+	data := f.toml(s.cat.System(f.List["system"]))
 	kept, err := s.lists.save(name, data, saveOpts{base: base, prior: func(cur []byte) (bool, error) {
 		old, hand := editable(s.check(name+ext, cur))
 		if old == nil {

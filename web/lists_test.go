@@ -177,15 +177,14 @@ func TestFormRoundTrip(t *testing.T) {
 		if f == nil || !hand {
 			t.Fatalf("%s: editable %v, hand %v", name, f != nil, hand)
 		}
-		kind := kindOf(c.report.System)
-		out := f.toml(kind)
+		out := f.toml(c.report.System)
 		c2 := s.check(name+ext, out)
 		f2, hand2 := editable(c2)
 		if f2 == nil || hand2 {
 			t.Errorf("%s: the builder's own file is not canonical:\n%s", name, out)
 			continue
 		}
-		if again := f2.toml(kind); !bytes.Equal(again, out) {
+		if again := f2.toml(c.report.System); !bytes.Equal(again, out) {
 			t.Errorf("%s: written twice differs:\n%s\n---\n%s", name, out, again)
 		}
 	}
@@ -209,7 +208,7 @@ func TestTOMLValues(t *testing.T) {
 	// it stands, as for a file written by hand.
 	f := &form{List: values{"system": "aqotmf", "name": "N"}, Units: []values{{"id": "hmg-unit", "count": "two"}}}
 	cat := shipped.Catalog(t)
-	_, dl := army.Validate("n.toml", f.toml(kindAQ), cat)
+	_, dl := army.Validate("n.toml", f.toml(cat.System("aqotmf")), cat)
 	if !strings.Contains(dl.Error(), "count") || !strings.Contains(dl.Error(), "string") {
 		t.Errorf("count = \"two\" is not reported as the wrong type: %v", dl)
 	}
@@ -295,21 +294,6 @@ func TestMessagesStandByTheirUnit(t *testing.T) {
 	}
 	if strings.Contains(pageText(section(t, body, "unit-0")), "INVALID") {
 		t.Errorf("unit 1 is marked invalid")
-	}
-}
-
-func TestIMTypesAreTheCheckers(t *testing.T) {
-	cat := shipped.Catalog(t)
-	for _, typ := range imTypes {
-		src := "system = \"imperial-mars\"\nname = \"X\"\n[[unit]]\ntype = \"" + typ + "\"\n"
-		_, dl := army.Validate("x.toml", []byte(src), cat)
-		if strings.Contains(dl.Error(), "unknown type") {
-			t.Errorf("type %q refused: %v", typ, dl)
-		}
-	}
-	_, dl := army.Validate("x.toml", []byte("system = \"imperial-mars\"\nname = \"X\"\n[[unit]]\nlabel = \"x\"\n"), cat)
-	if !strings.Contains(dl.Error(), "expected type = one of: "+strings.Join(imTypes, ", ")) {
-		t.Errorf("the checker's types are not %v: %v", imTypes, dl)
 	}
 }
 

@@ -4,17 +4,14 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/playaid/playaid/rules"
 )
 
 // The numbers of a list are whole numbers: a count of 1.5, -2 or "two"
 // is refused beside its field and never written to a file (a list with
-// one does not read back into the builder). least is the smallest each
-// key takes: counts, figures and trays 1, a unit's codex cost and the
-// objective's upgrades 0.
-var numberLeast = map[string]int{
-	"count": 1, "figures": 1, "trays": 1, "points": 1,
-	"armour": 0, "hull_points": 0,
-}
+// one does not read back into the builder). The smallest each key takes
+// is its engine's (rules.Field.Least: a count 1, a codex cost 0).
 
 // numberProblem says what is wrong with the value of a number field in
 // the player's words; "" when it is a whole number in range or empty.
@@ -23,7 +20,7 @@ func numberProblem(key, v string, least int) string {
 		return ""
 	}
 	n, err := strconv.Atoi(v)
-	label := capital(fieldWords[key])
+	label := rules.Capital(fieldWords()[key])
 	switch {
 	case err != nil && strings.ContainsAny(v, ".,") && strings.Trim(v, "0123456789.,-+") == "":
 		return fmt.Sprintf("%s must be a whole number, %d or more: %s has a fraction.", label, least, v)
@@ -44,20 +41,22 @@ func (f *form) numberProblems() map[string]string {
 			out[name] = p
 		}
 	}
-	check("points", "points", f.List["points"], 1)
-	for i, u := range f.Units {
-		for key, least := range numberLeast {
-			if key == "armour" || key == "hull_points" {
-				continue
-			}
-			if key == "points" {
-				least = 0 // a unit's own points: its codex cost, or AQotMF's check
-			}
-			check(fmt.Sprintf("%s%d.%s", unitPrefix, i, key), key, u[key], least)
+	for _, fd := range rules.AllListKeys() {
+		if fd.Kind == rules.NumberField {
+			check(fd.Key, fd.Key, f.List[fd.Key], fd.Least)
 		}
 	}
-	for _, key := range []string{"armour", "hull_points"} {
-		check(objPrefix+key, key, f.Obj[key], 0)
+	for i, u := range f.Units {
+		for _, fd := range rules.AllUnitKeys() {
+			if fd.Kind == rules.NumberField {
+				check(fmt.Sprintf("%s%d.%s", unitPrefix, i, fd.Key), fd.Key, u[fd.Key], fd.Least)
+			}
+		}
+	}
+	for _, fd := range tableField().Fields {
+		if fd.Kind == rules.NumberField {
+			check(objPrefix+fd.Key, fd.Key, f.Obj[fd.Key], fd.Least)
+		}
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/rules"
 )
 
 // summaryText is a checked list as plain text to paste into a chat: the
@@ -40,10 +41,10 @@ func summaryText(file string, r *army.Report) string {
 	}
 	p("\n")
 	for _, ln := range r.Lines {
-		p("- %s\n", unitSummary(ln, kindOf(r.System)))
+		p("- %s\n", unitSummary(r, ln))
 	}
-	if pod := r.Pod; pod != nil && (pod.Armour > 0 || pod.Hull > 0) {
-		p("- Objective: Armour %d (+%d), %d hull points (+%d) — %d pts\n", pod.TotalArmour, pod.Armour, pod.TotalHP, pod.Hull, pod.Cost())
+	for _, line := range builderOf(r.System).ListSummary(r) {
+		p("- %s\n", line)
 	}
 	if n, d := blips(r); n > 0 {
 		p("\nDeploys hidden: %d %s and up to %d %s.\n", n, plural(n, "blip", "blips"), d, plural(d, "decoy", "decoys"))
@@ -57,7 +58,7 @@ func summaryText(file string, r *army.Report) string {
 // pointsText is the points a list uses, of its limit.
 func pointsText(r *army.Report) string {
 	switch {
-	case kindOf(r.System) == kindIM:
+	case r.System != nil && rules.ArmyOf(r.System) != nil && !r.HasPoints():
 		return "no points (organisation checked)"
 	case r.Limit > 0:
 		return fmt.Sprintf("%d/%d pts", r.Used, r.Limit)
@@ -65,71 +66,21 @@ func pointsText(r *army.Report) string {
 	return fmt.Sprintf("%d pts", r.Used)
 }
 
-// unitSummary is one unit in a line of text.
-func unitSummary(ln army.Line, kind string) string {
-	u := ln.Unit
+// unitSummary is one unit in a line of text: its name and the details
+// its engine gives (rules.Builder.Summary).
+func unitSummary(r *army.Report, ln army.Line) string {
 	var b strings.Builder
 	if ln.Count > 1 {
 		fmt.Fprintf(&b, "%d × ", ln.Count)
 	}
 	b.WriteString(ln.Name)
-	var details []string
-	switch kind {
-	case kindAQ:
-		if ln.Entry != nil && ln.Entry.Name != ln.Name {
-			details = append(details, ln.Entry.Name)
-		}
-		if u.Ambush {
-			details = append(details, "ambush")
-		}
-		if u.Reinforcement {
-			details = append(details, "reinforcement")
-		}
-	case kindEvac:
-		if ln.Type != "" && ln.Type != ln.Name {
-			details = append(details, ln.Type)
-		}
-	case kindIM:
-		if ln.Type != "" && ln.Type != ln.Name {
-			details = append(details, ln.Type)
-		}
-		if ln.Training != nil {
-			details = append(details, fmt.Sprintf("%s (%d AP)", strings.ToLower(ln.Training.Name), ln.ActionPoints))
-		} else if ln.ActionPoints > 0 {
-			details = append(details, fmt.Sprintf("%d AP", ln.ActionPoints))
-		}
-		if ln.Class != nil {
-			details = append(details, "morale "+ln.Class.ID)
-		}
-		if u.Figures > 0 {
-			details = append(details, fmt.Sprintf("%d %s", u.Figures, plural(u.Figures, "figure", "figures")))
-		}
-		if ln.Order != nil && ln.PerTray > 0 {
-			details = append(details, fmt.Sprintf("%s order, %s", u.Order, traysText(ln)))
-		}
-		if ln.Weapon != nil {
-			details = append(details, ln.Weapon.Name)
-		}
-		if ln.Vehicle != nil {
-			details = append(details, ln.Vehicle.Name)
-		}
-	}
-	if len(details) > 0 {
+	if details := builderOf(r.System).Summary(r, ln); len(details) > 0 {
 		fmt.Fprintf(&b, " (%s)", strings.Join(details, ", "))
 	}
-	if kind != kindIM {
+	if r.HasPoints() {
 		fmt.Fprintf(&b, " — %d pts", ln.Cost)
 	}
 	return b.String()
-}
-
-// traysText is an Imperial Mars unit's trays: "6 trays of 4", "+ 1 of 2".
-func traysText(ln army.Line) string {
-	s := fmt.Sprintf("%d %s of %d", ln.Trays, plural(ln.Trays, "tray", "trays"), ln.PerTray)
-	if ln.Remainder > 0 {
-		s += fmt.Sprintf(" + 1 of %d", ln.Remainder)
-	}
-	return s
 }
 
 func plural(n int, one, many string) string {

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/playaid/playaid/rules"
 )
 
 // The checker's messages are written for a list file: they name its keys
@@ -12,19 +14,30 @@ import (
 // about, so it says them in the player's words: the fields by the names the
 // form gives them, no position, no key, no table. The CLI keeps its own.
 
-// fieldWords are the list's keys as the builder's form names them.
-var fieldWords = map[string]string{
-	"system": "rule set", "scenario": "scenario", "side": "side", "faction": "faction",
-	"name": "army name", "player": "player", "note": "note", "points": "points", "hidden": "deploys hidden",
-	"id": "unit", "label": "label", "count": "count", "ambush": "ambush", "reinforcement": "reinforcement",
-	"type": "type", "training": "training", "morale": "morale", "figures": "figures", "order": "order",
-	"weapon": "weapon", "vehicle": "vehicle", "trays": "trays",
-	"armour": "extra armour", "hull_points": "extra hull points", "objective": "objective marker",
-}
+// fieldWords are the list's keys as the builder's form names them: those
+// every list takes, and each engine's own (rules.Field.Words).
+var fieldWords = sync.OnceValue(func() map[string]string {
+	words := map[string]string{
+		"system": "rule set", "scenario": "scenario", "side": "side", "faction": "faction",
+		"name": "army name", "player": "player", "note": "note", "label": "label",
+	}
+	var add func(fs []rules.Field)
+	add = func(fs []rules.Field) {
+		for _, f := range fs {
+			if _, ok := words[f.Key]; !ok && f.Words != "" {
+				words[f.Key] = f.Words
+			}
+			add(f.Fields)
+		}
+	}
+	add(rules.AllListKeys())
+	add(rules.AllUnitKeys())
+	return words
+})
 
-var keyAlt = func() string {
+var keyAlt = sync.OnceValue(func() string {
 	var ks []string
-	for k := range fieldWords {
+	for k := range fieldWords() {
 		ks = append(ks, regexp.QuoteMeta(k))
 	}
 	// Longer keys first, so "hull_points" wins over "points".
@@ -36,7 +49,7 @@ var keyAlt = func() string {
 		}
 	}
 	return strings.Join(ks, "|")
-}()
+})
 
 // plainRule rewrites a message; $k is a key, turned into its field's
 // words by playerWords.
@@ -52,23 +65,23 @@ type plainRule struct {
 var plainRules = sync.OnceValue(func() []plainRule {
 	return []plainRule{
 		{regexp.MustCompile(`^the list has no units; add a \[\[unit\]\] table for each unit$`), "The list has no units yet: add them from “Add units”."},
-		{regexp.MustCompile(`^(` + keyAlt + `): found an? [a-z ]+, expected an integer`), "{$1} is not a whole number"},
+		{regexp.MustCompile(`^(` + keyAlt() + `): found an? [a-z ]+, expected an integer`), "{$1} is not a whole number"},
 		{regexp.MustCompile(`add side = ("[^"]*") under scenario`), "choose the side $1"},
 		{regexp.MustCompile(`add faction = ("[^"]*")`), "choose the faction $1"},
 		{regexp.MustCompile(`add system = "…" at the top`), "choose a rule set"},
 		{regexp.MustCompile(`add scenario = "…"`), "choose a scenario"},
 		{regexp.MustCompile(`write faction = "…"`), "choose a faction"},
-		{regexp.MustCompile(`or leave (` + keyAlt + `) out`), "or leave {$1} empty"},
-		{regexp.MustCompile(`leave (` + keyAlt + `) out`), "leave {$1} empty"},
-		{regexp.MustCompile(`(?:write|set|expected) (` + keyAlt + `) = `), "expected {$1}: "},
-		{regexp.MustCompile(`\b(` + keyAlt + `) = `), "{$1} "},
-		{regexp.MustCompile(`remove (` + keyAlt + `)\b`), "clear {$1}"},
+		{regexp.MustCompile(`or leave (` + keyAlt() + `) out`), "or leave {$1} empty"},
+		{regexp.MustCompile(`leave (` + keyAlt() + `) out`), "leave {$1} empty"},
+		{regexp.MustCompile(`(?:write|set|expected) (` + keyAlt() + `) = `), "expected {$1}: "},
+		{regexp.MustCompile(`\b(` + keyAlt() + `) = `), "{$1} "},
+		{regexp.MustCompile(`remove (` + keyAlt() + `)\b`), "clear {$1}"},
 		{regexp.MustCompile(`\[\[unit\]\] tables?`), "unit"},
 		{regexp.MustCompile(`\[\[unit\]\]`), "unit"},
 		{regexp.MustCompile(`\[objective\]`), "the objective marker"},
-		{regexp.MustCompile(`\bunit\.(` + keyAlt + `)\b`), "{$1}"},
-		{regexp.MustCompile(`^(` + keyAlt + `): `), "{$1}: "},
-		{regexp.MustCompile(`(: |^)(` + keyAlt + `) is `), "$1{$2} is "},
+		{regexp.MustCompile(`\bunit\.(` + keyAlt() + `)\b`), "{$1}"},
+		{regexp.MustCompile(`^(` + keyAlt() + `): `), "{$1}: "},
+		{regexp.MustCompile(`(: |^)(` + keyAlt() + `) is `), "$1{$2} is "},
 		{regexp.MustCompile(`found an? [a-z ]+, expected an integer`), "is not a whole number"},
 		{regexp.MustCompile(`found an? [a-z ]+, expected a string`), "should be text"},
 		{regexp.MustCompile(`found an? [a-z ]+, expected a boolean`), "should be ticked or not"},
@@ -78,14 +91,14 @@ var plainRules = sync.OnceValue(func() []plainRule {
 	}
 })
 
-var braced = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{(` + keyAlt + `)\}`) })
+var braced = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{(` + keyAlt() + `)\}`) })
 
 // plain is a checker's message in the player's words.
 func playerWords(text string) string {
 	for _, r := range plainRules() {
 		text = r.re.ReplaceAllString(text, r.with)
 	}
-	text = braced().ReplaceAllStringFunc(text, func(s string) string { return fieldWords[s[1:len(s)-1]] })
+	text = braced().ReplaceAllStringFunc(text, func(s string) string { return fieldWords()[s[1:len(s)-1]] })
 	if text != "" {
 		text = strings.ToUpper(text[:1]) + text[1:]
 	}

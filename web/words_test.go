@@ -22,7 +22,7 @@ func TestPlainWords(t *testing.T) {
 		t.Fatalf("army's validation cases: %v (%d)", err, len(files))
 	}
 	cat := shipped.Catalog(t)
-	keyed := regexp.MustCompile(`\b(` + keyAlt + `) = |\[\[|\]\]|\btoml\b|TOML|\w+\.toml:\d+|\bunit\.\d`)
+	keyed := regexp.MustCompile(`\b(` + keyAlt() + `) = |\[\[|\]\]|\btoml\b|TOML|\w+\.toml:\d+|\bunit\.\d`)
 	n := 0
 	for _, f := range files {
 		a, err := txtar.ParseFile(f)

@@ -100,14 +100,14 @@ func TestBlipsAgree(t *testing.T) {
 				// puts a unit in ambush where the scenario allows it
 				// deploys fewer blips, never more.
 				for file, l := range lists {
-					if l.Scenario != sc.ID || !l.Hidden {
+					if l.Scenario != sc.ID || !l.Values.Bool("hidden") {
 						continue
 					}
 					blips, decoys := army.Blips(l, s)
 					optional := 0
 					for _, f := range sh.MayAmbush {
 						for _, u := range l.Units {
-							if u.ID == f.Unit.ID && u.Ambush {
+							if u.Str("id") == f.Unit.ID && u.Bool("ambush") {
 								optional += f.Count
 							}
 						}

@@ -12,6 +12,8 @@ var Engine = &rules.Engine{Name: "aqotmf",
 	Odds:    aqOdds,
 	Words:   aqWords,
 	Queries: aqQueries,
+	Army:    army{},
+	Builder: builder{},
 	Play:    play,
 }
 

@@ -12,6 +12,8 @@ var Engine = &rules.Engine{Name: "buildings",
 	Odds:    bldOdds,
 	Words:   bldWords,
 	Queries: bldQueries,
+	Army:    rules.NoArmy{},
+	Builder: rules.NoArmy{},
 	Play:    play,
 }
 

@@ -12,6 +12,8 @@ var Engine = &rules.Engine{Name: "evacuation",
 	Odds:    evacOdds,
 	Words:   evacWords,
 	Queries: evacQueries,
+	Army:    army{},
+	Builder: builder{},
 	Play:    play,
 }
 

@@ -13,6 +13,8 @@ var Engine = &rules.Engine{Name: "imperial",
 	Odds:    imOdds,
 	Words:   imWords,
 	Queries: imQueries,
+	Army:    army{},
+	Builder: builder{},
 	Play:    play,
 }
 

@@ -1,4 +1,4 @@
-package army
+package rules
 
 import (
 	"fmt"
@@ -17,12 +17,12 @@ import (
 
 // side resolves the list's scenario, side and faction, reporting what is
 // missing or unknown. It returns "" for a faction it cannot tell.
-func (c *checker) side() {
-	l, s := c.l, c.s
+func (c *ListCheck) side() {
+	l, s := c.List, c.Sys
 	factions := s.About.Factions
 	sc := s.Scenario(l.Scenario)
 	if len(factions) == 0 && l.Faction != "" {
-		c.errf(l.value("faction"), "%s names no factions: every army is its player's own; remove faction", s.About.Short)
+		c.Errorf(l.Value("faction"), "%s names no factions: every army is its player's own; remove faction", s.About.Short)
 	}
 	if sc != nil && len(sc.Sides) > 0 {
 		var names []string
@@ -31,46 +31,46 @@ func (c *checker) side() {
 		}
 		switch {
 		case l.Side == "":
-			c.errf(l.top(), "the list names no side of %s; add side = %s under scenario (one of: %s)", sc.Name, names[c.guessSide(sc)], strings.Join(names, ", "))
+			c.Errorf(l.Top(), "the list names no side of %s; add side = %s under scenario (one of: %s)", sc.Name, names[c.guessSide(sc)], strings.Join(names, ", "))
 			return
 		}
 		for i := range sc.Sides {
 			if strings.EqualFold(sc.Sides[i].Name, l.Side) {
-				c.r.Scenario, c.r.Side = sc, &sc.Sides[i]
+				c.Report.Scenario, c.Report.Side = sc, &sc.Sides[i]
 			}
 		}
-		if c.r.Side == nil {
-			c.errf(l.value("side"), "side %q is not a side of %s; expected one of: %s", l.Side, sc.Name, strings.Join(names, ", "))
+		if c.Report.Side == nil {
+			c.Errorf(l.Value("side"), "side %q is not a side of %s; expected one of: %s", l.Side, sc.Name, strings.Join(names, ", "))
 			return
 		}
-		c.r.Faction = s.About.Faction(c.r.Side.Faction)
-		if l.Faction != "" && !strings.EqualFold(l.Faction, c.r.Side.Faction) {
-			c.errf(l.value("faction"), "faction = %q, but the %s side plays the %s; write faction = %q or leave faction out", l.Faction, c.r.Side.Name, c.r.Side.Faction, c.r.Side.Faction)
+		c.Report.Faction = s.About.Faction(c.Report.Side.Faction)
+		if l.Faction != "" && !strings.EqualFold(l.Faction, c.Report.Side.Faction) {
+			c.Errorf(l.Value("faction"), "faction = %q, but the %s side plays the %s; write faction = %q or leave faction out", l.Faction, c.Report.Side.Name, c.Report.Side.Faction, c.Report.Side.Faction)
 		}
 		return
 	}
 	if l.Side != "" && sc == nil && l.Scenario == "" {
-		c.errf(l.value("side"), "side = %q names a side of a scenario, but the list names no scenario; add scenario = \"…\", or write faction = \"…\" for a list for no scenario", l.Side)
+		c.Errorf(l.Value("side"), "side = %q names a side of a scenario, but the list names no scenario; add scenario = \"…\", or write faction = \"…\" for a list for no scenario", l.Side)
 	}
 	switch {
 	case len(factions) == 0:
 	case l.Faction == "":
 		if l.Scenario == "" {
-			c.errf(l.top(), "the list names no faction; add faction = %q (one of: %s)", factions[0], quoted(factions))
+			c.Errorf(l.Top(), "the list names no faction; add faction = %q (one of: %s)", factions[0], Quoted(factions))
 		}
 	case s.About.Faction(l.Faction) == "":
-		c.unknown(l.value("faction"), "", "faction", l.Faction, factions)
+		c.Unknown(l.Value("faction"), "", "faction", l.Faction, factions)
 	default:
-		c.r.Faction = s.About.Faction(l.Faction)
+		c.Report.Faction = s.About.Faction(l.Faction)
 	}
 }
 
 // guessSide is the side whose faction the list's first known unit
 // belongs to: the likely fix for a list written before lists named their
 // side. The first side when none fits.
-func (c *checker) guessSide(sc *catalog.Scenario) int {
-	for _, u := range c.l.Units {
-		if e := c.s.Unit(u.ID); e != nil && e.Faction != "" {
+func (c *ListCheck) guessSide(sc *catalog.Scenario) int {
+	for _, u := range c.List.Units {
+		if e := c.Sys.Unit(u.Str("id")); e != nil && e.Faction != "" {
 			for i, sd := range sc.Sides {
 				if strings.EqualFold(sd.Faction, e.Faction) {
 					return i
@@ -81,7 +81,7 @@ func (c *checker) guessSide(sc *catalog.Scenario) int {
 	return 0
 }
 
-func quoted(ss []string) string {
+func Quoted(ss []string) string {
 	var out []string
 	for _, s := range ss {
 		out = append(out, fmt.Sprintf("%q", s))
@@ -89,9 +89,9 @@ func quoted(ss []string) string {
 	return strings.Join(out, ", ")
 }
 
-// sidePoints is the points the list's side plays at: its force list's
+// SidePoints is the points the list's side plays at: its force list's
 // total; 0 when the list has no side or the side no points.
-func (r *Report) sidePoints() int {
+func (r *Report) SidePoints() int {
 	if r.Side == nil {
 		return 0
 	}
@@ -111,24 +111,24 @@ func (r *Report) sideName() string {
 	return fmt.Sprintf("the %s side of %s", r.Side.Name, r.Scenario.Name)
 }
 
-// sideLimit holds the list to its side's points: a list that states
+// SideLimit holds the list to its side's points: a list that states
 // another limit is told so. It returns the limit to check against.
-func (c *checker) sideLimit(own int) int {
-	pts := c.r.sidePoints()
+func (c *ListCheck) SideLimit(own int) int {
+	pts := c.Report.SidePoints()
 	if pts == 0 {
 		return own
 	}
-	if c.l.has("points") && c.l.Points != pts {
-		c.errf(c.l.value("points"), "points = %d, but %s plays at %d points; write points = %d or leave points out", c.l.Points, c.r.sideName(), pts, pts)
+	if c.List.Has("points") && c.List.Values.Int("points") != pts {
+		c.Errorf(c.List.Value("points"), "points = %d, but %s plays at %d points; write points = %d or leave points out", c.List.Values.Int("points"), c.Report.sideName(), pts, pts)
 	}
 	return pts
 }
 
-// forces holds an AQotMF list to its faction, and to its side's force
+// Forces holds an AQotMF list to its faction, and to its side's force
 // list where the scenario prints one: every force line's units, no
 // others.
-func (c *checker) forces() {
-	r := c.r
+func (c *ListCheck) Forces() {
+	r := c.Report
 	have := map[string]int{}
 	last := map[string]int{}
 	for i, ln := range r.Lines {
@@ -141,7 +141,7 @@ func (c *checker) forces() {
 			if r.Side != nil {
 				who = r.sideName()
 			}
-			c.errf(c.l.value(unitPath(i)+".id"), "%s: %s is a unit of the %s; %s fields units of the %s only — remove it", c.unitName(i), e.Name, e.Faction, who, r.Faction)
+			c.Errorf(c.List.Value(UnitPath(i)+".id"), "%s: %s is a unit of the %s; %s fields units of the %s only — remove it", c.UnitName(i), e.Name, e.Faction, who, r.Faction)
 			continue
 		}
 		have[e.ID] += ln.Count
@@ -160,29 +160,29 @@ func (c *checker) forces() {
 			continue
 		}
 		want[f.Unit] = 0 // report a unit once
-		u := c.s.Unit(f.Unit)
+		u := c.Sys.Unit(f.Unit)
 		if u == nil {
 			continue
 		}
 		switch {
 		case n < w:
-			c.errf(c.l.top(), "%s fields %d × %s (its force list); the list has %d — add %d", r.sideName(), w, u.Name, n, w-n)
+			c.Errorf(c.List.Top(), "%s fields %d × %s (its force list); the list has %d — add %d", r.sideName(), w, u.Name, n, w-n)
 		case n > w:
-			c.errf(c.l.key(unitPath(last[f.Unit])), "%s fields %d × %s (its force list); the list has %d — remove %d", r.sideName(), w, u.Name, n, n-w)
+			c.Errorf(c.List.Key(UnitPath(last[f.Unit])), "%s fields %d × %s (its force list); the list has %d — remove %d", r.sideName(), w, u.Name, n, n-w)
 		}
 	}
 	for id, i := range last {
 		if _, listed := want[id]; !listed {
-			c.errf(c.l.value(unitPath(i)+".id"), "%s: %s is not in the force list of %s; remove it", c.unitName(i), c.s.Unit(id).Name, r.sideName())
+			c.Errorf(c.List.Value(UnitPath(i)+".id"), "%s: %s is not in the force list of %s; remove it", c.UnitName(i), c.Sys.Unit(id).Name, r.sideName())
 		}
 	}
 }
 
-// weaponFaction reports a weapon only another faction carries.
-func (c *checker) weaponFaction(i int, w *catalog.Weapon) {
-	f := c.r.Faction
+// WeaponFaction reports a weapon only another faction carries.
+func (c *ListCheck) WeaponFaction(i int, w *catalog.Weapon) {
+	f := c.Report.Faction
 	if f == "" || w.Faction == "" || strings.EqualFold(w.Faction, f) {
 		return
 	}
-	c.errf(c.l.value(unitPath(i)+".weapon"), "%s: the %s is a weapon of the %s; a list of the %s cannot field it — pick another weapon", c.unitName(i), w.Name, w.Faction, f)
+	c.Errorf(c.List.Value(UnitPath(i)+".weapon"), "%s: the %s is a weapon of the %s; a list of the %s cannot field it — pick another weapon", c.UnitName(i), w.Name, w.Faction, f)
 }

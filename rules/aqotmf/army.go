@@ -1,0 +1,154 @@
+package aqotmf
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/rules"
+)
+
+// army is All Quiet on the Martian Front's army lists: every unit is an
+// entry of the catalogue, priced at count × its points; a hidden list
+// deploys as blips.
+type army struct{}
+
+func (army) Lists() bool  { return true }
+func (army) Points() bool { return true }
+
+func (army) ListFields() []rules.Field {
+	return []rules.Field{{Key: "points", Kind: rules.NumberField, Words: "points", Least: 1}, {Key: "hidden", Kind: rules.CheckField, Words: "deploys hidden"}}
+}
+
+func (army) UnitFields() []rules.Field {
+	return []rules.Field{
+		{Key: "id", Kind: rules.TextField, Words: "unit"},
+		{Key: "label", Kind: rules.TextField, Words: "label"},
+		{Key: "count", Kind: rules.NumberField, Words: "count", Least: 1},
+		{Key: "points", Kind: rules.NumberField, Words: "points"},
+		{Key: "ambush", Kind: rules.CheckField, Words: "ambush"},
+		{Key: "reinforcement", Kind: rules.CheckField, Words: "reinforcement"},
+		{Key: "note", Kind: rules.TextField, Words: "note"},
+	}
+}
+
+func (army) KeyHint(key string) string {
+	// An AQotMF unit takes no type: the catalogue's comes with the id,
+	// and a second, unchecked opinion would only mislead.
+	switch key {
+	case "type", "training", "morale", "figures":
+		return "; an AQotMF unit is a catalogue entry: its stats come with id"
+	}
+	return ""
+}
+
+func (army) Starter(s *catalog.System, p func(string, ...any)) error {
+	if len(s.Units) == 0 {
+		return fmt.Errorf("%s: the catalogue has no units", s.ID)
+	}
+	first := s.Units[0]
+	p("name   = \"My army\"\n")
+	p("points = %-6d # the limit the list is built to; leave it out for no limit\n", first.Points)
+	p("hidden = false  # true when the scenario has the list deploy as hidden units (blips)\n")
+	if first.Faction != "" {
+		p("faction = %q  # the list's faction, one of: %s\n", first.Faction, rules.Quoted(s.About.Factions))
+	}
+	if ids := rules.ScenarioIDs(s); len(ids) > 0 {
+		p("# For a scenario, name it and the side the list plays instead of faction:\n")
+		p("# scenario = %q  # one of: %s\n", ids[0], strings.Join(ids, ", "))
+		if sc := s.Scenario(ids[0]); len(sc.Sides) > 0 {
+			var names []string
+			for _, sd := range sc.Sides {
+				names = append(names, fmt.Sprintf("%q", sd.Name))
+			}
+			p("# side = %s  # one of: %s\n", names[0], strings.Join(names, ", "))
+		}
+	}
+	p("\n# The units of the catalogue: id, name, points.\n")
+	units := append([]catalog.Unit(nil), s.Units...)
+	sort.Slice(units, func(i, j int) bool { return units[i].ID < units[j].ID })
+	w := 0
+	for _, u := range units {
+		w = max(w, len(u.ID))
+	}
+	for _, u := range units {
+		p("#   %-*s  %s, %d points\n", w, u.ID, u.Name, u.Points)
+	}
+	p("\n[[unit]]\nid    = %q\nlabel = %q\n", first.ID, first.Name)
+	p("# count = 2             # how many of this unit\n")
+	p("# ambush = true         # set up in ambush: no blip for it\n")
+	p("# reinforcement = true  # held back as reinforcements: no blip for it\n")
+	return nil
+}
+
+// Check prices an All Quiet on the Martian Front list: every unit is a
+// catalogue entry; a unit entry costs count × the entry's points.
+func (army) Check(c *rules.ListCheck) {
+	l, s := c.List, c.Sys
+	ids := make([]string, len(s.Units))
+	for i, u := range s.Units {
+		ids[i] = u.ID
+	}
+	sort.Strings(ids)
+	for i, u := range l.Units {
+		p := rules.UnitPath(i)
+		ln := rules.Line{Unit: u, Count: c.Count(i)}
+		id := u.Str("id")
+		switch e := s.Unit(id); {
+		case id == "":
+			c.Errorf(l.Key(p), "%s has no id; expected id = one of the %s units: %s", c.UnitName(i), s.About.Short, strings.Join(ids, ", "))
+		case e == nil:
+			c.Unknown(l.Value(p+".id"), c.UnitName(i), "unit id", id, ids)
+		default:
+			ln.Entry, ln.Type, ln.Each = e, e.Type, e.Points
+			ln.Cost = int64(ln.Count) * int64(e.Points)
+			if l.Has(p+".points") && int64(u.Int("points")) != ln.Cost {
+				c.Errorf(l.Value(p+".points"), "%s: points = %d, but %d × %s costs %d × %d = %d; write points = %d or leave points out",
+					c.UnitName(i), u.Int("points"), ln.Count, e.ID, ln.Count, e.Points, ln.Cost, ln.Cost)
+			}
+		}
+		ln.Name = rules.FirstOf(u.Label, entryName(ln.Entry), id, fmt.Sprintf("Unit %d", i+1))
+		if u.Bool("ambush") && u.Bool("reinforcement") {
+			c.Warnf(l.Key(p+".reinforcement"), "%s is both in ambush and a reinforcement; the rules describe them apart (an ambusher is placed from its terrain, a reinforcement enters later from a table edge) — keep one", c.UnitName(i))
+		}
+		c.AddLine(ln)
+	}
+	c.Report.Limit = int64(c.SideLimit(c.LimitPoints("the limit the list is built to (1 or more), or leave points out for no limit")))
+	c.Forces()
+	c.Labels()
+	if c.Report.Side != nil && c.Report.SidePoints() > 0 {
+		c.Limit("the units", "units", false)
+	} else {
+		c.Limit("the units", "units", true)
+	}
+}
+
+func entryName(e *catalog.Unit) string {
+	if e == nil {
+		return ""
+	}
+	return e.Name
+}
+
+// Blips is how many blips and decoys a list may deploy under the Hidden
+// Units rules, counted by CountBlips: a unit set up in ambush or held
+// back as reinforcements gets no blip. A list that does not deploy
+// hidden (hidden = false, the default) has none. Unknown unit ids are
+// skipped.
+func (army) Blips(l *rules.List, sys *catalog.System) (blips, decoys int) {
+	if !l.Values.Bool("hidden") {
+		return 0, 0
+	}
+	var units []BlipUnit
+	for _, u := range l.Units {
+		if e := sys.Unit(u.Str("id")); e != nil {
+			units = append(units, BlipUnit{Count: u.N(), Type: e.Type, Ambush: u.Bool("ambush"), Reinforcement: u.Bool("reinforcement")})
+		}
+	}
+	b, err := CountBlips(sys, units)
+	if err != nil {
+		return 0, 0
+	}
+	return b.Blips, b.Decoys
+}

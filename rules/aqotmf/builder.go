@@ -1,0 +1,227 @@
+package aqotmf
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/limits"
+	"github.com/playaid/playaid/rules"
+)
+
+// builder is what the army builder shows of All Quiet on the Martian
+// Front's lists: catalogue units picked from the side's force list and by
+// type, each with its stats.
+type builder struct{}
+
+func (builder) ListInputs(sys *catalog.System, f *rules.Form) []rules.Input {
+	return []rules.Input{
+		{Key: "points", Label: "Points limit", Kind: rules.NumberInput, Placeholder: "no limit", Min: "1"},
+		{Key: "hidden", Label: "Deploys hidden (blips)", Kind: rules.CheckInput},
+	}
+}
+
+func (builder) UnitInputs(sys *catalog.System, f *rules.Form, i int, ln *rules.Line, faction string) rules.UnitView {
+	u := f.Units[i]
+	var v rules.UnitView
+	entry := sys.Unit(u["id"])
+	var units []rules.Choice
+	for _, e := range sys.Units {
+		if faction != "" && e.Faction != "" && !strings.EqualFold(e.Faction, faction) {
+			continue
+		}
+		units = append(units, rules.Choice{Value: e.ID, Label: fmt.Sprintf("%s (%d pts)", e.Name, e.Points)})
+	}
+	ph := "a name for the roster"
+	if entry != nil {
+		v.Sub, v.Stats, ph = entry.Name, UnitStats(sys, entry), entry.Name
+	} else if u["id"] != "" {
+		v.Sub = u["id"]
+	}
+	v.Inputs = []rules.Input{
+		{Key: "id", Label: "Unit", Kind: rules.SelectInput, Choices: units, Blank: "— unit —", Span: true},
+		{Key: "label", Label: "Label", Kind: rules.TextInput, Placeholder: ph, Span: true},
+		{Key: "count", Label: "Count", Kind: rules.NumberInput, Placeholder: "1", Min: "1"},
+		{Key: "ambush", Label: "Ambush", Kind: rules.CheckInput},
+		{Key: "reinforcement", Label: "Reinforcement", Kind: rules.CheckInput},
+	}
+	if u["points"] != "" {
+		v.Inputs = append(v.Inputs, rules.Input{Key: "points", Label: "Points (check)", Kind: rules.NumberInput, Min: "1", More: true})
+	}
+	return v
+}
+
+func (builder) TableInputs(*catalog.System, *rules.Form) (string, []rules.Input) { return "", nil }
+
+// Picker offers the side's force list first, then the catalogue's units
+// of the list's faction by type.
+func (builder) Picker(sys *catalog.System, f *rules.Form, faction string) rules.Picker {
+	p := rules.Picker{From: "catalogue"}
+	inList := map[string]int{}
+	for _, u := range f.Units {
+		n, err := strconv.Atoi(u["count"])
+		switch {
+		case err != nil || n < 1:
+			n = 1
+		case n > limits.MaxCount:
+			// Refused by the check, as here: bounded before it is
+			// summed, since a few of the largest ints wrap round.
+			n = 0
+		}
+		inList[u["id"]] += n
+	}
+	sc := sys.Scenario(f.List["scenario"])
+	if sc != nil && side(sc, f.List["side"]) == nil {
+		p.Note = "Choose the side the list plays (above) to see its units."
+		return p
+	}
+	if sc == nil && faction == "" {
+		p.Note = "Choose the list's faction (above) to see its units."
+		return p
+	}
+	if sc != nil {
+		for si, sd := range sc.Sides {
+			if !strings.EqualFold(sd.Name, f.List["side"]) {
+				continue
+			}
+			g := rules.PickGroup{Title: "Force list: " + sd.Name, Force: true}
+			for li, fc := range sd.Forces {
+				if u := sys.Unit(fc.Unit); u != nil {
+					g.Items = append(g.Items, rules.PickItem{Name: u.Name, Points: max(fc.Count, 1) * u.Points, Info: []string{fc.Text},
+						Button: "add-force", Value: fmt.Sprintf("%d.%d", si, li), InList: inList[u.ID]})
+				}
+			}
+			if len(g.Items) > 0 {
+				p.Groups = append(p.Groups, g)
+			}
+		}
+	}
+	byType := map[string]int{}
+	for i := range sys.Units {
+		u := &sys.Units[i]
+		if faction != "" && u.Faction != "" && !strings.EqualFold(u.Faction, faction) {
+			continue
+		}
+		gi, ok := byType[u.Type]
+		if !ok {
+			gi = len(p.Groups)
+			byType[u.Type] = gi
+			p.Groups = append(p.Groups, rules.PickGroup{Title: u.Type})
+		}
+		p.Groups[gi].Items = append(p.Groups[gi].Items, rules.PickItem{Name: u.Name, Points: u.Points, Info: UnitStats(sys, u),
+			Button: "add", Value: u.ID, InList: inList[u.ID]})
+	}
+	return p
+}
+
+// Add is the unit a picker's button adds: a catalogue entry by its id, or
+// a line of the side's force list ("side.line") as it prints it, with its
+// count and as a reinforcement.
+func (builder) Add(sys *catalog.System, f *rules.Form, button, value string) (map[string]string, string) {
+	switch button {
+	case "add":
+		name := value
+		if e := sys.Unit(value); e != nil {
+			name = e.Name
+		}
+		return map[string]string{"id": value}, name
+	case "add-force":
+		sc := sys.Scenario(f.List["scenario"])
+		a, b, _ := strings.Cut(value, ".")
+		si, err1 := strconv.Atoi(a)
+		li, err2 := strconv.Atoi(b)
+		if sc == nil || err1 != nil || err2 != nil || si < 0 || si >= len(sc.Sides) || li < 0 || li >= len(sc.Sides[si].Forces) {
+			return nil, ""
+		}
+		fc := sc.Sides[si].Forces[li]
+		u := map[string]string{"id": fc.Unit}
+		if fc.Count > 1 {
+			u["count"] = strconv.Itoa(fc.Count)
+		}
+		if fc.Reinforcement {
+			u["reinforcement"] = "true"
+		}
+		name := fc.Unit
+		if e := sys.Unit(fc.Unit); e != nil {
+			name = e.Name
+		}
+		return u, name
+	}
+	return nil, ""
+}
+
+// Start sets a new list for the side: its points, and hidden when the
+// side deploys hidden (or has a force that starts in ambush).
+func (builder) Start(sys *catalog.System, sd *catalog.Side, f *rules.Form) {
+	if sd == nil {
+		return
+	}
+	points, hidden := 0, sd.Hidden
+	for _, fc := range sd.Forces {
+		points += fc.Points
+		hidden = hidden || fc.Ambush // a side with an ambush force deploys hidden
+	}
+	if points > 0 {
+		f.List["points"] = strconv.Itoa(points)
+	}
+	if hidden {
+		f.List["hidden"] = "true"
+	}
+}
+
+func (builder) Summary(r *rules.Report, ln rules.Line) []string {
+	var details []string
+	if ln.Entry != nil && ln.Entry.Name != ln.Name {
+		details = append(details, ln.Entry.Name)
+	}
+	if ln.Unit.Bool("ambush") {
+		details = append(details, "ambush")
+	}
+	if ln.Unit.Bool("reinforcement") {
+		details = append(details, "reinforcement")
+	}
+	return details
+}
+
+func (builder) ListSummary(*rules.Report) []string { return nil }
+
+// side is the scenario's side called name, in any case; nil for none.
+func side(sc *catalog.Scenario, name string) *catalog.Side {
+	for i := range sc.Sides {
+		if name != "" && strings.EqualFold(sc.Sides[i].Name, name) {
+			return &sc.Sides[i]
+		}
+	}
+	return nil
+}
+
+// UnitStats describes a catalogue unit: each kind of element with its
+// stats, weapons and special rules.
+func UnitStats(sys *catalog.System, u *catalog.Unit) []string {
+	var out []string
+	for _, st := range u.Composition {
+		p := sys.Profile(st.Profile)
+		if p == nil {
+			continue
+		}
+		parts := []string{fmt.Sprintf("%d × %s", st.Count, p.Name)}
+		if !p.Speed.IsZero() {
+			parts = append(parts, "Speed "+p.Speed.String())
+		}
+		if p.Defense != nil {
+			parts = append(parts, fmt.Sprintf("Def %d", *p.Defense))
+		}
+		if p.Armor != nil {
+			parts = append(parts, fmt.Sprintf("Arm %d", *p.Armor))
+		}
+		for _, id := range p.Weapons {
+			if w := sys.Weapon(id); w != nil {
+				parts = append(parts, w.Name)
+			}
+		}
+		parts = append(parts, p.Specials...)
+		out = append(out, strings.Join(parts, " · "))
+	}
+	return out
+}

@@ -1,0 +1,197 @@
+package rules
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"sync"
+
+	"github.com/playaid/playaid/catalog"
+)
+
+// Army is an engine's army lists: the keys its lists and units take,
+// described as data (Field: the list file's format and the builder's
+// inputs alike), how a list is priced and checked, and what a new list
+// starts from. An engine whose rule sets take no lists (an add-on) gives
+// NoArmy.
+type Army interface {
+	// Lists reports whether the engine's rule sets take army lists.
+	Lists() bool
+	// Points reports whether lists are priced in points (else they are
+	// checked for organisation only).
+	Points() bool
+	// ListFields are the list's keys beyond those every list takes
+	// (CommonListKeys), in the order a saved list writes them.
+	ListFields() []Field
+	// UnitFields are a unit's keys, label and note among them, in the
+	// order a saved unit writes them.
+	UnitFields() []Field
+	// KeyHint says why a key of another engine's units is refused here
+	// ("; an AQotMF unit is a catalogue entry …"), or "".
+	KeyHint(key string) string
+	// Check prices and checks a list: it adds a Line for each unit and
+	// reports what is wrong through c.
+	Check(c *ListCheck)
+	// Starter writes a new list's keys and first unit, commented, with p.
+	Starter(s *catalog.System, p func(format string, args ...any)) error
+	// Blips is how many numbered blips and decoys the list deploys as a
+	// hidden side (none where the rules have no hidden deployment).
+	Blips(l *List, s *catalog.System) (blips, decoys int)
+}
+
+// NoArmy is the army lists of an engine whose rule sets take none.
+type NoArmy struct{}
+
+func (NoArmy) Lists() bool                                         { return false }
+func (NoArmy) Points() bool                                        { return false }
+func (NoArmy) ListFields() []Field                                 { return nil }
+func (NoArmy) UnitFields() []Field                                 { return nil }
+func (NoArmy) KeyHint(string) string                               { return "" }
+func (NoArmy) Check(*ListCheck)                                    {}
+func (NoArmy) Starter(*catalog.System, func(string, ...any)) error { return nil }
+func (NoArmy) Blips(*List, *catalog.System) (int, int)             { return 0, 0 }
+
+// NoArmy is the builder of an engine without lists too: it shows nothing.
+func (NoArmy) ListInputs(*catalog.System, *Form) []Input                      { return nil }
+func (NoArmy) UnitInputs(*catalog.System, *Form, int, *Line, string) UnitView { return UnitView{} }
+func (NoArmy) TableInputs(*catalog.System, *Form) (string, []Input)           { return "", nil }
+func (NoArmy) Picker(*catalog.System, *Form, string) Picker                   { return Picker{} }
+func (NoArmy) Add(*catalog.System, *Form, string, string) (map[string]string, string) {
+	return nil, ""
+}
+func (NoArmy) Start(*catalog.System, *catalog.Side, *Form) {}
+func (NoArmy) Summary(*Report, Line) []string              { return nil }
+func (NoArmy) ListSummary(*Report) []string                { return nil }
+
+// ArmyOf is the army lists of the rule set's engine, or nil when army
+// lists cannot be written for it (no engine, or an add-on).
+func ArmyOf(s *catalog.System) Army {
+	if e := EngineOf(s); e != nil && e.Army != nil && e.Army.Lists() {
+		return e.Army
+	}
+	return nil
+}
+
+// FieldKind is what a key of a list holds.
+type FieldKind int
+
+const (
+	TextField   FieldKind = iota // a string
+	NumberField                  // a whole number
+	CheckField                   // true or false
+	TableField                   // a table of its own keys (Field.Fields): [objective]
+)
+
+// Field is one key of an army list or of its units, described as data:
+// the kind of value the file writes.
+type Field struct {
+	Key    string
+	Kind   FieldKind
+	Fields []Field // a table's keys
+	// Words are what the builder's messages call it ("extra armour");
+	// Least is a number's smallest value (a count 1, a codex cost 0).
+	Words string
+	Least int
+}
+
+// CommonListKeys and CommonUnitKeys are the keys every list and every
+// unit takes, whatever its rule set.
+var (
+	CommonListKeys = []string{"system", "name", "player", "scenario", "side", "faction", "note", "unit"}
+	CommonUnitKeys = []string{"label", "note"}
+)
+
+// AllListKeys and AllUnitKeys are every key the registered engines'
+// lists (or units) take, once, in the order the engines list them: a key
+// of another rule set is refused by name rather than as unknown.
+func AllListKeys() []Field { return allFields(Army.ListFields) }
+func AllUnitKeys() []Field { return allFields(Army.UnitFields) }
+
+func allFields(of func(Army) []Field) []Field {
+	var out []Field
+	for _, e := range engines {
+		if e.Army == nil {
+			continue
+		}
+		for _, f := range of(e.Army) {
+			if !slices.ContainsFunc(out, func(o Field) bool { return o.Key == f.Key }) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// FieldKeys lists the keys of fields.
+func FieldKeys(fields []Field) []string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = f.Key
+	}
+	return out
+}
+
+// The Go types an army list decodes into: the keys every list takes and
+// every registered engine's, built once the engines are registered, so
+// that the decoder checks each key's kind at its place (tomlpos).
+var (
+	listTypesMu sync.Mutex
+	listTypes   struct {
+		list, unit reflect.Type
+		n          int // registrations they were built for
+	}
+	registrations int
+)
+
+// listType returns the type a list file decodes into.
+func listType() reflect.Type {
+	listTypesMu.Lock()
+	defer listTypesMu.Unlock()
+	if listTypes.list != nil && listTypes.n == registrations {
+		return listTypes.list
+	}
+	unit := []reflect.StructField{
+		{Name: "Label", Type: reflect.TypeFor[string](), Tag: `toml:"label"`},
+		{Name: "Note", Type: reflect.TypeFor[string](), Tag: `toml:"note"`},
+	}
+	unit = append(unit, structFields(AllUnitKeys(), CommonUnitKeys)...)
+	ut := reflect.StructOf(unit)
+	list := []reflect.StructField{}
+	for _, k := range CommonListKeys {
+		if k == "unit" {
+			list = append(list, reflect.StructField{Name: "Units", Type: reflect.SliceOf(ut), Tag: `toml:"unit"`})
+			continue
+		}
+		list = append(list, reflect.StructField{Name: "C_" + k, Type: reflect.TypeFor[string](), Tag: reflect.StructTag(fmt.Sprintf("toml:%q", k))})
+	}
+	list = append(list, structFields(AllListKeys(), CommonListKeys)...)
+	listTypes.list, listTypes.unit, listTypes.n = reflect.StructOf(list), ut, registrations
+	return listTypes.list
+}
+
+// structFields are the struct fields of the engines' keys, leaving out
+// the common ones (decoded into the list's own fields).
+func structFields(fields []Field, common []string) []reflect.StructField {
+	var out []reflect.StructField
+	for _, f := range fields {
+		if slices.Contains(common, f.Key) {
+			continue
+		}
+		var t reflect.Type
+		switch f.Kind {
+		case NumberField:
+			t = reflect.TypeFor[int]()
+		case CheckField:
+			t = reflect.TypeFor[bool]()
+		case TableField:
+			t = reflect.PointerTo(reflect.StructOf(structFields(f.Fields, nil)))
+		default:
+			t = reflect.TypeFor[string]()
+		}
+		out = append(out, reflect.StructField{Name: goName(f.Key), Type: t, Tag: reflect.StructTag(fmt.Sprintf("toml:%q", f.Key))})
+	}
+	return out
+}
+
+// goName is a key as an exported Go field name: "hull_points" → "K_hull_points".
+func goName(key string) string { return "K_" + key }

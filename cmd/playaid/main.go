@@ -27,14 +27,10 @@ import (
 func main() { os.Exit(mainStatus(os.Args[1:])) }
 
 // mainStatus runs playaid as a process and returns its exit status.
-// A one-shot verb is tuned for its short life (batchGC), and build,
-// whose heap is known, gets it backed up front (prefaultHeap).
+// A one-shot verb is tuned for its short life (batchGC).
 func mainStatus(args []string) int {
 	name, _ := verbOf(args)
 	batchGC(name)
-	if name == "build" {
-		prefaultHeap(packHeap)
-	}
 	ctx, stop := signalContext()
 	defer stop()
 	err := run(ctx, args, os.Stdout, os.Stderr)

@@ -11,6 +11,7 @@ import (
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
+	"github.com/playaid/playaid/rules"
 	"github.com/playaid/playaid/rules/evacuation"
 	"github.com/playaid/playaid/rules/imperial"
 )
@@ -299,7 +300,8 @@ func TestCardOdds(t *testing.T) {
 	// hits on 9 or 10 (20%), then damages on a 10 (20% × 10% = 2%); five
 	// dice damage at least once with 1 − 0.98⁵ = 9.6% (10%).
 	r := mustCheck(t, "system = \"aqotmf\"\nfaction = \"Humans\"\n[[unit]]\nid = \"infantry-company\"\n")
-	c, err := aqCard(r, r.Lines[0])
+	rc, err := rules.ArmyOf(r.System).Card(r, r.Lines[0], printer{})
+	c := cardFrom(rc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +322,8 @@ func TestCardOdds(t *testing.T) {
 	// BL rifles at short range (factor 6) use the row "6, 7": 1 hit on
 	// 14–18 (25%), 2 hits on 19–20 (10%); six trays score 6 × 0.45 = 2.7.
 	r = mustCheck(t, validationCase0(t, "im valid"))
-	c, err = imCard(r, r.Lines[0])
+	rc, err = rules.ArmyOf(r.System).Card(r, r.Lines[0], printer{})
+	c = cardFrom(rc)
 	if err != nil {
 		t.Fatal(err)
 	}

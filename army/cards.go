@@ -5,13 +5,13 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/playaid/playaid/internal/fpdf"
-
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/internal/fpdf"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/layout/markdown"
+	"github.com/playaid/playaid/rules"
 )
 
 // Unit cards are poker size, one content of the card engine
@@ -31,8 +31,6 @@ const (
 	// maxCards keeps a slip of the keyboard (count = 6000) from printing
 	// hundreds of pages: thirty pages of cards is more than any table.
 	maxCards = 30 * cardCols * cardRows
-	// maxOddsTrays bounds the trays whose total hits a card works out.
-	maxOddsTrays = 200
 )
 
 // cardGrid is the page of cards on paper.
@@ -59,7 +57,7 @@ type card struct {
 
 // markOpen starts a reading's mark in a card's cell: the mark is drawn
 // raised and smaller, in the accent colour, as a sheet prints it.
-const markOpen = "\uE004"
+const markOpen = rules.MarkOpen
 
 // side is the side of the card's track boxes.
 func (c card) side() float64 {
@@ -673,8 +671,8 @@ func drawRow(pdf *fpdf.Fpdf, row []string, x, base, w float64, bold bool) {
 // table (an entry with count = 3 gives three), and for Evacuation: Mars
 // one for the objective marker.
 func buildCards(r *Report) ([]card, error) {
-	rs := ruleSetOf(r.System)
-	if rs == nil {
+	a := rules.ArmyOf(r.System)
+	if a == nil {
 		return nil, nil
 	}
 	foot := listName(r.List)
@@ -694,9 +692,8 @@ func buildCards(r *Report) ([]card, error) {
 	pdf.SetFont(layout.Font, "", 10) // current, as in layout.NewDoc
 	var out []card
 	for _, ln := range r.Lines {
-		var c card
-		var err error
-		c, err = rs.card(r, ln)
+		rc, err := a.Card(r, ln, printer{})
+		c := cardFrom(rc)
 		if err != nil {
 			// Data a club changed may lack a chart the odds need: the
 			// card says so rather than the whole roster failing.
@@ -718,7 +715,8 @@ func buildCards(r *Report) ([]card, error) {
 			out = append(out, *odds)
 		}
 	}
-	for _, c := range rs.extraCards(r) {
+	for _, rc := range a.ExtraCards(r, printer{}) {
+		c := cardFrom(rc)
 		c.foot = foot
 		if !r.Valid() {
 			c.foot = "INVALID LIST · " + foot

@@ -10,7 +10,6 @@ import (
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/rules"
-	"github.com/playaid/playaid/rules/evacuation"
 )
 
 // Roster is what the roster template (templates/roster.md) is executed
@@ -50,23 +49,10 @@ type Roster struct {
 
 	Lines []RosterLine
 
-	// AQotMF
-	Hidden        bool
-	Blips, Decoys int
-	BlipNotes     string // note references for the blip count
-	Profiles      []ProfileRow
-
 	ArmyNotes string // note references about army lists of the rule set
-
-	// Evacuation: Mars
-	PodNotes                 string // note references about the objective upgrades
-	Pod                      *evacuation.Pod
-	PodArmour                int    // the marker's own armour
-	PodHull                  int    // and hull points
-	PodMaxArmour, PodMaxHull int    // the most they can be raised to
-	Ladder                   string // "10, 20, 40, 80"
-	Allowed                  string // the unit types allowed
-	Excluded                 string // the unit types refused
+	// Extra are the rule set's engine's own values, for its
+	// roster-<kind>.md (its lines have theirs too: .Extra of a line).
+	Extra any
 
 	// Glossary: every weapon and rule once.
 	Weapons []WeaponRow
@@ -84,45 +70,12 @@ type Message struct {
 	Warning bool
 }
 
-// RosterLine is one unit of the summary.
-type RosterLine struct {
-	N        int
-	Name     string // label, else catalogue name, else type; with note references
-	Entry    string // AQotMF: the catalogue entry's name and id
-	Type     string
-	Count    int
-	Each     int
-	Cost     int64
-	Elements string // AQotMF: "5 × Infantry"
-	Deploy   string // AQotMF: blip, ambush, reinforcement, on the table
-	DugIn    bool   // AQotMF: the scenario lets it start dug in
-
-	// Imperial Mars
-	Training     string
-	ActionPoints int
-	Morale       string
-	Figures      int
-	Order        string // "close (4 a tray)"
-	Trays        string // full trays × figures a tray, and a partial one: "6 × 4 + 1 × 1"
-	Weapon       string
-	Vehicle      string
-}
-
-// ProfileRow is an AQotMF element profile in the list, printed once.
-type ProfileRow struct {
-	Name, Type, Speed, Defense, Armor, Weapons, Specials string
-}
-
-// WeaponRow is a weapon in the list, printed once.
-type WeaponRow struct {
-	Name     string
-	Range    string // AQotMF; Imperial Mars: the bands
-	Power    string // AQotMF power, or "–"
-	Dice     string // AQotMF dice per element
-	Bands    []string
-	Extra    string // MG trays and jam, Old Ones setting
-	Specials string
-}
+// RosterLine is one unit of the summary, and WeaponRow a weapon of the
+// glossary: as the engine fills them (rules.RosterLine, rules.WeaponRow).
+type (
+	RosterLine = rules.RosterLine
+	WeaponRow  = rules.WeaponRow
+)
 
 // RuleRow is a rule of the glossary: a special ability, a training class …
 type RuleRow struct {
@@ -168,8 +121,8 @@ func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 		}
 		return ro
 	}
-	rs := ruleSetOf(s)
-	ro.Kind, ro.OrganisationOnly = rs.engine().Name, !rules.ArmyOf(s).Points()
+	a := rules.ArmyOf(s)
+	ro.Kind, ro.OrganisationOnly = Kind(s), !a.Points()
 	ro.System, ro.Short = document.Esc(s.About.Name), document.Esc(s.About.Short)
 	ro.Book, ro.Edition = document.Esc(s.BookTitle()), document.Esc(s.Edition())
 	if sc := s.Scenario(l.Scenario); sc != nil && sc.Name != s.About.Name {
@@ -182,7 +135,8 @@ func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 		ro.Side = document.Esc(r.Faction)
 	}
 	g := &glossary{s: s, notes: &ro.notes}
-	rs.roster(ro, r, g)
+	part := a.Roster(r, g)
+	ro.Lines, ro.ArmyNotes, ro.Extra = part.Lines, part.ArmyNotes, part.Extra
 	ro.Weapons, ro.Rules = g.weapons, g.rules
 	return ro
 }
@@ -198,8 +152,10 @@ func where(d diag.Diag) string {
 	return "file"
 }
 
-// glossary collects weapons, rules and notes, each once.
+// glossary collects weapons, rules and notes, each once: what an engine
+// writes its roster with (rules.Glossary).
 type glossary struct {
+	printer
 	s       *catalog.System
 	weapons []WeaponRow
 	rules   []RuleRow
@@ -207,7 +163,7 @@ type glossary struct {
 	notes   *document.Notes
 }
 
-func (g *glossary) once(key string) bool {
+func (g *glossary) Once(key string) bool {
 	if g.seen == nil {
 		g.seen = map[string]bool{}
 	}
@@ -218,32 +174,32 @@ func (g *glossary) once(key string) bool {
 	return true
 }
 
-// refs returns the footnote references for the notes touching any of the
+// Refs returns the footnote references for the notes touching any of the
 // topics. The marks are written side by side: the renderer prints a run
 // of them as one sorted list ("3,5").
-func (g *glossary) refs(topics ...string) string { return g.refsExcept(nil, topics...) }
+func (g *glossary) Refs(topics ...string) string { return g.RefsExcept(nil, topics...) }
 
-// refsExcept is refs without the notes that also touch any of except.
-func (g *glossary) refsExcept(except []string, topics ...string) string {
+// RefsExcept is Refs without the notes that also touch any of except.
+func (g *glossary) RefsExcept(except []string, topics ...string) string {
 	notes := slices.DeleteFunc(g.s.NotesTouching(topics...), func(n catalog.Note) bool {
 		return slices.ContainsFunc(n.Touches, func(t string) bool { return slices.Contains(except, t) })
 	})
 	return g.notes.Sources(notes)
 }
 
-func (g *glossary) rule(name, text string) {
-	if text == "" || !g.once("rule/"+name) {
+func (g *glossary) Rule(name, text string) {
+	if text == "" || !g.Once("rule/"+name) {
 		return
 	}
 	g.rules = append(g.rules, RuleRow{Name: document.Esc(name), Text: text})
 }
 
-// special explains a special ability from the data (see
+// Special explains a special ability from the data (see
 // catalog.System.Ability) and returns its name. An ability the rules never
 // describe gets a line to write the club's ruling on.
-func (g *glossary) special(sp string) string {
+func (g *glossary) Special(sp string) string {
 	a := g.s.Ability(sp)
-	if !g.once("rule/" + a.Name) {
+	if !g.Once("rule/" + a.Name) {
 		return a.Name
 	}
 	var text string
@@ -252,7 +208,7 @@ func (g *glossary) special(sp string) string {
 	case a.Text != "":
 		text = document.Esc(document.Sentence(a.Text))
 		if a.Table != "" {
-			text += g.refs(a.Table)
+			text += g.Refs(a.Table)
 		}
 	case a.Short != "":
 		text = document.Esc(document.Sentence(a.Short))
@@ -260,7 +216,7 @@ func (g *glossary) special(sp string) string {
 		// A reading on it says what Undescribed would: its mark on the
 		// name, its line under the block, and room for what is agreed.
 		text = Undescribed
-		if refs := g.refs(document.Slug(a.Name)); refs != "" {
+		if refs := g.Refs(document.Slug(a.Name)); refs != "" {
 			name += refs
 			text = ""
 		}
@@ -269,6 +225,13 @@ func (g *glossary) special(sp string) string {
 	g.rules = append(g.rules, RuleRow{Name: name, Text: text})
 	return a.Name
 }
+
+// Esc is text as Markdown; Source the footnote mark of a note; Weapon
+// adds a weapon to the glossary; WriteIn is room to write in a cell.
+func (g *glossary) Esc(s string) string          { return document.Esc(s) }
+func (g *glossary) Source(n catalog.Note) string { return g.notes.Source(n) }
+func (g *glossary) Weapon(row WeaponRow)         { g.weapons = append(g.weapons, row) }
+func (g *glossary) WriteIn(n int) string         { return writeIn(n) }
 
 // Undescribed is what rosters and cards say of a special ability the
 // rules name but never describe.

@@ -1,46 +1,17 @@
 package army
 
 import (
+	"math/big"
+	"strings"
+
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/rules"
-	"github.com/playaid/playaid/rules/aqotmf"
-	"github.com/playaid/playaid/rules/evacuation"
-	"github.com/playaid/playaid/rules/imperial"
 )
 
-// ruleSet is what one rule engine's rosters and unit cards print. (Its
-// lists' keys, checks and points are the engine's: rules.Army.)
-type ruleSet interface {
-	engine() *rules.Engine // the rule engine whose rule sets' lists these are
-	roster(ro *Roster, r *Report, g *glossary)
-	card(r *Report, ln Line) (card, error) // the card of one unit of a line
-	extraCards(r *Report) []card           // cards beyond the units' (the objective marker's)
-	play(r *Report, ln Line) PlayUnit
-}
-
-// ruleSets are the rule sets army lists can be printed for.
-var ruleSets = []ruleSet{aqotmfRules{}, evacuationRules{}, imperialRules{}}
-
-type (
-	aqotmfRules     struct{}
-	evacuationRules struct{}
-	imperialRules   struct{}
-)
-
-func (aqotmfRules) engine() *rules.Engine     { return aqotmf.Engine }
-func (evacuationRules) engine() *rules.Engine { return evacuation.Engine }
-func (imperialRules) engine() *rules.Engine   { return imperial.Engine }
-
-// ruleSetOf returns the rule set whose data s is, or nil when army lists
-// cannot be written for s (Destroying Buildings, an add-on).
-func ruleSetOf(s *catalog.System) ruleSet {
-	for _, rs := range ruleSets {
-		if e := rules.EngineOf(s); e != nil && e == rs.engine() {
-			return rs
-		}
-	}
-	return nil
-}
+// What a list's rule engine says its roster and cards print is the
+// engine's (rules.Army: Roster, Card, ExtraCards, Play); army writes it
+// with the documents' words (printer) and lays it out.
 
 // Kind names the engine of s's army lists (the roster's Kind): "" when
 // army lists cannot be written for s.
@@ -49,4 +20,29 @@ func Kind(s *catalog.System) string {
 		return rules.EngineOf(s).Name
 	}
 	return ""
+}
+
+// printer writes an engine's card and roster values as the documents
+// do (rules.Printer).
+type printer struct{}
+
+func (printer) Inch(l catalog.Length) string { return document.Inch(l) }
+func (printer) Pct(p *big.Rat) string        { return document.Pct(p) }
+func (printer) Intp(p *int) string           { return document.Intp(p) }
+func (printer) Sentence(s string) string     { return document.Sentence(s) }
+func (printer) OneLine(s string) string      { return document.OneLine(s) }
+func (printer) Ruling(n catalog.Note) string {
+	return document.RulingPrefix + strings.TrimSpace(n.Ruling)
+}
+
+// cardFrom is an engine's card as the card engine draws it.
+func cardFrom(rc rules.Card) card {
+	c := card{title: rc.Title, corner: rc.Corner, sub: rc.Sub, readings: rc.Readings}
+	for _, p := range rc.Parts {
+		c.parts = append(c.parts, part{head: p.Head, rows: p.Rows, text: p.Text, bold: p.Bold, writeOn: p.WriteOn, odds: p.Odds, legend: p.Legend})
+	}
+	for _, t := range rc.Tracks {
+		c.tracks = append(c.tracks, track{label: t.Label, boxes: t.Boxes, group: t.Group})
+	}
+	return c
 }

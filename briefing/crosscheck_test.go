@@ -12,6 +12,7 @@ import (
 	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/rules/aqotmf"
 )
 
 // TestMoraleWagonAgrees cross-checks Morale Wagon's papers: the HMG team
@@ -64,13 +65,14 @@ func TestMoraleWagonAgrees(t *testing.T) {
 	ro := army.NewRoster(r, cat)
 	onTable, ambush := 0, 0
 	for _, ln := range ro.Lines {
-		switch ln.Deploy {
+		x := ln.Extra.(*aqotmf.LineValues) // what the AQotMF roster says of a unit
+		switch x.Deploy {
 		case "blip":
 			onTable += ln.Count
 		case "ambush":
 			ambush++
-			if ln.Entry != "Unit of Machine Guns" {
-				t.Errorf("the roster's ambusher is %q, want the Unit of Machine Guns", ln.Entry)
+			if x.Entry != "Unit of Machine Guns" {
+				t.Errorf("the roster's ambusher is %q, want the Unit of Machine Guns", x.Entry)
 			}
 		}
 	}

@@ -37,6 +37,20 @@ type Army interface {
 	// Blips is how many numbered blips and decoys the list deploys as a
 	// hidden side (none where the rules have no hidden deployment).
 	Blips(l *List, s *catalog.System) (blips, decoys int)
+
+	// Roster is what the list's roster says of its units, written with g.
+	Roster(r *Report, g Glossary) Roster
+	// Card is the unit card of one unit of a line; ExtraCards are the
+	// cards beyond the units' (the objective marker's).
+	Card(r *Report, ln Line, p Printer) (Card, error)
+	ExtraCards(r *Report, p Printer) []Card
+	// Play is what a game in progress needs of each line's unit, and how
+	// many decoy blips the list may deploy beside its numbered ones;
+	// PlayObjective is the list's objective marker in play, with the
+	// numbers its tracks run to ("hull", "armor") and its card (ok false
+	// where the list has none).
+	Play(r *Report) (units []PlayUnit, decoys int)
+	PlayObjective(r *Report, p Printer) (stats map[string]int, c Card, ok bool)
 }
 
 // NoArmy is the army lists of an engine whose rule sets take none.
@@ -50,6 +64,13 @@ func (NoArmy) KeyHint(string) string                               { return "" }
 func (NoArmy) Check(*ListCheck)                                    {}
 func (NoArmy) Starter(*catalog.System, func(string, ...any)) error { return nil }
 func (NoArmy) Blips(*List, *catalog.System) (int, int)             { return 0, 0 }
+func (NoArmy) Roster(*Report, Glossary) Roster                     { return Roster{} }
+func (NoArmy) Card(*Report, Line, Printer) (Card, error)           { return Card{}, nil }
+func (NoArmy) ExtraCards(*Report, Printer) []Card                  { return nil }
+func (NoArmy) Play(*Report) ([]PlayUnit, int)                      { return nil, 0 }
+func (NoArmy) PlayObjective(*Report, Printer) (map[string]int, Card, bool) {
+	return nil, Card{}, false
+}
 
 // NoArmy is the builder of an engine without lists too: it shows nothing.
 func (NoArmy) ListInputs(*catalog.System, *Form) []Input                      { return nil }

@@ -61,7 +61,7 @@ func TestStandsAgree(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, rl := range ro.Lines {
-			entry := strings.TrimSpace(regexp.MustCompile(`\[\^[^\]]*\]`).ReplaceAllString(rl.Entry, ""))
+			entry := strings.TrimSpace(regexp.MustCompile(`\[\^[^\]]*\]`).ReplaceAllString(rl.Extra.(*aqotmf.LineValues).Entry, ""))
 			if entry == "" {
 				entry = rl.Name
 			}
@@ -70,15 +70,15 @@ func TestStandsAgree(t *testing.T) {
 				t.Errorf("%s: %s is not on the briefing's force list", name, entry)
 				continue
 			}
-			if got := stated(t, rl.Elements); got != want {
-				t.Errorf("%s: %s has %d stands on the roster (%q), %d on the briefing", name, entry, got, rl.Elements, want)
+			if got := stated(t, rl.Extra.(*aqotmf.LineValues).Elements); got != want {
+				t.Errorf("%s: %s has %d stands on the roster (%q), %d on the briefing", name, entry, got, rl.Extra.(*aqotmf.LineValues).Elements, want)
 			}
 			if rl.Count != 1 {
 				continue // several units share a card's boxes
 			}
 			if got := lostBoxes(texts, lines, plainName(rl.Name)); got != want && got >= 0 {
 				t.Errorf("%s: %s's card has %d LOST boxes; the briefing and roster give %d stands", name, entry, got, want)
-			} else if got < 0 && !strings.Contains(rl.Entry+rl.Name, "Tripod") {
+			} else if got < 0 && !strings.Contains(rl.Extra.(*aqotmf.LineValues).Entry+rl.Name, "Tripod") {
 				t.Errorf("%s: no LOST boxes found on %s's card", name, rl.Name)
 			}
 			checked++

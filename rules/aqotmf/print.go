@@ -1,4 +1,4 @@
-package army
+package aqotmf
 
 import (
 	"fmt"
@@ -6,63 +6,81 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/printnum"
-	"github.com/playaid/playaid/rules/aqotmf"
+	"github.com/playaid/playaid/rules"
 )
 
-func (aqotmfRules) roster(ro *Roster, r *Report, g *glossary) { ro.aqotmf(r, g) }
-func (aqotmfRules) card(r *Report, ln Line) (card, error)     { return aqCard(r, ln) }
-func (aqotmfRules) extraCards(*Report) []card                 { return nil }
+// What an All Quiet on the Martian Front list prints: its roster's lines
+// (the elements, how each unit deploys, the game stats of its profiles)
+// and each unit's card (elements, weapons, special rules, odds against
+// the likely targets, a tripod's Armor track).
 
-func entryName(e *catalog.Unit) string {
-	if e == nil {
-		return ""
-	}
-	return e.Name
+// RosterValues are the engine's values of a roster, for roster-aqotmf.md
+// (.Extra): Markdown.
+type RosterValues struct {
+	Hidden        bool
+	Blips, Decoys int
+	BlipNotes     string // note references for the blip count
+	Profiles      []ProfileRow
 }
 
-func (ro *Roster) aqotmf(r *Report, g *glossary) {
+// LineValues are a roster line's own values (.Extra of a line).
+type LineValues struct {
+	Entry    string // the catalogue entry's name, where the label differs
+	Elements string // "5 × Infantry"
+	Deploy   string // blip, ambush, reinforcement, on the table
+	DugIn    bool   // the scenario lets it start dug in
+}
+
+// ProfileRow is an element profile in the list, printed once.
+type ProfileRow struct {
+	Name, Type, Speed, Defense, Armor, Weapons, Specials string
+}
+
+func (army) Roster(r *rules.Report, g rules.Glossary) rules.Roster {
 	s := r.System
-	ro.Hidden = r.List.Values.Bool("hidden")
-	ro.Blips, ro.Decoys = Blips(r.List, s)
+	var ro rules.Roster
+	x := &RosterValues{Hidden: r.List.Values.Bool("hidden")}
+	ro.Extra = x
+	x.Blips, x.Decoys = army{}.Blips(r.List, s)
 	var profiles []string
 	equipped := map[string][]string{} // profile id → weapons the scenario adds
 	unstated := map[string][]string{} // profile id → what the scenario adds without stats
 	for i, ln := range r.Lines {
-		rl := RosterLine{N: i + 1, Name: document.Esc(ln.Name), Count: ln.Count, Each: ln.Each, Cost: ln.Cost, Type: document.Esc(ln.Type)}
+		lx := &LineValues{}
+		rl := rules.RosterLine{N: i + 1, Name: g.Esc(ln.Name), Count: ln.Count, Each: ln.Each, Cost: ln.Cost, Type: g.Esc(ln.Type), Extra: lx}
 		u := ln.Unit
 		switch {
 		case ln.Entry == nil:
-			rl.Deploy = "–"
+			lx.Deploy = "–"
 		case u.Bool("ambush"):
-			rl.Deploy = "ambush"
+			lx.Deploy = "ambush"
 		case u.Bool("reinforcement"):
-			rl.Deploy = "reinforcement"
+			lx.Deploy = "reinforcement"
 		case r.List.Values.Bool("hidden"):
-			rl.Deploy = "blip"
+			lx.Deploy = "blip"
 		default:
-			rl.Deploy = "on the table"
+			lx.Deploy = "on the table"
 		}
 		if e := ln.Entry; e != nil {
 			if f := aqForce(r, e); f != nil {
-				if d := dugInLine(s); f.DugIn && d != "" {
-					rl.DugIn = true
-					g.rule("Dug In", document.Esc(d))
+				if d := dugInLine(g, s); f.DugIn && d != "" {
+					lx.DugIn = true
+					g.Rule("Dug In", g.Esc(d))
 				}
 				if sc := s.Scenario(r.List.Scenario); sc != nil {
 					for _, name := range f.Rules {
 						for _, sp := range sc.Specials {
 							if sp.Name == name {
-								g.rule(sp.Name, document.Esc(document.Sentence(sp.Text)))
+								g.Rule(sp.Name, g.Esc(g.Sentence(sp.Text)))
 							}
 						}
 					}
 				}
 			}
-			rl.Entry = document.Esc(e.Name)
+			lx.Entry = g.Esc(e.Name)
 			if u.Label == "" {
-				rl.Entry = ""
+				lx.Entry = ""
 			}
 			// Notes about the entry's profiles go on the profile table;
 			// the summary keeps those about the entry alone.
@@ -70,7 +88,7 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 			for _, st := range e.Composition {
 				pids = append(pids, st.Profile)
 			}
-			rl.Name += g.refsExcept(pids, e.ID)
+			rl.Name += g.RefsExcept(pids, e.ID)
 			var els []string
 			for _, st := range e.Composition {
 				p := s.Profile(st.Profile)
@@ -78,14 +96,14 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 				if p != nil {
 					name = p.Name
 				}
-				els = append(els, fmt.Sprintf("%d × %s", st.Count, document.Esc(name)))
-				if !contains(profiles, st.Profile) {
+				els = append(els, fmt.Sprintf("%d × %s", st.Count, g.Esc(name)))
+				if !slices.Contains(profiles, st.Profile) {
 					profiles = append(profiles, st.Profile)
 				}
 			}
 			for _, st := range e.Composition {
 				for _, w := range aqEquipped(r, e) {
-					if !contains(equipped[st.Profile], w.ID) {
+					if !slices.Contains(equipped[st.Profile], w.ID) {
 						equipped[st.Profile] = append(equipped[st.Profile], w.ID)
 					}
 				}
@@ -100,13 +118,13 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 					// The reading the stand fights by, marked on it.
 					mark := ""
 					if n := s.Reading(a.Reading); n != nil {
-						mark = g.notes.Source(*n)
+						mark = g.Source(*n)
 					}
-					els = append(els, fmt.Sprintf("%d × %s%s", a.Count, document.Esc(a.Label), mark))
+					els = append(els, fmt.Sprintf("%d × %s%s", a.Count, g.Esc(a.Label), mark))
 				}
-				rl.Elements = strings.Join(els, " + ") + fmt.Sprintf(" = %d stands", f.StandsOf(e))
+				lx.Elements = strings.Join(els, " + ") + fmt.Sprintf(" = %d stands", f.StandsOf(e))
 			} else {
-				rl.Elements = strings.Join(els, ", ")
+				lx.Elements = strings.Join(els, ", ")
 			}
 		}
 		ro.Lines = append(ro.Lines, rl)
@@ -116,28 +134,28 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 		if p == nil {
 			continue
 		}
-		row := ProfileRow{Name: document.Esc(p.Name) + g.refs(p.ID), Type: document.Esc(p.Type), Speed: "–", Defense: document.Intp(p.Defense), Armor: document.Intp(p.Armor), Weapons: "–", Specials: "–"}
+		row := ProfileRow{Name: g.Esc(p.Name) + g.Refs(p.ID), Type: g.Esc(p.Type), Speed: "–", Defense: g.Intp(p.Defense), Armor: g.Intp(p.Armor), Weapons: "–", Specials: "–"}
 		if !p.Speed.IsZero() {
-			row.Speed = document.Inch(p.Speed)
+			row.Speed = g.Inch(p.Speed)
 		}
 		// What the rules leave out, the players write in.
 		for _, stat := range p.Unstated() {
 			switch stat {
 			case "Speed":
-				row.Speed = writeIn(4)
+				row.Speed = g.WriteIn(4)
 			case "Defense":
-				row.Defense = writeIn(3)
+				row.Defense = g.WriteIn(3)
 			case "Armor":
-				row.Armor = writeIn(3)
+				row.Armor = g.WriteIn(3)
 			case "weapons":
-				row.Weapons = writeIn(12)
+				row.Weapons = g.WriteIn(12)
 			}
 		}
 		// An Armor above the die's faces is damaged only by a lucky hit,
 		// which the rules never describe: the note says so.
-		if a := aqotmf.RulesOf(s); a != nil && p.Armor != nil && *p.Armor > s.About.Die {
+		if a := RulesOf(s); a != nil && p.Armor != nil && *p.Armor > s.About.Die {
 			if n := s.Note(a.LuckyHitNote); n != nil {
-				row.Armor += g.notes.Source(*n)
+				row.Armor += g.Source(*n)
 			}
 		}
 		var ws, sps []string
@@ -150,17 +168,17 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 			if w == nil {
 				continue
 			}
-			ws = append(ws, document.Esc(w.Name))
-			g.aqWeapon(w)
+			ws = append(ws, g.Esc(w.Name))
+			aqWeapon(g, w)
 		}
 		for _, name := range unstated[id] {
-			ws = append(ws, document.Esc(name))
-			g.aqUnstated(name)
+			ws = append(ws, g.Esc(name))
+			aqUnstated(g, name)
 		}
 		for _, sp := range p.Specials {
 			// A note on the ability is marked on it, not on the unit
 			// (unless the unit's name carries it already).
-			sps = append(sps, document.Esc(g.special(sp))+g.refsExcept([]string{p.ID}, document.Slug(sp)))
+			sps = append(sps, g.Esc(g.Special(sp))+g.RefsExcept([]string{p.ID}, catalog.Slug(sp)))
 		}
 		if len(ws) > 0 {
 			row.Weapons = strings.Join(ws, ", ")
@@ -168,59 +186,60 @@ func (ro *Roster) aqotmf(r *Report, g *glossary) {
 		if len(sps) > 0 {
 			row.Specials = strings.Join(sps, ", ")
 		}
-		ro.Profiles = append(ro.Profiles, row)
+		x.Profiles = append(x.Profiles, row)
 	}
-	if ro.Hidden {
-		ro.BlipNotes = g.refs("blips", "hidden-units")
+	if x.Hidden {
+		x.BlipNotes = g.Refs("blips", "hidden-units")
 	}
+	return ro
 }
 
-func (g *glossary) aqWeapon(w *catalog.Weapon) {
-	if !g.once("weapon/" + w.ID) {
+func aqWeapon(g rules.Glossary, w *catalog.Weapon) {
+	if !g.Once("weapon/" + w.ID) {
 		return
 	}
-	row := WeaponRow{Name: document.Esc(w.Name) + g.refs(w.ID), Power: "–", Dice: fmt.Sprint(w.DicePerElement()), Specials: "–", Range: document.Esc(aqRange(w))}
+	row := rules.WeaponRow{Name: g.Esc(w.Name) + g.Refs(w.ID), Power: "–", Dice: fmt.Sprint(w.DicePerElement()), Specials: "–", Range: g.Esc(aqRange(g, w))}
 	if w.Power != 0 {
 		row.Power = printnum.Signed(w.Power)
 	}
 	var sps []string
 	for _, sp := range w.Specials {
-		sps = append(sps, document.Esc(g.special(sp)))
+		sps = append(sps, g.Esc(g.Special(sp)))
 	}
 	if len(sps) > 0 {
 		row.Specials = strings.Join(sps, ", ")
 	}
-	g.weapons = append(g.weapons, row)
+	g.Weapon(row)
 }
 
 // aqUnstated is a row of the weapons for what a scenario equips a unit
 // with and the book gives no stats (the Gripper Claw): its ruling marked
 // on its name, room to write what the players agree.
-func (g *glossary) aqUnstated(name string) {
-	if !g.once("weapon/" + document.Slug(name)) {
+func aqUnstated(g rules.Glossary, name string) {
+	if !g.Once("weapon/" + catalog.Slug(name)) {
 		return
 	}
-	g.weapons = append(g.weapons, WeaponRow{Name: document.Esc(name) + g.refs(document.Slug(name)), Range: writeIn(8), Power: writeIn(4), Dice: writeIn(3), Specials: writeIn(10)})
+	g.Weapon(rules.WeaponRow{Name: g.Esc(name) + g.Refs(catalog.Slug(name)), Range: g.WriteIn(8), Power: g.WriteIn(4), Dice: g.WriteIn(3), Specials: g.WriteIn(10)})
 }
 
 // aqRange is an AQotMF weapon's range as the data prints it: its words
 // ("3"–30+"), else its length in inches, else a dash.
-func aqRange(w *catalog.Weapon) string {
+func aqRange(pr rules.Printer, w *catalog.Weapon) string {
 	switch {
 	case w.RangeText != "":
 		return w.RangeText
 	case !w.Range.IsZero():
-		return document.Inch(w.Range)
+		return pr.Inch(w.Range)
 	}
 	return "–"
 }
 
-func aqCard(r *Report, ln Line) (card, error) {
+func (army) Card(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, error) {
 	s := r.System
-	c := card{title: ln.Name, corner: fmt.Sprintf("%d pts", ln.Each)}
+	c := rules.Card{Title: ln.Name, Corner: fmt.Sprintf("%d pts", ln.Each)}
 	e := ln.Entry
 	if e == nil {
-		c.sub = "unknown unit " + ln.Unit.Str("id")
+		c.Sub = "unknown unit " + ln.Unit.Str("id")
 		return c, nil
 	}
 	var sub []string
@@ -236,9 +255,9 @@ func aqCard(r *Report, ln Line) (card, error) {
 	case r.List.Values.Bool("hidden"):
 		sub = append(sub, "deploys as a blip")
 	}
-	c.sub = strings.Join(sub, " · ")
+	c.Sub = strings.Join(sub, " · ")
 
-	stats := part{head: "Elements", rows: [][]string{{"", "Speed", "Def", "Arm"}}, bold: []bool{true}}
+	stats := rules.CardPart{Head: "Elements", Rows: [][]string{{"", "Speed", "Def", "Arm"}}, Bold: []bool{true}}
 	var weapons []*catalog.Weapon
 	dicePer := map[string]int{} // weapon id → dice the whole unit rolls
 	var specials []string
@@ -247,7 +266,7 @@ func aqCard(r *Report, ln Line) (card, error) {
 	tripod := aqTripodType(s)
 	var armor *catalog.Profile // a tripod's profile: its Armor is tracked
 	var rulings []string
-	marks := &cardMarks{}
+	marks := &rules.CardMarks{}
 	for _, st := range aqCardStands(r, e) {
 		p := s.Profile(st.Profile)
 		if p == nil {
@@ -255,33 +274,33 @@ func aqCard(r *Report, ln Line) (card, error) {
 		}
 		speed := "–"
 		if !p.Speed.IsZero() {
-			speed = document.Inch(p.Speed)
+			speed = pr.Inch(p.Speed)
 		}
 		name := p.Name
 		if n := s.Reading(st.reading); n != nil {
 			// A stand the scenario adds and the book gives no stats:
 			// the reading's profile, marked, its line under the stats.
-			name = st.Label + marks.mark(*n)
-			rulings = appendNew(rulings, marks.line(*n))
+			name = st.Label + marks.Mark(*n)
+			rulings = appendNew(rulings, marks.Line(pr, *n))
 		}
-		row := []string{fmt.Sprintf("%d × %s", st.Count, name), speed, document.Intp(p.Defense), document.Intp(p.Armor)}
+		row := []string{fmt.Sprintf("%d × %s", st.Count, name), speed, pr.Intp(p.Defense), pr.Intp(p.Armor)}
 		for _, stat := range p.Unstated() {
 			switch stat {
 			case "Speed":
-				row[1] = cardAgreed
+				row[1] = rules.CardAgreed
 				agree = appendNew(agree, "Speed")
 			case "Defense":
-				row[2] = cardAgreed
+				row[2] = rules.CardAgreed
 				agree = appendNew(agree, "Defense")
 			case "Armor":
-				row[3] = cardAgreed
+				row[3] = rules.CardAgreed
 				agree = appendNew(agree, "Armor")
 			case "weapons":
 				unarmed = append(unarmed, p.Name)
 			}
 		}
-		stats.rows = append(stats.rows, row)
-		stats.bold = append(stats.bold, false)
+		stats.Rows = append(stats.Rows, row)
+		stats.Bold = append(stats.Bold, false)
 		if tripod != "" && p.Type == tripod && p.Armor != nil && st.Count == 1 && armor == nil {
 			armor = p
 		}
@@ -296,7 +315,7 @@ func aqCard(r *Report, ln Line) (card, error) {
 			dicePer[w.ID] += st.Count * w.DicePerElement()
 		}
 		for _, sp := range p.Specials {
-			if !contains(specials, sp) {
+			if !slices.Contains(specials, sp) {
 				specials = append(specials, sp)
 			}
 		}
@@ -309,28 +328,28 @@ func aqCard(r *Report, ln Line) (card, error) {
 			dicePer[w.ID] = e.Elements() * w.DicePerElement()
 		}
 	}
-	c.parts = append(c.parts, stats)
+	c.Parts = append(c.Parts, stats)
 	stands := aqStands(r, e)
 	if len(rulings) > 0 {
-		c.parts = append(c.parts, part{text: fmt.Sprintf("%d stands.\n%s", stands, strings.Join(rulings, "\n"))})
+		c.Parts = append(c.Parts, rules.CardPart{Text: fmt.Sprintf("%d stands.\n%s", stands, strings.Join(rulings, "\n"))})
 	}
 	if len(agree) > 0 || len(unarmed) > 0 {
 		// Room to write what the players agree, big enough for a pencil.
 		what := ""
 		if len(agree) > 0 {
-			what = strings.Join(agree, ", ") + " (" + cardAgreed + ")"
+			what = strings.Join(agree, ", ") + " (" + rules.CardAgreed + ")"
 		}
 		if len(unarmed) > 0 {
 			what = strings.TrimPrefix(what+" and weapons", " and ")
 		}
-		c.parts = append(c.parts, part{head: "Agreed before play", text: strings.ToUpper(what[:1]) + what[1:] + ": not given by the rules.", writeOn: 2})
+		c.Parts = append(c.Parts, rules.CardPart{Head: "Agreed before play", Text: strings.ToUpper(what[:1]) + what[1:] + ": not given by the rules.", WriteOn: 2})
 	}
 	var unstated []string // what the scenario equips it with, without stats
 	if f := aqForce(r, e); f != nil {
 		unstated = f.Unstated
 	}
 	if len(weapons) > 0 || len(unstated) > 0 {
-		wp := part{head: "Weapons", rows: [][]string{{"", "Range", "Power", "Dice"}}, bold: []bool{true}}
+		wp := rules.CardPart{Head: "Weapons", Rows: [][]string{{"", "Range", "Power", "Dice"}}, Bold: []bool{true}}
 		var lines []string // the rulings marked on the weapons, under them
 		for _, w := range weapons {
 			power := "–"
@@ -340,14 +359,14 @@ func aqCard(r *Report, ln Line) (card, error) {
 			name := w.Name
 			for _, n := range s.NotesTouching(w.ID) {
 				if n.IsReading() && !aboutElements(s, n) {
-					name += marks.mark(n)
-					lines = appendNew(lines, marks.line(n))
+					name += marks.Mark(n)
+					lines = appendNew(lines, marks.Line(pr, n))
 				}
 			}
-			wp.rows = append(wp.rows, []string{name, aqRange(w), power, fmt.Sprint(dicePer[w.ID])})
-			wp.bold = append(wp.bold, false)
+			wp.Rows = append(wp.Rows, []string{name, aqRange(pr, w), power, fmt.Sprint(dicePer[w.ID])})
+			wp.Bold = append(wp.Bold, false)
 			for _, sp := range w.Specials {
-				if !contains(specials, sp) {
+				if !slices.Contains(specials, sp) {
 					specials = append(specials, sp)
 				}
 			}
@@ -357,49 +376,42 @@ func aqCard(r *Report, ln Line) (card, error) {
 		write := 0
 		for _, name := range unstated {
 			row := []string{name, "", "", ""}
-			for _, n := range s.NotesTouching(document.Slug(name)) {
+			for _, n := range s.NotesTouching(catalog.Slug(name)) {
 				if n.IsReading() {
-					row[0] += marks.mark(n)
-					lines = appendNew(lines, marks.line(n))
+					row[0] += marks.Mark(n)
+					lines = appendNew(lines, marks.Line(pr, n))
 				}
 			}
-			wp.rows = append(wp.rows, row)
-			wp.bold = append(wp.bold, false)
+			wp.Rows = append(wp.Rows, row)
+			wp.Bold = append(wp.Bold, false)
 			write++
 		}
-		c.parts = append(c.parts, wp)
+		c.Parts = append(c.Parts, wp)
 		if len(lines) > 0 {
-			c.parts = append(c.parts, part{text: strings.Join(lines, "\n"), writeOn: write})
+			c.Parts = append(c.Parts, rules.CardPart{Text: strings.Join(lines, "\n"), WriteOn: write})
 		}
 	}
 	var lines []string
 	for _, sp := range specials {
-		lines = append(lines, abilityLine(s.Ability(sp)))
+		lines = append(lines, abilityLine(pr, s.Ability(sp)))
 	}
-	lines = append(lines, aqScenarioLines(r, e)...)
+	lines = append(lines, aqScenarioLines(pr, r, e)...)
 	if len(lines) > 0 {
-		c.parts = append(c.parts, part{head: "Special", text: strings.Join(lines, "\n")})
+		c.Parts = append(c.Parts, rules.CardPart{Head: "Special", Text: strings.Join(lines, "\n")})
 	}
 	if armor != nil {
-		c.tracks = append(c.tracks, armorTrack(s, *armor.Armor)...)
+		c.Tracks = append(c.Tracks, armorTrack(s, *armor.Armor)...)
 	} else if stands > 0 {
-		c.tracks = append(c.tracks, track{label: "Lost", boxes: make([]string, stands)})
+		c.Tracks = append(c.Tracks, rules.Track{Label: "Lost", Boxes: make([]string, stands)})
 	}
-	odds, err := aqOdds(r, weapons, dicePer)
+	odds, err := unitOdds(pr, r, weapons, dicePer)
 	if err != nil {
 		return c, err
 	}
-	c.parts = append(c.parts, odds...)
-	c.readings = marks.readings
+	c.Parts = append(c.Parts, odds...)
+	c.Readings = marks.Readings
 	return c, nil
 }
-
-// cardBlank is a write-in space in a line of a card; cardAgreed marks a
-// stat the rules do not give, written in under "Agreed before play".
-const (
-	cardBlank  = "____"
-	cardAgreed = "*"
-)
 
 // aboutElements reports whether a note is about an element or unit entry
 // too (the Mk II Baldwin's missing stats, which name its Tank Gun): a
@@ -408,36 +420,14 @@ func aboutElements(s *catalog.System, n catalog.Note) bool {
 	return slices.ContainsFunc(n.Touches, func(t string) bool { return s.Profile(t) != nil || s.Unit(t) != nil })
 }
 
-// cardMarks are the readings a unit card marks where they apply (a stand
-// the scenario adds, a weapon the book prints ambiguously or without
-// stats): each its own mark, its line on the same card.
-type cardMarks struct {
-	readings []catalog.Note
-}
-
-// mark returns the reading's mark as a card's cell holds it (drawn
-// raised: see markOpen), noting that the card prints it.
-func (m *cardMarks) mark(n catalog.Note) string {
-	if !slices.ContainsFunc(m.readings, func(r catalog.Note) bool { return r.Mark == n.Mark }) {
-		m.readings = append(m.readings, n)
-	}
-	return markOpen + n.Mark
-}
-
-// line is the reading's line under what it marks: its mark in bold, then
-// its ruling.
-func (m *cardMarks) line(n catalog.Note) string {
-	return n.Mark + "\t" + document.RulingPrefix + strings.TrimSpace(n.Ruling)
-}
-
 // abilityLine is a special ability on a card: its name and its rule in a
 // line, or room to write the club's ruling.
-func abilityLine(a catalog.Ability) string {
+func abilityLine(pr rules.Printer, a catalog.Ability) string {
 	switch {
 	case a.Short != "":
-		return a.Name + ":\t" + document.Sentence(a.Short)
+		return a.Name + ":\t" + pr.Sentence(a.Short)
 	case a.Text != "":
-		return a.Name + ":\t" + document.Sentence(a.Text)
+		return a.Name + ":\t" + pr.Sentence(a.Text)
 	}
 	return a.Name + ":\tnot in the rules: agree it before play."
 }
@@ -445,7 +435,7 @@ func abilityLine(a catalog.Ability) string {
 // aqTripodType is the type of the tripods whose damage the Tripod Damage
 // Chart tracks, or "".
 func aqTripodType(s *catalog.System) string {
-	if a := aqotmf.RulesOf(s); a != nil {
+	if a := RulesOf(s); a != nil {
 		if p := s.Profile(a.TripodDamage.Profile); p != nil {
 			return p.Type
 		}
@@ -456,7 +446,7 @@ func aqTripodType(s *catalog.System) string {
 // aqStands is how many stands a unit entry fields: as the list's scenario
 // prints it where that differs from the entry (Scenario 1's Infantry
 // Company has the Captain's stand too), else the entry's elements.
-func aqStands(r *Report, e *catalog.Unit) int {
+func aqStands(r *rules.Report, e *catalog.Unit) int {
 	if f := aqForce(r, e); f != nil {
 		return f.StandsOf(e)
 	}
@@ -465,7 +455,7 @@ func aqStands(r *Report, e *catalog.Unit) int {
 
 // aqForce is the force line of the list's scenario that fields the unit
 // entry, or nil.
-func aqForce(r *Report, e *catalog.Unit) *catalog.Force {
+func aqForce(r *rules.Report, e *catalog.Unit) *catalog.Force {
 	if sc := r.System.Scenario(r.List.Scenario); sc != nil {
 		for _, side := range sc.Sides {
 			for i, f := range side.Forces {
@@ -482,25 +472,25 @@ func aqForce(r *Report, e *catalog.Unit) *catalog.Force {
 // top of its Game Stats, a line each for its card: that it may start dug
 // in, where it arrives as a reinforcement, and the scenario's special
 // rules that are about it (the Morale Wagon's move).
-func aqScenarioLines(r *Report, e *catalog.Unit) []string {
+func aqScenarioLines(pr rules.Printer, r *rules.Report, e *catalog.Unit) []string {
 	f := aqForce(r, e)
 	if f == nil {
 		return nil
 	}
 	var out []string
-	if d := dugInLine(r.System); f.DugIn && d != "" {
+	if d := dugInLine(pr, r.System); f.DugIn && d != "" {
 		out = append(out, "Dug In:\t"+d)
 	}
 	// Where a reinforcement arrives is the scenario's (the force line's
 	// note), not the general rule's: the player reads it on the card.
 	if f.Reinforcement && f.Note != "" {
-		out = append(out, "Reinforcement:\t"+document.Sentence(f.Note))
+		out = append(out, "Reinforcement:\t"+pr.Sentence(f.Note))
 	}
 	if sc := r.System.Scenario(r.List.Scenario); sc != nil {
 		for _, name := range f.Rules {
 			for _, sp := range sc.Specials {
 				if sp.Name == name {
-					out = append(out, sp.Name+":\t"+document.Sentence(firstOf(sp.Short, sp.Text)))
+					out = append(out, sp.Name+":\t"+pr.Sentence(rules.FirstOf(sp.Short, sp.Text)))
 				}
 			}
 		}
@@ -511,21 +501,21 @@ func aqScenarioLines(r *Report, e *catalog.Unit) []string {
 // dugInLine says what starting dug in does, from the rule set's numbers:
 // "May start the game dug in (a marker): Armor +2, not against a tripod
 // within 6″."
-func dugInLine(s *catalog.System) string {
-	a := aqotmf.RulesOf(s)
+func dugInLine(pr rules.Printer, s *catalog.System) string {
+	a := RulesOf(s)
 	if a == nil || a.DugIn.Armor == 0 {
 		return ""
 	}
 	line := "May start the game dug in (a marker): Armor " + printnum.Signed(a.DugIn.Armor)
 	if !a.DugIn.TripodWithin.IsZero() {
-		line += ", not against a tripod within " + document.Inch(a.DugIn.TripodWithin)
+		line += ", not against a tripod within " + pr.Inch(a.DugIn.TripodWithin)
 	}
 	return line + "."
 }
 
 // aqEquipped are the weapons the list's scenario equips the unit entry
 // with beyond its Game Stats ("Equipped with … Tentacles").
-func aqEquipped(r *Report, e *catalog.Unit) []*catalog.Weapon {
+func aqEquipped(r *rules.Report, e *catalog.Unit) []*catalog.Weapon {
 	f := aqForce(r, e)
 	if f == nil {
 		return nil
@@ -549,7 +539,7 @@ type cardStand struct {
 // aqCardStands are the stands a unit entry fields in the list's
 // scenario: the entry's, then those the scenario's line adds (as the
 // profile its ruling names).
-func aqCardStands(r *Report, e *catalog.Unit) []cardStand {
+func aqCardStands(r *rules.Report, e *catalog.Unit) []cardStand {
 	var out []cardStand
 	for _, st := range e.Composition {
 		out = append(out, cardStand{Stand: st})
@@ -566,25 +556,25 @@ func aqCardStands(r *Report, e *catalog.Unit) []cardStand {
 // down, a box to strike for each point lost, and a box for each lasting
 // effect the Tripod Damage Chart deals with a point of Armor ("crippled",
 // "weapons disabled").
-func armorTrack(s *catalog.System, start int) []track {
-	t := track{label: "Armor"}
+func armorTrack(s *catalog.System, start int) []rules.Track {
+	t := rules.Track{Label: "Armor"}
 	for v := start; v >= 1; v-- {
-		t.boxes = append(t.boxes, fmt.Sprint(v))
+		t.Boxes = append(t.Boxes, fmt.Sprint(v))
 	}
-	out := []track{t}
-	if a := aqotmf.RulesOf(s); a != nil {
+	out := []rules.Track{t}
+	if a := RulesOf(s); a != nil {
 		if ch := s.Chart(a.TripodDamage.Chart); ch != nil {
-			effects := track{label: "Damage"}
+			effects := rules.Track{Label: "Damage"}
 			for _, row := range ch.Rows {
 				if row.Armor == 0 {
 					continue
 				}
 				for _, tag := range row.Tags {
 					name := strings.ReplaceAll(tag, "-", " ")
-					effects.boxes = append(effects.boxes, strings.ToUpper(name[:1])+name[1:])
+					effects.Boxes = append(effects.Boxes, strings.ToUpper(name[:1])+name[1:])
 				}
 			}
-			if len(effects.boxes) > 0 {
+			if len(effects.Boxes) > 0 {
 				out = append(out, effects)
 			}
 		}
@@ -600,10 +590,10 @@ type target struct {
 	tripod  bool
 }
 
-// aqTargets are the elements a unit is likely to shoot at: those of the
+// likelyTargets are the elements a unit is likely to shoot at: those of the
 // other sides of the list's scenario, else every other profile with a
 // Defense and an Armor. Profiles with the same numbers share a row.
-func aqTargets(r *Report) []target {
+func likelyTargets(r *rules.Report) []target {
 	s := r.System
 	own := map[string]bool{}
 	for _, ln := range r.Lines {
@@ -664,12 +654,12 @@ func aqTargets(r *Report) []target {
 	return out
 }
 
-// aqOdds gives a card's odds: against each likely target, for each
+// unitOdds gives a card's Odds: against each likely target, for each
 // weapon, the chance one die hits and one die damages, and for the whole
 // unit firing once, the chance of at least one point of damage and, for a
 // tripod, of destroying it.
-func aqOdds(r *Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]part, error) {
-	targets := aqTargets(r)
+func unitOdds(pr rules.Printer, r *rules.Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]rules.CardPart, error) {
+	targets := likelyTargets(r)
 	if len(weapons) == 0 || len(targets) == 0 {
 		return nil, nil
 	}
@@ -680,18 +670,18 @@ func aqOdds(r *Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]par
 	if kill {
 		heads = append(heads, "Kill")
 	}
-	var parts []part
+	var parts []rules.CardPart
 	lucky := false
 	for i, t := range targets {
-		p := part{odds: true}
+		pt := rules.CardPart{Odds: true}
 		if i == 0 {
-			p.head, p.rows, p.bold = "Odds", [][]string{heads}, []bool{true}
+			pt.Head, pt.Rows, pt.Bold = "Odds", [][]string{heads}, []bool{true}
 		}
 		// The numbers first: a long list of names is what gets cut.
-		p.rows = append(p.rows, []string{fmt.Sprintf("vs Def %d, Arm %d (%s)", t.defense, t.armor, t.name)})
-		p.bold = append(p.bold, true)
+		pt.Rows = append(pt.Rows, []string{fmt.Sprintf("vs Def %d, Arm %d (%s)", t.defense, t.armor, t.name)})
+		pt.Bold = append(pt.Bold, true)
 		for _, w := range weapons {
-			res, err := aqotmf.Attack(r.System, aqotmf.AttackQuery{Dice: dicePer[w.ID], Defense: t.defense, Armor: t.armor, Power: w.Power, Tripod: t.tripod})
+			res, err := Attack(r.System, AttackQuery{Dice: dicePer[w.ID], Defense: t.defense, Armor: t.armor, Power: w.Power, Tripod: t.tripod})
 			if err != nil {
 				return nil, err
 			}
@@ -699,20 +689,20 @@ func aqOdds(r *Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]par
 			if dicePer[w.ID] > 1 {
 				label += fmt.Sprintf(" ×%d", dicePer[w.ID])
 			}
-			row := []string{label, document.Pct(res.DieHit), document.Pct(res.DieDmg), document.Pct(res.Damage)}
+			row := []string{label, pr.Pct(res.DieHit), pr.Pct(res.DieDmg), pr.Pct(res.Damage)}
 			switch {
 			case t.tripod:
-				row = append(row, document.Pct(res.Destroyed))
+				row = append(row, pr.Pct(res.Destroyed))
 			case kill:
 				row = append(row, "–")
 			}
 			if len(res.Notes) > 0 {
 				lucky = true
 			}
-			p.rows = append(p.rows, row)
-			p.bold = append(p.bold, false)
+			pt.Rows = append(pt.Rows, row)
+			pt.Bold = append(pt.Bold, false)
 		}
-		parts = append(parts, p)
+		parts = append(parts, pt)
 	}
 	legend := "Hit, Dmg: one die; Unit: all its dice (×), 1+ damage"
 	if kill {
@@ -721,7 +711,7 @@ func aqOdds(r *Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]par
 	if lucky {
 		legend += ". No lucky hits counted"
 	}
-	return append(parts, part{text: legend + ".", odds: true, legend: true}), nil
+	return append(parts, rules.CardPart{Text: legend + ".", Odds: true, Legend: true}), nil
 }
 
 // appendNew appends s to list unless it holds it.
@@ -730,4 +720,83 @@ func appendNew(list []string, s string) []string {
 		return list
 	}
 	return append(list, s)
+}
+
+// ExtraCards: a list has only its units' cards.
+func (army) ExtraCards(*rules.Report, rules.Printer) []rules.Card { return nil }
+
+// Play is a unit in play: its stands (with those the scenario adds), a
+// tripod's Armor, and the weapons of its stands and those the scenario
+// equips it with.
+func (army) Play(r *rules.Report) ([]rules.PlayUnit, int) {
+	var blips []int
+	decoys := 0
+	if r.List.Values.Bool("hidden") {
+		var bu []BlipUnit
+		for _, ln := range r.Lines {
+			typ := ""
+			if ln.Entry != nil {
+				typ = ln.Entry.Type
+			}
+			bu = append(bu, BlipUnit{Count: ln.Count, Type: typ, Ambush: ln.Unit.Bool("ambush"), Reinforcement: ln.Unit.Bool("reinforcement")})
+		}
+		if b, err := CountBlips(r.System, bu); err == nil {
+			blips, decoys = b.Units, b.Decoys
+		}
+	}
+	var out []rules.PlayUnit
+	for i, ln := range r.Lines {
+		u := playUnit(r, ln)
+		u.Blip = i < len(blips) && blips[i] > 0
+		out = append(out, u)
+	}
+	return out, decoys
+}
+
+func playUnit(r *rules.Report, ln rules.Line) rules.PlayUnit {
+	u := rules.PlayUnit{Stats: map[string]int{}}
+	e := ln.Entry
+	if e == nil {
+		return u
+	}
+	u.Type = e.Type
+	s := r.System
+	tripod := aqTripodType(s)
+	n := 0
+	for _, st := range aqCardStands(r, e) {
+		n += st.Count
+		p := s.Profile(st.Profile)
+		if p == nil {
+			continue
+		}
+		if tripod != "" && p.Type == tripod && p.Armor != nil {
+			u.Stats["armor"] = *p.Armor
+		}
+		for _, wid := range p.Weapons {
+			if w := s.Weapon(wid); w != nil && !containsWeapon(u.Fighter.Weapons, w) {
+				u.Fighter.Weapons = append(u.Fighter.Weapons, w)
+			}
+		}
+	}
+	for _, w := range aqEquipped(r, e) {
+		if !containsWeapon(u.Fighter.Weapons, w) {
+			u.Fighter.Weapons = append(u.Fighter.Weapons, w)
+		}
+	}
+	u.Stats["elements"] = n
+	u.Fighter.Entry, u.Fighter.Left = e, n
+	return u
+}
+func containsWeapon(ws []*catalog.Weapon, w *catalog.Weapon) bool {
+	for _, x := range ws {
+		if x.ID == w.ID {
+			return true
+		}
+	}
+	return false
+}
+
+// PlayObjective: an AQotMF list has no objective marker of its own.
+func (army) PlayObjective(*rules.Report, rules.Printer) (map[string]int, rules.Card, bool) {
+	return nil, rules.Card{}, false
 }

@@ -1,0 +1,146 @@
+package evacuation
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/playaid/playaid/rules"
+)
+
+// What an Evacuation: Mars list prints: its roster (the units at their
+// codex costs, the objective marker's upgrades) and its cards (each
+// unit's, with room for its codex profile, and the objective marker's).
+
+// RosterValues are the engine's values of a roster, for
+// roster-evacuation.md (.Extra): Markdown.
+type RosterValues struct {
+	PodNotes                 string // note references about the objective upgrades
+	Pod                      *Pod
+	PodArmour                int    // the marker's own armour
+	PodHull                  int    // and hull points
+	PodMaxArmour, PodMaxHull int    // the most they can be raised to
+	Ladder                   string // "10, 20, 40, 80"
+	Allowed                  string // the unit types allowed
+	Excluded                 string // the unit types refused
+}
+
+func (army) Roster(r *rules.Report, g rules.Glossary) rules.Roster {
+	ev := RulesOf(r.System)
+	var ro rules.Roster
+	for i, ln := range r.Lines {
+		ro.Lines = append(ro.Lines, rules.RosterLine{N: i + 1, Name: g.Esc(ln.Name), Type: g.Esc(rules.FirstOf(ln.Type, ln.Unit.Str("type"))), Count: ln.Count, Each: ln.Each, Cost: ln.Cost})
+	}
+	x := &RosterValues{Pod: PodOf(r)}
+	ro.Extra = x
+	x.PodArmour, x.PodHull = ev.Objective.Armour, ev.Objective.HullPoints
+	x.PodMaxArmour, x.PodMaxHull = ev.Objective.MaxArmour, ev.Objective.MaxHull
+	var ladder []string
+	for _, v := range ev.Objective.Ladder {
+		ladder = append(ladder, fmt.Sprint(v))
+	}
+	x.Ladder = strings.Join(ladder, ", ")
+	x.Allowed = g.Esc(strings.Join(ev.Allowed, ", "))
+	x.Excluded = g.Esc(strings.Join(ev.Excluded, ", "))
+	ro.ArmyNotes = g.Refs("army", "points")
+	x.PodNotes = g.RefsExcept([]string{"army", "points"}, "objective", "ladder")
+	for _, sp := range ev.Specials {
+		g.Rule(sp.Name, g.Esc(sp.Text))
+	}
+	return ro
+}
+
+// Card is a unit's card: its codex profile is written in.
+func (army) Card(_ *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, error) {
+	c := rules.Card{Title: ln.Name, Corner: fmt.Sprintf("%d pts", ln.Each), Sub: rules.FirstOf(ln.Type, ln.Unit.Str("type"))}
+	c.Parts = append(c.Parts, rules.CardPart{Head: "Profile and wargear", Text: "Write them in from your codex.", WriteOn: 5})
+	if ln.Unit.Note != "" {
+		c.Parts = append(c.Parts, rules.CardPart{Head: "Note", Text: p.OneLine(ln.Unit.Note)})
+	}
+	return c, nil
+}
+
+// ExtraCards is the objective marker's card, with its upgrades.
+func (army) ExtraCards(r *rules.Report, p rules.Printer) []rules.Card {
+	if PodOf(r) == nil {
+		return nil
+	}
+	return []rules.Card{podCard(r, p)}
+}
+
+// PlayObjective is the objective marker in play: the numbers its tracks
+// run to ("hull", "armor") and its card.
+func (army) PlayObjective(r *rules.Report, p rules.Printer) (map[string]int, rules.Card, bool) {
+	pod := PodOf(r)
+	if pod == nil {
+		return nil, rules.Card{}, false
+	}
+	return map[string]int{"hull": pod.TotalHP, "armor": pod.TotalArmour}, podCard(r, p), true
+}
+
+// Play is a unit in play: the scenario gives it no numbers (its profile
+// is the player's codex).
+func (army) Play(r *rules.Report) ([]rules.PlayUnit, int) {
+	var out []rules.PlayUnit
+	for _, ln := range r.Lines {
+		out = append(out, playUnit(r, ln))
+	}
+	return out, 0
+}
+
+func playUnit(r *rules.Report, ln rules.Line) rules.PlayUnit {
+	return rules.PlayUnit{Type: ln.Type, Stats: map[string]int{}}
+}
+
+// podCard is the objective marker's card: which pod it is on the table
+// map, its Armour and hull points as tracks to strike, and the scenario's
+// rules about it, each in a line.
+func podCard(r *rules.Report, pr rules.Printer) rules.Card {
+	ev := RulesOf(r.System)
+	p := PodOf(r)
+	c := rules.Card{Title: "Teleportation pod", Corner: fmt.Sprintf("%d pts", p.Cost()), Sub: "the objective marker · Pod ____ · player " + rules.CardBlank + rules.CardBlank}
+	if pod, player := mapPod(r); pod != "" {
+		c.Title, c.Sub = pod, "the teleportation pod · "+player
+	}
+	c.Parts = append(c.Parts, rules.CardPart{Head: "Values", Rows: [][]string{
+		{"", "Base", "Bought", "Total"},
+		{"Armour", fmt.Sprint(ev.Objective.Armour), fmt.Sprintf("+%d", p.Armour), fmt.Sprint(p.TotalArmour)},
+		{"Hull points", fmt.Sprint(ev.Objective.HullPoints), fmt.Sprintf("+%d", p.Hull), fmt.Sprint(p.TotalHP)},
+	}, Bold: []bool{true}})
+	// The scenario's rules about the marker, as [evacuation.objective]
+	// rules names them.
+	for _, sc := range r.System.Scenarios {
+		for _, sp := range sc.Specials {
+			if slices.Contains(ev.Objective.Rules, sp.Name) {
+				c.Parts = append(c.Parts, rules.CardPart{Head: sp.Name, Text: pr.OneLine(rules.FirstOf(sp.Short, sp.Text))})
+			}
+		}
+	}
+	armour := rules.Track{Label: "Armour"}
+	for v := p.TotalArmour; v >= 1; v-- {
+		armour.Boxes = append(armour.Boxes, fmt.Sprint(v))
+	}
+	c.Tracks = []rules.Track{armour, {Label: "Hull points", Boxes: make([]string, p.TotalHP)}}
+	return c
+}
+
+// mapPod finds the list's pod on its scenario's table map: the objective
+// of the side its player plays ("Pod 1" of "Player 1"). The list's own
+// scenario counts, else the rule set's only one.
+func mapPod(r *rules.Report) (pod, player string) {
+	s, l := r.System, r.List
+	sc := s.Scenario(l.Scenario)
+	if sc == nil && len(s.Scenarios) == 1 {
+		sc = &s.Scenarios[0]
+	}
+	side := rules.FirstOf(l.Side, l.Player)
+	if sc == nil || sc.Map == nil || side == "" {
+		return "", ""
+	}
+	for _, f := range sc.Map.Features {
+		if k := s.MapKind(f.Kind); k != nil && k.Style == "objective" && f.Label != "" && strings.EqualFold(f.Side, side) {
+			return f.Label, f.Side
+		}
+	}
+	return "", ""
+}

@@ -31,5 +31,3 @@ func contains(list []string, s string) bool {
 
 // firstOf is the first of s that is not empty.
 func firstOf(s ...string) string { return rules.FirstOf(s...) }
-
-func quoted(ss []string) string { return rules.Quoted(ss) }

@@ -34,16 +34,6 @@ type WordSpec struct {
 	Vars    []string // the {names} its texts may hold
 }
 
-// specOf returns the spec of the engine's table id.
-func specOf(e *Engine, id string) (WordSpec, bool) {
-	for _, s := range e.Words {
-		if s.ID == id {
-			return s, true
-		}
-	}
-	return WordSpec{}, false
-}
-
 // VarRE is a {name} in a table's words.
 var VarRE = regexp.MustCompile(`\{([a-z][a-z0-9_]*)\}`)
 

@@ -302,7 +302,8 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 	kept, err := s.lists.save(name, data, saveOpts{base: base, prior: func(cur []byte) (bool, error) {
 		old, hand := editable(s.check(name+ext, cur))
 		if old == nil {
-			return false, fmt.Errorf("%s%s does not read as a list, so it is not saved over (its page shows why): fix it in an editor, or save your list under another name.", name, ext)
+			// A sentence for the page, as the store's own refusals are.
+			return false, &conflict{name, fmt.Sprintf("%s%s does not read as a list, so it is not saved over (its page shows why): fix it in an editor, or save your list under another name.", name, ext)}
 		}
 		return hand, nil
 	}})

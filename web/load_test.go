@@ -78,12 +78,12 @@ func TestLoad(t *testing.T) {
 }
 
 type loadStats struct {
-	requests          map[string]int
-	latency           map[string][]time.Duration
-	errors, conflicts int
-	first             string
-	saves             int
-	elapsed           time.Duration
+	requests map[string]int
+	latency  map[string][]time.Duration
+	errors   int
+	first    string
+	saves    int
+	elapsed  time.Duration
 }
 
 func (s loadStats) String() string {

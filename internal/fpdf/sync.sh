@@ -32,9 +32,11 @@ series() { ls "$here"/patches/*.patch 2>/dev/null | sort; }
 # font metrics it embeds, its licence, and whatever the patches add or
 # change but upstream's module files (the copy is a package of playaid's
 # module). Upstream's tests need 5 MB of fonts, images and reference PDFs,
-# so they stay upstream ('test' runs them there).
+# so they stay upstream ('test' runs them there), but for def_test.go,
+# which needs none and is what uses pdfVersionFrom.
 copied() {
 	(cd "$tmp/a" && ls *.go font_embed/* LICENSE | grep -v '_test\.go$')
+	echo def_test.go
 	series | while read -r p; do sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$p"; done | grep -v '^go\.\(mod\|sum\)$'
 }
 

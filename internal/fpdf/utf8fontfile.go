@@ -623,9 +623,7 @@ type cutTables struct {
 	tableDescriptions    map[string]*tableDescription
 	charSymbolDictionary map[int]int
 	symbolPosition       []int
-	locaFormat           int
 	metricsCount         int
-	numSymbols           int
 }
 
 // parseCutTables parses the font's cutTables, or returns nil if it has no
@@ -655,9 +653,7 @@ func (utf *utf8FontFile) parseCutTables() *cutTables {
 		tableDescriptions:    utf.tableDescriptions,
 		charSymbolDictionary: utf.charSymbolDictionary,
 		symbolPosition:       utf.symbolPosition,
-		locaFormat:           locaFormat,
 		metricsCount:         metricsCount,
-		numSymbols:           numSymbols,
 	}
 }
 
@@ -674,15 +670,13 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 	utf.symbolPosition = utf.cut.symbolPosition
 	utf.outTablesData = make(map[string][]byte)
 	utf.LastRune = 0
-	LocaFormat := utf.cut.locaFormat
 	metricsCount := utf.cut.metricsCount
 	oldMetrics := metricsCount
-	numSymbols := utf.cut.numSymbols
 
 	cidSymbolPairCollection, symbolArray, symbolCollection, symbolCollectionKeys := utf.parseSymbols(usedRunes)
 
 	metricsCount = len(symbolCollection)
-	numSymbols = metricsCount
+	numSymbols := metricsCount
 
 	utf.setOutTable("name", utf.getTableData("name"))
 	utf.setOutTable("cvt ", utf.getTableData("cvt "))
@@ -767,6 +761,7 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 
 	utf.setOutTable("hmtx", hmtxData)
 
+	var LocaFormat int
 	locaData := make([]byte, 0)
 	if ((pos + 1) >> 1) > 0xFFFF {
 		LocaFormat = 1

@@ -54,20 +54,6 @@ const (
 	columnGap = 6.0 // mm between two columns
 )
 
-// headingStyle by level: size (× body size), space before and after (em).
-// Levels 1–3 are in the accent colour.
-var headingStyle = [...]struct {
-	size, before, after float64
-	rule                float64 // width of the rule under the heading, 0 for none
-}{
-	1: {1.9, 0.4, 0.9, 0.45},
-	2: {1.35, 1.3, 0.5, 0.2},
-	3: {1.12, 1.1, 0.35, 0},
-	4: {1.0, 0.9, 0.25, 0},
-	5: {1.0, 0.9, 0.25, 0},
-	6: {1.0, 0.9, 0.25, 0},
-}
-
 // style is an entry of the style stack.
 type style struct {
 	bold, italic, mono, strike bool

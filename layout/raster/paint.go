@@ -178,7 +178,7 @@ func (p *painter) do(o string, args []any) error {
 		p.stack = append(p.stack, p.gs)
 	case "Q":
 		if len(p.stack) == 0 {
-			return errors.New("Q without q")
+			return errors.New("a Q (restore) without its q (save)")
 		}
 		p.gs = p.stack[len(p.stack)-1]
 		p.stack = p.stack[:len(p.stack)-1]

@@ -136,7 +136,8 @@ func ShootingLadder(sys *catalog.System) (rules.Table, error) {
 			return rules.Table{}, err
 		}
 		label := strconv.Itoa(f)
-		one, two := imNone, imNone
+		var one rules.Cell
+		two := imNone
 		switch {
 		case res.Row == nil:
 			label = w.Word("or_less", "n", label)

@@ -52,6 +52,14 @@ var keyBounds = map[string]bound{
 	"round": {0, limits.MaxStat},
 }
 
+// pathBounds are the bounds of numbers a rule of their own holds to more
+// than their key's bound, by path (without indices): a unit's element
+// count is 1 or more, so that a count below is told once, against the
+// bound it must meet.
+var pathBounds = map[string]bound{
+	"composition.count": {1, limits.MaxCount},
+}
+
 var statBound = bound{-limits.MaxStat, limits.MaxStat}
 
 // checkNumbers walks every number of an entry or rule block (v, written at
@@ -144,6 +152,11 @@ func (w *numberWalk) whole(n int, key string) {
 	b, ok := keyBounds[key]
 	if !ok {
 		b = statBound
+	}
+	if key == "count" {
+		if pb, ok := pathBounds[named(w.path())]; ok {
+			b = pb
+		}
 	}
 	if n < b.lo || n > b.hi {
 		w.wrong("is %d; expected %d–%d", n, b.lo, b.hi)

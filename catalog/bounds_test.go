@@ -37,7 +37,7 @@ func TestBounds(t *testing.T) {
 		{"past what an int holds on every machine", strings.Replace(base, "points = 60", "points = 4611686018427387904", 1),
 			[]string{`data/t/system.toml:23:10: unit.points: 4611686018427387904 is too large; expected at most 2147483647`}},
 		{"count", strings.Replace(base, "count = 5", "count = 1000000", 1),
-			[]string{`data/t/system.toml:24:42: unit "company": composition.count is 1000000; expected 0–10000`}},
+			[]string{`data/t/system.toml:24:42: unit "company": composition.count is 1000000; expected 1–10000`}},
 		{"negative Defense and Armor", strings.Replace(strings.Replace(base, "defense = 5", "defense = -5", 1), "armor = 4", "armor = -1", 1),
 			[]string{
 				`data/t/system.toml:16:11: profile "inf": defense is -5; expected 0 or more`,

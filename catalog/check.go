@@ -183,15 +183,12 @@ func (c *checker) checkUnit(u Unit, profileIDs []string) {
 	elements, dice := 0, 0
 	for i, st := range u.Composition {
 		cp := func(field string) string { return fmt.Sprintf("composition.%d.%s", i, field) }
-		if st.Count <= 0 && !at.bad(cp("count")) {
-			c.errf(at.value(cp("count")), "%s: composition count is %d, expected 1 or more", label, st.Count)
-		}
 		p := c.profiles[st.Profile]
 		if st.Profile != "" && p == nil && !at.bad(cp("profile")) {
 			c.unknownRef(at.value(cp("profile")), "profile", st.Profile, profileIDs)
 		}
-		if st.Count < 0 || st.Count > limits.MaxCount {
-			return // reported; the sums below would mean nothing
+		if st.Count < 1 || st.Count > limits.MaxCount {
+			return // reported (pathBounds); the sums below would mean nothing
 		}
 		elements += st.Count
 		if p != nil {

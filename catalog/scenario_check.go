@@ -92,7 +92,10 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 					c.errf(at.value(fp+".unstated"), "scenario %s, %s: %s is equipped with the %s, which has no stats, but no note with a ruling touches %q; expected a [[note]] with touches = [%q] and the ruling players agree", sc.ID, side.Name, u.Name, name, Slug(name), Slug(name))
 				}
 			}
-			if f.Stands != 0 && f.Stands != f.StandsOf(u) && !ua.bad("composition") {
+			// A unit whose counts are out of bounds is reported there;
+			// its stands would add up to nothing here.
+			miscounted := slices.ContainsFunc(u.Composition, func(st Stand) bool { return st.Count < 1 || st.Count > limits.MaxCount })
+			if f.Stands != 0 && f.Stands != f.StandsOf(u) && !ua.bad("composition") && !miscounted {
 				text := f.Text
 				if text == "" {
 					text = u.Name

@@ -29,8 +29,18 @@ const (
 	maxNoteBytes  = 2000
 	// maxNameBytes bounds a list's file name.
 	maxNameBytes = 64
-	// maxLists bounds the lists the home page reads and shows.
-	maxLists = 500
+	// maxLists and maxFolderBytes are the lists folder's quota: the lists
+	// it may hold, and the bytes of all its files (lists, the copies a
+	// save keeps, deleted lists waiting for their undo). A club has tens
+	// of lists of a few KB; the quota is far above that and keeps what
+	// a stranger on the club's Wi-Fi can make the server write (saves,
+	// imports, copies) to a size the laptop does not notice. A save,
+	// import, copy or undo past it is refused, saying so.
+	maxLists       = 1000
+	maxFolderBytes = 64 << 20
+	// keepDeleted bounds the deleted lists kept for an undo: the oldest
+	// go first.
+	keepDeleted = 10
 
 	// cacheBytes bounds the documents kept rendered in memory.
 	cacheBytes = 64 << 20

@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"strconv"
 
-	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/pack"
@@ -31,6 +30,7 @@ type gameView struct {
 	Single, Double   []pack.NightDoc
 	Zip, One, Two    string // the downloads' addresses, with the choices
 	Problem          string
+	Checking         int // the club's lists still being checked, not yet offered
 }
 
 // gameSide is a side and the lists it may play.
@@ -44,7 +44,8 @@ type gameSide struct {
 // side ("" for the ready-made one). The lists offered are the club's
 // valid lists of the rule set.
 // key names the chosen lists' bytes, for the cache.
-func (s *Server) gameChoices(r *http.Request, sys *catalog.System, sc *catalog.Scenario) (o pack.NightOptions, sides []gameSide, key, problem string) {
+// checking counts the club's lists still being checked, not yet offered.
+func (s *Server) gameChoices(r *http.Request, sys *catalog.System, sc *catalog.Scenario) (o pack.NightOptions, sides []gameSide, key, problem string, checking int) {
 	q := r.URL.Query()
 	if v := q.Get("players"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -54,43 +55,56 @@ func (s *Server) gameChoices(r *http.Request, sys *catalog.System, sc *catalog.S
 			o.Players = n
 		}
 	}
-	type saved struct {
-		name, hash string
-		rep        *army.Report
-	}
-	var lists []saved
-	names, _, _ := s.lists.names()
-	for _, n := range names {
-		src, err := s.lists.read(n)
-		if err != nil {
-			continue
+	// The lists on offer, by their kept verdicts (judge.go); the one
+	// picked for a side is read and checked again, for its report.
+	files, _, _ := s.lists.files()
+	judged, pending := s.verdicts(files)
+	var lists []*judgement
+	waiting := map[string]bool{}
+	for _, k := range judged {
+		if k.sys == sys && k.valid && (k.scenario == "" || k.scenario == sc.ID) {
+			lists = append(lists, k)
 		}
-		rep, _ := army.Validate(n+ext, src, s.cat)
-		if rep != nil && rep.System == sys && rep.Valid() && (rep.List.Scenario == "" || rep.List.Scenario == sc.ID) {
-			lists = append(lists, saved{n, hashOf(src), rep})
+		if k.row.Status == "CHECKING" {
+			waiting[k.file.name] = true
 		}
 	}
+	checking = pending
 	for i, sd := range sc.Sides {
 		pick := q.Get("side" + strconv.Itoa(i+1))
 		gs := gameSide{Index: i + 1, Name: sd.Name, Choices: []choice{{Value: "", Label: "the ready-made list", Selected: pick == ""}}}
 		found := pick == ""
 		for _, l := range lists {
-			gs.Choices = append(gs.Choices, choice{Value: l.name, Label: l.rep.List.Name + " (" + l.name + ")", Selected: l.name == pick})
-			if l.name == pick {
-				found = true
-				for len(o.Lists) <= i {
-					o.Lists, o.Names = append(o.Lists, nil), append(o.Names, "")
-				}
-				o.Lists[i], o.Names[i] = l.rep, l.name
-				key += fmt.Sprintf("%d=%s#%s;", i, l.name, l.hash)
+			name := l.file.name
+			gs.Choices = append(gs.Choices, choice{Value: name, Label: l.army + " (" + name + ")", Selected: name == pick})
+			if name != pick {
+				continue
 			}
+			src, err := s.lists.read(name)
+			if err != nil {
+				continue
+			}
+			rep, _, why := s.validate(name, src)
+			if rep == nil || why != "" || !rep.Valid() || rep.System != sys {
+				continue // changed since it was judged
+			}
+			found = true
+			for len(o.Lists) <= i {
+				o.Lists, o.Names = append(o.Lists, nil), append(o.Names, "")
+			}
+			o.Lists[i], o.Names[i] = rep, name
+			key += fmt.Sprintf("%d=%s#%s;", i, name, hashOf(src))
 		}
-		if !found && problem == "" {
+		switch {
+		case found || problem != "":
+		case waiting[pick]:
+			problem = fmt.Sprintf("%s: the saved list %q is still being checked; reload the page in a moment.", sd.Name, clip(pick, 40))
+		default:
 			problem = fmt.Sprintf("%s: there is no valid saved list %q for this game.", sd.Name, clip(pick, 40))
 		}
 		sides = append(sides, gs)
 	}
-	return o, sides, key, problem
+	return o, sides, key, problem, checking
 }
 
 // gameFind is the scenario of the address.
@@ -123,9 +137,9 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	o, sides, _, problem := s.gameChoices(r, sys, sc)
+	o, sides, _, problem, checking := s.gameChoices(r, sys, sc)
 	v := &gameView{chrome: chrome{Title: "Game night: " + sc.Name, Nav: "lists"}, System: sys.ID, Scenario: sc.ID, Name: sc.Name,
-		SystemName: sys.About.Name, Paper: p.Name, MinPlayers: max(len(sc.Sides), 1), MaxPlayers: pack.MaxPlayers, Sides: sides, Problem: problem}
+		SystemName: sys.About.Name, Paper: p.Name, MinPlayers: max(len(sc.Sides), 1), MaxPlayers: pack.MaxPlayers, Sides: sides, Problem: problem, Checking: checking}
 	status := http.StatusOK
 	if problem != "" {
 		status = http.StatusBadRequest
@@ -163,7 +177,7 @@ func (s *Server) gameDownload(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	o, _, listsKey, problem := s.gameChoices(r, sys, sc)
+	o, _, listsKey, problem, _ := s.gameChoices(r, sys, sc)
 	if problem != "" {
 		s.fail(w, r, http.StatusBadRequest, problem)
 		return

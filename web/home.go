@@ -2,7 +2,7 @@ package web
 
 import (
 	"errors"
-	"fmt"
+	"html/template"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -24,6 +24,8 @@ type homeView struct {
 	Groups   []listGroup // the lists by rule set and scenario
 	Deleted  string      // a list just deleted, offered back
 	More     int
+	Checking int // lists still being checked (judge.go)
+	MaxLists int
 	Dir      string
 	ListsErr string
 	Systems  []systemView
@@ -47,6 +49,9 @@ type listRow struct {
 	Status   string // VALID, INVALID, UNREADABLE
 	Problems string // "2 errors, 1 warning"
 	First    string // the first error, for an unreadable file
+	// HTML is the row as the page shows it, made with its verdict
+	// (judge.go): a page of a thousand lists copies them.
+	HTML template.HTML
 }
 
 type systemView struct {
@@ -103,18 +108,20 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v := &homeView{chrome: chrome{Title: "Lists and print pack", Nav: "lists"}, Dir: s.listsShown()}
+	v := &homeView{chrome: chrome{Title: "Lists and print pack", Nav: "lists"}, Dir: s.listsShown(), MaxLists: maxLists}
 	if p.Name != "a4" {
 		v.Paper = p.Name
 	}
-	names, more, err := s.lists.names()
+	files, more, err := s.lists.files()
 	if err != nil {
 		v.ListsErr = err.Error()
 	}
 	v.More = more
-	for _, n := range names {
-		v.Lists = append(v.Lists, s.listRow(n))
+	judged, pending := s.verdicts(files)
+	for _, k := range judged {
+		v.Lists = append(v.Lists, k.row)
 	}
+	v.Checking = pending
 	v.Groups = groupLists(v.Lists)
 	if d := r.URL.Query().Get("deleted"); checkName(d) == nil && !s.lists.exists(d) {
 		if fi, err := s.lists.root.Lstat(trashName(d)); err == nil && fi.Mode().IsRegular() {
@@ -232,53 +239,6 @@ func groupLists(rows []listRow) []listGroup {
 		return strings.Compare(a.Title, b.Title)
 	})
 	return out
-}
-
-// listRow reads and checks one saved list for the home page.
-func (s *Server) listRow(name string) listRow {
-	row := listRow{Name: name, Status: "UNREADABLE"}
-	src, err := s.lists.read(name)
-	if err != nil {
-		row.First = err.Error()
-		return row
-	}
-	rep, dl := army.Validate(name+ext, src, s.cat)
-	if rep == nil {
-		if len(dl) > 0 {
-			row.First = diagText(dl[0])
-		}
-		return row
-	}
-	row.Army = rep.List.Name
-	if rep.System != nil {
-		row.System = rep.System.About.Short
-		if sc := rep.System.Scenario(rep.List.Scenario); sc != nil {
-			row.Scenario = sc.Name
-		}
-		row.Side = firstNonEmpty(rep.Faction, rep.List.Faction)
-		if rep.Side != nil {
-			row.Side = rep.Side.Name
-		}
-		if rep.HasPoints() {
-			row.Points = fmt.Sprintf("%d pts", rep.Used)
-			if rep.Limit > 0 {
-				row.Points = fmt.Sprintf("%d / %d pts", rep.Used, rep.Limit)
-			}
-		}
-	}
-	row.Status = "INVALID"
-	if rep.Valid() {
-		row.Status = "VALID"
-	}
-	var probs []string
-	if n := len(rep.Diags.Errors()); n > 0 {
-		probs = append(probs, fmt.Sprintf("%d %s", n, plural(n, "error", "errors")))
-	}
-	if n := len(rep.Diags.Warnings()); n > 0 {
-		probs = append(probs, fmt.Sprintf("%d %s", n, plural(n, "warning", "warnings")))
-	}
-	row.Problems = strings.Join(probs, ", ")
-	return row
 }
 
 // docName splits "id.pdf" into the id and the format.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/limits"
 )
 
 // newList starts a list for a rule set, or for a side of one of its
@@ -114,6 +115,10 @@ func (s *Server) openList(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if why := s.tooBig(src); why != "" {
+		s.render(w, r, http.StatusUnprocessableEntity, "broken", &brokenView{chrome: chrome{Title: name + ext, Nav: "lists"}, Name: name, Why: why})
+		return
+	}
 	c := s.check(name+ext, src)
 	f, hand := editable(c)
 	if f == nil {
@@ -156,9 +161,24 @@ func (s *Server) readNamed(w http.ResponseWriter, r *http.Request) (string, []by
 	return name, src, true
 }
 
+// tooBig says why a list is too big for the builder to open ("" when it
+// is not): more units than the builder edits (maxUnits), counted before
+// the list is checked.
+func (s *Server) tooBig(src []byte) string {
+	n := unitTables(src)
+	switch {
+	case n > limits.MaxEntries:
+		return tooManyUnits(n)
+	case n > maxUnits:
+		return fmt.Sprintf("It has %d units, more than the %d the builder edits at once: edit it in a text editor, or split it into smaller lists.", n, maxUnits)
+	}
+	return ""
+}
+
 // brokenView is a list file the builder cannot show.
 type brokenView struct {
 	chrome
+	Why   string // why the builder does not open it, when the file reads as a list
 	Name  string
 	Msgs  []msg
 	Lines []srcLine
@@ -308,11 +328,16 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 		return hand, nil
 	}})
 	var cf *conflict
+	var fl *full
 	switch {
 	case errors.As(err, &cf):
 		st.Conflict = cf.why
 		st.NewName, _ = s.lists.free(name)
 		s.render(w, r, http.StatusConflict, "builder", s.builderPage(f, st, nil))
+		return
+	case errors.As(err, &fl):
+		st.Problem = "Not saved: " + fl.why
+		s.render(w, r, http.StatusInsufficientStorage, "builder", s.builderPage(f, st, nil))
 		return
 	case err != nil:
 		st.Problem = "Not saved: " + err.Error()
@@ -337,8 +362,14 @@ func (s *Server) listDownload(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	c := s.check(name+ext, src)
 	file := r.PathValue("file")
+	if file != "list.toml" {
+		if n := unitTables(src); n > limits.MaxEntries {
+			s.fail(w, r, http.StatusUnprocessableEntity, tooManyUnits(n))
+			return
+		}
+	}
+	c := s.check(name+ext, src)
 	switch file {
 	case "roster.pdf", "cards.pdf":
 		if c.report == nil {
@@ -350,7 +381,13 @@ func (s *Server) listDownload(w http.ResponseWriter, r *http.Request) {
 			out = "army-" + name + "-cards.pdf"
 		}
 		data, err := s.docs.roster(c.file, src, c.report, file == "cards.pdf", p)
-		s.send(w, r, "application/pdf", out, data, err)
+		if err != nil {
+			// The list is the input: what keeps its documents from
+			// being made (more unit cards than print) is the list's.
+			s.fail(w, r, http.StatusUnprocessableEntity, "The document could not be made from "+c.file+": "+err.Error())
+			return
+		}
+		s.send(w, r, "application/pdf", out, data, nil)
 	case "markers.pdf", "markers-fold.pdf":
 		fold := file == "markers-fold.pdf"
 		data, err := s.docs.listMarkers(name, src, c.report, fold, p)
@@ -358,11 +395,15 @@ func (s *Server) listDownload(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, http.StatusNotFound, c.file+" deploys no blips: only a valid All Quiet on the Martian Front list with hidden = true does.")
 			return
 		}
+		if err != nil {
+			s.fail(w, r, http.StatusUnprocessableEntity, "The document could not be made from "+c.file+": "+err.Error())
+			return
+		}
 		out := "markers-" + name + ".pdf"
 		if fold {
 			out = "markers-" + name + "-fold.pdf"
 		}
-		s.send(w, r, "application/pdf", out, data, err)
+		s.send(w, r, "application/pdf", out, data, nil)
 	case "list.toml":
 		s.send(w, r, "application/toml; charset=utf-8", c.file, src, nil)
 	case "summary.txt":

@@ -39,14 +39,7 @@ func TestLoad(t *testing.T) {
 	}
 	s, dir := newServer(t, "")
 	examples(t, dir)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- Serve(ctx, ln, s.Handler()) }()
-	base := "http://" + ln.Addr().String()
+	base, stop := serveLoopback(t, s.Handler())
 	tr := &http.Transport{MaxIdleConnsPerHost: *loadClients, MaxConnsPerHost: *loadClients}
 	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
 
@@ -72,8 +65,24 @@ func TestLoad(t *testing.T) {
 		t.Errorf("the heap grows run over run: %v", heaps)
 	}
 	stop()
-	if err := <-served; err != nil {
-		t.Errorf("Serve: %v", err)
+}
+
+// serveLoopback serves h on a free port of 127.0.0.1 and returns its base
+// address and the function that stops it, reporting how Serve ended.
+func serveLoopback(t *testing.T, h http.Handler) (base string, stop func()) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- Serve(ctx, ln, h) }()
+	return "http://" + ln.Addr().String(), func() {
+		cancel()
+		if err := <-served; err != nil {
+			t.Errorf("Serve: %v", err)
+		}
 	}
 }
 

@@ -6,7 +6,9 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
+	"time"
 )
 
 // A club manages its lists from the builder: rename (the file moves, no
@@ -59,7 +61,39 @@ func (s *store) remove(name, base string) error {
 	if err := s.checkBase(name, base); err != nil {
 		return err
 	}
-	return s.root.Rename(name+ext, trashName(name))
+	if err := s.root.Rename(name+ext, trashName(name)); err != nil {
+		return err
+	}
+	now := time.Now()
+	s.root.Chtimes(trashName(name), now, now) // when it was deleted, for purge
+	s.purge()
+	return nil
+}
+
+// purge removes the deleted lists beyond the keepDeleted most recently
+// deleted, so that deletes do not fill the folder with undos.
+func (s *store) purge() {
+	entries, err := fs.ReadDir(s.root.FS(), ".")
+	if err != nil {
+		return
+	}
+	type trashed struct {
+		file string
+		when time.Time
+	}
+	var all []trashed
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), ".deleted-") || !strings.HasSuffix(e.Name(), ext) || !e.Type().IsRegular() {
+			continue
+		}
+		if fi, err := e.Info(); err == nil {
+			all = append(all, trashed{e.Name(), fi.ModTime()})
+		}
+	}
+	slices.SortFunc(all, func(a, b trashed) int { return b.when.Compare(a.when) })
+	for i := keepDeleted; i < len(all); i++ {
+		s.root.Remove(all[i].file)
+	}
 }
 
 // restore brings a deleted list back, unless a list of its name was made
@@ -76,6 +110,12 @@ func (s *store) restore(name string) error {
 	}
 	if s.exists(name) {
 		return &conflict{name, fmt.Sprintf("A new list called %s%s was saved since; the deleted one is not put over it.", name, ext)}
+	}
+	if twin := s.caseTwin(name); twin != "" {
+		return &conflict{name, twinWhy(twin)}
+	}
+	if err := s.room(name, 0); err != nil {
+		return err
 	}
 	return s.root.Rename(trashName(name), name+ext)
 }
@@ -95,6 +135,9 @@ func (s *store) rename(name, to, base string) error {
 	}
 	if s.exists(to) {
 		return &conflict{name, fmt.Sprintf("There is already a list called %s%s; choose another name.", to, ext)}
+	}
+	if twin := s.caseTwin(to); twin != "" && twin != name {
+		return &conflict{name, twinWhy(twin)}
 	}
 	return s.root.Rename(name+ext, to+ext)
 }
@@ -150,9 +193,17 @@ func (s *Server) manage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var cf *conflict
+	var fl *full
+	var nf *noFreeName
 	switch {
 	case errors.As(err, &cf):
 		s.fail(w, r, http.StatusConflict, cf.why)
+		return
+	case errors.As(err, &fl):
+		s.fail(w, r, http.StatusInsufficientStorage, fl.why)
+		return
+	case errors.As(err, &nf):
+		s.fail(w, r, http.StatusConflict, "Not copied: "+nf.Error()+".")
 		return
 	case errors.Is(err, errNoList):
 		s.fail(w, r, http.StatusNotFound, fmt.Sprintf("There is no list called %s%s.", name, ext))

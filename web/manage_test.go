@@ -3,7 +3,6 @@ package web
 import (
 	"archive/zip"
 	"bytes"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -162,21 +161,7 @@ func TestExportImport(t *testing.T) {
 	if err != nil || len(zr.File) != 2 {
 		t.Fatalf("export: %v, %d files", err, len(zr.File))
 	}
-	upload := func(files map[string][]byte) *httptest.ResponseRecorder {
-		var b bytes.Buffer
-		mw := multipart.NewWriter(&b)
-		for name, data := range files {
-			fw, _ := mw.CreateFormFile("files", name)
-			fw.Write(data)
-		}
-		mw.Close()
-		r := newRequest(http.MethodPost, "/import", &b)
-		r.Header.Set("Content-Type", mw.FormDataContentType())
-		r.Header.Set("Sec-Fetch-Site", "same-origin")
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, r)
-		return rec
-	}
+	upload := func(files map[string][]byte) *httptest.ResponseRecorder { return upload(t, h, files) }
 	// The zip back in: both names are taken, so both come in as copies.
 	w = upload(map[string][]byte{"backup.zip": w.Body.Bytes()})
 	text := pageText(w.Body.String())

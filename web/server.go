@@ -14,7 +14,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"crypto/subtle"
 	"embed"
 	"encoding/hex"
 	"errors"
@@ -50,14 +49,19 @@ type Config struct {
 
 // Server serves the pages. Make one with New.
 type Server struct {
-	cat      *catalog.Catalog
-	lists    *store
-	docs     *docs
-	tmpl     *template.Template
-	password string
-	hosts    []string // lower case
-	static   fs.FS
-	etag     map[string]string
+	cat    *catalog.Catalog
+	lists  *store
+	judges *judges // the lists' kept verdicts (judge.go)
+	// transfers are the turns of the exports and imports running
+	// (maxTransfers).
+	transfers chan struct{}
+	docs      *docs
+	tmpl      *template.Template
+	password  string
+	guesses   *guesses // wrong passwords, by client (auth.go)
+	hosts     []string // lower case
+	static    fs.FS
+	etag      map[string]string
 }
 
 // New opens the lists folder (creating it) and parses the pages.
@@ -89,14 +93,17 @@ func New(c Config) (*Server, error) {
 		hosts = append(hosts, lowerHost(h))
 	}
 	s := &Server{
-		cat:      c.Catalog,
-		lists:    st,
-		docs:     &docs{cat: c.Catalog, version: c.Catalog.Version(), templates: c.Templates, cache: newCache(cacheBytes)},
-		tmpl:     tmpl,
-		password: c.Password,
-		hosts:    hosts,
-		static:   static,
-		etag:     map[string]string{},
+		cat:       c.Catalog,
+		lists:     st,
+		judges:    newJudges(),
+		transfers: make(chan struct{}, maxTransfers),
+		docs:      &docs{cat: c.Catalog, version: c.Catalog.Version(), templates: c.Templates, cache: newCache(cacheBytes)},
+		tmpl:      tmpl,
+		password:  c.Password,
+		guesses:   newGuesses(),
+		hosts:     hosts,
+		static:    static,
+		etag:      map[string]string{},
 	}
 	// The static files' ETags: their hash, so a browser asks again only
 	// after an upgrade.
@@ -108,11 +115,15 @@ func New(c Config) (*Server, error) {
 		}
 		return nil
 	})
+	s.judgeRest() // the lists already in the folder, before the first page asks
 	return s, nil
 }
 
-// Close releases the lists folder.
-func (s *Server) Close() error { return s.lists.close() }
+// Close stops the background judge and releases the lists folder.
+func (s *Server) Close() error {
+	s.judges.close()
+	return s.lists.close()
+}
 
 // Handler is the whole site: routes behind the guards every request passes.
 func (s *Server) Handler() http.Handler {
@@ -214,22 +225,6 @@ func formProblem(err error) string {
 		return fmt.Sprintf("The form sent is more than the %d KiB a list can fill; nothing was changed.", maxBodyBytes>>10)
 	}
 	return "The form could not be read: it is not as a browser sends it (a stray '%' or ';' in it, perhaps); nothing was changed."
-}
-
-// authenticated asks for the password (HTTP Basic, any user name). The
-// comparison takes the same time whatever the guess.
-func (s *Server) authenticated(next http.Handler) http.Handler {
-	want := sha256.Sum256([]byte(s.password))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, pw, ok := r.BasicAuth()
-		got := sha256.Sum256([]byte(pw))
-		if !ok || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
-			w.Header().Set("WWW-Authenticate", `Basic realm="playaid", charset="UTF-8"`)
-			http.Error(w, "playaid: this server asks for the club's password (any user name).", http.StatusUnauthorized)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
 }
 
 func (s *Server) staticFile(w http.ResponseWriter, r *http.Request) {

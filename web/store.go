@@ -1,7 +1,6 @@
 package web
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -12,9 +11,11 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/playaid/playaid/internal/outfile"
 	"github.com/playaid/playaid/internal/plain"
 )
 
@@ -41,6 +42,13 @@ func checkName(name string) error {
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(" -_.", r) {
 			return fmt.Errorf("the file name %q contains %q; use letters, digits, spaces, '-', '_' and '.'", name, r)
 		}
+		if blank(r) {
+			return fmt.Errorf("the file name contains %U, a letter that shows as nothing; use letters you can see, digits, spaces, '-', '_' and '.'", r)
+		}
+	}
+	if reserved(name) {
+		stem, _, _ := strings.Cut(name, ".")
+		return fmt.Errorf("the file name %q is one Windows keeps for a device (%s), so the list would not unpack on a Windows laptop; choose another name", name, strings.ToUpper(strings.TrimSpace(stem)))
 	}
 	if first, _ := utf8.DecodeRuneInString(name); first == '.' || first == ' ' || first == '-' {
 		return fmt.Errorf("the file name %q starts with %q; start it with a letter or a digit", name, first)
@@ -49,6 +57,30 @@ func checkName(name string) error {
 		return fmt.Errorf("the file name %q ends with %q; end it with a letter or a digit", name, last)
 	}
 	return nil
+}
+
+// blank reports a letter that prints as nothing (the Hangul fillers, a
+// list name of U+3164 shows as a blank row): Unicode's default-ignorable
+// letters.
+func blank(r rune) bool { return unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) }
+
+// windowsDevices are the names Windows keeps for devices, whatever
+// extension follows them ("CON.toml", "nul.orig.toml").
+var windowsDevices = []string{"CON", "PRN", "AUX", "NUL",
+	"COM0", "COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7", "COM8", "COM9", "COM¹", "COM²", "COM³",
+	"LPT0", "LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9", "LPT¹", "LPT²", "LPT³"}
+
+// reserved reports a name Windows keeps for a device: an exported zip
+// holding it would not unpack there.
+func reserved(name string) bool {
+	stem, _, _ := strings.Cut(name, ".")
+	stem = strings.TrimRight(stem, " ")
+	for _, d := range windowsDevices {
+		if strings.EqualFold(stem, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // clip shortens s to at most n bytes on a rune boundary, for messages.
@@ -68,7 +100,7 @@ func slug(s string) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		if (unicode.IsLetter(r) || unicode.IsDigit(r)) && !blank(r) {
 			if dash && b.Len() > 0 {
 				b.WriteByte('-')
 			}
@@ -83,6 +115,9 @@ func slug(s string) string {
 	}
 	if b.Len() == 0 {
 		return "my-army"
+	}
+	if reserved(b.String()) {
+		b.WriteString("-list")
 	}
 	return b.String()
 }
@@ -118,9 +153,24 @@ func openStore(dir string) (*store, error) {
 
 func (s *store) close() error { return s.root.Close() }
 
-// names lists the lists: the regular *.toml files directly in the folder
+// listFile is a list in the folder as a listing sees it: its name, and
+// its file's size and time of change, which say whether a verdict kept
+// for it still holds (see judge.go).
+type listFile struct {
+	name string
+	size int64
+	mod  time.Time
+}
+
+// stampOf is the listing's view of a file.
+func stampOf(name string, fi fs.FileInfo) listFile {
+	return listFile{name: name, size: fi.Size(), mod: fi.ModTime()}
+}
+
+// files lists the lists: the regular *.toml files directly in the folder
 // whose names are valid, sorted, at most maxLists; more counts the rest.
-func (s *store) names() (names []string, more int, err error) {
+// A listing costs a look at each file, not a read.
+func (s *store) files() (files []listFile, more int, err error) {
 	entries, err := fs.ReadDir(s.root.FS(), ".")
 	if err != nil {
 		return nil, 0, fmt.Errorf("could not read the lists folder: %s", plain.Why("", err))
@@ -130,14 +180,36 @@ func (s *store) names() (names []string, more int, err error) {
 		if !ok || !e.Type().IsRegular() || checkName(n) != nil {
 			continue
 		}
-		if len(names) == maxLists {
+		fi, err := e.Info()
+		if err != nil {
+			continue // gone since the folder was read
+		}
+		if len(files) == maxLists {
 			more++
 			continue
 		}
-		names = append(names, n)
+		files = append(files, stampOf(n, fi))
 	}
-	sort.Strings(names)
-	return names, more, nil
+	sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
+	return files, more, nil
+}
+
+// stamp is a list file's size and time of change.
+func (s *store) stamp(name string) (listFile, error) {
+	fi, err := s.root.Lstat(name + ext)
+	if err != nil {
+		return listFile{}, err
+	}
+	return stampOf(name, fi), nil
+}
+
+// names lists the lists' names, as files does.
+func (s *store) names() (names []string, more int, err error) {
+	files, more, err := s.files()
+	for _, f := range files {
+		names = append(names, f.name)
+	}
+	return names, more, err
 }
 
 // errNoList is a list that is not in the folder.
@@ -164,36 +236,49 @@ func failed(verb, file string, err error) error {
 // read returns a list file's bytes. Only a regular file is read: a
 // symbolic link, a folder or a device under a list's name is refused.
 func (s *store) read(name string) ([]byte, error) {
+	b, _, err := s.readStamped(name)
+	return b, err
+}
+
+// readStamped is read, with the file's size and time of change as the
+// open file had them: the stamp of the bytes read.
+func (s *store) readStamped(name string) ([]byte, listFile, error) {
 	if err := checkName(name); err != nil {
-		return nil, err
+		return nil, listFile{}, err
 	}
 	file := name + ext
 	fi, err := s.root.Lstat(file)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, errNoList
+		return nil, listFile{}, errNoList
 	}
 	if err != nil {
-		return nil, failed("read", file, err)
+		return nil, listFile{}, failed("read", file, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, &notRegular{file, plain.Kind(fi.Mode())}
+		return nil, listFile{}, &notRegular{file, plain.Kind(fi.Mode())}
 	}
 	if fi.Size() > maxListBytes {
-		return nil, fmt.Errorf("%s is %d bytes, more than the %d a list may have", file, fi.Size(), maxListBytes)
+		return nil, stampOf(name, fi), fmt.Errorf("%s is %d bytes, more than the %d a list may have", file, fi.Size(), maxListBytes)
 	}
 	f, err := s.root.Open(file)
 	if err != nil {
-		return nil, failed("read", file, err)
+		return nil, listFile{}, failed("read", file, err)
 	}
 	defer f.Close()
+	if fi, err = f.Stat(); err != nil {
+		return nil, listFile{}, failed("read", file, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, listFile{}, &notRegular{file, plain.Kind(fi.Mode())}
+	}
 	b, err := io.ReadAll(io.LimitReader(f, maxListBytes+1))
 	if err != nil {
-		return nil, failed("read", file, err)
+		return nil, listFile{}, failed("read", file, err)
 	}
 	if len(b) > maxListBytes {
-		return nil, fmt.Errorf("%s is more than the %d bytes a list may have", file, maxListBytes)
+		return nil, stampOf(name, fi), fmt.Errorf("%s is more than the %d bytes a list may have", file, maxListBytes)
 	}
-	return b, nil
+	return b, stampOf(name, fi), nil
 }
 
 // conflict is a save refused because the folder is not as the page that
@@ -237,6 +322,9 @@ func (s *store) save(name string, data []byte, o saveOpts) (kept string, err err
 		if o.base != "" {
 			return "", &conflict{name, fmt.Sprintf("%s%s was deleted after you opened it, so your edits are not saved over it.", name, ext)}
 		}
+		if twin := s.caseTwin(name); twin != "" {
+			return "", &conflict{name, twinWhy(twin)}
+		}
 	case err != nil:
 		return "", err
 	case o.base == "":
@@ -262,77 +350,115 @@ func (s *store) save(name string, data []byte, o saveOpts) (kept string, err err
 	return kept, s.write(name, data)
 }
 
-// free returns base, or base-2, base-3 … : the first name no file has.
+// free returns base, or base-2, base-3 … : the first name no file has,
+// in any capitals.
 func (s *store) free(base string) (string, error) {
+	taken := map[string]bool{}
+	if entries, err := fs.ReadDir(s.root.FS(), "."); err == nil {
+		for _, e := range entries {
+			taken[strings.ToLower(e.Name())] = true
+		}
+	}
 	for i := 1; i <= 100; i++ {
 		n := base
 		if i > 1 {
 			n = fmt.Sprintf("%s-%d", clip(base, maxNameBytes-4), i)
 		}
-		if checkName(n) != nil {
+		if checkName(n) != nil || taken[strings.ToLower(n+ext)] {
 			continue
 		}
 		if _, err := s.root.Lstat(n + ext); errors.Is(err, fs.ErrNotExist) {
 			return n, nil
 		}
 	}
-	return "", fmt.Errorf("there is no free file name like %s in the lists folder; choose another name", clip(base, maxNameBytes))
+	return "", &noFreeName{clip(base, maxNameBytes)}
 }
 
-// removeStale removes the temporary files a save killed halfway left
-// beside file (".FILE.tmp-HEX", regular files), as the CLI's writes do:
-// saves are serialised, so none of them is another save's.
-func (s *store) removeStale(file string) {
+// caseTwin is the name of a list whose file name differs from name's in
+// capitals alone ("" for none): on Windows and macOS the two are one
+// file, so the club's export would not unpack there.
+func (s *store) caseTwin(name string) string {
 	entries, err := fs.ReadDir(s.root.FS(), ".")
 	if err != nil {
-		return
+		return ""
 	}
 	for _, e := range entries {
-		rest, ok := strings.CutPrefix(e.Name(), "."+file+".tmp-")
-		if ok && e.Type().IsRegular() && rest != "" && strings.Trim(rest, "0123456789abcdef") == "" {
-			s.root.Remove(e.Name())
+		if e.Name() != name+ext && strings.EqualFold(e.Name(), name+ext) {
+			return strings.TrimSuffix(e.Name(), e.Name()[len(e.Name())-len(ext):])
 		}
 	}
+	return ""
+}
+
+// twinWhy refuses a name that differs from the list twin's in capitals
+// alone.
+func twinWhy(twin string) string {
+	return fmt.Sprintf("There is already a list called %s%s: names that differ only in capitals are one file on Windows and macOS, so the club's export would not unpack there. Choose another name.", twin, ext)
+}
+
+// noFreeName is free's refusal: every name like base is taken. The
+// folder is not at fault; the names ran out.
+type noFreeName struct{ base string }
+
+func (e *noFreeName) Error() string {
+	return fmt.Sprintf("the names like %s ran out: %s%s and %s-2%s to %s-100%s are all taken in the lists folder; rename or delete some of them, or give the list another name", e.base, e.base, ext, e.base, ext, e.base, ext)
+}
+
+// full is a write refused because the lists folder is at its quota.
+type full struct{ why string }
+
+func (f *full) Error() string { return f.why }
+
+// quota is the lists folder's quota in words, for every refusal.
+var quota = fmt.Sprintf("a lists folder holds at most %d lists and %d MB in all", maxLists, maxFolderBytes>>20)
+
+// room refuses a file of size bytes as name (a new list, or one replacing
+// the list of that name) that would take the folder past its quota
+// (maxLists, maxFolderBytes). The caller holds s.mu.
+func (s *store) room(name string, size int) error {
+	entries, err := fs.ReadDir(s.root.FS(), ".")
+	if err != nil {
+		return failed("save", name+ext, err)
+	}
+	lists, bytes, replaced := 0, int64(size), false
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil {
+			continue
+		}
+		if e.Name() == name+ext {
+			replaced = true
+			continue
+		}
+		bytes += fi.Size()
+		if n, ok := strings.CutSuffix(e.Name(), ext); ok && checkName(n) == nil {
+			lists++
+		}
+	}
+	switch {
+	case !replaced && lists >= maxLists:
+		return &full{fmt.Sprintf("The lists folder is full: it holds %d lists, and %s. Delete lists the club no longer needs (export them first, to keep a copy) to make room.", lists, quota)}
+	case bytes > maxFolderBytes:
+		return &full{fmt.Sprintf("The lists folder is full: with this list (%d KB) its files would come to %.1f MB, and %s. Delete lists the club no longer needs (export them first, to keep a copy) to make room.", (size+1023)>>10, float64(bytes)/(1<<20), quota)}
+	}
+	return nil
 }
 
 // write puts data in name's file through a temporary file and a rename, so
 // that a reader sees the old list or the new one, never half of either.
-// It replaces only a regular file.
+// It replaces only a regular file, and keeps the folder within its quota.
+// The caller holds s.mu.
 func (s *store) write(name string, data []byte) error {
 	file := name + ext
-	s.removeStale(file)
-	var rnd [6]byte
-	rand.Read(rnd[:]) // never fails (crypto/rand)
-	tmp := "." + file + ".tmp-" + hex.EncodeToString(rnd[:])
-	f, err := s.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return failed("save", file, err)
+	if fi, err := s.root.Lstat(file); err == nil && !fi.Mode().IsRegular() {
+		nr := &notRegular{file, plain.Kind(fi.Mode())}
+		return &conflict{name, nr.Error() + "."}
 	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
+	if err := s.room(name, len(data)); err != nil {
+		return err
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		if fi, lerr := s.root.Lstat(file); lerr == nil && !fi.Mode().IsRegular() {
-			s.root.Remove(tmp)
-			nr := &notRegular{file, plain.Kind(fi.Mode())}
-			return &conflict{name, nr.Error() + "."}
-		}
-	}
-	if err == nil {
-		err = s.root.Rename(tmp, file)
-	}
-	if err != nil {
-		s.root.Remove(tmp)
-		return failed("save", file, err)
-	}
-	// Make the rename itself durable.
-	if d, err := s.root.Open("."); err == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
+	return outfile.WriteIn(s.root, file, data)
 }

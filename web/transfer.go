@@ -3,15 +3,17 @@ package web
 import (
 	"archive/zip"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
+	"log"
+	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 	"time"
-
-	"github.com/playaid/playaid/army"
 )
 
 // A club's lists move as one zip: every list of the folder, for a backup
@@ -21,22 +23,65 @@ import (
 
 const (
 	// maxImportBytes bounds an import's request body; maxImportFiles the
-	// lists it may hold, as the home page shows at most maxLists.
+	// lists it may hold, as many as the folder may.
 	maxImportBytes = 8 << 20
 	maxImportFiles = maxLists
 	// maxImportTotal bounds the bytes an import's zip unpacks to.
 	maxImportTotal = 32 << 20
+	// maxTransfers bounds the exports and imports that run at once: each
+	// reads or writes up to the whole folder, and an import checks every
+	// list it brings. The others wait their turn up to transferWait, then
+	// are told to try again.
+	maxTransfers = 2
 )
 
-// exportAll writes every list of the folder into one zip.
+// transferWait is how long an export or import waits for its turn (a
+// variable for the tests); once it has one, the request's own time to
+// read and write starts then (transferWrite for an export's zip).
+var transferWait = 60 * time.Second
+
+// transferWrite is how long an export may take to send its zip: the
+// folder's 64 MB to a phone on a slow Wi-Fi.
+const transferWrite = 5 * time.Minute
+
+// transfer takes one of the maxTransfers turns of an export or import,
+// waiting up to transferWait; where none comes free it answers the
+// request itself and returns false. done gives the turn back. The time
+// the request has to send its body and to be answered starts with its
+// turn: write is how long its answer may take.
+func (s *Server) transfer(w http.ResponseWriter, r *http.Request, write time.Duration) (done func(), ok bool) {
+	t := time.NewTimer(transferWait)
+	defer t.Stop()
+	select {
+	case s.transfers <- struct{}{}:
+		rc := http.NewResponseController(w)
+		rc.SetReadDeadline(time.Now().Add(readTimeout))
+		rc.SetWriteDeadline(time.Now().Add(write))
+		return func() { <-s.transfers }, true
+	case <-t.C:
+	case <-r.Context().Done():
+	}
+	w.Header().Set("Retry-After", "30")
+	s.fail(w, r, http.StatusServiceUnavailable, fmt.Sprintf("The server is busy with other exports and imports (it runs %d at once, so that the laptop keeps up): nothing was done. Try again in a minute.", maxTransfers))
+	return nil, false
+}
+
+// exportAll writes every list of the folder into one zip, as it goes: a
+// list at a time is in memory, whatever the folder holds.
 func (s *Server) exportAll(w http.ResponseWriter, r *http.Request) {
 	names, _, err := s.lists.names()
 	if err != nil {
 		s.fail(w, r, http.StatusInternalServerError, "The lists folder could not be read.")
 		return
 	}
-	var b bytes.Buffer
-	zw := zip.NewWriter(&b)
+	done, ok := s.transfer(w, r, transferWrite)
+	if !ok {
+		return
+	}
+	defer done()
+	w.Header().Set("Content-Type", "application/zip")
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": "playaid-lists.zip"}))
+	zw := zip.NewWriter(w)
 	for _, n := range names {
 		src, err := s.lists.read(n)
 		if err != nil {
@@ -47,15 +92,15 @@ func (s *Server) exportAll(w http.ResponseWriter, r *http.Request) {
 			_, err = f.Write(src)
 		}
 		if err != nil {
-			s.fail(w, r, http.StatusInternalServerError, "The zip could not be made.")
+			// The answer has begun: the browser sees the download
+			// broken off, and the server's terminal why.
+			log.Printf("playaid serve: export: %v", err)
 			return
 		}
 	}
 	if err := zw.Close(); err != nil {
-		s.fail(w, r, http.StatusInternalServerError, "The zip could not be made.")
-		return
+		log.Printf("playaid serve: export: %v", err)
 	}
-	s.send(w, r, "application/zip", "playaid-lists.zip", b.Bytes(), nil)
 }
 
 // importRow is one file of an import and what became of it.
@@ -74,6 +119,11 @@ type importView struct {
 
 // importLists reads uploaded .toml files and zips of them.
 func (s *Server) importLists(w http.ResponseWriter, r *http.Request) {
+	done, ok := s.transfer(w, r, writeTimeout)
+	if !ok {
+		return
+	}
+	defer done()
 	v := &importView{chrome: chrome{Title: "Import lists", Nav: "lists"}}
 	mr, err := r.MultipartReader()
 	if err != nil {
@@ -135,6 +185,9 @@ func (s *Server) importZip(file string, data []byte, total *int) []importRow {
 	if err != nil {
 		return []importRow{{File: file, Note: "This is not a zip file that can be read."}}
 	}
+	if overlapping(zr.File) {
+		return []importRow{{File: file, Note: "Some of this zip's files share their bytes with others (a zip made to unpack one file many times over): nothing in it was imported."}}
+	}
 	var rows []importRow
 	for _, f := range zr.File {
 		if len(rows) >= maxImportFiles {
@@ -172,8 +225,33 @@ func (s *Server) importZip(file string, data []byte, total *int) []importRow {
 	return rows
 }
 
+// overlapping reports whether two entries of a zip share bytes: a zip a
+// tool makes stores each file once, one after another, so entries that
+// point at the same stored bytes were made to unpack them many times.
+func overlapping(files []*zip.File) bool {
+	type span struct{ from, to int64 }
+	spans := make([]span, 0, len(files))
+	for _, f := range files {
+		off, err := f.DataOffset()
+		if err != nil {
+			return true
+		}
+		// Each entry has a header before its data: two are never at one
+		// place, even when empty.
+		spans = append(spans, span{off, off + max(int64(f.CompressedSize64), 1)})
+	}
+	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.from, b.from) })
+	for i := 1; i < len(spans); i++ {
+		if spans[i].from < spans[i-1].to {
+			return true
+		}
+	}
+	return false
+}
+
 // importOne checks one uploaded list and saves it under its own name, or
-// the first free one like it.
+// the first free one like it. A list too dear to check, or one the folder
+// has no room for, is refused before it is checked.
 func (s *Server) importOne(file string, src []byte) importRow {
 	row := importRow{File: file}
 	if len(src) > maxListBytes {
@@ -188,8 +266,19 @@ func (s *Server) importOne(file string, src []byte) importRow {
 	if checkName(name) != nil {
 		name = slug(name)
 	}
-	rep, _ := army.Validate(name+ext, src, s.cat)
-	if rep == nil {
+	s.lists.mu.Lock()
+	err := s.lists.room("", len(src))
+	s.lists.mu.Unlock()
+	if err != nil {
+		row.Note = err.Error() + " Not imported."
+		return row
+	}
+	rep, dl, why := s.validate(name, src)
+	switch {
+	case why != "":
+		row.Note = why + " Not imported."
+		return row
+	case rep == nil:
 		row.Note = "This file does not read as an army list: not imported."
 		return row
 	}
@@ -198,16 +287,24 @@ func (s *Server) importOne(file string, src []byte) importRow {
 		row.Status = "VALID"
 	}
 	s.lists.mu.Lock()
-	defer s.lists.mu.Unlock()
 	free, err := s.lists.free(name)
 	if err == nil {
 		err = s.lists.write(free, src)
 	}
+	s.lists.mu.Unlock()
 	if err != nil {
-		row.Note = "It could not be saved in the lists folder."
 		row.Status = ""
+		row.Note = err.Error()
+		row.Note = strings.ToUpper(row.Note[:1]) + row.Note[1:] // the store's messages start in ASCII
+		var fl *full
+		var nf *noFreeName
+		if !errors.As(err, &fl) && !errors.As(err, &nf) {
+			row.Note = "It could not be saved in the lists folder: " + err.Error()
+		}
+		row.Note = strings.TrimSuffix(row.Note, ".") + ". Not imported."
 		return row
 	}
+	s.keep(free, rep, dl)
 	row.Name = free
 	if free != name {
 		row.Note = fmt.Sprintf("A list called %s%s is already here, so this one is saved as %s%s: nothing was written over.", name, ext, free, ext)

@@ -53,7 +53,32 @@ func (e *env) parse(fs *flag.FlagSet, args []string) error {
 		return exitStatus(2)
 	}
 	fs.SetOutput(e.stderr)
+	// One rule for every verb: a place to write given empty (an unset
+	// shell variable, most often) is a mistake, never the current folder
+	// or the default one.
+	var empty string
+	fs.Visit(func(f *flag.Flag) {
+		if _, ok := writeFlags[f.Name]; ok && f.Value.String() == "" && empty == "" {
+			empty = f.Name
+		}
+	})
+	if empty != "" {
+		dash := "--"
+		if len(empty) == 1 {
+			dash = "-"
+		}
+		fmt.Fprintf(e.stderr, "playaid %s: %s%s is empty; expected %s, or leave the flag out for the default\n", fs.Name(), dash, empty, writeFlags[empty])
+		return exitStatus(2)
+	}
 	return nil
+}
+
+// writeFlags are the flags that name where a verb writes, and what each
+// expects.
+var writeFlags = map[string]string{
+	"o":     "where to write",
+	"png":   "the folder for the PNGs",
+	"lists": "the folder of army lists",
 }
 
 // dataFlags are the flags every verb that reads the rule data shares.

@@ -127,3 +127,61 @@ func TestClubTemplatesBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyOutputRefused: `-o ""` (an unset shell variable, most often)
+// is one mistake for every verb: exit 2, one line, nothing written; the
+// probe found game writing into the current folder and army print into
+// output/.
+func TestEmptyOutputRefused(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "data", "armies", "boys-of-company-c-humans.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd := t.TempDir()
+	t.Chdir(wd)
+	os.WriteFile("list.toml", src, 0o644)
+	for _, args := range [][]string{
+		{"build"}, {"game", "boys-of-company-c"}, {"army", "print", "list.toml"}, {"briefing", "morale-wagon"},
+		{"reference", "--system", "aqotmf"}, {"reference", "--cards", "--system", "aqotmf"}, {"notes", "--system", "aqotmf"},
+		{"markers", "--system", "buildings"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			code, out, errs := runCLI(t, append(args, "-o", "")...)
+			want := ": -o is empty; expected where to write, or leave the flag out for the default\n"
+			if code != 2 || !strings.HasSuffix(errs, want) || strings.Count(errs, "\n") != 1 || out != "" {
+				t.Errorf("exit %d, stderr %q; want 2 and one line ending %q", code, errs, want)
+			}
+			entries, _ := os.ReadDir(wd)
+			if len(entries) != 1 {
+				t.Errorf("something was written: %d entries beside the list", len(entries)-1)
+			}
+		})
+	}
+	if code, _, errs := runCLI(t, "reference", "--cards", "--system", "aqotmf", "--print-shop", "--png", ""); code != 2 || !strings.Contains(errs, "--png is empty; expected the folder for the PNGs") {
+		t.Errorf("--png \"\": exit %d %s", code, errs)
+	}
+	if code, _, errs := runCLI(t, "serve", "--lists", ""); code != 2 || !strings.Contains(errs, "--lists is empty; expected the folder of army lists") {
+		t.Errorf("--lists \"\": exit %d %s", code, errs)
+	}
+}
+
+// TestClubCountOnce: a unit's element count below 1 in a club's file is
+// one error, against the bound it must meet (the probe: count = -5 got
+// "expected 0–10000" and "expected 1 or more"), and nothing follows from
+// it (no warning of a scenario's stands adding up to -4).
+func TestClubCountOnce(t *testing.T) {
+	b, err := data.FS.ReadFile("aqotmf/units.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"-5", "0", "10001"} {
+		club := t.TempDir()
+		os.MkdirAll(filepath.Join(club, "aqotmf"), 0o755)
+		os.WriteFile(filepath.Join(club, "aqotmf", "units.toml"), []byte(strings.Replace(string(b), `count = 5,`, `count = `+n+`,`, 1)), 0o644)
+		code, _, errs := runCLI(t, "validate", "--data", club)
+		want := `aqotmf/units.toml:11:48: unit "infantry-company": composition.count is ` + n + `; expected 1–10000`
+		if code != 1 || !strings.Contains(errs, want) || strings.Count(errs, "count") != 1 || strings.Contains(errs, "warning") {
+			t.Errorf("count = %s: exit %d\n%s", n, code, errs)
+		}
+	}
+}

@@ -52,6 +52,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		}
 		return usagef("refusing to serve on %s without a password: anyone on the network could read and change the lists; set %s (the club's password, asked for by the browser), or serve on 127.0.0.1", *addr, passwordEnv)
 	}
+	if password != "" {
+		if msg := web.CheckPassword(password); msg != "" {
+			return usagef("%s: %s", passwordEnv, msg)
+		}
+	}
 	if len(hosts) > 0 && password == "" {
 		return usagef("--host %s: a name besides localhost is for a server the club's network reaches, and needs a password; set %s", hosts[0], passwordEnv)
 	}

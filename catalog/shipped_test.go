@@ -68,25 +68,25 @@ func BenchmarkLoadShipped(b *testing.B) {
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
-// TestReadmeExample keeps the README's data example honest: it must
-// decode strictly, with no unknown key.
-func TestReadmeExample(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
+// TestDataDocExample keeps the data format's example (docs/data.md)
+// honest: it must decode strictly, with no unknown key.
+func TestDataDocExample(t *testing.T) {
+	b, err := os.ReadFile("../docs/data.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := string(b)
 	start := strings.Index(text, "```toml\nsystem = \"aqotmf\"")
 	if start < 0 {
-		t.Fatal("README has no data example starting with system = \"aqotmf\"")
+		t.Fatal("docs/data.md has no data example starting with system = \"aqotmf\"")
 	}
 	block := text[start+len("```toml\n"):]
 	block = block[:strings.Index(block, "```")]
 	var f catalog.File
-	if _, l, ok := tomlpos.Decode("README.md", []byte(block), &f); !ok || len(l) > 0 {
-		t.Errorf("the README's data example does not decode:\n%v", l)
+	if _, l, ok := tomlpos.Decode("docs/data.md", []byte(block), &f); !ok || len(l) > 0 {
+		t.Errorf("the data example does not decode:\n%v", l)
 	}
 	if len(f.Units) != 1 || f.Units[0].Points != 60 || len(f.Charts) != 1 || len(f.Charts[0].Rows) != 3 {
-		t.Errorf("the README's example decoded to %+v", f)
+		t.Errorf("the data example decoded to %+v", f)
 	}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // BenchmarkAllMarkers renders the full marker set of every rule set into
-// one PDF. The bar is 30 ms (see the README); the median is reported
+// one PDF. The bar is 30 ms (see docs/performance.md); the median is reported
 // beside the mean, so that other work on a shared machine weighs less. A
 // benchmark reports: it does not fail on time, which a loaded machine
 // would decide.

@@ -10,10 +10,10 @@ import (
 )
 
 // BenchmarkAllCards renders every card of the four decks, as the print
-// pack does (side by side, one document a deck). The bar is 40 ms (see the
-// README); the median is reported beside the mean, so that other work on a
-// shared machine weighs less. A benchmark reports: it does not fail on
-// time, which a loaded machine would decide.
+// pack does (side by side, one document a deck). The bar is 40 ms (see
+// docs/performance.md); the median is reported beside the mean, so that
+// other work on a shared machine weighs less. A benchmark reports: it
+// does not fail on time, which a loaded machine would decide.
 func BenchmarkAllCards(b *testing.B) {
 	cat := shipped.Catalog(b)
 	all := All(cat)

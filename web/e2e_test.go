@@ -18,7 +18,7 @@ import (
 	"github.com/playaid/playaid/catalog/shipped"
 )
 
-var readmeShot = flag.String("readme-shot", "", "write the README's screenshot of the builder to this file (TestBrowserEndToEnd)")
+var readmeShot = flag.String("readme-shot", "", "write the web app's picture of the builder (docs/serve.png) to this file (TestBrowserEndToEnd)")
 
 // TestBrowserEndToEnd drives a real, headless Chromium through a player's
 // evening: open the home page, start a Boys of Company C human list, add

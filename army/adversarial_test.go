@@ -8,9 +8,9 @@ import (
 )
 
 // adversarialLists are lists of about 200 KB built to make checking slow,
-// hungry or wrong: a list of 100,000 nested "[" once took seventeen
-// seconds and ten gigabytes (the TOML parser before Vet), absurd numbers
-// wrapped round into a valid total.
+// hungry or wrong: a list of 100,000 nested "[" would take the TOML
+// parser seventeen seconds and ten gigabytes without Vet, and absurd
+// numbers would wrap round into a valid total without their bounds.
 var adversarialLists = []struct {
 	name string
 	src  func(n int) string // about n bytes

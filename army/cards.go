@@ -431,8 +431,8 @@ func wrapText(pdf *fpdf.Fpdf, text string, w float64) []textLine {
 }
 
 // writeGap is the room added above each ruled line, for a hand to write:
-// a ruled line is 7 mm under the line above it (issue 22: write-in fields
-// 7 mm tall and at least 30 mm wide; a card's line is 57 mm).
+// a ruled line is 7 mm under the line above it (write-in fields are 7 mm
+// tall and at least 30 mm wide, for a pencil; a card's line is 57 mm).
 const writeGap = 7.0 - bodyLH
 
 // partGap is the room after a block of a card.

@@ -14,8 +14,8 @@ import (
 )
 
 // TestCardSizesMeasured reads every example list's unit cards back from
-// the PDF, A4 and Letter, fronts only and folded, and holds issue 22's
-// bars for hands and pencils: every LOST box at least 3.5 mm square,
+// the PDF, A4 and Letter, fronts only and folded, and holds the bars
+// for hands and pencils: every LOST box at least 3.5 mm square,
 // every ruled write-in line at least 30 mm wide with 7 mm above it, every
 // character on a card at least 6.5 pt.
 func TestCardSizesMeasured(t *testing.T) {

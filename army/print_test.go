@@ -92,7 +92,7 @@ func TestPlayerCopy(t *testing.T) {
 // them, superscript.
 var footMark = regexp.MustCompile(`^R?[0-9]+(,R?[0-9]+)*$`)
 
-// TestTypeSizes holds the type bars of issue 13 on every example roster
+// TestTypeSizes holds the bars on type on every example roster
 // with its cards, A4 and Letter, read from the PDF: 90% of the characters
 // at 7 pt or more and under 2% below 6.5 pt (footnotes and all); the
 // roster's own text (not its running header and footer, not the cards) at
@@ -394,7 +394,7 @@ func clubCatalog(t *testing.T) *catalog.Catalog {
 	return cat
 }
 
-// TestScenarioWeaponsOnCards (issue 22 §8): the weapons a scenario equips
+// TestScenarioWeaponsOnCards: the weapons a scenario equips
 // a unit with beyond its Game Stats (the Assault Tripod's Tentacles) are
 // on its card and in its odds; a card that cannot hold them all splits
 // into 1/2 (stats, weapons, rules, tracks) and 2/2 (the odds, whole).
@@ -438,7 +438,7 @@ func TestScenarioWeaponsOnCards(t *testing.T) {
 // cardMarkRE finds a reading's mark in a card's cell.
 var cardMarkRE = regexp.MustCompile(markOpen + `R\d+`)
 
-// TestCardRulingsOnTheCard (issue 22 §2, §6, §8): every ruling mark a unit
+// TestCardRulingsOnTheCard: every ruling mark a unit
 // card prints sits on an item (a stand, a weapon) and has its line on the
 // same card; every line's mark is on the card outside its line. The
 // Assault Tripod's card marks the pack's reading of the scenarios'
@@ -527,7 +527,7 @@ func TestCardRulingsOnTheCard(t *testing.T) {
 	}
 }
 
-// TestScenarioGivesOnCards (issue 22 §8): what a scenario gives a unit on
+// TestScenarioGivesOnCards: what a scenario gives a unit on
 // top of its Game Stats is on its card: Scenario 2's Morale Wagon moves 4″
 // a phase (on every Baldwin's card: which one it is stays secret), and
 // its HMG team may start dug in (with what that does); Scenario 1 gives

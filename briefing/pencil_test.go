@@ -40,7 +40,7 @@ func ink(img *image.Gray, x0, y0, x1, y1 float64) image.Rectangle {
 }
 
 // TestSecretSheetFitsAPencil measures the secret deployment sheet in the
-// PDF (issue 22 §5): every tick box at least 3.5 mm, every write-in field
+// PDF, for hands and pencils: every tick box at least 3.5 mm, every write-in field
 // at least 30 mm wide and 7 mm tall (its line at least 7 mm below what is
 // printed above it), on both papers.
 func TestSecretSheetFitsAPencil(t *testing.T) {

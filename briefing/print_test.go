@@ -53,7 +53,7 @@ func TestPlayerCopy(t *testing.T) {
 	}
 }
 
-// TestTypeSizes holds the type bars of issue 13 on every shipped briefing,
+// TestTypeSizes holds the bars on type on every shipped briefing,
 // A4 and Letter, measured on the PDF: 90% of the characters at 7 pt or
 // more and under 2% below 6.5 pt; and every line of the text itself (not
 // the running header and footer, not the map's labels) at 7.5 pt or more.

@@ -12,7 +12,8 @@ import (
 )
 
 // adversarial are club files of about 200 KB built to make loading slow
-// or hungry: each once took the loader minutes or gigabytes.
+// or hungry: without the loader's bounds each would take minutes or
+// gigabytes.
 var adversarial = []struct {
 	name string
 	src  func(n int) string // about n bytes

@@ -8,7 +8,7 @@ import (
 
 // Every number that enters the data is bounded, with a message at the
 // number: nothing past the loader meets an overflow, a runaway loop or a
-// NaN. Each case once passed validation (or hung it).
+// NaN. Without its bound each case would pass validation (or hang it).
 func TestBounds(t *testing.T) {
 	scenario := func(force string) string { return base + oneSide(120, force) }
 	mapped := func(m string) string {

@@ -426,7 +426,7 @@ func TestEdition(t *testing.T) {
 	}
 }
 
-// TestEquippedWeapons: a force line's equipped weapons (issue 22 §8) must
+// TestEquippedWeapons: a force line's equipped weapons must
 // be weapons of the rule set; one that is not is an error at its place.
 func TestEquippedWeapons(t *testing.T) {
 	line := base + `

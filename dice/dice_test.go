@@ -338,8 +338,8 @@ func TestPanics(t *testing.T) {
 		{"Mix negative", func() { Mix([]Weighted{{Die(6), -1}}) }},
 		{"Mean of empty", func() { Dist{}.Mean() }},
 		{"Run negative", func() { burning.Run(Const(1), -1) }},
-		// Beyond the limits: each once ran for minutes, took gigabytes or
-		// wrapped round to a wrong answer.
+		// Beyond the limits: without them each would run for minutes, take
+		// gigabytes or wrap round to a wrong answer.
 		{"Die too big", func() { Die(MaxOutcomes + 1) }},
 		{"Add overflows", func() { Add(Const(math.MaxInt), Die(6)) }},
 		{"Sub overflows", func() { Sub(Const(math.MinInt+3), Die(6)) }},

@@ -18,7 +18,7 @@ func TestParsePaper(t *testing.T) {
 
 // TestDocsIndependent: a document's bytes do not depend on what was
 // rendered before it in the process, though all share the parsed fonts
-// (fpdf once wrote into the font bytes while subsetting).
+// (subsetting must never write into the font bytes).
 func TestDocsIndependent(t *testing.T) {
 	doc := func(text, style string) []byte {
 		pdf := NewBlankDoc(A4, "t")

@@ -16,7 +16,7 @@ const (
 	capH     = 0.70      // the Go font's capital height, in ems
 	bleed    = 1.5       // backs run this far past the cut line, so a duplex misfit shows no white edge
 	keyline  = 0.3       // width of the line just inside each face's edge
-	inkInset = 1.0       // every character's ink stays this far inside a piece's cut outline (issue 22 §5)
+	inkInset = 1.0       // every character's ink stays this far inside a piece's cut outline, so a blade off by a hair cuts no letter
 )
 
 // circle draws a circle as four Béziers that touch its bounding square at

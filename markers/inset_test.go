@@ -22,7 +22,7 @@ import (
 )
 
 // inset is how far inside its cut outline every character of a marker
-// sits at least (issue 22 §5): its ring, its edge, the template's outline.
+// sits at least: its ring, its edge, the template's outline.
 const inset = 1.0
 
 // inkBoxes gives the box of each character's ink, read from the Go

@@ -708,7 +708,7 @@ func cropMarks(t *testing.T, cat *catalog.Catalog, opt Options) {
 			t.Errorf("page %d: %d marks for %d pieces", i+1, len(marks), len(pg.items))
 		}
 		for _, l := range marks {
-			// Long enough to lay a ruler on (issue 22 §5: at least 3 mm).
+			// Long enough to lay a ruler on: at least 3 mm.
 			if n := math.Hypot(l[1].X-l[0].X, l[1].Y-l[0].Y); n < 3-0.01 {
 				t.Errorf("page %d: a cut mark %v is %.1f mm long, want at least 3 mm", i+1, l, n)
 			}

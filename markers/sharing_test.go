@@ -13,7 +13,7 @@ import (
 
 // TestSheetsShared prints every shipped rule set's markers in one
 // document, on A4 and Letter, fronts alone, with backs for either flip and
-// folded (issue 22 §6): a rule set starts below the last one's pieces
+// folded: a rule set starts below the last one's pieces
 // where they leave room, so the document needs fewer sheets than the rule
 // sets printed one by one (folded, no more); no front but the last is under 40 % used (the
 // pieces reach that far down the area); and each rule set that starts on

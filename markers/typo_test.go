@@ -25,8 +25,8 @@ func blipPack(paper layout.Paper) Options {
 // of a blip sheet with backs (long edge, short edge, folded), on A4 and
 // Letter: every character — range-stick labels and band values, marker
 // labels and sub-labels, and the header's title, printing and cutting
-// instructions, calibration labels and note — is at least 6.5 pt
-// (issue 22 §5).
+// instructions, calibration labels and note — is at least 6.5 pt, the
+// least a player reads at arm's length.
 func TestTypeSizes(t *testing.T) {
 	cat := shipped.Catalog(t)
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {

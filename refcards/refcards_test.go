@@ -120,8 +120,8 @@ func TestShippedCardsWhole(t *testing.T) {
 }
 
 // TestTypeSizes holds the bar on type, measured on the PDFs: 90% of the
-// characters at 7 pt or more, none under 6.5 pt (issue 22: the labels of
-// cards included) — every deck, both papers.
+// characters at 7 pt or more, none under 6.5 pt (the labels of cards
+// included) — every deck, both papers.
 func TestTypeSizes(t *testing.T) {
 	for _, d := range All(loadCat(t)) {
 		for _, p := range papers {
@@ -442,7 +442,7 @@ func TestInnerMarginRaster(t *testing.T) {
 }
 
 // TestGameStatsKeepTheBooksColumns: a card that reprints the book's game
-// stats keeps its columns (issue 22 §8): every unit's Type and Special,
+// stats keeps its columns: every unit's Type and Special,
 // and every weapon's Special, are on the deck, not only on the sheet.
 func TestGameStatsKeepTheBooksColumns(t *testing.T) {
 	cat := loadCat(t)

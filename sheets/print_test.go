@@ -20,8 +20,8 @@ import (
 	"github.com/playaid/playaid/layout/markdown"
 )
 
-// The print bars of issue 13 for the reference sheets, held on the PDFs
-// themselves on both papers.
+// The print bars for the reference sheets (type at least 6.5 pt, body
+// and tables 7 pt), held on the PDFs themselves on both papers.
 
 var papers = []layout.Paper{layout.A4, layout.Letter}
 

@@ -114,7 +114,7 @@ func TestPlanGeometry(t *testing.T) {
 }
 
 // TestPlanLabels checks that the map reads when printed: no text under
-// 6.5 pt (issue 22 §5), feature labels clear of each other, zone labels inside their
+// 6.5 pt, feature labels clear of each other, zone labels inside their
 // zone, edge labels naming the sides.
 func TestPlanLabels(t *testing.T) {
 	pdf := layout.NewDoc(layout.A4, "t")

@@ -14,8 +14,8 @@ import (
 )
 
 // TestRulingMarksOnTheirPage builds the print pack on A4 and Letter and
-// checks issue 22 §2 and §6 on every player document, read back from the
-// PDF: every ruling mark printed in the body (a footnote number raised
+// checks every player document, read back from the PDF, so that a
+// player never turns a page to read a ruling: every ruling mark printed in the body (a footnote number raised
 // after the item it explains, or †, ‡, §, ¶) has its explanation line
 // ("1 Ruling: …", "† Ruling: …") on the same page, and every explanation's
 // mark is on that page outside it. A sheet of reference cards is read a

@@ -10,7 +10,7 @@ import (
 )
 
 // TestPagesUsed builds the whole print pack on A4 and Letter and checks
-// issue 22 §6: no page of a document is under 40 % used except its last
+// that paper is not wasted: no page of a document is under 40 % used except its last
 // (the last two where the document prints fronts and their backs: blips,
 // cards). A page's use is how far down its text area the last printed
 // text reaches, read from the PDF; the running head and foot do not count.
@@ -55,7 +55,7 @@ func TestPagesUsed(t *testing.T) {
 		if docs < 20 {
 			t.Errorf("%s: only %d documents in the pack", paper.Name, docs)
 		}
-		// Marker and blip sheets are held to it too (issue 22 §6).
+		// Marker and blip sheets are held to it too.
 		for _, k := range []pack.Kind{pack.Markers, pack.Blips} {
 			if kinds[k] == 0 {
 				t.Errorf("%s: no %s document read", paper.Name, k)
@@ -64,8 +64,8 @@ func TestPagesUsed(t *testing.T) {
 	}
 }
 
-// TestHeadingsKeepTheirText checks issue 22 §6 on every document of the
-// pack, read from the PDF: a heading (bold, larger than the text under
+// TestHeadingsKeepTheirText checks every document of the pack, read from
+// the PDF: a heading (bold, larger than the text under
 // it) never ends a column or page without at least two lines of what it
 // heads below it, in its column.
 func TestHeadingsKeepTheirText(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 )
 
 // TestEveryCharacterReadable reads every document of the print pack on A4
-// and Letter (issue 22 §5): no character under 6.5 pt, footnote marks,
+// and Letter: no character under 6.5 pt, footnote marks,
 // chart and table-map labels, card footers and the cutting notes of
 // marker and blip sheets included. Reference sheets and cards, briefings
 // with their table maps, rosters with their unit cards, marker and blip

@@ -12,7 +12,7 @@ import (
 
 // A footnote prints under the block that first marks it, in a smaller
 // size, numbered like an ordered list: on the page and in the column of
-// its mark, never pages away (issue 22 §2, §6). A heading's mark waits
+// its mark, never pages away. A heading's mark waits
 // for the block the heading heads, so the heading keeps with its text.
 // Footnotes no block marks go at the end, under a short rule.
 
@@ -340,7 +340,7 @@ func (r *walker) footnoteLink(n ast.Node, entering bool) ast.WalkStatus {
 	links, after := markRun(n)
 	s := r.cur()
 	// A mark is a superscript, but no character of a player's document
-	// is under minMark (issue 22 §5).
+	// is under minMark, the least a mark may be read at.
 	s.size = max(s.size*0.68, min(s.size, minMark))
 	s.rise = -0.36 * r.cur().size * ptMM
 	s.bold, s.italic, s.mono, s.hasBg = true, false, false, false

@@ -372,7 +372,7 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// TestFootnotesOnTheirPage (issue 22 §6): a footnote prints under the
+// TestFootnotesOnTheirPage: a footnote prints under the
 // block that first marks it, so it is on the page of its mark; a mark on a
 // later page prints it there again; a heading's mark waits for the block
 // the heading heads; a footnote no block marks after it goes at the end.

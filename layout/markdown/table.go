@@ -423,7 +423,7 @@ func scale(in inlines, k float64) {
 
 // scaleOf is the factor by which t scales when its table's type scales by
 // k, and its size then. No character goes under minMark: a footnote mark
-// in a shrunk table keeps the floor (issue 22 §5), a hair wider.
+// in a shrunk table keeps the floor of 6.5 pt, a hair wider.
 func scaleOf(t tok, k float64) (f, size float64) {
 	if t.box {
 		return 1, t.f.size // a tick box keeps its size

@@ -131,6 +131,19 @@ func (b *Briefing) Render(opt Options) (_ *fpdf.Fpdf, _ *tablemap.Plan, err erro
 		if err := mapLast(md, at); err != nil {
 			return nil, nil, err
 		}
+		// The renderer keeps a short section on one page only where the
+		// map still fits where it did: a map pushed to a page of its own
+		// costs that page.
+		md, at := md, at
+		mo.Pages = func(l *markdown.Layout) int {
+			if onOwnPage(md, at) {
+				return l.Pages
+			}
+			if spot, err := spotOf(l, md, at, mo); err != nil || !b.fits(spot.box, mo) {
+				return l.Pages + 1
+			}
+			return l.Pages
+		}
 	}
 	l, err := markdown.Measure(md, mo)
 	if err != nil {

@@ -122,6 +122,22 @@ func TestFlowDropsSpaceAtColumnTop(t *testing.T) {
 	}
 }
 
+// TestFlowBalancedKeepsSpace: a table that ends at the foot of the first
+// column drops the space after it there; when balancing moves it up the
+// second column, the space is still between it and the heading after it.
+func TestFlowBalancedKeepsSpace(t *testing.T) {
+	f := flowOf(2)
+	f.add(named("a", 20, false))
+	f.add(named("table", 20, false)) // down to the first column's foot
+	f.add(box{h: 3, space: true})
+	f.add(named("heading", 4, true))
+	f.add(named("text", 4, false))
+	w := where(f)
+	if w["table"].x == w["heading"].x && w["heading"].y < w["table"].y+20+3-0.01 {
+		t.Errorf("table at y %.1f (20 mm), heading at %.1f in its column: want the 3 mm space between them", w["table"].y, w["heading"].y)
+	}
+}
+
 func TestFlowBalancesColumns(t *testing.T) {
 	f := flowOf(2)
 	names := []string{"a", "b", "c", "d", "e", "f"}

@@ -1,6 +1,11 @@
 package markdown
 
-import "github.com/playaid/playaid/diag"
+import (
+	"cmp"
+	"slices"
+
+	"github.com/playaid/playaid/diag"
+)
 
 // box is a piece of the page that is never split: a line of text, a table
 // row, a chart, or vertical space.
@@ -22,6 +27,7 @@ type box struct {
 	// marks is 1 + the index of the run of footnote marks the box prints
 	// (walker.markRuns), 0 for none: where each mark lands (Layout.Marks).
 	marks int32
+	head  uint8 // a heading's line: its level (1–6)
 }
 
 // what a box is, in an error message ("a table row is 300 mm
@@ -250,6 +256,77 @@ func (f *flow) keep(ps []placed) {
 	f.done[f.pages-1] = append(f.done[f.pages-1], ps...)
 }
 
+// splitSections returns the source lines of the headings whose section —
+// the heading and what follows, up to the next heading as large or
+// larger — runs from one page onto the next, though it is no taller than
+// a column and so would fit on one page; with each, how far down its page
+// (0–1) what comes before it reaches. Outer sections come first.
+func (f *flow) splitSections() []splitSection {
+	type open struct {
+		splitSection
+		last int
+		h    float64
+	}
+	var out []splitSection
+	var stack []open
+	end := func(o open) {
+		if o.last > o.page && o.h <= f.colHeight()+eps {
+			out = append(out, o.splitSection)
+		}
+	}
+	var prev box
+	for i, ps := range f.done {
+		page, reach := i+1, 0.0 // how far down the page the boxes so far reach
+		gaps := 0.0             // the space between blocks on the page
+		for _, p := range ps {
+			if !p.repeat && p.b.space {
+				gaps += p.b.h
+			}
+		}
+		for _, p := range ps {
+			b := p.b
+			if p.repeat || b.space {
+				continue
+			}
+			if b.head > 0 && (prev.head != b.head || prev.line != b.line) {
+				for len(stack) > 0 && stack[len(stack)-1].level >= b.head {
+					end(stack[len(stack)-1])
+					stack = stack[:len(stack)-1]
+				}
+				stack = append(stack, open{splitSection: splitSection{line: b.line, level: b.head, page: page, reach: reach / f.colHeight(), gaps: gaps}})
+			}
+			for k := range stack {
+				o := &stack[k]
+				o.h += b.h
+				o.last = page
+				if page == o.page {
+					o.here += b.h
+				} else {
+					o.spill += b.h
+				}
+			}
+			reach = max(reach, p.y+b.h-f.top)
+			prev = b
+		}
+	}
+	for _, o := range stack {
+		end(o)
+	}
+	slices.SortStableFunc(out, func(a, b splitSection) int { return cmp.Compare(a.level, b.level) })
+	return out
+}
+
+// splitSection is a heading whose short section runs over a page.
+type splitSection struct {
+	line  int
+	level uint8
+	page  int     // where it starts
+	reach float64 // how far down its page what comes before it reaches, 0–1
+	// here and spill are how much of it (mm down a column) is on its
+	// first page and after; gaps is the space between blocks on that page.
+	here, spill, gaps float64
+}
+
 // draw puts the placed boxes of every page on c, calling page after
 // each page's boxes (for its running header and footer).
 func (f *flow) draw(c canvas, page func(n int)) {
@@ -298,12 +375,17 @@ func (f *flow) place(g group) {
 		return
 	}
 	// The boxes of the group that landed on this page (not a repeated
-	// table header), for balancing to place again.
+	// table header), for balancing to place again. Space between blocks
+	// that the live run dropped at a column's foot is kept too: placed
+	// again higher up, it is the gap between the blocks it stood for.
 	start := len(f.kept)
 	for _, p := range f.cur.out[f.cur.group:] {
 		if !p.repeat {
 			f.kept = append(f.kept, p.b)
 		}
+	}
+	if len(f.kept) == start && f.pages == pages && len(g.boxes) == 1 && g.boxes[0].space {
+		f.kept = append(f.kept, g.boxes[0])
 	}
 	if len(f.kept) > start {
 		f.groups = append(f.groups, group{boxes: f.kept[start:len(f.kept):len(f.kept)], repeat: g.repeat})

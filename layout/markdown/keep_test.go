@@ -198,7 +198,7 @@ func plainLayout(t *testing.T, md string, opt Options) *flow {
 			nl = append(nl, i)
 		}
 	}
-	r, err := walk(Parser().Parser().Parse(text.NewReader(src)), src, nl, opt, nil)
+	r, err := walk(Parser().Parser().Parse(text.NewReader(src)), src, nl, opt, plan{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -383,5 +383,84 @@ func TestSqueezeEachSection(t *testing.T) {
 	got = record(t, text(n+25)+tail, Options{})
 	if got.pages != 3 {
 		t.Errorf("a section with a well-filled last page: %d pages, want 3", got.pages)
+	}
+}
+
+// squeezedLayout lays md out as Measure does but for keeping short
+// sections whole: saving a nearly empty last page by tighter space.
+func squeezedLayout(t *testing.T, md string) *flow {
+	t.Helper()
+	opt, err := Options{}.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte(md)
+	doc, nl, err := parse(src, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lw := func(pl plan) (*walker, error) { return walk(doc, src, nl, opt, pl) }
+	r, err := lw(plan{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ = squeezeParts(r, plan{}, lw)
+	return r.fl
+}
+
+// TestShortSectionKeptWhole: a short section that a plain layout runs
+// from one page onto the next is kept on one page, by tighter space on
+// its page or by starting the next, and the document takes no more
+// pages. The filler before it is lengthened a paragraph at a time until
+// the plain layout splits the section.
+func TestShortSectionKeptWhole(t *testing.T) {
+	const para = "Filler words to wrap a paragraph over some lines of the page. "
+	doc := func(n int) string {
+		var b strings.Builder
+		b.WriteString("# Keeping a section whole\n\n")
+		for i := range n {
+			fmt.Fprintf(&b, "P%02d %s\n\n", i, strings.Repeat(para, 3))
+		}
+		b.WriteString("## Short section\n\nS01 " + strings.Repeat(para, 2) + "\n\nS02 " + strings.Repeat(para, 2) + "\n\nS03 the last words of the short section.\n\n")
+		b.WriteString("## After\n\n")
+		for i := range 14 {
+			fmt.Fprintf(&b, "A%02d %s\n\n", i, strings.Repeat(para, 3))
+		}
+		return b.String()
+	}
+	line := func(md, prefix string) int {
+		for i, l := range strings.Split(md, "\n") {
+			if strings.HasPrefix(l, prefix) {
+				return i + 1
+			}
+		}
+		t.Fatalf("no line %q", prefix)
+		return 0
+	}
+	found := 0
+	for n := 20; n < 60 && found < 4; n++ {
+		md := doc(n)
+		f := squeezedLayout(t, md)
+		split := false
+		for _, s := range f.splitSections() {
+			split = split || s.line == line(md, "## Short")
+		}
+		if !split {
+			continue
+		}
+		found++
+		l, err := Measure([]byte(md), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := l.Page(line(md, "## Short")), l.Page(line(md, "S03")); a != b {
+			t.Errorf("%d paragraphs before it: the short section runs from page %d to page %d", n, a, b)
+		}
+		if l.Pages > f.pages {
+			t.Errorf("%d paragraphs before it: %d pages, %d without keeping the section whole", n, l.Pages, f.pages)
+		}
+	}
+	if found == 0 {
+		t.Fatal("no filler length splits the section: the test no longer tests")
 	}
 }

@@ -107,6 +107,12 @@ type Options struct {
 	look      *look
 	frame     [2]float64
 	firstLine int
+
+	// Pages, when set, is how many pages a layout comes to once the
+	// caller has drawn its own part (a briefing's table map, on the rest
+	// of its page or a page of its own); nil is the layout's own pages. A
+	// short section moves to a new page only where this does not grow.
+	Pages func(*Layout) int
 }
 
 // Decoder decodes TOML text into v, every problem at its file, line and

@@ -130,14 +130,17 @@ type walker struct {
 	table   *tableState
 	nl      []int // offsets of the newlines in src
 	line    int   // source line of the block being rendered, for Measure
-	// squeeze scales the space between blocks of a section, by the page
-	// breaks before it (1 where it has none; less to save a section's
-	// nearly empty last page).
-	squeeze map[int]float64
-	breaks  int   // page breaks so far
-	ends    []int // the last page of each section a page break ended
-	errs    diag.List
-	funcs   []func(n ast.Node, entering bool) ast.WalkStatus // by node kind
+	// plan scales the space between blocks of a part of the document,
+	// by the page breaks before it, or of a page (1 where it has none;
+	// less to save a part's nearly empty last page, or to keep a short
+	// section on its page), and starts a page with a heading (lay).
+	plan      plan
+	headLevel uint8 // the level of the heading whose lines are emitted
+	breaks    int   // page breaks so far
+	breakAt   []int // their source lines
+	ends      []int // the last page of each section a page break ended
+	errs      diag.List
+	funcs     []func(n ast.Node, entering bool) ast.WalkStatus // by node kind
 	// fitted is what was fitted to its column (noteFit).
 	fitted diag.List
 	// Footnotes print under the block that first marks them on a page
@@ -227,27 +230,152 @@ func parse(src []byte, opt Options) (ast.Node, []int, error) {
 
 // layParsed is lay on src parsed.
 func layParsed(doc ast.Node, src []byte, nl []int, opt Options) (*walker, error) {
-	r, err := walk(doc, src, nl, opt, nil)
+	lw := func(pl plan) (*walker, error) { return walk(doc, src, nl, opt, pl) }
+	r, err := lw(plan{})
 	if err != nil {
 		return nil, err
 	}
-	chosen := map[int]float64{}
+	r, pl := squeezeParts(r, plan{}, lw)
+	pages := func(w *walker) int {
+		if opt.Pages != nil {
+			return opt.Pages(measured(w))
+		}
+		return w.fl.pages
+	}
+	// A short section that would run over a page is kept on one: its
+	// reader looks once. Its page is tightened to take it whole; else it
+	// starts the next page, where the page it leaves is still filled to
+	// minFill. Neither at the cost of a page. Outer sections first; each
+	// change moves what follows, so the layout is read again.
+	tried := map[int]bool{}
+	for range maxMoves {
+		if opt.frame[0] > 0 {
+			break // a card: one page, which its typesetter fits
+		}
+		var sec *splitSection
+		for _, c := range r.fl.splitSections() {
+			if !tried[c.line] {
+				sec = &c
+				break
+			}
+		}
+		if sec == nil {
+			break
+		}
+		tried[sec.line] = true
+		whole := func(t *walker) bool {
+			return pages(t) <= pages(r) && !slices.ContainsFunc(t.fl.splitSections(), func(c splitSection) bool { return c.line == sec.line })
+		}
+		if t, tp, ok := pullBack(r, pl, *sec, lw, whole); ok {
+			r, pl = t, tp
+			continue
+		}
+		if sec.reach < minFill || sec.here+sec.spill > r.fl.colHeight()*maxMoved {
+			continue
+		}
+		if last := r.fl.pages; opt.Pages == nil && sec.here/2 > (1-r.fl.fill(last))*r.fl.colHeight() {
+			continue // the last page has no room for what would move
+		}
+		tp := pl.clone()
+		tp.onNewPage[sec.line] = true
+		t, err := lw(tp)
+		if err != nil {
+			continue
+		}
+		t, tp = squeezeParts(t, tp, lw)
+		// A page the move costs may be saved by tighter space in the
+		// moved section's part of the document.
+		part := t.partOf(sec.line)
+		for _, k := range squeezes {
+			if pages(t) <= pages(r) || tp.part[part] != 0 && tp.part[part] <= k {
+				break
+			}
+			tight := tp.clone()
+			tight.part[part] = k
+			if u, err := lw(tight); err == nil {
+				t, tp = u, tight
+			}
+		}
+		if pages(t) <= pages(r) && t.fl.fill(sec.page) >= leftFill {
+			r, pl = t, tp
+		}
+	}
+	return r, nil
+}
+
+// plan is what a walk does beyond the Markdown: the space between blocks
+// tightened in a part of the document (by the page breaks before it) or
+// on a page, and the headings that start a page.
+type plan struct {
+	part      map[int]float64
+	page      map[int]float64
+	onNewPage map[int]bool
+}
+
+func (p plan) clone() plan {
+	c := plan{part: maps.Clone(p.part), page: maps.Clone(p.page), onNewPage: maps.Clone(p.onNewPage)}
+	if c.part == nil {
+		c.part = map[int]float64{}
+	}
+	if c.page == nil {
+		c.page = map[int]float64{}
+	}
+	if c.onNewPage == nil {
+		c.onNewPage = map[int]bool{}
+	}
+	return c
+}
+
+// pullBack tightens the space between blocks on the page where section s
+// starts until it ends there too, if that makes a layout ok accepts.
+func pullBack(r *walker, pl plan, s splitSection, lw func(plan) (*walker, error), ok func(*walker) bool) (*walker, plan, bool) {
+	for _, k := range pullSqueezes {
+		if f, set := pl.page[s.page]; set && f <= k || s.gaps*(1-k) < s.spill {
+			continue // already as tight, or too little space to take
+		}
+		tp := pl.clone()
+		tp.page[s.page] = k
+		t, err := lw(tp)
+		if err == nil && ok(t) {
+			return t, tp, true
+		}
+	}
+	return r, pl, false
+}
+
+// partOf is the part of the document, counted in page breaks before it,
+// that Markdown line src is in.
+func (r *walker) partOf(src int) int {
+	part := 0
+	for _, b := range r.breakAt {
+		if b < src {
+			part++
+		}
+	}
+	return part
+}
+
+// squeezeParts tightens the space between blocks of each part of the
+// document (between page breaks) that would otherwise end on a nearly
+// empty page, where that saves the page.
+func squeezeParts(r *walker, pl plan, lw func(plan) (*walker, error)) (*walker, plan) {
+	pl = pl.clone()
 	for s := 0; s <= r.breaks; s++ {
 		first, last := r.section(s)
-		if last <= first || r.fl.fill(last) > lastPageSlack {
+		if _, done := pl.part[s]; done || last <= first || r.fl.fill(last) > lastPageSlack {
 			continue
 		}
 		for _, sq := range squeezes {
-			try := maps.Clone(chosen)
-			try[s] = sq
-			t, err := walk(doc, src, nl, opt, try)
+			try := pl.clone()
+			try.part[s] = sq
+			t, err := lw(try)
 			if err == nil && t.fl.pages < r.fl.pages {
-				r, chosen = t, try
+				r, pl = t, try
 				break
 			}
 		}
 	}
-	return r, nil
+	return r, pl
 }
 
 // draw puts the laid-out pages on c with their running header and
@@ -256,11 +384,27 @@ func (r *walker) draw(c canvas, extra int) {
 	r.fl.draw(c, func(p int) { r.furniture(c, p, r.fl.pages+extra) })
 }
 
+// A section starts a new page only where it is at most maxMoved of a
+// column tall, what comes before it reaches minFill of the way down its
+// page and, once it has moved, still fills leftFill of the page's
+// columns: a longer section would leave a hole. maxMoves bounds the
+// tries.
+const (
+	maxMoved = 0.5
+	minFill  = 0.6
+	leftFill = 0.7
+	maxMoves = 8
+)
+
 // A last page filled to lastPageSlack or less is worth saving by
 // tightening the space between blocks to one of squeezes (× normal).
 const lastPageSlack = 0.25
 
 var squeezes = []float64{0.8, 0.6}
+
+// pullSqueezes tighten the space between blocks on one page to keep a
+// short section whole on it: a page, not a part, so it goes further.
+var pullSqueezes = []float64{0.8, 0.6, 0.5, 0.4}
 
 // section returns the first and last page of section s, the part of the
 // document after s page breaks.
@@ -275,10 +419,9 @@ func (r *walker) section(s int) (first, last int) {
 	return first, last
 }
 
-// walk lays doc out once, with the space between the blocks of each
-// section in squeeze scaled by its factor.
-func walk(doc ast.Node, src []byte, nl []int, opt Options, squeeze map[int]float64) (*walker, error) {
-	r := &walker{src: src, nl: nl, opt: opt, lk: opt.look, em: opt.BaseSize * ptMM, squeeze: squeeze}
+// walk lays doc out once, as pl plans.
+func walk(doc ast.Node, src []byte, nl []int, opt Options, pl plan) (*walker, error) {
+	r := &walker{src: src, nl: nl, opt: opt, lk: opt.look, em: opt.BaseSize * ptMM, plan: pl}
 	if r.lk == nil {
 		r.lk = sheetLook
 	}
@@ -434,10 +577,14 @@ func (r *walker) space(h float64) {
 
 // squeezed is the factor the space between blocks is scaled by here.
 func (r *walker) squeezed() float64 {
-	if f, ok := r.squeeze[r.breaks]; ok {
-		return f
+	f := 1.0
+	if k, ok := r.plan.part[r.breaks]; ok {
+		f = k
 	}
-	return 1
+	if k, ok := r.plan.page[r.fl.pages]; ok {
+		f = min(f, k)
+	}
+	return f
 }
 
 // flushGap puts the pending space down now, with the current decorations.
@@ -514,7 +661,7 @@ func (r *walker) emitLines(lines []line, lineLead float64, a align, rule keepRul
 		h, base := l.height(lineLead), l.baseline(lineLead)
 		keep := rule == keepAll || (len(lines) > 1 && (i == 0 || i == len(lines)-2)) || (rule == keepNext && i == len(lines)-1) ||
 			(rule == keepWhole && i < len(lines)-1)
-		r.emit(box{h: h, base: base, keep: keep, line: src, what: aLine, marks: r.marksIn(l),
+		r.emit(box{h: h, base: base, keep: keep, line: src, what: aLine, marks: r.marksIn(l), head: r.headLevel,
 			draw: func(c canvas, x, y float64) { drawLine(c, l, x, y+base, w, a) }})
 	}
 }
@@ -641,6 +788,12 @@ func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
 	lv := min(n.(*ast.Heading).Level, 6)
 	hs := r.lk.headings[lv]
 	if entering {
+		if r.plan.onNewPage[r.nodeLine(n)] {
+			// A short section that would run over the page starts the
+			// next (lay).
+			r.gap = 0
+			r.fl.pageBreak()
+		}
 		r.space(hs.before * r.em)
 		s := r.cur()
 		s.bold, s.size = true, r.opt.BaseSize*hs.size
@@ -653,7 +806,9 @@ func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
 	}
 	lines := r.breakLines(r.closeInlines(), r.width(), r.cur().size)
 	r.head = plainLines(lines)
+	r.headLevel = uint8(lv)
 	r.emitLines(lines, 1.2, alignLeft, keepAll, r.nodeLine(n))
+	r.headLevel = 0
 	r.pop()
 	if hs.rule > 0 {
 		w := r.width()
@@ -761,6 +916,7 @@ func (r *walker) htmlBlock(n ast.Node, entering bool) ast.WalkStatus {
 	case dirPageBreak:
 		r.gap = 0
 		r.ends = append(r.ends, r.fl.pages)
+		r.breakAt = append(r.breakAt, line)
 		r.breaks++
 		r.fl.pageBreak()
 	case dirColumnBreak:

@@ -204,6 +204,9 @@ func TestHomeBudget(t *testing.T) {
 	if w.Code != 200 || judged == 0 || judged*int64(len(dear)) > judgeBudget+int64(len(dear)) {
 		t.Errorf("the page judged %d lists of %d bytes; its budget is %d bytes", judged, len(dear), judgeBudget)
 	}
+	if want := fmt.Sprintf("Lists being checked dear-%03d CHECKING", judged); !strings.Contains(text, want) {
+		t.Errorf("the lists being checked are not grouped as such: %s", text)
+	}
 	if want := fmt.Sprintf("%d lists are still being checked", n-int(judged)); !strings.Contains(text, want) || !strings.Contains(text, "CHECKING") {
 		t.Errorf("the page does not say %q: %s", want, text)
 	}

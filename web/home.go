@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"errors"
 	"html/template"
 	"net/http"
@@ -202,13 +203,16 @@ func markerNames(sys *catalog.System, kinds []string) string {
 }
 
 // groupLists groups the rows by rule set and scenario, in the order they
-// first come (the rows are sorted by name); unreadable files last.
+// first come (the rows are sorted by name); those being checked, then
+// unreadable files, last.
 func groupLists(rows []listRow) []listGroup {
 	var out []listGroup
 	at := map[string]int{}
 	for _, r := range rows {
 		title := r.System
 		switch {
+		case r.Status == "CHECKING":
+			title = "Lists being checked"
 		case title == "":
 			title = "Lists that cannot be read"
 		case strings.EqualFold(r.Scenario, r.System):
@@ -228,13 +232,17 @@ func groupLists(rows []listRow) []listGroup {
 		out[i].Lists = append(out[i].Lists, r)
 	}
 	slices.SortStableFunc(out, func(a, b listGroup) int {
-		switch {
-		case a.Title == b.Title:
+		last := func(t string) int {
+			switch t {
+			case "Lists being checked":
+				return 1
+			case "Lists that cannot be read":
+				return 2
+			}
 			return 0
-		case a.Title == "Lists that cannot be read":
-			return 1
-		case b.Title == "Lists that cannot be read":
-			return -1
+		}
+		if c := cmp.Compare(last(a.Title), last(b.Title)); c != 0 {
+			return c
 		}
 		return strings.Compare(a.Title, b.Title)
 	})

@@ -111,7 +111,7 @@ func (s *Server) verdicts(files []listFile) (out []*judgement, pending int) {
 
 // checking is the verdict of a list not judged yet.
 func checking(f listFile) *judgement {
-	return &judgement{file: f, row: listRow{Name: f.name, Status: "CHECKING", Problems: "being checked: reload the page in a moment"}}
+	return &judgement{file: f, row: listRow{Name: f.name, Status: "CHECKING"}}
 }
 
 // judge reads and checks the list the listing found as f, and keeps its

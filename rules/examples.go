@@ -28,5 +28,12 @@ func (e *Example) Step(name string, vars ...string) {
 	e.T.Rows = append(e.T.Rows, Row{Label: e.w.Word(name + "_step"), Cells: []Cell{{Text: e.w.Word(name)}}})
 }
 
+// StepAs is Step whose row reads words.<word> under the label
+// words.<name>_step: one step said one of two ways.
+func (e *Example) StepAs(name, word string, vars ...string) {
+	e.w.Set(vars...)
+	e.T.Rows = append(e.T.Rows, Row{Label: e.w.Word(name + "_step"), Cells: []Cell{{Text: e.w.Word(word)}}})
+}
+
 // Pct is a chance as the sheets print it: 50%.
 func Pct(p *big.Rat) string { return Prob(p).String() }

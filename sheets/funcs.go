@@ -13,7 +13,6 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/rules"
-	"github.com/playaid/playaid/rules/aqotmf"
 )
 
 // exec is the state of one template execution: the engine tables computed
@@ -76,7 +75,6 @@ func (x *exec) funcs() template.FuncMap {
 		"transpose": rules.Table.Transpose,
 		"tnote":     x.tableNote,
 		"introduce": introduce,
-		"attackers": func() []catalog.Unit { return aqotmf.Attackers(x.sys) },
 		"inchTimes": func(l catalog.Length, n int) string { return document.Inch(catalog.Length{MM: l.MM * float64(n)}) },
 	}
 }

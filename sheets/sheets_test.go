@@ -387,7 +387,9 @@ func TestPDFText(t *testing.T) {
 			`Building Type\s+Armor\s+Fire Rating`,
 			`Wood Frame\s+6\s+6`,
 			`Wood Frame \(Armor 6\)\s+60%\s+30%`,
-			`Danger zone\s+4″\s+5″`,
+			`1″ danger zone for each`,
+			// No Heat Ray has Power –: its row has no Heat Ray chance.
+			`Wood Frame \(6/6\), –\s+40%\s+10%\s+24%\s+–\s`,
 		}},
 		{"imperial-mars", []string{
 			`Small Arms table, one row per factor`,

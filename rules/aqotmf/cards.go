@@ -3,7 +3,6 @@ package aqotmf
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/internal/printnum"
@@ -235,48 +234,6 @@ func aqTripodChart(sys *catalog.System) (rules.Table, error) {
 	t.Corner = w.Corner()
 	for i := range t.Columns {
 		t.Columns[i] = w.Word(rules.Plural(i+1, "point", "points"), "n", rules.Itoa(i+1))
-	}
-	return t, w.Err()
-}
-
-// aqTripodAttacks is the chance each unit whose stands carry one ranged
-// weapon destroys an undamaged tripod in one attack, by the stands in
-// range (columns); a unit's row stops at the stands it has.
-func aqTripodAttacks(sys *catalog.System) (rules.Table, error) {
-	tripod := sys.Profile(RulesOf(sys).TripodDamage.Profile)
-	if tripod == nil {
-		return rules.Table{}, fmt.Errorf("%s: tripod profile %q not found", sys.ID, RulesOf(sys).TripodDamage.Profile)
-	}
-	w := rules.WordsOf(sys, "tripod-attacks", "tripod", tripod.Name)
-	t := rules.Table{ID: "cards-aqotmf-tripod-attacks", Title: w.Title(), Corner: w.Corner()}
-	width := 0
-	rolls := aqRolls{} // every unit attacks the one tripod
-	for _, u := range sys.Units {
-		if len(u.Composition) != 1 {
-			continue
-		}
-		p := sys.Profile(u.Composition[0].Profile)
-		if p == nil || p.ID == tripod.ID || len(p.Weapons) == 0 {
-			continue
-		}
-		ut, err := aqDestroyTripodByStands(sys, u.ID, u.Elements(), rolls)
-		if err != nil {
-			continue // not one ranged weapon: no odds to give
-		}
-		row := rules.Row{Label: u.Name}
-		for _, r := range ut.Rows {
-			row.Cells = append(row.Cells, r.Cells[len(r.Cells)-1])
-		}
-		width = max(width, len(row.Cells))
-		t.Rows = append(t.Rows, row)
-	}
-	for i := 1; i <= width; i++ {
-		t.Columns = append(t.Columns, strconv.Itoa(i))
-	}
-	for i := range t.Rows {
-		for len(t.Rows[i].Cells) < width {
-			t.Rows[i].Cells = append(t.Rows[i].Cells, rules.Cell{Text: "–"})
-		}
 	}
 	return t, w.Err()
 }

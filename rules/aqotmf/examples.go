@@ -81,10 +81,14 @@ func ShotExample(sys *catalog.System, s Shot) (rules.Table, error) {
 			dmg = append(dmg, tw.Word("dug_in_far", "bonus", printnum.Signed(r.DugIn.Armor)))
 		}
 	}
-	if w.Power != 0 {
-		dmg = append(dmg, tw.Word("power", "power", printnum.Signed(-w.Power)))
+	if w.Power == 0 {
+		e.Step("damage", "terms", strings.Join(dmg, ", "), "score", rules.Itoa(res.DamageOn), "chance", rules.Pct(res.HitDamages))
+	} else {
+		// The Power is added to the die (the reading the sheet marks), so
+		// the line says so rather than taking it off the Armor as a minus.
+		e.StepAs("damage", "damage_power", "terms", strings.Join(dmg, ", "), "need", rules.Itoa(res.DamageOn+w.Power),
+			"power", printnum.Signed(w.Power), "score", rules.Itoa(res.DamageOn), "chance", rules.Pct(res.HitDamages))
 	}
-	e.Step("damage", "terms", strings.Join(dmg, ", "), "score", rules.Itoa(res.DamageOn), "chance", rules.Pct(res.HitDamages))
 	grid := tw.Word("grid_armor", "armor", rules.Itoa(res.DamageOn+w.Power))
 	if s.DugIn && !close {
 		grid = tw.Word("grid_armor_dug_in", "armor", rules.Itoa(res.DamageOn+w.Power), "printed", rules.Itoa(*target.Armor))

@@ -29,7 +29,7 @@ func TestAQShotExample(t *testing.T) {
 		t.Fatalf("the engine gives %s for the example's die; want 2/5", res.DieDmg.RatString())
 	}
 	rulestest.WantIn(t, "the example", text, "Heat Ray – Focused", "Infantry, 12″, dug in, in soft cover",
-		"Defense 5, soft cover +1: a D10 of 6 or more, 50%", "Armor 4, dug in (tripod beyond 6″) +2, Power −3: a D10 of 3 or more, 80%",
+		"Defense 5, soft cover +1: a D10 of 6 or more, 50%", "Armor 4, dug in (tripod beyond 6″) +2: 6 or more on a D10 + Power +3, so a D10 of 3 or more, 80%",
 		"50% × 80% = 40%")
 	grid, err := HitDamageGrid(sys)
 	if err != nil {
@@ -57,7 +57,7 @@ func TestAQShotExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rulestest.WantIn(t, "the close example", rulestest.ExampleText(close), "dug in (no bonus: tripod within 6″), Power −3: a D10 of 1 or more, 100%", "= 50%")
+	rulestest.WantIn(t, "the close example", rulestest.ExampleText(close), "dug in (no bonus: tripod within 6″): 4 or more on a D10 + Power +3, so a D10 of 1 or more, 100%", "= 50%")
 	if _, err := ShotExample(sys, Shot{Shooter: "assault-tripod", Weapon: "heat-ray-focused", Target: "infantry", Inches: 2}); err == nil || !strings.Contains(err.Error(), "out of range") {
 		t.Errorf("a shot inside the minimum range: %v; want out of range", err)
 	}

@@ -1,7 +1,9 @@
 package aqotmf
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/rules"
@@ -32,17 +34,26 @@ func Attackers(sys *catalog.System) []catalog.Unit {
 	return out
 }
 
-// aqDestroyTripodChart gathers the attackers' chances to destroy the
-// tripod into one table for the sheet's chart: a row per unit, a column
-// per number of stands in range. A unit's row stops at the stands it has;
-// the chart draws it shorter.
+// aqDestroyTripodChart is the chance each attacker destroys an undamaged
+// tripod (the data's tripod profile, in the open) in one attack: a row per
+// unit, a column per number of stands in range, up to the most stands a
+// scenario fields of any of them. A unit's row stops at the most it
+// fields ("–" beyond). Where a scenario adds stands on a reading (the
+// Captain's stand, which the book gives no stats), the reading is the
+// table's note, so its mark prints on the table.
 func aqDestroyTripodChart(sys *catalog.System) (rules.Table, error) {
-	w := rules.WordsOf(sys, "destroy-tripod")
-	t := rules.Table{ID: "aqotmf-destroy-tripod", Corner: w.Corner()}
+	tripod, err := aqTripodProfile(sys)
+	if err != nil {
+		return rules.Table{}, err
+	}
+	w := rules.WordsOf(sys, "destroy-tripod", "tripod", tripod.Name)
+	t := rules.Table{ID: "aqotmf-destroy-tripod", Title: w.Title(), Corner: w.Corner()}
 	width := 0
 	rolls := aqRolls{} // every unit attacks the one tripod
+	var readings []string
 	for _, u := range Attackers(sys) {
-		ut, err := aqDestroyTripodByStands(sys, u.ID, u.Elements(), rolls)
+		stands, ruled := FieldedStands(sys, &u)
+		ut, err := aqDestroyTripodByStands(sys, u.ID, stands, rolls)
 		if err != nil {
 			return rules.Table{}, err
 		}
@@ -52,13 +63,51 @@ func aqDestroyTripodChart(sys *catalog.System) (rules.Table, error) {
 		}
 		width = max(width, len(row.Cells))
 		t.Rows = append(t.Rows, row)
-	}
-	if p := sys.Profile(RulesOf(sys).TripodDamage.Profile); p != nil {
-		w.Set("tripod", p.Name)
-		t.Title = w.Title()
+		for _, id := range ruled {
+			if n := sys.Note(id); n != nil && !slices.Contains(readings, strings.TrimSpace(n.Text)) {
+				readings = append(readings, strings.TrimSpace(n.Text))
+			}
+		}
 	}
 	for i := 1; i <= width; i++ {
 		t.Columns = append(t.Columns, strconv.Itoa(i))
 	}
+	for i := range t.Rows {
+		for len(t.Rows[i].Cells) < width {
+			t.Rows[i].Cells = append(t.Rows[i].Cells, rules.Cell{Text: "–"})
+		}
+	}
+	t.Notes = readings
 	return t, w.Err()
+}
+
+// FieldedStands is the most stands of the unit any scenario's force line
+// fields (the unit entry's own, and stands a line adds), or the unit
+// entry's when no scenario fields it; with the readings under which a
+// line adds the stands that make that most.
+func FieldedStands(sys *catalog.System, u *catalog.Unit) (stands int, readings []string) {
+	stands = u.Elements()
+	for _, sc := range sys.Scenarios {
+		for _, side := range sc.Sides {
+			for _, f := range side.Forces {
+				if f.Unit != u.ID {
+					continue
+				}
+				n := max(f.Stands, f.StandsOf(u))
+				var ruled []string
+				for _, a := range f.Added {
+					if a.Reading != "" {
+						ruled = append(ruled, a.Reading)
+					}
+				}
+				switch {
+				case n > stands:
+					stands, readings = n, ruled
+				case n == stands && n > u.Elements():
+					readings = append(readings, ruled...)
+				}
+			}
+		}
+	}
+	return stands, readings
 }

@@ -21,14 +21,16 @@ type Rules struct {
 	BurnArmorLoss      int            `toml:"burn_armor_loss"`       // armour lost each turn a burning building stands
 	TallFloors         int            `toml:"tall_floors"`           // 4 or more stories is tall
 	DangerZonePerFloor catalog.Length `toml:"danger_zone_per_floor"` // 1" of danger zone per floor
-	Example            ExampleData    `toml:"example"`               // the sheet's worked example
+	// HeatRays are the weapons of the rule set the add-on adds to that
+	// are Martian Heat Rays: their fire rolls get HeatRayFireBonus.
+	HeatRays []string    `toml:"heat_rays"`
+	Example  ExampleData `toml:"example"` // the sheet's worked example
 }
 
 // ExampleData is the shot the add-on's sheet works through: a weapon
 // of the rule set the add-on adds to, at a building type.
 type ExampleData struct {
-	Weapon   string `toml:"weapon"`   // weapon id in the base rule set
-	HeatRay  bool   `toml:"heat_ray"` // a Martian Heat Ray: the fire bonus counts
+	Weapon   string `toml:"weapon"`   // weapon id in the base rule set (a Heat Ray if in heat_rays)
 	Building string `toml:"building"` // building type id
 }
 

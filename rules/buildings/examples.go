@@ -3,6 +3,7 @@ package buildings
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
@@ -131,5 +132,5 @@ func ExampleFromData(sys *catalog.System) (rules.Table, error) {
 		}
 		return rules.Table{}, fmt.Errorf("%s: [buildings.example] weapon %q is not a weapon of %s; expected one of: %s", sys.ID, ex.Weapon, base.ID, strings.Join(ids, ", "))
 	}
-	return Example(sys, Shot{Weapon: w.Name, Power: w.Power, HeatRay: ex.HeatRay, Type: ex.Building})
+	return Example(sys, Shot{Weapon: w.Name, Power: w.Power, HeatRay: slices.Contains(b.HeatRays, w.ID), Type: ex.Building})
 }

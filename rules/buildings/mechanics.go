@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
@@ -14,10 +15,6 @@ import (
 
 // Destroying Buildings (an AQotMF add-on): the roll to destroy, fire and
 // burning. Every number comes from the [buildings] block of the data.
-
-// bldPowers are the Power bonuses the hit table shows: those of the
-// AQotMF quick-start's weapons (–, +1, +2, +3). A sheet range, not a rule.
-var bldPowers = []int{0, 1, 2, 3}
 
 // bldMaxTests bounds a burning building's tests: armour falls by at least
 // a point a turn, so no real building comes near it.
@@ -149,25 +146,68 @@ func HitTable(sys *catalog.System) (rules.Table, error) {
 	if err != nil {
 		return rules.Table{}, err
 	}
+	powers, rays, err := bldPowers(sys, b)
+	if err != nil {
+		return rules.Table{}, err
+	}
 	w := rules.WordsOf(sys, "hit", "die", rules.Itoa(die), "damaged_armor", rules.Plus(b.DamagedArmor), "heat_ray_bonus", rules.Plus(b.HeatRayFireBonus))
 	t := rules.Table{ID: "buildings-hit", Title: w.Title(), Corner: w.Corner(), Columns: w.Columns(), Notes: w.Notes()}
 	for _, bt := range b.Types {
-		for _, p := range bldPowers {
+		for _, p := range powers {
 			plain, err := Hit(sys, bt.ID, p, false)
 			if err != nil {
 				return rules.Table{}, err
 			}
-			ray, err := Hit(sys, bt.ID, p, true)
-			if err != nil {
-				return rules.Table{}, err
+			ray := rules.Cell{Text: "–"} // no Heat Ray has this Power
+			if slices.Contains(rays, p) {
+				r, err := Hit(sys, bt.ID, p, true)
+				if err != nil {
+					return rules.Table{}, err
+				}
+				ray = rules.Prob(r.Fire)
 			}
 			t.Rows = append(t.Rows, rules.Row{
 				Label: w.Word("row", "building", bt.Name, "armor", rules.Itoa(bt.Armor), "fire", rules.Itoa(bt.Fire), "power", rules.PowerLabel(p)),
-				Cells: []rules.Cell{rules.Prob(plain.Destroyed), rules.Prob(plain.Damaged), rules.Prob(plain.Fire), rules.Prob(ray.Fire)},
+				Cells: []rules.Cell{rules.Prob(plain.Destroyed), rules.Prob(plain.Damaged), rules.Prob(plain.Fire), ray},
 			})
 		}
 	}
+	// The readings the rows stand on (what has no Power) are the table's
+	// notes, so the sheet marks them on it.
+	for _, n := range sys.NotesTouching("hit") {
+		t.Notes = append(t.Notes, strings.TrimSpace(n.Text))
+	}
 	return t, w.Err()
+}
+
+// bldPowers are the Power bonuses the hit table shows, those of the
+// weapons of the rule set the add-on adds to (the AQotMF quick-start's:
+// –, +1, +2, +3), and those of its Martian Heat Rays (+2, +3): the only
+// rows whose fire roll gets the Heat Ray's bonus.
+func bldPowers(sys *catalog.System, b *Rules) (powers, rays []int, err error) {
+	if sys.Base == nil {
+		return nil, nil, fmt.Errorf("%s: the weapons and their Power are the base rule set's, and %s adds to none", sys.ID, sys.ID)
+	}
+	for _, w := range sys.Base.Weapons {
+		if !slices.Contains(powers, w.Power) {
+			powers = append(powers, w.Power)
+		}
+	}
+	for _, id := range b.HeatRays {
+		w := sys.Base.Weapon(id)
+		if w == nil {
+			var ids []string
+			for _, w := range sys.Base.Weapons {
+				ids = append(ids, w.ID)
+			}
+			return nil, nil, fmt.Errorf("%s: [buildings] heat_rays: %q is not a weapon of %s; expected one of: %s", sys.ID, id, sys.Base.ID, strings.Join(ids, ", "))
+		}
+		if !slices.Contains(rays, w.Power) {
+			rays = append(rays, w.Power)
+		}
+	}
+	slices.Sort(powers)
+	return powers, rays, nil
 }
 
 // BurnTable gives, for each building type burning from its printed armour,

@@ -117,12 +117,22 @@ func TestBuildingTables(t *testing.T) {
 	rulestest.Eq(t, "wood +3 damaged", rulestest.Cell(t, ht, row, "Damaged").P, "1/10")
 	rulestest.Eq(t, "wood +3 fire", rulestest.Cell(t, ht, row, "On fire").P, "21/100")
 	rulestest.Eq(t, "wood +3 heat-ray fire", rulestest.Cell(t, ht, row, "On fire (Heat Ray +2)").P, "27/100")
-	direct, err := Hit(sys, "concrete-steel", 1, true)
+	direct, err := Hit(sys, "concrete-steel", 2, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rulestest.Cell(t, ht, "Concrete/Steel (9/9), +1", "On fire (Heat Ray +2)").P.Cmp(direct.Fire) != 0 {
-		t.Error("concrete +1 heat-ray fire cell differs from Hit")
+	if c := rulestest.Cell(t, ht, "Concrete/Steel (9/9), +2", "On fire (Heat Ray +2)"); c.P == nil || c.P.Cmp(direct.Fire) != 0 {
+		t.Errorf("concrete +2 heat-ray fire cell %s differs from Hit", c)
+	}
+	// No Heat Ray has Power – or +1 (the quick-start's are +3 and +2):
+	// their rows have no Heat Ray chance, and no other Power is shown.
+	for _, row := range []string{"Concrete/Steel (9/9), +1", "Wood Frame (6/6), –"} {
+		if c := rulestest.Cell(t, ht, row, "On fire (Heat Ray +2)"); c.P != nil || c.Text != "–" {
+			t.Errorf("%s: a Heat Ray chance %s where no Heat Ray has the Power", row, c)
+		}
+	}
+	if !strings.Contains(strings.Join(ht.Notes, " "), "their Power is not given") {
+		t.Errorf("the hit table's notes do not carry the reading on weapons without Power: %q", ht.Notes)
 	}
 
 	bt, err := BurnTable(sys)

@@ -120,7 +120,7 @@ func TestExampleReworded(t *testing.T) {
 	}
 	text := rulestest.ExampleText(ex)
 	rulestest.WantIn(t, "the club's example", text, "Roll to hit: Defense 5, soft cover +1: 6+ on a D10 (50%)",
-		"To damage: Armor 4, dug in (tripod beyond 6″) +2, Power −3: a D10 of 3 or more, 80%")
+		"To damage: Armor 4, dug in (tripod beyond 6″) +2: 6 or more on a D10 + Power +3, so a D10 of 3 or more, 80%")
 	if strings.Contains(text, "To hit") {
 		t.Errorf("the book's words are still there:\n%s", text)
 	}
@@ -261,7 +261,7 @@ func TestTablesKeepNoWords(t *testing.T) {
 
 // wordKeys are the functions whose string arguments are the names the
 // data keys its words by (a table, a word, a {name}, a step), not words.
-var wordKeys = []string{"Word", "WordsOf", "queryWordsOf", "Set", "Step", "NewExample", "aqNotes", "imNotes", "Plural",
+var wordKeys = []string{"Word", "WordsOf", "queryWordsOf", "Set", "Step", "StepAs", "NewExample", "aqNotes", "imNotes", "Plural",
 	// A question, its parameters and their values (queries.go).
 	"Ask", "DiceParam", "ScoreParam", "StatParam", "Switch", "Choices", "ChoicesFrom", "Int", "Bool", "NewDist"}
 
@@ -529,7 +529,7 @@ func TestWordsBounded(t *testing.T) {
 		{"an example's step", replace(t, `words.hit_step = "To hit"`, `words.hit_step = "`+rep("x", 2001)+`"`),
 			[]string{"club/aqotmf/odds.toml:", "[odds.example]: words.hit_step is 2001 bytes long"}},
 		{"a question's answer", replace(t, `words.on = "on {score}+"`, `words.on = "`+rep("{score}", 500)+`"`),
-			[]string{"club/aqotmf/odds.toml:152:", "[query.attack]: words.on is 3500 bytes long"}},
+			[]string{"club/aqotmf/odds.toml:148:", "[query.attack]: words.on is 3500 bytes long"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var before, after runtime.MemStats

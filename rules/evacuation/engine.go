@@ -32,7 +32,7 @@ var evacWords = []rules.WordSpec{
 		Vars:  []string{"rounds", "n"}},
 	{ID: "ladder", Title: true, Corner: true, Columns: 4, Notes: true,
 		Words: []string{"hull_point", "hull_points"},
-		Vars:  []string{"armour", "hull_points", "hull_point_words", "max_armour", "max_hull"}},
+		Vars:  []string{"armour", "hull_points", "hull_point_words", "max_armour", "max_hull", "armour_plus", "hull_plus", "first", "both"}},
 	{ID: "example", Title: true, Corner: true, Columns: 1,
 		Words: []string{"armour_step", "armour", "hull_step", "hull", "troops_step", "troops", "round_step", "round",
 			"hold_step", "hold"},

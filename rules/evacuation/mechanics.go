@@ -136,6 +136,11 @@ func LadderTable(sys *catalog.System) (rules.Table, error) {
 	o := ev.Objective
 	w := rules.WordsOf(sys, "ladder", "armour", rules.Itoa(o.Armour), "hull_points", rules.Itoa(o.HullPoints), "max_armour", rules.Itoa(o.MaxArmour), "max_hull", rules.Itoa(o.MaxHull))
 	w.Set("hull_point_words", w.Word(rules.Plural(o.HullPoints, "hull_point", "hull_points")))
+	if len(o.Ladder) > 0 {
+		// The first step of each, bought apart: what the note's example costs.
+		w.Set("armour_plus", rules.Itoa(o.Armour+1), "hull_plus", rules.Itoa(o.HullPoints+1),
+			"first", rules.Itoa(o.Ladder[0]), "both", rules.Itoa(2*o.Ladder[0]))
+	}
 	t := rules.Table{ID: "evacuation-objective-ladder", Title: w.Title(), Corner: w.Corner(), Columns: w.Columns(), Notes: w.Notes()}
 	n := min(len(o.Ladder), max(o.MaxArmour-o.Armour, o.MaxHull-o.HullPoints))
 	for i := 1; i <= n; i++ {

@@ -87,8 +87,14 @@ func TestEvacTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	// One hull point to start: the singular.
-	if len(lt.Notes) == 0 || !strings.HasPrefix(lt.Notes[0], "The objective marker is Armour 8, 1 hull point. ") {
+	if len(lt.Notes) == 0 || !strings.HasPrefix(lt.Notes[0], "The marker starts at Armour 8, 1 hull point. ") {
 		t.Errorf("ladder notes %q, want the marker's Armour 8 and 1 hull point", lt.Notes)
+	}
+	// Armour and hull points are bought apart: the note says what the
+	// first step of each costs together, so the rows do not read as one
+	// purchase of both.
+	if !strings.Contains(lt.Notes[0], "Armour 9 and 2 hull points cost 10 + 10 = 20") {
+		t.Errorf("ladder note %q does not show armour and hull bought apart", lt.Notes[0])
 	}
 	if len(lt.Rows) != 4 {
 		t.Fatalf("ladder rows %d, want +1…+4", len(lt.Rows))

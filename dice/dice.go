@@ -36,6 +36,9 @@
 //	Map(d, f)     f applied to each outcome; colliding outcomes merge
 //	Bind(d, f)    roll d, then roll f(outcome): a mixture
 //	Mix(parts)    weighted mixture of distributions ([]Weighted)
+//	Keep(d, n, k, highest)  sum of the k highest (or lowest) of n rolls
+//	Reroll(d, pred)         d rolled again once when the roll satisfies pred
+//	Explode(d, pred, n)     d rolled again and added on pred, n times at most
 //	Equal(a, b)   same probability for every outcome
 //
 // # Absorbing chains

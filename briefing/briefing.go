@@ -335,7 +335,7 @@ func agree(sys *catalog.System, sc *catalog.Scenario) []string {
 					continue
 				}
 				seen[p.ID] = true
-				if missing := p.Unstated(); len(missing) > 0 {
+				if missing := sys.Unstated(p); len(missing) > 0 {
 					out = append(out, fmt.Sprintf("the %s's %s", p.Name, andList(missing)))
 				}
 				addSpecials(p.Specials)

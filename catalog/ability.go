@@ -104,6 +104,20 @@ func (p *Profile) Unstated() []string {
 	return out
 }
 
+// UnstatedBlock is a block whose engine names the stats a profile must
+// state (see System.Unstated).
+type UnstatedBlock interface{ Unstated(p *Profile) []string }
+
+// Unstated lists the stats the rule set's profile p leaves out, by the
+// names the rules give them: those its engine's block names
+// (UnstatedBlock), else Profile.Unstated's.
+func (s *System) Unstated(p *Profile) []string {
+	if b, ok := s.Block.(UnstatedBlock); ok {
+		return b.Unstated(p)
+	}
+	return p.Unstated()
+}
+
 // slugSeps makes hyphens and underscores spaces, for Slug.
 var slugSeps = strings.NewReplacer("-", " ", "_", " ")
 

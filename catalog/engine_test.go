@@ -72,7 +72,7 @@ func TestEngineErrors(t *testing.T) {
 	}{
 		{"unknown engine", "system = \"t\"\nengine = \"aqotfm\"\n" + about + "[aqotmf]\n",
 			[]string{
-				`data/t/system.toml:2:10: unknown engine "aqotfm" (did you mean "aqotmf"?); expected one of: aqotmf, buildings, evacuation, imperial`,
+				`data/t/system.toml:2:10: unknown engine "aqotfm" (did you mean "aqotmf"?); expected one of: aqotmf, buildings, dice, evacuation, imperial`,
 				`data/t/system.toml:6:2: system t has a [aqotmf] block but names no engine; expected engine = "aqotmf" in its system.toml, beside system = "t"`,
 			}},
 		{"block of another engine", "system = \"t\"\nengine = \"imperial\"\n" + about + "[aqotmf]\n",

@@ -105,8 +105,11 @@ type Profile struct {
 	Armor    *int     `toml:"armor"`
 	Weapons  []string `toml:"weapons"` // weapon ids
 	Specials []string `toml:"specials"`
-	Note     string   `toml:"note"`
-	Pos      diag.Pos `toml:"-"`
+	// Stats are numbers a rule set's engine names for itself (stats.save
+	// = 5): what a generic engine reads beside Defense and Armor.
+	Stats map[string]int `toml:"stats"`
+	Note  string         `toml:"note"`
+	Pos   diag.Pos       `toml:"-"`
 }
 
 // Weapon is a weapon's profile. AQotMF weapons have a range, a power and a
@@ -127,8 +130,11 @@ type Weapon struct {
 	Jam       []int    `toml:"jam"`     // Imperial Mars MG jam numbers: first round, second round
 	Setting   int      `toml:"setting"` // Old Ones weapons: the setting 1–3
 	Faction   string   `toml:"faction"` // the only faction that carries it; "" for any
-	Note      string   `toml:"note"`
-	Pos       diag.Pos `toml:"-"`
+	// Stats are numbers a rule set's engine names for itself (stats.ap
+	// = 1), as a profile's.
+	Stats map[string]int `toml:"stats"`
+	Note  string         `toml:"note"`
+	Pos   diag.Pos       `toml:"-"`
 }
 
 // DicePerElement is the number of dice each element rolls with the weapon.

@@ -16,8 +16,8 @@ import (
 
 // MaxKeepWork bounds Keep's work: the outcomes of d squared, times the
 // dice squared, times the dice kept, about as many big additions (a
-// pool of 20d100 keep 10 is 10^9: refused; 4d6 keep 3 is 1,728).
-const MaxKeepWork = 1 << 26
+// pool of 20d100 keep 10 is 4·10^7: refused; 4d6 keep 3 is 1,728).
+const MaxKeepWork = 1 << 22
 
 // KeepWork is the work Keep(d, n, k, …) would do, for callers bounding
 // what a user may ask before asking it.

@@ -41,6 +41,11 @@ type Engine struct {
 	// Queries are the odds questions asked of its rule sets, each with
 	// the words of its [query.<name>] block.
 	Queries []Query
+	// Own is what a rule set's own data adds to the engine's odds tables,
+	// their words and its odds questions, for an engine whose mechanics
+	// are data (the generic dice engine); nil for an engine whose tables
+	// are all its own.
+	Own func(sys *catalog.System) Own
 
 	// Army is its army lists: their keys, checks and points (NoArmy for
 	// an engine whose rule sets take none).
@@ -51,6 +56,23 @@ type Engine struct {
 
 	// Play is what a game in progress asks of it.
 	Play Play
+}
+
+// Own is what a rule set's data adds to its engine's odds tables and
+// questions (Engine.Own): they print, check and answer as the engine's
+// own do.
+type Own struct {
+	Odds    []OddsTable
+	Words   []WordSpec
+	Queries []Query
+}
+
+// own is what the rule set's data adds to its engine; zero for none.
+func own(sys *catalog.System) Own {
+	if e := EngineOf(sys); e != nil && e.Own != nil {
+		return e.Own(sys)
+	}
+	return Own{}
 }
 
 // BlockOf describes an engine's block of numbers: it decodes into a T,

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/playaid/playaid/catalog"
@@ -16,12 +17,17 @@ type OddsTable struct {
 	Build func(*catalog.System) (Table, error)
 }
 
-// OddsTables lists the odds tables of a rule set: its engine's, in order.
+// OddsTables lists the odds tables of a rule set: its engine's, in order,
+// then those its data adds (Engine.Own).
 func OddsTables(sys *catalog.System) []OddsTable {
-	if e := EngineOf(sys); e != nil {
-		return e.Odds
+	e := EngineOf(sys)
+	if e == nil {
+		return nil
 	}
-	return nil
+	if o := own(sys).Odds; len(o) > 0 {
+		return append(slices.Clone(e.Odds), o...)
+	}
+	return e.Odds
 }
 
 // OddsTableIDs lists the ids of a rule set's odds tables, in order.

@@ -149,7 +149,7 @@ func CheckPlay(cat *catalog.Catalog) diag.List {
 	var l diag.List
 	for _, sys := range RuleSets(cat) {
 		var names []string
-		for _, q := range queriesOn(EngineOf(sys)) {
+		for _, q := range questionsOf(sys) {
 			for _, p := range q.Params {
 				if !slices.Contains(names, p.Name) {
 					names = append(names, p.Name)
@@ -159,7 +159,7 @@ func CheckPlay(cat *catalog.Catalog) diag.List {
 		// An add-on's tracks go on its base's pieces: their odds are the
 		// base's questions.
 		if sys.Base != nil {
-			for _, q := range queriesOn(EngineOf(sys.Base)) {
+			for _, q := range questionsOf(sys.Base) {
 				for _, p := range q.Params {
 					if !slices.Contains(names, p.Name) {
 						names = append(names, p.Name)

@@ -1,8 +1,11 @@
 package rules
 
 import (
+	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/internal/limits"
@@ -22,6 +25,9 @@ type Query struct {
 	Engine *Engine // the engine whose rule sets it asks (RuleSetOn picks one)
 	Params []Param
 	named  WordSpec // the named words its answer reads
+	// owned is set for a question a rule set's data writes (Engine.Own):
+	// it is asked of the rule sets on its engine that write it.
+	owned  bool
 	answer func(sys *catalog.System, w *Words, a Args) (*Answer, error)
 }
 
@@ -55,17 +61,37 @@ func (q *Query) words(sys *catalog.System) *catalog.QueryWords {
 func (q *Query) RuleSets(cat *catalog.Catalog) []*catalog.System {
 	var on []*catalog.System
 	for _, s := range RuleSets(cat) {
-		if EngineOf(s) == q.Engine {
+		if EngineOf(s) == q.Engine && (!q.owned || writes(s, q.Name)) {
 			on = append(on, s)
 		}
 	}
 	return on
 }
 
+// writes reports whether the rule set's data writes the question name.
+func writes(sys *catalog.System, name string) bool {
+	return slices.ContainsFunc(own(sys).Queries, func(q Query) bool { return q.Name == name })
+}
+
 // RuleSet is the rule set id names for the query ("" for the first):
-// RuleSetOn the query's engine.
+// RuleSetOn the query's engine, or for a question a rule set's data
+// writes, one of the rule sets that write it.
 func (q *Query) RuleSet(cat *catalog.Catalog, id string) (*catalog.System, error) {
-	return RuleSetOn(cat, q.Engine, id)
+	if !q.owned {
+		return RuleSetOn(cat, q.Engine, id)
+	}
+	on := q.RuleSets(cat)
+	var ids []string
+	for _, s := range on {
+		if id == "" || s.ID == id {
+			return s, nil
+		}
+		ids = append(ids, s.ID)
+	}
+	if id == "" {
+		return nil, fmt.Errorf("no rule set of the data asks %s", q.Name)
+	}
+	return nil, fmt.Errorf("rule set %q does not ask %s; expected one of: %s", id, q.Name, strings.Join(ids, ", "))
 }
 
 // Answer asks the query with checked arguments, in the rule set's words.
@@ -130,6 +156,62 @@ func QueryNames() []string {
 		out = append(out, q.Name)
 	}
 	return out
+}
+
+// QueriesIn lists every odds question the catalogue's rule sets are
+// asked, in the order people are offered them: the engines' (Queries),
+// then those the rule sets' data writes (Engine.Own), each once by name
+// (the first rule set that writes it gives its parameters; CheckWords
+// holds the others to them).
+func QueriesIn(cat *catalog.Catalog) []Query {
+	out := slices.Clone(queries)
+	for _, s := range RuleSets(cat) {
+		for _, q := range ownQueries(s) {
+			if !slices.ContainsFunc(out, func(o Query) bool { return o.Name == q.Name }) {
+				out = append(out, *q)
+			}
+		}
+	}
+	return out
+}
+
+// LookupQueryIn finds a question by name among QueriesIn(cat).
+func LookupQueryIn(cat *catalog.Catalog, name string) (*Query, bool) {
+	qs := QueriesIn(cat)
+	for i := range qs {
+		if qs[i].Name == name {
+			return &qs[i], true
+		}
+	}
+	return nil, false
+}
+
+// QueryNamesIn lists the names of QueriesIn(cat).
+func QueryNamesIn(cat *catalog.Catalog) []string {
+	var out []string
+	for _, q := range QueriesIn(cat) {
+		out = append(out, q.Name)
+	}
+	return out
+}
+
+// ownQueries are the questions the rule set's data writes, as its
+// engine's.
+func ownQueries(sys *catalog.System) []*Query {
+	qs := own(sys).Queries
+	out := make([]*Query, len(qs))
+	for i := range qs {
+		q := qs[i]
+		q.Engine, q.owned = EngineOf(sys), true
+		out[i] = &q
+	}
+	return out
+}
+
+// questionsOf lists the questions asked of the rule set: its engine's
+// and its data's.
+func questionsOf(sys *catalog.System) []*Query {
+	return append(queriesOn(EngineOf(sys)), ownQueries(sys)...)
 }
 
 // queriesOn lists the questions asked of the engine's rule sets.

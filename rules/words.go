@@ -46,7 +46,7 @@ func CheckWords(cat *catalog.Catalog) diag.List {
 	var l diag.List
 	for _, sys := range RuleSets(cat) {
 		before := l.Count()
-		specs, qs := EngineOf(sys).Words, queriesOn(EngineOf(sys))
+		specs, qs := append(slices.Clone(EngineOf(sys).Words), own(sys).Words...), questionsOf(sys)
 		from := func(has func(*catalog.System) bool, what string) string {
 			// Where the book's words are, for a club's copy that lacks them.
 			for _, o := range RuleSets(cat) {

@@ -14,8 +14,9 @@ import (
 	"github.com/playaid/playaid/rules"
 )
 
-// The odds page asks the rules engine's questions (rules.Queries): the
-// same parameters, bounds and answers as 'playaid odds'.
+// The odds page asks the rules engines' questions and those the rule
+// sets' data writes (rules.QueriesIn): the same parameters, bounds and
+// answers as 'playaid odds'.
 
 // answer is a query's result as the page shows it: exact rows, charts of
 // the distributions and the notes the engine attaches.
@@ -187,8 +188,9 @@ func (s *Server) queryView(q *rules.Query, sys *catalog.System, vals rules.Args)
 
 func (s *Server) oddsIndex(w http.ResponseWriter, r *http.Request) {
 	v := &oddsView{chrome: chrome{Title: "Odds", Nav: "odds"}}
-	for i := range rules.Queries() {
-		if qv, sys := s.queryView(&rules.Queries()[i], nil, nil); sys != nil {
+	qs := rules.QueriesIn(s.cat)
+	for i := range qs {
+		if qv, sys := s.queryView(&qs[i], nil, nil); sys != nil {
 			v.Queries = append(v.Queries, qv)
 		}
 	}
@@ -199,7 +201,7 @@ func (s *Server) oddsIndex(w http.ResponseWriter, r *http.Request) {
 // be shared; a value the query does not take is refused with what it
 // takes, and the form keeps what was typed.
 func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
-	q, ok := rules.LookupQuery(r.PathValue("query"))
+	q, ok := rules.LookupQueryIn(s.cat, r.PathValue("query"))
 	var sys *catalog.System
 	if ok {
 		sys, _ = q.RuleSet(s.cat, "")

@@ -31,12 +31,16 @@ var oddsAliases = map[string]string{"tripod-within-6": "tripod-close"}
 
 func runOdds(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		cat, err := e.load(dataFlags{})
+		var pre dataFlags
+		if len(args) > 0 {
+			pre = dataArgs(args[1:])
+		}
+		cat, err := e.load(pre)
 		if err != nil {
 			return err
 		}
 		fmt.Fprint(e.stdout, "Usage: playaid odds QUERY [flags] [--json]\n\nQueries:\n")
-		for _, q := range rules.Queries() {
+		for _, q := range rules.QueriesIn(cat) {
 			sys, _ := q.RuleSet(cat, "")
 			fmt.Fprintf(e.stdout, "  %-12s %s\n", q.Name, q.Summary(sys))
 		}
@@ -45,9 +49,20 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 		}
 		return nil
 	}
+	// An engine's question is known before the data is read; one a rule
+	// set's data writes is known once the data (--data) is: its flags are
+	// the data's.
 	q, ok := rules.LookupQuery(args[0])
+	var cat *catalog.Catalog
+	pre := dataArgs(args[1:])
 	if !ok {
-		return usageError{catalog.Unknown("odds query", args[0], rules.QueryNames())}
+		var err error
+		if cat, err = e.load(pre); err != nil {
+			return err
+		}
+		if q, ok = rules.LookupQueryIn(cat, args[0]); !ok {
+			return usageError{catalog.Unknown("odds query", args[0], rules.QueryNamesIn(cat))}
+		}
 	}
 	fs := e.newFlags("odds "+q.Name, "odds "+q.Name+" [flags]")
 	var d dataFlags
@@ -75,7 +90,11 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 		// output turned off (env.parse): the words are read only for
 		// --help, which prints them.
 		if fs.Output() != io.Discard {
-			e.describeParams(fs, q, d, *sysID)
+			dd := d
+			if dd == (dataFlags{}) {
+				dd = pre // --help before the flags are read
+			}
+			e.describeParams(fs, q, dd, *sysID)
 		}
 		usage()
 	}
@@ -93,9 +112,11 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 		}
 		given[name] = f.Value.String()
 	})
-	cat, err := e.load(d)
-	if err != nil {
-		return err
+	if cat == nil || d != pre {
+		var err error
+		if cat, err = e.load(d); err != nil {
+			return err
+		}
 	}
 	sys, err := q.RuleSet(cat, *sysID)
 	if err != nil {
@@ -197,4 +218,34 @@ func lowerFirst(s string) string {
 		return string(unicode.ToLower(r)) + s[i+len(string(r)):]
 	}
 	return s
+}
+
+// dataArgs reads --data and --font from a verb's arguments before its
+// flags are known (a question of a rule set's data has the data's flags):
+// as the flag package reads them, "-data DIR", "--data=DIR", up to "--".
+func dataArgs(args []string) dataFlags {
+	var d dataFlags
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		name, val, eq := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "data" && name != "font" {
+			continue
+		}
+		if !eq {
+			if i+1 >= len(args) {
+				break
+			}
+			i++
+			val = args[i]
+		}
+		if name == "data" {
+			d.dir = val
+		} else {
+			d.font = val
+		}
+	}
+	return d
 }

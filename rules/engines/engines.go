@@ -8,6 +8,7 @@ import (
 	"github.com/playaid/playaid/rules"
 	"github.com/playaid/playaid/rules/aqotmf"
 	"github.com/playaid/playaid/rules/buildings"
+	"github.com/playaid/playaid/rules/dicegame"
 	"github.com/playaid/playaid/rules/evacuation"
 	"github.com/playaid/playaid/rules/imperial"
 )
@@ -18,5 +19,6 @@ func init() {
 		buildings.Engine,
 		imperial.Engine,
 		evacuation.Engine,
+		dicegame.Engine,
 	)
 }

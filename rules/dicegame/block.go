@@ -185,8 +185,11 @@ type Measure struct {
 	Tag     string `toml:"tag"`
 	Average bool   `toml:"average"`
 	// Set fixes parameters for this measure (a column "with a Heat
-	// Ray").
-	Set map[string]Ref `toml:"set"`
+	// Ray"); Only keeps it to the cells where parameters take one of the
+	// values given (a Heat Ray has Power +2 or +3): elsewhere the cell is
+	// a case that cannot happen, "–".
+	Set  map[string]Ref   `toml:"set"`
+	Only map[string][]Ref `toml:"only"`
 }
 
 // Question is an odds question people ask ('playaid odds ID', the web's

@@ -350,6 +350,17 @@ type measure struct {
 	*Measure
 	step int // index in the chain
 	set  values
+	only map[string][]string // by parameter, the values it applies to
+}
+
+// applies reports whether the measure applies to the values (Only).
+func (ms measure) applies(v values) bool {
+	for id, vals := range ms.only {
+		if !slices.Contains(vals, v[id]) {
+			return false
+		}
+	}
+	return true
 }
 
 // value is the measure of the run: a chance, or for an average the mean

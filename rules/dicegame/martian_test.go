@@ -29,7 +29,7 @@ func build(t *testing.T, sys *catalog.System, id string) rules.Table {
 }
 
 // sameCells holds two tables to the same shape and the same exact value
-// in every cell.
+// in every cell (or the same words, "–", where a case cannot happen).
 func sameCells(t *testing.T, what string, got, want rules.Table) {
 	t.Helper()
 	if len(got.Rows) != len(want.Rows) || len(got.Columns) != len(want.Columns) {
@@ -39,7 +39,8 @@ func sameCells(t *testing.T, what string, got, want rules.Table) {
 	for i, r := range want.Rows {
 		for j, c := range r.Cells {
 			g := got.Rows[i].Cells[j]
-			if g.P == nil || c.P == nil || g.P.Cmp(c.P) != 0 {
+			same := g.P != nil && c.P != nil && g.P.Cmp(c.P) == 0 || g.P == nil && c.P == nil && g.Text == c.Text && c.Text != ""
+			if !same {
 				t.Errorf("%s: row %d (%s / %s), column %d (%s / %s): %s, the dedicated engine's %s",
 					what, i+1, got.Rows[i].Label, r.Label, j+1, got.Columns[j], want.Columns[j], g.Exact(), c.Exact())
 			}

@@ -202,6 +202,21 @@ func (c *compiler) measure(path string, ch *chain, md Measure) measure {
 		}
 	}
 	ms.set = c.setValues(path+".set", md.Set)
+	for _, id := range sortedKeys(md.Only) {
+		p := c.param(id)
+		if p == nil {
+			c.unknown(path+".only."+id, "parameter", id, c.paramIDs())
+			continue
+		}
+		if ms.only == nil {
+			ms.only = map[string][]string{}
+		}
+		for k, r := range md.Only[id] {
+			if v, ok := c.value(fmt.Sprintf("%s.only.%s.%d", path, id, k), p, r); ok {
+				ms.only[id] = append(ms.only[id], v)
+			}
+		}
+	}
 	return ms
 }
 
@@ -490,6 +505,10 @@ func (m *model) cells(t *table) ([][]rules.Cell, error) {
 				ms = *cp.measure
 			}
 			v := vr.with(cp.set).with(ms.set)
+			if !ms.applies(v) {
+				row = append(row, rules.Cell{Text: "–"})
+				continue
+			}
 			k := v.key()
 			r := runs[k]
 			if r == nil {

@@ -51,9 +51,8 @@ func PlayUnits(r *Report) (units []PlayUnit, decoys int) {
 	pus, decoys := a.Play(r)
 	for i, ln := range r.Lines {
 		pu := pus[i]
-		u := PlayUnit{Type: pu.Type, Stats: pu.Stats, Fighter: pu.Fighter, Blip: pu.Blip}
+		u := PlayUnit{Type: pu.Type, Stats: pu.Stats, Fighter: pu.Fighter, Blip: pu.Blip, Ambush: pu.Ambush, Reinforcement: pu.Reinforcement}
 		u.Line, u.Name = i, ln.Name
-		u.Ambush, u.Reinforcement = ln.Unit.Bool("ambush"), ln.Unit.Bool("reinforcement")
 		for _, w := range u.Fighter.Weapons {
 			if !contains(u.WeaponKinds, w.Kind) {
 				u.WeaponKinds = append(u.WeaponKinds, w.Kind)

@@ -20,8 +20,6 @@ import (
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/rules"
-	"github.com/playaid/playaid/rules/aqotmf"
-	"github.com/playaid/playaid/rules/evacuation"
 )
 
 // Briefing is what the briefing template sees.
@@ -178,18 +176,14 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 		b.Sides = append(b.Sides, s)
 	}
 
-	if err := b.length(); err != nil {
+	// What the rule set's engine adds: the odds of the units held back,
+	// a game-length roll, the armies' unit types, the objective's costs.
+	part, err := rules.DocumentsOf(sys).Briefing(sys, sc, len(b.Reinforcements) > 0)
+	if err != nil {
 		return nil, err
 	}
-	if len(b.Reinforcements) > 0 {
-		t, err := aqotmf.ReinforcementTable(sys, sc.Turns)
-		if err != nil && sc.Turns > 0 {
-			return nil, fmt.Errorf("scenario %s: reinforcements: %w", sc.ID, err)
-		}
-		if err == nil {
-			b.ReinforcementOdds = &t
-		}
-	}
+	b.Length = Length{Turns: sc.Turns, Text: sc.GameLength, Rounds: part.Rounds}
+	b.ReinforcementOdds = part.Reinforcements
 	b.RuleTexts = ruleTexts(sys, sc)
 	b.Specials = append(b.Specials, sc.Specials...)
 	for _, side := range sc.Sides {
@@ -206,45 +200,16 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 			b.Victories = append(b.Victories, Victory{Sides: []string{side.Name}, Victory: side.Victory, Humiliating: side.Humiliating})
 		}
 	}
-	if ev := evacuation.RulesOf(sys); ev != nil {
-		b.TieBreakers = ev.TieBreakers
-		b.Specials = append(b.Specials, ev.Specials...)
-		b.Allowed, b.Excluded = ev.Allowed, ev.Excluded
-		if len(ev.Objective.Ladder) > 0 {
-			t, err := evacuation.LadderTable(sys)
-			if err != nil {
-				return nil, fmt.Errorf("scenario %s: objective upgrades: %w", sc.ID, err)
-			}
-			// The table's own lines stay; the data's source notes on it
-			// are the organiser's (the rules notes print them).
-			t.Notes = slices.DeleteFunc(t.Notes, func(n string) bool {
-				return slices.ContainsFunc(sys.Notes, func(sn catalog.Note) bool { return sn.Text == n })
-			})
-			b.ObjectiveLadder = &t
-		}
-	}
+	b.TieBreakers = part.TieBreakers
+	b.Specials = append(b.Specials, part.Specials...)
+	b.Allowed, b.Excluded = part.Allowed, part.Excluded
+	b.ObjectiveLadder = part.Ladder
 	b.Agree = agree(sys, sc)
-	var err error
 	if b.Sheet, err = newSheet(sys, sc, b.Sides); err != nil {
 		return nil, err
 	}
 	b.needed()
 	return b, nil
-}
-
-// length works out the game length: fixed turns, the rule set's
-// game-length roll with its chances, or the data's words.
-func (b *Briefing) length() error {
-	sc := b.Scenario
-	b.Length = Length{Turns: sc.Turns, Text: sc.GameLength}
-	if ev := evacuation.RulesOf(b.System); sc.Turns == 0 && ev != nil && len(ev.GameLength.Rounds) > 0 {
-		t, err := evacuation.GameLengthTable(b.System)
-		if err != nil {
-			return fmt.Errorf("scenario %s: game length: %w", sc.ID, err)
-		}
-		b.Length.Rounds = &t
-	}
-	return nil
 }
 
 // composition is the make-up of count units from the catalogue entry:

@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/rules/aqotmf"
+	"github.com/playaid/playaid/rules"
 )
 
 // Sheet is the secret deployment sheet of the side that hides: what the
@@ -37,16 +37,17 @@ type Sheet struct {
 }
 
 // newSheet builds the sheet for the first hidden side, or returns nil
-// when no side hides. Its blips are counted by aqotmf.CountBlips, as the
+// when no side hides. Its blips are counted by its engine (rules.HiddenRules), as the
 // roster's are: a line that may start in ambush may as well deploy as a
 // blip and gets rows; one that must start in ambush gets none.
 func newSheet(sys *catalog.System, sc *catalog.Scenario, sides []Side) (*Sheet, error) {
 	// The hidden side deploys as blips when the scenario lists the
-	// Hidden Units rule ([aqotmf.blips] rule), under any of its names.
+	// Hidden Units rule (the engine's HiddenRules.Rule), under any of its names.
+	hr := rules.DocumentsOf(sys).Hidden(sys)
 	blips := false
-	if a := aqotmf.RulesOf(sys); a != nil && a.Blips.Rule != "" {
+	if hr.Rule != "" && hr.Count != nil {
 		for _, r := range sc.Rules {
-			if t := ruleTable(sys, r); t != nil && t.ID == a.Blips.Rule {
+			if t := ruleTable(sys, r); t != nil && t.ID == hr.Rule {
 				blips = true
 			}
 		}
@@ -60,7 +61,7 @@ func newSheet(sys *catalog.System, sc *catalog.Scenario, sides []Side) (*Sheet, 
 			continue
 		}
 		sh := &Sheet{Side: side.Name, Secret: side.Secret}
-		var units []aqotmf.BlipUnit
+		var units []rules.HiddenUnit
 		for _, l := range side.Lines {
 			if l.InAmbush() {
 				sh.Ambush = append(sh.Ambush, l)
@@ -70,10 +71,10 @@ func newSheet(sys *catalog.System, sc *catalog.Scenario, sides []Side) (*Sheet, 
 					sh.MayAmbush = append(sh.MayAmbush, l)
 				}
 			}
-			units = append(units, aqotmf.BlipUnit{Count: l.Count, Type: l.Unit.Type, Ambush: l.StartsInAmbush, Reinforcement: l.Reinforcement})
+			units = append(units, rules.HiddenUnit{Count: l.Count, Type: l.Unit.Type, Ambush: l.StartsInAmbush, Reinforcement: l.Reinforcement})
 		}
 		if blips {
-			b, err := aqotmf.CountBlips(sys, units)
+			b, err := hr.Count(units)
 			if err != nil {
 				return nil, fmt.Errorf("scenario %s: blips: %w", sc.ID, err)
 			}
@@ -83,13 +84,13 @@ func newSheet(sys *catalog.System, sc *catalog.Scenario, sides []Side) (*Sheet, 
 				}
 			}
 			sh.UnitCount, sh.Decoys, sh.PerInfantry = b.Blips, b.Decoys, b.PerUnit
-			sh.Dummies = aqotmf.RulesOf(sys).Blips.Dummies
+			sh.Dummies = hr.Dummies
 			for i := 1; i <= b.Blips+b.Decoys; i++ {
 				sh.Blips = append(sh.Blips, i)
 			}
 		}
 		for _, m := range sc.Markers {
-			if a := aqotmf.RulesOf(sys); a != nil && m.Kind == a.DugIn.Marker {
+			if hr.DugIn != "" && m.Kind == hr.DugIn {
 				sh.DugIn = m.Count
 			}
 		}

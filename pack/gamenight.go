@@ -63,8 +63,10 @@ const (
 	markerSheetMinutes = 5
 )
 
-// Night gathers the game night of scenario sc of rule set sys.
-func (pk *Pack) Night(cat *catalog.Catalog, sys *catalog.System, sc *catalog.Scenario, o NightOptions, po Options) (*Night, error) {
+// Night gathers the game night of scenario sc of rule set sys, from the
+// pack's documents (a club's list is laid out as the pack's are).
+func (pk *Pack) Night(sys *catalog.System, sc *catalog.Scenario, o NightOptions) (*Night, error) {
+	cat := pk.cat
 	sides := len(sc.Sides)
 	players := o.Players
 	if players == 0 {
@@ -90,7 +92,7 @@ func (pk *Pack) Night(cat *catalog.Catalog, sys *catalog.System, sc *catalog.Sce
 			if i < len(o.Names) && o.Names[i] != "" {
 				name = o.Names[i]
 			}
-			d = ListDoc(cat, ArmyFile(name), r, po)
+			d = ListDoc(cat, ArmyFile(name), r, pk.opt)
 		}
 		side := ""
 		if i < sides {

@@ -21,7 +21,7 @@ func night(t testing.TB, scenario string, o NightOptions) *Night {
 	cat := shipped.Catalog(t)
 	for _, sys := range cat.Systems {
 		if sc := sys.Scenario(scenario); sc != nil {
-			n, err := New(cat, Options{}).Night(cat, sys, sc, o, Options{})
+			n, err := New(cat, Options{}).Night(sys, sc, o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -138,7 +138,7 @@ func TestNightListsKnowTheirSide(t *testing.T) {
 func TestNightPlayers(t *testing.T) {
 	cat := shipped.Catalog(t)
 	sys := cat.System("aqotmf")
-	_, err := New(cat, Options{}).Night(cat, sys, sys.Scenario("boys-of-company-c"), NightOptions{Players: 1}, Options{})
+	_, err := New(cat, Options{}).Night(sys, sys.Scenario("boys-of-company-c"), NightOptions{Players: 1})
 	if err == nil || !strings.Contains(err.Error(), "1 player cannot play") {
 		t.Errorf("one player for two sides: %v", err)
 	}

@@ -156,7 +156,7 @@ func lintFiles(t *testing.T, cat *catalog.Catalog, paper layout.Paper) []lintFil
 	for _, sys := range cat.Systems {
 		for i := range sys.Scenarios {
 			sc := &sys.Scenarios[i]
-			n, err := pk.Night(cat, sys, sc, NightOptions{}, Options{})
+			n, err := pk.Night(sys, sc, NightOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

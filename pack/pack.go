@@ -114,12 +114,15 @@ type Pack struct {
 	// Err is what kept documents off the list; each part that could not
 	// list its documents has one in their place that fails with it.
 	Err error
+
+	cat *catalog.Catalog // the catalogue it is the pack of
+	opt Options          // how it was asked for
 }
 
 // New lists the print pack of the catalogue. Listing is quick: the work
 // is in rendering.
 func New(cat *catalog.Catalog, o Options) *Pack {
-	pk := &Pack{}
+	pk := &Pack{cat: cat, opt: o}
 	var errs []error
 	for _, pt := range parts {
 		docs, err := pt.list(cat, o)

@@ -25,8 +25,17 @@ func newExec(sys, base *catalog.System, odds *document.Odds) *exec {
 	return &exec{sys: sys, base: base, odds: odds, tables: map[string]rules.Table{}}
 }
 
-// funcs are the cards' own template functions, beside document.Funcs.
+// funcs are the cards' own template functions, beside document.Funcs,
+// and those of the rule set's engine (rules.Documents.Funcs).
 func (x *exec) funcs() template.FuncMap {
+	fm := x.ownFuncs()
+	for name, f := range rules.DocumentsOf(x.sys).Funcs(x.sys) {
+		fm[name] = f
+	}
+	return fm
+}
+
+func (x *exec) ownFuncs() template.FuncMap {
 	return template.FuncMap{
 		"engine":    x.engine,
 		"table":     x.table,

@@ -145,6 +145,9 @@ type PlayUnit struct {
 	Stats   map[string]int
 	Fighter Fighter
 	Blip    bool // deploys as a numbered blip (a hidden list's unit on the table at the start)
+	// Ambush: starts in ambush, off the table, written down;
+	// Reinforcement: held back, tests to arrive.
+	Ambush, Reinforcement bool
 }
 
 // CardBlank is a write-in space in a line of a card; CardAgreed marks a

@@ -54,6 +54,10 @@ type Engine struct {
 	// inputs described as data (NoArmy for an engine without lists).
 	Builder Builder
 
+	// Documents is what it adds to its rule sets' documents: template
+	// functions, the rules notes' entries, briefings.
+	Documents Documents
+
 	// Play is what a game in progress asks of it.
 	Play Play
 }

@@ -223,16 +223,17 @@ func (c *ListCheck) lengths() {
 }
 
 // UnitName names a unit in messages: its position in the list and its
-// label, else its id or type, cut short.
+// label, else the first text key of the engines' units it writes (its
+// id, its type), cut short.
 func (c *ListCheck) UnitName(i int) string {
 	u := c.List.Units[i]
-	switch {
-	case u.Label != "":
+	if u.Label != "" {
 		return fmt.Sprintf("unit %d %q", i+1, plain.Clip(u.Label, plain.MaxQuoted))
-	case u.Str("id") != "":
-		return fmt.Sprintf("unit %d (%s)", i+1, plain.Clip(u.Str("id"), plain.MaxQuoted))
-	case u.Str("type") != "":
-		return fmt.Sprintf("unit %d (%s)", i+1, plain.Clip(u.Str("type"), plain.MaxQuoted))
+	}
+	for _, f := range AllUnitKeys() {
+		if v := u.Str(f.Key); f.Kind == TextField && v != "" && !slices.Contains(CommonUnitKeys, f.Key) {
+			return fmt.Sprintf("unit %d (%s)", i+1, plain.Clip(v, plain.MaxQuoted))
+		}
 	}
 	return fmt.Sprintf("unit %d", i+1)
 }
@@ -296,8 +297,15 @@ func (c *ListCheck) Limit(what, fix string, raise bool) {
 	}
 	pos := c.List.Value("points")
 	if !c.List.Has("points") {
-		// The unit that crosses the limit, else the upgrades that do.
-		pos = c.List.Key("objective")
+		// The unit that crosses the limit, else the list's table of its
+		// own (the objective's upgrades) that does.
+		pos = c.List.Top()
+		for _, f := range ArmyOf(c.Sys).ListFields() {
+			if f.Kind == TableField && c.List.Has(f.Key) {
+				pos = c.List.Key(f.Key)
+				break
+			}
+		}
 		var sum int64
 		for i, ln := range r.Lines {
 			sum += ln.Cost

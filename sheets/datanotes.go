@@ -7,7 +7,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
-	"github.com/playaid/playaid/rules/imperial"
+	"github.com/playaid/playaid/rules"
 )
 
 // A dataNote is one note of a rule set's data: a source note ([[note]])
@@ -103,13 +103,8 @@ func dataNotes(sys *catalog.System) []dataNote {
 	for _, t := range sys.Tables {
 		entry(t.Note, t.Name, t.Name, "")
 	}
-	if im := imperial.RulesOf(sys); im != nil {
-		for _, o := range im.Orders {
-			entry(o.Note, "Organisation and Basing", o.Name, "")
-		}
-		for _, v := range im.Vehicles {
-			entry(v.Note, "Vehicles", v.Name, "")
-		}
+	for _, n := range rules.DocumentsOf(sys).DataNotes(sys) {
+		entry(n.Note, n.Section, n.Name, "")
 	}
 	for _, sc := range sys.Scenarios {
 		briefing := "the briefing of " + sc.Name

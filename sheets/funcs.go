@@ -79,6 +79,15 @@ func (x *exec) funcs() template.FuncMap {
 	}
 }
 
+// engineFuncs are the template functions of the rule set's engine
+// (rules.Documents.Funcs), beside the sheet's own.
+func (x *exec) engineFuncs(fm template.FuncMap) template.FuncMap {
+	for name, f := range rules.DocumentsOf(x.sys).Funcs(x.sys) {
+		fm[name] = f
+	}
+	return fm
+}
+
 // engine returns the engine table with the id, computing it on first use.
 func (x *exec) engine(id string) (rules.Table, error) {
 	if t, ok := x.tables[id]; ok {

@@ -131,7 +131,7 @@ func (s Sheet) execute(cat *catalog.Catalog, templatesDir string, odds *document
 		d.Base = cat.System(sys.About.AddOnTo)
 	}
 	x := newExec(s, cat, sys, odds)
-	md, lines, err := document.ExecuteLines(srcs, x.funcs(), d, &x.foot)
+	md, lines, err := document.ExecuteLines(srcs, x.engineFuncs(x.funcs()), d, &x.foot)
 	if err != nil {
 		return nil, nil, nil, err
 	}

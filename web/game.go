@@ -143,7 +143,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	status := http.StatusOK
 	if problem != "" {
 		status = http.StatusBadRequest
-	} else if n, err := s.docs.plan().Night(s.cat, sys, sc, o, pack.Options{Templates: s.docs.templates}); err != nil {
+	} else if n, err := s.docs.plan().Night(sys, sc, o); err != nil {
 		v.Problem, status = err.Error(), http.StatusBadRequest
 	} else {
 		v.Players, v.Single, v.Double = n.Players, n.Single, n.Double
@@ -182,7 +182,7 @@ func (s *Server) gameDownload(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, problem)
 		return
 	}
-	n, err := s.docs.plan().Night(s.cat, sys, sc, o, pack.Options{Templates: s.docs.templates})
+	n, err := s.docs.plan().Night(sys, sc, o)
 	if err != nil {
 		s.fail(w, r, http.StatusBadRequest, err.Error())
 		return

@@ -125,7 +125,7 @@ func TestGameNight(t *testing.T) {
 	cat := shipped.Catalog(t)
 	sys := cat.System("aqotmf")
 	r, _ := army.Validate("club"+ext, src, cat)
-	n, err := pack.New(cat, pack.Options{}).Night(cat, sys, sys.Scenario("boys-of-company-c"), pack.NightOptions{Players: 3, Lists: []*army.Report{r}, Names: []string{"club"}}, pack.Options{})
+	n, err := pack.New(cat, pack.Options{}).Night(sys, sys.Scenario("boys-of-company-c"), pack.NightOptions{Players: 3, Lists: []*army.Report{r}, Names: []string{"club"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -110,8 +110,8 @@ func check(file string, src []byte, r *army.Report, dl diag.List, units int) ver
 			starts = append(starts, start{p.Line, p.Col, i})
 		}
 	}
-	if ix.Has("objective") {
-		p := ix.Key("objective")
+	if t := tableField().Key; t != "" && ix.Has(t) {
+		p := ix.Key(t)
 		starts = append(starts, start{p.Line, p.Col, -1})
 	}
 	crosser := -1

@@ -95,7 +95,7 @@ func runGame(ctx context.Context, e *env, args []string) error {
 		}
 		o.Lists[i], o.Names[i] = f.report, strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	}
-	night, err := pack.New(cat, pack.Options{}).Night(cat, sys, sc, o, pack.Options{})
+	night, err := pack.New(cat, pack.Options{}).Night(sys, sc, o)
 	if err != nil {
 		return usageError{err.Error()}
 	}

@@ -19,7 +19,6 @@ import (
 	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/markers"
 	"github.com/playaid/playaid/rules"
-	"github.com/playaid/playaid/rules/aqotmf"
 )
 
 // countFlag collects --count KIND=N, repeated or comma-separated.
@@ -226,8 +225,8 @@ func (e *env) armyBlips(cat *catalog.Catalog, file string, say io.Writer) (syste
 		fmt.Fprintf(e.stderr, "playaid: %s is not a valid list; fix it first ('playaid army validate %s')\n", file, file)
 		return "", 0, 0, exitStatus(1)
 	}
-	if rules.EngineOf(r.System) != aqotmf.Engine {
-		return "", 0, 0, usagef("--army %s: a %s list deploys no blips (only All Quiet on the Martian Front lists do)", file, r.List.System)
+	if rules.DocumentsOf(r.System).Hidden(r.System).Rule == "" {
+		return "", 0, 0, usagef("--army %s: a %s list deploys no blips (its rules have no hidden deployment)", file, r.List.System)
 	}
 	blips, decoys = army.Blips(r.List, r.System)
 	if blips == 0 {

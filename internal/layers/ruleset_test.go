@@ -37,22 +37,54 @@ func shippedIDs(t *testing.T, root string) []string {
 	return ids
 }
 
-// engineBlocks are the catalogue's fields holding an engine's numbers
-// (catalog.Rules): testing one against nil chooses behaviour by rule set.
-var engineBlocks = map[string]bool{"AQotMF": true, "Buildings": true, "Evacuation": true, "Imperial": true}
+// engineBlocks are names by which code reaches for one engine's numbers:
+// the catalogue's fields that once held each engine's block (sys.AQotMF,
+// sys.Imperial …) and the field that holds whichever engine's it is
+// (sys.Block), which only the catalogue (which decodes it) and the
+// engines themselves read.
+var engineBlocks = map[string]bool{"AQotMF": true, "Buildings": true, "Evacuation": true, "Imperial": true, "Block": true}
+
+// engineNames are the names of the registered engines (engine = "…" in a
+// rule set's system.toml), read from their folders: each engine's
+// engine.go names it (Name: "…").
+func engineNames(t *testing.T, root string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(root, "rules", "*", "engine.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`Name:\s*"([^"]+)"`)
+	var names []string
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := re.FindSubmatch(b); m != nil {
+			names = append(names, string(m[1]))
+		}
+	}
+	if len(names) < 4 {
+		t.Fatalf("engine names %v: expected the four engines of rules/", names)
+	}
+	return names
+}
 
 // A rule set is data plus an engine: outside rules/ (where the engines
-// register) and the data, no Go file names a shipped rule set's id — as a
-// string ("aqotmf", "cards-imperial-mars.md") — or tests which engine's
-// block of numbers a rule set has (sys.Imperial != nil) to choose what to
-// do; it asks the rule set's engine. The catalogue, which defines the
-// blocks, may test them (it checks each), but names no rule set either.
+// live and register) and the data, no Go file names a shipped rule set's
+// id or an engine's name — as a string ("aqotmf", "imperial",
+// "cards-imperial-mars.md") —, reaches for an engine's block of numbers
+// (sys.Block, sys.Imperial) or imports an engine's package
+// (rules/imperial): it asks the rule set's engine (rules.EngineOf,
+// rules.ArmyOf, rules.DocumentsOf …). Only the program imports the list
+// that registers them (rules/engines). The catalogue, which decodes each
+// engine's block, may read it, but names no rule set either.
 func TestNoRuleSetIDs(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ids := shippedIDs(t, root)
+	ids := append(shippedIDs(t, root), engineNames(t, root)...)
 	named := func(s string) string {
 		for _, id := range ids {
 			if s == id || regexp.MustCompile(`(^|[-/])`+regexp.QuoteMeta(id)+`\.md$`).MatchString(s) {
@@ -83,23 +115,31 @@ func TestNoRuleSetIDs(t *testing.T) {
 		if err != nil {
 			return err
 		}
+		for _, im := range f.Imports {
+			p, _ := strconv.Unquote(im.Path.Value)
+			rest, ok := strings.CutPrefix(p, "github.com/playaid/playaid/rules/")
+			switch {
+			case !ok:
+			case rest == "engines":
+				if !strings.HasPrefix(rel, "cmd/") {
+					t.Errorf("%s: imports rules/engines; only the program registers the engines", fset.Position(im.Pos()))
+				}
+			default:
+				t.Errorf("%s: imports the engine %s; ask the rule set's engine (rules.EngineOf) instead", fset.Position(im.Pos()), rest)
+			}
+		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				if engineBlocks[n.Sel.Name] && !strings.HasPrefix(rel, "catalog/") {
+					t.Errorf("%s: reaches for an engine's block of numbers (.%s); ask its engine (rules.EngineOf) instead", fset.Position(n.Pos()), n.Sel.Name)
+				}
 			case *ast.BasicLit:
 				if n.Kind != token.STRING {
 					break
 				}
 				if s, err := strconv.Unquote(n.Value); err == nil && named(s) != "" {
-					t.Errorf("%s: names the rule set %q; ask its engine (rules.EngineOf) instead", fset.Position(n.Pos()), named(s))
-				}
-			case *ast.BinaryExpr:
-				if n.Op != token.EQL && n.Op != token.NEQ || strings.HasPrefix(rel, "catalog/") {
-					break
-				}
-				for _, side := range []ast.Expr{n.X, n.Y} {
-					if sel, ok := side.(*ast.SelectorExpr); ok && engineBlocks[sel.Sel.Name] {
-						t.Errorf("%s: chooses by the rule set's block of numbers (.%s); ask its engine (rules.EngineOf) instead", fset.Position(n.Pos()), sel.Sel.Name)
-					}
+					t.Errorf("%s: names the rule set or engine %q; ask the rule set's engine (rules.EngineOf) instead", fset.Position(n.Pos()), named(s))
 				}
 			}
 			return true

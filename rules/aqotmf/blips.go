@@ -4,30 +4,16 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/rules"
 )
 
-// BlipUnit is one line of a force as AQotMF's Hidden Units and Ambush
-// rules see it: how many units, their type, and whether they start in
-// ambush or are held back.
-type BlipUnit struct {
-	Count int    // units on the line
-	Type  string // the unit entry's type ("Infantry")
-	// Ambush: the units start in ambush — "no 'blips' can be deployed on
-	// its account – either a 'blip' representing the unit itself or
-	// decoys". A unit that only may start in ambush may still deploy as
-	// a blip, and counts here as one that does.
-	Ambush bool
-	// Reinforcement: held back; not on the table at the start, no blip.
-	Reinforcement bool
-}
-
-// Blips is what a hidden force deploys under the Hidden Units rules.
-type Blips struct {
-	Units   []int // per line: the blips deployed on its account
-	Blips   int   // numbered blips: one per unit on the table at the start
-	Decoys  int   // the most decoy blips the force may add
-	PerUnit int   // decoys allowed for each blip of the decoy type
-}
+// BlipUnit is one line of a force as the Hidden Units and Ambush rules
+// see it; Blips what a hidden force deploys (rules.HiddenUnit,
+// rules.BlipCount).
+type (
+	BlipUnit = rules.HiddenUnit
+	Blips    = rules.BlipCount
+)
 
 // CountBlips counts a hidden force's blips and decoys: one blip for each
 // unit deployed at the start (not in ambush, not held back), and up to

@@ -6,15 +6,16 @@ import (
 
 // Engine is the engine, registered by package rules/engines.
 var Engine = &rules.Engine{Name: "aqotmf",
-	Block:   rules.BlockOf(checkBlock),
-	Sheet:   rules.SheetStyle{Template: "aqotmf.md", MaxPages: 2, Columns: 2, BaseSize: 7.5, Margin: 7},
-	Cards:   rules.CardStyle{Template: "cards-aqotmf.md", Accent: [3]uint8{140, 36, 28}},
-	Odds:    aqOdds,
-	Words:   aqWords,
-	Queries: aqQueries,
-	Army:    army{},
-	Builder: builder{},
-	Play:    play,
+	Block:     rules.BlockOf(checkBlock),
+	Sheet:     rules.SheetStyle{Template: "aqotmf.md", MaxPages: 2, Columns: 2, BaseSize: 7.5, Margin: 7},
+	Cards:     rules.CardStyle{Template: "cards-aqotmf.md", Accent: [3]uint8{140, 36, 28}},
+	Odds:      aqOdds,
+	Words:     aqWords,
+	Queries:   aqQueries,
+	Army:      army{},
+	Builder:   builder{},
+	Documents: documents{},
+	Play:      play,
 }
 
 // aqOdds are the engine's odds tables, in the order they are listed.

@@ -748,6 +748,7 @@ func (army) Play(r *rules.Report) ([]rules.PlayUnit, int) {
 	for i, ln := range r.Lines {
 		u := playUnit(r, ln)
 		u.Blip = i < len(blips) && blips[i] > 0
+		u.Ambush, u.Reinforcement = ln.Unit.Bool("ambush"), ln.Unit.Bool("reinforcement")
 		out = append(out, u)
 	}
 	return out, decoys

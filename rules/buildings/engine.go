@@ -6,15 +6,16 @@ import (
 
 // Engine is the engine, registered by package rules/engines.
 var Engine = &rules.Engine{Name: "buildings",
-	Block:   rules.BlockOf(checkBlock),
-	Sheet:   rules.SheetStyle{Template: "buildings.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8},
-	Cards:   rules.CardStyle{Template: "cards-buildings.md", Accent: [3]uint8{150, 84, 20}},
-	Odds:    bldOdds,
-	Words:   bldWords,
-	Queries: bldQueries,
-	Army:    rules.NoArmy{},
-	Builder: rules.NoArmy{},
-	Play:    play,
+	Block:     rules.BlockOf(checkBlock),
+	Sheet:     rules.SheetStyle{Template: "buildings.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8},
+	Cards:     rules.CardStyle{Template: "cards-buildings.md", Accent: [3]uint8{150, 84, 20}},
+	Odds:      bldOdds,
+	Words:     bldWords,
+	Queries:   bldQueries,
+	Army:      rules.NoArmy{},
+	Builder:   rules.NoArmy{},
+	Documents: rules.NoDocuments{},
+	Play:      play,
 }
 
 // bldOdds are the engine's odds tables, in the order they are listed.

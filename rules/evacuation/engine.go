@@ -6,15 +6,16 @@ import (
 
 // Engine is the engine, registered by package rules/engines.
 var Engine = &rules.Engine{Name: "evacuation",
-	Block:   rules.BlockOf(checkBlock),
-	Sheet:   rules.SheetStyle{Template: "evacuation-mars.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8},
-	Cards:   rules.CardStyle{Template: "cards-evacuation-mars.md", Accent: [3]uint8{18, 104, 104}},
-	Odds:    evacOdds,
-	Words:   evacWords,
-	Queries: evacQueries,
-	Army:    army{},
-	Builder: builder{},
-	Play:    play,
+	Block:     rules.BlockOf(checkBlock),
+	Sheet:     rules.SheetStyle{Template: "evacuation-mars.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8},
+	Cards:     rules.CardStyle{Template: "cards-evacuation-mars.md", Accent: [3]uint8{18, 104, 104}},
+	Odds:      evacOdds,
+	Words:     evacWords,
+	Queries:   evacQueries,
+	Army:      army{},
+	Builder:   builder{},
+	Documents: documents{},
+	Play:      play,
 }
 
 // evacOdds are the engine's odds tables, in the order they are listed.

@@ -7,15 +7,16 @@ import (
 
 // Engine is the engine, registered by package rules/engines.
 var Engine = &rules.Engine{Name: "imperial",
-	Block:   rules.BlockOf(checkBlock),
-	Sheet:   rules.SheetStyle{Template: "imperial-mars.md", MaxPages: 6, Columns: 2, BaseSize: 7.5, Margin: 7},
-	Cards:   rules.CardStyle{Template: "cards-imperial-mars.md", Accent: [3]uint8{34, 58, 112}},
-	Odds:    imOdds,
-	Words:   imWords,
-	Queries: imQueries,
-	Army:    army{},
-	Builder: builder{},
-	Play:    play,
+	Block:     rules.BlockOf(checkBlock),
+	Sheet:     rules.SheetStyle{Template: "imperial-mars.md", MaxPages: 6, Columns: 2, BaseSize: 7.5, Margin: 7},
+	Cards:     rules.CardStyle{Template: "cards-imperial-mars.md", Accent: [3]uint8{34, 58, 112}},
+	Odds:      imOdds,
+	Words:     imWords,
+	Queries:   imQueries,
+	Army:      army{},
+	Builder:   builder{},
+	Documents: documents{},
+	Play:      play,
 }
 
 // imOdds are the engine's odds tables, in the order they are listed.

@@ -1,0 +1,45 @@
+package evacuation
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/rules"
+)
+
+// documents is what Evacuation: Mars adds to a scenario's briefing: the
+// game-length roll's chances, the tie-breakers, the armies' unit types
+// and the objective marker's upgrade costs.
+type documents struct{ rules.NoDocuments }
+
+func (documents) Briefing(sys *catalog.System, sc *catalog.Scenario, reinforced bool) (rules.BriefingPart, error) {
+	var b rules.BriefingPart
+	ev := RulesOf(sys)
+	if ev == nil {
+		return b, nil
+	}
+	if sc.Turns == 0 && len(ev.GameLength.Rounds) > 0 {
+		t, err := GameLengthTable(sys)
+		if err != nil {
+			return b, fmt.Errorf("scenario %s: game length: %w", sc.ID, err)
+		}
+		b.Rounds = &t
+	}
+	b.TieBreakers = ev.TieBreakers
+	b.Specials = ev.Specials
+	b.Allowed, b.Excluded = ev.Allowed, ev.Excluded
+	if len(ev.Objective.Ladder) > 0 {
+		t, err := LadderTable(sys)
+		if err != nil {
+			return b, fmt.Errorf("scenario %s: objective upgrades: %w", sc.ID, err)
+		}
+		// The table's own lines stay; the data's source notes on it
+		// are the organiser's (the rules notes print them).
+		t.Notes = slices.DeleteFunc(t.Notes, func(n string) bool {
+			return slices.ContainsFunc(sys.Notes, func(sn catalog.Note) bool { return sn.Text == n })
+		})
+		b.Ladder = &t
+	}
+	return b, nil
+}

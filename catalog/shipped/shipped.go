@@ -6,7 +6,9 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -14,8 +16,64 @@ import (
 	"github.com/playaid/playaid/data"
 )
 
-// Source is the embedded data as a catalogue source.
-func Source() catalog.Source { return catalog.Source{Name: "data", FS: data.FS} }
+// Source is the embedded data as a catalogue source: the rule sets whose
+// engines the test registered. A test that registers every engine (as
+// the program does) gets all of it; an engine's own tests, which register
+// that engine (and the one its rule sets add to), get its rule sets
+// alone, so that a new engine's folder needs no line in another's tests.
+func Source() catalog.Source { return catalog.Source{Name: "data", FS: registered()} }
+
+var (
+	engineLine  = regexp.MustCompile(`(?m)^engine\s*=\s*"([^"]*)"`)
+	filteredMu  sync.Mutex
+	filteredFor = map[string]fs.FS{}
+)
+
+// registered is the embedded data without the folders of rule sets whose
+// engine is not registered.
+func registered() fs.FS {
+	known := catalog.Engines()
+	key := strings.Join(known, ",")
+	filteredMu.Lock()
+	defer filteredMu.Unlock()
+	if f, ok := filteredFor[key]; ok {
+		return f
+	}
+	dirs, err := fs.ReadDir(data.FS, ".")
+	if err != nil {
+		return data.FS
+	}
+	var keep []string
+	all := true
+	for _, d := range dirs {
+		b, err := fs.ReadFile(data.FS, path.Join(d.Name(), "system.toml"))
+		m := engineLine.FindSubmatch(b)
+		if err == nil && m != nil && !slices.Contains(known, string(m[1])) {
+			all = false
+			continue
+		}
+		keep = append(keep, d.Name())
+	}
+	var out fs.FS = data.FS
+	if !all {
+		m := fstest.MapFS{}
+		for _, dir := range keep {
+			_ = fs.WalkDir(data.FS, dir, func(p string, d fs.DirEntry, err error) error {
+				if err != nil || d.IsDir() {
+					return err
+				}
+				b, err := fs.ReadFile(data.FS, p)
+				if err == nil {
+					m[p] = &fstest.MapFile{Data: b}
+				}
+				return err
+			})
+		}
+		out = m
+	}
+	filteredFor[key] = out
+	return out
+}
 
 // Catalog loads the embedded data; any error in it fails the test.
 func Catalog(t testing.TB) *catalog.Catalog {

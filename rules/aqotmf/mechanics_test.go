@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/rules/rulestest"
 )
 
@@ -159,8 +160,9 @@ func TestAQAttackPointsAndEdges(t *testing.T) {
 			t.Errorf("Attack(%+v): want an error", bad)
 		}
 	}
-	if _, err := Attack(rulestest.Load(t, "buildings"), AttackQuery{Dice: 1}); err == nil {
-		t.Error("Attack on the buildings rule set: want an error")
+	// A rule set of another engine has no [aqotmf] block.
+	if _, err := Attack(&catalog.System{ID: "other", About: catalog.About{Die: 10}}, AttackQuery{Dice: 1}); err == nil {
+		t.Error("Attack on a rule set of another engine: want an error")
 	}
 }
 

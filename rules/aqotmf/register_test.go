@@ -2,18 +2,9 @@ package aqotmf
 
 import (
 	"github.com/playaid/playaid/rules"
-	"github.com/playaid/playaid/rules/buildings"
-	"github.com/playaid/playaid/rules/evacuation"
-	"github.com/playaid/playaid/rules/imperial"
 )
 
-// The engine's tests load the whole shipped data, as the program does:
-// every engine registered, in the program's order (rules/engines).
-func init() {
-	rules.Register(
-		Engine,
-		buildings.Engine,
-		imperial.Engine,
-		evacuation.Engine,
-	)
-}
+// The engine's tests load the shipped data with the engine registered:
+// its rule sets (shipped.Source leaves out those of engines not
+// registered here).
+func init() { rules.Register(Engine) }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/rules/rulestest"
 )
 
@@ -36,8 +37,9 @@ func TestGameLength(t *testing.T) {
 		rulestest.Eq(t, "Reached", r.Reached, w.reached)
 		rulestest.Eq(t, "Ends", r.Ends, w.ends)
 	}
-	if _, err := GameLength(rulestest.Load(t, "aqotmf")); err == nil {
-		t.Error("GameLength on AQotMF: want an error")
+	// A rule set of another engine has no [evacuation] block.
+	if _, err := GameLength(&catalog.System{ID: "other", About: catalog.About{Die: 10}}); err == nil {
+		t.Error("GameLength on a rule set of another engine: want an error")
 	}
 }
 

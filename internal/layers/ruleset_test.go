@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -72,8 +73,9 @@ func engineNames(t *testing.T, root string) []string {
 
 // A rule set is data plus an engine: outside rules/ (where the engines
 // live and register) and the data, no Go file names a shipped rule set's
-// id or an engine's name — as a string ("aqotmf", "imperial",
-// "cards-imperial-mars.md") —, reaches for an engine's block of numbers
+// id — as a string ("aqotmf", "cards-imperial-mars.md") —, chooses by an
+// engine's name (kind == "imperial": a name may be a word of the data
+// too, "dice"), reaches for an engine's block of numbers
 // (sys.Block, sys.Imperial) or imports an engine's package
 // (rules/imperial): it asks the rule set's engine (rules.EngineOf,
 // rules.ArmyOf, rules.DocumentsOf …). Only the program imports the list
@@ -84,11 +86,20 @@ func TestNoRuleSetIDs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ids := append(shippedIDs(t, root), engineNames(t, root)...)
+	ids, engines := shippedIDs(t, root), engineNames(t, root)
 	named := func(s string) string {
 		for _, id := range ids {
 			if s == id || regexp.MustCompile(`(^|[-/])`+regexp.QuoteMeta(id)+`\.md$`).MatchString(s) {
 				return id
+			}
+		}
+		return ""
+	}
+	// engineName reports a string literal that is an engine's name.
+	engineName := func(e ast.Expr) string {
+		if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			if s, err := strconv.Unquote(lit.Value); err == nil && slices.Contains(engines, s) {
+				return s
 			}
 		}
 		return ""
@@ -139,7 +150,22 @@ func TestNoRuleSetIDs(t *testing.T) {
 					break
 				}
 				if s, err := strconv.Unquote(n.Value); err == nil && named(s) != "" {
-					t.Errorf("%s: names the rule set or engine %q; ask the rule set's engine (rules.EngineOf) instead", fset.Position(n.Pos()), named(s))
+					t.Errorf("%s: names the rule set %q; ask its engine (rules.EngineOf) instead", fset.Position(n.Pos()), named(s))
+				}
+			case *ast.BinaryExpr:
+				if n.Op != token.EQL && n.Op != token.NEQ {
+					break
+				}
+				for _, side := range []ast.Expr{n.X, n.Y} {
+					if name := engineName(side); name != "" {
+						t.Errorf("%s: chooses by the engine %q; ask the rule set's engine (rules.EngineOf) instead", fset.Position(n.Pos()), name)
+					}
+				}
+			case *ast.CaseClause:
+				for _, e := range n.List {
+					if name := engineName(e); name != "" {
+						t.Errorf("%s: chooses by the engine %q; ask the rule set's engine (rules.EngineOf) instead", fset.Position(e.Pos()), name)
+					}
 				}
 			}
 			return true

@@ -19,6 +19,9 @@ var Engine = &rules.Engine{Name: "dice",
 	// Lists come with the rosters and unit cards they print.
 	Army:    rules.NoArmy{},
 	Builder: rules.NoArmy{},
+	// Its sheet and cards are its templates over the rule set's data:
+	// nothing of its own to add to the documents.
+	Documents: rules.NoDocuments{},
 }
 
 // own is what a rule set's [dice] block adds: its tables, their words and

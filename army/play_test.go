@@ -1,10 +1,12 @@
 package army
 
 import (
+	"fmt"
 	"io/fs"
 	"slices"
 	"testing"
 
+	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/data"
 )
@@ -107,5 +109,31 @@ func TestPlayObjective(t *testing.T) {
 	}
 	if _, _, ok := PlayObjective(example(t, "imperial-mars")); ok {
 		t.Error("an Imperial Mars list has an objective marker")
+	}
+}
+
+func TestPlays(t *testing.T) {
+	humans, martians := example(t, "boys-of-company-c-humans"), example(t, "boys-of-company-c-martians")
+	sys := humans.System
+	bocc, wagon := sys.Scenario("boys-of-company-c"), sys.Scenario("morale-wagon")
+	free, _ := Validate("free.toml", []byte("system = \"aqotmf\"\nname = \"Free\"\nfaction = \"Martians\"\n\n[[unit]]\nid = \"assault-tripod\"\n"), shipped.Catalog(t))
+	for _, tc := range []struct {
+		r    *Report
+		sc   *catalog.Scenario
+		side int
+		want string
+	}{
+		{humans, bocc, 0, ""},
+		{humans, bocc, 1, "it is the list of Boys of Company C, not Martians"},
+		{martians, bocc, 0, "it is the list of Martians, not Boys of Company C"},
+		{humans, wagon, 0, "it is a list for Scenario 1: The Boys of Company C, not Scenario 2: Morale Wagon (Escort Mission)"},
+		{free, bocc, 1, ""},
+		{free, bocc, 0, "it is a Martians list, and Boys of Company C plays the Humans"},
+		{humans, bocc, 2, "Scenario 1: The Boys of Company C has no side 3"},
+	} {
+		err := tc.r.Plays(tc.sc, tc.side)
+		if got := fmt.Sprint(err); tc.want == "" && err != nil || tc.want != "" && got != tc.want {
+			t.Errorf("%s as side %d of %s: %v, want %q", tc.r.List.Name, tc.side+1, tc.sc.ID, err, tc.want)
+		}
 	}
 }

@@ -159,8 +159,8 @@ func (b *Board) set(e *Entry, a Action) error {
 	if err := b.mayChange(p, a.By); err != nil {
 		return err
 	}
-	if b.At(p) == AtGone {
-		return fmt.Errorf("%s is off the table", b.pieceName(p, a.By))
+	if at := b.At(p); at == AtGone || at == AtHeldBack {
+		return fmt.Errorf("%s is not on the table", b.pieceName(p, a.By))
 	}
 	if hi := Max(p, t); a.To < 0 || a.To > hi {
 		return fmt.Errorf("%s: %d is not from 0 to %d", t.Name, a.To, hi)

@@ -36,6 +36,9 @@ type Folder struct {
 
 	mu    sync.Mutex
 	games map[string]*slot // loaded games, by id
+
+	closing   chan struct{} // closed by Close: the pages waiting are answered
+	closeOnce sync.Once
 }
 
 // slot is one game in memory: the game as last written, and a channel
@@ -55,11 +58,18 @@ func OpenFolder(dir string) (*Folder, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--games %s: %s; expected a folder for the games in progress", dir, plain.Why(dir, err))
 	}
-	return &Folder{dir: dir, root: root, games: map[string]*slot{}}, nil
+	return &Folder{dir: dir, root: root, games: map[string]*slot{}, closing: make(chan struct{})}, nil
 }
 
-// Close releases the folder.
-func (f *Folder) Close() error { return f.root.Close() }
+// Close answers the pages waiting on a game and releases the folder.
+func (f *Folder) Close() error {
+	var err error
+	f.closeOnce.Do(func() {
+		close(f.closing)
+		err = f.root.Close()
+	})
+	return err
+}
 
 // validID reports whether id can be a game's: what token makes.
 func validID(id string) bool {
@@ -217,6 +227,7 @@ func (f *Folder) Wait(ctx context.Context, id string, seen int, d time.Duration)
 	case <-ch:
 	case <-ctx.Done():
 	case <-t.C:
+	case <-f.closing:
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,6 +28,7 @@ type SummaryData struct {
 	Sides          []SummarySide
 	Placed         []SummaryUnit
 	PlacedWord     string
+	Rulings        []string // the rulings on how the victory conditions read
 	Log            []string // the last lines of the log, oldest first
 	Earlier        int      // lines left off
 }
@@ -34,6 +36,7 @@ type SummaryData struct {
 // SummarySide is a side at the end of the game.
 type SummarySide struct {
 	Name, List string
+	Victory    string // the scenario's victory conditions for the side, in the book's words
 	Units      []SummaryUnit
 	Written    []SummaryNote // what the side wrote down
 }
@@ -58,6 +61,12 @@ func (b *Board) Summary() SummaryData {
 	}
 	for _, s := range b.Sides {
 		ss := SummarySide{Name: s.Side.Name, List: s.Side.List}
+		if sd := s.Report.Side; sd != nil && b.Scenario != nil {
+			ss.Victory = sd.Victory
+			if sd.Humiliating != "" {
+				ss.Victory += ". Humiliating Defeat: " + sd.Humiliating
+			}
+		}
 		if ss.List == ss.Name {
 			ss.List = ""
 		}
@@ -80,6 +89,15 @@ func (b *Board) Summary() SummaryData {
 			}
 		}
 		d.Sides = append(d.Sides, ss)
+	}
+	if b.Scenario != nil {
+		// The victory conditions print as the data splits them: a ruling
+		// on how the book's sentence reads prints beside them.
+		for _, n := range b.System.NotesTouching(b.Scenario.ID) {
+			if n.Ruling != "" && slices.Contains(n.Touches, "victory") {
+				d.Rulings = append(d.Rulings, n.Ruling)
+			}
+		}
 	}
 	for _, p := range b.Placed {
 		if b.At(p) != AtGone {
@@ -112,7 +130,7 @@ func (b *Board) Summary() SummaryData {
 
 func (b *Board) summaryName(p *Piece) string {
 	if p.Decoy {
-		return b.blipName() + " " + itoa(p.Blip) + " (" + b.System.Play.Decoy.Name + ")"
+		return b.blipName() + " " + itoa(p.Blip)
 	}
 	if p.Blip > 0 {
 		return p.Name + " (" + b.blipName() + " " + itoa(p.Blip) + ")"
@@ -126,6 +144,9 @@ func (b *Board) endState(p *Piece) string {
 	var parts []string
 	if st := b.OffTable(p); st != nil && b.At(p) == p.Start {
 		parts = append(parts, st.Name)
+		if p.Start == AtHeldBack {
+			return st.Name // it never came on: nothing was marked
+		}
 	}
 	for _, t := range p.Tracks {
 		v := b.Value(p, t)

@@ -186,3 +186,30 @@ func (c *ListCheck) WeaponFaction(i int, w *catalog.Weapon) {
 	}
 	c.Errorf(c.List.Value(UnitPath(i)+".weapon"), "%s: the %s is a weapon of the %s; a list of the %s cannot field it — pick another weapon", c.UnitName(i), w.Name, w.Faction, f)
 }
+
+// Plays says whether the list may play side i of the scenario sc, and
+// why not: a list for the scenario plays the side it names; a list for
+// no scenario plays a side of its faction (any side, where the sides have
+// none); a list for another scenario plays none of its sides.
+func (r *Report) Plays(sc *catalog.Scenario, i int) error {
+	if i < 0 || i >= len(sc.Sides) {
+		return fmt.Errorf("%s has no side %d", sc.Name, i+1)
+	}
+	sd := sc.Sides[i]
+	switch {
+	case r.List.Scenario != "" && r.List.Scenario != sc.ID:
+		name := r.List.Scenario
+		if o := r.System.Scenario(name); o != nil {
+			name = o.Name
+		}
+		return fmt.Errorf("it is a list for %s, not %s", name, sc.Name)
+	case r.List.Scenario != "" && (r.Side == nil || r.Side.Name != sd.Name):
+		if r.Side != nil {
+			return fmt.Errorf("it is the list of %s, not %s", r.Side.Name, sd.Name)
+		}
+		return fmt.Errorf("it names no side of %s", sc.Name)
+	case r.List.Scenario == "" && sd.Faction != "" && !strings.EqualFold(r.Faction, sd.Faction):
+		return fmt.Errorf("it is a %s list, and %s plays the %s", r.Faction, sd.Name, sd.Faction)
+	}
+	return nil
+}

@@ -25,8 +25,9 @@ func sitePages(t *testing.T, dir string) []sitePage {
 	t.Helper()
 	examples(t, dir)
 	writeFile(t, filepath.Join(dir, "broken.toml"), "system = \"aqotmf\"\nname = \"Broken\n\n[[unit]]\nid = \"infantry-company\"\n")
+	playFixtures(t, dir)
 	writeFile(t, filepath.Join(dir, "greedy.toml"), "system = \"aqotmf\"\nname = \"Greedy\"\nscenario = \"boys-of-company-c\"\nside = \"Boys of Company C\"\npoints = 145\n\n[[unit]]\nid = \"infantry-company\"\n\n[[unit]]\nid = \"hmg-unit\"\ncount = 2\n\n[[unit]]\nid = \"asault-tripod\"\n")
-	return []sitePage{
+	pages := []sitePage{
 		{"home", "/", nil},
 		{"start", "/new?system=aqotmf", nil},
 		{"start-imperial", "/new?system=imperial-mars", nil},
@@ -47,6 +48,7 @@ func sitePages(t *testing.T, dir string) []sitePage {
 		{"game-night", "/game/aqotmf/boys-of-company-c?players=3", nil},
 		{"notfound", "/lists/nothing-here", nil},
 	}
+	return append(pages, playPages...)
 }
 
 // clubPages are the pages that change where a club's rule set runs on

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -37,7 +38,8 @@ type judgement struct {
 	sys      *catalog.System
 	scenario string // the list's scenario id
 	valid    bool
-	army     string // the army's name
+	army     string          // the army's name
+	plays    map[string]bool // the scenarios' sides it may play, "scenario/side index" (rules.Report.Plays)
 }
 
 // judges keeps the verdicts and runs the background judge.
@@ -209,6 +211,16 @@ func judgementOf(f listFile, rep *army.Report, dl diag.List, why string) *judgem
 	row.Army = strings.Clone(rep.List.Name)
 	k.army = row.Army
 	k.sys, k.scenario, k.valid = rep.System, strings.Clone(rep.List.Scenario), rep.Valid()
+	if k.valid && rep.System != nil {
+		k.plays = map[string]bool{}
+		for _, sc := range rep.System.Scenarios {
+			for i := range sc.Sides {
+				if rep.Plays(&sc, i) == nil {
+					k.plays[sc.ID+"/"+strconv.Itoa(i)] = true
+				}
+			}
+		}
+	}
 	if rep.System != nil {
 		row.System = rep.System.About.Short
 		if sc := rep.System.Scenario(rep.List.Scenario); sc != nil {

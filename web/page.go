@@ -6,7 +6,9 @@ import (
 	"log"
 	"math/big"
 	"net/http"
+	"path"
 	"strconv"
+	"strings"
 
 	"github.com/playaid/playaid/dice"
 	"github.com/playaid/playaid/internal/plain"
@@ -16,8 +18,9 @@ import (
 // chrome is what every page's frame needs.
 type chrome struct {
 	Title string
-	Nav   string       // the current section: lists, odds
+	Nav   string       // the current section: lists, play, odds
 	Icon  template.URL // the site's icon, when not /static/icon.svg
+	Play  bool         // a game's page: its style and script join the site's
 }
 
 // errorView is a page that says what went wrong.
@@ -60,6 +63,19 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 // fail answers with a page that says what is wrong.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, message string) {
 	s.render(w, r, status, "error", errorView{chrome: chrome{Title: http.StatusText(status)}, Status: status, Message: plain.Shorten(message)})
+}
+
+// onPaper is a document's download name on the paper: the CLI's name on
+// A4, the default, and on Letter the same with "-letter" before its
+// extension, so that the two downloads of one document do not take each
+// other's name in the downloads folder. A print shop's file is the cards'
+// size, whatever the paper: its name stays.
+func onPaper(file string, p layout.Paper) string {
+	if file == "" || p.Name != layout.Letter.Name || strings.Contains(file, "-"+p.Name) || strings.Contains(file, "print-shop") {
+		return file
+	}
+	ext := path.Ext(file)
+	return strings.TrimSuffix(file, ext) + "-" + p.Name + ext
 }
 
 // paperCookie remembers the paper chosen for the session.

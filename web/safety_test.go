@@ -201,11 +201,21 @@ func TestNoTraversal(t *testing.T) {
 	if strings.Contains(home, "Secret") || strings.Contains(home, `href="/lists/link"`) {
 		t.Errorf("the home page lists a link out of the folder")
 	}
+	// Games are named as the server names them, and live in the games
+	// folder beside the lists, which the server made empty.
+	for _, path := range []string{"/play/..%2Foutside/table", "/play/outside/table", "/play/..%2Flists%2Flink/table", "/play/%2e%2e/table", "/play/feed/..%2F..%2Foutside"} {
+		if w := get(t, h, path); w.Code == http.StatusOK || strings.Contains(w.Body.String(), "Secret") {
+			t.Errorf("GET %s: %d", path, w.Code)
+		}
+	}
 	entries, _ := os.ReadDir(filepath.Dir(dir))
 	for _, e := range entries {
-		if e.Name() != "lists" && e.Name() != "outside.toml" {
+		if e.Name() != "lists" && e.Name() != "outside.toml" && e.Name() != "games" {
 			t.Errorf("a file appeared next to the lists folder: %s", e.Name())
 		}
+	}
+	if games, _ := os.ReadDir(filepath.Join(filepath.Dir(dir), "games")); len(games) > 0 {
+		t.Errorf("files appeared in the games folder: %v", games)
 	}
 }
 

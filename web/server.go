@@ -23,10 +23,13 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/internal/plain"
+	"github.com/playaid/playaid/play"
 	"github.com/playaid/playaid/version"
 )
 
@@ -35,8 +38,11 @@ var assets embed.FS
 
 // Config is what a server needs.
 type Config struct {
-	Catalog   *catalog.Catalog
-	Lists     string // the folder of army lists; created if absent
+	Catalog *catalog.Catalog
+	Lists   string // the folder of army lists; created if absent
+	// Games is the folder of the games in progress; created if absent.
+	// "" puts it beside the lists folder: LISTS/../games.
+	Games     string
 	Templates string // a club's templates folder (--templates), or ""
 	// Password, when set, is asked for with HTTP Basic authentication
 	// (any user name). A server that listens beyond loopback needs one.
@@ -55,6 +61,10 @@ type Server struct {
 	// transfers are the turns of the exports and imports running
 	// (maxTransfers).
 	transfers chan struct{}
+	games     *play.Folder
+	gamesDir  string
+	waits     gate               // the pages waiting on a game's change
+	ready     func() []readyList // the ready-made lists, checked once
 	docs      *docs
 	tmpl      *template.Template
 	password  string
@@ -73,9 +83,18 @@ func New(c Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c.Games == "" {
+		c.Games = filepath.Join(filepath.Dir(filepath.Clean(c.Lists)), "games")
+	}
+	games, err := play.OpenFolder(c.Games)
+	if err != nil {
+		st.close()
+		return nil, err
+	}
 	tmpl, err := parseTemplates()
 	if err != nil {
 		st.close()
+		games.Close()
 		return nil, err
 	}
 	about := strings.Split(strings.TrimSuffix(version.Text(c.Catalog), "\n"), "\n")
@@ -88,6 +107,7 @@ func New(c Config) (*Server, error) {
 	for _, h := range c.Hosts {
 		if msg := CheckHostName(h); msg != "" {
 			st.close()
+			games.Close()
 			return nil, fmt.Errorf("--host %s: %s", plain.Quote(h), msg)
 		}
 		hosts = append(hosts, lowerHost(h))
@@ -97,6 +117,9 @@ func New(c Config) (*Server, error) {
 		lists:     st,
 		judges:    newJudges(),
 		transfers: make(chan struct{}, maxTransfers),
+		games:     games,
+		gamesDir:  c.Games,
+		waits:     make(gate, maxPlayWaits),
 		docs:      &docs{cat: c.Catalog, version: c.Catalog.Version(), templates: c.Templates, cache: newCache(cacheBytes)},
 		tmpl:      tmpl,
 		password:  c.Password,
@@ -115,14 +138,19 @@ func New(c Config) (*Server, error) {
 		}
 		return nil
 	})
+	s.ready = sync.OnceValue(func() []readyList { return readyLists(s.cat) })
 	s.judgeRest() // the lists already in the folder, before the first page asks
 	return s, nil
 }
 
-// Close stops the background judge and releases the lists folder.
+// GamesDir is the folder of the games in progress.
+func (s *Server) GamesDir() string { return s.gamesDir }
+
+// Close stops the background judge and releases the lists and games
+// folders (the pages waiting on a game are answered).
 func (s *Server) Close() error {
 	s.judges.close()
-	return s.lists.close()
+	return errors.Join(s.lists.close(), s.games.Close())
 }
 
 // Handler is the whole site: routes behind the guards every request passes.
@@ -139,6 +167,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /lists.zip", s.exportAll)
 	mux.HandleFunc("POST /import", s.importLists)
 	s.docRoutes(mux)
+	s.playRoutes(mux)
 	mux.HandleFunc("GET /odds", s.oddsIndex)
 	mux.HandleFunc("GET /odds/{query}", s.odds)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -267,7 +296,11 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
 		WriteTimeout:      writeTimeout,
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    maxHeaderBytes,
-		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+		// Requests finish on their own when ctx ends (a save completes),
+		// but a page waiting for a game's change is answered at once.
+		BaseContext: func(net.Listener) context.Context {
+			return context.WithValue(context.WithoutCancel(ctx), stoppingKey{}, ctx.Done())
+		},
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -286,6 +319,10 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
 	}
 	return nil
 }
+
+// stoppingKey is the request context's key of a channel closed when the
+// server is stopping.
+type stoppingKey struct{}
 
 // Loopback reports whether addr (host:port) listens on this machine only:
 // a loopback address or "localhost". An empty host listens everywhere.

@@ -19,11 +19,12 @@ import (
 const passwordEnv = "PLAYAID_PASSWORD"
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("serve", "serve [--addr HOST:PORT] [--host NAME]... [--lists DIR] [--data DIR] [--templates DIR]")
+	fs := e.newFlags("serve", "serve [--addr HOST:PORT] [--host NAME]... [--lists DIR] [--games DIR] [--data DIR] [--templates DIR]")
 	var d dataFlags
 	d.register(fs)
 	addr := fs.String("addr", "127.0.0.1:8080", "where to listen; an address beyond this machine (0.0.0.0:8080, a LAN address) needs "+passwordEnv)
 	lists := fs.String("lists", "lists", "the folder of army lists (created if absent)")
+	games := fs.String("games", "", "the folder of the games in progress (created if absent); by default games beside the lists folder")
 	tmpl := fs.String("templates", "", "a folder of templates that replace the shipped ones of the same name")
 	var hosts hostNames
 	fs.Var(&hosts, "host", "a name the club types in the browser to reach this server (e.g. playaid.lan), besides its address and localhost; repeatable; needs "+passwordEnv)
@@ -68,7 +69,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	e.fontWarnings(docFlags{format: document.PDF, templates: *tmpl})
-	srv, err := web.New(web.Config{Catalog: cat, Lists: *lists, Templates: *tmpl, Password: password, Hosts: hosts})
+	srv, err := web.New(web.Config{Catalog: cat, Lists: *lists, Games: *games, Templates: *tmpl, Password: password, Hosts: hosts})
 	if err != nil {
 		return err
 	}
@@ -83,7 +84,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		ln.Close()
 		return usagef("refusing to serve on %s without a password; set %s", ln.Addr(), passwordEnv)
 	}
-	fmt.Fprintf(e.stdout, "playaid serve: lists in %s\n", *lists)
+	fmt.Fprintf(e.stdout, "playaid serve: lists in %s, games in %s\n", *lists, srv.GamesDir())
 	for _, u := range urls(ln.Addr()) {
 		fmt.Fprintf(e.stdout, "playaid serve: open %s\n", u)
 	}

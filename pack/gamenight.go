@@ -78,6 +78,14 @@ func (pk *Pack) Night(sys *catalog.System, sc *catalog.Scenario, o NightOptions)
 	if players < max(sides, 1) {
 		return nil, fmt.Errorf("%s cannot play %s: it has %d sides, and each needs a player", document.Count(players, "player", "players"), sc.Name, sides)
 	}
+	for i, r := range o.Lists {
+		if r == nil {
+			continue
+		}
+		if err := r.Plays(sc, i); err != nil {
+			return nil, fmt.Errorf("%s cannot play %s: %v", r.List.Name, sc.Sides[i].Name, err)
+		}
+	}
 	n := &Night{System: sys, Scenario: sc, Players: players}
 	if d, ok := pk.Find(Briefing, sys, sc); ok {
 		n.Single = append(n.Single, NightDoc{Doc: d, Title: "Briefing: " + sc.Name, Copies: max(sides, 1), Who: "one for each side; the last page is the hidden side's, for its eyes only"})

@@ -57,6 +57,7 @@ type builderState struct {
 	Problem  string // why the last save did not happen
 	Conflict string // the file changed on disk: offer a new name
 	NewName  string
+	Paper    string // the paper the downloads are on: "a4", "letter"; "" for the one remembered
 }
 
 // builderView is the builder page.
@@ -76,6 +77,7 @@ type builderView struct {
 	Status    string // VALID, INVALID, EMPTY
 	Empty     bool   // no units yet: the bar says to add them, not an error count
 	Points    string // "145 / 145 pts"
+	PointsOf  string // what a list with no points is checked for, under them
 	Bar       int    // the points used, % of the limit (at most 100)
 	Over      bool
 	Blips     int
@@ -170,7 +172,8 @@ func (s *Server) builderPage(f *form, st builderState, c *checked) *builderView 
 		}
 	}
 	if a := rules.ArmyOf(sys); a != nil && !a.Points() {
-		v.Points = "No points: organisation checked"
+		// One short line on a phone's total bar, the rest under it.
+		v.Points, v.PointsOf = "No points", "organisation checked"
 	} else if v.V.Limit > 0 {
 		v.Points = fmt.Sprintf("%d / %d pts", v.V.Used, v.V.Limit)
 		v.Bar = int(min(100, v.V.Used*100/v.V.Limit)) // int64: Used may be far past Limit
@@ -393,6 +396,10 @@ func (s *Server) unitView(f *form, i int, ln *army.Line, sys *catalog.System, fa
 	}
 	if uv.Title == "" {
 		uv.Title = firstNonEmpty(u["label"], uv.Sub, fmt.Sprintf("Unit %d", i+1))
+	}
+	if u["label"] == "" && uv.Title != "" {
+		// A unit named by its type id ("infantry") is titled as a name.
+		uv.Title = strings.ToUpper(uv.Title[:1]) + uv.Title[1:]
 	}
 	if uv.Sub == uv.Title {
 		uv.Sub = ""

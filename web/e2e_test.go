@@ -54,9 +54,9 @@ func TestBrowserEndToEnd(t *testing.T) {
 	step("start a Boys of Company C human list", chromedp.Click(css(`a[data-new="aqotmf/boys-of-company-c/0"]`)),
 		until(`location.pathname === '/new' && document.getElementById('builder') !== null`), points("0 / 145 pts"))
 
-	step("add the Infantry Company", chromedp.Click(css(`button[name=add][value=infantry-company]`)), units(1), points("60 / 145 pts"))
-	step("add the machine guns", chromedp.Click(css(`button[name=add][value=hmg-unit]`)), units(2), points("100 / 145 pts"))
-	step("add the Rough Riders", chromedp.Click(css(`button[name=add][value=rough-riders]`)), units(3), points("145 / 145 pts"))
+	step("add the Infantry Company", chromedp.Click(css(`button[name=add-force][value="0.0"]`)), units(1), points("60 / 145 pts"))
+	step("add the machine guns", chromedp.Click(css(`button[name=add-force][value="0.1"]`)), units(2), points("100 / 145 pts"))
+	step("add the Rough Riders", chromedp.Click(css(`button[name=add-force][value="0.2"]`)), units(3), points("145 / 145 pts"))
 	if v := text("#verdict"); v != "VALID" {
 		t.Fatalf("at 145 of 145 the verdict is %q", v)
 	}
@@ -114,7 +114,7 @@ func TestBrowserEndToEnd(t *testing.T) {
 	}
 	progress := chromedp.BrowserEvents(ctx, cdpbrowser.DownloadProgress)
 	step("open the list", chromedp.Click(css(`a[href="/lists/boys-of-company-c"]`)), until(`document.getElementById('builder') !== null`),
-		chromedp.Click(css(`a[href="/lists/boys-of-company-c/roster.pdf"]`)))
+		chromedp.Click(css(`a[href^="/lists/boys-of-company-c/roster.pdf"]`)))
 	pdf := ""
 	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()

@@ -50,6 +50,9 @@ func TestFoldDownloads(t *testing.T) {
 		if w.Code != http.StatusOK || !bytes.Equal(w.Body.Bytes(), want) {
 			t.Errorf("%s: %d, not the CLI's bytes", path, w.Code)
 		}
+		if strings.Contains(path, "paper=letter") {
+			name = onPaper(name, layout.Letter)
+		}
 		if cd := w.Header().Get("Content-Disposition"); !strings.Contains(cd, `filename=`+name) {
 			t.Errorf("%s: saved as %q, want %s", path, cd, name)
 		}
@@ -86,7 +89,7 @@ func TestFoldDownloads(t *testing.T) {
 	if w := get(t, h, "/lists/boys-of-company-c-martians/markers-fold.pdf"); w.Code != http.StatusNotFound {
 		t.Errorf("fold-over blips of a list without blips: %d", w.Code)
 	}
-	if !strings.Contains(get(t, h, "/lists/"+name).Body.String(), `href="/lists/`+name+`/markers-fold.pdf"`) {
+	if !strings.Contains(get(t, h, "/lists/"+name).Body.String(), `href="/lists/`+name+`/markers-fold.pdf?paper=a4"`) {
 		t.Error("the builder does not offer the list's fold-over blips")
 	}
 

@@ -29,6 +29,7 @@ type gameView struct {
 	Sides            []gameSide
 	Single, Double   []pack.NightDoc
 	Zip, One, Two    string // the downloads' addresses, with the choices
+	Play             string // the start of a game of these lists, on the players' phones
 	Problem          string
 	Checking         int // the club's lists still being checked, not yet offered
 }
@@ -41,8 +42,8 @@ type gameSide struct {
 }
 
 // gameChoices reads the page's choices: players and a saved list per
-// side ("" for the ready-made one). The lists offered are the club's
-// valid lists of the rule set.
+// side ("" for the ready-made one). The lists offered for a side are the
+// club's valid lists that play it (army.Report.Plays).
 // key names the chosen lists' bytes, for the cache.
 // checking counts the club's lists still being checked, not yet offered.
 func (s *Server) gameChoices(r *http.Request, sys *catalog.System, sc *catalog.Scenario) (o pack.NightOptions, sides []gameSide, key, problem string, checking int) {
@@ -50,7 +51,7 @@ func (s *Server) gameChoices(r *http.Request, sys *catalog.System, sc *catalog.S
 	if v := q.Get("players"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < max(len(sc.Sides), 1) || n > pack.MaxPlayers {
-			problem = fmt.Sprintf("Players: %q is not a whole number from %d to %d.", clip(v, 20), max(len(sc.Sides), 1), pack.MaxPlayers)
+			problem = fmt.Sprintf("Players: %q is not a whole number of at least %d (and at most %d).", clip(v, 20), max(len(sc.Sides), 1), pack.MaxPlayers)
 		} else {
 			o.Players = n
 		}
@@ -62,7 +63,7 @@ func (s *Server) gameChoices(r *http.Request, sys *catalog.System, sc *catalog.S
 	var lists []*judgement
 	waiting := map[string]bool{}
 	for _, k := range judged {
-		if k.sys == sys && k.valid && (k.scenario == "" || k.scenario == sc.ID) {
+		if k.sys == sys && k.valid {
 			lists = append(lists, k)
 		}
 		if k.row.Status == "CHECKING" {
@@ -72,9 +73,12 @@ func (s *Server) gameChoices(r *http.Request, sys *catalog.System, sc *catalog.S
 	checking = pending
 	for i, sd := range sc.Sides {
 		pick := q.Get("side" + strconv.Itoa(i+1))
-		gs := gameSide{Index: i + 1, Name: sd.Name, Choices: []choice{{Value: "", Label: "the ready-made list", Selected: pick == ""}}}
+		gs := gameSide{Index: i + 1, Name: sd.Name, Choices: []choice{{Value: "", Label: "Ready-made list", Selected: pick == ""}}}
 		found := pick == ""
 		for _, l := range lists {
+			if !l.plays[sc.ID+"/"+strconv.Itoa(i)] {
+				continue // only the side's own lists (rules.Report.Plays)
+			}
 			name := l.file.name
 			gs.Choices = append(gs.Choices, choice{Value: name, Label: l.army + " (" + name + ")", Selected: name == pick})
 			if name != pick {
@@ -85,7 +89,7 @@ func (s *Server) gameChoices(r *http.Request, sys *catalog.System, sc *catalog.S
 				continue
 			}
 			rep, _, why := s.validate(name, src)
-			if rep == nil || why != "" || !rep.Valid() || rep.System != sys {
+			if rep == nil || why != "" || !rep.Valid() || rep.System != sys || rep.Plays(sc, i) != nil {
 				continue // changed since it was judged
 			}
 			found = true
@@ -100,7 +104,7 @@ func (s *Server) gameChoices(r *http.Request, sys *catalog.System, sc *catalog.S
 		case waiting[pick]:
 			problem = fmt.Sprintf("%s: the saved list %q is still being checked; reload the page in a moment.", sd.Name, clip(pick, 40))
 		default:
-			problem = fmt.Sprintf("%s: there is no valid saved list %q for this game.", sd.Name, clip(pick, 40))
+			problem = fmt.Sprintf("%s: there is no valid saved list %q of this side.", sd.Name, clip(pick, 40))
 		}
 		sides = append(sides, gs)
 	}
@@ -138,7 +142,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	o, sides, _, problem, checking := s.gameChoices(r, sys, sc)
-	v := &gameView{chrome: chrome{Title: "Game night: " + sc.Name, Nav: "lists"}, System: sys.ID, Scenario: sc.ID, Name: sc.Name,
+	v := &gameView{chrome: chrome{Title: "Game night: " + sc.Name, Nav: "print"}, System: sys.ID, Scenario: sc.ID, Name: sc.Name,
 		SystemName: sys.About.Name, Paper: p.Name, MinPlayers: max(len(sc.Sides), 1), MaxPlayers: pack.MaxPlayers, Sides: sides, Problem: problem, Checking: checking}
 	status := http.StatusOK
 	if problem != "" {
@@ -153,6 +157,13 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 				q.Set("side"+strconv.Itoa(i+1), name)
 			}
 		}
+		pq := url.Values{"system": {sys.ID}, "scenario": {sc.ID}}
+		for i, name := range o.Names {
+			if name != "" {
+				pq.Set("side"+strconv.Itoa(i+1), name)
+			}
+		}
+		v.Play = "/play/new?" + pq.Encode()
 		base := "/game/" + sys.ID + "/" + sc.ID + "/"
 		one, two := n.Files()
 		v.Zip, v.One = base+gameZip(sc, p)+"?"+q.Encode(), base+one+"?"+q.Encode()
@@ -227,6 +238,6 @@ func (s *Server) gameDownload(w http.ResponseWriter, r *http.Request) {
 	case file == gameZip(sc, p):
 		s.send(w, r, "application/zip", file, data, err)
 	default:
-		s.send(w, r, "application/pdf", file, data, err)
+		s.send(w, r, "application/pdf", onPaper(file, p), data, err)
 	}
 }

@@ -122,8 +122,27 @@ func TestGameNight(t *testing.T) {
 			t.Errorf("the page lacks %q", want)
 		}
 	}
+	// Each side is offered its own lists only: the Martians' lists are
+	// not the humans', and the humans' not the Martians'.
+	humans, martians, _ := strings.Cut(body, `name="side2"`)
+	if strings.Contains(humans, `value="boys-of-company-c-martians"`) || !strings.Contains(humans, `value="boys-of-company-c-humans"`) ||
+		strings.Contains(martians, `value="club"`) || !strings.Contains(martians, `value="boys-of-company-c-martians"`) ||
+		strings.Contains(body, `value="morale-wagon-humans"`) {
+		t.Errorf("the sides' choices are not their own lists: %s", pageText(body))
+	}
+	if w := get(t, h, "/game/aqotmf/boys-of-company-c?side1=boys-of-company-c-martians"); w.Code != 400 || !strings.Contains(pageText(w.Body.String()), `Boys of Company C: there is no valid saved list "boys-of-company-c-martians" of this side.`) {
+		t.Errorf("the Martians' list for the humans: %d %s", w.Code, pageText(w.Body.String()))
+	}
+	if w := get(t, h, "/game/aqotmf/boys-of-company-c?players=1"); !strings.Contains(pageText(w.Body.String()), `Players: "1" is not a whole number of at least 2`) {
+		t.Errorf("one player: %s", pageText(w.Body.String()))
+	}
 	cat := shipped.Catalog(t)
 	sys := cat.System("aqotmf")
+	// The print pack's game night refuses it too, as 'playaid game' does.
+	rm, _ := army.Validate("m"+ext, []byte(mustRead(t, filepath.Join(dir, "boys-of-company-c-martians"+ext))), cat)
+	if _, err := pack.New(cat, pack.Options{}).Night(sys, sys.Scenario("boys-of-company-c"), pack.NightOptions{Lists: []*army.Report{rm}}); err == nil || !strings.Contains(err.Error(), "cannot play Boys of Company C: it is the list of Martians") {
+		t.Errorf("pack.Night with the Martians' list for the humans: %v", err)
+	}
 	r, _ := army.Validate("club"+ext, src, cat)
 	n, err := pack.New(cat, pack.Options{}).Night(sys, sys.Scenario("boys-of-company-c"), pack.NightOptions{Players: 3, Lists: []*army.Report{r}, Names: []string{"club"}})
 	if err != nil {
@@ -160,6 +179,15 @@ func TestGameNight(t *testing.T) {
 			t.Errorf("%s: %d, want %d (%s)", path, w.Code, code, text)
 		}
 	}
+}
+
+func mustRead(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 func httpReq(target string) *http.Request { return newRequest(http.MethodGet, target, nil) }

@@ -260,7 +260,7 @@ func docName(file string) (id, format string, ok bool) {
 }
 
 // sendDoc hands out a generated document: a PDF as a download under the
-// name the CLI gives it, HTML shown in the browser, sandboxed (the
+// name the CLI gives it (on Letter, onPaper's), HTML shown in the browser, sandboxed (the
 // templates are the club's, not this server's).
 func (s *Server) sendDoc(w http.ResponseWriter, r *http.Request, format, file string, data []byte, err error) {
 	if errors.Is(err, errNoDoc) {
@@ -300,7 +300,7 @@ func (s *Server) docHandler(missing string, find func(r *http.Request, id, forma
 			return
 		}
 		data, err := mk(p)
-		s.sendDoc(w, r, strings.TrimPrefix(filepath.Ext(file), "."), file, data, err)
+		s.sendDoc(w, r, strings.TrimPrefix(filepath.Ext(file), "."), onPaper(file, p), data, err)
 	}
 }
 

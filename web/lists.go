@@ -125,8 +125,12 @@ func (s *Server) openList(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusOK, "broken", brokenPage(name, c))
 		return
 	}
+	p, ok := s.paper(w, r)
+	if !ok {
+		return
+	}
 	q := r.URL.Query()
-	st := builderState{FileName: name, Loaded: name, Base: hashOf(src), Hand: hand, Saved: q.Has("saved")}
+	st := builderState{FileName: name, Loaded: name, Base: hashOf(src), Hand: hand, Saved: q.Has("saved"), Paper: p.Name}
 	if k := q.Get("kept"); checkName(k) == nil {
 		st.Kept = k
 	}
@@ -387,7 +391,7 @@ func (s *Server) listDownload(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, http.StatusUnprocessableEntity, "The document could not be made from "+c.file+": "+err.Error())
 			return
 		}
-		s.send(w, r, "application/pdf", out, data, nil)
+		s.send(w, r, "application/pdf", onPaper(out, p), data, nil)
 	case "markers.pdf", "markers-fold.pdf":
 		fold := file == "markers-fold.pdf"
 		data, err := s.docs.listMarkers(name, src, c.report, fold, p)
@@ -403,7 +407,7 @@ func (s *Server) listDownload(w http.ResponseWriter, r *http.Request) {
 		if fold {
 			out = "markers-" + name + "-fold.pdf"
 		}
-		s.send(w, r, "application/pdf", out, data, nil)
+		s.send(w, r, "application/pdf", onPaper(out, p), data, nil)
 	case "list.toml":
 		s.send(w, r, "application/toml; charset=utf-8", c.file, src, nil)
 	case "summary.txt":

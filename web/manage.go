@@ -174,7 +174,10 @@ func (s *Server) manage(w http.ResponseWriter, r *http.Request) {
 	switch r.PathValue("action") {
 	case "delete":
 		err = s.lists.remove(name, base)
-		to = "/?deleted=" + url.QueryEscape(name) + "#lists"
+		// No fragment: the page opens at its top, where the Undo is,
+		// and the browser gives the Undo its autofocus (it gives none
+		// on a page opened at a fragment).
+		to = "/?deleted=" + url.QueryEscape(name)
 	case "restore":
 		err = s.lists.restore(name)
 		to += "?restored=1"

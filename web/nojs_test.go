@@ -35,8 +35,10 @@ func TestBrowserWithoutJavaScript(t *testing.T) {
 	if !strings.Contains(text(`.nojs-only`), "Update the total") {
 		t.Fatal("no Update button without JavaScript")
 	}
-	for i, id := range []string{"infantry-company", "hmg-unit", "rough-riders"} {
-		step("add "+id, chromedp.Click(css(`button[name=add][value=`+id+`]`)), chromedp.WaitVisible(css(`#unit-`+itoa(i))))
+	// The side's force list, line by line (a scenario side fields it and
+	// nothing else).
+	for i, line := range []string{"0.0", "0.1", "0.2"} {
+		step("add line "+line, chromedp.Click(css(`button[name=add-force][value="`+line+`"]`)), chromedp.WaitVisible(css(`#unit-`+itoa(i))))
 	}
 	if got := text("#points"); got != "145 / 145 pts" {
 		t.Fatalf("after three units: %q", got)
@@ -48,7 +50,7 @@ func TestBrowserWithoutJavaScript(t *testing.T) {
 	step("fix and save", chromedp.SetValue(css(`input[name="u.2.count"]`), ""), chromedp.Click(css(`#totalbar button[value=save]`)),
 		chromedp.WaitVisible(css(`.banner.ok`)))
 	b, err := os.ReadFile(filepath.Join(dir, "boys-of-company-c.toml"))
-	if err != nil || !strings.Contains(string(b), `id = "rough-riders"`) || strings.Contains(string(b), "count") {
+	if err != nil || !strings.Contains(string(b), `id            = "rough-riders"`) || strings.Contains(string(b), "count") {
 		t.Fatalf("saved without JavaScript: %v\n%s", err, b)
 	}
 	if got := text("#verdict"); got != "VALID" {

@@ -126,35 +126,30 @@ func TestPlayFocusAndAxe(t *testing.T) {
 			t.Errorf("%s: axe-core finds:\n  %s", what, strings.Join(found, "\n  "))
 		}
 	}
-	// press focuses a control and presses Enter on it, as a keyboard does.
-	press := func(id string) chromedp.Action[chromedp.Void] {
-		return chromedp.Evaluate[chromedp.Void](`(() => { const b = document.getElementById('` + id + `'); b.focus(); b.click(); })()`)
-	}
 	step("the humans' page", chromedp.EmulateViewport(390, 844), chromedp.Navigate(srv.URL+fixtureHuman), until(`document.getElementById('playroot') !== null`))
 	check("the page as it opens", "")
-	step("one element more", press("s0u0-1/elements-lost-plus"))
-	check("a count tapped", "s0u0-1/elements-lost-plus")
-	step("routed", press("s0u0-1/morale-1"))
-	check("a choice tapped", "s0u0-1/morale-1")
-	step("dug in off", press("s0u0-1/dug-in-mark"))
-	check("a mark tapped", "s0u0-1/dug-in-mark")
-	step("the machine guns out of ambush", press("s0u1-1-done"))
-	check("a unit brought onto the table (its button goes)", "s0u1-1-h")
-	step("undo it from the toast", press("toast-undo"))
-	check("an undo from the toast (its button goes)", "toast-body")
-	step("the next phase", press("clock-next"))
-	check("the clock moved", "clock-next")
-	step("undo from the log", press("undo-9"))
-	check("an undo from the log (its button goes)", "log-9")
-	step("a secret written", chromedp.Evaluate[chromedp.Void](`document.getElementById('note-s0/ambush/s0u1-1').value = 'The orchard'`), press("save-s0/ambush/s0u1-1"))
-	check("a secret saved", "save-s0/ambush/s0u1-1")
-	step("the Martians' page", chromedp.Navigate(srv.URL+fixtureMars), until(`document.getElementById('playroot') !== null`))
-	step("the tripod's one element lost", press("s1u0-1/elements-lost-plus"))
-	check("a count at its end (its button is off)", "s1u0-1/elements-lost-minus")
-	step("a building put on the table", press("place-add"))
-	check("a building put on the table", "place-add")
-	step("the game ended", press("end-game"))
-	check("the game ended", "summary-pdf")
+	for _, a := range []struct {
+		what, page, press, focus string
+	}{
+		{"a count tapped", "", "s0u0-1/elements-lost-plus", "s0u0-1/elements-lost-plus"},
+		{"a choice tapped", "", "s0u0-1/morale-1", "s0u0-1/morale-1"},
+		{"a mark tapped", "", "s0u0-1/dug-in-mark", "s0u0-1/dug-in-mark"},
+		{"a unit brought onto the table (its button goes)", "", "s0u1-1-done", "s0u1-1-h"},
+		{"an undo from the toast (its button goes)", "", "toast-undo", "toast-body"},
+		{"the clock moved", "", "clock-next", "clock-next"},
+		{"an undo from the log (its button goes)", "", "undo-9", "log-9"},
+		{"a secret saved", "", "save-s0/ambush/s0u1-1", "save-s0/ambush/s0u1-1"},
+		{"a count at its end (its button is off)", fixtureMars, "s1u0-1/elements-lost-plus", "s1u0-1/elements-lost-minus"},
+		{"a building put on the table", "", "place-add", "place-add"},
+		{"the game ended (its button goes)", "", "end-game", "summary-pdf"},
+	} {
+		if a.page != "" {
+			step("open "+a.page, chromedp.Navigate(srv.URL+a.page), until(`document.getElementById('playroot') !== null`))
+		}
+		// As a keyboard does: the control focused, then pressed.
+		step(a.what, chromedp.Evaluate[chromedp.Void](`(() => { const b = document.getElementById('`+a.press+`'); b.focus(); b.click(); })()`))
+		check(a.what, a.focus)
+	}
 }
 
 // TestPlayPagesOnAPhone: every play page at 390 × 844 fits the screen

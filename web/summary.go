@@ -49,11 +49,23 @@ func summaryText(file string, r *army.Report) string {
 	if n, d := blips(r); n > 0 {
 		p("\nDeploys hidden: %d %s and up to %d %s.\n", n, plural(n, "blip", "blips"), d, plural(d, "decoy", "decoys"))
 	}
+	// What is wrong, in the player's words, as the builder says it: the
+	// first few, for a chat.
 	if e, w := len(r.Diags.Errors()), len(r.Diags.Warnings()); e+w > 0 {
-		p("\n%d %s, %d %s (playaid army validate %s)\n", e, plural(e, "error", "errors"), w, plural(w, "warning", "warnings"), file)
+		p("\n%d %s, %d %s:\n", e, plural(e, "error", "errors"), w, plural(w, "warning", "warnings"))
+		for i, d := range r.Diags {
+			if i == summaryProblems {
+				p("- and %d more\n", len(r.Diags)-i)
+				break
+			}
+			p("- %s\n", msgOf(d).Text)
+		}
 	}
 	return b.String()
 }
+
+// summaryProblems is how many of a list's problems its summary says.
+const summaryProblems = 5
 
 // pointsText is the points a list uses, of its limit.
 func pointsText(r *army.Report) string {

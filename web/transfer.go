@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // A club's lists move as one zip: every list of the folder, for a backup
@@ -274,17 +275,26 @@ func (s *Server) importOne(file string, src []byte) importRow {
 		return row
 	}
 	rep, dl, why := s.validate(name, src)
-	switch {
-	case why != "":
+	if why != "" {
 		row.Note = why + " Not imported."
-		return row
-	case rep == nil:
-		row.Note = "This file does not read as an army list: not imported."
 		return row
 	}
 	row.Status = "INVALID"
-	if rep.Valid() {
+	switch {
+	case rep != nil && rep.Valid():
 		row.Status = "VALID"
+	case rep == nil && (!utf8.Valid(src) || bytes.IndexByte(src, 0) >= 0):
+		row.Note, row.Status = "This file is not text, so not a list: not imported.", ""
+		return row
+	case rep == nil:
+		// The lists folder keeps a file that does not read as a list yet
+		// (its page shows what to mend), and exports it: so that an
+		// export imports again, it comes in as it is, saying why.
+		cause := ""
+		if len(dl) > 0 {
+			cause = " (" + diagText(dl[0]) + ")"
+		}
+		row.Note = "This file does not read as an army list yet" + cause + ": it is imported as it is, and its page says what to mend."
 	}
 	s.lists.mu.Lock()
 	free, err := s.lists.free(name)
@@ -307,7 +317,7 @@ func (s *Server) importOne(file string, src []byte) importRow {
 	s.keep(free, rep, dl)
 	row.Name = free
 	if free != name {
-		row.Note = fmt.Sprintf("A list called %s%s is already here, so this one is saved as %s%s: nothing was written over.", name, ext, free, ext)
+		row.Note = strings.TrimSpace(row.Note + " " + fmt.Sprintf("A list called %s%s is already here, so this one is saved as %s%s: nothing was written over.", name, ext, free, ext))
 	}
 	return row
 }

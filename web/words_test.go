@@ -40,6 +40,9 @@ func TestPlainWords(t *testing.T) {
 				if keyed.MatchString(got) {
 					t.Errorf("%s: %q\n  shows as %q", filepath.Base(f), d.Msg, got)
 				}
+				if strings.Contains(got, "…") {
+					t.Errorf("%s: %q\n  stops mid-sentence: %q", filepath.Base(f), d.Msg, got)
+				}
 				if got == "" || strings.ToUpper(got[:1]) != got[:1] {
 					t.Errorf("%s: %q does not start a sentence", filepath.Base(f), got)
 				}
@@ -54,6 +57,8 @@ func TestPlainWords(t *testing.T) {
 		`the list names no side of Scenario 1; add side = "Martians" under scenario (one of: "A", "B")`:   `The list names no side of Scenario 1; choose the side "Martians" (one of: "A", "B")`,
 		"points = 145, but the Martians side plays at 200 points; write points = 200 or leave points out": "Points 145, but the Martians side plays at 200 points; expected points: 200 or leave points empty",
 		`unit 2 (hmg-unit): count is 0; expected 1 or more (leave count out for one)`:                     `Unit 2 (hmg-unit): count is 0; expected 1 or more (leave count empty for one)`,
+		"Tactical Squad has no points; write the unit's cost from your codex as points = …":               "Tactical Squad has no points; write the unit's cost from your codex as its points",
+		"Company has no figures; write how many figures the unit has, as figures = …":                     "Company has no figures; write how many figures the unit has as its figures",
 	} {
 		if got := playerWords(in); got != want {
 			t.Errorf("playerWords(%q)\n = %q\nwant %q", in, got, want)

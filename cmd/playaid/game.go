@@ -90,6 +90,9 @@ func runGame(ctx context.Context, e *env, args []string) error {
 			}
 			return fmt.Errorf("%s: the list is not valid: mend it before printing it for a game", file)
 		}
+		if err := f.report.Plays(sc, i); err != nil {
+			return usagef("--list %s: %s cannot play %s: %v", l, file, sc.Sides[i].Name, err)
+		}
 		for len(o.Lists) <= i {
 			o.Lists, o.Names = append(o.Lists, nil), append(o.Names, "")
 		}

@@ -178,6 +178,14 @@ func TestServe(t *testing.T) {
 				continue
 			}
 			name := m[1]
+			// The web tells a Letter download from the A4 one by its name:
+			// the print pack's name with "-letter" before ".pdf".
+			if paper != "a4" {
+				if !strings.HasSuffix(name, "-"+paper+".pdf") && !strings.Contains(name, "print-shop") {
+					t.Errorf("%s on %s paper is saved as %s, which the A4 download is saved as too", l[1], paper, name)
+				}
+				name = strings.Replace(name, "-"+paper+".pdf", ".pdf", 1)
+			}
 			// Reference cards printed the other ways, beside the pack's
 			// duplex ones: the bytes of the command that makes them.
 			if way := regexp.MustCompile(`^reference-cards-(.+)-(fold|print-shop)\.pdf$`).FindStringSubmatch(name); way != nil {

@@ -54,8 +54,8 @@ func (builder) UnitInputs(sys *catalog.System, f *rules.Form, i int, ln *rules.L
 
 func (builder) TableInputs(*catalog.System, *rules.Form) (string, []rules.Input) { return "", nil }
 
-// Picker offers the side's force list first, then the catalogue's units
-// of the list's faction by type.
+// Picker offers the side's force list, where the scenario gives one, else
+// the catalogue's units of the list's faction by type.
 func (builder) Picker(sys *catalog.System, f *rules.Form, faction string) rules.Picker {
 	p := rules.Picker{From: "catalogue"}
 	inList := map[string]int{}
@@ -93,7 +93,11 @@ func (builder) Picker(sys *catalog.System, f *rules.Form, faction string) rules.
 				}
 			}
 			if len(g.Items) > 0 {
+				// The side fields its force list and nothing else (the
+				// check refuses any other unit): the catalogue is not
+				// offered beside it.
 				p.Groups = append(p.Groups, g)
+				return p
 			}
 		}
 	}

@@ -27,7 +27,7 @@ func (builder) UnitInputs(sys *catalog.System, f *rules.Form, i int, ln *rules.L
 	return rules.UnitView{Sub: u["type"], Inputs: []rules.Input{
 		{Key: "label", Label: "Label", Kind: rules.TextInput, Placeholder: "Tactical Squad", Span: true},
 		{Key: "type", Label: "Type", Kind: rules.SelectInput, Choices: types, Blank: "— type —"},
-		{Key: "points", Label: "Points", Kind: rules.NumberInput, Placeholder: "codex", Min: "0"},
+		{Key: "points", Label: "Points (your codex)", Kind: rules.NumberInput, Placeholder: "0", Min: "0"},
 		{Key: "count", Label: "Count", Kind: rules.NumberInput, Placeholder: "1", Min: "1"},
 	}}
 }

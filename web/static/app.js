@@ -15,6 +15,30 @@
   if (notice && !document.querySelector('[autofocus]')) {
     notice.focus();
   }
+  // Game night: the downloads are of the choices last gathered; once a
+  // choice changes they are off until Gather makes the new ones.
+  var night = document.getElementById('nightform');
+  if (night) {
+    var stale = function () {
+      var sec = document.getElementById('night');
+      if (!sec || sec.classList.contains('stale')) {
+        return;
+      }
+      sec.classList.add('stale');
+      sec.querySelectorAll('a[href]').forEach(function (a) {
+        a.setAttribute('data-href', a.getAttribute('href'));
+        a.removeAttribute('href');
+        a.setAttribute('aria-disabled', 'true');
+        a.setAttribute('role', 'link');
+      });
+      var note = document.getElementById('nightstale');
+      if (note) {
+        note.hidden = false;
+      }
+    };
+    night.addEventListener('change', stale);
+    night.addEventListener('input', stale);
+  }
   document.addEventListener('click', function (e) {
     var b = e.target.closest('[data-copy]');
     if (b) {
@@ -100,7 +124,18 @@
       }
       var had = document.activeElement;
       var key = had && had.name ? {name: had.name, value: had.value, tag: had.tagName} : null;
+      // What the player opened stays open (List details, a unit's more
+      // fields): the server's page opens only what needs attention.
+      var open = {};
+      form.querySelectorAll('details').forEach(function (d) {
+        open[detailsKey(d)] = d.open;
+      });
       form.innerHTML = next.innerHTML;
+      form.querySelectorAll('details').forEach(function (d) {
+        if (open[detailsKey(d)]) {
+          d.open = true;
+        }
+      });
       var target = form.querySelector('[autofocus]');
       if (!target && key) {
         form.querySelectorAll(key.tag).forEach(function (el) {
@@ -152,6 +187,14 @@
         e.returnValue = '';
       }
     });
+  }
+
+  // detailsKey names a details element by the nearest element with an id
+  // around it and its place among that one's details.
+  function detailsKey(d) {
+    var box = d.parentElement ? d.parentElement.closest('[id]') : null;
+    var all = (box || document).querySelectorAll('details');
+    return (box ? box.id : '') + ':' + Array.prototype.indexOf.call(all, d);
   }
 
   function copy(area, button) {

@@ -12,62 +12,61 @@ import (
 	"github.com/playaid/playaid/internal/limits"
 )
 
-// bound is the range a whole number of the data may take.
-type bound struct{ lo, hi int }
+// Bound is the range a whole number of the data may take, Lo to Hi.
+type Bound struct{ Lo, Hi int }
 
-// keyBounds are the ranges of the data's whole numbers by TOML key. Any
-// other whole number is a stat or rule number (Defense, a factor, a
-// modifier, a score) within ±limits.MaxStat. The bounds keep every sum
-// and product the engine and the pages make of the data far from
-// overflowing, and every loop over them short; the rules' own demands on
-// a number (a die of one face at least, a loss of one point a turn) are
-// checked beside them.
-var keyBounds = map[string]bound{
+// keyBounds are the ranges of the data's whole numbers by TOML key: the
+// keys of the catalogue's own entries (units, weapons, charts, markers,
+// scenarios), wherever they stand, an engine's block too. An engine
+// bounds its block's own keys itself (Block.Bounds). Any other whole
+// number is a stat or rule number (Defense, a factor, a modifier, a
+// score) within ±limits.MaxStat. The bounds keep every sum and product
+// the engine and the pages make of the data far from overflowing, and
+// every loop over them short; the rules' own demands on a number (a die
+// of one face at least, a loss of one point a turn) are checked beside
+// them.
+var keyBounds = map[string]Bound{
 	"die":       {1, limits.MaxDie}, // 0: left out, reported where a die is needed
 	"armor_die": {0, limits.MaxDie},
 
-	"points":       {0, limits.MaxPoints},
-	"total":        {0, limits.MaxPoints},
-	"ladder":       {0, limits.MaxPoints},
-	"ladder_total": {0, limits.MaxPoints},
+	"points": {0, limits.MaxPoints},
+	"total":  {0, limits.MaxPoints},
 
-	"count":                {0, limits.MaxCount},
-	"stands":               {0, limits.MaxCount},
-	"trays":                {0, limits.MaxCount},
-	"foot":                 {0, limits.MaxCount},
-	"horse":                {0, limits.MaxCount},
-	"max_foot_per_tray":    {0, limits.MaxCount},
-	"max_mounted_per_tray": {0, limits.MaxCount},
-	"min_infantry_figures": {0, limits.MaxCount},
+	"count":  {0, limits.MaxCount},
+	"stands": {0, limits.MaxCount},
+	"trays":  {0, limits.MaxCount},
 
-	// Blips are marker pieces: the marker set prints them all.
-	"numbered":            {0, limits.MaxMarkers},
-	"dummies":             {0, limits.MaxMarkers},
-	"decoys_per_infantry": {0, limits.MaxMarkers},
+	// A marker's faces: the marker set prints them all.
+	"numbered": {0, limits.MaxMarkers},
 
 	"dice": {0, limits.MaxDice},
 
-	// Game lengths: 0 where a chart decides.
+	// A scenario's length: 0 where a chart decides.
 	"turns": {0, limits.MaxStat},
-	"round": {0, limits.MaxStat},
 }
 
 // pathBounds are the bounds of numbers a rule of their own holds to more
 // than their key's bound, by path (without indices): a unit's element
 // count is 1 or more, so that a count below is told once, against the
 // bound it must meet.
-var pathBounds = map[string]bound{
+var pathBounds = map[string]Bound{
 	"composition.count": {1, limits.MaxCount},
 }
 
-var statBound = bound{-limits.MaxStat, limits.MaxStat}
+var statBound = Bound{-limits.MaxStat, limits.MaxStat}
 
 // checkNumbers walks every number of an entry or rule block (v, written at
 // at) and reports each whole number outside its bound, each number that
 // is not finite and each list longer than limits.MaxEntries. label names
 // the entry in messages ("unit \"x\"").
 func (c *checker) checkNumbers(at located, label label, v any) {
-	w := numberWalk{c: c, at: at, label: label}
+	c.checkNumbersIn(at, label, v, nil)
+}
+
+// checkNumbersIn is checkNumbers with a block's own bounds, by key,
+// before the catalogue's.
+func (c *checker) checkNumbersIn(at located, label label, v any, own map[string]Bound) {
+	w := numberWalk{c: c, at: at, label: label, own: own}
 	w.value(reflect.ValueOf(v), "")
 }
 
@@ -88,6 +87,7 @@ type numberWalk struct {
 	c     *checker
 	at    located
 	label label
+	own   map[string]Bound // the block's own bounds, by key
 	parts []string
 }
 
@@ -149,18 +149,27 @@ func (w *numberWalk) whole(n int, key string) {
 	if key == "die" && n == 0 {
 		return
 	}
-	b, ok := keyBounds[key]
-	if !ok {
-		b = statBound
-	}
+	b := boundOf(key, w.own)
 	if key == "count" {
 		if pb, ok := pathBounds[named(w.path())]; ok {
 			b = pb
 		}
 	}
-	if n < b.lo || n > b.hi {
-		w.wrong("is %d; expected %d–%d", n, b.lo, b.hi)
+	if n < b.Lo || n > b.Hi {
+		w.wrong("is %d; expected %d–%d", n, b.Lo, b.Hi)
 	}
+}
+
+// boundOf is the bound of a whole number under key: a block's own (own,
+// nil outside a block), else the catalogue's, else a stat's.
+func boundOf(key string, own map[string]Bound) Bound {
+	if b, ok := own[key]; ok {
+		return b
+	}
+	if b, ok := keyBounds[key]; ok {
+		return b
+	}
+	return statBound
 }
 
 // numberField is a field of a struct that is, or holds, a number or a list.

@@ -156,3 +156,57 @@ row = [{roll = "1-20"}]
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// An engine's block bounds its own counts (figures per tray, decoys per
+// blip, the upgrade ladder's costs, a game-length round) as its engine
+// registers them: each number out of its bound is told at its place,
+// with the bound, and the checks that add them up leave them be.
+func TestBlockBounds(t *testing.T) {
+	aq := `system = "a"
+engine = "aqotmf"
+[about]
+name = "A"
+die = 10
+[aqotmf.blips]
+dummies = 1001
+decoys_per_infantry = -1
+`
+	evac := `system = "e"
+engine = "evacuation"
+[about]
+name = "E"
+die = 6
+[evacuation.objective]
+ladder = [10, 100001]
+ladder_total = 7
+[evacuation.game_length]
+die = 6
+round = [{round = -1, ends_on = 6}]
+`
+	im := `system = "i"
+engine = "imperial"
+[about]
+name = "I"
+die = 20
+[imperial]
+max_foot_per_tray = 10001
+max_mounted_per_tray = -1
+order = [{id = "close", name = "Close", foot = 10001, horse = -2}]
+shooting = {min_infantry_figures = -3}
+`
+	errs, _ := load(t, map[string]string{"a/system.toml": aq, "e/system.toml": evac, "i/system.toml": im})
+	want := []string{
+		`data/a/system.toml:7:11: [aqotmf]: blips.dummies is 1001; expected 0–1000`,
+		`data/a/system.toml:8:23: [aqotmf]: blips.decoys_per_infantry is -1; expected 0–1000`,
+		`data/e/system.toml:7:15: [evacuation]: objective.ladder is 100001; expected 0–100000`,
+		`data/e/system.toml:11:19: [evacuation]: game_length.round.round is -1; expected 0–100`,
+		`data/i/system.toml:7:21: [imperial]: max_foot_per_tray is 10001; expected 0–10000`,
+		`data/i/system.toml:8:24: [imperial]: max_mounted_per_tray is -1; expected 0–10000`,
+		`data/i/system.toml:9:48: [imperial]: order.foot is 10001; expected 0–10000`,
+		`data/i/system.toml:9:63: [imperial]: order.horse is -2; expected 0–10000`,
+		`data/i/system.toml:10:36: [imperial]: shooting.min_infantry_figures is -3; expected 0–10000`,
+	}
+	if strings.Join(errs, "\n") != strings.Join(want, "\n") {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(want, "\n"))
+	}
+}

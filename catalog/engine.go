@@ -22,6 +22,18 @@ type Block struct {
 	// engine needs of it, reporting through c; nil for none beyond the
 	// checks every block gets (numbers within bounds).
 	Check func(c *BlockCheck, block any)
+	// Bounds are the ranges of the block's own whole numbers, by key
+	// (figures per tray, decoys per blip), wherever the key stands in
+	// the block. A key it leaves out keeps the catalogue's bound (points,
+	// count, die), else a stat's, ±limits.MaxStat.
+	Bounds map[string]Bound
+}
+
+// WithBounds is the block with bounds for its own whole numbers (see
+// Block.Bounds).
+func (b Block) WithBounds(bounds map[string]Bound) Block {
+	b.Bounds = bounds
+	return b
 }
 
 var (

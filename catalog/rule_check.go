@@ -12,10 +12,11 @@ import (
 // written, and the catalogue's ways to report a problem at its place.
 // Keys are the block's own TOML paths ("tripod_damage.chart").
 type BlockCheck struct {
-	Sys  *System
-	c    *checker
-	at   located // where the block stands: "aqotmf"
-	name label   // "[aqotmf]"
+	Sys   *System
+	c     *checker
+	at    located // where the block stands: "aqotmf"
+	name  label   // "[aqotmf]"
+	block string  // the block's (and its engine's) name: "aqotmf"
 }
 
 // Name is the block as messages name it: "[aqotmf]".
@@ -100,8 +101,15 @@ func (r *BlockCheck) Entry(kind, id string) Place { return Place{r.c.at(kind, id
 func (r *BlockCheck) Covers(ch *Chart, lo int, why string) { r.c.covers(ch, lo, why) }
 
 // InBound reports whether a whole number of the data under the key is
-// within its bound (a number out of it is reported already).
-func (r *BlockCheck) InBound(key string, n int) bool { return inBound(key, n) }
+// within its bound, the block's own or the catalogue's (a number out of
+// it is reported already).
+func (r *BlockCheck) InBound(key string, n int) bool { return inBound(key, n, r.bounds()) }
+
+// bounds are the block's own bounds, by key (Block.Bounds).
+func (r *BlockCheck) bounds() map[string]Bound {
+	b, _ := blockOf(r.block)
+	return b.Bounds
+}
 
 // Place is where an entry stands in the data.
 type Place struct{ at located }
@@ -112,7 +120,7 @@ func (p Place) Pos() diag.Pos               { return p.at.pos() }
 func (p Place) Bad(field string) bool       { return p.at.bad(field) }
 
 func (c *checker) blockCheck(name string) *BlockCheck {
-	return &BlockCheck{Sys: c.s, c: c, at: c.ld.locs["block/"+c.s.ID+"/"+name], name: label{kind: "[" + name + "]"}}
+	return &BlockCheck{Sys: c.s, c: c, at: c.ld.locs["block/"+c.s.ID+"/"+name], name: label{kind: "[" + name + "]"}, block: name}
 }
 
 // checkEngine checks that the system names its engine and that its
@@ -141,7 +149,7 @@ func (c *checker) checkRules() {
 	blocks := c.ld.blocks[c.s.ID]
 	for _, name := range blockNames(blocks) {
 		rc := c.blockCheck(name)
-		c.checkNumbers(rc.at, rc.name, blocks[name])
+		c.checkNumbersIn(rc.at, rc.name, blocks[name], rc.bounds())
 		if b, ok := blockOf(name); ok && b.Check != nil {
 			b.Check(rc, blocks[name])
 		}

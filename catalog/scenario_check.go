@@ -26,7 +26,7 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 		sum, sumKnown := 0, !at.bad(sidePath+".force")
 		for j, f := range side.Forces {
 			fp := fmt.Sprintf("%s.force.%d", sidePath, j)
-			if !inBound("points", f.Points) {
+			if !inBound("points", f.Points, nil) {
 				sumKnown = false
 			}
 			sum += f.Points
@@ -48,7 +48,7 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 			// Only numbers in their bounds are multiplied: the others are
 			// reported, and their product could overflow.
 			if at.bad(fp+".points") || at.bad(fp+".count") || ua.bad("points") ||
-				!inBound("points", f.Points) || !inBound("count", f.Count) || !inBound("points", u.Points) {
+				!inBound("points", f.Points, nil) || !inBound("count", f.Count, nil) || !inBound("points", u.Points, nil) {
 				continue
 			}
 			if want := count * u.Points; f.Points != want {
@@ -60,7 +60,7 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 			}
 			for k, a := range f.Added {
 				ap := fmt.Sprintf("%s.added[%d]", fp, k)
-				if a.Count < 1 || !inBound("count", a.Count) {
+				if a.Count < 1 || !inBound("count", a.Count, nil) {
 					c.errf(at.value(ap+".count"), "scenario %s, %s: the stand %q the line adds needs a count of 1 or more", sc.ID, side.Name, a.Label)
 				}
 				if c.s.Profile(a.FightsAs) == nil {
@@ -119,10 +119,11 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 	}
 }
 
-// inBound reports whether n lies within the bound of its key.
-func inBound(key string, n int) bool {
-	b := keyBounds[key]
-	return n >= b.lo && n <= b.hi
+// inBound reports whether n lies within the bound of its key: a block's
+// own (own; nil outside a block), else the catalogue's.
+func inBound(key string, n int, own map[string]Bound) bool {
+	b := boundOf(key, own)
+	return n >= b.Lo && n <= b.Hi
 }
 
 // checkMap keeps every feature on the board, and the board on the page.

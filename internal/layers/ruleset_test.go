@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -71,22 +72,97 @@ func engineNames(t *testing.T, root string) []string {
 	return names
 }
 
+// engineKeys are the keys only engines read, each with the engine's
+// folder: the TOML keys of the types in an engine's folder (its block)
+// and the keys of its army lists (Field{Key: …}), less the keys of the
+// catalogue's own entries, which every engine shares (points, count,
+// die …).
+func engineKeys(t *testing.T, root string) map[string]string {
+	t.Helper()
+	keys := func(glob string) map[string]bool {
+		files, err := filepath.Glob(filepath.Join(root, glob))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]bool{}
+		fset := token.NewFileSet()
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			file, err := parser.ParseFile(fset, f, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ast.Inspect(file, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.Field:
+					if n.Tag != nil {
+						tag, _ := strconv.Unquote(n.Tag.Value)
+						if name, _, _ := strings.Cut(reflect.StructTag(tag).Get("toml"), ","); name != "" && name != "-" {
+							out[name] = true
+						}
+					}
+				case *ast.KeyValueExpr:
+					if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Key" {
+						if lit, ok := n.Value.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+							k, _ := strconv.Unquote(lit.Value)
+							out[k] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+		return out
+	}
+	shared := keys(filepath.Join("catalog", "*.go"))
+	for k := range keys(filepath.Join("rules", "*.go")) {
+		shared[k] = true
+	}
+	out := map[string]string{}
+	dirs, err := filepath.Glob(filepath.Join(root, "rules", "*", "engine.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range dirs {
+		dir := filepath.Base(filepath.Dir(e))
+		for k := range keys(filepath.Join("rules", dir, "*.go")) {
+			if !shared[k] {
+				out[k] = dir
+			}
+		}
+	}
+	if len(out) < 20 {
+		t.Fatalf("engine keys %v: expected the keys of the engines' blocks", out)
+	}
+	return out
+}
+
 // A rule set is data plus an engine: outside rules/ (where the engines
 // live and register) and the data, no Go file names a shipped rule set's
 // id — as a string ("aqotmf", "cards-imperial-mars.md") —, chooses by an
 // engine's name (kind == "imperial": a name may be a word of the data
 // too, "dice"), reaches for an engine's block of numbers
 // (sys.Block, sys.Imperial) or imports an engine's package
-// (rules/imperial): it asks the rule set's engine (rules.EngineOf,
-// rules.ArmyOf, rules.DocumentsOf …). Only the program imports the list
-// that registers them (rules/engines). The catalogue, which decodes each
-// engine's block, may read it, but names no rule set either.
+// (rules/imperial) or names a key only an engine reads: it asks the rule
+// set's engine (rules.EngineOf, rules.ArmyOf, rules.DocumentsOf …). Only
+// the program imports the list that registers them (rules/engines). The
+// catalogue, which decodes each engine's block, may read it, but names
+// no rule set either, and bounds no engine's keys (the engine registers
+// its block's bounds with it).
+//
+// An engine's key is refused as a string where it cannot be a word of
+// anything else: a key of two words or more ("max_foot_per_tray",
+// "hull_points") anywhere, and any engine's key ("foot") as the key of
+// a table in the catalogue (a map by key name, as its bounds are). One
+// word alone ("open", "order") is too often a word of the program too.
 func TestNoRuleSetIDs(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ids, engines := shippedIDs(t, root), engineNames(t, root)
+	ids, engines, keys := shippedIDs(t, root), engineNames(t, root), engineKeys(t, root)
 	named := func(s string) string {
 		for _, id := range ids {
 			if s == id || regexp.MustCompile(`(^|[-/])`+regexp.QuoteMeta(id)+`\.md$`).MatchString(s) {
@@ -149,8 +225,32 @@ func TestNoRuleSetIDs(t *testing.T) {
 				if n.Kind != token.STRING {
 					break
 				}
-				if s, err := strconv.Unquote(n.Value); err == nil && named(s) != "" {
+				s, err := strconv.Unquote(n.Value)
+				if err != nil {
+					break
+				}
+				if named(s) != "" {
 					t.Errorf("%s: names the rule set %q; ask its engine (rules.EngineOf) instead", fset.Position(n.Pos()), named(s))
+				}
+				if e := keys[s]; e != "" && strings.Contains(s, "_") {
+					t.Errorf("%s: names %q, a key of the %s engine's; let the engine say what it needs of it", fset.Position(n.Pos()), s, e)
+				}
+			case *ast.CompositeLit:
+				if _, ok := n.Type.(*ast.MapType); !ok || !strings.HasPrefix(rel, "catalog/") {
+					break
+				}
+				for _, el := range n.Elts {
+					kv, ok := el.(*ast.KeyValueExpr)
+					if !ok {
+						continue
+					}
+					lit, ok := kv.Key.(*ast.BasicLit)
+					if !ok || lit.Kind != token.STRING {
+						continue
+					}
+					if s, _ := strconv.Unquote(lit.Value); keys[s] != "" && !strings.Contains(s, "_") {
+						t.Errorf("%s: keys a table by %q, a key of the %s engine's; let the engine register it with its block", fset.Position(lit.Pos()), s, keys[s])
+					}
 				}
 			case *ast.BinaryExpr:
 				if n.Op != token.EQL && n.Op != token.NEQ {

@@ -2,7 +2,16 @@ package aqotmf
 
 import (
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/limits"
 )
+
+// blockBounds are the ranges of the block's blips: marker pieces, which
+// the marker set prints all of (see catalog.Block.Bounds).
+var blockBounds = map[string]catalog.Bound{
+	"numbered":            {Lo: 0, Hi: limits.MaxMarkers},
+	"dummies":             {Lo: 0, Hi: limits.MaxMarkers},
+	"decoys_per_infantry": {Lo: 0, Hi: limits.MaxMarkers},
+}
 
 // Rules holds the numbers of All Quiet on the Martian Front's mechanics
 // that the engine reads ([aqotmf] in data/aqotmf/system.toml).

@@ -6,7 +6,7 @@ import (
 
 // Engine is the engine, registered by package rules/engines.
 var Engine = &rules.Engine{Name: "aqotmf",
-	Block:     rules.BlockOf(checkBlock),
+	Block:     rules.BlockOf(checkBlock).WithBounds(blockBounds),
 	Sheet:     rules.SheetStyle{Template: "aqotmf.md", MaxPages: 2, Columns: 2, BaseSize: 7.5, Margin: 7},
 	Cards:     rules.CardStyle{Template: "cards-aqotmf.md", Accent: [3]uint8{140, 36, 28}},
 	Odds:      aqOdds,

@@ -2,7 +2,16 @@ package evacuation
 
 import (
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/limits"
 )
+
+// blockBounds are the ranges of the block's upgrade costs, as points,
+// and of its game-length rounds, 0 or more (see catalog.Block.Bounds).
+var blockBounds = map[string]catalog.Bound{
+	"ladder":       {Lo: 0, Hi: limits.MaxPoints},
+	"ladder_total": {Lo: 0, Hi: limits.MaxPoints},
+	"round":        {Lo: 0, Hi: limits.MaxStat},
+}
 
 // Round is one round of Evacuation: Mars's game-length roll.
 type Round struct {

@@ -6,7 +6,7 @@ import (
 
 // Engine is the engine, registered by package rules/engines.
 var Engine = &rules.Engine{Name: "evacuation",
-	Block:     rules.BlockOf(checkBlock),
+	Block:     rules.BlockOf(checkBlock).WithBounds(blockBounds),
 	Sheet:     rules.SheetStyle{Template: "evacuation-mars.md", MaxPages: 1, Columns: 1, BaseSize: 7.5, Margin: 8},
 	Cards:     rules.CardStyle{Template: "cards-evacuation-mars.md", Accent: [3]uint8{18, 104, 104}},
 	Odds:      evacOdds,

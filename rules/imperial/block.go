@@ -2,7 +2,18 @@ package imperial
 
 import (
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/limits"
 )
+
+// blockBounds are the ranges of the block's counts of figures: far above
+// any army, so that no sum of them overflows (see catalog.Block.Bounds).
+var blockBounds = map[string]catalog.Bound{
+	"foot":                 {Lo: 0, Hi: limits.MaxCount},
+	"horse":                {Lo: 0, Hi: limits.MaxCount},
+	"max_foot_per_tray":    {Lo: 0, Hi: limits.MaxCount},
+	"max_mounted_per_tray": {Lo: 0, Hi: limits.MaxCount},
+	"min_infantry_figures": {Lo: 0, Hi: limits.MaxCount},
+}
 
 // Rules holds Imperial Mars's numbers the engine and the army checker read
 // ([imperial] in data/imperial-mars/system.toml). Tables only printed, or

@@ -7,7 +7,7 @@ import (
 
 // Engine is the engine, registered by package rules/engines.
 var Engine = &rules.Engine{Name: "imperial",
-	Block:     rules.BlockOf(checkBlock),
+	Block:     rules.BlockOf(checkBlock).WithBounds(blockBounds),
 	Sheet:     rules.SheetStyle{Template: "imperial-mars.md", MaxPages: 6, Columns: 2, BaseSize: 7.5, Margin: 7},
 	Cards:     rules.CardStyle{Template: "cards-imperial-mars.md", Accent: [3]uint8{34, 58, 112}},
 	Odds:      imOdds,

@@ -107,24 +107,14 @@ name = "Damage"
 die = 10
 row = [{roll = "1-9"}, {roll = "10"}]
 `
-	evac := `system = "e"
-engine = "evacuation"
-[about]
-name = "E"
-die = 6
-[evacuation.objective]
+	evac := ruleSet("e", "evacuation", 6) + `[evacuation.objective]
 armour = 8
 max_armour = 6
 [evacuation.game_length]
 die = 6
 round = [{round = 8, ends_on = 2}, {round = 8, ends_on = 9}, {round = 10, ends_on = 5}]
 `
-	im := `system = "i"
-engine = "imperial"
-[about]
-name = "I"
-die = 20
-[imperial]
+	im := ruleSet("i", "imperial", 20) + `[imperial]
 unjam_score = 21
 morale = {chart = "m"}
 rally = {chart = "r"}
@@ -139,7 +129,6 @@ name = "R"
 die = 20
 row = [{roll = "1-20"}]
 `
-	errs, _ := load(t, map[string]string{"t/system.toml": rules, "e/system.toml": evac, "i/system.toml": im})
 	want := []string{
 		`data/e/system.toml:8:14: [evacuation] objective.max_armour is 6, below the marker's own armour 8`,
 		`data/e/system.toml:11:45: [evacuation] game_length: round 8 after round 8; expected increasing rounds`,
@@ -152,9 +141,7 @@ row = [{roll = "1-20"}]
 		`data/t/system.toml:29:12: [aqotmf] morale.per_loss is 0; expected 1 or more (each element lost must lower the roll)`,
 		`data/t/system.toml:38:32: chart "dmg": no row for totals above 10, but it is rolled with modifiers added ([aqotmf] tripod_damage.per_extra_point, tow_cable.fall_modifier); expected rows for every total from 1 up, the last open ("N+")`,
 	}
-	if strings.Join(errs, "\n") != strings.Join(want, "\n") {
-		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(want, "\n"))
-	}
+	wantErrors(t, map[string]string{"t/system.toml": rules, "e/system.toml": evac, "i/system.toml": im}, want)
 }
 
 // An engine's block bounds its own counts (figures per tray, decoys per
@@ -162,39 +149,23 @@ row = [{roll = "1-20"}]
 // registers them: each number out of its bound is told at its place,
 // with the bound, and the checks that add them up leave them be.
 func TestBlockBounds(t *testing.T) {
-	aq := `system = "a"
-engine = "aqotmf"
-[about]
-name = "A"
-die = 10
-[aqotmf.blips]
+	aq := ruleSet("a", "aqotmf", 10) + `[aqotmf.blips]
 dummies = 1001
 decoys_per_infantry = -1
 `
-	evac := `system = "e"
-engine = "evacuation"
-[about]
-name = "E"
-die = 6
-[evacuation.objective]
+	evac := ruleSet("e", "evacuation", 6) + `[evacuation.objective]
 ladder = [10, 100001]
 ladder_total = 7
 [evacuation.game_length]
 die = 6
 round = [{round = -1, ends_on = 6}]
 `
-	im := `system = "i"
-engine = "imperial"
-[about]
-name = "I"
-die = 20
-[imperial]
+	im := ruleSet("i", "imperial", 20) + `[imperial]
 max_foot_per_tray = 10001
 max_mounted_per_tray = -1
 order = [{id = "close", name = "Close", foot = 10001, horse = -2}]
 shooting = {min_infantry_figures = -3}
 `
-	errs, _ := load(t, map[string]string{"a/system.toml": aq, "e/system.toml": evac, "i/system.toml": im})
 	want := []string{
 		`data/a/system.toml:7:11: [aqotmf]: blips.dummies is 1001; expected 0–1000`,
 		`data/a/system.toml:8:23: [aqotmf]: blips.decoys_per_infantry is -1; expected 0–1000`,
@@ -206,6 +177,18 @@ shooting = {min_infantry_figures = -3}
 		`data/i/system.toml:9:63: [imperial]: order.horse is -2; expected 0–10000`,
 		`data/i/system.toml:10:36: [imperial]: shooting.min_infantry_figures is -3; expected 0–10000`,
 	}
+	wantErrors(t, map[string]string{"a/system.toml": aq, "e/system.toml": evac, "i/system.toml": im}, want)
+}
+
+// ruleSet is the head of a rule set's system.toml: its id, engine and die.
+func ruleSet(id, engine string, die int) string {
+	return fmt.Sprintf("system = %q\nengine = %q\n[about]\nname = %q\ndie = %d\n", id, engine, strings.ToUpper(id), die)
+}
+
+// wantErrors loads files and wants exactly the errors want, in order.
+func wantErrors(t *testing.T, files map[string]string, want []string) {
+	t.Helper()
+	errs, _ := load(t, files)
 	if strings.Join(errs, "\n") != strings.Join(want, "\n") {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(want, "\n"))
 	}

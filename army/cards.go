@@ -209,6 +209,13 @@ func faces(cs []card) []cards.Card {
 	return out
 }
 
+// CardCount is how many unit cards a list prints (a unit whose card does
+// not hold everything prints on two).
+func CardCount(r *Report) (int, error) {
+	cs, err := buildCards(r)
+	return len(cs), err
+}
+
 // PrintCards prints a list's unit cards as a print shop's deck: one face
 // to a page, with bleed.
 func PrintCards(r *Report, shop cards.Shop) ([]byte, error) {

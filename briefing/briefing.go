@@ -301,7 +301,7 @@ func agree(sys *catalog.System, sc *catalog.Scenario) []string {
 				}
 				seen[p.ID] = true
 				if missing := sys.Unstated(p); len(missing) > 0 {
-					out = append(out, fmt.Sprintf("the %s's %s", p.Name, andList(missing)))
+					out = append(out, fmt.Sprintf("the %s's %s", p.Name, document.And(missing)))
 				}
 				addSpecials(p.Specials)
 				for _, wid := range p.Weapons {
@@ -317,15 +317,7 @@ func agree(sys *catalog.System, sc *catalog.Scenario) []string {
 	case 1:
 		out = append(out, "what "+specials[0]+" does")
 	default:
-		out = append(out, "what "+andList(specials)+" do")
+		out = append(out, "what "+document.And(specials)+" do")
 	}
 	return append(out, sc.Agree...)
-}
-
-// andList joins "a, b and c".
-func andList(s []string) string {
-	if len(s) <= 1 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }

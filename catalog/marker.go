@@ -45,6 +45,10 @@ type Marker struct {
 	Rows      []RulerRow `toml:"row"`
 	RowHeight Length     `toml:"row_height"`
 	Segment   Length     `toml:"segment"`
+	// FactorWord is printed before each range band's weapon factor ("F":
+	// F6), so that it does not read as a modifier; the factor alone when
+	// left out.
+	FactorWord string `toml:"factor_word"`
 
 	// Track: a card with a row of boxes per value track.
 	Tracks []Track `toml:"track"`

@@ -177,5 +177,13 @@ func Plural(n int, one, many string) string {
 	return many
 }
 
+// And joins words as a sentence lists them: "a, b and c".
+func And(s []string) string {
+	if len(s) <= 1 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
 // Count is n with its noun: "1 blip", "3 blips".
 func Count(n int, one, many string) string { return strconv.Itoa(n) + " " + Plural(n, one, many) }

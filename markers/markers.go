@@ -70,6 +70,10 @@ type Options struct {
 	// Title heads each front instead of "<rule set> markers", e.g. a
 	// scenario's blips: "Blips for Scenario 2: Morale Wagon".
 	Title string
+	// Note is a line under the pieces of the last front, where it has
+	// room: where the pieces this sheet leaves out print (a rule set's
+	// blips).
+	Note string
 }
 
 // optionf is a mistake in the options (an unknown kind, a negative

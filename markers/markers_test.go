@@ -600,6 +600,54 @@ func TestRangeSticks(t *testing.T) {
 	}
 }
 
+// TestRangeStickFactors: an Imperial Mars stick prints each band's weapon
+// factor with the sheet's word for it (F6), never signed like a
+// modifier; the seed's BL rifle is 6, 4 and 2.
+func TestRangeStickFactors(t *testing.T) {
+	cat := shipped.Catalog(t)
+	im := system(t, cat, "imperial-mars")
+	sh := planned(t, []*catalog.System{im}, Options{Only: []string{"range-stick"}})
+	var got []string
+	for _, r := range sh.pages[0].items[0].p.seg.rows {
+		if r.label != "BL rifle" {
+			continue
+		}
+		for _, b := range r.bands {
+			got = append(got, b.factor)
+		}
+	}
+	if strings.Join(got, " ") != "F6 F4 F2" {
+		t.Errorf("BL rifle bands %q; want F6 F4 F2", got)
+	}
+	for _, x := range texts(render(t, []*catalog.System{im}, Options{Only: []string{"range-stick"}})[0]) {
+		if strings.HasPrefix(x, "+") {
+			t.Errorf("%q on the stick reads as a modifier", x)
+		}
+	}
+}
+
+// TestNote: a sheet's note prints once, under the pieces of its last
+// front, inside the safe margin.
+func TestNote(t *testing.T) {
+	cat := shipped.Catalog(t)
+	aq := system(t, cat, "aqotmf")
+	const note = "The blips and decoys are on their own sheets."
+	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+		pages := render(t, []*catalog.System{aq}, Options{Paper: paper, Only: []string{"dug-in", "tripod-damage", "routed"}, Note: note})
+		fronts := 0
+		for i, pg := range pages {
+			n := strings.Count(strings.Join(texts(pg), "\n"), note)
+			if i == len(pages)-1 && n != 1 || i < len(pages)-1 && n != 0 {
+				t.Errorf("%s: page %d of %d prints the note %d times", paper.Name, i+1, len(pages), n)
+			}
+			fronts++
+		}
+		if fronts == 0 {
+			t.Fatal("no pages")
+		}
+	}
+}
+
 // TestFonts: the embedded Go font has the dashes, primes and ellipsis the
 // sheets print, and they reach the PDF as those characters.
 func TestFonts(t *testing.T) {

@@ -125,6 +125,33 @@ func (sh *sheet) drawFrontPage(pdf *fpdf.Fpdf, pg *page) {
 			place(pdf, pl, func(x, y float64) { drawBack(pdf, pl.p, x, y, pl.rot) })
 		}
 	}
+	if pg.num == pg.n {
+		sh.footNote(pdf, pg)
+	}
+}
+
+// footNote writes Options.Note under the pieces of the last front, clear
+// of their corner marks (left of the fold word on a fold sheet), where it
+// fits whole at the smallest size a player reads.
+func (sh *sheet) footNote(pdf *fpdf.Fpdf, pg *page) {
+	if sh.opt.Note == "" {
+		return
+	}
+	x0 := layout.SafeMargin + guideW
+	right := sh.paper.Width - x0
+	if sh.opt.Backs == Fold {
+		right = sh.paper.Width/2 - 4
+	}
+	low := areaTop
+	for _, pl := range pg.items {
+		low = max(low, pl.r.Y+pl.r.H)
+	}
+	base := low + layout.CropTo + 3.5
+	setText(pdf, headerInk)
+	pdf.SetFont(fontName, "", cards.MinPt)
+	if layout.Width(pdf, sh.opt.Note) <= right-x0 && base <= sh.paper.Height-layout.SafeMargin-0.6 {
+		layout.Text(pdf, x0, base, sh.opt.Note)
+	}
 }
 
 // foldLine draws a fold sheet's fold line, dashed, down the middle from

@@ -154,7 +154,7 @@ func newRulerRow(s *catalog.System, m *catalog.Marker, r catalog.RulerRow) (rule
 		from := 0.0
 		for i, b := range w.Bands {
 			shade := shades[min(i, len(shades)-1)]
-			row.bands = append(row.bands, band{from: from, to: b.Range.Inches(), factor: fmt.Sprintf("%+d", b.Factor), shade: shade})
+			row.bands = append(row.bands, band{from: from, to: b.Range.Inches(), factor: m.FactorWord + strconv.Itoa(b.Factor), shade: shade})
 			from = b.Range.Inches()
 		}
 		row.end = document.Inch(w.Bands[len(w.Bands)-1].Range)

@@ -3,9 +3,11 @@ package pack
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
@@ -41,6 +43,8 @@ type Night struct {
 	Players  int
 	Single   []NightDoc // to print single-sided, after the first page
 	Double   []NightDoc // to print double-sided, flipping on the long edge
+	// Bring are the sides with no list: their players bring their own.
+	Bring []string
 }
 
 // NightDoc is one document of a game night: what the first page calls
@@ -86,12 +90,23 @@ func (pk *Pack) Night(sys *catalog.System, sc *catalog.Scenario, o NightOptions)
 			return nil, fmt.Errorf("%s cannot play %s: %v", r.List.Name, sc.Sides[i].Name, err)
 		}
 	}
+	b, err := briefing.New(sys, sc, cat.Version())
+	if err != nil {
+		return nil, err
+	}
 	n := &Night{System: sys, Scenario: sc, Players: players}
 	if d, ok := pk.Find(Briefing, sys, sc); ok {
-		n.Single = append(n.Single, NightDoc{Doc: d, Title: "Briefing: " + sc.Name, Copies: max(sides, 1), Who: "one for each side; the last page is the hidden side's, for its eyes only"})
+		who := "one for each side"
+		if b.Sheet != nil {
+			who += "; the last page is the secret deployment sheet, for " + b.Sheet.Side + " alone"
+		}
+		n.Single = append(n.Single, NightDoc{Doc: d, Title: "Briefing: " + sc.Name, Copies: max(sides, 1), Who: who})
 	}
 	for i, r := range n.lists(pk, o) {
 		if r == nil {
+			if i < sides {
+				n.Bring = append(n.Bring, sc.Sides[i].Name)
+			}
 			continue
 		}
 		d, ok := pk.example(r)
@@ -106,12 +121,15 @@ func (pk *Pack) Night(sys *catalog.System, sc *catalog.Scenario, o NightOptions)
 		if i < sides {
 			side = sc.Sides[i].Name + ": "
 		}
-		cards := 0
-		for _, ln := range r.Lines {
-			cards += max(ln.Count, 1)
+		cards, err := army.CardCount(r)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", r.List.Name, err)
 		}
-		n.Single = append(n.Single, NightDoc{Doc: d, Title: "Roster and unit cards: " + side + r.List.Name, Copies: 1, Who: "for the player of the side",
-			Cut: document.Count(cards, "unit card", "unit cards"), cutMin: cardSheetMinutes, cutSheets: (cards + 8) / 9})
+		nd := NightDoc{Doc: d, Title: "Roster and unit cards: " + side + r.List.Name, Copies: 1, Who: "for the player of the side"}
+		if cards > 0 {
+			nd.Cut, nd.cutMin, nd.cutSheets = document.Count(cards, "unit card", "unit cards"), cardSheetMinutes, (cards+8)/9
+		}
+		n.Single = append(n.Single, nd)
 	}
 	for _, s := range referenceSystems(cat, sys) {
 		if d, ok := pk.Find(Reference, s, nil); ok {
@@ -119,8 +137,12 @@ func (pk *Pack) Night(sys *catalog.System, sc *catalog.Scenario, o NightOptions)
 		}
 	}
 	if d, ok := pk.Find(Markers, sys, nil); ok {
-		n.Single = append(n.Single, NightDoc{Doc: d, Title: "Markers and templates: " + sys.About.Name, Copies: 1, Who: "for the table",
-			Cut: "the markers, templates and range sticks", cutMin: markerSheetMinutes})
+		// The scenario's own numbers of the markers it needs, as its
+		// briefing asks for them.
+		d = d.withCounts(b.MarkerSet.Counts)
+		what := pieces(sys, d.Kinds)
+		n.Single = append(n.Single, NightDoc{Doc: d, Title: strings.ToUpper(what[:1]) + what[1:] + ": " + sys.About.Name, Copies: 1, Who: "for the table",
+			Cut: "the " + what, cutMin: markerSheetMinutes})
 	}
 	if d, ok := pk.Find(Blips, sys, sc); ok {
 		n.Double = append(n.Double, NightDoc{Doc: d, Title: "Blips: " + sc.Name, Copies: 1, Who: "for the hidden side",
@@ -134,6 +156,32 @@ func (pk *Pack) Night(sys *catalog.System, sc *catalog.Scenario, o NightOptions)
 	}
 	return n, nil
 }
+
+// pieces says what a marker sheet of kinds holds to cut out, by their
+// shapes: "markers, templates and range sticks".
+func pieces(sys *catalog.System, kinds []string) string {
+	var words []string
+	for _, k := range kinds {
+		w := "markers"
+		if m := sys.Marker(k); m != nil {
+			switch m.Shape {
+			case "template":
+				w = "templates"
+			case "ruler":
+				w = "range sticks"
+			}
+		}
+		if !slices.Contains(words, w) {
+			words = append(words, w)
+		}
+	}
+	slices.SortStableFunc(words, func(a, b string) int {
+		return slices.Index(pieceOrder, a) - slices.Index(pieceOrder, b)
+	})
+	return document.And(words)
+}
+
+var pieceOrder = []string{"markers", "templates", "range sticks"}
 
 // referenceSystems are the rule sets whose reference a game of sys needs:
 // sys, and the rule set it adds to.
@@ -311,6 +359,9 @@ func (n *Night) cover(p layout.Paper, pages []int, coverPages int) ([]byte, erro
 	b.WriteString("## First file: print single-sided\n\n")
 	fmt.Fprintf(&b, "This page is page 1%s. Print each line's pages as many times as it says.\n\n", map[bool]string{true: fmt.Sprintf("–%d", coverPages), false: ""}[coverPages > 1])
 	table(n.Single, coverPages+1, pages[:len(n.Single)])
+	if len(n.Bring) > 0 {
+		fmt.Fprintf(&b, "No list is ready for %s: %s their own army list.\n\n", esc(document.And(n.Bring)), map[bool]string{true: "its player brings", false: "each player brings"}[len(n.Bring) == 1])
+	}
 	if len(n.Double) > 0 {
 		b.WriteString("## Second file: print double-sided, flipping on the long edge\n\n")
 		b.WriteString("The backs line up with the fronts only printed this way; every document starts on the front of a sheet.\n\n")

@@ -3,15 +3,20 @@ package pack
 import (
 	"bytes"
 	"context"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog/shipped"
+	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -163,4 +168,101 @@ func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestNightTrue: the first page is true of the files it describes,
+// counted from the documents themselves — the unit cards each roster
+// prints, the pieces the marker sheet holds, the briefing's secret sheet
+// where it has one, the sides without a ready list — on both papers.
+func TestNightTrue(t *testing.T) {
+	for _, id := range []string{"boys-of-company-c", "morale-wagon", "evacuation-mars"} {
+		n := night(t, id, NightOptions{})
+		files, err := n.Render(context.Background(), layout.A4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts, err := pdftest.Read(files[0].Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var first []string
+		for _, x := range texts {
+			if x.Page == 1 {
+				first = append(first, x.S)
+			}
+		}
+		cover := strings.Join(first, " ")
+		for _, d := range n.Single {
+			b, err := d.Render(layout.A4)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ink, err := pdftest.Ink(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch d.Kind {
+			case Army:
+				// Unit cards have poker outlines on their fronts.
+				cards := 0
+				for _, s := range ink.Shapes {
+					if s.Rect && s.Stroke && math.Abs(s.Path.W()-63) < 0.5 && math.Abs(s.Path.H()-88) < 0.5 {
+						cards++
+					}
+				}
+				if want := document.Count(cards, "unit card", "unit cards"); d.Cut != want || !strings.Contains(cover, want) {
+					t.Errorf("%s: the first page says %q for %s, which prints %s", id, d.Cut, d.Title, want)
+				}
+			case Briefing:
+				sheet := false
+				for _, x := range ink.Texts {
+					sheet = sheet || strings.HasPrefix(x.S, "Secret deployment")
+				}
+				if says := strings.Contains(d.Who, "secret"); says != sheet {
+					t.Errorf("%s: the first page says %q of the briefing; it has a secret sheet: %v", id, d.Who, sheet)
+				}
+			case Markers:
+				for _, w := range strings.FieldsFunc(strings.TrimPrefix(d.Cut, "the "), func(r rune) bool { return r == ',' }) {
+					for _, word := range strings.Split(w, " and ") {
+						shape := map[string]string{"markers": "", "templates": "template", "range sticks": "ruler"}[strings.TrimSpace(word)]
+						found := shape == ""
+						for _, k := range d.Kinds {
+							found = found || n.System.Marker(k).Shape == shape
+						}
+						if !found {
+							t.Errorf("%s: the first page promises %q the marker sheet does not have (%v)", id, word, d.Kinds)
+						}
+					}
+				}
+			}
+		}
+		// What the briefing asks for is what the marker sheet prints, of
+		// the kinds with one face to a set (a set is a marker there; a
+		// kind of several faces prints its sets as the data has them).
+		b, err := briefing.New(n.System, n.Scenario, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range n.Single {
+			if d.Kind != Markers {
+				continue
+			}
+			for _, ml := range b.Markers {
+				if m := n.System.Marker(ml.ID); ml.ID == b.MarkerSet.Blips || !slices.Contains(d.Kinds, ml.ID) || len(m.Labels)+len(m.Faces) > 1 {
+					continue
+				}
+				// The sets printed: the night's own number, else the data's.
+				got, ok := d.marks.Counts[ml.ID]
+				if !ok {
+					got, _ = n.System.Marker(ml.ID).Count.Value(n.System, 1)
+				}
+				if got != ml.Count {
+					t.Errorf("%s: the briefing asks for %d %s, the marker sheet prints %d", id, ml.Count, ml.Name, got)
+				}
+			}
+		}
+		if id == "evacuation-mars" && !strings.Contains(cover, "No list is ready for Player 2, Player 3, Player 4 and Player 5") {
+			t.Errorf("%s: the first page does not say which players bring their own lists:\n%s", id, cover)
+		}
+	}
 }

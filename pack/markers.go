@@ -9,6 +9,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/markers"
 )
@@ -37,6 +38,7 @@ func markerFiles(sys *catalog.System, version string) ([]Doc, error) {
 	}
 	stamp := sys.Edition()
 	var blips []Doc
+	var sheets []string // the blip sheets' titles
 	perScenario := map[string]bool{}
 	for i := range sys.Scenarios {
 		sc := &sys.Scenarios[i]
@@ -60,6 +62,7 @@ func markerFiles(sys *catalog.System, version string) ([]Doc, error) {
 			return diag.At(sc.Pos, fmt.Errorf("blips of %s: %w", sc.ID, err))
 		}))
 		perScenario[set.Blips] = true
+		sheets = append(sheets, "“"+set.BlipSheet+"”")
 	}
 	var kinds []string
 	for _, m := range sys.Markers {
@@ -69,7 +72,11 @@ func markerFiles(sys *catalog.System, version string) ([]Doc, error) {
 	}
 	var out []Doc
 	if len(kinds) > 0 {
-		out = append(out, markerDoc(Doc{Name: briefing.MarkersFile(sys), Kind: Markers, System: sys}, markers.Options{Only: kinds, Stamp: stamp}, func(err error) error {
+		opt := markers.Options{Only: kinds, Stamp: stamp}
+		if len(sheets) > 0 {
+			opt.Note = "The blips and decoys are on their own sheets: " + document.And(sheets) + "."
+		}
+		out = append(out, markerDoc(Doc{Name: briefing.MarkersFile(sys), Kind: Markers, System: sys}, opt, func(err error) error {
 			return fmt.Errorf("%s: %w", sys.ID, err)
 		}))
 	}
@@ -109,6 +116,26 @@ func markerDoc(d Doc, opt markers.Options, wrap func(error) error) Doc {
 	}
 	d.wrap = wrap
 	return d
+}
+
+// withCounts is a marker file printing counts of the kinds it holds (the
+// sets, as 'playaid markers --count'), the others as before: a
+// scenario's own numbers. The blips are left to their own file.
+func (d Doc) withCounts(counts map[string]int) Doc {
+	if d.marks == nil {
+		return d
+	}
+	opt := *d.marks
+	opt.Counts = map[string]int{}
+	for k, n := range d.marks.Counts {
+		opt.Counts[k] = n
+	}
+	for _, k := range opt.Only {
+		if n, ok := counts[k]; ok {
+			opt.Counts[k] = n
+		}
+	}
+	return markerDoc(d, opt, d.wrap)
 }
 
 // Fold is the fold-over sheet of a marker or blips file: the same pieces,

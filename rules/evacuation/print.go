@@ -116,11 +116,9 @@ func podCard(r *rules.Report, pr rules.Printer) rules.Card {
 			}
 		}
 	}
-	armour := rules.Track{Label: "Armour"}
-	for v := p.TotalArmour; v >= 1; v-- {
-		armour.Boxes = append(armour.Boxes, fmt.Sprint(v))
-	}
-	c.Tracks = []rules.Track{armour, {Label: "Hull points", Boxes: make([]string, p.TotalHP)}}
+	// Hits take hull points; the Armour stays what was bought, in the
+	// values above: only the hull points are a track to strike.
+	c.Tracks = []rules.Track{{Label: "Hull points", Boxes: make([]string, p.TotalHP)}}
 	return c
 }
 

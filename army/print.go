@@ -69,18 +69,14 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) (_ []byte, err err
 	if !opt.Cards {
 		return lines.Render(md, opt.Format, mo) // a PDF embeds only the fonts it uses: faster
 	}
-	// Laid out once: where the roster ends decides where the cards go,
-	// then the same layout is drawn.
-	l, err := markdown.Measure(md, mo)
+	// Laid out first: where the roster ends decides where the cards go,
+	// then the chosen layout is drawn.
+	l, plan, err := fitCards(r, md, mo, opt.CardBacks)
 	if err != nil {
 		return nil, err
 	}
 	lines.NoteFitted(l.Fitted(), mo.File)
-	pages, end := l.End()
-	plan, err := planCards(r, mo, opt.CardBacks, end)
-	if err != nil {
-		return nil, err
-	}
+	pages, _ := l.End()
 	pdf, err := l.Render(plan.pages)
 	if err != nil {
 		return nil, err
@@ -89,4 +85,32 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) (_ []byte, err err
 		return nil, err
 	}
 	return layout.Bytes(pdf)
+}
+
+// fitCards lays the roster out so that its cards print under its text,
+// not on a sheet of their own most of which would be empty, where that
+// can be done: the roster as it is, else with tighter space between its
+// blocks. Else the cards go on pages of their own after it.
+func fitCards(r *Report, md []byte, mo markdown.Options, backs cards.Backs) (*markdown.Layout, cardPlan, error) {
+	try := func(mo markdown.Options) (*markdown.Layout, cardPlan, error) {
+		l, err := markdown.Measure(md, mo)
+		if err != nil {
+			return nil, cardPlan{}, err
+		}
+		_, end := l.End()
+		plan, err := planCards(r, mo, backs, end)
+		return l, plan, err
+	}
+	l, plan, err := try(mo)
+	if err != nil || plan.under.Top > 0 || plan.pages == 0 || backs != cards.NoBacks {
+		return l, plan, err
+	}
+	for _, k := range []float64{0.8, 0.6} {
+		tight := mo
+		tight.Tight = k
+		if tl, tp, err := try(tight); err == nil && tp.under.Top > 0 && tl.Pages == l.Pages {
+			return tl, tp, nil
+		}
+	}
+	return l, plan, nil
 }

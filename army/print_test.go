@@ -115,14 +115,11 @@ func TestTypeSizes(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				pages, end, err := markdown.End(md, mo)
+				l, plan, err := fitCards(r, md, mo, cards.NoBacks)
 				if err != nil {
 					t.Fatal(err)
 				}
-				plan, err := planCards(r, mo, cards.NoBacks, end)
-				if err != nil {
-					t.Fatal(err)
-				}
+				pages, _ := l.End()
 				_, top, _, h, err := markdown.TextArea(mo)
 				if err != nil {
 					t.Fatal(err)
@@ -595,4 +592,41 @@ func markOf(t *testing.T, id string) string {
 		t.Fatalf("the shipped data has no reading %q", id)
 	}
 	return "[^" + n.Mark + "]"
+}
+
+// TestCardsUnderTighterRoster: a roster whose cards do not quite fit under
+// its text is set with tighter space between its blocks so that they do,
+// and the list prints on one page: the Martians of the Boys of Company C
+// on Letter.
+func TestCardsUnderTighterRoster(t *testing.T) {
+	cat := shipped.Catalog(t)
+	r := shippedList(t, cat, "boys-of-company-c-martians.toml")
+	md, _, err := markdownLines(r, cat, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mo := markdown.Options{Paper: layout.Letter, Title: "Army roster", Source: "s", Stamp: "e"}
+	l, err := markdown.Measure(md, mo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, end := l.End()
+	if plan, err := planCards(r, mo, cards.NoBacks, end); err != nil || plan.under.Top > 0 {
+		t.Fatalf("the roster set as usual has its cards under it (%v): the test no longer tests", err)
+	}
+	b, err := Print(r, cat, PrintOptions{Paper: layout.Letter, Cards: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts, err := pdftest.Read(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := 0
+	for _, x := range texts {
+		pages = max(pages, x.Page)
+	}
+	if pages != 1 {
+		t.Errorf("the list prints on %d pages; want its roster and card on one", pages)
+	}
 }

@@ -50,20 +50,24 @@ func TestPagesLint(t *testing.T) {
 	found := make([]bool, len(known))
 	var mu sync.Mutex
 	kinds := map[string]int{}
+	measured := map[string]int{}
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		files := lintFiles(t, cat, paper)
 		var wg sync.WaitGroup
 		for _, f := range files {
 			kinds[fileKind(f.name)]++
 			wg.Go(func() {
-				fs, err := pagelint.Lint(paper.Name+"/"+f.name, f.pdf, pagelint.Options{Fresh: f.fresh})
+				res, err := pagelint.Lint(paper.Name+"/"+f.name, f.pdf, pagelint.Options{Fresh: f.fresh})
 				mu.Lock()
 				defer mu.Unlock()
 				if err != nil {
 					t.Error(err)
 					return
 				}
-				for _, x := range fs {
+				for k, n := range res.Measured {
+					measured[k] += n
+				}
+				for _, x := range res.Findings {
 					i := slices.IndexFunc(known, func(k struct{ file, check, what, why string }) bool {
 						return strings.Contains(x.File, k.file) && x.Check == k.check && strings.Contains(x.What, k.what)
 					})
@@ -87,6 +91,14 @@ func TestPagesLint(t *testing.T) {
 			t.Errorf("only %d %s files linted", kinds[k], k)
 		}
 	}
+	// Each check had things to measure: one that found none would pass
+	// whatever the pack printed (a mark printed in a new way, say).
+	for check, least := range map[string]int{"box": 100, "write-in": 50, "edge": 10000, "footer": 1000, "fill": 20, "split": 200, "mark": 100} {
+		if measured[check] < least {
+			t.Errorf("the %s check measured %d things over the pack; want %d or more", check, measured[check], least)
+		}
+	}
+	t.Logf("measured: %v", measured)
 }
 
 // fileKind is what a linted file is, to count them.

@@ -14,11 +14,12 @@ const boxRunes = "□☐▢❏❑"
 
 // boxes: every box to tick is at least MinBox a side, printed as a
 // character or drawn as a small stroked square.
-func boxes(_ *doc, p *page) []string {
+func boxes(d *doc, p *page) []string {
 	var ms []measure
 	for _, t := range p.texts {
 		for _, g := range t.Glyphs {
 			if strings.ContainsRune(boxRunes, g.R) && !g.Box.Empty() {
+				d.measured["box"]++
 				if side := min(g.Box.W(), g.Box.H()); side < MinBox-0.005 {
 					ms = append(ms, measure{side, fmt.Sprintf("the box %s at (%.0f, %.0f) mm is %.2f mm a side (%.1f pt); want %g mm", quote(t.S), g.Box.X0, g.Box.Y0, side, t.Size, MinBox)})
 				}
@@ -26,7 +27,11 @@ func boxes(_ *doc, p *page) []string {
 		}
 	}
 	for _, s := range p.shapes {
-		if side, ok := tickBox(s); ok && side < MinBox-0.005 {
+		side, ok := tickBox(s)
+		if ok {
+			d.measured["box"]++
+		}
+		if ok && side < MinBox-0.005 {
 			ms = append(ms, measure{side, fmt.Sprintf("a box drawn at (%.0f, %.0f) mm is %.2f × %.2f mm; want %g mm a side", s.Path.X0, s.Path.Y0, s.Path.W(), s.Path.H(), MinBox)})
 		}
 	}
@@ -49,12 +54,13 @@ func tickBox(s pdftest.Shape) (float64, bool) {
 // writeIns: above every line to write on there is MinWriteIn of room, to
 // the nearest ink above it. A line to write on is a run of three or more
 // underscores.
-func writeIns(_ *doc, p *page) []string {
+func writeIns(d *doc, p *page) []string {
 	var ms []measure
 	for _, t := range p.texts {
 		run, n := pdftest.Rect{}, 0
 		flush := func() {
 			if n >= 3 {
+				d.measured["write-in"]++
 				if h, above := p.roomAbove(run); h < MinWriteIn-0.005 {
 					ms = append(ms, measure{h, fmt.Sprintf("the write-in after %s at (%.0f, %.0f) mm has %.1f mm above it (to %s); want %g mm", quote(before(t)), run.X0, run.Y0, h, above, MinWriteIn)})
 				}
@@ -113,12 +119,13 @@ func (p *page) roomAbove(r pdftest.Rect) (float64, string) {
 
 // edges: no ink within MinEdge of the paper's edge, but on a print
 // shop's page, which is the card and its bleed.
-func edges(_ *doc, p *page) []string {
+func edges(d *doc, p *page) []string {
 	if p.shop {
 		return nil
 	}
 	var ms []measure
 	check := func(b pdftest.Rect, what string) {
+		d.measured["edge"]++
 		d := min(b.X0, b.Y0, p.W-b.X1, p.H-b.Y1)
 		if d < MinEdge-0.005 {
 			side := map[float64]string{b.X0: "left", b.Y0: "top", p.W - b.X1: "right", p.H - b.Y1: "bottom"}[d]
@@ -150,7 +157,7 @@ func shapeName(s pdftest.Shape) string {
 
 // footers: text keeps MinFooter clear of the page's running footer and
 // of each card's footer (the lowest line of its text, near its foot).
-func footers(_ *doc, p *page) []string {
+func footers(d *doc, p *page) []string {
 	var ms []measure
 	check := func(foot []pdftest.Text, texts []pdftest.Text, where string) {
 		ft := minTop(foot)
@@ -165,6 +172,7 @@ func footers(_ *doc, p *page) []string {
 			if t.Box.X1 < across.X0 || t.Box.X0 > across.X1 {
 				continue // not above it
 			}
+			d.measured["footer"]++
 			if gap := ft - t.Box.Y1; gap < MinFooter-0.005 {
 				ms = append(ms, measure{gap, fmt.Sprintf("text %s is %.1f mm above %s %s; want %g mm", quote(t.S), gap, where, quote(foot[0].S), MinFooter)})
 			}
@@ -209,6 +217,7 @@ func fill(d *doc, p *page) []string {
 	if p.N == len(d.pages) || d.fresh[p.N+1] {
 		return nil
 	}
+	d.measured["fill"]++
 	first, last := math.Inf(1), math.Inf(-1)
 	add := func(b pdftest.Rect) { first, last = min(first, b.Y0), max(last, b.Y1) }
 	inFoot := func(b pdftest.Rect) bool { return len(p.foot) > 0 && b.Y0 >= minTop(p.foot)-4.5 }

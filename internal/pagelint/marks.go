@@ -11,13 +11,14 @@ import (
 )
 
 // A ruling is explained on the page (or card) that marks it, on a line
-// that starts with its mark — a sign (†, ‡, §, ¶, doubled or not) or a
-// number — followed by "Ruling:" and its words. On one page, or one card,
+// that starts with its mark — a reading's R and number (R3), a sign (†,
+// ‡, §, ¶, doubled or not) or a number — followed by "Ruling:" and its
+// words. On one page, or one card,
 // a mark stands for one ruling and a ruling has one mark.
 
 var (
-	markRE    = regexp.MustCompile(`^([†‡§¶*]+|\d+)\x{00A0}?$`)
-	markLead  = regexp.MustCompile(`^([†‡§¶*]+|\d+)[\s\x{00A0}]+(Ruling:.*)$`)
+	markRE    = regexp.MustCompile(`^([†‡§¶*]+|R?\d+)\x{00A0}?$`)
+	markLead  = regexp.MustCompile(`^([†‡§¶*]+|R?\d+)[\s\x{00A0}]+(Ruling:.*)$`)
 	spaceRuns = regexp.MustCompile(`\s+`)
 )
 
@@ -79,9 +80,10 @@ func (p *page) lineFrom(t pdftest.Text) string {
 
 // marks: on a page, or on a card, one mark explains one ruling and one
 // ruling is explained under one mark.
-func marks(_ *doc, p *page) []string {
+func marks(d *doc, p *page) []string {
 	var out []string
 	ex := p.explanations()
+	d.measured["mark"] += len(ex)
 	where := func(scope int) string {
 		if scope < 0 {
 			return "on the page"

@@ -48,23 +48,32 @@ func (f Finding) String() string {
 	return fmt.Sprintf("%s page %d: %s: %s", f.File, f.Page, f.Check, f.What)
 }
 
-// Lint reads pdf, the file named file, and returns its faults, page by
-// page.
-func Lint(file string, pdf []byte, o Options) ([]Finding, error) {
+// Result is what the linter found in a file: its faults, page by page,
+// and how many things each check measured (boxes, write-ins, inked
+// items, texts over a footer, pages mid-document, sections, rulings'
+// explanations), so that a test can tell a check that passed from one
+// that found nothing to look at.
+type Result struct {
+	Findings []Finding
+	Measured map[string]int
+}
+
+// Lint reads pdf, the file named file, and holds its pages to the rules.
+func Lint(file string, pdf []byte, o Options) (Result, error) {
 	d, err := pdftest.Ink(pdf)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
+		return Result{}, fmt.Errorf("%s: %v", file, err)
 	}
 	doc := newDoc(d, o)
-	var out []Finding
+	res := Result{Measured: doc.measured}
 	for _, p := range doc.pages {
 		for _, check := range checks {
 			for _, what := range check.f(doc, p) {
-				out = append(out, Finding{File: file, Page: p.N, Check: check.name, What: what})
+				res.Findings = append(res.Findings, Finding{File: file, Page: p.N, Check: check.name, What: what})
 			}
 		}
 	}
-	return out, nil
+	return res, nil
 }
 
 // checks are the rules, each reading one page of a document.
@@ -83,9 +92,10 @@ var checks = []struct {
 
 // doc is a PDF read for the checks: its pages, each with its ink.
 type doc struct {
-	pages []*page
-	fresh map[int]bool
-	secs  *[]section // read once, by sections
+	pages    []*page
+	fresh    map[int]bool
+	secs     *[]section     // read once, by sections
+	measured map[string]int // by check
 }
 
 // page is one page's ink, and what the linter made of it.
@@ -99,7 +109,7 @@ type page struct {
 }
 
 func newDoc(d *pdftest.Doc, o Options) *doc {
-	out := &doc{fresh: map[int]bool{}}
+	out := &doc{fresh: map[int]bool{}, measured: map[string]int{}}
 	for _, n := range o.Fresh {
 		out.fresh[n] = true
 	}

@@ -23,11 +23,11 @@ func lint(t *testing.T, o Options, pages ...func(pdf *fpdf.Fpdf)) []Finding {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, err := Lint("test.pdf", b, o)
+	res, err := Lint("test.pdf", b, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fs
+	return res.Findings
 }
 
 // footer draws a running footer as the pack's documents do.
@@ -160,11 +160,11 @@ func TestEdgesPrintShop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, err := Lint("shop.pdf", b, Options{})
+	res, err := Lint("shop.pdf", b, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	none(t, fs, "edge")
+	none(t, res.Findings, "edge")
 }
 
 func TestFooters(t *testing.T) {
@@ -275,6 +275,13 @@ func TestMarks(t *testing.T) {
 		pdf.Text(8, 50, "5 Ruling: The book's rows overlap at 14.")
 	}
 	want(t, lint(t, Options{}, two), "mark", 1, "one ruling has two marks on the page, † and 5")
+	// A reading's mark: R and its number.
+	readings := func(pdf *fpdf.Fpdf) {
+		layout.SetFont(pdf, layout.Font, "", 7.5)
+		pdf.Text(8, 40, "R3 Ruling: +CS is the tray's Combat Strength.")
+		pdf.Text(8, 50, "R3 Ruling: The book lists this twice.")
+	}
+	want(t, lint(t, Options{}, readings), "mark", 1, "mark R3 stands for two rulings on the page")
 	// On two cards of a page, one mark may stand for a ruling each.
 	cards := func(pdf *fpdf.Fpdf) {
 		pdf.Rect(20, 20, 63, 88, "D")

@@ -21,7 +21,11 @@ func splits(d *doc, p *page) []string {
 	secs := d.sections()
 	var out []string
 	for _, s := range secs {
-		if s.first != p.N || s.last == s.first {
+		if s.first != p.N {
+			continue
+		}
+		d.measured["split"]++
+		if s.last == s.first {
 			continue
 		}
 		if room := d.room(); s.height <= room+0.5 {

@@ -108,6 +108,10 @@ type Options struct {
 	frame     [2]float64
 	firstLine int
 
+	// Tight, when set, scales the space between blocks everywhere (0.8:
+	// a fifth less): a caller fitting the document into less room (a
+	// roster with its unit cards under it).
+	Tight float64
 	// Pages, when set, is how many pages a layout comes to once the
 	// caller has drawn its own part (a briefing's table map, on the rest
 	// of its page or a page of its own); nil is the layout's own pages. A

@@ -578,8 +578,11 @@ func (r *walker) space(h float64) {
 // squeezed is the factor the space between blocks is scaled by here.
 func (r *walker) squeezed() float64 {
 	f := 1.0
-	if k, ok := r.plan.part[r.breaks]; ok {
+	if k := r.opt.Tight; k > 0 {
 		f = k
+	}
+	if k, ok := r.plan.part[r.breaks]; ok {
+		f = min(f, k)
 	}
 	if k, ok := r.plan.page[r.fl.pages]; ok {
 		f = min(f, k)

@@ -37,20 +37,13 @@ func TestMapPlace(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				spot, err := spotOf(l, md, at, mo)
+				md, spot, l, mo, err := b.placeMap(md, at, l, mo)
 				if err != nil {
 					t.Fatal(err)
 				}
+				at = bytes.Index(md, []byte(MapMarker))
 				if !onOwnPage(md, at) && !b.fits(spot.box, mo) {
-					if md, at, err = ownPage(md, at); err != nil {
-						t.Fatal(err)
-					}
-					if l, err = markdown.Measure(md, mo); err != nil {
-						t.Fatal(err)
-					}
-					if spot, err = spotOf(l, md, at, mo); err != nil {
-						t.Fatal(err)
-					}
+					t.Errorf("%s on %s: the map shares a page it does not fit at 1 cm = %g in", sc.ID, paper.Name, mapShareScale)
 				}
 				// The spot, found in the whole document's layout, is
 				// where the Markdown before the marker, laid out alone,
@@ -81,5 +74,42 @@ func TestMapPlace(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMapSharesWhenTighter: the Boys of Company C's map does not fit under
+// its text on Letter as the text is usually set; with tighter space
+// between the blocks it does, and shares the page rather than leave it
+// half empty for a page of its own.
+func TestMapSharesWhenTighter(t *testing.T) {
+	cat := shipped.Catalog(t)
+	s := cat.System("aqotmf")
+	b, err := New(s, s.Scenario("boys-of-company-c"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := b.Markdown("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mo := b.mdOptions(layout.Letter)
+	at := bytes.Index(md, []byte(MapMarker))
+	l, err := markdown.Measure(md, mo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if spot, err := spotOf(l, md, at, mo); err != nil || b.fits(spot.box, mo) {
+		t.Fatalf("the map fits as the text is usually set (%v): the test no longer tests", err)
+	}
+	placed, spot, _, tight, err := b.placeMap(md, at, l, mo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _, err := markdown.End(md[:at], tight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(placed, md) || tight.Tight == 0 || !b.fits(spot.box, tight) || spot.page != page {
+		t.Errorf("the map on page %d, the text before it ending on page %d, tightened %g, a page break added: %v", spot.page, page, tight.Tight, !bytes.Equal(placed, md))
 	}
 }

@@ -159,25 +159,11 @@ func (b *Briefing) Render(opt Options) (_ *fpdf.Fpdf, _ *tablemap.Plan, err erro
 		p, err := tablemap.AddPage(pdf, opt.Paper, "Table map — "+b.Scenario.Name, m, b.System.MapKinds, b.sideNames())
 		return pdf, p, err
 	}
-	spot, err := spotOf(l, md, at, mo)
+	own, spot, l, _, err := b.placeMap(md, at, l, mo)
 	if err != nil {
 		return nil, nil, err
 	}
-	if !onOwnPage(md, at) && !b.fits(spot.box, mo) {
-		// A page of its own: laid out again with the page break.
-		own, oat, err := ownPage(md, at)
-		if err != nil {
-			return nil, nil, err
-		}
-		lines = lines.Follow(md, own)
-		md, at = own, oat
-		if l, err = markdown.Measure(md, mo); err != nil {
-			return nil, nil, err
-		}
-		if spot, err = spotOf(l, md, at, mo); err != nil {
-			return nil, nil, err
-		}
-	}
+	lines = lines.Follow(md, own)
 	lines.NoteFitted(l.Fitted(), mo.File)
 	pdf, err := l.Render(0)
 	if err != nil {
@@ -192,6 +178,41 @@ func (b *Briefing) Render(opt Options) (_ *fpdf.Fpdf, _ *tablemap.Plan, err erro
 	p.Draw(pdf)
 	pdf.SetPage(last)
 	return pdf, p, pdf.Error()
+}
+
+// placeMap finds where the map goes in md, laid out as l, whose marker is
+// at byte at: on the page the text ends on, where it fits there at
+// mapShareScale or larger — with tighter space between the blocks if
+// need be, rather than a page of its own after a page half empty — else
+// on a page of its own, a page break put before its heading. It returns
+// the Markdown (md, or md with that page break), the spot, the layout to
+// draw and the options it was laid out with.
+func (b *Briefing) placeMap(md []byte, at int, l *markdown.Layout, mo markdown.Options) ([]byte, mapSpot, *markdown.Layout, markdown.Options, error) {
+	spot, err := spotOf(l, md, at, mo)
+	if err != nil || onOwnPage(md, at) || b.fits(spot.box, mo) {
+		return md, spot, l, mo, err
+	}
+	for _, k := range []float64{0.8, 0.6} {
+		tight := mo
+		tight.Tight = k
+		tl, err := markdown.Measure(md, tight)
+		if err != nil {
+			return nil, spot, nil, mo, err
+		}
+		if ts, err := spotOf(tl, md, at, tight); err == nil && tl.Pages == l.Pages && b.fits(ts.box, tight) {
+			return md, ts, tl, tight, nil
+		}
+	}
+	// A page of its own: laid out again with the page break.
+	own, oat, err := ownPage(md, at)
+	if err != nil {
+		return nil, spot, nil, mo, err
+	}
+	if l, err = markdown.Measure(own, mo); err != nil {
+		return nil, spot, nil, mo, err
+	}
+	spot, err = spotOf(l, own, oat, mo)
+	return own, spot, l, mo, err
 }
 
 // mapLast checks that nothing but a page break (or the end) follows the

@@ -35,7 +35,6 @@ var known = []struct {
 	why   string
 }{
 	{"reference-imperial-mars", "split", "", "the Imperial Mars sheet's long sections run over pages (its four-page layout)"},
-	{"boys-of-company-c", "fill", "% used", "the Boys of Company C briefing's page before its map, on Letter (page breaking)"},
 }
 
 // TestPagesLint runs the page linter (internal/pagelint) over every page

@@ -161,6 +161,7 @@ func (d Doc) Fold() (Doc, bool) {
 	}
 	opt := *d.marks
 	opt.Backs = markers.Fold
+	opt.Note = "" // the same pieces as 'playaid markers --backs fold' prints them
 	f := d
 	f.Name = strings.TrimSuffix(d.Name, ".pdf") + "-fold.pdf"
 	f.Duplex = false

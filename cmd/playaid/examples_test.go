@@ -55,11 +55,11 @@ func TestExamplePacks(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						fs, err := pagelint.Lint(paper+"/"+filepath.Base(f), pdf, pagelint.Options{})
+						res, err := pagelint.Lint(paper+"/"+filepath.Base(f), pdf, pagelint.Options{})
 						if err != nil {
 							t.Fatal(err)
 						}
-						for _, f := range fs {
+						for _, f := range res.Findings {
 							t.Errorf("%v", f)
 						}
 					}

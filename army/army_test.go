@@ -110,14 +110,16 @@ func TestBlips(t *testing.T) {
 		name          string
 		src           string
 		blips, decoys int
+		none          string // why it deploys none (NoBlips)
 	}{
 		// One blip for the company (two decoys: infantry), none for the
 		// machine guns in ambush nor for the reinforcements.
-		{"boys of company c", "system = \"aqotmf\"\nfaction = \"Humans\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"hmg-unit\"\nambush = true\n[[unit]]\nid = \"rough-riders\"\nreinforcement = true\n", 1, 2},
+		{"boys of company c", "system = \"aqotmf\"\nfaction = \"Humans\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"hmg-unit\"\nambush = true\n[[unit]]\nid = \"rough-riders\"\nreinforcement = true\n", 1, 2, ""},
 		// Six tanks are six blips without decoys.
-		{"morale wagon", "system = \"aqotmf\"\nfaction = \"Humans\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"hmg-unit\"\nambush = true\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n[[unit]]\nid = \"rough-riders\"\n", 8, 4},
-		{"not hidden", "system = \"aqotmf\"\nfaction = \"Humans\"\n[[unit]]\nid = \"infantry-company\"\n", 0, 0},
-		{"unknown units are skipped", "system = \"aqotmf\"\nfaction = \"Humans\"\nhidden = true\n[[unit]]\nid = \"zeppelin\"\n[[unit]]\nid = \"hmg-unit\"\ncount = 2\n", 2, 4},
+		{"morale wagon", "system = \"aqotmf\"\nfaction = \"Humans\"\nhidden = true\n[[unit]]\nid = \"infantry-company\"\n[[unit]]\nid = \"hmg-unit\"\nambush = true\n[[unit]]\nid = \"mk2-baldwin\"\ncount = 6\n[[unit]]\nid = \"rough-riders\"\n", 8, 4, ""},
+		{"not hidden", "system = \"aqotmf\"\nfaction = \"Humans\"\n[[unit]]\nid = \"infantry-company\"\n", 0, 0, "set hidden = true for a side that deploys hidden"},
+		{"hidden, none on the table", "system = \"aqotmf\"\nfaction = \"Humans\"\nhidden = true\n[[unit]]\nid = \"hmg-unit\"\nambush = true\n", 0, 0, "every unit of it starts in ambush or as a reinforcement"},
+		{"unknown units are skipped", "system = \"aqotmf\"\nfaction = \"Humans\"\nhidden = true\n[[unit]]\nid = \"zeppelin\"\n[[unit]]\nid = \"hmg-unit\"\ncount = 2\n", 2, 4, ""},
 	}
 	for _, tt := range tests {
 		l, _ := Parse("army.toml", []byte(tt.src))
@@ -125,10 +127,16 @@ func TestBlips(t *testing.T) {
 		if b != tt.blips || d != tt.decoys {
 			t.Errorf("%s: %d blips, %d decoys; want %d, %d", tt.name, b, d, tt.blips, tt.decoys)
 		}
+		if none := NoBlips(l, aq); none != tt.none {
+			t.Errorf("%s: no blips because %q; want %q", tt.name, none, tt.none)
+		}
 	}
 	l, _ := Parse("army.toml", []byte("system = \"evacuation-mars\"\nhidden = true\n"))
 	if b, d := Blips(l, cat.System("evacuation-mars")); b != 0 || d != 0 {
 		t.Errorf("blips outside AQotMF: %d, %d", b, d)
+	}
+	if none, want := NoBlips(l, cat.System("evacuation-mars")), "Evacuation: Mars has no hidden deployment"; none != want {
+		t.Errorf("no blips outside AQotMF because %q; want %q", none, want)
 	}
 	if b, d := Blips(nil, aq); b != 0 || d != 0 {
 		t.Error("blips of no list")

@@ -34,9 +34,6 @@ type Army interface {
 	Check(c *ListCheck)
 	// Starter writes a new list's keys and first unit, commented, with p.
 	Starter(s *catalog.System, p func(format string, args ...any)) error
-	// Blips is how many numbered blips and decoys the list deploys as a
-	// hidden side (none where the rules have no hidden deployment).
-	Blips(l *List, s *catalog.System) (blips, decoys int)
 
 	// Roster is what the list's roster says of its units, written with g.
 	Roster(r *Report, g Glossary) Roster
@@ -63,7 +60,6 @@ func (NoArmy) UnitFields() []Field                                 { return nil 
 func (NoArmy) KeyHint(string) string                               { return "" }
 func (NoArmy) Check(*ListCheck)                                    {}
 func (NoArmy) Starter(*catalog.System, func(string, ...any)) error { return nil }
-func (NoArmy) Blips(*List, *catalog.System) (int, int)             { return 0, 0 }
 func (NoArmy) Roster(*Report, Glossary) Roster                     { return Roster{} }
 func (NoArmy) Card(*Report, Line, Printer) (Card, error)           { return Card{}, nil }
 func (NoArmy) ExtraCards(*Report, Printer) []Card                  { return nil }

@@ -51,6 +51,11 @@ type HiddenRules struct {
 	DugIn   string // the marker kind that marks a unit dug in; "" for none
 	// Count counts the blips and decoys of a hidden force.
 	Count func(units []HiddenUnit) (BlipCount, error)
+	// List counts the blips and decoys an army list deploys as the
+	// hidden side (a list of a rule set with lists); where it deploys
+	// none, none says why in the player's words ("set hidden = true for
+	// a side that deploys hidden").
+	List func(l *List) (count BlipCount, none string)
 }
 
 // HiddenUnit is one line of a force as the rules of hidden deployment

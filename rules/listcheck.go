@@ -376,11 +376,36 @@ func Starter(s *catalog.System) (string, error) {
 func ScenarioIDs(s *catalog.System) []string { return scenarioIDs(s) }
 
 // Blips is how many numbered blips and decoys a list deploys when its
-// side is hidden (Army.Blips); none for a list of a rule set without
-// hidden deployment.
+// side is hidden (HiddenRules.List); none for a list of a rule set
+// without hidden deployment.
 func Blips(l *List, s *catalog.System) (blips, decoys int) {
-	if a := ArmyOf(s); a != nil && l != nil {
-		return a.Blips(l, s)
+	b, _ := listBlips(l, s)
+	return b.Blips, b.Decoys
+}
+
+// NoBlips says, in the player's words, why a list deploys no blips
+// ("Imperial Mars has no hidden deployment"); "" when it deploys some.
+func NoBlips(l *List, s *catalog.System) string {
+	_, none := listBlips(l, s)
+	return none
+}
+
+func listBlips(l *List, s *catalog.System) (b BlipCount, none string) {
+	if s == nil {
+		return b, "its rules have no hidden deployment"
 	}
-	return 0, 0
+	h := DocumentsOf(s).Hidden(s)
+	switch {
+	case ArmyOf(s) == nil || h.List == nil:
+		return b, FirstOf(s.About.Short, s.About.Name) + " has no hidden deployment"
+	case l == nil:
+		return b, "there is no list"
+	}
+	switch b, none = h.List(l); {
+	case b.Blips > 0:
+		return b, ""
+	case none == "":
+		none = "none of its units deploys as a blip"
+	}
+	return b, none
 }

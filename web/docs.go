@@ -239,10 +239,23 @@ func (d *docs) packZip(ctx context.Context, p layout.Paper) ([]byte, error) {
 }
 
 // blips is how many blips and decoys a checked list deploys; 0 when it
-// deploys none (not hidden, not AQotMF, or invalid).
+// deploys none (not hidden, its rules without hidden deployment, or
+// invalid).
 func blips(r *army.Report) (blips, decoys int) {
 	if r == nil || r.System == nil || !r.Valid() {
 		return 0, 0
 	}
 	return army.Blips(r.List, r.System)
+}
+
+// noBlips says why a checked list deploys no blips, in the player's
+// words: a sentence without its full stop.
+func noBlips(r *army.Report) string {
+	if r == nil || r.System == nil || !r.Valid() {
+		return "Only a valid list deploys them, and its page shows what is wrong with it"
+	}
+	if why := army.NoBlips(r.List, r.System); why != "" {
+		return playerWords(why)
+	}
+	return "None of its units deploys as a blip"
 }

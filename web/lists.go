@@ -396,7 +396,7 @@ func (s *Server) listDownload(w http.ResponseWriter, r *http.Request) {
 		fold := file == "markers-fold.pdf"
 		data, err := s.docs.listMarkers(name, src, c.report, fold, p)
 		if errors.Is(err, errNoDoc) {
-			s.fail(w, r, http.StatusNotFound, c.file+" deploys no blips: only a valid All Quiet on the Martian Front list with hidden = true does.")
+			s.fail(w, r, http.StatusNotFound, c.file+" deploys no blips. "+noBlips(c.report)+".")
 			return
 		}
 		if err != nil {

@@ -74,6 +74,7 @@ var plainRules = sync.OnceValue(func() []plainRule {
 		{regexp.MustCompile(`or leave (` + keyAlt() + `) out`), "or leave {$1} empty"},
 		{regexp.MustCompile(`leave (` + keyAlt() + `) out`), "leave {$1} empty"},
 		{regexp.MustCompile(`,? as (` + keyAlt() + `) = …`), " as its {$1}"},
+		{regexp.MustCompile(`set (` + keyAlt() + `) = true\b`), "tick “{$1}”"},
 		{regexp.MustCompile(`(?:write|set|expected) (` + keyAlt() + `) = `), "expected {$1}: "},
 		{regexp.MustCompile(`\b(` + keyAlt() + `) = `), "{$1} "},
 		{regexp.MustCompile(`remove (` + keyAlt() + `)\b`), "clear {$1}"},

@@ -18,7 +18,6 @@ import (
 	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/markers"
-	"github.com/playaid/playaid/rules"
 )
 
 // countFlag collects --count KIND=N, repeated or comma-separated.
@@ -88,7 +87,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 	backs := fs.String("backs", "", "add backs: long or short, a back page after each sheet for duplex printing (the edge the printer flips on); or fold: backs beside their fronts, printed one-sided and folded")
 	offset := fs.String("back-offset", "", "X,Y: shift the backs X mm right and Y mm down to match your printer")
 	out := fs.String("o", "", "the PDF to write (default: output/markers.pdf, or output/markers-ID.pdf with --system; - for standard output)")
-	armyFile := fs.String("army", "", "an AQotMF army list: print exactly the blips and decoys it may deploy")
+	armyFile := fs.String("army", "", "an army list of a hidden side: print exactly the blips and decoys it may deploy")
 	scenario := fs.String("scenario", "", "print exactly the markers a scenario needs, its blips numbered as its secret deployment sheet")
 	if err := e.parse(fs, args); err != nil {
 		return err
@@ -225,13 +224,10 @@ func (e *env) armyBlips(cat *catalog.Catalog, file string, say io.Writer) (syste
 		fmt.Fprintf(e.stderr, "playaid: %s is not a valid list; fix it first ('playaid army validate %s')\n", file, file)
 		return "", 0, 0, exitStatus(1)
 	}
-	if rules.DocumentsOf(r.System).Hidden(r.System).Rule == "" {
-		return "", 0, 0, usagef("--army %s: a %s list deploys no blips (its rules have no hidden deployment)", file, r.List.System)
+	if why := army.NoBlips(r.List, r.System); why != "" {
+		return "", 0, 0, usagef("--army %s: the list deploys no blips (%s)", file, why)
 	}
 	blips, decoys = army.Blips(r.List, r.System)
-	if blips == 0 {
-		return "", 0, 0, usagef("--army %s: the list deploys no blips (set hidden = true for a side that deploys hidden)", file)
-	}
 	fmt.Fprintf(say, "%s: %s and %s\n", file, document.Count(blips, "blip", "blips"), document.Count(decoys, "decoy", "decoys"))
 	return r.System.ID, blips, decoys, nil
 }

@@ -131,14 +131,14 @@ func entryName(e *catalog.Unit) string {
 	return e.Name
 }
 
-// Blips is how many blips and decoys a list may deploy under the Hidden
-// Units rules, counted by CountBlips: a unit set up in ambush or held
-// back as reinforcements gets no blip. A list that does not deploy
-// hidden (hidden = false, the default) has none. Unknown unit ids are
-// skipped.
-func (army) Blips(l *rules.List, sys *catalog.System) (blips, decoys int) {
+// listBlips is how many blips and decoys a list may deploy under the
+// Hidden Units rules, counted by CountBlips: a unit set up in ambush or
+// held back as reinforcements gets no blip. A list that does not deploy
+// hidden (hidden = false, the default) has none; none says why. Unknown
+// unit ids are skipped.
+func listBlips(l *rules.List, sys *catalog.System) (b Blips, none string) {
 	if !l.Values.Bool("hidden") {
-		return 0, 0
+		return Blips{}, "set hidden = true for a side that deploys hidden"
 	}
 	var units []BlipUnit
 	for _, u := range l.Units {
@@ -148,7 +148,10 @@ func (army) Blips(l *rules.List, sys *catalog.System) (blips, decoys int) {
 	}
 	b, err := CountBlips(sys, units)
 	if err != nil {
-		return 0, 0
+		return Blips{}, err.Error()
 	}
-	return b.Blips, b.Decoys
+	if b.Blips == 0 {
+		return b, "every unit of it starts in ambush or as a reinforcement"
+	}
+	return b, ""
 }

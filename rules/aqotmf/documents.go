@@ -42,5 +42,6 @@ func (documents) Hidden(sys *catalog.System) rules.HiddenRules {
 		return rules.HiddenRules{}
 	}
 	return rules.HiddenRules{Rule: r.Blips.Rule, Dummies: r.Blips.Dummies, DugIn: r.DugIn.Marker,
-		Count: func(units []rules.HiddenUnit) (rules.BlipCount, error) { return CountBlips(sys, units) }}
+		Count: func(units []rules.HiddenUnit) (rules.BlipCount, error) { return CountBlips(sys, units) },
+		List:  func(l *rules.List) (rules.BlipCount, string) { return listBlips(l, sys) }}
 }

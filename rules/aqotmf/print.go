@@ -42,7 +42,8 @@ func (army) Roster(r *rules.Report, g rules.Glossary) rules.Roster {
 	var ro rules.Roster
 	x := &RosterValues{Hidden: r.List.Values.Bool("hidden")}
 	ro.Extra = x
-	x.Blips, x.Decoys = army{}.Blips(r.List, s)
+	b, _ := listBlips(r.List, s)
+	x.Blips, x.Decoys = b.Blips, b.Decoys
 	var profiles []string
 	equipped := map[string][]string{} // profile id → weapons the scenario adds
 	unstated := map[string][]string{} // profile id → what the scenario adds without stats

@@ -43,8 +43,6 @@ func (army) KeyHint(key string) string {
 	return ""
 }
 
-func (army) Blips(*rules.List, *catalog.System) (int, int) { return 0, 0 }
-
 func (army) Starter(s *catalog.System, p func(string, ...any)) error {
 	ev := RulesOf(s)
 	if len(ev.Allowed) == 0 {

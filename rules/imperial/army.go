@@ -36,7 +36,6 @@ func (army) UnitFields() []rules.Field {
 	}
 }
 
-func (army) Blips(*rules.List, *catalog.System) (int, int) { return 0, 0 }
 func (army) KeyHint(key string) string {
 	if key == "points" || key == "count" {
 		return "; Imperial Mars has no points: write one [[unit]] per company with its figures"

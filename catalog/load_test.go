@@ -179,10 +179,19 @@ die = 20
 [[imperial.roster]]
 for = "any"
 rules = ["Shooting"]
+[imperial.rally.modifiers]
+table = "rally"
+one_of = ["Class Z"]
+[[table]]
+id = "rally"
+name = "Rallying modifiers"
+columns = ["", "Modifier"]
+rows = [["Class A", "+4"]]
 `},
 			want: []string{
 				`data/e/system.toml:7:10: unknown scenario special rule "The objective marker"`,
 				`data/i/system.toml:9:10: unknown rule "Shooting"`,
+				`data/i/system.toml:12:11: rally.modifiers.one_of: table "rally" has no row "Class Z"; expected one of: Class A`,
 				`data/t/system.toml:32:8: unknown table "hiden-units" (did you mean "hidden-units"?); expected one of: hidden-units`,
 				`data/t/system.toml:34:10: unknown marker kind "dug-in"`,
 			},

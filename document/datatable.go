@@ -16,7 +16,14 @@ var numberText = regexp.MustCompile(`^([−+-]?[\d?][\d.,/: %″<−?-]*( or \d+
 
 // Numeric reports whether a cell of the data reads as a number, once
 // typeset (Typo: a hyphen before a digit is a minus).
-func Numeric(s string) bool { return numberText.MatchString(strings.TrimSpace(Typo(stripRefs(s)))) }
+func Numeric(s string) bool {
+	return numberText.MatchString(strings.TrimSpace(Typo(stripRefs(placeMark.ReplaceAllString(s, "")))))
+}
+
+// placeMark is a place a generator marks in the Markdown it makes (a
+// sheet's anchors, U+E000 n U+E001, recording where a reading is
+// printed), lifted out before the page is set: no part of a cell's text.
+var placeMark = regexp.MustCompile("\uE000[0-9]+\uE001")
 
 // blankCell is a cell that says nothing: empty, a dash, or dashes for a
 // pair of numbers ("-/-").
@@ -27,9 +34,18 @@ func blankCell(s string) bool { return strings.Trim(s, " -–/") == "" }
 // row as the header. A column whose cells are all numbers or blank is
 // right-aligned. A row whose cells after the first are all blank
 // ("Formation Changes:") heads the rows under it: its first cell in bold.
-func DataTable(cols []string, rows [][]string) string {
+func DataTable(cols []string, rows [][]string) string { return DataTableIn(cols, rows, 1) }
+
+// DataTableIn is DataTable for a table set in groups side by side (its
+// columns n times over, the rows cut into n runs): a group's row that
+// heads the rows under it has its first cell in bold within the group.
+func DataTableIn(cols []string, rows [][]string, n int) string {
 	if strings.TrimSpace(strings.Join(cols, "")) == "" && len(rows) > 0 {
 		cols, rows = rows[0], rows[1:]
+	}
+	per := len(cols)
+	if n > 1 && len(cols)%n == 0 {
+		per = len(cols) / n
 	}
 	var b strings.Builder
 	b.WriteString("|")
@@ -55,6 +71,10 @@ func DataTable(cols []string, rows [][]string) string {
 			c := ""
 			if i < len(r) {
 				c = r[i]
+			}
+			if g := i - i%per; per < len(cols) && i == g && g+per <= len(r) && heading(r[g:g+per]) {
+				b.WriteString(" **" + Esc(strings.TrimRight(strings.TrimSpace(c), ":-–")+":") + "** |")
+				continue
 			}
 			b.WriteString(" " + Esc(c) + " |")
 		}

@@ -42,6 +42,10 @@ func oddsTableCorner(t rules.Table, corner string) string {
 			if i < len(r.Cells) {
 				s = r.Cells[i].String()
 			}
+			if i < len(r.Cells) && r.Cells[i] == rules.Filler {
+				b.WriteString(" | ")
+				continue
+			}
 			b.WriteString(" | " + Cell(s))
 		}
 		b.WriteString(" |\n")
@@ -49,11 +53,12 @@ func oddsTableCorner(t rules.Table, corner string) string {
 	return b.String()
 }
 
-// wordsOnly reports whether column i holds words only (a folded table's
-// repeated labels, "Strong", "Wounded"): such a column reads from the left
-// like the labels; numbers stay right-aligned.
+// wordsOnly reports whether column i holds words (a folded table's
+// repeated labels, "Strong", "Wounded"; a worked example's steps, a few of
+// them numbers): such a column reads from the left like the labels;
+// numbers, chances among them, stay right-aligned.
 func wordsOnly(t rules.Table, i int) bool {
-	words := false
+	words, numbers := 0, 0
 	for _, r := range t.Rows {
 		if i >= len(r.Cells) {
 			continue
@@ -61,13 +66,15 @@ func wordsOnly(t rules.Table, i int) bool {
 		c := r.Cells[i]
 		s := strings.TrimSpace(c.Text)
 		switch {
-		case c.P != nil || c.Num != nil || Numeric(s):
+		case c.P != nil || c.Num != nil:
 			return false
+		case Numeric(s):
+			numbers++
 		case !blankCell(s):
-			words = true
+			words++
 		}
 	}
-	return words
+	return words > numbers
 }
 
 // Odds hands out a rule set's odds tables (rules.OddsTables), each

@@ -37,23 +37,25 @@ func (x *exec) funcs() template.FuncMap {
 
 func (x *exec) ownFuncs() template.FuncMap {
 	return template.FuncMap{
-		"engine":    x.engine,
-		"table":     x.table,
-		"pick":      pick,
-		"byBand":    byBand,
-		"only":      only,
-		"columns":   relabel,
-		"transpose": rules.Table.Transpose,
-		"fold":      rules.Table.Fold,
-		"printed":   x.printed,
-		"stacked":   x.stacked,
-		"listed":    x.listed,
-		"chart":     x.chart,
-		"rulings":   x.rulings,
-		"rule":      x.rule,
-		"roll":      roll,
-		"split":     strings.Split,
-		"inchTimes": func(l catalog.Length, n int) string { return document.Inch(catalog.Length{MM: l.MM * float64(n)}) },
+		"engine":     x.engine,
+		"table":      x.table,
+		"pick":       pick,
+		"byBand":     byBand,
+		"only":       only,
+		"columns":    relabel,
+		"transpose":  rules.Table.Transpose,
+		"fold":       rules.Table.Fold,
+		"withScores": rules.Table.WithScores,
+		"scored":     x.scored,
+		"printed":    x.printed,
+		"stacked":    x.stacked,
+		"listed":     x.listed,
+		"chart":      x.chart,
+		"rulings":    x.rulings,
+		"rule":       x.rule,
+		"roll":       roll,
+		"split":      strings.Split,
+		"inchTimes":  func(l catalog.Length, n int) string { return document.Inch(catalog.Length{MM: l.MM * float64(n)}) },
 	}
 }
 
@@ -95,6 +97,17 @@ func (x *exec) table(v any) (string, error) {
 		return "", fmt.Errorf("table: want an odds table id or a table, got %T", v)
 	}
 	return document.OddsTable(t) + "\n", nil
+}
+
+// scored sets each chance of an odds table beside the score of the
+// table of the data it was worked out from ("8: 65%"): the score to roll
+// and the chance it gives, in one cell (rules.Table.Scored).
+func (x *exec) scored(t rules.Table, seedID string) (rules.Table, error) {
+	seed, err := x.sys.FindTable(seedID, x.base)
+	if err != nil {
+		return rules.Table{}, err
+	}
+	return t.Scored(seed, x.sys.About.Die)
 }
 
 // pick keeps only the named columns of an odds table, in the order named:

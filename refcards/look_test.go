@@ -12,9 +12,10 @@ import (
 )
 
 // TestIMOneLookCards: the Imperial Mars deck gives a shot in one look on
-// cards: for every small arm and MG, each range band's reach, factor and
-// chances of 1 and 2 hits — read from IMShotLookTable, the function the
-// sheet prints, and checked here against IMShoot — with each MG's jams by
+// cards: for every small arm and MG, each range band's reach, factor and,
+// for 1 and 2 hits, the d20 score beside the chance — read from
+// ShotLookTable, the function the sheet prints, and checked here against
+// Shoot — with each MG's jams by
 // its name, the Small Arms ladder and "each +1 … one row down" on the
 // back, and every gun × range of artillery with its factor and chance to
 // hit. No card of the deck runs over two, on either paper.
@@ -63,12 +64,19 @@ func TestIMOneLookCards(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// The d20 score beside each chance: the Small Arms row of the
+			// factor (below it, only the natural 20), the chance of
+			// exactly that many hits.
+			one := strconv.Itoa(imperial.RulesOf(sys).Shooting.AlwaysHits) + ": " + rules.Prob(res.PerTray[1]).String()
 			two := "–"
-			if res.PerTray[2].Sign() > 0 {
-				two = rules.Prob(res.PerTray[2]).String()
+			if res.Row != nil {
+				one = strconv.Itoa(res.Row.OneHit) + ": " + rules.Prob(res.PerTray[1]).String()
+				if res.PerTray[2].Sign() > 0 {
+					two = strconv.Itoa(res.Row.TwoHits) + ": " + rules.Prob(res.PerTray[2]).String()
+				}
 			}
 			row := fmt.Sprintf("| %s, to %s | %d | %s | %s |", strings.ToUpper(b.Name[:1])+b.Name[1:],
-				strconv.FormatFloat(math.Round(b.Range.Inches()*100)/100, 'f', -1, 64)+"″", b.Factor, rules.Prob(res.PerTray[1]), two)
+				strconv.FormatFloat(math.Round(b.Range.Inches()*100)/100, 'f', -1, 64)+"″", b.Factor, one, two)
 			if i := strings.Index(rest, row); i < 0 || strings.Contains(rest[:i], "\n| **") {
 				t.Errorf("%s: no row %q under its name", w.Name, row)
 			}

@@ -5,8 +5,13 @@
 package rules
 
 import (
+	"fmt"
 	"math/big"
+	"slices"
+	"strconv"
+	"strings"
 
+	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/dice"
 )
 
@@ -33,6 +38,10 @@ type Cell struct {
 	Num  *big.Rat // another exact number (an expectation)
 	Text string   // words, or "–" for a case that cannot happen
 }
+
+// Filler is a cell with nothing to say, not even that it cannot happen:
+// the gap a folded table leaves after its last row. Sheets print it blank.
+var Filler = Cell{Text: "\u00a0"}
 
 // Prob makes a probability cell.
 func Prob(p *big.Rat) Cell { return Cell{P: p} }
@@ -83,6 +92,107 @@ func (t Table) Transpose() Table {
 	return out
 }
 
+// WithScores sets each chance beside the score that gives it, in one
+// cell ("16: 25%"), as a table of scores and chances reads at the table:
+// pairs name a column of scores and the column of chances it gives; the
+// chance column keeps its place and head, the score column goes. A
+// chance with no score, or none to be had, stays as it is ("–").
+func (t Table) WithScores(pairs ...string) (Table, error) {
+	if len(pairs)%2 != 0 {
+		return Table{}, fmt.Errorf("withScores: %d column names; expected pairs of a score column and its chance column", len(pairs))
+	}
+	col := func(name string) (int, error) {
+		for i, c := range t.Columns {
+			if c == name {
+				return i, nil
+			}
+		}
+		return 0, fmt.Errorf("withScores: %q has no column %q; its columns are %s", t.Title, name, strings.Join(t.Columns, ", "))
+	}
+	drop := map[int]bool{}
+	into := map[int]int{} // chance column → its score column
+	for i := 0; i < len(pairs); i += 2 {
+		sc, err := col(pairs[i])
+		if err != nil {
+			return Table{}, err
+		}
+		ch, err := col(pairs[i+1])
+		if err != nil {
+			return Table{}, err
+		}
+		drop[sc], into[ch] = true, sc
+	}
+	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes}
+	for i, c := range t.Columns {
+		if !drop[i] {
+			out.Columns = append(out.Columns, c)
+		}
+	}
+	for _, r := range t.Rows {
+		row := Row{Label: r.Label}
+		for i, c := range r.Cells {
+			if drop[i] {
+				continue
+			}
+			if sc, ok := into[i]; ok && sc < len(r.Cells) && c.P != nil && c.P.Sign() > 0 {
+				if score := strings.TrimSpace(r.Cells[sc].String()); score != "" && score != "–" && score != "-" {
+					c = Cell{Text: score + ": " + c.String()}
+				}
+			}
+			row.Cells = append(row.Cells, c)
+		}
+		out.Rows = append(out.Rows, row)
+	}
+	return out, nil
+}
+
+// Scored sets each chance of an engine table beside the score of the
+// book's table it was worked out from ("8: 65%"): the engine table's rows
+// are the book table's rows in order, its columns the book's last
+// columns (an engine column the book does not print, such as "No hit",
+// keeps its chance alone). A score the die cannot roll says so, "22
+// (above 20)", not "0%".
+func (t Table) Scored(seed *catalog.Table, die int) (Table, error) {
+	if len(seed.Rows) != len(t.Rows) {
+		return Table{}, fmt.Errorf("scored: table %q has %d rows, engine table %q %d", seed.ID, len(seed.Rows), t.ID, len(t.Rows))
+	}
+	out := t
+	out.Rows = make([]Row, len(t.Rows))
+	for i, r := range t.Rows {
+		row := seed.Rows[i]
+		r.Cells = slices.Clone(r.Cells)
+		for j, c := range r.Cells {
+			k := len(seed.Columns) - (len(t.Columns) - j) // the book's column, counted from the right
+			if k < 0 || k >= len(row) || seed.Columns[k] != t.Columns[j] || c.P == nil {
+				continue
+			}
+			score := strings.TrimSpace(row[k])
+			if score == "" || score == "-" || score == "–" {
+				continue
+			}
+			r.Cells[j] = Cell{Text: score + ": " + c.String()}
+			if n, err := strconv.Atoi(score); err == nil && die > 0 && n > die {
+				r.Cells[j] = Cell{Text: fmt.Sprintf("%d (above %d)", n, die)}
+			}
+		}
+		out.Rows[i] = r
+	}
+	return out, nil
+}
+
+// Part is the i-th (from 0) of n runs of the table's rows, cut as Fold
+// cuts them: a table too long for one card, on a card's two sides.
+func (t Table) Part(i, n int) Table {
+	out := t
+	if n < 1 || i < 0 || i >= n {
+		out.Rows = nil
+		return out
+	}
+	per := (len(t.Rows) + n - 1) / n
+	out.Rows = t.Rows[min(i*per, len(t.Rows)):min((i+1)*per, len(t.Rows))]
+	return out
+}
+
 // Fold lays a long, narrow table out in n side-by-side groups of rows (a
 // 21-row table of one column becomes 7 rows of three groups), so it takes
 // a third of the height.
@@ -103,11 +213,11 @@ func (t Table) Fold(n int) Table {
 		for g := 0; g < n; g++ {
 			k := g*per + i
 			if g > 0 {
-				label := ""
+				c := Filler
 				if k < len(t.Rows) {
-					label = t.Rows[k].Label
+					c = Cell{Text: t.Rows[k].Label}
 				}
-				r.Cells = append(r.Cells, Cell{Text: label})
+				r.Cells = append(r.Cells, c)
 			}
 			if k < len(t.Rows) {
 				if g == 0 {
@@ -116,7 +226,7 @@ func (t Table) Fold(n int) Table {
 				r.Cells = append(r.Cells, t.Rows[k].Cells...)
 			} else {
 				for range t.Columns {
-					r.Cells = append(r.Cells, Cell{})
+					r.Cells = append(r.Cells, Filler)
 				}
 			}
 		}

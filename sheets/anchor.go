@@ -17,7 +17,7 @@ import (
 // leaves an anchor in the Markdown — a private-use character pair around
 // a number no template or data holds — and once the template has run the
 // anchors are taken out again, their lines noted, before anything else
-// reads the Markdown.
+// reads the Markdown (document.Numeric knows them: no part of a cell).
 const (
 	anchorOpen  = '\uE000'
 	anchorClose = '\uE001'

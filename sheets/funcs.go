@@ -61,17 +61,22 @@ func (x *exec) funcs() template.FuncMap {
 			}
 			return strings.Join(parts, "<br>")
 		},
-		"below":     x.below,
-		"bare":      x.bare,
-		"inline":    x.inline,
-		"scored":    x.scored,
-		"printed2":  x.printedSideBySide,
-		"in":        func(s string, list []string) bool { return slices.Contains(list, s) },
-		"roll":      roll,
-		"rule":      x.rule,
-		"weapons":   x.weapons,
-		"dieChart":  x.dieChart,
-		"fold":      rules.Table.Fold,
+		"below":       x.below,
+		"bare":        x.bare,
+		"inline":      x.inline,
+		"scored":      x.scored,
+		"printedIn":   x.printedIn,
+		"in":          func(s string, list []string) bool { return slices.Contains(list, s) },
+		"roll":        roll,
+		"rule":        x.rule,
+		"weapons":     x.weapons,
+		"dieChart":    x.dieChart,
+		"inlineChart": x.inlineChart,
+		"fold":        rules.Table.Fold,
+		"withScores":  rules.Table.WithScores,
+		// clause is words the book ends with a full stop, set inside a
+		// sentence of the sheet's ("no effect." → "no effect").
+		"clause":    func(s string) string { return document.Esc(strings.TrimRight(strings.TrimSpace(s), ".")) },
 		"transpose": rules.Table.Transpose,
 		"tnote":     x.tableNote,
 		"introduce": introduce,
@@ -258,36 +263,49 @@ func (x *exec) noTable(id string) error {
 	return errors.New(catalog.Unknown("table of "+x.sys.ID, id, ids))
 }
 
-// printedSideBySide is printed for a long table of few columns: its rows
-// are cut in two halves set side by side, so it takes half the height.
-func (x *exec) printedSideBySide(id string, topics ...string) (string, error) {
+// printedIn is printed for a long table of few columns: its rows are cut
+// in n groups set side by side, so it takes 1/n of the height. A group's
+// head ("Artillery:-", a row with only its first cell) is set in bold.
+func (x *exec) printedIn(id string, n int, topics ...string) (string, error) {
 	t := x.sys.Table(id)
 	if t == nil {
 		return "", x.noTable(id)
 	}
+	if n < 1 || n > 4 {
+		return "", fmt.Errorf("printedIn %q: %d groups; expected 1 to 4", id, n)
+	}
 	play := t.PlayRowsMarked(x.ruled)
-	half := (len(play) + 1) / 2
-	cols := append(slices.Clone(t.Columns), t.Columns...)
+	per := (len(play) + n - 1) / n
+	var cols []string
+	for range n {
+		cols = append(cols, t.Columns...)
+	}
 	var rows [][]string
-	for i := 0; i < half; i++ {
-		r := slices.Clone(play[i])
-		for len(r) < len(t.Columns) {
-			r = append(r, "")
-		}
-		if i+half < len(play) {
-			r = append(r, play[i+half]...)
+	for i := 0; i < per; i++ {
+		var r []string
+		for g := range n {
+			cells := make([]string, len(t.Columns))
+			if k := g*per + i; k < len(play) {
+				copy(cells, play[k])
+			}
+			r = append(r, cells...)
 		}
 		rows = append(rows, r)
 	}
-	return x.printTable(t, cols, rows, topics), nil
+	return x.printTableIn(t, cols, rows, n, topics), nil
 }
 
 // printTable prints a seed table's name, the rows given and its footer.
 func (x *exec) printTable(t *catalog.Table, cols []string, rows [][]string, topics []string) string {
+	return x.printTableIn(t, cols, rows, 1, topics)
+}
+
+// printTableIn is printTable for rows set in n groups side by side.
+func (x *exec) printTableIn(t *catalog.Table, cols []string, rows [][]string, n int, topics []string) string {
 	var b strings.Builder
 	refs := x.notesBut(t.RuledNotes(), t.Note, append([]string{t.ID}, topics...)...)
 	fmt.Fprintf(&b, "**%s**%s%s\n\n", document.Esc(t.Name), refs, intro(t))
-	b.WriteString(document.DataTable(cols, rows))
+	b.WriteString(document.DataTableIn(cols, rows, n))
 	if t.Footer != "" {
 		b.WriteString("*" + document.Esc(t.Footer) + "*\n\n")
 	}
@@ -373,13 +391,9 @@ func (x *exec) weapons(kinds ...string) []catalog.Weapon {
 // dieChart prints a die chart as the seed prints it: the roll and the
 // result, in bold its name with the footnotes of its notes.
 func (x *exec) dieChart(id string, topics ...string) (string, error) {
-	c := x.sys.Chart(id)
-	if c == nil {
-		var ids []string
-		for _, c := range x.sys.Charts {
-			ids = append(ids, c.ID)
-		}
-		return "", errors.New(catalog.Unknown("chart of "+x.sys.ID, id, ids))
+	c, err := x.findChart(id)
+	if err != nil {
+		return "", err
 	}
 	var b strings.Builder
 	refs := x.notesBut(c.RuledNotes(), c.Note, append([]string{id}, topics...)...)
@@ -393,6 +407,44 @@ func (x *exec) dieChart(id string, topics ...string) (string, error) {
 	}
 	b.WriteString("\n")
 	return b.String(), nil
+}
+
+// inlineChart prints a die chart as one paragraph, for a chart of a few
+// rows: its name in bold with the footnotes of its notes, what is rolled,
+// then each roll and its result ("**Rallying results** (1d20 + rally
+// modifiers): 13 or less **No Effect** · 14–18 **Lose 1 DM …**").
+func (x *exec) inlineChart(id string, topics ...string) (string, error) {
+	c, err := x.findChart(id)
+	if err != nil {
+		return "", err
+	}
+	var rows []string
+	for _, r := range c.Rows {
+		text := "**" + document.Esc(strings.TrimRight(strings.TrimSpace(r.Result), ".")) + "**"
+		if r.Text != "" {
+			text += " — " + document.Esc(strings.TrimRight(strings.TrimSpace(r.Text), "."))
+		}
+		rows = append(rows, roll(r.Roll)+x.reading(r.Ruled)+" "+text+x.rowNote(r.Note))
+	}
+	refs := x.notesBut(c.RuledNotes(), c.Note, append([]string{id}, topics...)...)
+	head := "**" + document.Esc(c.Name) + "**" + refs
+	if c.Roll != "" {
+		head += " (" + document.Esc(c.Roll) + ")"
+	}
+	return head + ": " + strings.Join(rows, " · ") + ".\n\n", nil
+}
+
+// findChart is the rule set's chart with the id, or an error naming those
+// there are.
+func (x *exec) findChart(id string) (*catalog.Chart, error) {
+	if c := x.sys.Chart(id); c != nil {
+		return c, nil
+	}
+	var ids []string
+	for _, c := range x.sys.Charts {
+		ids = append(ids, c.ID)
+	}
+	return nil, errors.New(catalog.Unknown("chart of "+x.sys.ID, id, ids))
 }
 
 // tableNote returns footnote references to a seed table's own note and
@@ -503,40 +555,20 @@ func isNumber(s string) bool {
 
 // scored prints an engine table of chances next to the seed's table of
 // scores it was computed from, in one table: each cell "score: chance"
-// ("8: 65%"), so one table serves both the roll at the table and the
-// planning. The engine table's rows are the seed table's rows in order,
-// and its columns the seed's last columns (an engine column the seed does
-// not print, such as "No hit", has no score).
+// ("8: 65%", rules.Table.Scored), so one table serves both the roll at the
+// table and the planning.
 func (x *exec) scored(e rules.Table, seedID string, topics ...string) (string, error) {
 	t := x.sys.Table(seedID)
 	if t == nil {
 		return "", x.noTable(seedID)
 	}
-	if len(t.Rows) != len(e.Rows) {
-		return "", fmt.Errorf("scored: table %q has %d rows, engine table %q %d", seedID, len(t.Rows), e.ID, len(e.Rows))
+	shown, err := e.Scored(t, x.sys.About.Die)
+	if err != nil {
+		return "", err
 	}
 	_, refs := x.splitNotes(e.Notes)
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**%s%s%s\n\n", document.Esc(e.Title), x.notes(t.Note, append([]string{seedID}, topics...)...), refs, intro(t))
-	shown := e
-	shown.Rows = make([]rules.Row, len(e.Rows))
-	for i, r := range e.Rows {
-		seed := t.Rows[i]
-		r.Cells = slices.Clone(r.Cells)
-		for j, c := range r.Cells {
-			k := len(t.Columns) - (len(e.Columns) - j) // the seed column, counted from the right
-			if k >= 0 && k < len(seed) && t.Columns[k] == e.Columns[j] && c.P != nil {
-				if score := strings.TrimSpace(seed[k]); score != "" && score != "-" && score != "–" {
-					r.Cells[j] = rules.Cell{Text: score + ": " + c.String()}
-					// A score the die cannot roll says so, not "0%".
-					if n, err := strconv.Atoi(score); err == nil && x.sys.About.Die > 0 && n > x.sys.About.Die {
-						r.Cells[j] = rules.Cell{Text: fmt.Sprintf("%d (above %d)", n, x.sys.About.Die)}
-					}
-				}
-			}
-		}
-		shown.Rows[i] = r
-	}
 	b.WriteString(document.OddsTable(shown))
 	b.WriteString("\n")
 	b.WriteString(x.below(e))

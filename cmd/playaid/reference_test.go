@@ -24,7 +24,7 @@ func TestReference(t *testing.T) {
 		{"one sheet as markdown", []string{"--system", "evacuation-mars", "--format", "md", "-o", filepath.Join(dir, "e.md")}, 0, "", "e.md", "Objective marker upgrades"},
 		{"one sheet as html", []string{"--system", "buildings", "--format", "html", "-o", filepath.Join(dir, "b.html")}, 0, "", "b.html", "<table>"},
 		{"one sheet as pdf on letter", []string{"--system", "aqotmf", "--paper", "letter", "-o", filepath.Join(dir, "a.pdf")}, 0, "", "a.pdf", "%PDF"},
-		{"all four into a folder", []string{"--format", "md", "-o", filepath.Join(dir, "all")}, 0, "", "all/reference-imperial-mars.md", "Shooting in one look"},
+		{"all four into a folder", []string{"--format", "md", "-o", filepath.Join(dir, "all")}, 0, "", "all/reference-imperial-mars.md", "One tray, by weapon and range"},
 		{"unknown sheet", []string{"--system", "aqtomf"}, 2, `did you mean "aqotmf"`, "", ""},
 		{"unknown format", []string{"--format", "docx"}, 2, "--format", "", ""},
 		{"unknown paper", []string{"--paper", "a5"}, 2, "a5", "", ""},

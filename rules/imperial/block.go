@@ -40,7 +40,8 @@ type Rules struct {
 		Chart string `toml:"chart"` // results chart: row value = DMs taken
 		// States is the table of the morale states by DMs held (0 Steady
 		// … 4 Dispersed): the unit cards' DM track.
-		States string `toml:"states"`
+		States    string    `toml:"states"`
+		Modifiers Modifiers `toml:"modifiers"`
 	} `toml:"morale"`
 	Rally struct {
 		Chart            string         `toml:"chart"`   // row value = DMs lost
@@ -48,9 +49,11 @@ type Rules struct {
 		NaturalDMs       int            `toml:"natural_dms"`
 		NaturalText      string         `toml:"natural_text"`       // the seed's words for it
 		MinEnemyDistance catalog.Length `toml:"min_enemy_distance"` // rally only when over this far from the enemy
+		Modifiers        Modifiers      `toml:"modifiers"`
 	} `toml:"rally"`
 	Pursuit struct {
-		Chart string `toml:"chart"`
+		Chart     string    `toml:"chart"`
+		Modifiers Modifiers `toml:"modifiers"` // added to the rally's
 	} `toml:"pursuit"`
 	OldOnes struct {
 		SecondShotFactor int `toml:"second_shot_factor"` // the overload chance is multiplied by this for a second shot in a turn
@@ -63,10 +66,39 @@ type Rules struct {
 	// listed carries none.
 	Carries map[string][]string `toml:"carries"`
 	Flyers  Flyers              `toml:"flyers"`
-	Rules   []catalog.Special   `toml:"rule"` // rules in words, as the seed prints them
+	// Example is the shot the reference works through, from the weapon
+	// to the target's morale test; without it the first small-arms
+	// weapon at its middle band is worked to the chance of a hit.
+	Example Example           `toml:"example"`
+	Rules   []catalog.Special `toml:"rule"` // rules in words, as the seed prints them
 	// Roster lists which of Rules an army roster prints, by what the list
 	// fields, in the order printed.
 	Roster []RosterRules `toml:"roster"`
+}
+
+// Modifiers names the table of a roll's modifiers (a row a modifier, a
+// column of numbers for each kind of troops) and the rows a unit has at
+// most one of (its class): what the odds tables' range of totals is
+// worked out from.
+type Modifiers struct {
+	Table string   `toml:"table"`
+	OneOf []string `toml:"one_of"`
+}
+
+// Example is a unit's volley the reference follows: the weapon, the
+// distance and the tactical factors (by their printed names), the trays
+// shooting; then the target — a kind of troops, a column of the morale
+// modifiers — its figures, the casualties that bring on its test and the
+// morale modifiers it tests with (by their printed names).
+type Example struct {
+	Weapon        string         `toml:"weapon"`
+	Distance      catalog.Length `toml:"distance"`
+	Factors       []string       `toml:"factors"`
+	Trays         int            `toml:"trays"`
+	Target        string         `toml:"target"`
+	Figures       int            `toml:"figures"`
+	Lost          int            `toml:"lost"`
+	MoraleFactors []string       `toml:"morale_factors"`
 }
 
 // RosterRules names rules of [[imperial.rule]] an army roster prints when

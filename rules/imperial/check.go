@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/playaid/playaid/catalog"
 )
@@ -47,6 +48,27 @@ func checkBlock(c *catalog.BlockCheck, r *Rules) {
 		{"flyers.penetration_table", r.Flyers.PenetrationTable}, {"morale.states", r.Morale.States},
 	} {
 		c.Table(f.field, f.id)
+	}
+	for _, m := range []struct {
+		field string
+		mods  Modifiers
+	}{{"morale.modifiers", r.Morale.Modifiers}, {"rally.modifiers", r.Rally.Modifiers}, {"pursuit.modifiers", r.Pursuit.Modifiers}} {
+		c.Table(m.field+".table", m.mods.Table)
+		t := s.Table(m.mods.Table)
+		if t == nil {
+			continue
+		}
+		var rows []string
+		for _, row := range t.Rows {
+			if len(row) > 0 {
+				rows = append(rows, strings.TrimSpace(row[0]))
+			}
+		}
+		for i, name := range m.mods.OneOf {
+			if !slices.Contains(rows, name) {
+				c.Errorf(c.Value(fmt.Sprintf("%s.one_of.%d", m.field, i)), "%s.one_of: table %q has no row %q; expected one of: %s", m.field, t.ID, name, strings.Join(rows, ", "))
+			}
+		}
 	}
 	var names []string
 	for _, ru := range r.Rules {

@@ -8,7 +8,7 @@ import (
 // Engine is the engine, registered by package rules/engines.
 var Engine = &rules.Engine{Name: "imperial",
 	Block:     rules.BlockOf(checkBlock).WithBounds(blockBounds),
-	Sheet:     rules.SheetStyle{Template: "imperial-mars.md", MaxPages: 6, Columns: 2, BaseSize: 7.5, Margin: 7},
+	Sheet:     rules.SheetStyle{Template: "imperial-mars.md", MaxPages: 4, Columns: 2, BaseSize: 7.5, Margin: 7},
 	Cards:     rules.CardStyle{Template: "cards-imperial-mars.md", Accent: [3]uint8{34, 58, 112}},
 	Odds:      imOdds,
 	Words:     imWords,
@@ -22,26 +22,27 @@ var Engine = &rules.Engine{Name: "imperial",
 // imOdds are the engine's odds tables, in the order they are listed.
 var imOdds = []rules.OddsTable{
 	{ID: "shooting", Build: ShootingTable},
-	{ID: "weapons", Build: imWeapons},
 	{ID: "mg-jam", Build: MGTable},
 	{ID: "artillery-hit", Build: ArtilleryHitTable},
 	{ID: "artillery-formations", Build: func(sys *catalog.System) (rules.Table, error) { return FormationTable(sys, 0) }},
 	{ID: "artillery-objects", Build: ObjectTable},
 	{ID: "artillery-armour", Build: ArmourTable},
 	{ID: "escape", Build: EscapeTable},
-	// The ranges of modifiers are the documents' choice of what to
-	// show, not game numbers: they reach from where the outcome is
-	// nearly certain one way to where it is the other.
+	// The melee differences shown are the documents' choice, not game
+	// numbers. Morale, rally and pursuit run over every total their
+	// tables of modifiers reach (reach.go).
 	{ID: "melee", Build: rules.Modifiers(MeleeTable, 0, 15)},
-	{ID: "morale", Build: rules.Modifiers(MoraleTable, -8, 5)},
-	{ID: "rally", Build: rules.Modifiers(RallyTable, -5, 5)},
-	{ID: "pursuit", Build: rules.Modifiers(PursuitTable, -5, 5)},
+	{ID: "morale", Build: reaching(MoraleTable, MoraleReach)},
+	{ID: "rally", Build: reaching(RallyTable, RallyReach)},
+	{ID: "pursuit", Build: reaching(PursuitTable, PursuitReach)},
 	{ID: "officer-risk", Build: OfficerRiskTable},
 	{ID: "vehicles", Build: VehicleTable},
 	{ID: "overload", Build: OverloadTable},
 	{ID: "flyer-penetration", Build: FlyerPenetrationTable},
 	// One look per shot (imperial_look.go).
-	{ID: "look-shooting", Build: func(sys *catalog.System) (rules.Table, error) { return ShotLookTable(sys, "small-arms", "mg") }},
+	{ID: "look-shooting", Build: func(sys *catalog.System) (rules.Table, error) {
+		return ShotLookTable(sys, "small-arms", "mg", "old-ones")
+	}},
 	{ID: "look-small-arms", Build: func(sys *catalog.System) (rules.Table, error) { return ShotLookTable(sys, "small-arms") }},
 	{ID: "look-mg", Build: func(sys *catalog.System) (rules.Table, error) { return ShotLookTable(sys, "mg") }},
 	{ID: "look-artillery", Build: ArtilleryLookTable},
@@ -53,7 +54,6 @@ var imOdds = []rules.OddsTable{
 // blocks, in the order the data lists them.
 var imWords = []rules.WordSpec{
 	{ID: "shooting", Title: true, Corner: true, Columns: 5, Notes: true, Words: []string{"below"}, Vars: []string{"always", "lowest"}},
-	{ID: "weapons", Title: true, Corner: true},
 	{ID: "mg-jam", Title: true, Corner: true, Columns: 5},
 	{ID: "artillery-hit", Title: true, Corner: true, Columns: 1, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},
 	{ID: "artillery-formations", Title: true, Corner: true, Columns: 1, Vars: []string{"modifier"}},
@@ -61,9 +61,9 @@ var imWords = []rules.WordSpec{
 	{ID: "artillery-armour", Title: true, Corner: true},
 	{ID: "flyer-penetration", Title: true, Corner: true},
 	{ID: "melee", Title: true, Corner: true, Words: []string{"inflicts", "suffers"}, Vars: []string{"n"}},
-	{ID: "morale", Title: true, Corner: true},
-	{ID: "rally", Title: true, Corner: true},
-	{ID: "pursuit", Title: true, Corner: true},
+	{ID: "morale", Title: true, Corner: true, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},
+	{ID: "rally", Title: true, Corner: true, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},
+	{ID: "pursuit", Title: true, Corner: true, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},
 	{ID: "officer-risk", Title: true, Corner: true, Columns: 2},
 	{ID: "escape", Title: true, Corner: true, Columns: 2},
 	{ID: "overload", Title: true, Corner: true, Columns: 2},
@@ -76,6 +76,10 @@ var imWords = []rules.WordSpec{
 	{ID: "shooting-ladder", Title: true, Corner: true, Columns: 4, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},
 	{ID: "shot-example", Title: true, Corner: true, Columns: 1,
 		Words: []string{"weapon_step", "weapon", "band_step", "band", "factor_step", "total_step", "table_step", "below",
-			"one_on", "two_on", "chance_step", "one_chance", "two_chance", "no_chance"},
-		Vars: []string{"weapon", "distance", "band", "range", "always", "score", "chance"}},
+			"one_on", "two_on", "chance_step", "one_chance", "two_chance", "no_chance",
+			"volley_step", "volley", "hits_one", "hits_n", "hits_more", "sep", "casualties_step", "casualties",
+			"morale_step", "morale", "factor", "result", "or_more", "range"},
+		Vars: []string{"weapon", "distance", "band", "range", "always", "score", "chance",
+			"trays", "hits", "n", "mean", "lost", "figures", "share", "target", "modifier", "why", "results",
+			"factor", "result", "roll", "lo", "hi"}},
 }

@@ -27,10 +27,15 @@ func imCapital(s string) string {
 }
 
 // ShotLookTable gives, for every weapon of the kinds ("small-arms",
-// "mg", "old-ones"), each range band's reach, its factor and the chances
-// of 1 and of 2 hits for one tray's d20 before tactical factors. MG rows
+// "mg", "old-ones"), each range band's reach, its factor and, for 1 and
+// for 2 hits, the d20 score and the chance of exactly that many for one
+// tray before tactical factors. MG rows
 // add the chance to jam in the first and the second round of a turn.
 func ShotLookTable(sys *catalog.System, kinds ...string) (rules.Table, error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return rules.Table{}, err
+	}
 	tw := rules.WordsOf(sys, "look-shooting")
 	t := rules.Table{ID: "im-look-" + strings.Join(kinds, "-"), Title: tw.Title(), Corner: tw.Corner()}
 	var bands []string
@@ -63,8 +68,8 @@ func ShotLookTable(sys *catalog.System, kinds ...string) (rules.Table, error) {
 			if err != nil {
 				return rules.Table{}, fmt.Errorf("%s, %s range: %w", w.Name, b.Name, err)
 			}
-			row.Cells = append(row.Cells, rules.Cell{Text: imInch(b.Range)}, rules.Cell{Text: strconv.Itoa(b.Factor)},
-				imChance(res.PerTray[1]), imChance(res.PerTray[2]))
+			one, two := scoreChance(r, res, 1), scoreChance(r, res, 2)
+			row.Cells = append(row.Cells, rules.Cell{Text: imInch(b.Range)}, rules.Cell{Text: strconv.Itoa(b.Factor)}, one, two)
 		}
 		if len(w.Jam) > 0 {
 			jams, err := MGJam(sys, w.ID)
@@ -89,6 +94,25 @@ func ShotLookTable(sys *catalog.System, kinds ...string) (rules.Table, error) {
 		}
 	}
 	return t, tw.Err()
+}
+
+// scoreChance is the cell of a one-look table for a tray scoring hits (1
+// or 2): the d20 score for them and the chance of exactly that many,
+// "14: 25%" ("20: 5%" below the table, where only a natural 20 hits),
+// or "–" for what cannot happen.
+func scoreChance(r *Rules, res ShootResult, hits int) rules.Cell {
+	p := res.PerTray[hits]
+	if p.Sign() == 0 {
+		return imNone
+	}
+	score := r.Shooting.AlwaysHits
+	if res.Row != nil {
+		score = res.Row.OneHit
+		if hits == 2 {
+			score = res.Row.TwoHits
+		}
+	}
+	return rules.Cell{Text: strconv.Itoa(score) + ": " + rules.Prob(p).String()}
 }
 
 // imChance is a chance cell, "–" for what cannot happen.
@@ -208,12 +232,16 @@ func ArtilleryLookTable(sys *catalog.System) (rules.Table, error) {
 // ShotExample works one small-arms shot through the tables, each number
 // a player reads on the way: the weapon's band at the distance, its
 // factor, each tactical factor (read from the data's table of them by its
-// printed name), the total, the Small Arms row and the chances.
-func ShotExample(sys *catalog.System, weaponID string, inches float64, factors ...string) (rules.Table, error) {
-	w := sys.Weapon(weaponID)
+// printed name), the total, the Small Arms row and the chances. With the
+// trays of a unit and a target, it goes on: the unit's hits, the
+// casualties they are, and the target's morale test when its losses
+// bring one on, each result with the d20 that gives it.
+func ShotExample(sys *catalog.System, ex Example) (rules.Table, error) {
+	w := sys.Weapon(ex.Weapon)
 	if w == nil || len(w.Bands) == 0 {
-		return rules.Table{}, fmt.Errorf("imperial mars: %q is not a weapon with range bands", weaponID)
+		return rules.Table{}, fmt.Errorf("imperial mars: %q is not a weapon with range bands", ex.Weapon)
 	}
+	inches := ex.Distance.Inches()
 	var band *catalog.Band
 	for i := range w.Bands {
 		if inches <= w.Bands[i].Range.Inches()+1e-9 {
@@ -221,7 +249,7 @@ func ShotExample(sys *catalog.System, weaponID string, inches float64, factors .
 			break
 		}
 	}
-	dist := imInch(catalog.Length{MM: inches * 25.4})
+	dist := imInch(ex.Distance)
 	if band == nil {
 		return rules.Table{}, fmt.Errorf("imperial mars: %s is out of range of the %s", dist, w.Name)
 	}
@@ -234,7 +262,7 @@ func ShotExample(sys *catalog.System, weaponID string, inches float64, factors .
 	step(tw.Word("band_step"), tw.Word("band"))
 	step(tw.Word("factor_step"), strconv.Itoa(band.Factor))
 	total := band.Factor
-	for _, name := range factors {
+	for _, name := range ex.Factors {
 		m, err := imTacticalFactor(sys, "small-arms-tactical-factors", name)
 		if err != nil {
 			return rules.Table{}, err
@@ -243,11 +271,11 @@ func ShotExample(sys *catalog.System, weaponID string, inches float64, factors .
 		step(name, imMod(m))
 	}
 	step(tw.Word("total_step"), strconv.Itoa(total))
-	res, err := Shoot(sys, total, 1)
+	res, err := Shoot(sys, total, max(ex.Trays, 1))
 	if err != nil {
 		return rules.Table{}, err
 	}
-	r, _, err := imRules(sys)
+	r, d20, err := imRules(sys)
 	if err != nil {
 		return rules.Table{}, err
 	}
@@ -265,7 +293,99 @@ func ShotExample(sys *catalog.System, weaponID string, inches float64, factors .
 		chance += tw.Word("two_chance", "chance", rules.Prob(res.PerTray[2]).String())
 	}
 	step(tw.Word("chance_step"), chance+tw.Word("no_chance", "chance", rules.Prob(res.PerTray[0]).String()))
+	if ex.Trays == 0 {
+		return t, tw.Err()
+	}
+
+	// The unit's volley: its hits, shown until what is left is under a
+	// sixth, then "k or more".
+	var hits []string
+	rest := big.NewRat(1, 1)
+	for k := 0; k <= res.Hits.Max(); k++ {
+		if rest.Cmp(big.NewRat(1, 6)) < 0 && k > 0 {
+			hits = append(hits, tw.Word("hits_more", "n", rules.Itoa(k), "chance", rules.Prob(rest).String()))
+			break
+		}
+		p := res.Hits.Prob(k)
+		hits = append(hits, tw.Word(rules.Plural(k, "hits_one", "hits_n"), "n", rules.Itoa(k), "chance", rules.Prob(p).String()))
+		rest.Sub(rest, p)
+	}
+	step(tw.Word("volley_step"), tw.Word("volley", "trays", rules.Itoa(ex.Trays), "hits", strings.Join(hits, tw.Word("sep"))))
+	mean := new(big.Rat).Mul(big.NewRat(int64(ex.Trays), 1), new(big.Rat).Add(res.PerTray[1], new(big.Rat).Mul(big.NewRat(2, 1), res.PerTray[2])))
+	step(tw.Word("casualties_step"), tw.Word("casualties", "mean", printMean(mean)))
+	if ex.Target == "" || ex.Figures <= 0 || ex.Lost <= 0 {
+		return t, tw.Err()
+	}
+
+	// The target's morale test, with the modifiers its losses bring.
+	mods, err := imTable(sys, r.Morale.Modifiers.Table)
+	if err != nil {
+		return rules.Table{}, err
+	}
+	col := slices.IndexFunc(mods.Columns, func(c string) bool { return strings.EqualFold(strings.TrimSpace(c), ex.Target) })
+	if col < 1 {
+		return rules.Table{}, fmt.Errorf("imperial mars: the example's target %q is not a column of table %q; expected one of %s", ex.Target, mods.ID, strings.Join(mods.Columns[1:], ", "))
+	}
+	modifier := 0
+	var why []string
+	for _, name := range ex.MoraleFactors {
+		i := slices.IndexFunc(mods.Rows, func(row []string) bool { return len(row) > col && strings.EqualFold(strings.TrimSpace(row[0]), name) })
+		if i < 0 {
+			return rules.Table{}, fmt.Errorf("imperial mars: table %q has no modifier %q", mods.ID, name)
+		}
+		m, err := strconv.Atoi(strings.Replace(strings.TrimSpace(mods.Rows[i][col]), "+", "", 1))
+		if err != nil {
+			return rules.Table{}, fmt.Errorf("imperial mars: table %q: %q has no number for %s", mods.ID, name, ex.Target)
+		}
+		modifier += m
+		why = append(why, tw.Word("factor", "factor", strings.TrimSpace(mods.Rows[i][0]), "modifier", imMod(m)))
+	}
+	ch := sys.Chart(r.Morale.Chart)
+	if ch == nil {
+		return rules.Table{}, fmt.Errorf("imperial mars: no chart %q in the data", r.Morale.Chart)
+	}
+	var results []string
+	for _, row := range ch.Rows {
+		// The faces whose total falls in the row: a run, the rows being
+		// ranges (looked at face by face: an open end is math.MaxInt).
+		lo, hi := 0, 0
+		for _, f := range d20.Outcomes() {
+			if row.Roll.Contains(f + modifier) {
+				if lo == 0 {
+					lo = f
+				}
+				hi = f
+			}
+		}
+		if lo == 0 {
+			continue
+		}
+		p := d20.ProbIf(func(face int) bool { return face >= lo && face <= hi })
+		results = append(results, tw.Word("result", "result", row.Result, "roll", faces(tw, lo, hi, d20.Max()), "chance", rules.Prob(p).String()))
+	}
+	step(tw.Word("morale_step"), tw.Word("morale", "lost", rules.Itoa(ex.Lost), "figures", rules.Itoa(ex.Figures),
+		"share", rules.Prob(big.NewRat(int64(ex.Lost), int64(ex.Figures))).String(), "target", ex.Target,
+		"modifier", imMod(modifier), "why", strings.Join(why, tw.Word("sep")), "results", strings.Join(results, tw.Word("sep"))))
 	return t, tw.Err()
+}
+
+// faces prints the faces lo to hi of a die: "12+" to its top, "1–2", "7".
+func faces(tw *rules.Words, lo, hi, top int) string {
+	switch {
+	case lo == hi:
+		return rules.Itoa(lo)
+	case hi == top:
+		return tw.Word("or_more", "n", rules.Itoa(lo))
+	}
+	return tw.Word("range", "lo", rules.Itoa(lo), "hi", rules.Itoa(hi))
+}
+
+// printMean prints an average to one decimal, a whole number without.
+func printMean(m *big.Rat) string {
+	if m.IsInt() {
+		return m.Num().String()
+	}
+	return m.FloatString(1)
 }
 
 // imTacticalFactor reads a tactical factor by its printed name from a
@@ -297,9 +417,17 @@ func imTacticalFactor(sys *catalog.System, tableID, name string) (int, error) {
 }
 
 // ShotExampleFromData is the worked example the reference prints: the
-// first small-arms weapon of the data at the reach of its middle band,
-// against a target with the first tactical factor of the table.
+// data's [imperial.example]; without one, the first small-arms weapon of
+// the data at the reach of its middle band, against a target with the
+// first tactical factor of the table, to the chance of a hit.
 func ShotExampleFromData(sys *catalog.System) (rules.Table, error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return rules.Table{}, err
+	}
+	if r.Example.Weapon != "" {
+		return ShotExample(sys, r.Example)
+	}
 	t, err := imTable(sys, "small-arms-tactical-factors")
 	if err != nil {
 		return rules.Table{}, err
@@ -312,7 +440,7 @@ func ShotExampleFromData(sys *catalog.System) (rules.Table, error) {
 			continue
 		}
 		b := w.Bands[len(w.Bands)/2]
-		return ShotExample(sys, w.ID, b.Range.Inches(), t.Rows[0][0])
+		return ShotExample(sys, Example{Weapon: w.ID, Distance: b.Range, Factors: []string{t.Rows[0][0]}})
 	}
 	return rules.Table{}, fmt.Errorf("imperial mars: the data has no small-arms weapon")
 }

@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/rules"
 )
 
 // TestIMShotLook checks the one-look table against the engine: every band
-// of every small arm and MG gives its reach, its factor and Shoot's
-// chances of 1 and 2 hits; every MG its jam chances.
+// of every small arm and MG gives its reach, its factor and, for 1 and
+// 2 hits, the d20 score with Shoot's chance; every MG its jam chances.
 func TestIMShotLook(t *testing.T) {
 	sys := imLoad(t)
 	tab, err := ShotLookTable(sys, "small-arms", "mg")
@@ -43,8 +44,20 @@ func TestIMShotLook(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// The d20 score beside the chance: the Small Arms table's row
+			// for the factor (below it, the natural 20), and the chance of
+			// exactly that many hits.
+			r := RulesOf(sys)
+			scores := [3]int{0, r.Shooting.AlwaysHits, 0}
+			if res.Row != nil {
+				scores = [3]int{0, res.Row.OneHit, res.Row.TwoHits}
+			}
 			for h := 1; h <= 2; h++ {
-				if got, want := c[1+h].String(), imChance(res.PerTray[h]).String(); got != want {
+				want := "–"
+				if res.PerTray[h].Sign() > 0 {
+					want = strconv.Itoa(scores[h]) + ": " + rules.Prob(res.PerTray[h]).String()
+				}
+				if got := c[1+h].String(); got != want {
 					t.Errorf("%s %s: %d hits %s; the engine says %s", w.Name, b.Name, h, got, want)
 				}
 			}
@@ -77,12 +90,18 @@ func TestIMShootingLadder(t *testing.T) {
 	if len(tab.Rows) < 10 {
 		t.Fatalf("only %d rows", len(tab.Rows))
 	}
-	first, err := strconv.Atoi(strings.Fields(tab.Rows[0].Label)[0])
-	if err != nil || !strings.HasSuffix(tab.Rows[0].Label, "or less") || !strings.HasSuffix(tab.Rows[len(tab.Rows)-1].Label, "or more") {
-		t.Fatalf("rows run from %q to %q; want \"N or less\" to \"M or more\"", tab.Rows[0].Label, tab.Rows[len(tab.Rows)-1].Label)
+	// The open ends read as the data words them ("≤ -6", "10+"); every
+	// row in between is its factor.
+	w := rules.WordsOf(sys, "shooting-ladder")
+	factor := func(label string) (int, error) { return strconv.Atoi(strings.Trim(label, "≤+ orlesm")) }
+	first, err := factor(tab.Rows[0].Label)
+	lastF := first + len(tab.Rows) - 1
+	if err != nil || tab.Rows[0].Label != w.Word("or_less", "n", strconv.Itoa(first)) ||
+		tab.Rows[len(tab.Rows)-1].Label != w.Word("or_more", "n", strconv.Itoa(lastF)) {
+		t.Fatalf("rows run from %q to %q; want the data's words for %d or less and %d or more", tab.Rows[0].Label, tab.Rows[len(tab.Rows)-1].Label, first, lastF)
 	}
 	for i, row := range tab.Rows {
-		f, err := strconv.Atoi(strings.Fields(row.Label)[0])
+		f, err := factor(row.Label)
 		if err != nil || f != first+i {
 			t.Errorf("row %d is %q; want factor %d", i, row.Label, first+i)
 			continue
@@ -158,15 +177,28 @@ func TestIMShotExample(t *testing.T) {
 		"Total factor":        "2",
 		"Small Arms table":    "1 hit on 16",
 		"Chance, each tray":   "1 hit 25% · no hit 75%",
+		// Eight trays at 1/4 each: 0 hits (3/4)^8 = 10%, 1 hit 8·(1/4)(3/4)^7
+		// = 27%, 2 hits 31%, 3 hits 21%; the 11% left is 4 or more.
+		"The unit's volley": "8 trays, a d20 each: 0 hits 10% · 1 hit 27% · 2 hits 31% · 3 hits 21% · 4 or more 11%",
+		"Casualties":        "a figure for each hit, off one tray at a time; 2 a volley on average",
+		// Regular Martians at 6 of 30 lost test at −2 (Per 20% Lost): No
+		// Effect on 10 or more is a d20 of 12+, 45%; 1 DM (5–9) 7–11, 25%;
+		// 2 DMs (1–4) 3–6, 20%; 3 DMs (−5–0) 1–2, 10%; 4 DMs cannot be had.
+		"Target's morale": "at 6 of its 30 lost (20%) the Regular Martians test: d20 -2 (Per 20% Lost -2): " +
+			"No Effect 12+ 45% · 1 DM 7–11 25% · 2 DMs 3–6 20% · 3 DMs 1–2 10%",
 	} {
 		if read[label] != want {
 			t.Errorf("%s: %q; want %q", label, read[label], want)
 		}
 	}
-	if _, err := ShotExample(sys, "bl-rifle", 31); err == nil || !strings.Contains(err.Error(), "out of range") {
+	in := func(n float64) catalog.Length { return catalog.Length{MM: n * 25.4} }
+	if _, err := ShotExample(sys, Example{Weapon: "bl-rifle", Distance: in(31)}); err == nil || !strings.Contains(err.Error(), "out of range") {
 		t.Errorf("31″ for a 30″ rifle: %v; want out of range", err)
 	}
-	if _, err := ShotExample(sys, "bl-rifle", 5, "Behind a hedge"); err == nil || !strings.Contains(err.Error(), "In light cover") {
+	if _, err := ShotExample(sys, Example{Weapon: "bl-rifle", Distance: in(5), Factors: []string{"Behind a hedge"}}); err == nil || !strings.Contains(err.Error(), "In light cover") {
 		t.Errorf("an unknown factor: %v; want the names it knows", err)
+	}
+	if _, err := ShotExample(sys, Example{Weapon: "bl-rifle", Distance: in(5), Trays: 2, Target: "Zombies", Figures: 10, Lost: 2}); err == nil || !strings.Contains(err.Error(), "Regular Martians") {
+		t.Errorf("a target that is no column of the morale modifiers: %v; want the columns", err)
 	}
 }

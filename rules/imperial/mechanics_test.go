@@ -785,6 +785,63 @@ func TestIMChartTables(t *testing.T) {
 	}
 }
 
+// TestIMReach: the morale, rally and pursuit odds run over every total
+// the book's modifiers reach — Class A with an officer rallies at +7,
+// pursuers add their own (in works +3) up to +10 — and the rows past the
+// point where nothing changes are one, "or more".
+func TestIMReach(t *testing.T) {
+	sys := imLoad(t)
+	for _, c := range []struct {
+		name   string
+		reach  func(*catalog.System) (int, int, error)
+		lo, hi int
+	}{
+		{"rally", RallyReach, -4, 7},      // Class E −4; Class A +4, officer +3
+		{"pursuit", PursuitReach, -7, 10}, // and mounted −3; in works +3
+		// Regular Martians, each row once: E −3, 20% lost −2, under fire −3,
+		// a DM −2, charged in extended order −2, in flank −2, a casualty
+		// more −1; A +3, routed enemy +3, works +2, officer +3.
+		{"morale", MoraleReach, -15, 11},
+	} {
+		lo, hi, err := c.reach(sys)
+		if err != nil || lo != c.lo || hi != c.hi {
+			t.Errorf("%s reach %d…%d (%v), want %d…%d", c.name, lo, hi, err, c.lo, c.hi)
+		}
+	}
+	tables := map[string]rules.Table{}
+	for _, o := range imOdds {
+		if o.ID == "morale" || o.ID == "rally" || o.ID == "pursuit" {
+			tb, err := o.Build(sys)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tables[o.ID] = tb
+		}
+	}
+	labels := func(tb rules.Table) string {
+		return tb.Rows[0].Label + "…" + tb.Rows[len(tb.Rows)-1].Label
+	}
+	// Morale: 10+ is No Effect, so from +9 a d20 of 1 passes: +9, +10 and
+	// +11 are one row. Rally and pursuit still change at their ends.
+	for id, want := range map[string]string{"morale": "-15…+9 or more", "rally": "-4…+7", "pursuit": "-7…+10"} {
+		if got := labels(tables[id]); got != want {
+			t.Errorf("%s table runs %s, want %s", id, got, want)
+		}
+	}
+	if m := tables["morale"]; imCellP(t, m, len(m.Rows)-1, 0).Cmp(imRat("1")) != 0 {
+		t.Errorf("morale +9 or more: No Effect %v, want certain", m.Rows[len(m.Rows)-1])
+	}
+
+	// A club's rally table whose class row is misspelt: said, not guessed.
+	club := *sys
+	r := *RulesOf(sys)
+	r.Rally.Modifiers.OneOf = []string{"Class Z"}
+	club.Block = &r
+	if _, _, err := RallyReach(&club); err == nil || !strings.Contains(err.Error(), `no row "Class Z"`) {
+		t.Errorf("a one_of row the table lacks: %v", err)
+	}
+}
+
 func TestIMSmallTables(t *testing.T) {
 	sys := imLoad(t)
 	mg, err := MGTable(sys)

@@ -336,7 +336,8 @@ func MeleeTable(sys *catalog.System, lo, hi int) (rules.Table, error) {
 }
 
 // imChartTable lays out a chart's outcomes for each modifier from lo to hi:
-// one row per modifier, one column per chart row.
+// one row per modifier, one column per chart row; rows at the ends that
+// change nothing more are one ("+9 or more").
 func imChartTable(sys *catalog.System, id, words string, lo, hi int, odds func(m int) (ChartOdds, error)) (rules.Table, error) {
 	w := rules.WordsOf(sys, words)
 	t := rules.Table{ID: id, Title: w.Title(), Corner: w.Corner()}
@@ -357,6 +358,7 @@ func imChartTable(sys *catalog.System, id, words string, lo, hi int, odds func(m
 		}
 		t.Rows = append(t.Rows, rules.Row{Label: imMod(m), Cells: cells})
 	}
+	openEnds(&t, w)
 	return t, w.Err()
 }
 

@@ -1,0 +1,147 @@
+package imperial
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/rules"
+)
+
+// The morale, rally and pursuit odds are shown for every total of
+// modifiers the data's tables of them reach (Class A and an officer rally
+// at +7, pursuers in works at +10), not a range picked for the page; each
+// row counts once (the first 20% lost, one DM), and a unit has one class.
+// At either end, totals whose chances no longer change are one row ("+9
+// or more"): beyond them the result is certain.
+
+// reach is the lowest and highest total of the modifiers of one table:
+// its rows each once, at most one of the rows m.OneOf, for the kind of
+// troops (a column) that reaches furthest each way. A cell that is not a
+// number (the book's "?" a reading settles) adds nothing.
+func reach(sys *catalog.System, m Modifiers) (lo, hi int, err error) {
+	if m.Table == "" {
+		return 0, 0, nil
+	}
+	t, err := imTable(sys, m.Table)
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, name := range m.OneOf {
+		if !slices.ContainsFunc(t.Rows, func(r []string) bool { return len(r) > 0 && strings.TrimSpace(r[0]) == name }) {
+			return 0, 0, fmt.Errorf("imperial mars: table %q has no row %q", t.ID, name)
+		}
+	}
+	for col := 1; col < len(t.Columns); col++ {
+		sumLo, sumHi, oneLo, oneHi := 0, 0, 0, 0
+		for _, r := range t.Rows {
+			if col >= len(r) {
+				continue
+			}
+			v, err := strconv.Atoi(strings.Replace(strings.TrimSpace(r[col]), "+", "", 1))
+			if err != nil {
+				continue
+			}
+			switch {
+			case slices.Contains(m.OneOf, strings.TrimSpace(r[0])):
+				oneLo, oneHi = min(oneLo, v), max(oneHi, v)
+			case v < 0:
+				sumLo += v
+			default:
+				sumHi += v
+			}
+		}
+		if col == 1 {
+			lo, hi = sumLo+oneLo, sumHi+oneHi
+		}
+		lo, hi = min(lo, sumLo+oneLo), max(hi, sumHi+oneHi)
+	}
+	return lo, hi, nil
+}
+
+// MoraleReach, RallyReach and PursuitReach are the totals of modifiers
+// a morale test, a rally and a pursuit roll can have (pursuers add their
+// own to the rally's).
+func MoraleReach(sys *catalog.System) (lo, hi int, err error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return 0, 0, err
+	}
+	return reach(sys, r.Morale.Modifiers)
+}
+
+func RallyReach(sys *catalog.System) (lo, hi int, err error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return 0, 0, err
+	}
+	return reach(sys, r.Rally.Modifiers)
+}
+
+func PursuitReach(sys *catalog.System) (lo, hi int, err error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return 0, 0, err
+	}
+	lo, hi, err = reach(sys, r.Rally.Modifiers)
+	if err != nil {
+		return 0, 0, err
+	}
+	plo, phi, err := reach(sys, r.Pursuit.Modifiers)
+	return lo + plo, hi + phi, err
+}
+
+// reaching builds a table of chances by total with f over the totals a
+// reach function gives.
+func reaching(f func(*catalog.System, int, int) (rules.Table, error), totals func(*catalog.System) (int, int, error)) func(*catalog.System) (rules.Table, error) {
+	return func(sys *catalog.System) (rules.Table, error) {
+		lo, hi, err := totals(sys)
+		if err != nil {
+			return rules.Table{}, err
+		}
+		return f(sys, lo, hi)
+	}
+}
+
+// sameCells reports whether two rows give the same chances.
+func sameCells(a, b []rules.Cell) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		switch {
+		case a[i].P == nil || b[i].P == nil:
+			if a[i].P != b[i].P {
+				return false
+			}
+		case a[i].P.Cmp(b[i].P) != 0:
+			return false
+		}
+	}
+	return true
+}
+
+// openEnds merges the rows at either end of a table by total whose chances
+// are those of the row next to them into that row, labelled with the
+// words or_less and or_more: "−9 or less", "+9 or more".
+func openEnds(t *rules.Table, w *rules.Words) {
+	rows := t.Rows
+	top := false
+	for len(rows) > 1 && sameCells(rows[len(rows)-1].Cells, rows[len(rows)-2].Cells) {
+		rows, top = rows[:len(rows)-1], true
+	}
+	bottom := false
+	for len(rows) > 1 && sameCells(rows[0].Cells, rows[1].Cells) {
+		rows, bottom = rows[1:], true
+	}
+	rows = slices.Clone(rows)
+	if top {
+		rows[len(rows)-1].Label = w.Word("or_more", "n", rows[len(rows)-1].Label)
+	}
+	if bottom {
+		rows[0].Label = w.Word("or_less", "n", rows[0].Label)
+	}
+	t.Rows = rows
+}

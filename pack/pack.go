@@ -76,6 +76,10 @@ func (d Doc) Via(f func(d Doc, p layout.Paper) ([]byte, error)) Doc {
 // Options are what a club changes in the documents.
 type Options struct {
 	Templates string // a folder of templates overriding the shipped ones, or ""
+	// Odds, when set, hands out the odds tables of the catalogue for every
+	// rendering (those the data's check built: rules.CheckWordsWith);
+	// else each Render computes its own, once.
+	Odds *document.Odds
 }
 
 // part is one kind of the pack's documents, listed together: its name
@@ -179,13 +183,21 @@ func newRun() *run {
 	return &run{laid: map[string]func() (*sheets.Laid, error){}, odds: document.NewOdds()}
 }
 
+// oddsFor is where the documents of the run get their odds tables.
+func (r *run) oddsFor(o Options) *document.Odds {
+	if o.Odds != nil {
+		return o.Odds
+	}
+	return r.odds
+}
+
 // lay lays out the sheet on p, once in the run.
 func (r *run) lay(s sheets.Sheet, cat *catalog.Catalog, o Options, p layout.Paper) (*sheets.Laid, error) {
 	r.mu.Lock()
 	f, ok := r.laid[s.ID]
 	if !ok {
 		f = sync.OnceValues(func() (*sheets.Laid, error) {
-			return s.Lay(cat, sheets.Options{Paper: p, TemplatesDir: o.Templates, Odds: r.odds})
+			return s.Lay(cat, sheets.Options{Paper: p, TemplatesDir: o.Templates, Odds: r.oddsFor(o)})
 		})
 		r.laid[s.ID] = f
 	}
@@ -339,7 +351,7 @@ func cardDecks(cat *catalog.Catalog, o Options) ([]Doc, error) {
 	for _, dk := range refcards.All(cat) {
 		docs = append(docs, Doc{Name: dk.FileName(document.PDF), Kind: Cards, Duplex: true, System: cat.System(dk.System), Deck: dk.ID,
 			render: func(p layout.Paper, r *run) ([]byte, error) {
-				pdf, err := dk.Render(cat, refcards.Options{Paper: p, TemplatesDir: o.Templates, Odds: r.odds})
+				pdf, err := dk.Render(cat, refcards.Options{Paper: p, TemplatesDir: o.Templates, Odds: r.oddsFor(o)})
 				if err != nil {
 					return nil, fmt.Errorf("%s: %w", dk.ID, err)
 				}

@@ -42,7 +42,16 @@ var VarRE = regexp.MustCompile(`\{([a-z][a-z0-9_]*)\}`)
 // engine's odds questions read: each block there, with its title, corner,
 // columns, parameters and words, and nothing else; every {name} one the
 // engine fills. Each problem is at its place in the data.
-func CheckWords(cat *catalog.Catalog) diag.List {
+func CheckWords(cat *catalog.Catalog) diag.List { return CheckWordsWith(cat, nil) }
+
+// CheckWordsWith is CheckWords building each odds table through build (a
+// cache, as document.Odds.Table), so that a program printing the tables
+// next (playaid build) computes each one once: the check builds every
+// table anyway. A nil build builds each afresh.
+func CheckWordsWith(cat *catalog.Catalog, build func(*catalog.System, OddsTable) (Table, error)) diag.List {
+	if build == nil {
+		build = func(sys *catalog.System, ot OddsTable) (Table, error) { return ot.Build(sys) }
+	}
 	var l diag.List
 	for _, sys := range RuleSets(cat) {
 		before := l.Count()
@@ -73,7 +82,7 @@ func CheckWords(cat *catalog.Catalog) diag.List {
 		}
 		checkBlocks(&l, sys, "query", "question", sys.Queries, qs, func(w *catalog.QueryWords) diag.Pos { return w.Pos })
 		if l.Count() == before {
-			checkFilled(&l, sys)
+			checkFilled(&l, sys, build)
 		}
 	}
 	l.Sort()
@@ -86,9 +95,9 @@ func CheckWords(cat *catalog.Catalog) diag.List {
 // their place, before a document asks for the table. The bound holds
 // while the words are filled, so this costs a build of the tables, a few
 // milliseconds, and no more memory than they take.
-func checkFilled(l *diag.List, sys *catalog.System) {
+func checkFilled(l *diag.List, sys *catalog.System, build func(*catalog.System, OddsTable) (Table, error)) {
 	for _, ot := range OddsTables(sys) {
-		_, err := ot.Build(sys)
+		_, err := build(sys, ot)
 		var d diag.Diag
 		if errors.As(err, &d) && !slices.Contains(*l, d) {
 			*l = append(*l, d)

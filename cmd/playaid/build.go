@@ -14,7 +14,7 @@ import (
 
 // packDocs lists the documents of the print pack (a variable, so that
 // tests can stand in documents that fail or wait).
-var packDocs = func(cat *catalog.Catalog) []pack.Doc { return pack.New(cat, pack.Options{}).Docs }
+var packDocs = func(cat *catalog.Catalog, o pack.Options) []pack.Doc { return pack.New(cat, o).Docs }
 
 func runBuild(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("build", "[build] [--data DIR] [--paper a4|letter] [-o DIR]")
@@ -47,7 +47,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	// be written or a signal before the renames leave the output folder
 	// as it was. Each file is written (not yet in place) as soon as it is
 	// made, while the others are being made.
-	docs := packDocs(cat)
+	docs := packDocs(cat, pack.Options{Odds: e.odds})
 	var paths []string
 	at := make([]int, len(docs)) // each document's place in paths; -1 for none
 	for i, d := range docs {

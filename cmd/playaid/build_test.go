@@ -73,7 +73,7 @@ func TestBuildPackConcurrency(t *testing.T) {
 	var packs [2][]pack.File
 	for i, procs := range []int{1, 8} {
 		runtime.GOMAXPROCS(procs)
-		files, err := pack.Render(context.Background(), layout.A4, packDocs(cat))
+		files, err := pack.Render(context.Background(), layout.A4, packDocs(cat, pack.Options{}))
 		if err != nil {
 			t.Fatal(err)
 		}

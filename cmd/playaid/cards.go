@@ -211,7 +211,7 @@ func (e *env) referenceCards(ctx context.Context, d dataFlags, doc *docFlags, p 
 	}
 	// Render every deck before writing any: a bad template leaves the
 	// output as it was.
-	rendered, err := refcards.RenderAll(list, cat, refcards.Options{Paper: p, Format: doc.format, Backs: flip, BackOffset: off, TemplatesDir: doc.templates, Shop: shop})
+	rendered, err := refcards.RenderAll(list, cat, refcards.Options{Paper: p, Format: doc.format, Backs: flip, BackOffset: off, TemplatesDir: doc.templates, Shop: shop, Odds: e.odds})
 	var oe *cards.OptionError
 	if errors.As(err, &oe) {
 		return usageError{oe.Msg}

@@ -124,7 +124,8 @@ func (e *env) load(d dataFlags) (*catalog.Catalog, error) {
 	if l.Count() == 0 {
 		// The words of the odds tables, held to what their engines read;
 		// the play view's tracks, to the odds questions they set.
-		l = append(l, rules.CheckWords(cat)...)
+		e.odds = document.NewOdds()
+		l = append(l, rules.CheckWordsWith(cat, e.odds.Table)...)
 		l = append(l, rules.CheckPlay(cat)...)
 	}
 	if !e.allWarnings {

@@ -87,7 +87,7 @@ func TestBuildAllOrNothing(t *testing.T) {
 // is rendered, just before writing, replaces nothing, exits 143 or 130,
 // and says so; a build interrupted while rendering the same.
 func TestBuildStopped(t *testing.T) {
-	defer func(saved func(*catalog.Catalog) []pack.Doc) { packDocs = saved }(packDocs)
+	defer func(saved func(*catalog.Catalog, pack.Options) []pack.Doc) { packDocs = saved }(packDocs)
 	for _, c := range []struct {
 		sig  syscall.Signal
 		late bool
@@ -103,7 +103,7 @@ func TestBuildStopped(t *testing.T) {
 		// The jobs may run side by side: the late signal waits for the
 		// first job to finish.
 		firstDone := make(chan struct{})
-		packDocs = func(*catalog.Catalog) []pack.Doc {
+		packDocs = func(*catalog.Catalog, pack.Options) []pack.Doc {
 			return []pack.Doc{
 				pack.Func("a.pdf", "first", func(layout.Paper) ([]byte, error) {
 					defer close(firstDone)

@@ -17,6 +17,7 @@ import (
 	"syscall"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/plain"
 	"github.com/playaid/playaid/layout"
 
@@ -128,6 +129,9 @@ var verbs = []verb{
 type env struct {
 	stdout, stderr io.Writer
 	allWarnings    bool // print the shipped data's warnings too (validate)
+	// odds are the odds tables the data's check built (load), handed on
+	// to the documents that print them: each is computed once.
+	odds *document.Odds
 }
 
 // usageError is a mistake in the command line: exit status 2.

@@ -71,7 +71,7 @@ func (d sheetDoc) run(ctx context.Context, e *env, args []string) error {
 	e.fontWarnings(doc)
 	// Render every document before writing any: a bad template leaves
 	// the output as it was.
-	rendered, err := d.render(list, cat, sheets.Options{Paper: p, Format: doc.format, TemplatesDir: doc.templates})
+	rendered, err := d.render(list, cat, sheets.Options{Paper: p, Format: doc.format, TemplatesDir: doc.templates, Odds: e.odds})
 	if err != nil {
 		return err
 	}

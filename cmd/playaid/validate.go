@@ -11,6 +11,7 @@ import (
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
+	"github.com/playaid/playaid/pack"
 )
 
 func runValidate(ctx context.Context, e *env, args []string) error {
@@ -31,7 +32,7 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 	// Data that loads can still fail to print (a track too long for its
 	// card, a table with nothing to count): validate makes the whole
 	// print pack, in memory, as build would, on both papers.
-	if problems := checkPack(ctx, cat); len(problems) > 0 {
+	if problems := checkPack(ctx, cat, e.odds); len(problems) > 0 {
 		for _, p := range problems {
 			fmt.Fprintln(e.stderr, p)
 		}
@@ -54,14 +55,14 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 // the data or a template where the generator knows it, else naming the
 // part of the pack. A problem on one paper only says which. Each part
 // (army rosters, briefings …) stops at its first problem, as in a build.
-func checkPack(ctx context.Context, cat *catalog.Catalog) []string {
+func checkPack(ctx context.Context, cat *catalog.Catalog, odds *document.Odds) []string {
 	papers := []layout.Paper{layout.A4, layout.Letter}
 	found := make([][]string, len(papers))
 	var wg sync.WaitGroup
 	for i, p := range papers {
 		wg.Go(func() {
 			stopped := map[string]bool{} // the parts stopped at a problem
-			for _, d := range packDocs(cat) {
+			for _, d := range packDocs(cat, pack.Options{Odds: odds}) {
 				if ctx.Err() != nil {
 					return
 				}

@@ -176,11 +176,15 @@ type File struct {
 type run struct {
 	mu   sync.Mutex
 	laid map[string]func() (*sheets.Laid, error)
+	// need counts, by sheet, the documents of the run still to ask for
+	// its layout (none known: kept to the end of the run). The last lets
+	// go of it: a sheet's layout is a few megabytes of the run's peak.
+	need map[string]int
 	odds *document.Odds
 }
 
 func newRun() *run {
-	return &run{laid: map[string]func() (*sheets.Laid, error){}, odds: document.NewOdds()}
+	return &run{laid: map[string]func() (*sheets.Laid, error){}, need: map[string]int{}, odds: document.NewOdds()}
 }
 
 // oddsFor is where the documents of the run get their odds tables.
@@ -201,33 +205,47 @@ func (r *run) lay(s sheets.Sheet, cat *catalog.Catalog, o Options, p layout.Pape
 		})
 		r.laid[s.ID] = f
 	}
+	if n, counted := r.need[s.ID]; counted {
+		if n <= 1 {
+			delete(r.laid, s.ID) // the last to ask
+		}
+		r.need[s.ID] = n - 1
+	}
 	r.mu.Unlock()
 	return f()
 }
 
-// Render renders the documents on paper p, at most GOMAXPROCS at a time
-// (each holds its bytes until all are done, so more would only raise the
-// peak; fewer would leave a core idle), and returns them in the order
-// given whatever order they start or finish in. The first error in that
-// order wins, so the message does not depend on timing either; it names
-// the document's part. A cancelled ctx stops the documents not yet
-// started.
+// Render renders the documents on paper p (see RenderEach) and returns
+// them in the order given, whatever order they start or finish in.
 func Render(ctx context.Context, p layout.Paper, docs []Doc) ([]File, error) {
-	return RenderEach(ctx, p, docs, nil)
+	files := make([]File, len(docs))
+	err := RenderEach(ctx, p, docs, func(i int, data []byte) { files[i] = File{Name: docs[i].Name, Data: data} })
+	if err != nil {
+		return nil, err
+	}
+	return files, nil
 }
 
-// RenderEach is Render calling made, when it is not nil, with each
-// document's place in docs and bytes as soon as that document is made,
-// from the goroutine that made it: 'playaid build' writes each file while
-// the others are being made.
-func RenderEach(ctx context.Context, p layout.Paper, docs []Doc, made func(i int, data []byte)) ([]File, error) {
+// RenderEach renders the documents on paper p, at most GOMAXPROCS at a
+// time (more would only raise the peak of memory; fewer would leave a core
+// idle), and calls made with each document's place in docs and bytes as
+// soon as that document is made, from the goroutine that made it; it keeps
+// none: 'playaid build' writes each file while the others are being made,
+// and holds only those not yet written. The first error in the documents'
+// order wins, so the message does not depend on timing; it names the
+// document's part. A cancelled ctx stops the documents not yet started.
+func RenderEach(ctx context.Context, p layout.Paper, docs []Doc, made func(i int, data []byte)) error {
 	order := make([]int, len(docs)) // the documents' places, in the order they start
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return docs[a].run - docs[b].run })
 	r := newRun()
-	files := make([]File, len(docs))
+	for _, d := range docs {
+		if d.Sheet != "" && (d.Kind == Reference || d.Kind == Notes) {
+			r.need[d.Sheet]++
+		}
+	}
 	errs := make([]error, len(docs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -240,15 +258,15 @@ func RenderEach(ctx context.Context, p layout.Paper, docs []Doc, made func(i int
 				}
 				i := order[k]
 				d := docs[i]
-				files[i].Name = d.Name
+				var data []byte
 				if errs[i] = ctx.Err(); errs[i] == nil {
-					files[i].Data, errs[i] = d.render(p, r)
+					data, errs[i] = d.render(p, r)
 				}
 				if errs[i] != nil && d.Part != "" {
 					errs[i] = fmt.Errorf("%s: %w", d.Part, errs[i])
 				}
-				if errs[i] == nil && made != nil {
-					made(i, files[i].Data)
+				if errs[i] == nil {
+					made(i, data)
 				}
 			}
 		})
@@ -256,10 +274,10 @@ func RenderEach(ctx context.Context, p layout.Paper, docs []Doc, made func(i int
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return files, nil
+	return nil
 }
 
 // armies are the rosters and unit cards of the example lists shipped in

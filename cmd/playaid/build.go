@@ -66,7 +66,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	files, err := pack.RenderEach(ctx, p, docs, func(i int, data []byte) {
+	err = pack.RenderEach(ctx, p, docs, func(i int, data []byte) {
 		if at[i] >= 0 {
 			batch.Put(at[i], data)
 		}
@@ -78,17 +78,21 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if err := batch.Commit(); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%d files in %s\n", len(files), *out)
+	fmt.Fprintf(e.stdout, "%d files in %s\n", len(docs), *out)
 	return nil
 }
 
-// warmFonts parses the embedded fonts, which every document needs and a
-// process parses once, on first use: called as the data loads, it puts
-// that work on the core loading leaves idle.
+// warmFonts parses the text faces of the embedded font, which the
+// documents need and a process parses once, on first use: called as the
+// data loads, it puts that work on the core loading leaves idle. The
+// monospaced face prints only code, which the pack has none of: it is
+// parsed if a document sets it.
 func warmFonts() {
 	pdf := layout.NewBlankDoc(layout.A4, "")
 	for _, f := range layout.FontFaces() {
-		layout.UseFont(pdf, f[0], f[1])
+		if f[0] == layout.Font {
+			layout.UseFont(pdf, f[0], f[1])
+		}
 	}
 }
 

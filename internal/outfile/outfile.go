@@ -137,8 +137,10 @@ func Begin(ctx context.Context, paths []string) (*Batch, error) {
 	return b, nil
 }
 
-// Put hands over the data of the file at paths[i], once; the batch keeps
-// it until Commit or Abort. It may be called from any goroutine.
+// Put hands over the data of the file at paths[i], once; the batch lets
+// go of it once written to the temporary file, so that a program handing
+// over many files holds only those not yet written. It may be called
+// from any goroutine.
 func (b *Batch) Put(i int, data []byte) {
 	p := b.ps[i]
 	p.Data = data
@@ -377,6 +379,7 @@ func prepare(p *pending) error {
 		return plain.Cannot("write", p.Path, err)
 	}
 	p.tmp, p.f = tmp, f
+	p.Data = nil // written: the temporary file holds it
 	p.old, p.existed = keepOld(dir, base, p.Path)
 	return nil
 }

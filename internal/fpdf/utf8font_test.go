@@ -272,11 +272,11 @@ func TestGenerateFontID(t *testing.T) {
 	utf8 := font.newDef("go", true)
 	for _, def := range []fontDefType{
 		utf8,
-		{Tp: "Core", Name: "Helvetica", Cw: []int{1, 2, 3}, File: "x.z"},
-		{Tp: "TrueType", Name: `a"Cw":null,"Cw":[1]`, Cw: []int{-1, 65535}},
+		{Tp: "Core", Name: "Helvetica", Cw: []uint16{1, 2, 3}, File: "x.z"},
+		{Tp: "TrueType", Name: `a"Cw":null,"Cw":[1]`, Cw: []uint16{0, 65535}},
 		{Name: "no widths"},
-		{Name: "empty widths", Cw: []int{}},
-		{Name: "runs", Cw: slices.Concat(make([]int, 9000), slices.Repeat([]int{1234}, 5001), []int{7, 7, -3, 0})},
+		{Name: "empty widths", Cw: []uint16{}},
+		{Name: "runs", Cw: slices.Concat(make([]uint16, 9000), slices.Repeat([]uint16{1234}, 5001), []uint16{7, 7, 3, 0})},
 	} {
 		want := def
 		want.File = ""

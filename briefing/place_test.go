@@ -37,7 +37,7 @@ func TestMapPlace(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				md, spot, l, mo, err := b.placeMap(md, at, l, mo)
+				md, spot, _, mo, err := b.placeMap(md, at, l, mo)
 				if err != nil {
 					t.Fatal(err)
 				}

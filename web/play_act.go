@@ -44,7 +44,7 @@ func (s *Server) playAct(w http.ResponseWriter, r *http.Request) {
 	}
 	a, anchor, err := actionOf(r.PostForm, mine)
 	if err != nil {
-		s.playRefused(w, r, g, mine, http.StatusBadRequest, err.Error())
+		s.playRefused(w, r, g, mine, http.StatusBadRequest, sentence(err.Error()))
 		return
 	}
 	n, err := s.games.Update(g.ID, func(cur *play.Game) (*play.Game, error) {
@@ -98,6 +98,9 @@ func sentence(msg string) string {
 	return msg
 }
 
+// errBadForm refuses a form this page does not make.
+var errBadForm = errors.New("the form sent is not one this page makes: nothing was changed")
+
 // actionOf reads the form: a button's tap ("set PIECE/TRACK 3"), or a
 // form's own fields (a secret written, a piece put on the table). The
 // anchor is the card to come back to.
@@ -109,12 +112,12 @@ func actionOf(f url.Values, mine int) (play.Action, string, error) {
 	}
 	fields := strings.Fields(t)
 	if len(fields) != 3 {
-		return a, "", errors.New("The form sent is not one this page makes: nothing was changed.")
+		return a, "", errBadForm
 	}
 	a.Op, a.Key = fields[0], fields[1]
 	to, err := strconv.Atoi(fields[2])
 	if err != nil {
-		return a, "", errors.New("The form sent is not one this page makes: nothing was changed.")
+		return a, "", errBadForm
 	}
 	a.To = to
 	anchor, _, _ := strings.Cut(a.Key, "/")

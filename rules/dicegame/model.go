@@ -131,19 +131,18 @@ type modifier struct {
 // step is a compiled step.
 type step struct {
 	*Step
-	index        int
-	roll         roll
-	dist         dice.Dist // one roll, unmodified
-	target       *ref
-	lookup       *lookup
-	test         string
-	mods         []*modifier
-	limit        *[2]int
-	fail, pass   map[int]bool
-	chart        *catalog.Chart
-	margin       bool
-	carry        string
-	when, unless []string
+	index      int
+	roll       roll
+	dist       dice.Dist // one roll, unmodified
+	target     *ref
+	lookup     *lookup
+	test       string
+	mods       []*modifier
+	limit      *[2]int
+	fail, pass map[int]bool
+	chart      *catalog.Chart
+	margin     bool
+	carry      string
 }
 
 // lookup is a compiled Lookup: the row keys, the column heads and the
@@ -295,15 +294,6 @@ func (c *compiler) compileStats() {
 	for _, w := range c.m.sys.Weapons {
 		check(kindWeapon, w.ID, w.Stats)
 	}
-}
-
-func (c *compiler) stat(id string) *Stat {
-	for _, s := range c.m.stats {
-		if s.ID == id {
-			return s
-		}
-	}
-	return nil
 }
 
 func (c *compiler) compileParams() {

@@ -163,21 +163,24 @@
   // wait asks the server to answer when the game changes; then the page
   // shows the change, and asks again.
   function wait() {
-    var asked = Date.now();
-    fetch(base + '/wait?v=' + version(root), {credentials: 'same-origin', cache: 'no-store'}).then(function (r) {
+    var asked = Date.now(), since = version(root), moved = false;
+    fetch(base + '/wait?v=' + since, {credentials: 'same-origin', cache: 'no-store'}).then(function (r) {
       if (!r.ok) {
         throw new Error('status ' + r.status);
       }
       return r.text();
     }).then(function (t) {
       offline(false);
-      if (parseInt(t, 10) !== version(root)) {
+      var v = parseInt(t, 10);
+      moved = v !== since;
+      if (v !== version(root)) {
         return refresh();
       }
     }).then(function () {
       // An answer at once with nothing new (the server had too many
-      // pages waiting) is asked again a second later.
-      setTimeout(wait, Date.now() - asked < 1000 ? 1000 : 50);
+      // pages waiting) is asked again a second later; an answer that
+      // brought a change, even this phone's own tap, at once.
+      setTimeout(wait, !moved && Date.now() - asked < 1000 ? 1000 : 50);
     }, function () {
       offline(true);
       setTimeout(wait, 2000);

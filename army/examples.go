@@ -1,41 +1,33 @@
 package army
 
 import (
-	"io/fs"
-	"path"
-	"strings"
-
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/data"
 )
 
-// Example is one of the ready-made lists shipped in data/armies: a
-// scenario side's force. The print pack (package pack) prints each as a
-// roster with its unit cards.
+// Example is one of the ready-made lists of the data's armies/ folders
+// (catalog.Catalog.Lists): the shipped data/armies, a club's own beside
+// its rule sets. The print pack (package pack) prints each as a roster
+// with its unit cards.
 type Example struct {
 	Name   string  // the file's name without .toml: "morale-wagon-humans"
 	Report *Report // the list, checked
 }
 
-// Examples reads and checks every shipped example list, in file order.
-// A list the catalogue refuses outright is an error: the pack would miss
-// a file.
+// Examples reads and checks every example list, in path order. A list
+// with an error is an error (every one, at its place): the pack prints an
+// example ready to play, or the data is wrong.
 func Examples(cat *catalog.Catalog) ([]Example, error) {
-	files, err := fs.Glob(data.FS, catalog.ArmiesDir+"/*.toml")
-	if err != nil {
-		return nil, err
-	}
 	var out []Example
-	for _, f := range files {
-		src, err := fs.ReadFile(data.FS, f)
+	for _, f := range cat.Lists() {
+		src, err := f.Read()
 		if err != nil {
 			return nil, err
 		}
-		r, dl := Validate(path.Join("data", f), src, cat)
-		if r == nil {
-			return nil, dl
+		r, dl := Validate(f.Path, src, cat)
+		if r == nil || !r.Valid() {
+			return nil, dl.Errors()
 		}
-		out = append(out, Example{Name: strings.TrimSuffix(path.Base(f), ".toml"), Report: r})
+		out = append(out, Example{Name: f.Name, Report: r})
 	}
 	return out, nil
 }

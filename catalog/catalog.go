@@ -14,6 +14,8 @@ import (
 type Catalog struct {
 	Systems []*System // sorted by id
 
+	lists []ListFile // the data's example army lists (Lists)
+
 	version func() string
 }
 

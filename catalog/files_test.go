@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -91,7 +93,6 @@ func TestLoadUnreadFiles(t *testing.T) {
 	}
 	got := diagLines(t, Source{Name: "data", FS: shipped}, Source{Name: "club", FS: club})
 	want := strings.Join([]string{
-		"club/armies: warning: not read: army lists are not rule data; check one with 'playaid army validate FILE', print it with 'playaid army print FILE'",
 		`club/other/weapons.toml:1:10: warning: a file of system "t" in the folder other/: it is read as t data all the same; expected it in t/`,
 		"club/t/Units.TOML: warning: not read: data files end in .toml, in lower case",
 		"club/t/big.toml: the file is 262157 bytes; expected at most 262144 (256 KiB)",
@@ -99,6 +100,32 @@ func TestLoadUnreadFiles(t *testing.T) {
 	}, "\n")
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// The lists of each source's armies/ folder are the data's example lists,
+// not rule data: a club's beside the shipped ones, one of the same path
+// in its place; what is not a list there is named.
+func TestLoadLists(t *testing.T) {
+	shipped := fstest.MapFS{"t/system.toml": {Data: []byte(base)}, "armies/a.toml": {Data: []byte("system = \"t\"\n")},
+		"armies/b.toml": {Data: []byte("system = \"t\"\n")}}
+	club := fstest.MapFS{"armies/b.toml": {Data: []byte("system = \"t\"\nname = \"Ours\"\n")}, "armies/c.toml": {Data: []byte("system = \"t\"\n")},
+		"armies/notes.md": {Data: []byte("# notes\n")}}
+	cat, l := Load(Source{Name: "data", FS: shipped}, Source{Name: "club", FS: club})
+	var got []string
+	for _, f := range cat.Lists() {
+		src, err := f.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, f.Name+" "+f.Path+" "+strconv.Itoa(len(src)))
+	}
+	want := []string{"a data/armies/a.toml 13", "b club/armies/b.toml 27", "c club/armies/c.toml 13"}
+	if !slices.Equal(got, want) {
+		t.Errorf("lists %q, want %q", got, want)
+	}
+	if len(l) != 1 || l[0].Error() != "club/armies/notes.md: warning: not read: the example army lists are the .toml files of armies/" {
+		t.Errorf("diagnostics %v, want the one warning about notes.md", l)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"regexp"
 	"runtime"
@@ -25,7 +26,9 @@ type Source struct {
 	FS   fs.FS
 }
 
-// ArmiesDir holds army lists, which are not rule data: the loader skips it.
+// ArmiesDir holds army lists, which are not rule data: the loader keeps
+// its lists as the data's example lists (Catalog.Lists) and reads no rule
+// data from it.
 const ArmiesDir = "armies"
 
 // Load reads every *.toml file of the sources. The first source is the
@@ -89,6 +92,7 @@ func Load(sources ...Source) (*Catalog, diag.List) {
 		}
 	}
 	markReadings(cat)
+	cat.lists = lists(sources, &l)
 	cat.setVersion(files)
 	l.Sort()
 	l = l.Trim(limits.MaxErrors)
@@ -124,10 +128,7 @@ func walk(sources []Source, l *diag.List) []*dataFile {
 			}
 			if d.IsDir() {
 				if p == ArmiesDir {
-					if si > 0 {
-						l.Warn(diag.Pos{File: name}, "not read: army lists are not rule data; check one with 'playaid army validate FILE', print it with 'playaid army print FILE'")
-					}
-					return fs.SkipDir
+					return fs.SkipDir // example lists (lists), not rule data
 				}
 				return nil
 			}
@@ -520,4 +521,50 @@ func (ld *loader) known() []string {
 		}
 	}
 	return ids
+}
+
+// ListFile is an army list of the data's armies/ folder: an example list,
+// which the print pack prints as a roster with its unit cards.
+type ListFile struct {
+	Name string // the file's name without .toml: "morale-wagon-humans"
+	Path string // as messages name it: "data/armies/morale-wagon-humans.toml"
+	fsys fs.FS
+	rel  string
+}
+
+// Read reads the list: a regular file of at most limits.MaxFileSize.
+func (f ListFile) Read() ([]byte, error) { return tomlpos.ReadFile(f.fsys, f.rel, f.Path) }
+
+// Lists are the example lists of the data's armies/ folders, by path; a
+// later source's list replaces an earlier one of the same path, as its
+// data files do.
+func (c *Catalog) Lists() []ListFile { return c.lists }
+
+// lists finds the example lists of the sources: the .toml files directly
+// in each one's armies/ folder. What it will not read there is a warning.
+func lists(sources []Source, l *diag.List) []ListFile {
+	byRel := map[string]ListFile{}
+	for _, src := range sources {
+		entries, err := fs.ReadDir(src.FS, ArmiesDir)
+		if err != nil {
+			continue // no armies/ folder (one that cannot be read says so as the data is walked)
+		}
+		for _, e := range entries {
+			rel := path.Join(ArmiesDir, e.Name())
+			name := path.Join(src.Name, rel)
+			switch {
+			case strings.HasPrefix(e.Name(), "."):
+			case e.IsDir() || path.Ext(e.Name()) != ".toml":
+				l.Warn(diag.Pos{File: name}, "not read: the example army lists are the .toml files of %s/", ArmiesDir)
+			case len(byRel) >= limits.MaxFiles:
+			default:
+				byRel[rel] = ListFile{Name: strings.TrimSuffix(e.Name(), ".toml"), Path: name, fsys: src.FS, rel: rel}
+			}
+		}
+	}
+	out := make([]ListFile, 0, len(byRel))
+	for _, rel := range slices.Sorted(maps.Keys(byRel)) {
+		out = append(out, byRel[rel])
+	}
+	return out
 }

@@ -12,13 +12,13 @@ import (
 
 // Engine is the engine, registered by package rules/engines.
 var Engine = &rules.Engine{Name: "dice",
-	Block: rules.BlockOf(checkBlock),
-	Sheet: rules.SheetStyle{Template: "dice.md", MaxPages: 2, Columns: 2, BaseSize: 7.5, Margin: 8},
-	Cards: rules.CardStyle{Template: "cards-dice.md", Accent: [3]uint8{92, 64, 140}},
-	Own:   own,
-	// Lists come with the rosters and unit cards they print.
-	Army:    rules.NoArmy{},
-	Builder: rules.NoArmy{},
+	Block:   rules.BlockOf(checkBlock),
+	Sheet:   rules.SheetStyle{Template: "dice.md", MaxPages: 2, Columns: 2, BaseSize: 7.5, Margin: 8},
+	Cards:   rules.CardStyle{Template: "cards-dice.md", Accent: [3]uint8{92, 64, 140}},
+	Own:     own,
+	Army:    army{},
+	Builder: builder{},
+	Play:    play,
 	// Its sheet and cards are its templates over the rule set's data:
 	// nothing of its own to add to the documents.
 	Documents: rules.NoDocuments{},

@@ -70,6 +70,11 @@ func (m *model) num(r ref, v values) (int, error) {
 	}
 	switch {
 	case r.stat != "":
+		if over, ok := v[p.ID+"."+r.stat]; ok { // a unit in play: the models it has left
+			if n, err := strconv.Atoi(over); err == nil {
+				return n, nil
+			}
+		}
 		for _, e := range p.entries {
 			if e.id == raw {
 				return e.stats[r.stat], nil

@@ -54,21 +54,21 @@ func TestCanalRaiders(t *testing.T) {
 		// 5 riflemen (4+, −1 in light cover: 5 or 6) at raiders saving
 		// on 4+ (a half fail): a die kills 1/3 × 1/2 = 1/6, and one of
 		// five does with 1 − (5/6)^5.
-		{"volley", "Rifle Section → Raider Band", "Light cover", "4651/7776", "1 − (5/6)^5"},
+		{"volley", "Rifle Section → Raider Band", "Light", "4651/7776", "1 − (5/6)^5"},
 		// 4 raiders (4+: 1/2) with AP 1 at riflemen saving on 5+ → 6+:
 		// a die kills 1/2 × 5/6 = 5/12; one of four 1 − (7/12)^4.
 		{"volley", "Raider Band → Rifle Section", "Open", "18335/20736", "1 − (7/12)^4"},
 		// Heavy cover: 4+ less 2 needs a 6, which always hits anyway:
 		// 1/6; the raiders' 4+ save fails half: 1/12 a die, five dice.
-		{"volley", "Rifle Section → Raider Band", "Heavy cover", "87781/248832", "1 − (11/12)^5"},
+		{"volley", "Rifle Section → Raider Band", "Heavy", "87781/248832", "1 − (11/12)^5"},
 		// Sharpshooters (3+) in heavy cover: 5 or 6, 1/3; raiders' 4+
 		// save fails 1/2: 1/6 a die, three dice.
-		{"volley", "Sharpshooter Team → Raider Band", "Heavy cover", "91/216", "1 − (5/6)^3"},
+		{"volley", "Sharpshooter Team → Raider Band", "Heavy", "91/216", "1 − (5/6)^3"},
 		// Raiders (4+) in heavy cover need a 6: 1/6; the sharpshooters'
 		// 5+ save, AP 1, needs a 6: fails 5/6; 5/36 a die, four dice.
-		{"volley", "Raider Band → Sharpshooter Team", "Heavy cover", "756095/1679616", "1 − (31/36)^4"},
+		{"volley", "Raider Band → Sharpshooter Team", "Heavy", "756095/1679616", "1 − (31/36)^4"},
 		// Average casualties: five dice at 1/6 each.
-		{"casualties", "Rifle Section → Raider Band", "Light cover", "5/6", "5 × 1/6"},
+		{"casualties", "Rifle Section → Raider Band", "Light", "5/6", "5 × 1/6"},
 		{"casualties", "Raider Band → Rifle Section", "Open", "5/3", "4 × 5/12"},
 		// Nerve: two dice + 2 at or under 7 → 2d6 ≤ 5: 10/36.
 		{"nerve", "Rifle Section (7)", "2 lost", "5/18", "2d6 ≤ 5"},

@@ -92,6 +92,12 @@ func (m *model) answer(q *question, w *rules.Words, a rules.Args) (*rules.Answer
 		if p.kind == kindSwitch && a.Bool(p.ID) {
 			v[p.ID] = "1"
 		}
+		// In play, a unit has the models it has left (Play's shots).
+		if n, ok := a[left(p)]; ok && p.kind == kindUnit {
+			if k, err := strconv.Atoi(n); err == nil && k >= 0 && k <= maxStepRolls {
+				v[left(p)] = n
+			}
+		}
 	}
 	r, err := m.run(q.chain, v)
 	if err != nil {

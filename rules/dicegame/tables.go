@@ -345,6 +345,9 @@ func (c *compiler) axis(ap string, t *table, ax Axis) ([]point, func(q, p point)
 // every text, the parameters' values as {names}.
 func (c *compiler) spec(t *table) rules.WordSpec {
 	sp := rules.WordSpec{ID: t.ID, Title: true, Corner: true, Notes: true, Words: []string{"row"}}
+	if t.onCards(c.m) {
+		sp.Words = append(sp.Words, "card") // its heading on a unit's card
+	}
 	if t.measures {
 		sp.Columns = len(t.cols)
 	} else {
@@ -357,6 +360,16 @@ func (c *compiler) spec(t *table) rules.WordSpec {
 	}
 	sp.Vars = c.m.vars()
 	return sp
+}
+
+// onCards reports whether the table's rows run first over units: each
+// unit's card prints its rows (print.go), under the words' card.
+func (t *table) onCards(m *model) bool {
+	if len(t.Rows) == 0 || len(t.cols) > cardColumns {
+		return false
+	}
+	p := m.paramByID(t.Rows[0].Param)
+	return p != nil && p.kind == kindUnit
 }
 
 // valueWords are the choices and switches the table's words name: those

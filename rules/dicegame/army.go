@@ -1,0 +1,159 @@
+package dicegame
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/rules"
+)
+
+// army is a dice rule set's army lists: every unit is an entry of the
+// catalogue, priced at count × its points, within the list's points (or
+// its side's, or the [dice.army] points), at most [dice.army] max of one.
+type army struct{}
+
+func (army) Lists() bool  { return true }
+func (army) Points() bool { return true }
+
+func (army) ListFields() []rules.Field {
+	return []rules.Field{{Key: "points", Kind: rules.NumberField, Words: "points", Least: 1}}
+}
+
+func (army) UnitFields() []rules.Field {
+	return []rules.Field{
+		{Key: "id", Kind: rules.TextField, Words: "unit"},
+		{Key: "label", Kind: rules.TextField, Words: "label"},
+		{Key: "count", Kind: rules.NumberField, Words: "count", Least: 1},
+		{Key: "points", Kind: rules.NumberField, Words: "points"},
+		{Key: "note", Kind: rules.TextField, Words: "note"},
+	}
+}
+
+func (army) KeyHint(key string) string {
+	if key == "type" {
+		return "; a unit of this rule set is a catalogue entry: its stats come with id"
+	}
+	return ""
+}
+
+func (army) Blips(*rules.List, *catalog.System) (int, int) { return 0, 0 }
+
+// limitOf is the rule set's own points limit, 0 for none.
+func limitOf(s *catalog.System) int {
+	if r := RulesOf(s); r != nil {
+		return r.Army.Points
+	}
+	return 0
+}
+
+func (army) Starter(s *catalog.System, p func(string, ...any)) error {
+	if len(s.Units) == 0 {
+		return fmt.Errorf("%s: the catalogue has no units", s.ID)
+	}
+	first := s.Units[0]
+	p("name   = \"My army\"\n")
+	if lim := limitOf(s); lim > 0 {
+		p("points = %-6d # the limit the list is built to: the game's is %d\n", lim, lim)
+	} else {
+		p("points = %-6d # the limit the list is built to; leave it out for no limit\n", first.Points)
+	}
+	if first.Faction != "" {
+		p("faction = %q  # the list's faction, one of: %s\n", first.Faction, rules.Quoted(s.About.Factions))
+	}
+	if ids := rules.ScenarioIDs(s); len(ids) > 0 {
+		p("# For a scenario, name it and the side the list plays instead of faction:\n")
+		p("# scenario = %q  # one of: %s\n", ids[0], strings.Join(ids, ", "))
+	}
+	p("\n# The units of the catalogue: id, name, points.\n")
+	w := 0
+	for _, u := range s.Units {
+		w = max(w, len(u.ID))
+	}
+	for _, u := range s.Units {
+		p("#   %-*s  %s, %d points\n", w, u.ID, u.Name, u.Points)
+	}
+	p("\n[[unit]]\nid    = %q\nlabel = %q\n", first.ID, first.Name)
+	p("# count = 2   # how many of this unit\n")
+	return nil
+}
+
+// Check prices a list: every unit a catalogue entry, count × its points.
+func (army) Check(c *rules.ListCheck) {
+	l, s := c.List, c.Sys
+	ids := catalog.IDs(s.Units, func(u catalog.Unit) string { return u.ID })
+	most := 0
+	if r := RulesOf(s); r != nil {
+		most = r.Army.Max
+	}
+	taken := map[string]int{}
+	for i, u := range l.Units {
+		p := rules.UnitPath(i)
+		ln := rules.Line{Unit: u, Count: c.Count(i)}
+		id := u.Str("id")
+		switch e := s.Unit(id); {
+		case id == "":
+			c.Errorf(l.Key(p), "%s has no id; expected id = one of the units: %s", c.UnitName(i), strings.Join(ids, ", "))
+		case e == nil:
+			c.Unknown(l.Value(p+".id"), c.UnitName(i), "unit id", id, ids)
+		default:
+			ln.Entry, ln.Type, ln.Each = e, e.Type, e.Points
+			ln.Cost = int64(ln.Count) * int64(e.Points)
+			if l.Has(p+".points") && int64(u.Int("points")) != ln.Cost {
+				c.Errorf(l.Value(p+".points"), "%s: points = %d, but %d × %s costs %d × %d = %d; write points = %d or leave points out",
+					c.UnitName(i), u.Int("points"), ln.Count, e.ID, ln.Count, e.Points, ln.Cost, ln.Cost)
+			}
+			taken[e.ID] += ln.Count
+			if most > 0 && taken[e.ID] > most && taken[e.ID]-ln.Count <= most {
+				c.Errorf(l.Key(p), "%s: %d × %s in the list; a list takes at most %d of one unit", c.UnitName(i), taken[e.ID], e.Name, most)
+			}
+		}
+		ln.Name = rules.FirstOf(u.Label, entryName(ln.Entry), id, fmt.Sprintf("Unit %d", i+1))
+		c.AddLine(ln)
+	}
+	own := c.LimitPoints("the limit the list is built to (1 or more), or leave points out for the game's")
+	if own == 0 && !l.Has("points") {
+		own = limitOf(s)
+	}
+	c.Report.Limit = int64(c.SideLimit(own))
+	c.Forces()
+	c.Labels()
+	c.Limit("the units", "units", c.Report.Side == nil || c.Report.SidePoints() == 0)
+}
+
+func entryName(e *catalog.Unit) string {
+	if e == nil {
+		return ""
+	}
+	return e.Name
+}
+
+// stats describes a catalogue unit for the builder: each kind of model
+// with its stats, weapons and special rules, as the cards head them.
+func stats(sys *catalog.System, u *catalog.Unit) []string {
+	m := modelOf(sys)
+	var out []string
+	for _, st := range u.Composition {
+		p := sys.Profile(st.Profile)
+		if p == nil {
+			continue
+		}
+		parts := []string{fmt.Sprintf("%d × %s", st.Count, p.Name)}
+		if m != nil {
+			for _, s := range m.stats {
+				if n, ok := profileStats(p)[s.ID]; ok && s.Of == kindProfile {
+					parts = append(parts, s.Name+" "+show(s.Show, s.Zero, n))
+				}
+			}
+		}
+		for _, id := range p.Weapons {
+			if w := sys.Weapon(id); w != nil {
+				parts = append(parts, w.Name)
+			}
+		}
+		parts = append(parts, p.Specials...)
+		out = append(out, strings.Join(slices.Clip(parts), " · "))
+	}
+	return out
+}

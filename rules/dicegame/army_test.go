@@ -1,0 +1,113 @@
+package dicegame
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/rules"
+	"github.com/playaid/playaid/rules/rulestest"
+)
+
+// TestLists: a Canal Raiders list is its catalogue's units, priced at
+// count × points within the game's 150 points, its faction's units only.
+func TestLists(t *testing.T) {
+	cat, _ := example(t, "canal-raiders", "canal-raiders")
+	for _, c := range []struct {
+		name, list string
+		used       int64
+		want       []string
+	}{
+		{"within the points", "faction = \"Colonials\"\n[[unit]]\nid = \"rifle-section\"\ncount = 2\n[[unit]]\nid = \"sharpshooters\"\n", 145, nil},
+		{"the game's points, to the point", "faction = \"Colonials\"\n[[unit]]\nid = \"rifle-section\"\ncount = 3\n", 150, nil},
+		{"over by one unit", "faction = \"Colonials\"\n[[unit]]\nid = \"rifle-section\"\ncount = 3\n[[unit]]\nid = \"sharpshooters\"\n", 195,
+			[]string{"list.toml:7:3: points: the units cost 195, over the limit of 150 by 45; remove units worth 45 or more, or raise points"}},
+		{"another faction's unit", "faction = \"Colonials\"\n[[unit]]\nid = \"raider-band\"\n", 60,
+			[]string{"list.toml:5:6: unit 1 (raider-band): Raider Band is a unit of the Martians; a list of the Colonials fields units of the Colonials only — remove it"}},
+		{"a unit misspelt", "faction = \"Colonials\"\n[[unit]]\nid = \"rifle-sections\"\n", 0,
+			[]string{`list.toml:5:6: unit 1 (rifle-sections): unknown unit id "rifle-sections" (did you mean "rifle-section"?)`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, dl := rules.ValidateList("list.toml", []byte("system = \"canal-raiders\"\nname = \"Test\"\n"+c.list), cat)
+			if r == nil {
+				t.Fatal(dl)
+			}
+			var got []string
+			for _, d := range dl.Errors() {
+				got = append(got, d.Error())
+			}
+			if r.Used != c.used || r.Limit != 150 {
+				t.Errorf("used %d of %d, want %d of 150", r.Used, r.Limit, c.used)
+			}
+			if len(got) != len(c.want) {
+				t.Fatalf("errors %q, want %q", got, c.want)
+			}
+			for i := range got {
+				if !strings.HasPrefix(got[i], c.want[i]) {
+					t.Errorf("error %q, want %q", got[i], c.want[i])
+				}
+			}
+		})
+	}
+}
+
+// printer writes a card's values plainly, for the tests.
+type printer struct{}
+
+func (printer) Inch(l catalog.Length) string { return l.String() }
+func (printer) Pct(p *big.Rat) string        { return p.RatString() }
+func (printer) Intp(p *int) string           { return "" }
+func (printer) Sentence(s string) string     { return s }
+func (printer) OneLine(s string) string      { return s }
+func (printer) Ruling(n catalog.Note) string { return n.Ruling }
+
+// TestCardAndShots: a unit's card prints its rows of the tables that run
+// over units, with the tables' numbers; in play, a unit shooting another
+// asks the data's question with the models it has left.
+func TestCardAndShots(t *testing.T) {
+	cat, sys := example(t, "canal-raiders", "canal-raiders")
+	r, dl := rules.ValidateList("list.toml", []byte("system = \"canal-raiders\"\nname = \"Test\"\nfaction = \"Martians\"\n[[unit]]\nid = \"raider-band\"\nlabel = \"Red Band\"\n"), cat)
+	if r == nil || !r.Valid() {
+		t.Fatal(dl)
+	}
+	c, err := army{}.Card(r, r.Lines[0], printer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heads []string
+	rows := map[string][]string{}
+	for _, p := range c.Parts {
+		heads = append(heads, p.Head)
+		for _, row := range p.Rows[1:] {
+			rows[p.Head+"/"+row[0]] = row[1:]
+		}
+	}
+	if strings.Join(heads, "; ") != "Models; Weapons; Volley: 1 or more casualties; Volley: casualties on average; Nerve: chance it holds" {
+		t.Errorf("card parts %q", heads)
+	}
+	if got := strings.Join(rows["Volley: 1 or more casualties/Rifle Section"], " "); got != "88% 73% 45%" {
+		t.Errorf("the Raider Band's volley at the Rifle Section, open, light, heavy: %s", got)
+	}
+	if got := strings.Join(rows["Models/4 × Raider"], " "); got != "7\" 4+ 4+ 9" {
+		t.Errorf("the raiders' stats: %s", got)
+	}
+	if len(c.Tracks) != 1 || len(c.Tracks[0].Boxes) != 4 {
+		t.Errorf("tracks %+v, want a box for each of the 4 models", c.Tracks)
+	}
+
+	units, _ := army{}.Play(r)
+	from := units[0].Fighter
+	from.Left = 2 // two raiders left
+	to := rules.Fighter{Entry: sys.Unit("rifle-section")}
+	shots := rules.Shots(sys, from, to)
+	if len(shots) != 1 {
+		t.Fatalf("shots %+v, want the shoot question", shots)
+	}
+	ans, err := shots[0].Query.Answer(sys, shots[0].Args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two raiders at the riflemen in the open: 5/12 a die, 1 − (7/12)².
+	rulestest.Eq(t, "two raiders left: at least one casualty", ans.Rows[1].P, "95/144")
+}

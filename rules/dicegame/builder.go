@@ -51,8 +51,8 @@ func (builder) UnitInputs(sys *catalog.System, f *rules.Form, i int, ln *rules.L
 
 func (builder) TableInputs(*catalog.System, *rules.Form) (string, []rules.Input) { return "", nil }
 
-// Picker offers the side's force list first, then the catalogue's units
-// of the list's faction by type.
+// Picker offers the side's force list, or for a list of no scenario
+// (or a side with none) the catalogue's units of its faction by type.
 func (builder) Picker(sys *catalog.System, f *rules.Form, faction string) rules.Picker {
 	p := rules.Picker{From: "catalogue"}
 	inList := map[string]int{}
@@ -85,7 +85,10 @@ func (builder) Picker(sys *catalog.System, f *rules.Form, faction string) rules.
 			}
 		}
 		if len(g.Items) > 0 {
+			// The side fields its force list and no other units (the
+			// check holds it to them): the catalogue is not offered.
 			p.Groups = append(p.Groups, g)
+			return p
 		}
 	}
 	byType := map[string]int{}

@@ -85,30 +85,10 @@ func (army) Starter(s *catalog.System, p func(string, ...any)) error {
 // Check prices an All Quiet on the Martian Front list: every unit is a
 // catalogue entry; a unit entry costs count × the entry's points.
 func (army) Check(c *rules.ListCheck) {
-	l, s := c.List, c.Sys
-	ids := make([]string, len(s.Units))
-	for i, u := range s.Units {
-		ids[i] = u.ID
-	}
-	sort.Strings(ids)
+	l := c.List
 	for i, u := range l.Units {
 		p := rules.UnitPath(i)
-		ln := rules.Line{Unit: u, Count: c.Count(i)}
-		id := u.Str("id")
-		switch e := s.Unit(id); {
-		case id == "":
-			c.Errorf(l.Key(p), "%s has no id; expected id = one of the %s units: %s", c.UnitName(i), s.About.Short, strings.Join(ids, ", "))
-		case e == nil:
-			c.Unknown(l.Value(p+".id"), c.UnitName(i), "unit id", id, ids)
-		default:
-			ln.Entry, ln.Type, ln.Each = e, e.Type, e.Points
-			ln.Cost = int64(ln.Count) * int64(e.Points)
-			if l.Has(p+".points") && int64(u.Int("points")) != ln.Cost {
-				c.Errorf(l.Value(p+".points"), "%s: points = %d, but %d × %s costs %d × %d = %d; write points = %d or leave points out",
-					c.UnitName(i), u.Int("points"), ln.Count, e.ID, ln.Count, e.Points, ln.Cost, ln.Cost)
-			}
-		}
-		ln.Name = rules.FirstOf(u.Label, entryName(ln.Entry), id, fmt.Sprintf("Unit %d", i+1))
+		ln := c.EntryLine(i)
 		if u.Bool("ambush") && u.Bool("reinforcement") {
 			c.Warnf(l.Key(p+".reinforcement"), "%s is both in ambush and a reinforcement; the rules describe them apart (an ambusher is placed from its terrain, a reinforcement enters later from a table edge) — keep one", c.UnitName(i))
 		}
@@ -122,13 +102,6 @@ func (army) Check(c *rules.ListCheck) {
 	} else {
 		c.Limit("the units", "units", true)
 	}
-}
-
-func entryName(e *catalog.Unit) string {
-	if e == nil {
-		return ""
-	}
-	return e.Name
 }
 
 // listBlips is how many blips and decoys a list may deploy under the

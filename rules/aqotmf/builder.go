@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -57,102 +56,18 @@ func (builder) TableInputs(*catalog.System, *rules.Form) (string, []rules.Input)
 // Picker offers the side's force list, where the scenario gives one, else
 // the catalogue's units of the list's faction by type.
 func (builder) Picker(sys *catalog.System, f *rules.Form, faction string) rules.Picker {
-	p := rules.Picker{From: "catalogue"}
-	inList := map[string]int{}
-	for _, u := range f.Units {
-		n, err := strconv.Atoi(u["count"])
-		switch {
-		case err != nil || n < 1:
-			n = 1
-		case n > limits.MaxCount:
-			// Refused by the check, as here: bounded before it is
-			// summed, since a few of the largest ints wrap round.
-			n = 0
-		}
-		inList[u["id"]] += n
-	}
-	sc := sys.Scenario(f.List["scenario"])
-	if sc != nil && side(sc, f.List["side"]) == nil {
-		p.Note = "Choose the side the list plays (above) to see its units."
-		return p
-	}
-	if sc == nil && faction == "" {
-		p.Note = "Choose the list's faction (above) to see its units."
-		return p
-	}
-	if sc != nil {
-		for si, sd := range sc.Sides {
-			if !strings.EqualFold(sd.Name, f.List["side"]) {
-				continue
-			}
-			g := rules.PickGroup{Title: "Force list: " + sd.Name, Force: true}
-			for li, fc := range sd.Forces {
-				if u := sys.Unit(fc.Unit); u != nil {
-					g.Items = append(g.Items, rules.PickItem{Name: u.Name, Points: max(fc.Count, 1) * u.Points, Info: []string{fc.Text},
-						Button: "add-force", Value: fmt.Sprintf("%d.%d", si, li), InList: inList[u.ID]})
-				}
-			}
-			if len(g.Items) > 0 {
-				// The side fields its force list and nothing else (the
-				// check refuses any other unit): the catalogue is not
-				// offered beside it.
-				p.Groups = append(p.Groups, g)
-				return p
-			}
-		}
-	}
-	byType := map[string]int{}
-	for i := range sys.Units {
-		u := &sys.Units[i]
-		if faction != "" && u.Faction != "" && !strings.EqualFold(u.Faction, faction) {
-			continue
-		}
-		gi, ok := byType[u.Type]
-		if !ok {
-			gi = len(p.Groups)
-			byType[u.Type] = gi
-			p.Groups = append(p.Groups, rules.PickGroup{Title: u.Type})
-		}
-		p.Groups[gi].Items = append(p.Groups[gi].Items, rules.PickItem{Name: u.Name, Points: u.Points, Info: UnitStats(sys, u),
-			Button: "add", Value: u.ID, InList: inList[u.ID]})
-	}
-	return p
+	return rules.EntryPicker(sys, f, faction, func(u *catalog.Unit) []string { return UnitStats(sys, u) })
 }
 
 // Add is the unit a picker's button adds: a catalogue entry by its id, or
 // a line of the side's force list ("side.line") as it prints it, with its
 // count and as a reinforcement.
 func (builder) Add(sys *catalog.System, f *rules.Form, button, value string) (map[string]string, string) {
-	switch button {
-	case "add":
-		name := value
-		if e := sys.Unit(value); e != nil {
-			name = e.Name
-		}
-		return map[string]string{"id": value}, name
-	case "add-force":
-		sc := sys.Scenario(f.List["scenario"])
-		a, b, _ := strings.Cut(value, ".")
-		si, err1 := strconv.Atoi(a)
-		li, err2 := strconv.Atoi(b)
-		if sc == nil || err1 != nil || err2 != nil || si < 0 || si >= len(sc.Sides) || li < 0 || li >= len(sc.Sides[si].Forces) {
-			return nil, ""
-		}
-		fc := sc.Sides[si].Forces[li]
-		u := map[string]string{"id": fc.Unit}
-		if fc.Count > 1 {
-			u["count"] = strconv.Itoa(fc.Count)
-		}
-		if fc.Reinforcement {
-			u["reinforcement"] = "true"
-		}
-		name := fc.Unit
-		if e := sys.Unit(fc.Unit); e != nil {
-			name = e.Name
-		}
-		return u, name
+	u, name, fc := rules.EntryAdd(sys, f, button, value)
+	if fc != nil && fc.Reinforcement {
+		u["reinforcement"] = "true"
 	}
-	return nil, ""
+	return u, name
 }
 
 // Start sets a new list for the side: its points, and hidden when the
@@ -189,16 +104,6 @@ func (builder) Summary(r *rules.Report, ln rules.Line) []string {
 }
 
 func (builder) ListSummary(*rules.Report) []string { return nil }
-
-// side is the scenario's side called name, in any case; nil for none.
-func side(sc *catalog.Scenario, name string) *catalog.Side {
-	for i := range sc.Sides {
-		if name != "" && strings.EqualFold(sc.Sides[i].Name, name) {
-			return &sc.Sides[i]
-		}
-	}
-	return nil
-}
 
 // UnitStats describes a catalogue unit: each kind of element with its
 // stats, weapons and special rules.

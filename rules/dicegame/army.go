@@ -82,34 +82,19 @@ func (army) Starter(s *catalog.System, p func(string, ...any)) error {
 // Check prices a list: every unit a catalogue entry, count × its points.
 func (army) Check(c *rules.ListCheck) {
 	l, s := c.List, c.Sys
-	ids := catalog.IDs(s.Units, func(u catalog.Unit) string { return u.ID })
 	most := 0
 	if r := RulesOf(s); r != nil {
 		most = r.Army.Max
 	}
 	taken := map[string]int{}
-	for i, u := range l.Units {
-		p := rules.UnitPath(i)
-		ln := rules.Line{Unit: u, Count: c.Count(i)}
-		id := u.Str("id")
-		switch e := s.Unit(id); {
-		case id == "":
-			c.Errorf(l.Key(p), "%s has no id; expected id = one of the units: %s", c.UnitName(i), strings.Join(ids, ", "))
-		case e == nil:
-			c.Unknown(l.Value(p+".id"), c.UnitName(i), "unit id", id, ids)
-		default:
-			ln.Entry, ln.Type, ln.Each = e, e.Type, e.Points
-			ln.Cost = int64(ln.Count) * int64(e.Points)
-			if l.Has(p+".points") && int64(u.Int("points")) != ln.Cost {
-				c.Errorf(l.Value(p+".points"), "%s: points = %d, but %d × %s costs %d × %d = %d; write points = %d or leave points out",
-					c.UnitName(i), u.Int("points"), ln.Count, e.ID, ln.Count, e.Points, ln.Cost, ln.Cost)
-			}
+	for i := range l.Units {
+		ln := c.EntryLine(i)
+		if e := ln.Entry; e != nil {
 			taken[e.ID] += ln.Count
 			if most > 0 && taken[e.ID] > most && taken[e.ID]-ln.Count <= most {
-				c.Errorf(l.Key(p), "%s: %d × %s in the list; a list takes at most %d of one unit", c.UnitName(i), taken[e.ID], e.Name, most)
+				c.Errorf(l.Key(rules.UnitPath(i)), "%s: %d × %s in the list; a list takes at most %d of one unit", c.UnitName(i), taken[e.ID], e.Name, most)
 			}
 		}
-		ln.Name = rules.FirstOf(u.Label, entryName(ln.Entry), id, fmt.Sprintf("Unit %d", i+1))
 		c.AddLine(ln)
 	}
 	own := c.LimitPoints("the limit the list is built to (1 or more), or leave points out for the game's")
@@ -120,13 +105,6 @@ func (army) Check(c *rules.ListCheck) {
 	c.Forces()
 	c.Labels()
 	c.Limit("the units", "units", c.Report.Side == nil || c.Report.SidePoints() == 0)
-}
-
-func entryName(e *catalog.Unit) string {
-	if e == nil {
-		return ""
-	}
-	return e.Name
 }
 
 // stats describes a catalogue unit for the builder: each kind of model

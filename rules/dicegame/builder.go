@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -51,89 +50,16 @@ func (builder) UnitInputs(sys *catalog.System, f *rules.Form, i int, ln *rules.L
 
 func (builder) TableInputs(*catalog.System, *rules.Form) (string, []rules.Input) { return "", nil }
 
-// Picker offers the side's force list, or for a list of no scenario
-// (or a side with none) the catalogue's units of its faction by type.
+// Picker offers the side's force list, or the catalogue's units of the
+// list's faction by type.
 func (builder) Picker(sys *catalog.System, f *rules.Form, faction string) rules.Picker {
-	p := rules.Picker{From: "catalogue"}
-	inList := map[string]int{}
-	for _, u := range f.Units {
-		n, err := strconv.Atoi(u["count"])
-		switch {
-		case err != nil || n < 1:
-			n = 1
-		case n > limits.MaxCount:
-			n = 0 // refused by the check; bounded before it is summed
-		}
-		inList[u["id"]] += n
-	}
-	sc := sys.Scenario(f.List["scenario"])
-	sd := side(sc, f.List["side"])
-	switch {
-	case sc != nil && sd == nil:
-		p.Note = "Choose the side the list plays (above) to see its units."
-		return p
-	case sc == nil && faction == "" && len(sys.About.Factions) > 0:
-		p.Note = "Choose the list's faction (above) to see its units."
-		return p
-	}
-	if sd != nil {
-		g := rules.PickGroup{Title: "Force list: " + sd.Name, Force: true}
-		for li, fc := range sd.Forces {
-			if u := sys.Unit(fc.Unit); u != nil {
-				g.Items = append(g.Items, rules.PickItem{Name: u.Name, Points: max(fc.Count, 1) * u.Points, Info: []string{fc.Text},
-					Button: "add-force", Value: strconv.Itoa(li), InList: inList[u.ID]})
-			}
-		}
-		if len(g.Items) > 0 {
-			// The side fields its force list and no other units (the
-			// check holds it to them): the catalogue is not offered.
-			p.Groups = append(p.Groups, g)
-			return p
-		}
-	}
-	byType := map[string]int{}
-	for i := range sys.Units {
-		u := &sys.Units[i]
-		if faction != "" && u.Faction != "" && !strings.EqualFold(u.Faction, faction) {
-			continue
-		}
-		gi, ok := byType[u.Type]
-		if !ok {
-			gi = len(p.Groups)
-			byType[u.Type] = gi
-			p.Groups = append(p.Groups, rules.PickGroup{Title: rules.Capital(u.Type)})
-		}
-		p.Groups[gi].Items = append(p.Groups[gi].Items, rules.PickItem{Name: u.Name, Points: u.Points, Info: stats(sys, u),
-			Button: "add", Value: u.ID, InList: inList[u.ID]})
-	}
-	return p
+	return rules.EntryPicker(sys, f, faction, func(u *catalog.Unit) []string { return stats(sys, u) })
 }
 
 // Add is the unit a picker's button adds: a catalogue entry by its id, or
-// a line of the side's force list by its number, with its count.
+// a line of the side's force list, with its count.
 func (builder) Add(sys *catalog.System, f *rules.Form, button, value string) (map[string]string, string) {
-	var u map[string]string
-	switch button {
-	case "add":
-		u = map[string]string{"id": value}
-	case "add-force":
-		sd := side(sys.Scenario(f.List["scenario"]), f.List["side"])
-		li, err := strconv.Atoi(value)
-		if sd == nil || err != nil || li < 0 || li >= len(sd.Forces) {
-			return nil, ""
-		}
-		fc := sd.Forces[li]
-		u = map[string]string{"id": fc.Unit}
-		if fc.Count > 1 {
-			u["count"] = strconv.Itoa(fc.Count)
-		}
-	default:
-		return nil, ""
-	}
-	name := u["id"]
-	if e := sys.Unit(name); e != nil {
-		name = e.Name
-	}
+	u, name, _ := rules.EntryAdd(sys, f, button, value)
 	return u, name
 }
 
@@ -159,16 +85,3 @@ func (builder) Summary(r *rules.Report, ln rules.Line) []string {
 }
 
 func (builder) ListSummary(*rules.Report) []string { return nil }
-
-// side is the scenario's side called name, in any case; nil for none.
-func side(sc *catalog.Scenario, name string) *catalog.Side {
-	if sc == nil {
-		return nil
-	}
-	for i := range sc.Sides {
-		if name != "" && strings.EqualFold(sc.Sides[i].Name, name) {
-			return &sc.Sides[i]
-		}
-	}
-	return nil
-}

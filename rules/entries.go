@@ -167,3 +167,34 @@ func EntryAdd(sys *catalog.System, f *Form, button, value string) (unit map[stri
 	}
 	return unit, name, force
 }
+
+// EntryUnitView is the builder's view of a unit that is a catalogue
+// entry: its entry's name and info over the inputs — the unit, chosen
+// from the catalogue's units of the list's faction, its label and count,
+// the engine's own inputs (extra), and its points where the list writes
+// them (a check of the price).
+func EntryUnitView(sys *catalog.System, f *Form, i int, faction string, info func(*catalog.Unit) []string, extra ...Input) UnitView {
+	u := f.Units[i]
+	var v UnitView
+	var units []Choice
+	for _, e := range sys.Units {
+		if faction == "" || e.Faction == "" || strings.EqualFold(e.Faction, faction) {
+			units = append(units, Choice{Value: e.ID, Label: fmt.Sprintf("%s (%d pts)", e.Name, e.Points)})
+		}
+	}
+	ph := "a name for the roster"
+	if e := sys.Unit(u["id"]); e != nil {
+		v.Sub, v.Stats, ph = e.Name, info(e), e.Name
+	} else if u["id"] != "" {
+		v.Sub = u["id"]
+	}
+	v.Inputs = append([]Input{
+		{Key: "id", Label: "Unit", Kind: SelectInput, Choices: units, Blank: "— unit —", Span: true},
+		{Key: "label", Label: "Label", Kind: TextInput, Placeholder: ph, Span: true},
+		{Key: "count", Label: "Count", Kind: NumberInput, Placeholder: "1", Min: "1"},
+	}, extra...)
+	if u["points"] != "" {
+		v.Inputs = append(v.Inputs, Input{Key: "points", Label: "Points (check)", Kind: NumberInput, Min: "1", More: true})
+	}
+	return v
+}

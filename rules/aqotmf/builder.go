@@ -22,33 +22,9 @@ func (builder) ListInputs(sys *catalog.System, f *rules.Form) []rules.Input {
 }
 
 func (builder) UnitInputs(sys *catalog.System, f *rules.Form, i int, ln *rules.Line, faction string) rules.UnitView {
-	u := f.Units[i]
-	var v rules.UnitView
-	entry := sys.Unit(u["id"])
-	var units []rules.Choice
-	for _, e := range sys.Units {
-		if faction != "" && e.Faction != "" && !strings.EqualFold(e.Faction, faction) {
-			continue
-		}
-		units = append(units, rules.Choice{Value: e.ID, Label: fmt.Sprintf("%s (%d pts)", e.Name, e.Points)})
-	}
-	ph := "a name for the roster"
-	if entry != nil {
-		v.Sub, v.Stats, ph = entry.Name, UnitStats(sys, entry), entry.Name
-	} else if u["id"] != "" {
-		v.Sub = u["id"]
-	}
-	v.Inputs = []rules.Input{
-		{Key: "id", Label: "Unit", Kind: rules.SelectInput, Choices: units, Blank: "— unit —", Span: true},
-		{Key: "label", Label: "Label", Kind: rules.TextInput, Placeholder: ph, Span: true},
-		{Key: "count", Label: "Count", Kind: rules.NumberInput, Placeholder: "1", Min: "1"},
-		{Key: "ambush", Label: "Ambush", Kind: rules.CheckInput},
-		{Key: "reinforcement", Label: "Reinforcement", Kind: rules.CheckInput},
-	}
-	if u["points"] != "" {
-		v.Inputs = append(v.Inputs, rules.Input{Key: "points", Label: "Points (check)", Kind: rules.NumberInput, Min: "1", More: true})
-	}
-	return v
+	return rules.EntryUnitView(sys, f, i, faction, func(u *catalog.Unit) []string { return UnitStats(sys, u) },
+		rules.Input{Key: "ambush", Label: "Ambush", Kind: rules.CheckInput},
+		rules.Input{Key: "reinforcement", Label: "Reinforcement", Kind: rules.CheckInput})
 }
 
 func (builder) TableInputs(*catalog.System, *rules.Form) (string, []rules.Input) { return "", nil }

@@ -1,9 +1,7 @@
 package dicegame
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/rules"
@@ -23,29 +21,7 @@ func (builder) ListInputs(sys *catalog.System, f *rules.Form) []rules.Input {
 }
 
 func (builder) UnitInputs(sys *catalog.System, f *rules.Form, i int, ln *rules.Line, faction string) rules.UnitView {
-	u := f.Units[i]
-	var v rules.UnitView
-	var units []rules.Choice
-	for _, e := range sys.Units {
-		if faction == "" || e.Faction == "" || strings.EqualFold(e.Faction, faction) {
-			units = append(units, rules.Choice{Value: e.ID, Label: fmt.Sprintf("%s (%d pts)", e.Name, e.Points)})
-		}
-	}
-	ph := "a name for the roster"
-	if e := sys.Unit(u["id"]); e != nil {
-		v.Sub, v.Stats, ph = e.Name, stats(sys, e), e.Name
-	} else if u["id"] != "" {
-		v.Sub = u["id"]
-	}
-	v.Inputs = []rules.Input{
-		{Key: "id", Label: "Unit", Kind: rules.SelectInput, Choices: units, Blank: "— unit —", Span: true},
-		{Key: "label", Label: "Label", Kind: rules.TextInput, Placeholder: ph, Span: true},
-		{Key: "count", Label: "Count", Kind: rules.NumberInput, Placeholder: "1", Min: "1"},
-	}
-	if u["points"] != "" {
-		v.Inputs = append(v.Inputs, rules.Input{Key: "points", Label: "Points (check)", Kind: rules.NumberInput, Min: "1", More: true})
-	}
-	return v
+	return rules.EntryUnitView(sys, f, i, faction, func(u *catalog.Unit) []string { return stats(sys, u) })
 }
 
 func (builder) TableInputs(*catalog.System, *rules.Form) (string, []rules.Input) { return "", nil }

@@ -198,3 +198,15 @@ func EntryUnitView(sys *catalog.System, f *Form, i int, faction string, info fun
 	}
 	return v
 }
+
+// EntryUnitFields are the keys of a unit that is a catalogue entry: its
+// id, label, count and points (a check of its price), the engine's own
+// (extra), and its note.
+func EntryUnitFields(extra ...Field) []Field {
+	return append(append([]Field{
+		{Key: "id", Kind: TextField, Words: "unit"},
+		{Key: "label", Kind: TextField, Words: "label"},
+		{Key: "count", Kind: NumberField, Words: "count", Least: 1},
+		{Key: "points", Kind: NumberField, Words: "points"},
+	}, extra...), Field{Key: "note", Kind: TextField, Words: "note"})
+}

@@ -22,15 +22,9 @@ func (army) ListFields() []rules.Field {
 }
 
 func (army) UnitFields() []rules.Field {
-	return []rules.Field{
-		{Key: "id", Kind: rules.TextField, Words: "unit"},
-		{Key: "label", Kind: rules.TextField, Words: "label"},
-		{Key: "count", Kind: rules.NumberField, Words: "count", Least: 1},
-		{Key: "points", Kind: rules.NumberField, Words: "points"},
-		{Key: "ambush", Kind: rules.CheckField, Words: "ambush"},
-		{Key: "reinforcement", Kind: rules.CheckField, Words: "reinforcement"},
-		{Key: "note", Kind: rules.TextField, Words: "note"},
-	}
+	return rules.EntryUnitFields(
+		rules.Field{Key: "ambush", Kind: rules.CheckField, Words: "ambush"},
+		rules.Field{Key: "reinforcement", Kind: rules.CheckField, Words: "reinforcement"})
 }
 
 func (army) KeyHint(key string) string {

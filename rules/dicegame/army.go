@@ -21,15 +21,7 @@ func (army) ListFields() []rules.Field {
 	return []rules.Field{{Key: "points", Kind: rules.NumberField, Words: "points", Least: 1}}
 }
 
-func (army) UnitFields() []rules.Field {
-	return []rules.Field{
-		{Key: "id", Kind: rules.TextField, Words: "unit"},
-		{Key: "label", Kind: rules.TextField, Words: "label"},
-		{Key: "count", Kind: rules.NumberField, Words: "count", Least: 1},
-		{Key: "points", Kind: rules.NumberField, Words: "points"},
-		{Key: "note", Kind: rules.TextField, Words: "note"},
-	}
-}
+func (army) UnitFields() []rules.Field { return rules.EntryUnitFields() }
 
 func (army) KeyHint(key string) string {
 	if key == "type" {

@@ -30,8 +30,6 @@ func (army) KeyHint(key string) string {
 	return ""
 }
 
-func (army) Blips(*rules.List, *catalog.System) (int, int) { return 0, 0 }
-
 // limitOf is the rule set's own points limit, 0 for none.
 func limitOf(s *catalog.System) int {
 	if r := RulesOf(s); r != nil {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,11 +24,11 @@ func RasterColour(t testing.TB, pdf []byte, dpi, first, last int) []image.Image 
 	if err := os.WriteFile(in, pdf, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	args := []string{"-png", "-r", strconv.Itoa(dpi), "-f", strconv.Itoa(first), "-l", strconv.Itoa(last), in, filepath.Join(dir, "p")}
+	args := []string{"-r", strconv.Itoa(dpi), "-f", strconv.Itoa(first), "-l", strconv.Itoa(last), in, filepath.Join(dir, "p")}
 	if out, err := exec.Command("pdftoppm", args...).CombinedOutput(); err != nil {
 		t.Fatalf("pdftoppm: %v\n%s", err, out)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
+	files, _ := filepath.Glob(filepath.Join(dir, "p-*.ppm"))
 	if len(files) != last-first+1 {
 		t.Fatalf("pdftoppm wrote %d pages, want %d", len(files), last-first+1)
 	}
@@ -164,15 +163,10 @@ func absDiff(a, b uint8) float64 {
 	return float64(b - a)
 }
 
-// decodeImage reads the PNG at path.
+// decodeImage reads the picture pdftoppm wrote at path.
 func decodeImage(t testing.TB, path string) image.Image {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
+	img, err := readPNM(path)
 	if err != nil {
 		t.Fatalf("%s: %v", filepath.Base(path), err)
 	}

@@ -25,12 +25,12 @@ func Raster(t testing.TB, pdf []byte, dpi int) []*image.Gray {
 	if err := os.WriteFile(in, pdf, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := exec.Command("pdftoppm", "-gray", "-png", "-r", strconv.Itoa(dpi), in, filepath.Join(dir, "p")).CombinedOutput(); err != nil {
+	if out, err := exec.Command("pdftoppm", "-gray", "-r", strconv.Itoa(dpi), in, filepath.Join(dir, "p")).CombinedOutput(); err != nil {
 		t.Fatalf("pdftoppm: %v\n%s", err, out)
 	}
 	// pdftoppm pads page numbers to one width, so the names sort in
 	// page order.
-	files, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
+	files, _ := filepath.Glob(filepath.Join(dir, "p-*.pgm"))
 	if len(files) == 0 {
 		t.Fatal("pdftoppm wrote no pages")
 	}

@@ -81,6 +81,7 @@ const axeRun = `(async () => {
 // a phone's width and a laptop's: no violation of serious or critical
 // impact.
 func TestAxeOnEveryPage(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	s, dir := newServer(t, "")
 	axeCheck(t, ctx, s, sitePages(t, dir))
@@ -89,6 +90,7 @@ func TestAxeOnEveryPage(t *testing.T) {
 // TestAxeOnClubPages is TestAxeOnEveryPage for the pages a club's rule
 // set changes (the odds pages' chooser), in a browser of its own.
 func TestAxeOnClubPages(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	s, _ := clubServer(t)
 	axeCheck(t, ctx, s, clubPages)
@@ -100,6 +102,7 @@ func TestAxeOnClubPages(t *testing.T) {
 // which would stop axe-core's own timers: the browser is told to look
 // past it, as it is told to run axe-core.
 func TestAxeOnReadingPages(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	if _, err := chromedp.Call(ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
 		t.Fatal(err)
@@ -143,6 +146,7 @@ func axeCheck(t *testing.T, ctx context.Context, s *Server, pages []sitePage) {
 // first screen (new list and a three-unit one), and the Save button does
 // not move as the total changes.
 func TestPagesOnAPhone(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	acceptDialogs(ctx)
 	s, dir := newServer(t, "")

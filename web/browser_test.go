@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -20,9 +21,34 @@ const chromiumPath = "/usr/bin/chromium"
 
 var shotsDir = flag.String("shots", "", "write screenshots of every page at 390 × 844 and 1366 × 768 to this folder (TestScreenshots)")
 
-// browser starts a headless Chromium for one test, or skips the test when
-// there is none. The flags keep it from reaching for the network (it hangs
-// on a closed one) and let it run as root.
+// chromium is the one headless Chromium the package's tests share: each
+// test gets a browser context of its own (as a private window: no
+// cookies, storage or cache shared), which costs a tab where a browser
+// of its own cost a process and a profile.
+var chromium struct {
+	once   sync.Once
+	ctx    context.Context // the browser; nil until started
+	cancel func()
+	dir    string // its profile
+	err    error
+}
+
+// TestMain closes the shared Chromium once every test is done.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if chromium.cancel != nil {
+		chromium.cancel()
+	}
+	if chromium.dir != "" {
+		os.RemoveAll(chromium.dir)
+	}
+	os.Exit(code)
+}
+
+// browser gives a test a fresh browser context in the shared headless
+// Chromium (started by the first test to ask), or skips the test when
+// there is none. The flags keep it from reaching for the network (it
+// hangs on a closed one) and let it run as root.
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	if testing.Short() {
@@ -35,6 +61,25 @@ func browser(t *testing.T) context.Context {
 	if _, err := exec.LookPath(bin); err != nil {
 		t.Skipf("no Chromium at %s (apt-get install -y chromium, or set PLAYAID_CHROMIUM): skipping the real-browser test", bin)
 	}
+	chromium.once.Do(func() { startChromium(bin) })
+	if chromium.err != nil {
+		t.Fatalf("Chromium at %s does not start: %v", bin, chromium.err)
+	}
+	ctx, cancelC := chromedp.NewContext(chromium.ctx, chromedp.WithNewBrowserContext())
+	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelT(); cancelC() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("Chromium at %s opens no window: %v", bin, err)
+	}
+	return ctx
+}
+
+// startChromium starts the shared browser.
+func startChromium(bin string) {
+	chromium.dir, chromium.err = os.MkdirTemp("", "playaid-chromium-")
+	if chromium.err != nil {
+		return
+	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(bin),
 		chromedp.Headless,
@@ -42,7 +87,7 @@ func browser(t *testing.T) context.Context {
 		chromedp.DisableGPU,
 		chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(chromium.dir),
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
@@ -54,12 +99,8 @@ func browser(t *testing.T) context.Context {
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("Chromium at %s does not start: %v", bin, err)
-	}
-	return ctx
+	chromium.ctx, chromium.cancel = ctx, func() { cancelC(); cancelA() }
+	chromium.err = chromedp.Do(ctx)
 }
 
 // css is a CSS selector (a plain string would be a DOM search).

@@ -130,6 +130,7 @@ func TestOddsRuleSetChooser(t *testing.T) {
 // TestOddsChooserInABrowser: with the keyboard alone, a player chooses
 // the club's rule set on the odds page, asks, and sees its number.
 func TestOddsChooserInABrowser(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	s, _ := clubServer(t)
 	srv := httptest.NewServer(s.Handler())

@@ -26,6 +26,7 @@ var readmeShot = flag.String("readme-shot", "", "write the web app's picture of 
 // the total reach 145, go over the limit and see the message on the unit,
 // fix it, save, find the list on the home page, and download its roster.
 func TestBrowserEndToEnd(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	dialogs := acceptDialogs(ctx)
 	s, dir := newServer(t, "")
@@ -109,7 +110,8 @@ func TestBrowserEndToEnd(t *testing.T) {
 	// Download the roster as a player does: the link on the list's page.
 	downloads := t.TempDir()
 	if _, err := chromedp.CallBrowser(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: downloads, EventsEnabled: new(true)}); err != nil {
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: downloads, EventsEnabled: new(true),
+		BrowserContextID: chromedp.FromContext(ctx).BrowserContextID}); err != nil {
 		t.Fatal(err)
 	}
 	progress := chromedp.BrowserEvents(ctx, cdpbrowser.DownloadProgress)

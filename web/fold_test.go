@@ -148,6 +148,7 @@ func TestNoFoldWithoutBacks(t *testing.T) {
 // TestFoldLinkByKeyboard: in the home page's blips row, the fold-over
 // link is reached with Tab alone and is named for what it is.
 func TestFoldLinkByKeyboard(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	s, _ := newServer(t, "")
 	srv := httptest.NewServer(s.Handler())

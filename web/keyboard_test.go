@@ -20,6 +20,7 @@ import (
 // page. Then: a Martian list of human units is refused, and the list is
 // renamed and deleted (and brought back) from the keyboard.
 func TestKeyboardOnly(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	acceptDialogs(ctx)
 	s, dir := newServer(t, "")

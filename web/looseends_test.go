@@ -34,6 +34,7 @@ func onAPhone(t *testing.T, path, ready string) (context.Context, func(string, .
 // changes, the downloads (of the choices last gathered) are off, saying
 // why, until Gather makes the new ones.
 func TestGameNightOnAPhone(t *testing.T) {
+	t.Parallel()
 	ctx, step := onAPhone(t, "/game/aqotmf/boys-of-company-c", `document.querySelector('#night a[href]') !== null`)
 	narrow, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#nightform select')].filter(s => s.getBoundingClientRect().width < 300).map(s => s.name + ' ' + Math.round(s.getBoundingClientRect().width))`))
 	if err != nil || len(narrow) > 0 {
@@ -56,6 +57,7 @@ func TestGameNightOnAPhone(t *testing.T) {
 // TestOddsBoxesLevel: the odds form's tick boxes side by side stand
 // level, whether or not help follows their words.
 func TestOddsBoxesLevel(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	s, _ := newServer(t, "")
 	srv := httptest.NewServer(s.Handler())
@@ -115,6 +117,7 @@ func TestSavedInvalidIsNotGreen(t *testing.T) {
 // TestDeleteOnAPhone: after Delete the page opens at its top with the
 // "Deleted … Undo" banner on the screen and the focus on Undo.
 func TestDeleteOnAPhone(t *testing.T) {
+	t.Parallel()
 	ctx, step := onAPhone(t, "/lists/imperial-mars", `document.getElementById('manage') !== null`)
 	step("delete it", chromedp.Evaluate[chromedp.Void](`document.querySelector('form[action$="/delete"] button').click()`), until(`document.getElementById('deleted') !== null && document.readyState === 'complete'`))
 	top, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.getElementById('deleted').getBoundingClientRect().top`))
@@ -167,6 +170,7 @@ func TestSummarySpeaksThePlayersWords(t *testing.T) {
 // TestNoPointsBarOnAPhone: an Imperial Mars list's total bar says it has
 // no points on one line of a phone's screen.
 func TestNoPointsBarOnAPhone(t *testing.T) {
+	t.Parallel()
 	ctx, _ := onAPhone(t, "/lists/imperial-mars", `document.getElementById('points') !== null`)
 	lines, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(() => { const p = document.getElementById('points'); return p.getClientRects().length; })()`))
 	if err != nil || lines != 1 {
@@ -206,6 +210,7 @@ func TestExportedImportsAgain(t *testing.T) {
 // TestChangeSideKeepsDetails: on a saved list, choosing another side in
 // List details keeps List details open and the focus on the side.
 func TestChangeSideKeepsDetails(t *testing.T) {
+	t.Parallel()
 	ctx, step := onAPhone(t, "/lists/boys-of-company-c-martians", `document.getElementById('builder') !== null`)
 	step("open List details, choose the other side", chromedp.Evaluate[chromedp.Void](`(() => {
   document.querySelector('details.head').open = true;

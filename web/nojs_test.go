@@ -15,6 +15,7 @@ import (
 // scripts turned off: every button is a form the server answers with the
 // whole page.
 func TestBrowserWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	s, dir := newServer(t, "")
 	srv := httptest.NewServer(s.Handler())

@@ -15,6 +15,7 @@ import (
 // screen (no sideways scrolling), and every link of the print pack and
 // the menu is a target a thumb can hit, at least 44 × 40 px.
 func TestHomeOnAPhone(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	s, dir := newServer(t, "")
 	examples(t, dir)
@@ -59,6 +60,7 @@ func TestHomeOnAPhone(t *testing.T) {
 // and on a phone a table wider than the screen scrolls in its box with
 // the arrow keys.
 func TestReadingPages(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	s, _ := newServer(t, "")
 	srv := httptest.NewServer(s.Handler())

@@ -28,6 +28,7 @@ func seen(ctx context.Context, expr string, d time.Duration) error {
 // one shows on the other within 2 s, both ways; the focus stays on the
 // button tapped; a reload and a restart of the server keep every mark.
 func TestPlayTwoPhones(t *testing.T) {
+	t.Parallel()
 	phoneA := browser(t)
 	phoneB, cancel := chromedp.NewContext(phoneA, chromedp.WithNewBrowserContext())
 	defer cancel()
@@ -102,6 +103,7 @@ func TestPlayTwoPhones(t *testing.T) {
 // is where the action was (the button, or where it stood when it went),
 // and axe-core finds nothing serious or critical on the page.
 func TestPlayFocusAndAxe(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	s, dir := newServer(t, "")
 	playFixtures(t, dir)
@@ -159,6 +161,7 @@ func TestPlayFocusAndAxe(t *testing.T) {
 // (no sideways scrolling) and every control is a target of 44 × 44 px or
 // more.
 func TestPlayPagesOnAPhone(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	s, dir := newServer(t, "")
 	examples(t, dir)

@@ -19,6 +19,7 @@ import (
 // TestScreenshots -shots DIR. Each page is saved whole and cut into
 // screen-high pieces.
 func TestScreenshots(t *testing.T) {
+	t.Parallel()
 	if *shotsDir == "" {
 		t.Skip("no -shots DIR")
 	}

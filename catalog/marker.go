@@ -70,7 +70,7 @@ type Face struct {
 // weapons with range bands) or a distance from the rules.
 type RulerRow struct {
 	Weapon string `toml:"weapon"` // weapon id
-	Rule   string `toml:"rule"`   // or a rule distance: "aqotmf.blips.reveal_open"
+	Rule   string `toml:"rule"`   // or a rule distance, by its path in the engine's block: "<engine>.blips.reveal_open"
 	Label  string `toml:"label"`  // the row's name; the weapon's name when left out
 	Color  string `toml:"color"`
 }
@@ -83,8 +83,8 @@ type Track struct {
 }
 
 // Num is a whole number written either as a number (4) or as the path of a
-// rule number in the system's rule block ("aqotmf.blips.dummies"), so that a
-// marker set follows the rules instead of repeating them.
+// rule number in the system's engine block ("<engine>.blips.dummies"), so
+// that a marker set follows the rules instead of repeating them.
 type Num struct {
 	N    int
 	Rule string
@@ -98,14 +98,18 @@ func (n *Num) UnmarshalTOML(v any) error {
 		*n = Num{N: int(v), Set: true}
 	case string:
 		if strings.TrimSpace(v) == "" {
-			return fmt.Errorf("expected a number or a rule path such as \"aqotmf.blips.numbered\", got an empty string")
+			return fmt.Errorf("expected a whole number, or the path of one in the engine's block (%s), got an empty string", numPath)
 		}
 		*n = Num{Rule: v, Set: true}
 	default:
-		return fmt.Errorf("expected a number or a rule path such as \"aqotmf.blips.numbered\", got %v", v)
+		return fmt.Errorf("expected a whole number, or the path of one in the engine's block (%s), got %v", numPath, v)
 	}
 	return nil
 }
+
+// numPath is how a message shows a rule path: the engine's block, then
+// the keys down to the number.
+const numPath = `"engine.table.key"`
 
 // String prints the number as written.
 func (n Num) String() string {

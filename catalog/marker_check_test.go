@@ -150,7 +150,7 @@ name = "A"
 shape = "circle"
 size = "25mm"
 count = 1.5
-labels = ["A"]`, `data/m/markers.toml:8:`},
+labels = ["A"]`, `data/m/markers.toml:8:9: marker.count: expected a whole number, or the path of one in the engine's block ("engine.table.key"), got 1.5`},
 		{"unknown rule", `
 [[marker]]
 id = "a"

@@ -53,9 +53,9 @@ type Options struct {
 	// Counts overrides how many of a kind to print: the number of sets,
 	// or for numbered kinds (blips) the number of numbered faces.
 	// Decoys adds decoy faces numbered on after the numbered ones, to the
-	// kind that takes decoys (blips). An army list (a later --army flag)
-	// sets both: Counts["blips"] one per hidden unit, Decoys up to the
-	// rules' decoys_per_infantry for each infantry unit.
+	// kind that takes decoys (DecoyKind: blips). An army list (--army)
+	// sets both: the kind's count one per hidden unit, Decoys as many as
+	// its rules allow.
 	Counts map[string]int
 	Decoys int
 	// Backs adds a back page after each front page; Fold puts the
@@ -86,6 +86,18 @@ func optionf(format string, args ...any) error {
 // game deploys one or two per infantry unit), so a slip of the keyboard
 // cannot ask for a million blips.
 const MaxDecoys = 100
+
+// DecoyKind is the marker kind of the rule set that takes decoys, its
+// faces numbering on past the numbered ones (decoys = true): the kind an
+// army list's blips print as; "" when none does.
+func DecoyKind(s *catalog.System) string {
+	for _, m := range s.Markers {
+		if m.Decoys {
+			return m.ID
+		}
+	}
+	return ""
+}
 
 // Kinds lists the marker ids of the systems, sorted, once each.
 func Kinds(systems []*catalog.System) []string {
@@ -323,16 +335,24 @@ func checkOptions(systems []*catalog.System, opt Options) error {
 		return optionf("--decoys %d: expected a whole number from 0 to %d decoy blips", opt.Decoys, MaxDecoys)
 	}
 	if opt.Decoys > 0 {
-		var takers []string
+		var takers, others []string
 		for _, s := range systems {
 			for _, m := range s.Markers {
-				if m.Decoys && (len(opt.Only) == 0 || contains(opt.Only, m.ID)) {
+				switch {
+				case !m.Decoys:
+				case len(opt.Only) == 0 || contains(opt.Only, m.ID):
 					takers = append(takers, m.ID)
+				case !contains(others, m.ID):
+					others = append(others, m.ID)
 				}
 			}
 		}
-		if len(takers) == 0 {
-			return optionf("--decoys %d: no chosen marker kind takes decoys (in the shipped data, the AQotMF blips do)", opt.Decoys)
+		switch {
+		case len(takers) > 0:
+		case len(others) > 0:
+			return optionf("--decoys %d: no chosen marker kind takes decoys; %s does", opt.Decoys, strings.Join(others, ", "))
+		default:
+			return optionf("--decoys %d: no chosen marker kind takes decoys, nor does any other of the rule sets printed", opt.Decoys)
 		}
 	}
 	for i, v := range opt.BackOffset {

@@ -701,7 +701,8 @@ func TestErrors(t *testing.T) {
 		{"negative count", ok, Options{Counts: map[string]int{"disc": -1}}, true, "--count disc=-1: expected a whole number from 0 to 1000"},
 		{"count past the bound", ok, Options{Counts: map[string]int{"disc": math.MaxInt}}, true, fmt.Sprintf("--count disc=%d: expected a whole number from 0 to 1000", math.MaxInt)},
 		{"more pieces than a kind may have", ok, Options{Counts: map[string]int{"blips": 996}, Decoys: 10}, true, `marker "blips": 1006 pieces to print; expected at most 1000 of a kind`},
-		{"decoys without blips", ok, Options{Only: []string{"disc"}, Decoys: 2}, true, "--decoys 2: no chosen marker kind takes decoys"},
+		{"decoys without blips", ok, Options{Only: []string{"disc"}, Decoys: 2}, true, "--decoys 2: no chosen marker kind takes decoys; blips does"},
+		{"decoys without a kind for them", big, Options{Decoys: 2}, true, "--decoys 2: no chosen marker kind takes decoys, nor does any other of the rule sets printed"},
 		{"too many decoys", ok, Options{Decoys: 5000}, true, "--decoys 5000: expected a whole number from 0 to 100 decoy blips"},
 		{"offset without backs", ok, Options{BackOffset: [2]float64{1, 0}}, true, "--back-offset needs --backs long or --backs short"},
 		{"offset too far", ok, Options{Backs: LongEdge, BackOffset: [2]float64{40, 0}}, true, "--back-offset 40,0 would print backs within 6 mm of the paper's edge"},
@@ -721,6 +722,19 @@ func TestErrors(t *testing.T) {
 				t.Errorf("error %q\nwant it to contain %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestDecoyKind: a list's blips print as the kind its data says takes
+// decoys, whatever its id.
+func TestDecoyKind(t *testing.T) {
+	disc := catalog.Marker{ID: "disc", Name: "Disc", Shape: "circle", Size: catalog.Length{MM: 25}, Labels: []string{"X"}}
+	hidden := catalog.Marker{ID: "hidden-units", Name: "Blip", Shape: "circle", Size: catalog.Length{MM: 25}, Numbered: catalog.Num{N: 4, Set: true}, Decoys: true}
+	if got := DecoyKind(testSystem(disc, hidden)); got != "hidden-units" {
+		t.Errorf("DecoyKind = %q; want the kind with decoys, hidden-units", got)
+	}
+	if got := DecoyKind(testSystem(disc)); got != "" {
+		t.Errorf("DecoyKind = %q; want none", got)
 	}
 }
 

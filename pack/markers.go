@@ -92,10 +92,11 @@ func ListBlipsDoc(cat *catalog.Catalog, name string, r *army.Report) (Doc, bool)
 		return Doc{}, false
 	}
 	n, decoys := army.Blips(r.List, r.System)
-	if n == 0 {
+	kind := markers.DecoyKind(r.System)
+	if n == 0 || kind == "" {
 		return Doc{}, false
 	}
-	opt := markers.Options{Only: []string{"blips"}, Counts: map[string]int{"blips": n}, Decoys: decoys,
+	opt := markers.Options{Only: []string{kind}, Counts: map[string]int{kind: n}, Decoys: decoys,
 		Backs: markers.LongEdge, Stamp: r.System.Edition()}
 	return markerDoc(Doc{Name: name, Kind: Blips, Duplex: true, System: r.System, List: r}, opt, nil), true
 }

@@ -87,7 +87,7 @@ labels = ["Dug In"]
 		{"offset not numbers", []string{"--backs", "long", "--back-offset", "a,b"}, 2, []string{`"a" is not a number of millimetres`}},
 		{"offset without backs", []string{"--back-offset", "1,0"}, 2, []string{"--back-offset needs --backs long or --backs short"}},
 		{"offset too far", []string{"--system", "aqotmf", "--backs", "long", "--back-offset", "0,-9"}, 2, []string{"--back-offset 0,-9 would print backs within 6 mm", "backs may move"}},
-		{"decoys without blips", []string{"--system", "imperial-mars", "--decoys", "3"}, 2, []string{"--decoys 3: no chosen marker kind takes decoys"}},
+		{"decoys without blips", []string{"--system", "imperial-mars", "--decoys", "3"}, 2, []string{"--decoys 3: no chosen marker kind takes decoys, nor does any other of the rule sets printed"}},
 		{"too many decoys", []string{"--decoys", "100000"}, 2, []string{"--decoys 100000: expected a whole number from 0 to 100 decoy blips"}},
 		{"decoys not a number", []string{"--decoys", "many"}, 2, []string{"--decoys many: expected a whole number from 0 to 100"}},
 		{"an argument", []string{"blips"}, 2, []string{`markers takes no arguments, got ["blips"]`}},

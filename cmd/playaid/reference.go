@@ -3,11 +3,23 @@ package main
 import (
 	"context"
 	"path/filepath"
+	"strings"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/internal/outfile"
+	"github.com/playaid/playaid/rules"
 	"github.com/playaid/playaid/sheets"
 )
+
+// sheetTemplates lists the engines' templates of reference sheets and
+// cards, for --templates' help.
+func sheetTemplates() string {
+	var names []string
+	for _, e := range rules.Engines() {
+		names = append(names, e.Sheet.Template, e.Cards.Template)
+	}
+	return strings.Join(names, ", ")
+}
 
 // sheetDoc is a document made for each rule set with a reference sheet:
 // the sheet itself, or the organiser's rules notes that cite its pages.
@@ -15,14 +27,14 @@ import (
 type sheetDoc struct {
 	verb      string // the command
 	each      string // what one document is: "sheet", "rule set"
-	templates string // what --templates replaces
+	templates string // what --templates replaces; "" for the engines' sheets and cards
 	name      func(s sheets.Sheet, format string) string
 	render    func([]sheets.Sheet, *catalog.Catalog, sheets.Options) ([][]byte, error)
 	cards     string // the usage of --cards, for the verb that makes reference cards too
 }
 
 var (
-	referenceDoc = sheetDoc{"reference", "sheet", "aqotmf.md …", sheets.Sheet.FileName, sheets.RenderAll,
+	referenceDoc = sheetDoc{"reference", "sheet", "", sheets.Sheet.FileName, sheets.RenderAll,
 		"\n       playaid reference --cards [--system ID] [--paper a4|letter] [--backs long|short|fold] [--back-offset X,Y] [--print-shop [--bleed 3mm|1/8in] [--card-size poker|us-poker] [--backs-last] [--png DIR]] [--format pdf|md] [--data DIR] [--templates DIR] [-o FILE]"}
 	notesDoc = sheetDoc{"notes", "rule set", "notes.md, and the reference sheets' whose pages it cites", sheets.Sheet.NotesFileName, sheets.RenderNotesAll, ""}
 )
@@ -34,7 +46,11 @@ func (d sheetDoc) run(ctx context.Context, e *env, args []string) error {
 	df.register(fs)
 	sysID := fs.String("system", "", "only this "+d.each+": "+shippedSystems()+" or one of --data (default: all)")
 	var doc docFlags
-	doc.register(fs, "a folder of templates that replace the shipped ones of the same name ("+d.templates+")")
+	what := d.templates
+	if what == "" {
+		what = sheetTemplates()
+	}
+	doc.register(fs, "a folder of templates that replace the shipped ones of the same name ("+what+")")
 	out := fs.String("o", "", "where to write: a file (\"-\" for standard output) with --system, else a folder (default: output/"+d.name(sheets.Sheet{ID: "<system>"}, "<format>")+")")
 	var cf cardFlags
 	if d.cards != "" {

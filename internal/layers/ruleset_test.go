@@ -165,7 +165,7 @@ func TestNoRuleSetIDs(t *testing.T) {
 	ids, engines, keys := shippedIDs(t, root), engineNames(t, root), engineKeys(t, root)
 	named := func(s string) string {
 		for _, id := range ids {
-			if s == id || regexp.MustCompile(`(^|[-/])`+regexp.QuoteMeta(id)+`\.md$`).MatchString(s) {
+			if s == id || regexp.MustCompile(`(^|[-/\s("])`+regexp.QuoteMeta(id)+`\.md\b`).MatchString(s) {
 				return id
 			}
 		}

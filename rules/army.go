@@ -113,6 +113,17 @@ type Field struct {
 
 // CommonListKeys and CommonUnitKeys are the keys every list and every
 // unit takes, whatever its rule set.
+//
+// Two more keys are the shared list model, though not every engine's
+// lists take them: a unit's count (how many units the entry stands for:
+// Unit.N, ListCheck.Count) and points (a list's limit, a unit's cost:
+// ListCheck.LimitPoints, SideLimit, Limit). They are the catalogue's own
+// words (a unit entry's points, a scenario's force lines and sides,
+// which every engine's scenarios share), so the checks here read them the
+// same way for every engine whose lists take them. An engine declares
+// them among its own keys (Army.ListFields, UnitFields) only where its
+// lists take them; a list of another rule set that writes them is told
+// so (ListCheck.keys), a list of one with no points system in its words.
 var (
 	CommonListKeys = []string{"system", "name", "player", "scenario", "side", "faction", "note", "unit"}
 	CommonUnitKeys = []string{"label", "note"}

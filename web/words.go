@@ -1,7 +1,9 @@
 package web
 
 import (
+	"cmp"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -35,21 +37,36 @@ var fieldWords = sync.OnceValue(func() map[string]string {
 	return words
 })
 
-var keyAlt = sync.OnceValue(func() string {
+// keyAlt matches any key of fieldWords; compoundAlt a key of two words
+// or more ("hull_points"), never a word of a sentence, so rewritten
+// wherever it stands; tableAlt a list's table of its own ("objective",
+// written [objective]).
+var (
+	keyAlt      = sync.OnceValue(func() string { return alt(func(string) bool { return true }) })
+	compoundAlt = sync.OnceValue(func() string { return alt(func(k string) bool { return strings.Contains(k, "_") }) })
+	tableAlt    = sync.OnceValue(func() string {
+		return alt(func(k string) bool {
+			return slices.ContainsFunc(rules.AllListKeys(), func(f rules.Field) bool { return f.Key == k && f.Kind == rules.TableField })
+		})
+	})
+)
+
+// alt is an alternation of the keys of fieldWords that keep holds,
+// longer keys first, so that "hull_points" wins over "points"; one that
+// matches nothing when none does.
+func alt(keep func(key string) bool) string {
 	var ks []string
 	for k := range fieldWords() {
-		ks = append(ks, regexp.QuoteMeta(k))
-	}
-	// Longer keys first, so "hull_points" wins over "points".
-	for i := range ks {
-		for j := i + 1; j < len(ks); j++ {
-			if len(ks[j]) > len(ks[i]) {
-				ks[i], ks[j] = ks[j], ks[i]
-			}
+		if keep(k) {
+			ks = append(ks, regexp.QuoteMeta(k))
 		}
 	}
+	if len(ks) == 0 {
+		return `[^\s\S]`
+	}
+	slices.SortFunc(ks, func(a, b string) int { return cmp.Or(len(b)-len(a), strings.Compare(a, b)) })
 	return strings.Join(ks, "|")
-})
+}
 
 // plainRule rewrites a message; $k is a key, turned into its field's
 // words by playerWords.
@@ -80,7 +97,7 @@ var plainRules = sync.OnceValue(func() []plainRule {
 		{regexp.MustCompile(`remove (` + keyAlt() + `)\b`), "clear {$1}"},
 		{regexp.MustCompile(`\[\[unit\]\] tables?`), "unit"},
 		{regexp.MustCompile(`\[\[unit\]\]`), "unit"},
-		{regexp.MustCompile(`\[objective\]`), "the objective marker"},
+		{regexp.MustCompile(`\[(` + tableAlt() + `)\]`), "the {$1}"},
 		{regexp.MustCompile(`\bunit\.(` + keyAlt() + `)\b`), "{$1}"},
 		{regexp.MustCompile(`^(` + keyAlt() + `): `), "{$1}: "},
 		{regexp.MustCompile(`(: |^)(` + keyAlt() + `) is `), "$1{$2} is "},
@@ -88,7 +105,7 @@ var plainRules = sync.OnceValue(func() []plainRule {
 		{regexp.MustCompile(`found an? [a-z ]+, expected a string`), "should be text"},
 		{regexp.MustCompile(`found an? [a-z ]+, expected a boolean`), "should be ticked or not"},
 		{regexp.MustCompile(`\bunknown key ("[^"]*")`), "the list has a setting $1 the builder does not know"},
-		{regexp.MustCompile(`\bhull_points\b`), "extra hull points"},
+		{regexp.MustCompile(`(^|[^{\w])(` + compoundAlt() + `)\b`), "$1{$2}"},
 		{regexp.MustCompile(`\bTOML\b|\btoml\b`), "list"},
 	}
 })

@@ -40,6 +40,9 @@ func TestPlainWords(t *testing.T) {
 				if keyed.MatchString(got) {
 					t.Errorf("%s: %q\n  shows as %q", filepath.Base(f), d.Msg, got)
 				}
+				if strings.ContainsAny(got, "{}") {
+					t.Errorf("%s: %q\n  keeps a key in braces: %q", filepath.Base(f), d.Msg, got)
+				}
 				if strings.Contains(got, "…") {
 					t.Errorf("%s: %q\n  stops mid-sentence: %q", filepath.Base(f), d.Msg, got)
 				}
@@ -59,6 +62,8 @@ func TestPlainWords(t *testing.T) {
 		`unit 2 (hmg-unit): count is 0; expected 1 or more (leave count out for one)`:                     `Unit 2 (hmg-unit): count is 0; expected 1 or more (leave count empty for one)`,
 		"Tactical Squad has no points; write the unit's cost from your codex as points = …":               "Tactical Squad has no points; write the unit's cost from your codex as its points",
 		"Company has no figures; write how many figures the unit has, as figures = …":                     "Company has no figures; write how many figures the unit has as its figures",
+		"objective: hull_points is -1; expected the extra points bought, 0 to 4 (hull points 1 to 5)":     "Objective marker: extra hull points is -1; expected the extra points bought, 0 to 4 (hull points 1 to 5)",
+		"remove [objective]": "Remove the objective marker",
 	} {
 		if got := playerWords(in); got != want {
 			t.Errorf("playerWords(%q)\n = %q\nwant %q", in, got, want)

@@ -7,9 +7,11 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/pack"
 )
@@ -51,6 +53,48 @@ func packPart(t *testing.T, p layout.Paper, parts ...string) []pack.File {
 		files = append(files, pack.File{Name: d.Name, Data: data})
 	}
 	return files
+}
+
+// packDoc is one document of the shipped print pack, rendered and read.
+type packDoc struct {
+	Name  string
+	Kind  pack.Kind
+	Texts []pdftest.Text
+}
+
+// packs holds the shipped print pack, rendered and read once a process
+// for each paper: the tests that look at every page of it only read it.
+var packs struct {
+	sync.Mutex
+	of map[string][]packDoc
+}
+
+// shippedPack is every document of the print pack on paper, in the
+// pack's order, with the text read from its PDF.
+func shippedPack(t *testing.T, paper layout.Paper) []packDoc {
+	t.Helper()
+	packs.Lock()
+	defer packs.Unlock()
+	if docs, ok := packs.of[paper.Name]; ok {
+		return docs
+	}
+	var docs []packDoc
+	for _, d := range pack.New(mustLoad(t), pack.Options{}).Docs {
+		data, err := d.Render(paper)
+		if err != nil {
+			t.Fatalf("%s (%s): %v", d.Name, paper.Name, err)
+		}
+		texts, err := pdftest.Read(data)
+		if err != nil {
+			t.Fatalf("%s (%s): %v", d.Name, paper.Name, err)
+		}
+		docs = append(docs, packDoc{Name: d.Name, Kind: d.Kind, Texts: texts})
+	}
+	if packs.of == nil {
+		packs.of = map[string][]packDoc{}
+	}
+	packs.of[paper.Name] = docs
+	return docs
 }
 
 // packPDFNames renders the named parts of the print pack and returns

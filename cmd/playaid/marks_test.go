@@ -10,7 +10,6 @@ import (
 
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/pack"
 )
 
 // TestRulingMarksOnTheirPage builds the print pack on A4 and Letter and
@@ -22,23 +21,17 @@ import (
 // sheet at a time, fronts with their backs: a card's ruling may sit on
 // its back.
 func TestRulingMarksOnTheirPage(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the whole pack twice")
 	}
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		marked := 0
-		for _, d := range pack.New(mustLoad(t), pack.Options{}).Docs {
+		for _, d := range shippedPack(t, paper) {
 			if !playerDoc(d.Name) {
 				continue
 			}
-			data, err := d.Render(paper)
-			if err != nil {
-				t.Fatalf("%s: %v", d.Name, err)
-			}
-			texts, err := pdftest.Read(data)
-			if err != nil {
-				t.Fatalf("%s: %v", d.Name, err)
-			}
+			texts := d.Texts
 			page := func(p int) int { return p }
 			if strings.HasPrefix(d.Name, "reference-cards-") {
 				page = func(p int) int { return (p + 1) / 2 } // fronts and their backs

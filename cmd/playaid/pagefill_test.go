@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/pack"
 )
@@ -15,20 +14,13 @@ import (
 // cards). A page's use is how far down its text area the last printed
 // text reaches, read from the PDF; the running head and foot do not count.
 func TestPagesUsed(t *testing.T) {
+	t.Parallel()
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		docs := 0
 		kinds := map[pack.Kind]int{}
-		for _, d := range pack.New(mustLoad(t), pack.Options{}).Docs {
-			j := struct{ name string }{d.Name}
+		for _, d := range shippedPack(t, paper) {
+			j, texts := struct{ name string }{d.Name}, d.Texts
 			kinds[d.Kind]++
-			data, err := d.Render(paper)
-			if err != nil {
-				t.Fatalf("%s: %v", j.name, err)
-			}
-			texts, err := pdftest.Read(data)
-			if err != nil {
-				t.Fatalf("%s: %v", j.name, err)
-			}
 			docs++
 			pages := 0
 			for _, x := range texts {
@@ -69,20 +61,13 @@ func TestPagesUsed(t *testing.T) {
 // it) never ends a column or page without at least two lines of what it
 // heads below it, in its column.
 func TestHeadingsKeepTheirText(t *testing.T) {
+	t.Parallel()
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		headings := 0
-		for _, d := range pack.New(mustLoad(t), pack.Options{}).Docs {
-			j := struct{ name string }{d.Name}
+		for _, d := range shippedPack(t, paper) {
+			j, texts := struct{ name string }{d.Name}, d.Texts
 			if strings.HasPrefix(j.name, "markers-") || strings.HasPrefix(j.name, "blips-") || strings.Contains(j.name, "cards") {
 				continue // cut-outs and cards: no running text
-			}
-			data, err := d.Render(paper)
-			if err != nil {
-				t.Fatalf("%s: %v", j.name, err)
-			}
-			texts, err := pdftest.Read(data)
-			if err != nil {
-				t.Fatalf("%s: %v", j.name, err)
 			}
 			bottom := paper.Height - 16
 			for _, h := range texts {

@@ -4,9 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
-	"github.com/playaid/playaid/pack"
 )
 
 // TestEveryCharacterReadable reads every document of the print pack on A4
@@ -16,17 +14,11 @@ import (
 // with their table maps, rosters with their unit cards, marker and blip
 // sheets and the notes are all read.
 func TestEveryCharacterReadable(t *testing.T) {
+	t.Parallel()
 	kinds := map[string]int{}
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
-		for _, d := range pack.New(mustLoad(t), pack.Options{}).Docs {
-			data, err := d.Render(paper)
-			if err != nil {
-				t.Fatalf("%s: %v", d.Name, err)
-			}
-			texts, err := pdftest.Read(data)
-			if err != nil {
-				t.Fatalf("%s: %v", d.Name, err)
-			}
+		for _, d := range shippedPack(t, paper) {
+			texts := d.Texts
 			if len(texts) == 0 {
 				t.Errorf("%s: no text read", d.Name)
 			}

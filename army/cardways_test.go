@@ -19,6 +19,7 @@ import (
 // every ruled write-in line at least 30 mm wide with 7 mm above it, every
 // character on a card at least 6.5 pt.
 func TestCardSizesMeasured(t *testing.T) {
+	t.Parallel()
 	cat := shipped.Catalog(t)
 	boxes, rules := 0, 0
 	for _, file := range shippedLists(t) {

@@ -98,6 +98,7 @@ var footMark = regexp.MustCompile(`^R?[0-9]+(,R?[0-9]+)*$`)
 // roster's own text (not its running header and footer, not the cards) at
 // 7.5 pt or more; and on the cards, 7 pt and up.
 func TestTypeSizes(t *testing.T) {
+	t.Parallel()
 	for _, file := range shippedLists(t) {
 		for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 			t.Run(file+"/"+paper.Name, func(t *testing.T) {

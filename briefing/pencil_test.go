@@ -44,6 +44,7 @@ func ink(img *image.Gray, x0, y0, x1, y1 float64) image.Rectangle {
 // at least 30 mm wide and 7 mm tall (its line at least 7 mm below what is
 // printed above it), on both papers.
 func TestSecretSheetFitsAPencil(t *testing.T) {
+	t.Parallel()
 	cat := shipped.Catalog(t)
 	sheets := 0
 	for _, s := range cat.Systems {

@@ -16,6 +16,7 @@ import (
 // shipped templates do is well inside the budget (their golden tests run
 // through the same Execute).
 func TestTemplateBudget(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, text, want string
 	}{

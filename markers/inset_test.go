@@ -131,6 +131,7 @@ func local(pl placement, x, y float64) pt {
 // circle's ring, a rectangle's edge, the Heat Ray template's band, on
 // fronts and backs. Every string in the pieces' area must lie on a piece.
 func TestTextInsideOutline(t *testing.T) {
+	t.Parallel()
 	cat := shipped.Catalog(t)
 	ib := newInkBoxes(t)
 	kinds := map[string]bool{}

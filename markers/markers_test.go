@@ -252,6 +252,7 @@ func TestCalibrationBars(t *testing.T) {
 // TestSafeMargin: nothing is drawn within 6 mm of a paper edge, on fronts
 // and on backs, with the back offset at its limit.
 func TestSafeMargin(t *testing.T) {
+	t.Parallel()
 	cat := shipped.Catalog(t)
 	for _, tc := range []Options{
 		{Paper: layout.A4},
@@ -304,6 +305,7 @@ func checkMargin(t *testing.T, where string, pg pdfPage) {
 // TestSafeMarginRaster prints the full set with backs through pdftoppm and
 // checks the outer 6 mm of every page is blank paper.
 func TestSafeMarginRaster(t *testing.T) {
+	t.Parallel()
 	cat := shipped.Catalog(t)
 	b, err := Render(cat.Systems, Options{Paper: layout.A4, Backs: ShortEdge})
 	if err != nil {
@@ -330,6 +332,7 @@ func TestSafeMarginRaster(t *testing.T) {
 // TestBacksMirrored: after each front comes its back, where every back is
 // drawn behind its front for the flip (with its bleed), moved by the offset.
 func TestBacksMirrored(t *testing.T) {
+	t.Parallel()
 	cat := shipped.Catalog(t)
 	for _, tc := range []struct {
 		flip Flip
@@ -741,6 +744,7 @@ func TestDecoyKind(t *testing.T) {
 // TestCropMarks: every corner mark is at least 3 mm long and lies outside
 // every piece, and the full-width cut marks run out into the side margins.
 func TestCropMarks(t *testing.T) {
+	t.Parallel()
 	cat := shipped.Catalog(t)
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		for _, backs := range []Flip{NoBacks, LongEdge} {
@@ -836,6 +840,7 @@ func TestPacking(t *testing.T) {
 // pixels a millimetre and measures it on the image, as a ruler on paper
 // would: 152.4 mm end to end, 25.4 mm across the band's middle.
 func TestRasterSizes(t *testing.T) {
+	t.Parallel()
 	aq := system(t, shipped.Catalog(t), "aqotmf")
 	b, err := Render([]*catalog.System{aq}, Options{Only: []string{"heat-ray-template"}})
 	if err != nil {

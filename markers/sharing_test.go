@@ -21,6 +21,7 @@ import (
 // strip between its pieces and those above, clear of every piece and its
 // crop marks.
 func TestSheetsShared(t *testing.T) {
+	t.Parallel()
 	cat := shipped.Catalog(t)
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		for _, backs := range []Flip{NoBacks, LongEdge, ShortEdge, Fold} {

@@ -175,6 +175,7 @@ func cpuTime() time.Duration {
 // prints, the pieces the marker sheet holds, the briefing's secret sheet
 // where it has one, the sides without a ready list — on both papers.
 func TestNightTrue(t *testing.T) {
+	t.Parallel()
 	for _, id := range []string{"boys-of-company-c", "morale-wagon", "evacuation-mars"} {
 		n := night(t, id, NightOptions{})
 		files, err := n.Render(context.Background(), layout.A4)

@@ -40,6 +40,7 @@ var known = []struct {
 // fold-over sheets of every card deck, roster and two-sided marker file,
 // the print shop's decks, and each scenario's game night.
 func TestPagesLint(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("prints the whole pack, every way, on both papers")
 	}

@@ -123,6 +123,7 @@ func TestShippedCardsWhole(t *testing.T) {
 // characters at 7 pt or more, none under 6.5 pt (the labels of cards
 // included) — every deck, both papers.
 func TestTypeSizes(t *testing.T) {
+	t.Parallel()
 	for _, d := range All(loadCat(t)) {
 		for _, p := range papers {
 			_, texts := render(t, d, Options{Paper: p})
@@ -177,6 +178,7 @@ func textWidth(pdf *fpdf.Fpdf, tx pdftest.Text) float64 {
 // and so does every line and shape drawn there but the fronts' cut lines.
 // Checked on both papers and both flips, from the PDF.
 func TestContentInsideCells(t *testing.T) {
+	t.Parallel()
 	st := layout.NewBlankDoc(layout.A4, "measure")
 	const tol = 0.02
 	for _, d := range All(loadCat(t)) {
@@ -236,6 +238,7 @@ func TestContentInsideCells(t *testing.T) {
 // lands mirrored across the page — for both flips, and moved by a back
 // offset.
 func TestBacksBehindFronts(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		paper layout.Paper
 		flip  cards.Backs
@@ -304,6 +307,7 @@ func TestBacksBehindFronts(t *testing.T) {
 // the print-at-100% line, and keeps everything on every page 6 mm from
 // the paper's edge.
 func TestCalibration(t *testing.T) {
+	t.Parallel()
 	for _, d := range All(loadCat(t)) {
 		for _, p := range papers {
 			b, texts := render(t, d, Options{Paper: p, Backs: cards.ShortEdge})
@@ -402,6 +406,7 @@ func TestPlayerLanguage(t *testing.T) {
 // the card reaches into its 3 mm inner margin. It does not trust the
 // fonts' widths as the text test does.
 func TestInnerMarginRaster(t *testing.T) {
+	t.Parallel()
 	const dpi = 100
 	px := func(mm float64) int { return int(math.Round(mm / 25.4 * dpi)) }
 	for _, d := range All(loadCat(t)) {

@@ -16,6 +16,7 @@ import (
 // same title on its back at the mirror image across the line, every
 // string of a card inside its live area, and the fold note on the sheet.
 func TestFoldSheets(t *testing.T) {
+	t.Parallel()
 	st := layout.NewBlankDoc(layout.A4, "measure")
 	for _, d := range All(loadCat(t)) {
 		for _, p := range papers {
@@ -89,6 +90,7 @@ func TestFoldSheets(t *testing.T) {
 // the bleed's edge, TrimBox and BleedBox on every page, the same bytes
 // twice.
 func TestPrintShopDeck(t *testing.T) {
+	t.Parallel()
 	d, _ := Lookup(loadCat(t), "aqotmf")
 	md, _ := d.Markdown(loadCat(t), "")
 	cs, err := parse(md, d.ID)

@@ -97,6 +97,7 @@ func render(t testing.TB, pdf []byte, dpi float64) []*image.RGBA {
 // TestAgainstPoppler: the page drawn here has the ink poppler's pdftoppm
 // gives it, and the same colours, compressed or not.
 func TestAgainstPoppler(t *testing.T) {
+	t.Parallel()
 	for _, compress := range []bool{true, false} {
 		pdf := shapes(t, compress)
 		mine := render(t, pdf, 300)
@@ -197,6 +198,7 @@ func TestUnsupported(t *testing.T) {
 // TestBrokenPDF: a PDF cut short anywhere, or with bytes changed, is an
 // error or a page, never a panic or a hang.
 func TestBrokenPDF(t *testing.T) {
+	t.Parallel()
 	pdf := shapes(t, false)
 	step := max(1, len(pdf)/300)
 	for n := 0; n < len(pdf); n += step {

@@ -334,6 +334,7 @@ func drawCard(pdf *fpdf.Fpdf, c card, f cards.Frame) {
 		if p.head != "" {
 			// A table's column heads share the heading's line.
 			var heads []string
+			first, col := columns(pdf, p.rows, p.bold, w)
 			if inlineHeads(pdf, p, w) {
 				heads, rows, bold = rows[0], rows[1:], bold[1:]
 			}
@@ -342,7 +343,7 @@ func drawCard(pdf *fpdf.Fpdf, c card, f cards.Frame) {
 				pdf.SetTextColor(40, 70, 120)
 				layout.Text(pdf, left, b, layout.FitText(pdf, strings.ToUpper(p.head), w))
 				if heads != nil {
-					drawRow(pdf, heads, left, b, w, true)
+					drawRow(pdf, heads, left, b, first, col, true)
 				}
 				pdf.SetDrawColor(190, 198, 210)
 				pdf.SetLineWidth(0.15)
@@ -366,9 +367,10 @@ func drawCard(pdf *fpdf.Fpdf, c card, f cards.Frame) {
 				})
 			}
 		}
+		first, col := columns(pdf, p.rows, p.bold, w)
 		for i, row := range rows {
 			bold := i < len(bold) && bold[i]
-			line(func(b float64) { drawRow(pdf, row, left, b, w, bold) })
+			line(func(b float64) { drawRow(pdf, row, left, b, first, col, bold) })
 		}
 		for range p.writeOn {
 			cy += writeGap
@@ -400,8 +402,9 @@ func inlineHeads(pdf *fpdf.Fpdf, p part, w float64) bool {
 	if p.head == "" || len(p.rows) == 0 || len(p.bold) == 0 || !p.bold[0] || p.rows[0][0] != "" {
 		return false
 	}
+	first, _ := columns(pdf, p.rows, p.bold, w)
 	pdf.SetFont(layout.Font, "B", headPt)
-	return layout.Width(pdf, strings.ToUpper(p.head))+1 < firstColumn(len(p.rows[0]), w)
+	return layout.Width(pdf, strings.ToUpper(p.head))+1 < first
 }
 
 // textLine is a wrapped line of a card's text, with the bold words that
@@ -635,9 +638,53 @@ func firstColumn(cells int, w float64) float64 {
 	return w - float64(cells-1)*col
 }
 
+// columns is where a card table's columns fall: the first column's width
+// and that of each of the others (equal, right-aligned). A first cell
+// wider than firstColumn ("Heat Ray – Focused" and its mark) takes room
+// from the other columns down to what their widest cell needs, so a
+// player reads every name whole, as a reference card fits its tables.
+func columns(pdf *fpdf.Fpdf, rows [][]string, bold []bool, w float64) (first, col float64) {
+	cells := 0
+	for _, row := range rows {
+		cells = max(cells, len(row))
+	}
+	if cells < 2 {
+		return w, 0
+	}
+	n := float64(cells - 1)
+	first = firstColumn(cells, w)
+	col = (w - first) / n
+	need, least := 0.0, 0.0
+	for i, row := range rows {
+		style := ""
+		if i < len(bold) && bold[i] {
+			style = "B"
+		}
+		if len(row) < 2 || !slices.ContainsFunc(row[1:], func(c string) bool { return c != "" }) {
+			continue // a group row runs across the table
+		}
+		name, mark, marked := strings.Cut(row[0], markOpen)
+		pdf.SetFont(layout.Font, style, bodyPt)
+		nw := layout.Width(pdf, name)
+		for _, cell := range row[1:] {
+			least = max(least, layout.Width(pdf, cell)+0.8)
+		}
+		if marked {
+			pdf.SetFont(layout.Font, "B", markPt)
+			nw += layout.Width(pdf, mark)
+		}
+		need = max(need, nw+1)
+	}
+	if need <= first {
+		return first, col
+	}
+	col = max(least, (w-need)/n)
+	return w - n*col, col
+}
+
 // drawRow puts a table row on a card: the first cell left in the remaining
 // width, the others right-aligned in columns of equal width.
-func drawRow(pdf *fpdf.Fpdf, row []string, x, base, w float64, bold bool) {
+func drawRow(pdf *fpdf.Fpdf, row []string, x, base, first, col float64, bold bool) {
 	style := ""
 	if bold {
 		style = "B"
@@ -647,9 +694,6 @@ func drawRow(pdf *fpdf.Fpdf, row []string, x, base, w float64, bold bool) {
 	if len(row) == 0 {
 		return
 	}
-	first := firstColumn(len(row), w)
-	n := len(row) - 1
-	col := (w - first) / float64(max(n, 1))
 	name, mark, marked := strings.Cut(row[0], markOpen)
 	mw := 0.0
 	if marked {
@@ -712,6 +756,12 @@ func buildCards(r *Report) ([]card, error) {
 		}
 		c.typeset()
 		c, odds := splitOdds(pdf, c)
+		if odds != nil && ln.Count > 1 {
+			// One numbering on a card: the units' own ("1/3" at the
+			// foot); the odds card serves them all and says so.
+			c.sub = strings.TrimSuffix(c.sub, " · card 1/2")
+			odds.sub = strings.Replace(odds.sub, " · card 2/2", fmt.Sprintf(" · all %d", ln.Count), 1)
+		}
 		for k := 1; k <= max(ln.Count, 1); k++ {
 			if ln.Count > 1 {
 				c.of = fmt.Sprintf("%d/%d", k, ln.Count)

@@ -420,9 +420,11 @@ func TestScenarioWeaponsOnCards(t *testing.T) {
 				for _, row := range p.rows {
 					if len(row) > 0 && strings.HasPrefix(row[0], "Reaper Tentacles") {
 						if p.odds {
-							odds = strings.Contains(c.sub, "card 2/2") && strings.HasSuffix(c.sub, "odds")
+							// One numbering on a card: "card 2/2" beside a
+							// single unit's card, "all 3" beside three.
+							odds = (strings.Contains(c.sub, "card 2/2") && c.of == "" || strings.Contains(c.sub, "all 3") && c.of == "") && strings.HasSuffix(c.sub, "odds")
 						} else {
-							weapons = p.head == "Weapons" && strings.HasSuffix(c.sub, "card 1/2")
+							weapons = p.head == "Weapons" && (strings.HasSuffix(c.sub, "card 1/2") && c.of == "" || c.of != "" && !strings.Contains(c.sub, "card"))
 						}
 					}
 				}
@@ -528,23 +530,29 @@ func TestCardRulingsOnTheCard(t *testing.T) {
 
 // TestScenarioGivesOnCards: what a scenario gives a unit on
 // top of its Game Stats is on its card: Scenario 2's Morale Wagon moves 4″
-// a phase (on every Baldwin's card: which one it is stays secret), and
-// its HMG team may start dug in (with what that does); Scenario 1 gives
-// neither.
+// a phase (on a card of its own, with room to write which tank it is:
+// the six Baldwins' cards only point to it), and its HMG team may start
+// dug in (with what that does); Scenario 1 gives neither.
 func TestScenarioGivesOnCards(t *testing.T) {
 	cat := shipped.Catalog(t)
 	cs, err := buildCards(shippedList(t, cat, "morale-wagon-humans.toml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	baldwins := 0
+	baldwins, wagons := 0, 0
 	for _, c := range cs {
 		text := partText(c)
 		switch c.title {
 		case "Mk II Baldwin Tanks":
 			baldwins++
-			if !strings.Contains(text, "The Morale Wagon: The “Morale Wagon” is a Mark II tank") || !strings.Contains(text, "It moves 4 inches in each movement phase and must stay on the road.") {
-				t.Errorf("Baldwin card %s lacks the Morale Wagon's rule:\n%s", c.of, text)
+			if strings.Contains(text, "It moves 4 inches") || !strings.Contains(text, "The Morale Wagon: one of the 6, designated before the game; its own card gives its rules.") {
+				t.Errorf("Baldwin card %s should point to the Morale Wagon's card, not print its rule:\n%s", c.of, text)
+			}
+		case "The Morale Wagon":
+			wagons++
+			if !strings.Contains(text, "The Morale Wagon: The “Morale Wagon” is a Mark II tank") || !strings.Contains(text, "It moves 4 inches in each movement phase and must stay on the road.") ||
+				!strings.Contains(text, "(1/6 to 6/6)") || !slices.ContainsFunc(c.parts, func(p part) bool { return p.writeOn > 0 }) {
+				t.Errorf("the Morale Wagon's card lacks its rule or the line to write which tank:\n%s", text)
 			}
 		case "Machine Guns":
 			if !strings.Contains(text, "Dug In: May start the game dug in (a marker): Armor +2, not against a tripod within 6″.") {
@@ -556,8 +564,8 @@ func TestScenarioGivesOnCards(t *testing.T) {
 			}
 		}
 	}
-	if baldwins != 6 {
-		t.Errorf("%d Baldwin cards, want 6", baldwins)
+	if baldwins != 6 || wagons != 1 {
+		t.Errorf("%d Baldwin cards and %d Morale Wagon cards, want 6 and 1", baldwins, wagons)
 	}
 	cs, err = buildCards(shippedList(t, cat, "boys-of-company-c-humans.toml"))
 	if err != nil {
@@ -629,5 +637,48 @@ func TestCardsUnderTighterRoster(t *testing.T) {
 	}
 	if pages != 1 {
 		t.Errorf("the list prints on %d pages; want its roster and card on one", pages)
+	}
+}
+
+// TestCardCellsWhole: every cell of a unit card's tables prints whole in
+// its column ("Heat Ray – Focused" and its mark, not "Heat Ray – Focu…"):
+// a first cell too wide takes room from the other columns.
+func TestCardCellsWhole(t *testing.T) {
+	cat := shipped.Catalog(t)
+	pdf := layout.NewBlankDoc(layout.A4, "measure")
+	for _, style := range []string{"", "B"} {
+		layout.UseFont(pdf, layout.Font, style)
+	}
+	for _, file := range shippedLists(t) {
+		cs, err := buildCards(shippedList(t, cat, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs {
+			for _, p := range c.parts {
+				first, col := columns(pdf, p.rows, p.bold, cardBody)
+				for i, row := range p.rows {
+					style := ""
+					if i < len(p.bold) && p.bold[i] {
+						style = "B"
+					}
+					if len(row) < 2 || !slices.ContainsFunc(row[1:], func(s string) bool { return s != "" }) {
+						continue
+					}
+					name, mark, _ := strings.Cut(row[0], markOpen)
+					pdf.SetFont(layout.Font, style, bodyPt)
+					nw := layout.Width(pdf, name)
+					for _, cell := range row[1:] {
+						if cw := layout.Width(pdf, cell); cw > col-0.8+1e-9 {
+							t.Errorf("%s: card %q: %q is %.1f mm in a %.1f mm column", file, c.title, cell, cw, col-0.8)
+						}
+					}
+					pdf.SetFont(layout.Font, "B", markPt)
+					if nw += layout.Width(pdf, mark); nw > first-1+1e-9 {
+						t.Errorf("%s: card %q: %q is %.1f mm in a %.1f mm first column", file, c.title, row[0], nw, first-1)
+					}
+				}
+			}
+		}
 	}
 }

@@ -77,6 +77,12 @@ type Force struct {
 	// give this unit something of its own ("The Morale Wagon" moves 4″ a
 	// phase): its roster and card print them.
 	Rules []string `toml:"rules"`
+	// Designated name the scenario's special rules that give ONE unit of
+	// the line something of its own, the one its player designates ("6 Mk
+	// II Baldwin Tanks (designate which carries the supplies, the 'Morale
+	// Wagon' …)"): a card of its own prints them, with room to write which
+	// unit it is; the units' cards only point to it.
+	Designated []string `toml:"designated"`
 	// DugIn: the scenario lets the unit start dug in ("may be Dug-in"):
 	// its roster and card say so, with what being dug in does.
 	DugIn bool     `toml:"dug_in"`

@@ -78,13 +78,19 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 					c.errf(at.value(fp+".equipped"), "scenario %s, %s: %s is equipped with the %s, a weapon of the %s", sc.ID, side.Name, u.Name, w.Name, w.Faction)
 				}
 			}
-			for _, name := range f.Rules {
-				if !slices.ContainsFunc(sc.Specials, func(sp Special) bool { return sp.Name == name }) {
-					var names []string
-					for _, sp := range sc.Specials {
-						names = append(names, fmt.Sprintf("%q", sp.Name))
+			for _, key := range []string{"rules", "designated"} {
+				names := f.Rules
+				if key == "designated" {
+					names = f.Designated
+				}
+				for _, name := range names {
+					if !slices.ContainsFunc(sc.Specials, func(sp Special) bool { return sp.Name == name }) {
+						var names []string
+						for _, sp := range sc.Specials {
+							names = append(names, fmt.Sprintf("%q", sp.Name))
+						}
+						c.errf(at.value(fp+"."+key), "scenario %s, %s: %s follows the special rule %q, which the scenario does not have; expected one of its [[scenario.special]] names: %s", sc.ID, side.Name, u.Name, name, strings.Join(names, ", "))
 					}
-					c.errf(at.value(fp+".rules"), "scenario %s, %s: %s follows the special rule %q, which the scenario does not have; expected one of its [[scenario.special]] names: %s", sc.ID, side.Name, u.Name, name, strings.Join(names, ", "))
 				}
 			}
 			for _, name := range f.Unstated {

@@ -70,7 +70,9 @@ func (army) Roster(r *rules.Report, g rules.Glossary) rules.Roster {
 					g.Rule("Dug In", g.Esc(d))
 				}
 				if sc := s.Scenario(r.List.Scenario); sc != nil {
-					for _, name := range f.Rules {
+					// The designated unit's first rule (what it does); how
+					// it is designated is its card's and the list's note.
+					for _, name := range slices.Concat(f.Rules, f.Designated[:min(len(f.Designated), 1)]) {
 						for _, sp := range sc.Specials {
 							if sp.Name == name {
 								g.Rule(sp.Name, g.Esc(g.Sentence(sp.Text)))
@@ -495,8 +497,83 @@ func aqScenarioLines(pr rules.Printer, r *rules.Report, e *catalog.Unit) []strin
 				}
 			}
 		}
+		// A rule for the one unit the player designates is on that
+		// unit's own card: the others only point to it.
+		if len(f.Designated) > 0 {
+			out = append(out, f.Designated[0]+":\t"+designatedLine(r, e))
+		}
 	}
 	return out
+}
+
+// designatedLine is what every unit of a line says of a rule that only
+// the unit its player designates follows: "one of the 6, designated
+// before the game: its rule is on its own card".
+func designatedLine(r *rules.Report, e *catalog.Unit) string {
+	if n := entryUnits(r, e); n > 1 {
+		return fmt.Sprintf("one of the %d, designated before the game; its own card gives its rules.", n)
+	}
+	return "if designated before the game; its own card gives its rules."
+}
+
+// ExtraCards are a card for each rule the scenario gives only the one
+// unit of a line its player designates (the Morale Wagon): the rule, and
+// room to write which unit it is.
+func (army) ExtraCards(r *rules.Report, pr rules.Printer) []rules.Card {
+	sc := r.System.Scenario(r.List.Scenario)
+	if sc == nil {
+		return nil
+	}
+	var out []rules.Card
+	for _, ln := range r.Lines {
+		e := ln.Entry
+		if e == nil {
+			continue
+		}
+		f := aqForce(r, e)
+		if f == nil {
+			continue
+		}
+		if len(f.Designated) == 0 {
+			continue
+		}
+		c := rules.Card{Title: f.Designated[0], Corner: e.Type, Sub: "one " + e.Name + ", designated"}
+		if n := entryUnits(r, e); n > 1 {
+			c.Sub = fmt.Sprintf("one of the %d %s, designated", n, ln.Name)
+		}
+		var lines []string
+		for _, name := range f.Designated {
+			for _, sp := range sc.Specials {
+				if sp.Name == name {
+					lines = append(lines, sp.Name+":\t"+pr.Sentence(sp.Text))
+				}
+			}
+		}
+		c.Parts = append(c.Parts, rules.CardPart{Head: "Special", Text: strings.Join(lines, "\n")})
+		c.Parts = append(c.Parts, rules.CardPart{Head: "Which " + strings.ToLower(e.Type), Text: "Write the number on its unit card (" + designatedRange(r, e) + ").", WriteOn: 1})
+		out = append(out, c)
+	}
+	return out
+}
+
+// designatedRange is how the unit cards of an entry are numbered: "1/6 to
+// 6/6".
+func designatedRange(r *rules.Report, e *catalog.Unit) string {
+	if n := entryUnits(r, e); n > 1 {
+		return fmt.Sprintf("1/%d to %d/%d", n, n, n)
+	}
+	return "the only one"
+}
+
+// entryUnits is how many units of the entry the list puts on the table.
+func entryUnits(r *rules.Report, e *catalog.Unit) int {
+	n := 0
+	for _, ln := range r.Lines {
+		if ln.Entry == e {
+			n += max(ln.Count, 1)
+		}
+	}
+	return n
 }
 
 // dugInLine says what starting dug in does, from the rule set's numbers:
@@ -722,9 +799,6 @@ func appendNew(list []string, s string) []string {
 	}
 	return append(list, s)
 }
-
-// ExtraCards: a list has only its units' cards.
-func (army) ExtraCards(*rules.Report, rules.Printer) []rules.Card { return nil }
 
 // Play is a unit in play: its stands (with those the scenario adds), a
 // tripod's Armor, and the weapons of its stands and those the scenario

@@ -13,6 +13,7 @@ import (
 	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/internal/fpdf"
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/internal/playercopy"
 	"github.com/playaid/playaid/layout"
@@ -179,6 +180,7 @@ func TestCardsCarryAll(t *testing.T) {
 			if !cardFits(pdf, c) {
 				t.Errorf("%s: card %q has more than it holds", file, c.title)
 			}
+			cellsWhole(t, pdf, file, c)
 			for _, p := range c.parts {
 				if strings.Contains(strings.ToLower(p.text+p.head), "roster") {
 					t.Errorf("%s: card %q points to the roster: %q", file, c.title, p.text)
@@ -640,44 +642,32 @@ func TestCardsUnderTighterRoster(t *testing.T) {
 	}
 }
 
-// TestCardCellsWhole: every cell of a unit card's tables prints whole in
-// its column ("Heat Ray – Focused" and its mark, not "Heat Ray – Focu…"):
-// a first cell too wide takes room from the other columns.
-func TestCardCellsWhole(t *testing.T) {
-	cat := shipped.Catalog(t)
-	pdf := layout.NewBlankDoc(layout.A4, "measure")
-	for _, style := range []string{"", "B"} {
-		layout.UseFont(pdf, layout.Font, style)
-	}
-	for _, file := range shippedLists(t) {
-		cs, err := buildCards(shippedList(t, cat, file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range cs {
-			for _, p := range c.parts {
-				first, col := columns(pdf, p.rows, p.bold, cardBody)
-				for i, row := range p.rows {
-					style := ""
-					if i < len(p.bold) && p.bold[i] {
-						style = "B"
-					}
-					if len(row) < 2 || !slices.ContainsFunc(row[1:], func(s string) bool { return s != "" }) {
-						continue
-					}
-					name, mark, _ := strings.Cut(row[0], markOpen)
-					pdf.SetFont(layout.Font, style, bodyPt)
-					nw := layout.Width(pdf, name)
-					for _, cell := range row[1:] {
-						if cw := layout.Width(pdf, cell); cw > col-0.8+1e-9 {
-							t.Errorf("%s: card %q: %q is %.1f mm in a %.1f mm column", file, c.title, cell, cw, col-0.8)
-						}
-					}
-					pdf.SetFont(layout.Font, "B", markPt)
-					if nw += layout.Width(pdf, mark); nw > first-1+1e-9 {
-						t.Errorf("%s: card %q: %q is %.1f mm in a %.1f mm first column", file, c.title, row[0], nw, first-1)
-					}
+// cellsWhole: every cell of a unit card's tables prints whole in its
+// column ("Heat Ray – Focused" and its mark, not "Heat Ray – Focu…"): a
+// first cell too wide takes room from the other columns.
+func cellsWhole(t *testing.T, pdf *fpdf.Fpdf, file string, c card) {
+	t.Helper()
+	for _, p := range c.parts {
+		first, col := columns(pdf, p.rows, p.bold, cardBody)
+		for i, row := range p.rows {
+			style := ""
+			if i < len(p.bold) && p.bold[i] {
+				style = "B"
+			}
+			if len(row) < 2 || !slices.ContainsFunc(row[1:], func(s string) bool { return s != "" }) {
+				continue
+			}
+			name, mark, _ := strings.Cut(row[0], markOpen)
+			pdf.SetFont(layout.Font, style, bodyPt)
+			nw := layout.Width(pdf, name)
+			for _, cell := range row[1:] {
+				if cw := layout.Width(pdf, cell); cw > col-0.8+1e-9 {
+					t.Errorf("%s: card %q: %q is %.1f mm in a %.1f mm column", file, c.title, cell, cw, col-0.8)
 				}
+			}
+			pdf.SetFont(layout.Font, "B", markPt)
+			if nw += layout.Width(pdf, mark); nw > first-1+1e-9 {
+				t.Errorf("%s: card %q: %q is %.1f mm in a %.1f mm first column", file, c.title, row[0], nw, first-1)
 			}
 		}
 	}

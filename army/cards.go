@@ -772,7 +772,11 @@ func buildCards(r *Report) ([]card, error) {
 			out = append(out, *odds)
 		}
 	}
-	for _, rc := range a.ExtraCards(r, printer{}) {
+	var extra []rules.Card
+	if a.ExtraCards != nil {
+		extra = a.ExtraCards(r, printer{})
+	}
+	for _, rc := range extra {
 		c := cardFrom(rc)
 		c.foot = foot
 		if !r.Valid() {

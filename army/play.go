@@ -48,8 +48,11 @@ func PlayUnits(r *Report) (units []PlayUnit, decoys int) {
 	if a == nil {
 		return nil, 0
 	}
-	pus, decoys := a.Play(r)
+	pus, decoys := rules.PlayUnits(r)
 	for i, ln := range r.Lines {
+		if i >= len(pus) {
+			break
+		}
 		pu := pus[i]
 		u := PlayUnit{Type: pu.Type, Stats: pu.Stats, Fighter: pu.Fighter, Blip: pu.Blip, Ambush: pu.Ambush, Reinforcement: pu.Reinforcement}
 		u.Line, u.Name = i, ln.Name
@@ -87,11 +90,7 @@ func faceOf(c card) Face {
 // numbers its tracks run to ("hull", "armor"), and its card's words; ok
 // is false when the list has none.
 func PlayObjective(r *Report) (stats map[string]int, face Face, ok bool) {
-	a := rules.ArmyOf(r.System)
-	if a == nil {
-		return nil, Face{}, false
-	}
-	stats, rc, ok := a.PlayObjective(r, printer{})
+	stats, rc, ok := rules.PlayObjective(r, printer{})
 	if !ok {
 		return nil, Face{}, false
 	}

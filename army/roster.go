@@ -122,7 +122,7 @@ func NewRoster(r *Report, cat *catalog.Catalog) *Roster {
 		return ro
 	}
 	a := rules.ArmyOf(s)
-	ro.Kind, ro.OrganisationOnly = Kind(s), !a.Points()
+	ro.Kind, ro.OrganisationOnly = Kind(s), !a.Points
 	ro.System, ro.Short = document.Esc(s.About.Name), document.Esc(s.About.Short)
 	ro.Book, ro.Edition = document.Esc(s.BookTitle()), document.Esc(s.Edition())
 	if sc := s.Scenario(l.Scenario); sc != nil && sc.Name != s.About.Name {

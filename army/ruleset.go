@@ -10,7 +10,7 @@ import (
 )
 
 // What a list's rule engine says its roster and cards print is the
-// engine's (rules.Army: Roster, Card, ExtraCards, Play); army writes it
+// engine's (rules.Army: Roster, Card, ExtraCards; rules.Play: Units, Objective); army writes it
 // with the documents' words (printer) and lays it out.
 
 // Kind names the engine of s's army lists (the roster's Kind): "" when

@@ -9,81 +9,42 @@ import (
 	"github.com/playaid/playaid/catalog"
 )
 
-// Army is an engine's army lists: the keys its lists and units take,
-// described as data (Field: the list file's format and the builder's
-// inputs alike), how a list is priced and checked, and what a new list
-// starts from. An engine whose rule sets take no lists (an add-on) gives
-// NoArmy.
-type Army interface {
-	// Lists reports whether the engine's rule sets take army lists.
-	Lists() bool
-	// Points reports whether lists are priced in points (else they are
-	// checked for organisation only).
-	Points() bool
+// Army is an engine's army lists, as one value: the keys its lists and
+// units take, described as data (Field: the list file's format and the
+// builder's inputs alike), how a list is priced and checked, what a new
+// list starts from, and what a checked list prints. An engine whose rule
+// sets take no lists (an add-on) has none (Engine.Army nil); what a game
+// in progress asks of a list is the engine's Play.
+type Army struct {
+	// Points: lists are priced in points; else they are checked for
+	// organisation only.
+	Points bool
 	// ListFields are the list's keys beyond those every list takes
-	// (CommonListKeys), in the order a saved list writes them.
-	ListFields() []Field
-	// UnitFields are a unit's keys, label and note among them, in the
-	// order a saved unit writes them.
-	UnitFields() []Field
+	// (CommonListKeys), in the order a saved list writes them;
+	// UnitFields a unit's keys, label and note among them, in the order
+	// a saved unit writes them.
+	ListFields, UnitFields []Field
 	// KeyHint says why a key of another engine's units is refused here
-	// ("; an AQotMF unit is a catalogue entry …"), or "".
-	KeyHint(key string) string
+	// ("; an AQotMF unit is a catalogue entry …"), or ""; nil for none.
+	KeyHint func(key string) string
 	// Check prices and checks a list: it adds a Line for each unit and
 	// reports what is wrong through c.
-	Check(c *ListCheck)
+	Check func(c *ListCheck)
 	// Starter writes a new list's keys and first unit, commented, with p.
-	Starter(s *catalog.System, p func(format string, args ...any)) error
+	Starter func(s *catalog.System, p func(format string, args ...any)) error
 
 	// Roster is what the list's roster says of its units, written with g.
-	Roster(r *Report, g Glossary) Roster
-	// Card is the unit card of one unit of a line; ExtraCards are the
-	// cards beyond the units' (the objective marker's).
-	Card(r *Report, ln Line, p Printer) (Card, error)
-	ExtraCards(r *Report, p Printer) []Card
-	// Play is what a game in progress needs of each line's unit, and how
-	// many decoy blips the list may deploy beside its numbered ones;
-	// PlayObjective is the list's objective marker in play, with the
-	// numbers its tracks run to ("hull", "armor") and its card (ok false
-	// where the list has none).
-	Play(r *Report) (units []PlayUnit, decoys int)
-	PlayObjective(r *Report, p Printer) (stats map[string]int, c Card, ok bool)
+	Roster func(r *Report, g Glossary) Roster
+	// Card is the unit card of one unit of a line; ExtraCards the cards
+	// beyond the units' (the objective marker's), nil for none.
+	Card       func(r *Report, ln Line, p Printer) (Card, error)
+	ExtraCards func(r *Report, p Printer) []Card
 }
-
-// NoArmy is the army lists of an engine whose rule sets take none.
-type NoArmy struct{}
-
-func (NoArmy) Lists() bool                                         { return false }
-func (NoArmy) Points() bool                                        { return false }
-func (NoArmy) ListFields() []Field                                 { return nil }
-func (NoArmy) UnitFields() []Field                                 { return nil }
-func (NoArmy) KeyHint(string) string                               { return "" }
-func (NoArmy) Check(*ListCheck)                                    {}
-func (NoArmy) Starter(*catalog.System, func(string, ...any)) error { return nil }
-func (NoArmy) Roster(*Report, Glossary) Roster                     { return Roster{} }
-func (NoArmy) Card(*Report, Line, Printer) (Card, error)           { return Card{}, nil }
-func (NoArmy) ExtraCards(*Report, Printer) []Card                  { return nil }
-func (NoArmy) Play(*Report) ([]PlayUnit, int)                      { return nil, 0 }
-func (NoArmy) PlayObjective(*Report, Printer) (map[string]int, Card, bool) {
-	return nil, Card{}, false
-}
-
-// NoArmy is the builder of an engine without lists too: it shows nothing.
-func (NoArmy) ListInputs(*catalog.System, *Form) []Input                      { return nil }
-func (NoArmy) UnitInputs(*catalog.System, *Form, int, *Line, string) UnitView { return UnitView{} }
-func (NoArmy) TableInputs(*catalog.System, *Form) (string, []Input)           { return "", nil }
-func (NoArmy) Picker(*catalog.System, *Form, string) Picker                   { return Picker{} }
-func (NoArmy) Add(*catalog.System, *Form, string, string) (map[string]string, string) {
-	return nil, ""
-}
-func (NoArmy) Start(*catalog.System, *catalog.Side, *Form) {}
-func (NoArmy) Summary(*Report, Line) []string              { return nil }
-func (NoArmy) ListSummary(*Report) []string                { return nil }
 
 // ArmyOf is the army lists of the rule set's engine, or nil when army
 // lists cannot be written for it (no engine, or an add-on).
-func ArmyOf(s *catalog.System) Army {
-	if e := EngineOf(s); e != nil && e.Army != nil && e.Army.Lists() {
+func ArmyOf(s *catalog.System) *Army {
+	if e := EngineOf(s); e != nil {
 		return e.Army
 	}
 	return nil
@@ -121,7 +82,7 @@ type Field struct {
 // words (a unit entry's points, a scenario's force lines and sides,
 // which every engine's scenarios share), so the checks here read them the
 // same way for every engine whose lists take them. An engine declares
-// them among its own keys (Army.ListFields, UnitFields) only where its
+// them among its own keys (Army.ListFields, Army.UnitFields) only where its
 // lists take them; a list of another rule set that writes them is told
 // so (ListCheck.keys), a list of one with no points system in its words.
 var (
@@ -132,10 +93,10 @@ var (
 // AllListKeys and AllUnitKeys are every key the registered engines'
 // lists (or units) take, once, in the order the engines list them: a key
 // of another rule set is refused by name rather than as unknown.
-func AllListKeys() []Field { return allFields(Army.ListFields) }
-func AllUnitKeys() []Field { return allFields(Army.UnitFields) }
+func AllListKeys() []Field { return allFields(func(a *Army) []Field { return a.ListFields }) }
+func AllUnitKeys() []Field { return allFields(func(a *Army) []Field { return a.UnitFields }) }
 
-func allFields(of func(Army) []Field) []Field {
+func allFields(of func(*Army) []Field) []Field {
 	var out []Field
 	for _, e := range engines {
 		if e.Army == nil {

@@ -108,3 +108,17 @@ func TypeGroup(types []string) PickGroup {
 	}
 	return g
 }
+
+// NoBuilder is the builder of an engine without lists: it shows nothing.
+type NoBuilder struct{}
+
+func (NoBuilder) ListInputs(*catalog.System, *Form) []Input                      { return nil }
+func (NoBuilder) UnitInputs(*catalog.System, *Form, int, *Line, string) UnitView { return UnitView{} }
+func (NoBuilder) TableInputs(*catalog.System, *Form) (string, []Input)           { return "", nil }
+func (NoBuilder) Picker(*catalog.System, *Form, string) Picker                   { return Picker{} }
+func (NoBuilder) Add(*catalog.System, *Form, string, string) (map[string]string, string) {
+	return nil, ""
+}
+func (NoBuilder) Start(*catalog.System, *catalog.Side, *Form) {}
+func (NoBuilder) Summary(*Report, Line) []string              { return nil }
+func (NoBuilder) ListSummary(*Report) []string                { return nil }

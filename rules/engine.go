@@ -47,11 +47,11 @@ type Engine struct {
 	// are all its own.
 	Own func(sys *catalog.System) Own
 
-	// Army is its army lists: their keys, checks and points (NoArmy for
-	// an engine whose rule sets take none).
-	Army Army
+	// Army is its army lists: their keys, checks, points and what they
+	// print; nil for an engine whose rule sets take none.
+	Army *Army
 	// Builder is what the web app's army builder shows of its lists:
-	// inputs described as data (NoArmy for an engine without lists).
+	// inputs described as data (NoBuilder for an engine without lists).
 	Builder Builder
 
 	// Documents is what it adds to its rule sets' documents: template

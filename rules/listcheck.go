@@ -39,7 +39,7 @@ func (r *Report) Valid() bool { return len(r.Diags.Errors()) == 0 }
 // (Imperial Mars checks organisation only).
 func (r *Report) HasPoints() bool {
 	a := ArmyOf(r.System)
-	return a != nil && a.Points()
+	return a != nil && a.Points
 }
 
 // Line is one [[unit]] of a list, priced and described.
@@ -166,20 +166,20 @@ func scenarioIDs(s *catalog.System) []string {
 }
 
 // keys reports keys that belong to another rule set's lists.
-func (c *ListCheck) keys(a Army) {
+func (c *ListCheck) keys(a *Army) {
 	name := c.Sys.About.Short
-	allowedList := FieldKeys(a.ListFields())
+	allowedList := FieldKeys(a.ListFields)
 	for _, k := range FieldKeys(AllListKeys()) {
 		if !slices.Contains(allowedList, k) && c.List.Has(k) {
 			switch {
-			case k == "points" && !a.Points():
+			case k == "points" && !a.Points:
 				c.Errorf(c.List.Key(k), "points: %s has no points system; lists are checked for organisation, not points — remove points", name)
 			default:
 				c.Errorf(c.List.Key(k), "%s is not used by %s lists; remove it (%s lists take: %s)", k, name, name, strings.Join(append(slices.Clone(CommonListKeys), allowedList...), ", "))
 			}
 		}
 	}
-	allowed := FieldKeys(a.UnitFields())
+	allowed := FieldKeys(a.UnitFields)
 	for _, k := range CommonUnitKeys {
 		if !slices.Contains(allowed, k) {
 			allowed = append(allowed, k)
@@ -192,7 +192,11 @@ func (c *ListCheck) keys(a Army) {
 			if slices.Contains(allowed, k) || !c.List.Has(p) {
 				continue
 			}
-			c.Errorf(c.List.Key(p), "%s: %s is not a key of %s units%s; expected one of: %s", c.UnitName(i), k, name, a.KeyHint(k), strings.Join(allowed, ", "))
+			hint := ""
+			if a.KeyHint != nil {
+				hint = a.KeyHint(k)
+			}
+			c.Errorf(c.List.Key(p), "%s: %s is not a key of %s units%s; expected one of: %s", c.UnitName(i), k, name, hint, strings.Join(allowed, ", "))
 		}
 	}
 }
@@ -300,7 +304,7 @@ func (c *ListCheck) Limit(what, fix string, raise bool) {
 		// The unit that crosses the limit, else the list's table of its
 		// own (the objective's upgrades) that does.
 		pos = c.List.Top()
-		for _, f := range ArmyOf(c.Sys).ListFields() {
+		for _, f := range ArmyOf(c.Sys).ListFields {
 			if f.Kind == TableField && c.List.Has(f.Key) {
 				pos = c.List.Key(f.Key)
 				break

@@ -60,6 +60,14 @@ type Play struct {
 	RoundEnds func(sys *catalog.System, round int) (ends *big.Rat, last bool)
 	// Pieces lists what the rule set places in play beside the armies.
 	Pieces func(sys *catalog.System) []Piece
+
+	// Units is what a game in progress needs of each line's unit of a
+	// checked list, and how many decoy blips the list may deploy beside
+	// its numbered ones; Objective is the list's objective marker in
+	// play, with the numbers its tracks run to ("hull", "armor") and its
+	// card (ok false where the list has none).
+	Units     func(r *Report) (units []PlayUnit, decoys int)
+	Objective func(r *Report, p Printer) (stats map[string]int, c Card, ok bool)
 }
 
 // play is the rule set's engine's part in play; zero for none.
@@ -68,6 +76,25 @@ func play(sys *catalog.System) Play {
 		return e.Play
 	}
 	return Play{}
+}
+
+// PlayUnits is what a game needs of each line's unit of a checked list,
+// and the decoy blips it may deploy (Play.Units); none where its engine
+// says nothing of them.
+func PlayUnits(r *Report) (units []PlayUnit, decoys int) {
+	if f := play(r.System).Units; f != nil {
+		return f(r)
+	}
+	return nil, 0
+}
+
+// PlayObjective is the list's objective marker in play (Play.Objective);
+// ok false where it has none.
+func PlayObjective(r *Report, p Printer) (stats map[string]int, c Card, ok bool) {
+	if f := play(r.System).Objective; f != nil {
+		return f(r, p)
+	}
+	return nil, Card{}, false
 }
 
 // Shots lists the questions from's weapons ask of to (Play.Shots).

@@ -171,7 +171,7 @@ func (s *Server) builderPage(f *form, st builderState, c *checked) *builderView 
 			v.Status = "EMPTY"
 		}
 	}
-	if a := rules.ArmyOf(sys); a != nil && !a.Points() {
+	if a := rules.ArmyOf(sys); a != nil && !a.Points {
 		// One short line on a phone's total bar, the rest under it.
 		v.Points, v.PointsOf = "No points", "organisation checked"
 	} else if v.V.Limit > 0 {
@@ -404,7 +404,7 @@ func (s *Server) unitView(f *form, i int, ln *army.Line, sys *catalog.System, fa
 	if uv.Sub == uv.Title {
 		uv.Sub = ""
 	}
-	if a := rules.ArmyOf(sys); ln != nil && a != nil && a.Points() {
+	if a := rules.ArmyOf(sys); ln != nil && a != nil && a.Points {
 		uv.Cost = fmt.Sprintf("%d pts", ln.Cost)
 		if ln.Count > 1 {
 			uv.Cost = fmt.Sprintf("%d × %d = %d pts", ln.Count, ln.Each, ln.Cost)
@@ -452,7 +452,7 @@ func builderOf(sys *catalog.System) rules.Builder {
 	if e := rules.EngineOf(sys); e != nil && e.Builder != nil {
 		return e.Builder
 	}
-	return rules.NoArmy{}
+	return rules.NoBuilder{}
 }
 
 func firstNonEmpty(s ...string) string {

@@ -86,7 +86,7 @@ func objFields() []field {
 // another rule set follow in unitFields' order.
 func unitOrder(sys *catalog.System) []string {
 	if a := rules.ArmyOf(sys); a != nil {
-		return rules.FieldKeys(a.UnitFields())
+		return rules.FieldKeys(a.UnitFields)
 	}
 	return nil
 }

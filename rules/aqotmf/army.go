@@ -12,22 +12,21 @@ import (
 // army is All Quiet on the Martian Front's army lists: every unit is an
 // entry of the catalogue, priced at count × its points; a hidden list
 // deploys as blips.
-type army struct{}
+var army = &rules.Army{Points: true,
+	ListFields: listFields(), UnitFields: unitFields(), KeyHint: keyHint,
+	Check: checkList, Starter: starter, Roster: roster, Card: unitCard, ExtraCards: extraCards}
 
-func (army) Lists() bool  { return true }
-func (army) Points() bool { return true }
-
-func (army) ListFields() []rules.Field {
+func listFields() []rules.Field {
 	return []rules.Field{{Key: "points", Kind: rules.NumberField, Words: "points", Least: 1}, {Key: "hidden", Kind: rules.CheckField, Words: "deploys hidden"}}
 }
 
-func (army) UnitFields() []rules.Field {
+func unitFields() []rules.Field {
 	return rules.EntryUnitFields(
 		rules.Field{Key: "ambush", Kind: rules.CheckField, Words: "ambush"},
 		rules.Field{Key: "reinforcement", Kind: rules.CheckField, Words: "reinforcement"})
 }
 
-func (army) KeyHint(key string) string {
+func keyHint(key string) string {
 	// An AQotMF unit takes no type: the catalogue's comes with the id,
 	// and a second, unchecked opinion would only mislead.
 	switch key {
@@ -37,7 +36,7 @@ func (army) KeyHint(key string) string {
 	return ""
 }
 
-func (army) Starter(s *catalog.System, p func(string, ...any)) error {
+func starter(s *catalog.System, p func(string, ...any)) error {
 	if len(s.Units) == 0 {
 		return fmt.Errorf("%s: the catalogue has no units", s.ID)
 	}
@@ -76,9 +75,9 @@ func (army) Starter(s *catalog.System, p func(string, ...any)) error {
 	return nil
 }
 
-// Check prices an All Quiet on the Martian Front list: every unit is a
+// checkList prices an All Quiet on the Martian Front list: every unit is a
 // catalogue entry; a unit entry costs count × the entry's points.
-func (army) Check(c *rules.ListCheck) {
+func checkList(c *rules.ListCheck) {
 	l := c.List
 	for i, u := range l.Units {
 		p := rules.UnitPath(i)

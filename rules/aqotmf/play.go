@@ -10,7 +10,7 @@ import (
 
 // play is what a game in progress asks of the engine: an attack's odds,
 // the decoys' type, the reinforcements' arrivals.
-var play = rules.Play{Shots: shots, DecoyType: decoyType, Arrivals: arrivals}
+var play = rules.Play{Shots: shots, DecoyType: decoyType, Arrivals: arrivals, Units: playUnits}
 
 // shots are the attack questions from's weapons ask of to, with the
 // numbers the printed tables use.

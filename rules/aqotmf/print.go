@@ -37,7 +37,7 @@ type ProfileRow struct {
 	Name, Type, Speed, Defense, Armor, Weapons, Specials string
 }
 
-func (army) Roster(r *rules.Report, g rules.Glossary) rules.Roster {
+func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 	s := r.System
 	var ro rules.Roster
 	x := &RosterValues{Hidden: r.List.Values.Bool("hidden")}
@@ -237,7 +237,7 @@ func aqRange(pr rules.Printer, w *catalog.Weapon) string {
 	return "–"
 }
 
-func (army) Card(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, error) {
+func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, error) {
 	s := r.System
 	c := rules.Card{Title: ln.Name, Corner: fmt.Sprintf("%d pts", ln.Each)}
 	e := ln.Entry
@@ -516,10 +516,10 @@ func designatedLine(r *rules.Report, e *catalog.Unit) string {
 	return "if designated before the game; its own card gives its rules."
 }
 
-// ExtraCards are a card for each rule the scenario gives only the one
+// extraCards are a card for each rule the scenario gives only the one
 // unit of a line its player designates (the Morale Wagon): the rule, and
 // room to write which unit it is.
-func (army) ExtraCards(r *rules.Report, pr rules.Printer) []rules.Card {
+func extraCards(r *rules.Report, pr rules.Printer) []rules.Card {
 	sc := r.System.Scenario(r.List.Scenario)
 	if sc == nil {
 		return nil
@@ -800,10 +800,10 @@ func appendNew(list []string, s string) []string {
 	return append(list, s)
 }
 
-// Play is a unit in play: its stands (with those the scenario adds), a
+// playUnits is a unit in play: its stands (with those the scenario adds), a
 // tripod's Armor, and the weapons of its stands and those the scenario
 // equips it with.
-func (army) Play(r *rules.Report) ([]rules.PlayUnit, int) {
+func playUnits(r *rules.Report) ([]rules.PlayUnit, int) {
 	var blips []int
 	decoys := 0
 	if r.List.Values.Bool("hidden") {
@@ -870,9 +870,4 @@ func containsWeapon(ws []*catalog.Weapon, w *catalog.Weapon) bool {
 		}
 	}
 	return false
-}
-
-// PlayObjective: an AQotMF list has no objective marker of its own.
-func (army) PlayObjective(*rules.Report, rules.Printer) (map[string]int, rules.Card, bool) {
-	return nil, rules.Card{}, false
 }

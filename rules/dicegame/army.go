@@ -12,18 +12,15 @@ import (
 // army is a dice rule set's army lists: every unit is an entry of the
 // catalogue, priced at count × its points, within the list's points (or
 // its side's, or the [dice.army] points), at most [dice.army] max of one.
-type army struct{}
+var army = &rules.Army{Points: true,
+	ListFields: listFields(), UnitFields: rules.EntryUnitFields(), KeyHint: keyHint,
+	Check: checkList, Starter: starter, Roster: roster, Card: unitCard}
 
-func (army) Lists() bool  { return true }
-func (army) Points() bool { return true }
-
-func (army) ListFields() []rules.Field {
+func listFields() []rules.Field {
 	return []rules.Field{{Key: "points", Kind: rules.NumberField, Words: "points", Least: 1}}
 }
 
-func (army) UnitFields() []rules.Field { return rules.EntryUnitFields() }
-
-func (army) KeyHint(key string) string {
+func keyHint(key string) string {
 	if key == "type" {
 		return "; a unit of this rule set is a catalogue entry: its stats come with id"
 	}
@@ -38,7 +35,7 @@ func limitOf(s *catalog.System) int {
 	return 0
 }
 
-func (army) Starter(s *catalog.System, p func(string, ...any)) error {
+func starter(s *catalog.System, p func(string, ...any)) error {
 	if len(s.Units) == 0 {
 		return fmt.Errorf("%s: the catalogue has no units", s.ID)
 	}
@@ -69,8 +66,8 @@ func (army) Starter(s *catalog.System, p func(string, ...any)) error {
 	return nil
 }
 
-// Check prices a list: every unit a catalogue entry, count × its points.
-func (army) Check(c *rules.ListCheck) {
+// checkList prices a list: every unit a catalogue entry, count × its points.
+func checkList(c *rules.ListCheck) {
 	l, s := c.List, c.Sys
 	most := 0
 	if r := RulesOf(s); r != nil {

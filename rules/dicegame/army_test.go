@@ -71,7 +71,7 @@ func TestCardAndShots(t *testing.T) {
 	if r == nil || !r.Valid() {
 		t.Fatal(dl)
 	}
-	c, err := army{}.Card(r, r.Lines[0], printer{})
+	c, err := unitCard(r, r.Lines[0], printer{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestCardAndShots(t *testing.T) {
 		t.Errorf("tracks %+v, want a box for each of the 4 models", c.Tracks)
 	}
 
-	units, _ := army{}.Play(r)
+	units, _ := playUnits(r)
 	from := units[0].Fighter
 	from.Left = 2 // two raiders left
 	to := rules.Fighter{Entry: sys.Unit("rifle-section")}

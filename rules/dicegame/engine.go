@@ -16,7 +16,7 @@ var Engine = &rules.Engine{Name: "dice",
 	Sheet:   rules.SheetStyle{Template: "dice.md", MaxPages: 2, Columns: 2, BaseSize: 7.5, Margin: 8},
 	Cards:   rules.CardStyle{Template: "cards-dice.md", Accent: [3]uint8{92, 64, 140}},
 	Own:     own,
-	Army:    army{},
+	Army:    army,
 	Builder: builder{},
 	Play:    play,
 	// Its sheet and cards are its templates over the rule set's data:

@@ -38,7 +38,7 @@ type LineValues struct {
 	Models string // "5 × Colonial Rifleman"
 }
 
-func (army) Roster(r *rules.Report, g rules.Glossary) rules.Roster {
+func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 	s := r.System
 	b := RulesOf(s)
 	x := &RosterValues{}
@@ -136,11 +136,11 @@ func appendNew(list []string, s string) []string {
 	return append(list, s)
 }
 
-// Card is a unit's card: its models and weapons with their stats, its
+// unitCard is a unit's card: its models and weapons with their stats, its
 // special rules a line each, its rows of the odds tables that run over
 // its units (as the first axis of their rows), and a box for each model
 // to strike when it is lost.
-func (army) Card(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, error) {
+func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, error) {
 	s := r.System
 	c := rules.Card{Title: ln.Name, Corner: fmt.Sprintf("%d pts", ln.Each)}
 	e, b := ln.Entry, RulesOf(s)
@@ -287,14 +287,8 @@ func (m *model) valueLabel(w *rules.Words, p *param, v string) string {
 	return v
 }
 
-func (army) ExtraCards(*rules.Report, rules.Printer) []rules.Card { return nil }
-
-func (army) PlayObjective(*rules.Report, rules.Printer) (map[string]int, rules.Card, bool) {
-	return nil, rules.Card{}, false
-}
-
-// Play is each unit in play: its models (elements) and weapons.
-func (army) Play(r *rules.Report) ([]rules.PlayUnit, int) {
+// playUnits is each unit in play: its models (elements) and weapons.
+func playUnits(r *rules.Report) ([]rules.PlayUnit, int) {
 	var out []rules.PlayUnit
 	for _, ln := range r.Lines {
 		u := rules.PlayUnit{Type: ln.Type, Stats: map[string]int{}}
@@ -321,7 +315,7 @@ func (army) Play(r *rules.Report) ([]rules.PlayUnit, int) {
 // unit shooting another, by the questions that ask two units (the first
 // the one that acts, the second the one it acts on), with the models it
 // has left.
-var play = rules.Play{Shots: shots}
+var play = rules.Play{Shots: shots, Units: playUnits}
 
 func shots(sys *catalog.System, from, to rules.Fighter) []rules.Shot {
 	m := modelOf(sys)

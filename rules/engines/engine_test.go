@@ -26,11 +26,11 @@ func TestEnginesRegistered(t *testing.T) {
 
 // TestEnginesWhole: every engine is the whole value — each part given,
 // none left at its zero value (an engine whose rule sets have none of a
-// part says so with the part's own "none": rules.NoArmy,
+// part says so with the part's own "none": rules.NoBuilder,
 // rules.NoDocuments). An engine whose mechanics are data (Own) may leave
 // its odds tables, their words and its questions to the rule set's data;
-// one whose rule sets take no army lists may ask nothing of a game in
-// progress. A dedicated engine added without one of its parts fails
+// one whose rule sets take no army lists has no Army and may ask nothing
+// of a game in progress. A dedicated engine added without one of its parts fails
 // here, not in a document that asks for it.
 func TestEnginesWhole(t *testing.T) {
 	if len(rules.Engines()) < 4 {
@@ -41,8 +41,11 @@ func TestEnginesWhole(t *testing.T) {
 		if e.Own != nil {
 			optional["Odds"], optional["Words"], optional["Queries"] = true, true, true
 		}
-		if e.Army == nil || !e.Army.Lists() {
-			optional["Play"] = true
+		if e.Army == nil {
+			optional["Army"], optional["Play"] = true, true
+			if _, none := e.Builder.(rules.NoBuilder); !none {
+				t.Errorf("engine %q takes no army lists but gives the builder inputs", e.Name)
+			}
 		}
 		v := reflect.ValueOf(e).Elem()
 		for i := 0; i < v.NumField(); i++ {
@@ -63,11 +66,17 @@ func TestEnginesWhole(t *testing.T) {
 		}
 		// An engine whose rule sets take army lists describes them whole,
 		// and tells a game in progress something of its units.
-		if a := e.Army; a != nil && a.Lists() {
-			if len(a.UnitFields()) == 0 {
+		if a := e.Army; a != nil {
+			if len(a.UnitFields) == 0 {
 				t.Errorf("engine %q takes army lists but describes no unit keys", e.Name)
 			}
-			if _, none := e.Builder.(rules.NoArmy); none {
+			if a.Check == nil || a.Starter == nil || a.Roster == nil || a.Card == nil {
+				t.Errorf("engine %q takes army lists but cannot check, start, or print them (Check, Starter, Roster, Card)", e.Name)
+			}
+			if e.Play.Units == nil {
+				t.Errorf("engine %q takes army lists but tells a game in progress nothing of their units (Play.Units)", e.Name)
+			}
+			if _, none := e.Builder.(rules.NoBuilder); none {
 				t.Errorf("engine %q takes army lists but gives the builder nothing to show", e.Name)
 			}
 			p := e.Play

@@ -11,12 +11,11 @@ import (
 
 // army is Evacuation: Mars's army lists: the players' own infantry at
 // their codex costs, and the objective marker's upgrades.
-type army struct{}
+var army = &rules.Army{Points: true,
+	ListFields: listFields(), UnitFields: unitFields(), KeyHint: keyHint,
+	Check: checkList, Starter: starter, Roster: roster, Card: unitCard, ExtraCards: extraCards}
 
-func (army) Lists() bool  { return true }
-func (army) Points() bool { return true }
-
-func (army) ListFields() []rules.Field {
+func listFields() []rules.Field {
 	return []rules.Field{
 		{Key: "points", Kind: rules.NumberField, Words: "points", Least: 1},
 		{Key: "objective", Kind: rules.TableField, Words: "objective marker", Fields: []rules.Field{
@@ -26,7 +25,7 @@ func (army) ListFields() []rules.Field {
 	}
 }
 
-func (army) UnitFields() []rules.Field {
+func unitFields() []rules.Field {
 	return []rules.Field{
 		{Key: "label", Kind: rules.TextField, Words: "label"},
 		{Key: "type", Kind: rules.TextField, Words: "type"},
@@ -36,14 +35,14 @@ func (army) UnitFields() []rules.Field {
 	}
 }
 
-func (army) KeyHint(key string) string {
+func keyHint(key string) string {
 	if key == "id" {
 		return "; Evacuation: Mars has no unit catalogue: write the unit's label, type and points from your codex"
 	}
 	return ""
 }
 
-func (army) Starter(s *catalog.System, p func(string, ...any)) error {
+func starter(s *catalog.System, p func(string, ...any)) error {
 	ev := RulesOf(s)
 	if len(ev.Allowed) == 0 {
 		return fmt.Errorf("%s: the data allows no unit types", s.ID)
@@ -92,10 +91,10 @@ func PodOf(r *rules.Report) *Pod {
 	return p
 }
 
-// Check prices an Evacuation: Mars list: the players' own units at their
+// checkList prices an Evacuation: Mars list: the players' own units at their
 // codex costs, infantry only, plus the objective marker's upgrades,
 // within the rule set's points per army unless the list sets its own.
-func (army) Check(c *rules.ListCheck) {
+func checkList(c *rules.ListCheck) {
 	l, ev := c.List, RulesOf(c.Sys)
 	short := c.Sys.About.Short
 	for i, u := range l.Units {

@@ -9,7 +9,7 @@ import (
 
 // play is what a game in progress asks of the engine: the game-length
 // roll after each round.
-var play = rules.Play{RoundEnds: roundEnds}
+var play = rules.Play{RoundEnds: roundEnds, Units: playUnits, Objective: playObjective}
 
 func roundEnds(sys *catalog.System, round int) (*big.Rat, bool) {
 	rs, err := GameLength(sys)

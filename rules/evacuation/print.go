@@ -25,7 +25,7 @@ type RosterValues struct {
 	Excluded                 string // the unit types refused
 }
 
-func (army) Roster(r *rules.Report, g rules.Glossary) rules.Roster {
+func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 	ev := RulesOf(r.System)
 	var ro rules.Roster
 	for i, ln := range r.Lines {
@@ -50,8 +50,8 @@ func (army) Roster(r *rules.Report, g rules.Glossary) rules.Roster {
 	return ro
 }
 
-// Card is a unit's card: its codex profile is written in.
-func (army) Card(_ *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, error) {
+// unitCard is a unit's card: its codex profile is written in.
+func unitCard(_ *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, error) {
 	c := rules.Card{Title: ln.Name, Corner: fmt.Sprintf("%d pts", ln.Each), Sub: rules.FirstOf(ln.Type, ln.Unit.Str("type"))}
 	c.Parts = append(c.Parts, rules.CardPart{Head: "Profile and wargear", Text: "Write them in from your codex.", WriteOn: 5})
 	if ln.Unit.Note != "" {
@@ -60,17 +60,17 @@ func (army) Card(_ *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, e
 	return c, nil
 }
 
-// ExtraCards is the objective marker's card, with its upgrades.
-func (army) ExtraCards(r *rules.Report, p rules.Printer) []rules.Card {
+// extraCards is the objective marker's card, with its upgrades.
+func extraCards(r *rules.Report, p rules.Printer) []rules.Card {
 	if PodOf(r) == nil {
 		return nil
 	}
 	return []rules.Card{podCard(r, p)}
 }
 
-// PlayObjective is the objective marker in play: the numbers its tracks
+// playObjective is the objective marker in play: the numbers its tracks
 // run to ("hull", "armor") and its card.
-func (army) PlayObjective(r *rules.Report, p rules.Printer) (map[string]int, rules.Card, bool) {
+func playObjective(r *rules.Report, p rules.Printer) (map[string]int, rules.Card, bool) {
 	pod := PodOf(r)
 	if pod == nil {
 		return nil, rules.Card{}, false
@@ -78,9 +78,9 @@ func (army) PlayObjective(r *rules.Report, p rules.Printer) (map[string]int, rul
 	return map[string]int{"hull": pod.TotalHP, "armor": pod.TotalArmour}, podCard(r, p), true
 }
 
-// Play is a unit in play: the scenario gives it no numbers (its profile
+// playUnits is a unit in play: the scenario gives it no numbers (its profile
 // is the player's codex).
-func (army) Play(r *rules.Report) ([]rules.PlayUnit, int) {
+func playUnits(r *rules.Report) ([]rules.PlayUnit, int) {
 	var out []rules.PlayUnit
 	for _, ln := range r.Lines {
 		out = append(out, playUnit(r, ln))

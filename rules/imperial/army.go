@@ -15,13 +15,12 @@ import (
 // imperialRules are Imperial Mars's army lists: no points, one unit a
 // company or troop, checked for organisation (training, morale class,
 // figures on trays by order).
-type army struct{}
+var army = &rules.Army{ListFields: listFields(), UnitFields: unitFields(), KeyHint: keyHint,
+	Check: checkList, Starter: starter, Roster: roster, Card: unitCard}
 
-func (army) Lists() bool               { return true }
-func (army) Points() bool              { return false }
-func (army) ListFields() []rules.Field { return nil }
+func listFields() []rules.Field { return nil }
 
-func (army) UnitFields() []rules.Field {
+func unitFields() []rules.Field {
 	return []rules.Field{
 		{Key: "label", Kind: rules.TextField, Words: "label"},
 		{Key: "type", Kind: rules.TextField, Words: "type"},
@@ -36,14 +35,14 @@ func (army) UnitFields() []rules.Field {
 	}
 }
 
-func (army) KeyHint(key string) string {
+func keyHint(key string) string {
 	if key == "points" || key == "count" {
 		return "; Imperial Mars has no points: write one [[unit]] per company with its figures"
 	}
 	return ""
 }
 
-func (army) Starter(s *catalog.System, p func(string, ...any)) error {
+func starter(s *catalog.System, p func(string, ...any)) error {
 	im := RulesOf(s)
 	if len(im.Training) == 0 || len(im.MoraleClasses) == 0 || len(im.Orders) == 0 {
 		return fmt.Errorf("%s: the data has no training, morale classes or orders", s.ID)
@@ -111,7 +110,7 @@ func troops(t string) bool { return t == imInfantry || t == imHorse || t == imAr
 
 // imperial checks an Imperial Mars list for organisation: there are no
 // points. Training gives the action points, the order the figures per tray.
-func (army) Check(c *rules.ListCheck) {
+func checkList(c *rules.ListCheck) {
 	l, s, im := c.List, c.Sys, RulesOf(c.Sys)
 	trainIDs, orderIDs := []string{}, []string{}
 	var trainText []string

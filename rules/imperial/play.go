@@ -8,7 +8,7 @@ import (
 )
 
 // play is what a game in progress asks of the engine: a unit's shots.
-var play = rules.Play{Shots: shots}
+var play = rules.Play{Shots: shots, Units: playUnits}
 
 // shots are the shooting questions from's weapons ask, one for each
 // range band, with the trays that may shoot.

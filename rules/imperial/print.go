@@ -28,7 +28,7 @@ type LineValues struct {
 	Vehicle      string
 }
 
-func (army) Roster(r *rules.Report, g rules.Glossary) rules.Roster {
+func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 	s := r.System
 	im := RulesOf(s)
 	var ro rules.Roster
@@ -170,7 +170,7 @@ func imWeapon(g rules.Glossary, w *catalog.Weapon) {
 	g.Weapon(row)
 }
 
-func (army) Card(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, error) {
+func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, error) {
 	s := r.System
 	c := rules.Card{Title: ln.Name, Corner: rules.FirstOf(ln.Type, ln.Unit.Str("type"))}
 	var sub []string
@@ -323,16 +323,8 @@ func imTracks(s *catalog.System, ln rules.Line) []rules.Track {
 // first ones (a card has room for no more).
 const maxTrackBoxes = 60
 
-// ExtraCards: a list has only its units' cards.
-func (army) ExtraCards(*rules.Report, rules.Printer) []rules.Card { return nil }
-
-// PlayObjective: an Imperial Mars list has no objective marker.
-func (army) PlayObjective(*rules.Report, rules.Printer) (map[string]int, rules.Card, bool) {
-	return nil, rules.Card{}, false
-}
-
-// Play is a unit in play: its figures and trays.
-func (army) Play(r *rules.Report) ([]rules.PlayUnit, int) {
+// playUnits is a unit in play: its figures and trays.
+func playUnits(r *rules.Report) ([]rules.PlayUnit, int) {
 	var out []rules.PlayUnit
 	for _, ln := range r.Lines {
 		out = append(out, playUnit(r, ln))

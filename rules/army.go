@@ -90,6 +90,13 @@ var (
 	CommonUnitKeys = []string{"label", "note"}
 )
 
+// PointsKey is the key of a list's points limit and of a unit's cost;
+// CountKey a unit's count (the shared list model above).
+const (
+	PointsKey = "points"
+	CountKey  = "count"
+)
+
 // AllListKeys and AllUnitKeys are every key the registered engines'
 // lists (or units) take, once, in the order the engines list them: a key
 // of another rule set is refused by name rather than as unknown.

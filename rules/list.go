@@ -79,7 +79,7 @@ func (u Unit) Bool(key string) bool  { return u.Values.Bool(key) }
 // N is the number of units the entry stands for: its count, 1 when left
 // out.
 func (u Unit) N() int {
-	if n := u.Int("count"); n != 0 {
+	if n := u.Int(CountKey); n != 0 {
 		return n
 	}
 	return 1

@@ -172,7 +172,7 @@ func (c *ListCheck) keys(a *Army) {
 	for _, k := range FieldKeys(AllListKeys()) {
 		if !slices.Contains(allowedList, k) && c.List.Has(k) {
 			switch {
-			case k == "points" && !a.Points:
+			case k == PointsKey && !a.Points:
 				c.Errorf(c.List.Key(k), "points: %s has no points system; lists are checked for organisation, not points — remove points", name)
 			default:
 				c.Errorf(c.List.Key(k), "%s is not used by %s lists; remove it (%s lists take: %s)", k, name, name, strings.Join(append(slices.Clone(CommonListKeys), allowedList...), ", "))
@@ -255,12 +255,12 @@ func (c *ListCheck) Unknown(pos diag.Pos, who, what, got string, known []string)
 // Count reads a unit's count: 1 when left out, an error below 1.
 func (c *ListCheck) Count(i int) int {
 	u := c.List.Units[i]
-	switch n := u.Int("count"); {
-	case c.List.Has(UnitPath(i)+".count") && n < 1:
-		c.Errorf(c.List.Value(UnitPath(i)+".count"), "%s: count is %d; expected 1 or more (leave count out for one)", c.UnitName(i), n)
+	switch n := u.Int(CountKey); {
+	case c.List.Has(UnitPath(i)+"."+CountKey) && n < 1:
+		c.Errorf(c.List.Value(UnitPath(i)+"."+CountKey), "%s: count is %d; expected 1 or more (leave count out for one)", c.UnitName(i), n)
 		return 0
 	case n > limits.MaxCount:
-		c.Errorf(c.List.Value(UnitPath(i)+".count"), "%s: count is %d; expected the number of such units, at most %d", c.UnitName(i), n, limits.MaxCount)
+		c.Errorf(c.List.Value(UnitPath(i)+"."+CountKey), "%s: count is %d; expected the number of such units, at most %d", c.UnitName(i), n, limits.MaxCount)
 		return 0
 	}
 	return u.N()
@@ -277,14 +277,14 @@ func (c *ListCheck) Count(i int) int {
 // value is refused. expected says what the limit should be.
 func (c *ListCheck) LimitPoints(expected string) int {
 	l := c.List
-	switch p := l.Values.Int("points"); {
-	case !l.Has("points"):
+	switch p := l.Values.Int(PointsKey); {
+	case !l.Has(PointsKey):
 		return 0
 	case p <= 0:
-		c.Errorf(c.List.Value("points"), "points is %d; expected %s", p, expected)
+		c.Errorf(c.List.Value(PointsKey), "points is %d; expected %s", p, expected)
 		return 0
 	case p > limits.MaxPoints:
-		c.Errorf(c.List.Value("points"), "points is %d; expected the limit the list is built to, at most %d", p, limits.MaxPoints)
+		c.Errorf(c.List.Value(PointsKey), "points is %d; expected the limit the list is built to, at most %d", p, limits.MaxPoints)
 		return 0
 	default:
 		return p
@@ -299,8 +299,8 @@ func (c *ListCheck) Limit(what, fix string, raise bool) {
 	if r.Limit <= 0 || r.Used <= r.Limit {
 		return
 	}
-	pos := c.List.Value("points")
-	if !c.List.Has("points") {
+	pos := c.List.Value(PointsKey)
+	if !c.List.Has(PointsKey) {
 		// The unit that crosses the limit, else the list's table of its
 		// own (the objective's upgrades) that does.
 		pos = c.List.Top()

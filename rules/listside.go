@@ -118,8 +118,8 @@ func (c *ListCheck) SideLimit(own int) int {
 	if pts == 0 {
 		return own
 	}
-	if c.List.Has("points") && c.List.Values.Int("points") != pts {
-		c.Errorf(c.List.Value("points"), "points = %d, but %s plays at %d points; write points = %d or leave points out", c.List.Values.Int("points"), c.Report.sideName(), pts, pts)
+	if c.List.Has(PointsKey) && c.List.Values.Int(PointsKey) != pts {
+		c.Errorf(c.List.Value(PointsKey), "points = %d, but %s plays at %d points; write points = %d or leave points out", c.List.Values.Int(PointsKey), c.Report.sideName(), pts, pts)
 	}
 	return pts
 }

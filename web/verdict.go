@@ -6,6 +6,7 @@ import (
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/rules"
 	"github.com/playaid/playaid/tomlpos"
 )
 
@@ -124,7 +125,7 @@ func check(file string, src []byte, r *army.Report, dl diag.List, units int) ver
 			}
 		}
 	}
-	points := ix.Value("points")
+	points := ix.Value(rules.PointsKey)
 	for _, d := range r.Diags {
 		m := msgOf(d)
 		owner, at := -2, start{}
@@ -140,7 +141,7 @@ func check(file string, src []byte, r *army.Report, dl diag.List, units int) ver
 			v.Obj = append(v.Obj, m)
 		default:
 			v.List = append(v.List, m)
-			if !d.Warning && crosser >= 0 && crosser < units && ix.Has("points") && d.Line == points.Line && d.Col == points.Col {
+			if !d.Warning && crosser >= 0 && crosser < units && ix.Has(rules.PointsKey) && d.Line == points.Line && d.Col == points.Col {
 				v.Units[crosser] = append(v.Units[crosser], m)
 			}
 		}

@@ -79,7 +79,7 @@ func checkList(c *rules.ListCheck) {
 		if e := ln.Entry; e != nil {
 			taken[e.ID] += ln.Count
 			if most > 0 && taken[e.ID] > most && taken[e.ID]-ln.Count <= most {
-				c.Errorf(l.Key(rules.UnitPath(i)), "%s: %d × %s in the list; a list takes at most %d of one unit", c.UnitName(i), taken[e.ID], e.Name, most)
+				c.Errorf(l.Key(rules.UnitPath(i)), "%s: %d × %s in the list; a list takes at most %d of one unit — remove %d", c.UnitName(i), taken[e.ID], e.Name, most, taken[e.ID]-most)
 			}
 		}
 		c.AddLine(ln)

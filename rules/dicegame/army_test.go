@@ -1,6 +1,7 @@
 package dicegame
 
 import (
+	"cmp"
 	"math/big"
 	"strings"
 	"testing"
@@ -11,22 +12,27 @@ import (
 )
 
 // TestLists: a Canal Raiders list is its catalogue's units, priced at
-// count × points within the game's 150 points, its faction's units only.
+// count × points within the game's 150 points (or its own), its
+// faction's units only, at most 3 of one unit.
 func TestLists(t *testing.T) {
 	cat, _ := example(t, "canal-raiders", "canal-raiders")
 	for _, c := range []struct {
 		name, list string
 		used       int64
 		want       []string
+		limit      int64 // 150 when 0
 	}{
-		{"within the points", "faction = \"Colonials\"\n[[unit]]\nid = \"rifle-section\"\ncount = 2\n[[unit]]\nid = \"sharpshooters\"\n", 145, nil},
-		{"the game's points, to the point", "faction = \"Colonials\"\n[[unit]]\nid = \"rifle-section\"\ncount = 3\n", 150, nil},
+		{"within the points", "faction = \"Colonials\"\n[[unit]]\nid = \"rifle-section\"\ncount = 2\n[[unit]]\nid = \"sharpshooters\"\n", 145, nil, 0},
+		{"the game's points, to the point", "faction = \"Colonials\"\n[[unit]]\nid = \"rifle-section\"\ncount = 3\n", 150, nil, 0},
 		{"over by one unit", "faction = \"Colonials\"\n[[unit]]\nid = \"rifle-section\"\ncount = 3\n[[unit]]\nid = \"sharpshooters\"\n", 195,
-			[]string{"list.toml:7:3: points: the units cost 195, over the limit of 150 by 45; remove units worth 45 or more, or raise points"}},
+			[]string{"list.toml:7:3: points: the units cost 195, over the limit of 150 by 45; remove units worth 45 or more, or raise points"}, 0},
 		{"another faction's unit", "faction = \"Colonials\"\n[[unit]]\nid = \"raider-band\"\n", 60,
-			[]string{"list.toml:5:6: unit 1 (raider-band): Raider Band is a unit of the Martians; a list of the Colonials fields units of the Colonials only — remove it"}},
+			[]string{"list.toml:5:6: unit 1 (raider-band): Raider Band is a unit of the Martians; a list of the Colonials fields units of the Colonials only — remove it"}, 0},
 		{"a unit misspelt", "faction = \"Colonials\"\n[[unit]]\nid = \"rifle-sections\"\n", 0,
-			[]string{`list.toml:5:6: unit 1 (rifle-sections): unknown unit id "rifle-sections" (did you mean "rifle-section"?)`}},
+			[]string{`list.toml:5:6: unit 1 (rifle-sections): unknown unit id "rifle-sections" (did you mean "rifle-section"?)`}, 0},
+		{"three of one unit, in two lines", "faction = \"Colonials\"\npoints = 200\n[[unit]]\nid = \"rifle-section\"\ncount = 2\n[[unit]]\nid = \"rifle-section\"\n", 150, nil, 200},
+		{"four of one unit", "faction = \"Colonials\"\npoints = 200\n[[unit]]\nid = \"rifle-section\"\ncount = 3\n[[unit]]\nid = \"rifle-section\"\n", 200,
+			[]string{"list.toml:8:3: unit 2 (rifle-section): 4 × Rifle Section in the list; a list takes at most 3 of one unit — remove 1"}, 200},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r, dl := rules.ValidateList("list.toml", []byte("system = \"canal-raiders\"\nname = \"Test\"\n"+c.list), cat)
@@ -37,8 +43,9 @@ func TestLists(t *testing.T) {
 			for _, d := range dl.Errors() {
 				got = append(got, d.Error())
 			}
-			if r.Used != c.used || r.Limit != 150 {
-				t.Errorf("used %d of %d, want %d of 150", r.Used, r.Limit, c.used)
+			limit := cmp.Or(c.limit, 150)
+			if r.Used != c.used || r.Limit != limit {
+				t.Errorf("used %d of %d, want %d of %d", r.Used, r.Limit, c.used, limit)
 			}
 			if len(got) != len(c.want) {
 				t.Fatalf("errors %q, want %q", got, c.want)

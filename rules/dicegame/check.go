@@ -26,8 +26,9 @@ func checkBlock(c *catalog.BlockCheck, r *Rules) {
 	if m == nil {
 		return
 	}
+	rule := newBudget(maxRuleWork)
 	for _, t := range m.tables {
-		if err := m.check(t); err != nil {
+		if err := m.check(t, rule); err != nil {
 			c.Errorf(c.Value(tablePath(t)), "table %q: %v", t.ID, err)
 		}
 	}

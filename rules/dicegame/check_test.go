@@ -175,4 +175,116 @@ roll = "20d100kh10"
 	if len(errs) != 1 || !strings.Contains(errs[0], `club/bounds/system.toml:14:8: step "pool": roll "20d100kh10": too many dice to keep from`) {
 		t.Errorf("errors:\n%s\nwant one: too many dice to keep from, at the roll", strings.Join(errs, "\n"))
 	}
+
+	// Exact arithmetic grows with the data: what would spend more than
+	// its budget is refused before it is done.
+	for _, c := range []struct{ name, src, want string }{
+		{"a roll too big to work out", `
+[[dice.step]]
+id = "pool"
+roll = "20d100!"
+`, `club/bounds/system.toml:14:8: step "pool": roll "20d100!": too many dice, sides or explosions to work out exactly`},
+		{"rolls too big together", `
+[[dice.step]]
+id = "a"
+roll = "20d20!"
+
+[[dice.step]]
+id = "b"
+roll = "19d20!"
+
+[[dice.step]]
+id = "c"
+roll = "18d20!"
+
+[[dice.step]]
+id = "d"
+roll = "17d20!"
+`, `club/bounds/system.toml:26:8: step "d": roll "17d20!": the rolls of the rule set together ask for more exact arithmetic than can be done at once; expected fewer or smaller rolls`},
+		{"totals too many to add up", `
+[[dice.param]]
+id = "n"
+min = 0
+max = 100
+default = 100
+
+[[dice.step]]
+id = "pile"
+roll = "20d100"
+carry = "total"
+
+[[dice.chain]]
+id = "c"
+dice = "n"
+steps = ["pile"]
+
+[[dice.question]]
+id = "q"
+chain = "c"
+params = ["n"]
+`, `club/bounds/system.toml:28:1: question "q", asked with every parameter at its default: step "pile", rolled 100 times, would add up to more totals than can be worked out exactly; expected fewer dice or smaller ones`},
+		{"a chain whose weights grow past its budget", `
+[[dice.param]]
+id = "n"
+min = 0
+max = 100
+default = 100
+
+[[dice.step]]
+id = "a"
+roll = "6d100!"
+target = 50
+
+[[dice.step]]
+id = "b"
+roll = "6d100!"
+target = 50
+
+[[dice.step]]
+id = "c"
+roll = "6d100!"
+target = 50
+
+[[dice.step]]
+id = "d"
+roll = "6d100!"
+target = 50
+
+[[dice.step]]
+id = "e"
+roll = "6d100!"
+target = 50
+
+[[dice.step]]
+id = "f"
+roll = "6d100!"
+target = 50
+
+[[dice.step]]
+id = "g"
+roll = "6d100!"
+target = 50
+
+[[dice.step]]
+id = "h"
+roll = "6d100!"
+target = 50
+
+[[dice.chain]]
+id = "c"
+dice = "n"
+steps = ["a", "b", "c", "d", "e", "f", "g", "h"]
+
+[[dice.table]]
+id = "t"
+chain = "c"
+rows = [{ param = "n", values = [100] }]
+columns = [{ measures = [{ step = "h" }] }]
+`, `club/bounds/system.toml:63:1: table "t": step "e" asks for more exact arithmetic than can be done at once; expected fewer dice, fewer sides or fewer steps`},
+	} {
+		errs := load(t, map[string]string{"bounds/system.toml": boundsSystem + c.src})
+		if len(errs) == 0 || !strings.HasPrefix(errs[0], c.want) {
+			t.Errorf("%s: errors:\n%s\nwant the first:\n%s", c.name, strings.Join(errs, "\n"), c.want)
+		}
+	}
 }

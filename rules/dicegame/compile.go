@@ -115,8 +115,13 @@ func (c *compiler) compileSteps() {
 			c.errf(path, "step %q has no roll; expected roll = \"d6\" (or \"2d6\", \"4d6kh3\" …)", sd.ID)
 		} else if r, err := parseRoll(sd.Roll); err != nil {
 			c.errf(path+".roll", "step %q: %v", sd.ID, err)
+		} else if d, ok := c.rolls[r.text]; ok {
+			s.roll, s.dist = r, d
+		} else if w, _ := r.rollWork(); c.work.spend("the rolls", w) != nil {
+			c.errf(path+".roll", "step %q: roll %q: the rolls of the rule set together ask for more exact arithmetic than can be done at once; expected fewer or smaller rolls", sd.ID, sd.Roll)
 		} else {
 			s.roll, s.dist = r, r.dist()
+			c.rolls[r.text] = s.dist
 		}
 		if s.test == "" {
 			s.test = testAtLeast

@@ -237,8 +237,9 @@ func (s *step) carried(state int) int {
 	return max(0, state)
 }
 
-// run runs the chain for the values.
-func (m *model) run(ch *chain, v values) (*run, error) {
+// run runs the chain for the values, each step's work taken from b
+// before it is done.
+func (m *model) run(ch *chain, v values, b *budget) (*run, error) {
 	n, err := m.num(ch.dice, v)
 	if err != nil {
 		return nil, err
@@ -260,14 +261,23 @@ func (m *model) run(ch *chain, v values) (*run, error) {
 			}
 			return prevStep.carried(state)
 		}
-		if !s.Once {
-			most := 0
-			for _, st := range prev.Outcomes() {
-				most = max(most, carriedOf(st))
-			}
-			if most > maxStepRolls {
-				return nil, fmt.Errorf("step %q would roll up to %d times, for what the step before carried; expected at most %d", s.ID, most, maxStepRolls)
-			}
+		most := 0
+		for _, st := range prev.Outcomes() {
+			most = max(most, carriedOf(st))
+		}
+		if !s.Once && most > maxStepRolls {
+			return nil, fmt.Errorf("step %q would roll up to %d times, for what the step before carried; expected at most %d", s.ID, most, maxStepRolls)
+		}
+		bp := s.dist.Total().BitLen()
+		if !s.Once && (s.carry == carrySuccesses || s.carry == carryFailures) {
+			bp = sr.probBits(most)
+		}
+		w, ok := s.stepWork(prev, most, bp)
+		if !ok {
+			return nil, fmt.Errorf("step %q, rolled %d times, would add up to more totals than can be worked out exactly; expected fewer dice or smaller ones", s.ID, most)
+		}
+		if err := b.spend(fmt.Sprintf("step %q", s.ID), w); err != nil {
+			return nil, err
 		}
 		var fail error
 		next := dice.Bind(prev, func(state int) dice.Dist {
@@ -309,11 +319,7 @@ func (sr *stepRun) outcome(prevStep *step, prevState, carried int) (dice.Dist, e
 	}
 	switch sr.carry {
 	case carrySuccesses, carryFailures:
-		p := sr.dist.ProbIf(func(x int) bool { return sr.passes(x, rm, tm) })
-		if sr.carry == carryFailures {
-			p.Sub(big.NewRat(1, 1), p)
-		}
-		return dice.Binomial(carried, p), nil
+		return dice.Binomial(carried, sr.prob(rm, tm)), nil
 	}
 	d, err := sr.one(rm, tm)
 	if err != nil {
@@ -324,6 +330,31 @@ func (sr *stepRun) outcome(prevStep *step, prevState, carried int) (dice.Dist, e
 		d = dice.Map(d, func(i int) int { return rows[i].Value })
 	}
 	return dice.Repeat(d, carried), nil
+}
+
+// prob is the chance one roll carries one, with modifiers rm to the roll
+// and tm to the target.
+func (sr *stepRun) prob(rm, tm int) *big.Rat {
+	p := sr.dist.ProbIf(func(x int) bool { return sr.passes(x, rm, tm) })
+	if sr.carry == carryFailures {
+		p.Sub(big.NewRat(1, 1), p)
+	}
+	return p
+}
+
+// probBits is the most bits of the denominators of the chances one roll
+// carries one, for what the step before may carry, up to most.
+func (sr *stepRun) probBits(most int) int {
+	seen := map[[2]int]bool{}
+	b := 0
+	for k := 0; k <= most; k++ {
+		rm, tm := sr.mods(k)
+		if !seen[[2]int{rm, tm}] {
+			seen[[2]int{rm, tm}] = true
+			b = max(b, sr.prob(rm, tm).Denom().BitLen())
+		}
+	}
+	return b
 }
 
 // one is one roll's state: 1 or 0 for a test (as it carries), the chart

@@ -194,7 +194,7 @@ func TestMechanics(t *testing.T) {
 		// 1/2 × 2/3 + 1/4 × 1.
 		{"wound-effect", "chained: the value carried", nil, Measure{Average: true}, "7/12"},
 	} {
-		r, err := m.run(m.chains[c.chain], m.defaults().with(c.set))
+		r, err := m.run(m.chains[c.chain], m.defaults().with(c.set), newBudget(maxRunWork))
 		if err != nil {
 			t.Fatalf("%s: %v", c.why, err)
 		}
@@ -202,7 +202,7 @@ func TestMechanics(t *testing.T) {
 		rulestest.Eq(t, c.why, r.value(measure{Measure: &ms, step: len(r.steps) - 1}), c.want)
 	}
 	// A lookup with no cell for its values refuses, saying which.
-	if _, err := m.run(m.chains["wound"], m.defaults().with(values{"toughness": "1"})); err == nil ||
+	if _, err := m.run(m.chains["wound"], m.defaults().with(values{"toughness": "1"}), newBudget(maxRunWork)); err == nil ||
 		err.Error() != `step "wound": table "to-wound" has no cell for row 4, column 1` {
 		t.Errorf("a lookup off its table: %v", err)
 	}

@@ -186,6 +186,8 @@ type compiler struct {
 	m     *model
 	r     *Rules
 	probs []problem
+	rolls map[string]dice.Dist // each roll's distribution, worked out once
+	work  *budget              // what working out the rolls may spend
 }
 
 func (c *compiler) errf(path, format string, args ...any) {
@@ -204,7 +206,8 @@ func (c *compiler) unknown(path, what, got string, known []string) {
 // compile reads the block of sys. The model is usable when there are no
 // problems.
 func compile(sys *catalog.System, r *Rules) (*model, []problem) {
-	c := &compiler{m: &model{sys: sys, mods: map[string]*modifier{}, steps: map[string]*step{}, chains: map[string]*chain{}}, r: r}
+	c := &compiler{m: &model{sys: sys, mods: map[string]*modifier{}, steps: map[string]*step{}, chains: map[string]*chain{}}, r: r,
+		rolls: map[string]dice.Dist{}, work: newBudget(maxRollsWork)}
 	for _, f := range []struct {
 		key string
 		n   int

@@ -121,6 +121,9 @@ func parseRoll(s string) (roll, error) {
 	if w := dice.KeepWork(r.explodedSpan(), r.n, r.keep); r.keep < r.n && w > dice.MaxKeepWork {
 		return bad("too many dice to keep from")
 	}
+	if w, ok := r.rollWork(); !ok || w > maxRollWork {
+		return bad("too many dice, sides or explosions to work out exactly")
+	}
 	return r, nil
 }
 

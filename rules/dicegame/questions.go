@@ -39,7 +39,7 @@ func (c *compiler) compileQuestions() {
 				q.params = append(q.params, p)
 			}
 		}
-		if _, err := c.m.run(q.chain, c.m.defaults()); err != nil {
+		if _, err := c.m.run(q.chain, c.m.defaults(), newBudget(maxRunWork)); err != nil {
 			c.errf(path, "question %q, asked with every parameter at its default: %v", qd.ID, err)
 		}
 		c.m.questions = append(c.m.questions, q)
@@ -99,7 +99,7 @@ func (m *model) answer(q *question, w *rules.Words, a rules.Args) (*rules.Answer
 			}
 		}
 	}
-	r, err := m.run(q.chain, v)
+	r, err := m.run(q.chain, v, newBudget(maxRunWork))
 	if err != nil {
 		return nil, err
 	}

@@ -504,8 +504,9 @@ func show(how, zero string, n int) string {
 }
 
 // cells works out every cell of the table, row by row: a chance, or an
-// average where the measure is one. Values met before are not run again.
-func (m *model) cells(t *table) ([][]rules.Cell, error) {
+// average where the measure is one, spending from b. Values met before
+// are not run again.
+func (m *model) cells(t *table, b *budget) ([][]rules.Cell, error) {
 	base := m.defaults().with(t.set)
 	runs := map[string]*run{}
 	var out [][]rules.Cell
@@ -526,7 +527,7 @@ func (m *model) cells(t *table) ([][]rules.Cell, error) {
 			r := runs[k]
 			if r == nil {
 				var err error
-				if r, err = m.run(t.chain, v); err != nil {
+				if r, err = m.run(t.chain, v, b); err != nil {
 					return nil, err
 				}
 				runs[k] = r
@@ -543,15 +544,16 @@ func (m *model) cells(t *table) ([][]rules.Cell, error) {
 	return out, nil
 }
 
-// check works the table out, for the data check.
-func (m *model) check(t *table) error {
-	_, err := m.cells(t)
+// check works the table out, for the data check, within a table's
+// budget and what is left of the rule set's.
+func (m *model) check(t *table, rule *budget) error {
+	_, err := m.cells(t, rule.sub(maxRunWork))
 	return err
 }
 
 // build builds the table for sys in its words.
 func (m *model) build(sys *catalog.System, t *table) (rules.Table, error) {
-	cells, err := m.cells(t)
+	cells, err := m.cells(t, newBudget(maxRunWork))
 	if err != nil {
 		return rules.Table{}, fmt.Errorf("table %q: %w", t.ID, err)
 	}

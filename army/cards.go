@@ -152,7 +152,9 @@ func planCards(r *Report, mo markdown.Options, backs cards.Backs, end float64) (
 		return pl, err
 	}
 	rows := (len(cs) + cardCols - 1) / cardCols
-	if y := end + cards.CropRoom; backs == cards.NoBacks && rows <= cardRows && y+float64(rows)*cards.Poker.H <= top+h {
+	// The marks under the grid, at least MinCropLen long, must end clear
+	// of the footer; where they cannot, the cards take a page of their own.
+	if y := end + cards.CropRoom; backs == cards.NoBacks && rows <= cardRows && y+float64(rows)*cards.Poker.H+cards.CropGap+cards.MinCropLen <= top+h+footerClear {
 		g.Top, g.Rows = y, rows
 		// The marks under the grid stop short of the footer's rule.
 		g.MarkLimit = top + h + footerClear
@@ -165,9 +167,9 @@ func planCards(r *Report, mo markdown.Options, backs cards.Backs, end float64) (
 }
 
 // footerClear is how far below the text area crop marks may reach: the
-// running footer's rule is 3.4 mm under it; a mark is at least
-// cards.MinCropLen long.
-const footerClear = 3.2
+// running footer's rule is 3.4 mm under it, and a mark keeps 2 mm from
+// it, as text does.
+const footerClear = 3.4 - 2.0
 
 // draw appends the cards to pdf, the roster's document, whose last page
 // is page firstPage-1: under the roster, or on sheets of their own, fronts
@@ -343,7 +345,7 @@ func drawCard(pdf *fpdf.Fpdf, c card, f cards.Frame) {
 				pdf.SetTextColor(40, 70, 120)
 				layout.Text(pdf, left, b, layout.FitText(pdf, strings.ToUpper(p.head), w))
 				if heads != nil {
-					drawRow(pdf, heads, left, b, first, col, true)
+					drawRow(pdf, heads, left, b, w, first, col, true)
 				}
 				pdf.SetDrawColor(190, 198, 210)
 				pdf.SetLineWidth(0.15)
@@ -370,7 +372,7 @@ func drawCard(pdf *fpdf.Fpdf, c card, f cards.Frame) {
 		first, col := columns(pdf, p.rows, p.bold, w)
 		for i, row := range rows {
 			bold := i < len(bold) && bold[i]
-			line(func(b float64) { drawRow(pdf, row, left, b, first, col, bold) })
+			line(func(b float64) { drawRow(pdf, row, left, b, w, first, col, bold) })
 		}
 		for range p.writeOn {
 			cy += writeGap
@@ -682,9 +684,18 @@ func columns(pdf *fpdf.Fpdf, rows [][]string, bold []bool, w float64) (first, co
 	return w - n*col, col
 }
 
+// nameRoom is the width a row's first cell prints in: the first
+// column's, or the card's for a group row, which runs across the table.
+func nameRoom(row []string, w, first float64) float64 {
+	if len(row) == 1 {
+		return w
+	}
+	return first
+}
+
 // drawRow puts a table row on a card: the first cell left in the remaining
 // width, the others right-aligned in columns of equal width.
-func drawRow(pdf *fpdf.Fpdf, row []string, x, base, first, col float64, bold bool) {
+func drawRow(pdf *fpdf.Fpdf, row []string, x, base, w, first, col float64, bold bool) {
 	style := ""
 	if bold {
 		style = "B"
@@ -694,6 +705,7 @@ func drawRow(pdf *fpdf.Fpdf, row []string, x, base, first, col float64, bold boo
 	if len(row) == 0 {
 		return
 	}
+	first = nameRoom(row, w, first)
 	name, mark, marked := strings.Cut(row[0], markOpen)
 	mw := 0.0
 	if marked {

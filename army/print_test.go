@@ -127,8 +127,10 @@ func TestTypeSizes(t *testing.T) {
 					t.Fatal(err)
 				}
 				// Cards start under the roster on its last page, or on
-				// the pages after it (under their caption).
-				_, y0, err := cardGrid(paper).Origin()
+				// the pages after it (under their caption, or beside it
+				// up the right margin).
+				g := cardGrid(paper)
+				x0, y0, err := g.Origin()
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -136,7 +138,7 @@ func TestTypeSizes(t *testing.T) {
 					if plan.under.Top > 0 {
 						return tx.Page == pages && tx.Y > plan.under.Top && tx.Y < top+h
 					}
-					return tx.Page > pages && tx.Y > y0
+					return tx.Page > pages && tx.Y > y0 && tx.X < x0+float64(g.Cols)*g.CellW
 				}
 				var cards []pdftest.Text
 				for _, tx := range printed(t, r, cat, paper) {
@@ -654,12 +656,15 @@ func cellsWhole(t *testing.T, pdf *fpdf.Fpdf, file string, c card) {
 			if i < len(p.bold) && p.bold[i] {
 				style = "B"
 			}
-			if len(row) < 2 || !slices.ContainsFunc(row[1:], func(s string) bool { return s != "" }) {
-				continue
-			}
 			name, mark, _ := strings.Cut(row[0], markOpen)
 			pdf.SetFont(layout.Font, style, bodyPt)
 			nw := layout.Width(pdf, name)
+			if room := nameRoom(row, cardBody, first); len(row) == 1 && nw > room-1 {
+				t.Errorf("%s: card %q: the group row %q is %.1f mm in %.1f mm", file, c.title, row[0], nw, room-1)
+			}
+			if len(row) < 2 || !slices.ContainsFunc(row[1:], func(s string) bool { return s != "" }) {
+				continue
+			}
 			for _, cell := range row[1:] {
 				if cw := layout.Width(pdf, cell); cw > col-0.8+1e-9 {
 					t.Errorf("%s: card %q: %q is %.1f mm in a %.1f mm column", file, c.title, cell, cw, col-0.8)

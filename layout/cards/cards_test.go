@@ -413,3 +413,50 @@ func TestShop(t *testing.T) {
 		}
 	}
 }
+
+// TestCaption: every page of cards says what it is, on A4 (above the
+// cards) and on Letter, whose nine poker cards leave the top margin no
+// room (up the right margin): the caption prints whole, 6 mm inside the
+// paper, its ink clear of every crop mark.
+func TestCaption(t *testing.T) {
+	const caption = "Unit cards — Boys of Company C · page 2 / 2 · cut along the lines · 63 × 88 mm"
+	for _, p := range papers {
+		for _, backs := range []Backs{LongEdge, Fold} {
+			sh := Sheet{Paper: p, Backs: backs}
+			pdf := layout.NewBlankDoc(p, "caption")
+			if err := sh.Draw(pdf, deck(9), func(Page) error { sh.Caption(pdf, caption); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			b, err := layout.Bytes(pdf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := pdftest.Ink(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			where := fmt.Sprintf("%s %v", p.Name, backs)
+			var box pdftest.Rect
+			for _, tx := range d.Texts {
+				if tx.Page == 1 && tx.S == caption {
+					box = tx.Box
+				}
+			}
+			if box.Empty() {
+				t.Errorf("%s: no caption %q on the first page of cards", where, caption)
+				continue
+			}
+			safe := pdftest.Rect{X0: layout.SafeMargin, Y0: layout.SafeMargin, X1: p.Width - layout.SafeMargin, Y1: p.Height - layout.SafeMargin}
+			if !safe.Contains(box, 0) {
+				t.Errorf("%s: the caption's ink %+v is within 6 mm of the paper's edge", where, box)
+			}
+			// 0.3 mm clear of the marks, as a cut leaves it whole.
+			clear := pdftest.Rect{X0: box.X0 - 0.3, Y0: box.Y0 - 0.3, X1: box.X1 + 0.3, Y1: box.Y1 + 0.3}
+			for _, s := range d.Shapes {
+				if s.Page == 1 && s.Stroke && !s.Fill && !s.Box.Intersect(clear).Empty() {
+					t.Errorf("%s: a line %+v crosses the caption %+v", where, s.Box, box)
+				}
+			}
+		}
+	}
+}

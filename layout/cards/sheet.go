@@ -47,8 +47,32 @@ func (s Sheet) Grid() Grid {
 		g.Cols = 1
 		g.Left = s.Paper.Width/2 - FoldGap - z.W
 		g.MarkRight = s.Paper.Width/2 - 0.5
+	} else if g.CropLen == 0 && s.captionSide(g) {
+		// The caption goes up the right margin: the marks there are
+		// short enough to leave it room.
+		g.CropLen = MinCropLen
 	}
 	return g
+}
+
+// captionRoom is the width a caption's line of MinPt type takes, with its
+// clearance from the crop marks.
+const captionRoom = minCap + minDescent + 0.3
+
+// captionSide reports whether a sheet's caption goes up its right margin:
+// the margin above the grid has no room for it (nine poker cards on
+// Letter), the margin beside it has, once its crop marks are MinCropLen
+// long.
+func (s Sheet) captionSide(g Grid) bool {
+	x0, y0, err := g.Origin()
+	if err != nil {
+		return false
+	}
+	if layout.SafeMargin+captionRoom <= y0-CropGap-g.cropLen() {
+		return false // room above
+	}
+	x1 := x0 + float64(g.Cols)*g.CellW
+	return x1+CropGap+MinCropLen+captionRoom <= s.Paper.Width-layout.SafeMargin
 }
 
 // Back is where the back of the card whose front is at (x, y) goes: the
@@ -176,8 +200,9 @@ func (s Sheet) foldLine(pdf *fpdf.Fpdf) {
 
 // Caption writes a line saying what the sheet is: above the cards where
 // the margin has room for it clear of the crop marks; on a fold sheet,
-// whose fold line runs up to the top margin, up the right margin, read
-// from the foot, as the side note goes up the left.
+// whose fold line runs up to the top margin, and where the grid fills the
+// paper's height (Letter), up the right margin, read from the foot, as
+// the side note goes up the left.
 func (s Sheet) Caption(pdf *fpdf.Fpdf, caption string) {
 	if caption == "" {
 		return
@@ -188,7 +213,7 @@ func (s Sheet) Caption(pdf *fpdf.Fpdf, caption string) {
 	layout.SetFont(pdf, layout.Font, "", MinPt)
 	pdf.SetTextColor(95, 102, 112)
 	m := layout.SafeMargin
-	if s.Backs != Fold {
+	if s.Backs != Fold && !s.captionSide(g) {
 		if base := m + minCap; base+minDescent <= y0-g.CropEnd()-0.3 {
 			layout.Text(pdf, x0, base, layout.FitText(pdf, caption, x1-x0))
 		}

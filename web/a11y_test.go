@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -82,61 +83,76 @@ const axeRun = `(async () => {
 // impact.
 func TestAxeOnEveryPage(t *testing.T) {
 	t.Parallel()
-	ctx := browser(t)
-	s, dir := newServer(t, "")
-	axeCheck(t, ctx, s, sitePages(t, dir))
+	axeCheck(t, func(t *testing.T) (*Server, []sitePage) {
+		s, dir := newServer(t, "")
+		return s, sitePages(t, dir)
+	}, nil)
 }
 
 // TestAxeOnClubPages is TestAxeOnEveryPage for the pages a club's rule
-// set changes (the odds pages' chooser), in a browser of its own.
+// set changes (the odds pages' chooser).
 func TestAxeOnClubPages(t *testing.T) {
 	t.Parallel()
-	ctx := browser(t)
-	s, _ := clubServer(t)
-	axeCheck(t, ctx, s, clubPages)
+	axeCheck(t, func(t *testing.T) (*Server, []sitePage) {
+		s, _ := clubServer(t)
+		return s, clubPages
+	}, nil)
 }
 
-// TestAxeOnReadingPages is TestAxeOnEveryPage for the reading pages, in a
-// browser of their own (they are long: a reference sheet has dozens of
-// tables). Their Content-Security-Policy sandboxes them, scripts off,
-// which would stop axe-core's own timers: the browser is told to look
-// past it, as it is told to run axe-core.
+// TestAxeOnReadingPages is TestAxeOnEveryPage for the reading pages (they
+// are long: a reference sheet has dozens of tables). Their
+// Content-Security-Policy sandboxes them, scripts off, which would stop
+// axe-core's own timers: the browser is told to look past it, as it is
+// told to run axe-core.
 func TestAxeOnReadingPages(t *testing.T) {
 	t.Parallel()
-	ctx := browser(t)
-	if _, err := chromedp.Call(ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
-		t.Fatal(err)
-	}
-	s, _ := newServer(t, "")
-	axeCheck(t, ctx, s, readingPages)
+	axeCheck(t, func(t *testing.T) (*Server, []sitePage) {
+		s, _ := newServer(t, "")
+		return s, readingPages
+	}, func(ctx context.Context) error {
+		_, err := chromedp.Call(ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true})
+		return err
+	})
 }
 
-// axeCheck runs axe-core on pages at 390 and 1366 px.
-func axeCheck(t *testing.T, ctx context.Context, s *Server, pages []sitePage) {
-	acceptDialogs(ctx)
+// axeCheck runs axe-core on the pages of a site at 390 and 1366 px: each
+// width side by side, with a server and a browser context of its own
+// (made ready by prepare, where given).
+func axeCheck(t *testing.T, site func(t *testing.T) (*Server, []sitePage), prepare func(context.Context) error) {
 	axe, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
 	if err != nil {
 		t.Fatalf("the axe-core fixture: %v", err)
 	}
-	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
 	for _, width := range []int64{390, 1366} {
-		for _, p := range pages {
-			steps := []chromedp.Action[chromedp.Void]{chromedp.EmulateViewport(width, 800), chromedp.Navigate(srv.URL + p.path)}
-			if err := chromedp.Do(ctx, append(steps, p.then...)...); err != nil {
-				t.Fatalf("%s at %d px: %v", p.name, width, err)
+		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			t.Parallel()
+			ctx := browser(t)
+			if prepare != nil {
+				if err := prepare(ctx); err != nil {
+					t.Fatal(err)
+				}
 			}
-			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](string(axe)+";true")); err != nil {
-				t.Fatalf("%s: axe-core does not load: %v", p.name, err)
+			acceptDialogs(ctx)
+			s, pages := site(t)
+			srv := httptest.NewServer(s.Handler())
+			defer srv.Close()
+			for _, p := range pages {
+				steps := []chromedp.Action[chromedp.Void]{chromedp.EmulateViewport(width, 800), chromedp.Navigate(srv.URL + p.path)}
+				if err := chromedp.Do(ctx, append(steps, p.then...)...); err != nil {
+					t.Fatalf("%s at %d px: %v", p.name, width, err)
+				}
+				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](string(axe)+";true")); err != nil {
+					t.Fatalf("%s: axe-core does not load: %v", p.name, err)
+				}
+				found, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](axeRun, chromedp.EvalAwaitPromise))
+				if err != nil {
+					t.Fatalf("%s at %d px: axe-core: %v", p.name, width, err)
+				}
+				if len(found) > 0 {
+					t.Errorf("%s at %d px: axe-core finds:\n  %s", p.name, width, strings.Join(found, "\n  "))
+				}
 			}
-			found, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](axeRun, chromedp.EvalAwaitPromise))
-			if err != nil {
-				t.Fatalf("%s at %d px: axe-core: %v", p.name, width, err)
-			}
-			if len(found) > 0 {
-				t.Errorf("%s at %d px: axe-core finds:\n  %s", p.name, width, strings.Join(found, "\n  "))
-			}
-		}
+		})
 	}
 }
 

@@ -2,6 +2,7 @@ package dicegame
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
@@ -342,8 +343,8 @@ func (r *Rules) shown(stats map[string]int, id string) string {
 // Card is one reference card of the shipped deck (cards-dice.md). Each
 // rule is on a card's front; on its back the odds table that names it
 // (Table.Card), else a table small enough for a card, else the stats of
-// the models and weapons, else of the units, else the next rule; what is
-// left over has cards of its own.
+// the models and weapons, else of the units, else the next rule no table
+// names; what is left over has cards of its own.
 type Card struct {
 	Title       string
 	Front, Back CardSide
@@ -386,6 +387,10 @@ func (r *Rules) Deck(sys *catalog.System) []Card {
 	if len(sys.Units) > 0 {
 		pool = append(pool, CardSide{Kind: "units"})
 	}
+	named := map[string]bool{}
+	for _, t := range r.Tables {
+		named[t.Card] = true
+	}
 	var out []Card
 	rules := r.Rule
 	for len(rules) > 0 {
@@ -406,8 +411,12 @@ func (r *Rules) Deck(sys *catalog.System) []Card {
 		case c.Back.Kind != "":
 		case len(pool) > 0:
 			c.Back, pool = pool[0], pool[1:]
-		case len(rules) > 0:
-			c.Back, rules = CardSide{Kind: "rule", Rule: rules[0]}, rules[1:]
+		case slices.ContainsFunc(rules, func(x catalog.Special) bool { return !named[x.Name] }):
+			// The next rule no table names: one a table names keeps its
+			// front, the table on its back.
+			i := slices.IndexFunc(rules, func(x catalog.Special) bool { return !named[x.Name] })
+			c.Back = CardSide{Kind: "rule", Rule: rules[i]}
+			rules = slices.Delete(slices.Clone(rules), i, i+1)
 		default:
 			c.Back = CardSide{Kind: "summary"}
 		}

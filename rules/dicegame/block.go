@@ -68,8 +68,11 @@ type Param struct {
 type Modifier struct {
 	ID string `toml:"id"`
 	To string `toml:"to"` // "roll" (the default) or "target"
-	// Value is the number: fixed, or a parameter's or a stat's.
-	Value Ref `toml:"value"`
+	// Value is the number: fixed, or a parameter's or a stat's; Lookup
+	// reads it from a table of the rule set instead (a signed number in
+	// each cell: "+1", "−2", "0").
+	Value  Ref    `toml:"value"`
+	Lookup Lookup `toml:"lookup"`
 	// Choice and Values: a number for each value of a choice parameter
 	// (a value left out adds nothing).
 	Choice string         `toml:"choice"`

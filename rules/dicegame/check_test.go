@@ -288,3 +288,34 @@ columns = [{ measures = [{ step = "h" }] }]
 		}
 	}
 }
+
+// TestModifierLookupMistakes: a modifier read from a table is checked as
+// a step's target is: its table, its cells, and one source of its number.
+func TestModifierLookupMistakes(t *testing.T) {
+	const table = `
+[[table]]
+id = "mods"
+name = "Modifiers"
+columns = ["Range", "1", "2+"]
+rows = [["0-6", "+1", "x2"]]
+
+[[dice.param]]
+id = "range"
+
+[[dice.param]]
+id = "size"
+`
+	for _, c := range []struct{ name, mod, want string }{
+		{"a cell that is no number", `lookup = { table = "mods", row = "range", column = "size" }`,
+			`club/bounds/system.toml:16:23: table "mods": row 1, column 3: "x2": expected a modifier such as "+1", "−2" or "0"`},
+		{"a table misspelt", `lookup = { table = "mod", row = "range", column = "size" }`,
+			`club/bounds/system.toml:26:20: unknown table "mod" (did you mean "mods"?)`},
+		{"a lookup and a value", "value = 1\nlookup = { table = \"mods\", row = \"range\", column = \"size\" }",
+			`club/bounds/system.toml:24:1: modifier "m" has more than one of value, choice and lookup; expected one`},
+	} {
+		errs := load(t, map[string]string{"bounds/system.toml": boundsSystem + table + "\n[[dice.modifier]]\nid = \"m\"\n" + c.mod + "\n"})
+		if len(errs) == 0 || !strings.HasPrefix(errs[0], c.want) {
+			t.Errorf("%s: errors:\n%s\nwant the first:\n%s", c.name, strings.Join(errs, "\n"), c.want)
+		}
+	}
+}

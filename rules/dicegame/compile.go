@@ -27,10 +27,15 @@ func (c *compiler) compileModifiers() {
 			c.unknown(path+".to", "place for a modifier", md.To, []string{"roll", "target"})
 			ok = false
 		}
+		looked := md.Lookup != (Lookup{})
 		switch {
-		case md.Value.Set && md.Choice != "":
-			c.errf(path+".choice", "modifier %q has both a value and a choice; expected one", md.ID)
+		case md.Value.Set && md.Choice != "", looked && (md.Value.Set || md.Choice != ""):
+			c.errf(path, "modifier %q has more than one of value, choice and lookup; expected one", md.ID)
 			ok = false
+		case looked:
+			if m.lookup = c.lookup(path+".lookup", md.Lookup, modifierCell); m.lookup == nil {
+				ok = false
+			}
 		case md.Value.Set:
 			m.value, ok = c.ref(path+".value", md.Value)
 		case md.Choice != "":
@@ -54,7 +59,7 @@ func (c *compiler) compileModifiers() {
 				}
 			}
 		default:
-			c.errf(path, "modifier %q has no value; expected value = N (or a parameter or stat), or choice = \"…\" with values", md.ID)
+			c.errf(path, "modifier %q has no value; expected value = N (or a parameter or stat), choice = \"…\" with values, or lookup", md.ID)
 			ok = false
 		}
 		if md.Values != nil && md.Choice == "" {
@@ -136,7 +141,7 @@ func (c *compiler) compileSteps() {
 				s.target = &r
 			}
 		case sd.Lookup.Table != "":
-			s.lookup = c.lookup(path+".lookup", sd.Lookup)
+			s.lookup = c.lookup(path+".lookup", sd.Lookup, targetCell)
 		}
 		for j, id := range sd.Modifiers {
 			if m := c.m.mods[id]; m != nil {
@@ -249,9 +254,9 @@ func chartIDs(sys *catalog.System) []string {
 }
 
 // lookup compiles a lookup: its table's row keys and column heads are
-// totals or ranges ("5", "3-4", "7+"), its cells targets ("4+", "4") or
-// "–" for one that cannot be made.
-func (c *compiler) lookup(path string, l Lookup) *lookup {
+// totals or ranges ("5", "3-4", "7+"), its cells as cell reads them:
+// targets ("4+", "4") or "–" for one that cannot be made; or modifiers.
+func (c *compiler) lookup(path string, l Lookup, cell func(string) (lookupCell, error)) *lookup {
 	sys := c.m.sys
 	t := sys.Table(l.Table)
 	if t == nil {
@@ -299,7 +304,7 @@ func (c *compiler) lookup(path string, l Lookup) *lookup {
 		out.rows = append(out.rows, r)
 		var cells []lookupCell
 		for j, v := range row[1:] {
-			cell, err := targetCell(v)
+			cell, err := cell(v)
 			if err != nil {
 				c.entryErr(at, fmt.Sprintf("rows.%d.%d", i, j+1), "table %q: row %d, column %d: %v", t.ID, i+1, j+2, err)
 				return nil
@@ -322,6 +327,21 @@ func targetCell(v string) (lookupCell, error) {
 	n, err := strconv.Atoi(strings.TrimSuffix(t, "+"))
 	if err != nil || n < -limits.MaxRoll || n > limits.MaxRoll {
 		return lookupCell{}, fmt.Errorf("%q: expected a target such as \"4+\", or \"–\" for none", v)
+	}
+	return lookupCell{target: n}, nil
+}
+
+// modifierCell reads a lookup table's cell as a modifier: "+1", "−2",
+// "0", or "–" for none.
+func modifierCell(v string) (lookupCell, error) {
+	t := strings.TrimSpace(v)
+	switch t {
+	case "–", "-", "—", "":
+		return lookupCell{}, nil
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(strings.Replace(t, "−", "-", 1), "+"))
+	if err != nil || n < -limits.MaxRoll || n > limits.MaxRoll {
+		return lookupCell{}, fmt.Errorf("%q: expected a modifier such as \"+1\", \"−2\" or \"0\"", v)
 	}
 	return lookupCell{target: n}, nil
 }

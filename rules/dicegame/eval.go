@@ -119,20 +119,10 @@ func (m *model) prepare(s *step, v values) (*stepRun, error) {
 		}
 		sr.target = t
 	case s.lookup != nil:
-		l := s.lookup
-		rv, err := m.num(l.row, v)
+		cell, err := m.cell(s.lookup, v)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("step %q: %w", s.ID, err)
 		}
-		cv, err := m.num(l.column, v)
-		if err != nil {
-			return nil, err
-		}
-		i, j := find(l.rows, rv), find(l.cols, cv)
-		if i < 0 || j < 0 {
-			return nil, fmt.Errorf("step %q: table %q has no cell for row %d, column %d", s.ID, l.table.ID, rv, cv)
-		}
-		cell := l.cells[i][j]
 		sr.target, sr.never = cell.target, cell.never
 	}
 	for _, md := range s.mods {
@@ -140,9 +130,16 @@ func (m *model) prepare(s *step, v values) (*stepRun, error) {
 			continue
 		}
 		n := 0
-		if md.choice != nil {
+		switch {
+		case md.lookup != nil:
+			cell, err := m.cell(md.lookup, v)
+			if err != nil {
+				return nil, fmt.Errorf("modifier %q: %w", md.ID, err)
+			}
+			n = cell.target
+		case md.choice != nil:
 			n = md.Values[v[md.choice.ID]]
-		} else {
+		default:
 			var err error
 			if n, err = m.num(md.value, v); err != nil {
 				return nil, err
@@ -159,6 +156,23 @@ func (m *model) prepare(s *step, v values) (*stepRun, error) {
 		}
 	}
 	return sr, nil
+}
+
+// cell is the lookup's cell for the values.
+func (m *model) cell(l *lookup, v values) (lookupCell, error) {
+	rv, err := m.num(l.row, v)
+	if err != nil {
+		return lookupCell{}, err
+	}
+	cv, err := m.num(l.column, v)
+	if err != nil {
+		return lookupCell{}, err
+	}
+	i, j := find(l.rows, rv), find(l.cols, cv)
+	if i < 0 || j < 0 {
+		return lookupCell{}, fmt.Errorf("table %q has no cell for row %d, column %d", l.table.ID, rv, cv)
+	}
+	return l.cells[i][j], nil
 }
 
 // mods are the step's modifiers to the roll and to the target, when the

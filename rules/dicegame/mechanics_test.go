@@ -62,6 +62,38 @@ min = 1
 max = 10
 default = 4
 
+[[table]]
+id = "to-hit-modifiers"
+name = "To-hit modifiers"
+columns = ["Range", "1", "2+"]
+rows = [["0-6", "+1", "+2"], ["7-12", "0", "+1"], ["13+", "−1", "0"]]
+
+[[dice.param]]
+id = "range"
+min = 0
+max = 36
+default = 6
+
+[[dice.param]]
+id = "size"
+min = 1
+max = 3
+default = 1
+
+[[dice.modifier]]
+id = "range"
+lookup = { table = "to-hit-modifiers", row = "range", column = "size" }
+
+[[dice.step]]
+id = "aim"
+roll = "d6"
+target = 4
+modifiers = ["range"]
+
+[[dice.chain]]
+id = "aim"
+steps = ["aim"]
+
 [[dice.param]]
 id = "bonus"
 min = -5
@@ -160,6 +192,13 @@ func TestMechanics(t *testing.T) {
 		ms         Measure
 		want       string
 	}{
+		// A modifier from a table: at 6" a size-1 target is +1 (a d6 + 1
+		// makes 4 on 3 to 6), at 13" −1 (on 5 or 6), at 8" a size-3
+		// target +1, at 20" a size-2 target 0 (4 to 6).
+		{"aim", "range 6, size 1: +1", nil, Measure{}, "2/3"},
+		{"aim", "range 13, size 1: −1", values{"range": "13"}, Measure{}, "1/3"},
+		{"aim", "range 8, size 3: +1", values{"range": "8", "size": "3"}, Measure{}, "2/3"},
+		{"aim", "range 20, size 2: 0", values{"range": "20", "size": "2"}, Measure{}, "1/2"},
 		// The lookup: Strength 4 against Toughness 4 (the "4-5" column)
 		// wounds on 4+; two dice, at least one: 1 − 1/4.
 		{"wound", "4 against 4: 4+", nil, Measure{}, "3/4"},

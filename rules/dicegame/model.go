@@ -124,6 +124,7 @@ type ref struct {
 type modifier struct {
 	*Modifier
 	value        ref
+	lookup       *lookup
 	choice       *param
 	when, unless *param
 }
@@ -146,7 +147,7 @@ type step struct {
 }
 
 // lookup is a compiled Lookup: the row keys, the column heads and the
-// targets (never for a cell that cannot be made).
+// numbers (targets, never for a cell that cannot be made; or modifiers).
 type lookup struct {
 	table       *catalog.Table
 	row, column ref

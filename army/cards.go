@@ -117,6 +117,29 @@ func (c *card) typeset() {
 	}
 }
 
+// cardName is the card as the organiser finds it: its title, and which
+// of a unit's cards it is.
+func cardName(c card) string {
+	if c.of != "" {
+		return c.title + " " + c.of
+	}
+	return c.title
+}
+
+// marks reports whether the card prints the reading's mark in a cell.
+func (c card) marks(n catalog.Note) bool {
+	for _, p := range c.parts {
+		for _, row := range p.rows {
+			for _, cell := range row {
+				if _, m, ok := strings.Cut(cell, markOpen); ok && m == n.Mark {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // cardCaption is the line above a page of cards.
 func cardCaption(list string, page, pages int) string {
 	return fmt.Sprintf("Unit cards — %s · page %d / %d · cut along the lines · %g × %g mm", list, page, pages, cards.Poker.W, cards.Poker.H)
@@ -174,13 +197,13 @@ const footerClear = 3.4 - 2.0
 // draw appends the cards to pdf, the roster's document, whose last page
 // is page firstPage-1: under the roster, or on sheets of their own, fronts
 // alone or folded over their backs.
-func (pl cardPlan) draw(pdf *fpdf.Fpdf, paper layout.Paper, backs cards.Backs, list string, firstPage int) error {
+func (pl cardPlan) draw(pdf *fpdf.Fpdf, paper layout.Paper, backs cards.Backs, list string, firstPage int, marks *document.Marks) error {
 	// The faces the cards use, registered once (the roster may not have
 	// needed them all).
 	for _, style := range []string{"", "B", "I"} {
 		layout.UseFont(pdf, layout.Font, style)
 	}
-	cs := faces(pl.cards)
+	cs := faces(pl.cards, marks)
 	if g := pl.under; g.Top > 0 {
 		g.Draw(pdf, len(cs))
 		for k, c := range cs {
@@ -199,13 +222,21 @@ func (pl cardPlan) draw(pdf *fpdf.Fpdf, paper layout.Paper, backs cards.Backs, l
 	})
 }
 
-// faces gives the card engine each unit card's front and back.
-func faces(cs []card) []cards.Card {
+// faces gives the card engine each unit card's front and back; marks
+// records the readings each front marks, on its page.
+func faces(cs []card, marks *document.Marks) []cards.Card {
 	out := make([]cards.Card, len(cs))
 	for i, c := range cs {
 		out[i] = cards.Card{
-			Front: func(pdf *fpdf.Fpdf, f cards.Frame) { drawCard(pdf, c, f) },
-			Back:  func(pdf *fpdf.Fpdf, f cards.Frame) { drawBack(pdf, c, f) },
+			Front: func(pdf *fpdf.Fpdf, f cards.Frame) {
+				drawCard(pdf, c, f)
+				for _, n := range c.readings {
+					if c.marks(n) {
+						marks.Add(n, pdf.PageNo(), cardName(c), "")
+					}
+				}
+			},
+			Back: func(pdf *fpdf.Fpdf, f cards.Frame) { drawBack(pdf, c, f) },
 		}
 	}
 	return out
@@ -228,11 +259,11 @@ func PrintCards(r *Report, shop cards.Shop) ([]byte, error) {
 	if len(cs) == 0 {
 		return nil, fmt.Errorf("the list has no unit cards to print")
 	}
-	pdf := shop.NewDoc("Unit cards — " + listName(r.List))
+	pdf := shop.NewDoc("Unit cards — " + ListName(r.List))
 	for _, style := range []string{"", "B", "I"} {
 		layout.UseFont(pdf, layout.Font, style)
 	}
-	if err := shop.Draw(pdf, faces(cs)); err != nil {
+	if err := shop.Draw(pdf, faces(cs, nil)); err != nil {
 		return nil, err
 	}
 	return layout.Bytes(pdf)
@@ -738,7 +769,7 @@ func buildCards(r *Report) ([]card, error) {
 	if a == nil {
 		return nil, nil
 	}
-	foot := listName(r.List)
+	foot := ListName(r.List)
 	n := 0
 	for _, ln := range r.Lines {
 		n += max(ln.Count, 1)
@@ -830,7 +861,7 @@ func splitOdds(pdf *fpdf.Fpdf, c card) (card, *card) {
 		}
 		what = ": " + strings.Join(append(heads, "odds"), ", ")
 	}
-	odds := card{title: c.title, corner: c.corner, sub: c.sub + " · card 2/2" + what, foot: c.foot}
+	odds := card{title: c.title, corner: c.corner, sub: c.sub + " · card 2/2" + what, foot: c.foot, readings: c.readings}
 	odds.parts = append(moved, slices.DeleteFunc(slices.Clone(c.parts), func(p part) bool { return !p.odds })...)
 	main.sub += " · card 1/2"
 	// Room to spare on card 1/2: boxes a pencil strikes more easily.

@@ -99,7 +99,7 @@ func FuzzLoadValidate(f *testing.F) {
 			}
 			return
 		}
-		if err := plan.draw(pdf, layout.A4, cards.NoBacks, listName(r.List), 2); err != nil {
+		if err := plan.draw(pdf, layout.A4, cards.NoBacks, ListName(r.List), 2, nil); err != nil {
 			t.Fatalf("cards: %v", err)
 		}
 	})

@@ -21,14 +21,17 @@ type PrintOptions struct {
 	// its back; else the cards print fronts only.
 	CardBacks cards.Backs
 	Templates string // a folder whose roster.md replaces the shipped one
+	// Marks, when set, records where the readings' marks land: on the
+	// roster's pages and on each unit card.
+	Marks *document.Marks
 }
 
 // Formats are the output formats Print knows: document's.
 var Formats = document.Formats()
 
-// listName is what a list is called on its sheets: its name, else its
+// ListName is what a list is called on its sheets: its name, else its
 // file's name.
-func listName(l *List) string {
+func ListName(l *List) string {
 	return firstOf(l.Name, strings.TrimSuffix(path.Base(l.File), path.Ext(l.File)))
 }
 
@@ -47,11 +50,11 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) (_ []byte, err err
 	if opt.Cards && opt.Format != document.PDF {
 		return nil, fmt.Errorf("unit cards are drawn to size and print only as PDF, not %s", opt.Format)
 	}
-	md, lines, err := markdownLines(r, cat, opt.Templates)
+	md, lines, notes, err := markdownLines(r, cat, opt.Templates)
 	if err != nil {
 		return nil, err
 	}
-	title := "Army roster — " + listName(r.List)
+	title := "Army roster — " + ListName(r.List)
 	if !r.Valid() {
 		title = "INVALID " + title // in the running header of every page
 	}
@@ -67,7 +70,7 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) (_ []byte, err err
 	// The renderer's messages about the Markdown name the template's place.
 	defer func() { err = lines.Place(err, mo.File) }()
 	if !opt.Cards {
-		return lines.Render(md, opt.Format, mo) // a PDF embeds only the fonts it uses: faster
+		return lines.RenderNoted(md, opt.Format, mo, notes, opt.Marks) // a PDF embeds only the fonts it uses: faster
 	}
 	// Laid out first: where the roster ends decides where the cards go,
 	// then the chosen layout is drawn.
@@ -81,7 +84,8 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) (_ []byte, err err
 	if err != nil {
 		return nil, err
 	}
-	if err := plan.draw(pdf, opt.Paper, opt.CardBacks, listName(r.List), pages+1); err != nil {
+	opt.Marks.Laid(l, notes)
+	if err := plan.draw(pdf, opt.Paper, opt.CardBacks, ListName(r.List), pages+1, opt.Marks); err != nil {
 		return nil, err
 	}
 	return layout.Bytes(pdf)

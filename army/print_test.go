@@ -364,6 +364,10 @@ func TestWriteIns(t *testing.T) {
 			t.Fatal(err)
 		}
 		text := partText(cardOf(t, cs, "Mk II Baldwin Tanks"))
+		if !strings.Contains(text, "Mk II Baldwin"+markOpen+"R") {
+			t.Errorf("%s: the Baldwin's card does not mark the reading the scenario fields it by:\n%s", tc.name, text)
+		}
+		text = cardMarkRE.ReplaceAllString(text, "")
 		for _, want := range tc.card {
 			if !strings.Contains(text, want) {
 				t.Errorf("%s: the Baldwin's card lacks %q:\n%s", tc.name, want, text)
@@ -515,7 +519,7 @@ func TestCardRulingsOnTheCard(t *testing.T) {
 		for weapon, ruling := range map[string]string{
 			"Reaper Tentacles":   `The scenarios' "Tentacles" are read as the Reaper Tentacles: agree it before play.`,
 			"Gripper Claw":       "The Gripper Claw has no stats: agree before play how it is used.",
-			"Heat Ray – Focused": `The book prints "30+": read it as 30″ (agree it before play).`,
+			"Heat Ray – Focused": `Read the book's "30+" as 30″.`,
 		} {
 			m, ok := rows[weapon]
 			if !ok || m == "" {
@@ -614,7 +618,7 @@ func markOf(t *testing.T, id string) string {
 func TestCardsUnderTighterRoster(t *testing.T) {
 	cat := shipped.Catalog(t)
 	r := shippedList(t, cat, "boys-of-company-c-martians.toml")
-	md, _, err := markdownLines(r, cat, "")
+	md, _, _, err := markdownLines(r, cat, "")
 	if err != nil {
 		t.Fatal(err)
 	}

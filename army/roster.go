@@ -249,12 +249,13 @@ func underscores(n int) string { return strings.Repeat(`\_`, n) }
 // the rule set's own roster-<kind>.md, each from templatesDir when it has
 // one of that name (a club's --templates folder), else the shipped one.
 func Markdown(r *Report, cat *catalog.Catalog, templatesDir string) ([]byte, error) {
-	md, _, err := markdownLines(r, cat, templatesDir)
+	md, _, _, err := markdownLines(r, cat, templatesDir)
 	return md, err
 }
 
-// markdownLines is Markdown with where its lines came from.
-func markdownLines(r *Report, cat *catalog.Catalog, templatesDir string) ([]byte, document.Lines, error) {
+// markdownLines is Markdown with where its lines came from and its
+// footnotes (the readings it marks).
+func markdownLines(r *Report, cat *catalog.Catalog, templatesDir string) ([]byte, document.Lines, *document.Notes, error) {
 	ro := NewRoster(r, cat)
 	names := []string{RosterTemplate}
 	if ro.Kind != "" {
@@ -262,9 +263,10 @@ func markdownLines(r *Report, cat *catalog.Catalog, templatesDir string) ([]byte
 	}
 	srcs, err := document.Read(templatesDir, names...)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return document.ExecuteLines(srcs, nil, ro, &ro.notes)
+	md, lines, err := document.ExecuteLines(srcs, nil, ro, &ro.notes)
+	return md, lines, &ro.notes, err
 }
 
 // RosterTemplate is the roster's template; a club's --templates folder

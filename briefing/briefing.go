@@ -54,8 +54,9 @@ type Briefing struct {
 	// Agree is what the players must settle before play because the rules
 	// leave it out: the Game Stats the data gives a unit none of ("the Mk
 	// II Baldwin's Speed, Defense, Armor and weapons"), the special
-	// abilities it never describes, and the scenario's own list.
-	Agree   []string
+	// abilities it never describes, and the scenario's own list, each with
+	// the reading the pack takes of it (its mark prints beside it).
+	Agree   []catalog.Agreed
 	Sheet   *Sheet // the hidden side's secret deployment sheet, or nil
 	Version string // data version (catalogue hash)
 }
@@ -85,6 +86,10 @@ type Line struct {
 	Each        int    // one unit's cost in the catalogue
 	Points      int64  // Count × Each
 	Composition string // the unit entry's composition ("5 × Infantry")
+	// Readings are the ids of the readings the line is printed by: its
+	// own (how six tanks make units) and its added stands' (the
+	// Captain's stand).
+	Readings []string
 }
 
 // Victory is a victory condition and the sides it is for.
@@ -100,6 +105,9 @@ type MarkerLine struct {
 	Name  string
 	Count int
 	Note  string
+	// Reading is the id of the reading that decides the count, where the
+	// book gives none.
+	Reading string
 }
 
 // Find returns the scenario with the id in any rule set of cat. An id
@@ -161,8 +169,14 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 			l := Line{Force: f, Unit: u, Count: max(f.Count, 1), Each: u.Points}
 			l.Points = int64(l.Count) * int64(l.Each)
 			l.Composition = composition(sys, u, l.Count)
+			if f.Reading != "" {
+				l.Readings = append(l.Readings, f.Reading)
+			}
 			for _, a := range f.Added {
 				l.Composition += fmt.Sprintf(" + %d × %s", l.Count*a.Count, a.Label)
+				if a.Reading != "" && !slices.Contains(l.Readings, a.Reading) {
+					l.Readings = append(l.Readings, a.Reading)
+				}
 			}
 			if len(f.Added) > 0 {
 				l.Composition += fmt.Sprintf(" = %d stands", l.Count*f.StandsOf(u))
@@ -268,14 +282,25 @@ func ruleTexts(sys *catalog.System, sc *catalog.Scenario) []catalog.Table {
 	return out
 }
 
-// agree lists what the rules leave out that the scenario's forces need:
-// for each profile the data gives no Speed, Defense, Armor or weapons,
-// those; then the special abilities of the forces' profiles and weapons
-// that no rule describes; then the scenario's own list (equipment with
-// neither stats nor rule).
-func agree(sys *catalog.System, sc *catalog.Scenario) []string {
-	var out, specials []string
+// agree lists what the rules leave out that the scenario's forces need,
+// each with the reading the pack takes of it: for each profile the data
+// gives no Speed, Defense, Armor or weapons, those; the stands a line adds
+// without stats; then the special abilities of the forces' profiles and
+// weapons that no rule describes; then the scenario's own list (equipment
+// with neither stats nor rule).
+func agree(sys *catalog.System, sc *catalog.Scenario) []catalog.Agreed {
+	var out []catalog.Agreed
+	var specials []string
 	seen := map[string]bool{}
+	// readingOf is the first reading touching the topic, or "".
+	readingOf := func(topic string) string {
+		for _, n := range sys.NotesTouching(topic) {
+			if n.IsReading() {
+				return n.ID
+			}
+		}
+		return ""
+	}
 	addSpecials := func(list []string) {
 		for _, sp := range list {
 			if a := sys.Ability(sp); !a.Described() && !slices.Contains(specials, a.Name) {
@@ -291,7 +316,7 @@ func agree(sys *catalog.System, sc *catalog.Scenario) []string {
 			}
 			for _, a := range f.Added {
 				if a.Reading != "" {
-					out = append(out, fmt.Sprintf("stats for the %s", a.Label))
+					out = append(out, catalog.Agreed{Text: fmt.Sprintf("stats for the %s", a.Label), Reading: a.Reading})
 				}
 			}
 			for _, st := range u.Composition {
@@ -301,7 +326,7 @@ func agree(sys *catalog.System, sc *catalog.Scenario) []string {
 				}
 				seen[p.ID] = true
 				if missing := sys.Unstated(p); len(missing) > 0 {
-					out = append(out, fmt.Sprintf("the %s's %s", p.Name, document.And(missing)))
+					out = append(out, catalog.Agreed{Text: fmt.Sprintf("the %s's %s", p.Name, document.And(missing)), Reading: readingOf(p.ID)})
 				}
 				addSpecials(p.Specials)
 				for _, wid := range p.Weapons {
@@ -312,12 +337,22 @@ func agree(sys *catalog.System, sc *catalog.Scenario) []string {
 			}
 		}
 	}
-	switch len(specials) {
+	// A special with a reading of its own is agreed on its own line, its
+	// mark beside it; the others together.
+	var plain []string
+	for _, sp := range specials {
+		if r := readingOf(document.Slug(sp)); r != "" {
+			out = append(out, catalog.Agreed{Text: "what " + sp + " does", Reading: r})
+		} else {
+			plain = append(plain, sp)
+		}
+	}
+	switch len(plain) {
 	case 0:
 	case 1:
-		out = append(out, "what "+specials[0]+" does")
+		out = append(out, catalog.Agreed{Text: "what " + plain[0] + " does"})
 	default:
-		out = append(out, "what "+document.And(specials)+" do")
+		out = append(out, catalog.Agreed{Text: "what " + document.And(plain) + " do"})
 	}
 	return append(out, sc.Agree...)
 }

@@ -52,7 +52,7 @@ var scenarios = []struct {
 }{
 	{
 		id: "boys-of-company-c", totals: []int{145, 200}, blips: 6,
-		pdf: []string{"Boys of Company C — 145 points", "Martians — 200 points", "Martians table edge", "Boys of Company C table edge", "Suggested layout", "Secret deployment"},
+		pdf: []string{"Boys of Company C — 145 points", "Martians — 200 points", "Martians table edge", "Boys of Company C table edge", "a suggested layout", "Secret deployment"},
 	},
 	{
 		// The HMG team starts in ambush: 8 blips (the company, six tanks,

@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/data"
@@ -91,13 +92,21 @@ func TestMoraleWagonAgrees(t *testing.T) {
 // TestAgreeBeforePlay: the first page asks the players to agree what the
 // quick-start leaves out — the Mk II Baldwin's stats, Massive, the
 // Gripper Claw (Stealth has its line, from the hidden-unit rules), and
-// the pack's reading of the tripods' Tentacles — and a club's data that
-// gives the Baldwin its stats takes it off the list.
+// the pack's reading of the tripods' Tentacles — each with the reading
+// the pack takes of it, and a club's data that gives the Baldwin its
+// stats takes it off the list.
 func TestAgreeBeforePlay(t *testing.T) {
 	b := build(t, shipped.Catalog(t), "morale-wagon")
-	want := []string{"the Mk II Baldwin's Speed, Defense, Armor and weapons", "what Massive does", "what the tripods' Gripper Claw does", "which weapon the tripods' Tentacles are (ruling: the Reaper Tentacles)"}
-	if strings.Join(b.Agree, "|") != strings.Join(want, "|") {
-		t.Errorf("agree %q, want %q", b.Agree, want)
+	want := []string{"the Mk II Baldwin's Speed, Defense, Armor and weapons (baldwin-stats)", "what Massive does (massive)", "what the tripods' Gripper Claw does (tripod-weapons)", "which weapon the tripods' Tentacles are (tripod-tentacles)"}
+	agreed := func(b *briefing.Briefing) string {
+		var s []string
+		for _, a := range b.Agree {
+			s = append(s, a.Text+" ("+a.Reading+")")
+		}
+		return strings.Join(s, "|")
+	}
+	if agreed(b) != strings.Join(want, "|") {
+		t.Errorf("agree %q, want %q", agreed(b), want)
 	}
 	texts, _ := renderText(t, b, layout.A4)
 	var page1 []string
@@ -112,8 +121,8 @@ func TestAgreeBeforePlay(t *testing.T) {
 
 	b = build(t, clubCatalog(t), "morale-wagon")
 	want = want[1:]
-	if strings.Join(b.Agree, "|") != strings.Join(want, "|") {
-		t.Errorf("with the club's Baldwin stats: agree %q, want %q", b.Agree, want)
+	if agreed(b) != strings.Join(want, "|") {
+		t.Errorf("with the club's Baldwin stats: agree %q, want %q", agreed(b), want)
 	}
 }
 

@@ -45,7 +45,7 @@ func (b *Briefing) needed() {
 	sys, sc := b.System, b.Scenario
 	set := MarkerSet{Counts: map[string]int{}, MarkerFile: MarkersFile(sys), MarkerSheet: "the " + sys.About.Short + " marker sheet"}
 	for _, m := range sc.Markers {
-		ml := MarkerLine{ID: m.Kind, Name: m.Kind, Count: m.Count, Note: m.Note}
+		ml := MarkerLine{ID: m.Kind, Name: m.Kind, Count: m.Count, Note: m.Note, Reading: m.Reading}
 		mk := sys.Marker(m.Kind)
 		if mk != nil && mk.Name != "" {
 			ml.Name = mk.Name
@@ -92,14 +92,13 @@ func otherFaces(sys *catalog.System, mk *catalog.Marker) (int, string) {
 // blipNote says which blips to bring: the numbers of the secret sheet,
 // what they are for, and the other faces.
 func blipNote(sh *Sheet, others int, what string) string {
-	s := fmt.Sprintf("Numbered 1–%d: one for each of the %s that deploy as blips", len(sh.Blips), document.Count(sh.UnitCount, "unit", "units"))
+	s := fmt.Sprintf("Numbered 1–%d: the %s that deploy as blips", len(sh.Blips), document.Count(sh.UnitCount, "unit", "units"))
 	if sh.UnitCount == 1 {
-		s = fmt.Sprintf("Numbered 1–%d: one for the unit that deploys as a blip", len(sh.Blips))
+		s = fmt.Sprintf("Numbered 1–%d: the unit that deploys as a blip", len(sh.Blips))
 	}
 	if sh.Decoys > 0 {
 		s += fmt.Sprintf(" and up to %s", document.Count(sh.Decoys, "decoy", "decoys"))
 	}
-	s += ", as on the secret deployment sheet"
 	if others > 0 {
 		s += fmt.Sprintf("; %d marked %s", others, what)
 	}

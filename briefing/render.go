@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"regexp"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -44,26 +46,36 @@ const mapShareScale = 5.0
 
 const pageBreak = "<!-- pagebreak -->"
 
+// footDefs are the footnotes' definitions the pipeline writes at the end
+// of the Markdown: they print under what marks them, not where they stand.
+var footDefs = regexp.MustCompile(`(?m)^\[\^[^\]\s]+\]: .*$`)
+
 // Options choose the paper and the templates.
 type Options struct {
 	Paper     layout.Paper
 	Templates string // folder of templates overriding the shipped ones; "" for none
+	// Marks, when set, records where the readings' marks land.
+	Marks *document.Marks
 }
 
 // Markdown executes the briefing template over b. The map is left as
 // MapMarker for PDF and HTML to fill in.
 func (b *Briefing) Markdown(templatesDir string) ([]byte, error) {
-	md, _, err := b.markdown(templatesDir)
+	md, _, _, err := b.markdown(templatesDir)
 	return md, err
 }
 
-// markdown is Markdown with where its lines came from.
-func (b *Briefing) markdown(templatesDir string) ([]byte, document.Lines, error) {
+// markdown is Markdown with where its lines came from and its footnotes:
+// the readings it marks.
+func (b *Briefing) markdown(templatesDir string) ([]byte, document.Lines, *document.Notes, error) {
 	srcs, err := document.Read(templatesDir, BriefingTemplate, DeploymentTemplate)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return document.ExecuteLines(srcs, funcs, b, nil)
+	notes := &document.Notes{}
+	notes.Know(b.System.Notes...)
+	md, lines, err := document.ExecuteLines(srcs, b.funcs(notes), b, notes)
+	return md, lines, notes, err
 }
 
 // Title is the briefing's running title.
@@ -118,34 +130,29 @@ func (b *Briefing) PDF(opt Options) ([]byte, error) {
 // Render is PDF before the bytes: the document and the map's plan (nil
 // without a map), for tests to measure.
 func (b *Briefing) Render(opt Options) (_ *fpdf.Fpdf, _ *tablemap.Plan, err error) {
-	md, lines, err := b.markdown(opt.Templates)
+	md, lines, notes, err := b.markdown(opt.Templates)
 	if err != nil {
 		return nil, nil, err
 	}
 	mo := b.mdOptions(opt.Paper)
 	// The renderer's messages about the Markdown name the template's place.
 	defer func() { err = lines.Place(err, mo.File) }()
+	// What was laid out last is what prints: its marks are recorded.
+	var l *markdown.Layout
+	defer func() {
+		if err == nil {
+			opt.Marks.Laid(l, notes)
+		}
+	}()
 	m := b.Scenario.Map
 	at := bytes.Index(md, []byte(MapMarker))
 	if m != nil && at >= 0 {
 		if err := mapLast(md, at); err != nil {
 			return nil, nil, err
 		}
-		// The renderer keeps a short section on one page only where the
-		// map still fits where it did: a map pushed to a page of its own
-		// costs that page.
-		md, at := md, at
-		mo.Pages = func(l *markdown.Layout) int {
-			if onOwnPage(md, at) {
-				return l.Pages
-			}
-			if spot, err := spotOf(l, md, at, mo); err != nil || !b.fits(spot.box, mo) {
-				return l.Pages + 1
-			}
-			return l.Pages
-		}
+		mo = b.planned(md, at, mo)
 	}
-	l, err := markdown.Measure(md, mo)
+	l, err = markdown.Measure(md, mo)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -215,10 +222,29 @@ func (b *Briefing) placeMap(md []byte, at int, l *markdown.Layout, mo markdown.O
 	return own, spot, l, mo, err
 }
 
-// mapLast checks that nothing but a page break (or the end) follows the
-// map marker: the map takes the rest of its page.
+// planned is mo for the Markdown whose map marker is at byte at: the
+// renderer keeps a short section on one page only where the map still
+// fits where it did, as a map pushed to a page of its own costs that
+// page.
+func (b *Briefing) planned(md []byte, at int, mo markdown.Options) markdown.Options {
+	plain := mo
+	mo.Pages = func(l *markdown.Layout) int {
+		if onOwnPage(md, at) {
+			return l.Pages
+		}
+		if spot, err := spotOf(l, md, at, plain); err != nil || !b.fits(spot.box, plain) {
+			return l.Pages + 1
+		}
+		return l.Pages
+	}
+	return mo
+}
+
+// mapLast checks that nothing but a page break (or the end, and the
+// footnotes' definitions) follows the map marker: the map takes the rest
+// of its page.
 func mapLast(md []byte, at int) error {
-	after := strings.TrimSpace(string(md[at+len(MapMarker):]))
+	after := strings.TrimSpace(footDefs.ReplaceAllString(string(md[at+len(MapMarker):]), ""))
 	if after != "" && !strings.HasPrefix(after, pageBreak) {
 		return fmt.Errorf("%s: the table map takes the rest of its page: put %s after %s", BriefingTemplate, pageBreak, MapMarker)
 	}
@@ -281,7 +307,7 @@ const mapPlaceholder = "PLAYAID-TABLE-MAP"
 
 // HTML renders the briefing as one HTML page, the map as inline SVG.
 func (b *Briefing) HTML(opt Options) (_ []byte, err error) {
-	md, lines, err := b.markdown(opt.Templates)
+	md, lines, _, err := b.markdown(opt.Templates)
 	if err != nil {
 		return nil, err
 	}
@@ -345,9 +371,6 @@ func MapText(m *catalog.Map) string {
 		return ""
 	}
 	var sb strings.Builder
-	if m.Suggested {
-		sb.WriteString("*Suggested layout: the scenario prints no table map.*\n\n")
-	}
 	fmt.Fprintf(&sb, "Board %s × %s in. Places are in inches from the top-left corner (across, down)", document.Inches(m.Width), document.Inches(m.Depth))
 	if m.Top != "" || m.Bottom != "" {
 		fmt.Fprintf(&sb, "; the %s table edge is at the top, the %s edge at the bottom", m.Top, m.Bottom)
@@ -381,7 +404,43 @@ func where(f catalog.Feature) string {
 const maxLine = 1000
 
 // funcs are the briefing's own template functions, beside
-// document.Funcs.
+// document.Funcs: those of every briefing, and the references to the
+// readings it prints, among notes.
+func (b *Briefing) funcs(notes *document.Notes) template.FuncMap {
+	fm := template.FuncMap{
+		// reading is the reference to the reading with the id: its
+		// mark where the template puts it.
+		"reading": func(id string) string {
+			if n := b.System.Reading(id); n != nil {
+				return notes.Source(*n)
+			}
+			return ""
+		},
+		// rulings are the references to the readings of this scenario
+		// (or of none) that touch any of the topics ("victory",
+		// "game-length", "map").
+		"rulings": func(topics ...string) string { return notes.Sources(b.readings(topics...)) },
+	}
+	for k, f := range funcs {
+		fm[k] = f
+	}
+	return fm
+}
+
+// readings are the rule set's readings touching any of the topics that
+// are this scenario's, or no scenario's.
+func (b *Briefing) readings(topics ...string) []catalog.Note {
+	var out []catalog.Note
+	for _, n := range b.System.NotesTouching(topics...) {
+		other := slices.ContainsFunc(n.Touches, func(t string) bool { return t != b.Scenario.ID && b.System.Scenario(t) != nil })
+		mine := slices.Contains(n.Touches, b.Scenario.ID)
+		if n.IsReading() && (mine || !other) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 var funcs = template.FuncMap{
 	// line is a writing line of n underscores for the forms: at most
 	// maxLine, which is several times a page's width at the smallest

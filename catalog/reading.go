@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -46,6 +47,24 @@ func (s *System) Reading(id string) *Note {
 		}
 	}
 	return nil
+}
+
+// Governing returns the readings of the rule set and of the one it adds
+// to whose governed words (Note.Governs) are text, as a document prints
+// it: a value's mark goes where the value goes.
+func (s *System) Governing(text string, typeset func(string) string) []Note {
+	var out []Note
+	for _, sys := range []*System{s, s.Base} {
+		if sys == nil {
+			continue
+		}
+		for _, n := range sys.Notes {
+			if n.IsReading() && slices.ContainsFunc(n.Governs, func(g string) bool { return typeset(g) == typeset(text) }) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
 }
 
 // ReadingByMark returns the reading with the mark in the rule set or in

@@ -24,8 +24,8 @@ type Scenario struct {
 	// Agree lists what the players must settle before play that the rules
 	// leave out, beyond the Game Stats and special abilities the briefing
 	// finds missing by itself: equipment the scenario names but no table
-	// describes ("the Gripper Claw").
-	Agree []string `toml:"agree"`
+	// describes ("the Gripper Claw"), each with the reading it follows.
+	Agree []Agreed `toml:"agree"`
 	Pos   diag.Pos `toml:"-"`
 }
 
@@ -85,9 +85,13 @@ type Force struct {
 	Designated []string `toml:"designated"`
 	// DugIn: the scenario lets the unit start dug in ("may be Dug-in"):
 	// its roster and card say so, with what being dug in does.
-	DugIn bool     `toml:"dug_in"`
-	Note  string   `toml:"note"`
-	Pos   diag.Pos `toml:"-"`
+	DugIn bool `toml:"dug_in"`
+	// Reading names the reading the line is printed by, where the book
+	// leaves it open (how six tanks make units): the line, and the
+	// unit's roster line and cards, print its mark.
+	Reading string   `toml:"reading"`
+	Note    string   `toml:"note"`
+	Pos     diag.Pos `toml:"-"`
 }
 
 // AddedStand is a stand a scenario adds to a unit entry. Where the book
@@ -130,6 +134,17 @@ type MarkerNeed struct {
 	Kind  string `toml:"kind"` // marker id
 	Count int    `toml:"count"`
 	Note  string `toml:"note"`
+	// Reading names the reading that decides the count, where the book
+	// gives none ("just a few" cables): the count prints its mark.
+	Reading string `toml:"reading"`
+}
+
+// Agreed is a thing the players settle before play, in the briefing's
+// words ("what the tripod's Gripper Claw does"), and the reading the
+// pack takes of it.
+type Agreed struct {
+	Text    string `toml:"text"`
+	Reading string `toml:"reading"`
 }
 
 // Map is a table map. Coordinates are inches from the map's top-left

@@ -61,7 +61,27 @@ func resolve(md []byte) []byte {
 	if !bytes.Contains(md, []byte(refOpen)) {
 		return md
 	}
-	return refTokens.ReplaceAll(md, []byte("[^$1]"))
+	return OneMarkEach(refTokens.ReplaceAll(md, []byte("[^$1]")))
+}
+
+var refRun = regexp.MustCompile(`(?:\[\^[^\]\s]+\])+`)
+
+// OneMarkEach prints a mark once where a run of footnote references
+// names it twice ("[^R4][^R4]"): two things that print side by side
+// asked for the same reading.
+func OneMarkEach(md []byte) []byte {
+	return refRun.ReplaceAllFunc(md, func(run []byte) []byte {
+		refs := bytes.SplitAfter(run, []byte("]"))
+		out := make([]byte, 0, len(run))
+		seen := map[string]bool{}
+		for _, r := range refs {
+			if len(r) > 0 && !seen[string(r)] {
+				seen[string(r)] = true
+				out = append(out, r...)
+			}
+		}
+		return out
+	})
 }
 
 // stripRefs is s without its footnote references.
@@ -96,8 +116,14 @@ const RulingPrefix = "Ruling: "
 // side: the renderer prints a run of them as one list ("3,5").
 func (n *Notes) Sources(notes []catalog.Note) string {
 	var b strings.Builder
+	seen := map[string]bool{}
 	for _, note := range notes {
-		b.WriteString(n.Source(note))
+		// A table quoting one reading twice (in its notes and its
+		// rows' sources) marks it once: one mark, one reading.
+		if key := note.System + "/" + note.ID; !seen[key] {
+			seen[key] = true
+			b.WriteString(n.Source(note))
+		}
 	}
 	return b.String()
 }
@@ -148,6 +174,14 @@ func (n *Notes) odds(t *rules.Table) string {
 	shown := *t
 	shown.Notes = own
 	return oddsTable(shown, Esc(t.Corner)+n.Sources(quoted))
+}
+
+// OddsTable is an engine table as a GFM table (OddsTable), the marks of
+// the readings among the source notes it quotes on its corner; its own
+// notes are the caller's to print or not.
+func (n *Notes) OddsTable(t rules.Table) string {
+	_, quoted := n.Split(t.Notes)
+	return oddsTableCorner(t, Esc(t.Corner)+n.Sources(quoted))
 }
 
 // Len is the number of footnotes referenced.

@@ -94,14 +94,33 @@ func (m *Marks) Add(n catalog.Note, page int, card, where string) {
 }
 
 // Laid records the marks a laid-out document prints, the readings found
-// by their marks among the footnotes of notes.
+// by their marks among the footnotes of notes, each under its heading.
 func (m *Marks) Laid(l *markdown.Layout, notes *Notes) {
+	m.LaidAt(l, notes, func(_ catalog.Note, _ int, heading string) string { return heading })
+}
+
+// LaidAt is Laid naming where each mark stands with where: from the
+// reading, the page and the heading.
+func (m *Marks) LaidAt(l *markdown.Layout, notes *Notes, where func(n catalog.Note, page int, heading string) string) {
 	if m == nil || l == nil || notes == nil {
 		return
 	}
 	for _, at := range l.Marks() {
 		if n, ok := notes.readings[at.Label]; ok {
-			m.Add(n, at.Page, "", at.Heading)
+			m.Add(n, at.Page, "", where(n, at.Page, at.Heading))
+		}
+	}
+}
+
+// Card records the marks a card prints: those page of its laid-out side
+// l prints, the card drawn on the document's page at and named card.
+func (m *Marks) Card(l *markdown.Layout, notes *Notes, page, at int, card string) {
+	if m == nil || l == nil || notes == nil {
+		return
+	}
+	for _, mk := range l.Marks() {
+		if n, ok := notes.readings[mk.Label]; ok && mk.Page == page {
+			m.Add(n, at, card, "")
 		}
 	}
 }

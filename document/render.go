@@ -40,6 +40,13 @@ func Render(md []byte, format string, opt markdown.Options) ([]byte, error) {
 // what it fitted to the paper for a font of wide letters, told to the
 // person at the terminal (NoteFitted).
 func (ls Lines) Render(md []byte, format string, opt markdown.Options) ([]byte, error) {
+	return ls.RenderNoted(md, format, opt, nil, nil)
+}
+
+// RenderNoted is Render recording in marks where the marks of the
+// readings among notes (the document's footnotes) land on the PDF's
+// pages.
+func (ls Lines) RenderNoted(md []byte, format string, opt markdown.Options, notes *Notes, marks *Marks) ([]byte, error) {
 	if format != PDF && format != "" {
 		out, err := Render(md, format, opt)
 		return out, ls.Place(err, opt.File)
@@ -50,6 +57,9 @@ func (ls Lines) Render(md []byte, format string, opt markdown.Options) ([]byte, 
 	}
 	ls.NoteFitted(l.Fitted(), opt.File)
 	out, err := l.PDF()
+	if err == nil {
+		marks.Laid(l, notes)
+	}
 	return out, ls.Place(err, opt.File)
 }
 

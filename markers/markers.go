@@ -20,6 +20,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/limits"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
@@ -67,6 +68,9 @@ type Options struct {
 	BackOffset [2]float64
 	// Stamp is printed in each sheet's header, e.g. the data version.
 	Stamp string
+	// Marks, when set, records where the readings' marks land (a range
+	// stick's range read by a reading).
+	Marks *document.Marks
 	// Title heads each front instead of "<rule set> markers", e.g. a
 	// scenario's blips: "Blips for Scenario 2: Morale Wagon".
 	Title string

@@ -110,6 +110,11 @@ func (sh *sheet) drawFrontPage(pdf *fpdf.Fpdf, pg *page) {
 	for _, pl := range pg.items {
 		layout.CropMarks(pdf, pl.r)
 		place(pdf, pl, func(x, y float64) { drawFront(pdf, pl.p, x, y) })
+		if pl.p.seg != nil {
+			for _, n := range pl.p.seg.readings() {
+				sh.opt.Marks.Add(n, pdf.PageNo(), "", pl.p.kind.Name)
+			}
+		}
 	}
 	if len(pg.captions) > 0 {
 		setText(pdf, headerInk)

@@ -3,7 +3,9 @@ package markers
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/playaid/playaid/internal/fpdf"
 
@@ -33,6 +35,20 @@ type rulerRow struct {
 	color rgb
 	bands []band
 	end   string // the range as printed at its end: 15″
+	// readings are the readings that govern the range as the book prints
+	// it ("30+" read as 30″): their marks follow the range at its end,
+	// their lines the stick's name in the footer of the piece that ends
+	// it.
+	readings []catalog.Note
+}
+
+// mark is the row's readings' marks, "" for none.
+func (r rulerRow) mark() string {
+	var ms []string
+	for _, n := range r.readings {
+		ms = append(ms, n.Mark)
+	}
+	return strings.Join(ms, ",")
 }
 
 // segment is one piece of a range stick: inches from–to of the whole.
@@ -173,23 +189,46 @@ func newRulerRow(s *catalog.System, m *catalog.Marker, r catalog.RulerRow) (rule
 	if w.Power != 0 {
 		row.end += fmt.Sprintf(" · %+d", w.Power)
 	}
+	if w.RangeText != "" {
+		row.readings = s.Governing(w.RangeText, document.Typo)
+	}
 	return row, nil
+}
+
+// readings are the readings whose marks the segment prints: those of the
+// rows whose range ends on it.
+func (sg *segment) readings() []catalog.Note {
+	var out []catalog.Note
+	for _, r := range sg.rows {
+		if reach := r.bands[len(r.bands)-1].to; reach > float64(sg.from) && reach <= float64(sg.to)+1e-9 {
+			for _, n := range r.readings {
+				if !slices.ContainsFunc(out, func(o catalog.Note) bool { return o.Mark == n.Mark }) {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // Type sizes on a stick: every row label, band factor and range is read
 // at the table, so none is under rowPt; the scale's numbers and the
 // joins are a little larger.
 const (
-	rowPt   = 7.0
-	scalePt = 7.0
-	zeroPt  = 9.0
+	rowPt    = 7.0
+	scalePt  = 7.0
+	zeroPt   = 9.0
+	markPt   = 6.5 // a reading's mark, raised: no character is smaller
+	markRise = 0.9 // mm
 )
 
-// rowLabel is a text a row prints: where it starts, and its width.
+// rowLabel is a text a row prints: where it starts, and its width; mark
+// is the readings' marks set raised after it.
 type rowLabel struct {
 	x, w  float64
 	s     string
 	style string
+	mark  string
 }
 
 // draw paints the segment upright with its top-left at (x, y): the inch
@@ -233,6 +272,11 @@ func (sg *segment) draw(pdf *fpdf.Fpdf, x, y float64) {
 		for _, l := range labels {
 			pdf.SetFont(fontName, l.style, rowPt)
 			layout.Text(pdf, l.x, base, l.s)
+			if l.mark != "" {
+				sw := layout.Width(pdf, l.s)
+				pdf.SetFont(fontName, "B", markPt)
+				layout.Text(pdf, l.x+sw, base-markRise, l.mark)
+			}
 		}
 	}
 	// Thin rules between rows.
@@ -308,6 +352,16 @@ func (sg *segment) draw(pdf *fpdf.Fpdf, x, y float64) {
 		layout.Text(pdf, right, fy, s)
 		layout.Text(pdf, right, y+6, s)
 	}
+	// The lines of the readings its rows end by, after what stands left.
+	for _, n := range sg.readings() {
+		pdf.SetFont(fontName, "B", rowPt)
+		layout.Text(pdf, left+2, fy, n.Mark+"\u00a0")
+		left += 2 + layout.Width(pdf, n.Mark+"\u00a0")
+		pdf.SetFont(fontName, "", rowPt)
+		line := document.RulingPrefix + document.Typo(strings.TrimSpace(n.Ruling))
+		layout.Text(pdf, left, fy, line)
+		left += layout.Width(pdf, line)
+	}
 	pdf.SetFont(fontName, "", rowPt)
 	for _, name := range []string{
 		fmt.Sprintf("%s %d/%d · %d–%d″ · measure from the 0 end", sg.title, sg.index+1, sg.n, sg.from, sg.to),
@@ -357,15 +411,18 @@ func (sg *segment) rowLabels(pdf *fpdf.Fpdf, r rulerRow, x float64, px func(floa
 	labelEnd := start + out[0].w
 	reach := r.bands[len(r.bands)-1].to
 
-	pdf.SetFont(fontName, "", rowPt)
 	endX := px(reach)
 	var endW float64
 	if reach > float64(sg.from) && reach <= float64(sg.to)+1e-9 {
-		endW = layout.Width(pdf, r.end)
+		mark := r.mark()
+		pdf.SetFont(fontName, "B", markPt)
+		markW := layout.Width(pdf, mark)
+		pdf.SetFont(fontName, "", rowPt)
+		endW = layout.Width(pdf, r.end) + markW
 		if endX-1-endW > labelEnd+2 {
-			out = append(out, rowLabel{x: endX - 1 - endW, w: endW, s: r.end})
+			out = append(out, rowLabel{x: endX - 1 - endW, w: endW, s: r.end, mark: mark})
 		} else if endX+1+endW < x+sg.w-1 && endX+1 > labelEnd+2 {
-			out = append(out, rowLabel{x: endX + 1, w: endW, s: r.end}) // too close to the label: after the end
+			out = append(out, rowLabel{x: endX + 1, w: endW, s: r.end, mark: mark}) // too close to the label: after the end
 		} else {
 			endW = 0
 		}

@@ -106,9 +106,9 @@ func ListBlipsDoc(cat *catalog.Catalog, name string, r *army.Report) (Doc, bool)
 func markerDoc(d Doc, opt markers.Options, wrap func(error) error) Doc {
 	d.Kinds = opt.Only
 	d.marks = &opt
-	d.render = func(p layout.Paper, _ *run) ([]byte, error) {
+	d.render = func(p layout.Paper, _ *run, m *document.Marks) ([]byte, error) {
 		o := opt
-		o.Paper = p
+		o.Paper, o.Marks = p, m
 		pdf, err := markers.Render([]*catalog.System{d.System}, o)
 		if err != nil && wrap != nil {
 			return nil, wrap(err)

@@ -51,25 +51,30 @@ type Doc struct {
 	Sheet    string            // a reference sheet's or rules notes' id (sheets.Lookup)
 	Deck     string            // reference cards' id (refcards.Lookup)
 	run      int               // when it starts in a Render, lower first
-	render   func(p layout.Paper, r *run) ([]byte, error)
-	marks    *markers.Options  // a marker or blips file's options (Fold)
-	wrap     func(error) error // where a marker file's error is (Fold)
+	// render makes it on p, in r, recording in m where the readings'
+	// marks land.
+	render func(p layout.Paper, r *run, m *document.Marks) ([]byte, error)
+	marks  *markers.Options  // a marker or blips file's options (Fold)
+	wrap   func(error) error // where a marker file's error is (Fold)
 }
 
 // Render makes the document on paper p.
-func (d Doc) Render(p layout.Paper) ([]byte, error) { return d.render(p, newRun()) }
+func (d Doc) Render(p layout.Paper) ([]byte, error) {
+	r := newRun()
+	return d.render(p, r, r.marks(d))
+}
 
 // Func is a document outside the pack, made by f: a club's own list, or a
 // test's stand-in.
 func Func(name, part string, f func(p layout.Paper) ([]byte, error)) Doc {
-	return Doc{Name: name, Part: part, render: func(p layout.Paper, _ *run) ([]byte, error) { return f(p) }}
+	return Doc{Name: name, Part: part, render: func(p layout.Paper, _ *run, _ *document.Marks) ([]byte, error) { return f(p) }}
 }
 
 // Via is the document made through f, which is given the document
 // itself: a cache in front of its rendering.
 func (d Doc) Via(f func(d Doc, p layout.Paper) ([]byte, error)) Doc {
 	orig := d
-	d.render = func(p layout.Paper, _ *run) ([]byte, error) { return f(orig, p) }
+	d.render = func(p layout.Paper, _ *run, _ *document.Marks) ([]byte, error) { return f(orig, p) }
 	return d
 }
 
@@ -94,13 +99,19 @@ type part struct {
 }
 
 // parts are the print pack, in the order of its files.
-var parts = []part{
-	{"army rosters", armies, 3},
-	{"briefings", briefings, 0},
-	{"markers", markerDocs, 4},
-	{"reference sheets", referenceSheets, 1},
-	{"rules notes", rulesNotes, 1},
-	{"reference cards", cardDecks, 2},
+var parts []part
+
+// The parts are set in init: the rules notes make the pack's other
+// documents (run.players), which a variable's initialiser may not name.
+func init() {
+	parts = []part{
+		{"army rosters", armies, 3},
+		{"briefings", briefings, 0},
+		{"markers", markerDocs, 4},
+		{"reference sheets", referenceSheets, 1},
+		{"rules notes", rulesNotes, 1},
+		{"reference cards", cardDecks, 2},
+	}
 }
 
 // Parts names the pack's parts, in the order of their files.
@@ -132,10 +143,20 @@ func New(cat *catalog.Catalog, o Options) *Pack {
 		docs, err := pt.list(cat, o)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", pt.name, err))
-			docs = []Doc{{Part: pt.name, render: func(layout.Paper, *run) ([]byte, error) { return nil, err }}}
+			docs = []Doc{{Part: pt.name, render: func(layout.Paper, *run, *document.Marks) ([]byte, error) { return nil, err }}}
 		}
 		for _, d := range docs {
 			d.Part, d.run = pt.name, pt.run
+			// A document of the pack's own says so in the run that made
+			// it: its marks are in the run's record.
+			inner, name := d.render, d.Name
+			d.render = func(p layout.Paper, r *run, m *document.Marks) ([]byte, error) {
+				b, err := inner(p, r, m)
+				if err == nil {
+					r.madeDoc(name)
+				}
+				return b, err
+			}
 			pk.Docs = append(pk.Docs, d)
 		}
 	}
@@ -171,20 +192,26 @@ type File struct {
 }
 
 // run is one Render's shared work: each reference sheet is laid out once
-// for the sheet and the rules notes that cite its pages, and each odds
-// table is computed once for the sheets and the cards that print it.
+// for the sheet and the rules notes that cite its pages, each odds table
+// is computed once for the sheets and the cards that print it, and the
+// player documents record where the readings' marks land, for the rules
+// notes to say (see players).
 type run struct {
 	mu   sync.Mutex
 	laid map[string]func() (*sheets.Laid, error)
 	// need counts, by sheet, the documents of the run still to ask for
 	// its layout (none known: kept to the end of the run). The last lets
 	// go of it: a sheet's layout is a few megabytes of the run's peak.
-	need map[string]int
-	odds *document.Odds
+	need    map[string]int
+	odds    *document.Odds
+	printed document.Printed
+	made    map[string]bool // the player documents made in the run, by file
+	fill    sync.Once       // the player documents the run had not made, made for the rules notes
+	fillErr error
 }
 
 func newRun() *run {
-	return &run{laid: map[string]func() (*sheets.Laid, error){}, need: map[string]int{}, odds: document.NewOdds()}
+	return &run{laid: map[string]func() (*sheets.Laid, error){}, need: map[string]int{}, odds: document.NewOdds(), made: map[string]bool{}}
 }
 
 // oddsFor is where the documents of the run get their odds tables.
@@ -193,6 +220,82 @@ func (r *run) oddsFor(o Options) *document.Odds {
 		return o.Odds
 	}
 	return r.odds
+}
+
+// marks records the marks d prints, under its name in the organiser's
+// words.
+func (r *run) marks(d Doc) *document.Marks {
+	if d.Kind == Notes || d.Kind == "" {
+		return nil
+	}
+	return r.printed.In(slices.Index(kindOrder, d.Kind), d.Name, docLabel(d))
+}
+
+// kindOrder is the order the rules notes tell the documents a reading
+// prints on in: the sheet and cards a player reads first.
+var kindOrder = []Kind{Reference, Cards, Briefing, Blips, Markers, Army}
+
+// docLabel is what the organiser calls a document: "the AQotMF
+// reference sheet", "the briefing of Scenario 1: …", "the roster and unit
+// cards of Company C".
+func docLabel(d Doc) string {
+	short := ""
+	if d.System != nil {
+		short = d.System.About.Short
+		if short == "" {
+			short = d.System.About.Name
+		}
+		short += " "
+	}
+	switch d.Kind {
+	case Reference:
+		return "the " + short + "reference sheet"
+	case Cards:
+		return "the " + short + "reference cards"
+	case Markers:
+		return "the " + short + "marker sheet"
+	case Briefing:
+		return "the briefing of " + d.Scenario.Name
+	case Blips:
+		if d.Scenario != nil {
+			return "the blips of " + d.Scenario.Name
+		}
+	case Army:
+		if d.List != nil && d.List.List != nil {
+			return "the roster of " + army.ListName(d.List.List)
+		}
+	}
+	return d.Name
+}
+
+// madeDoc notes that the pack's document with the file name was made in
+// the run.
+func (r *run) madeDoc(name string) {
+	r.mu.Lock()
+	r.made[name] = true
+	r.mu.Unlock()
+}
+
+// players makes, once in the run, the player documents of the pack it has
+// not made, so that printed tells where every reading's mark landed: the
+// rules notes say where each ruling prints from it, whether they are made
+// with the whole pack (which makes them last) or alone.
+func (r *run) players(p layout.Paper, cat *catalog.Catalog, o Options) (*document.Printed, error) {
+	r.fill.Do(func() {
+		for _, d := range New(cat, o).Docs {
+			r.mu.Lock()
+			skip := d.Kind == Notes || d.render == nil || r.made[d.Name]
+			r.mu.Unlock()
+			if skip {
+				continue
+			}
+			if _, err := d.render(p, r, r.marks(d)); err != nil {
+				r.fillErr = err
+				return
+			}
+		}
+	})
+	return &r.printed, r.fillErr
 }
 
 // lay lays out the sheet on p, once in the run.
@@ -213,6 +316,16 @@ func (r *run) lay(s sheets.Sheet, cat *catalog.Catalog, o Options, p layout.Pape
 	}
 	r.mu.Unlock()
 	return f()
+}
+
+// Printed makes the pack's player documents on paper p and tells where
+// they printed each reading's mark: what the rules notes say "Prints on"
+// from, as when the pack is made whole.
+func Printed(cat *catalog.Catalog, o Options, p layout.Paper) (*document.Printed, error) {
+	if p.Width == 0 {
+		p = layout.A4
+	}
+	return newRun().players(p, cat, o)
 }
 
 // Render renders the documents on paper p (see RenderEach) and returns
@@ -240,6 +353,10 @@ func RenderEach(ctx context.Context, p layout.Paper, docs []Doc, made func(i int
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return docs[a].run - docs[b].run })
+	// The rules notes tell where the others printed each reading: they
+	// start when every other document is made.
+	order = append(slices.DeleteFunc(slices.Clone(order), func(i int) bool { return docs[i].Kind == Notes }),
+		slices.DeleteFunc(order, func(i int) bool { return docs[i].Kind != Notes })...)
 	r := newRun()
 	for _, d := range docs {
 		if d.Sheet != "" && (d.Kind == Reference || d.Kind == Notes) {
@@ -247,31 +364,39 @@ func RenderEach(ctx context.Context, p layout.Paper, docs []Doc, made func(i int
 		}
 	}
 	errs := make([]error, len(docs))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(docs)) {
-		wg.Go(func() {
-			for {
-				k := int(next.Add(1) - 1)
-				if k >= len(order) {
-					return
+	work := func(order []int) {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range min(runtime.GOMAXPROCS(0), len(order)) {
+			wg.Go(func() {
+				for {
+					k := int(next.Add(1) - 1)
+					if k >= len(order) {
+						return
+					}
+					i := order[k]
+					d := docs[i]
+					var data []byte
+					if errs[i] = ctx.Err(); errs[i] == nil {
+						data, errs[i] = d.render(p, r, r.marks(d))
+					}
+					if errs[i] != nil && d.Part != "" {
+						errs[i] = fmt.Errorf("%s: %w", d.Part, errs[i])
+					}
+					if errs[i] == nil {
+						made(i, data)
+					}
 				}
-				i := order[k]
-				d := docs[i]
-				var data []byte
-				if errs[i] = ctx.Err(); errs[i] == nil {
-					data, errs[i] = d.render(p, r)
-				}
-				if errs[i] != nil && d.Part != "" {
-					errs[i] = fmt.Errorf("%s: %w", d.Part, errs[i])
-				}
-				if errs[i] == nil {
-					made(i, data)
-				}
-			}
-		})
+			})
+		}
+		wg.Wait()
 	}
-	wg.Wait()
+	notes := slices.IndexFunc(order, func(i int) bool { return docs[i].Kind == Notes })
+	if notes < 0 {
+		notes = len(order)
+	}
+	work(order[:notes])
+	work(order[notes:])
 	for _, err := range errs {
 		if err != nil {
 			return err
@@ -300,8 +425,8 @@ func ArmyFile(name string) string { return "army-" + name + ".pdf" }
 // ListDoc is a list's roster with its unit cards, as the pack prints the
 // example lists: a club's saved list prints the same way.
 func ListDoc(cat *catalog.Catalog, name string, r *army.Report, o Options) Doc {
-	return Doc{Name: name, Kind: Army, System: r.System, List: r, render: func(p layout.Paper, _ *run) ([]byte, error) {
-		pdf, err := army.Print(r, cat, army.PrintOptions{Paper: p, Cards: true, Templates: o.Templates})
+	return Doc{Name: name, Kind: Army, System: r.System, List: r, render: func(p layout.Paper, _ *run, m *document.Marks) ([]byte, error) {
+		pdf, err := army.Print(r, cat, army.PrintOptions{Paper: p, Cards: true, Templates: o.Templates, Marks: m})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", r.List.File, err)
 		}
@@ -316,12 +441,12 @@ func briefings(cat *catalog.Catalog, o Options) ([]Doc, error) {
 		for i := range s.Scenarios {
 			sc := &s.Scenarios[i]
 			docs = append(docs, Doc{Name: "briefing-" + sc.ID + ".pdf", Kind: Briefing, System: s, Scenario: sc,
-				render: func(p layout.Paper, _ *run) ([]byte, error) {
+				render: func(p layout.Paper, _ *run, m *document.Marks) ([]byte, error) {
 					b, err := briefing.New(s, sc, cat.Version())
 					if err != nil {
 						return nil, diag.At(sc.Pos, err)
 					}
-					pdf, err := b.PDF(briefing.Options{Paper: p, Templates: o.Templates})
+					pdf, err := b.PDF(briefing.Options{Paper: p, Templates: o.Templates, Marks: m})
 					if err != nil {
 						return nil, diag.At(sc.Pos, fmt.Errorf("briefing %s: %w", sc.ID, err))
 					}
@@ -334,24 +459,32 @@ func briefings(cat *catalog.Catalog, o Options) ([]Doc, error) {
 
 // referenceSheets are the rule sets' quick-reference sheets.
 func referenceSheets(cat *catalog.Catalog, o Options) ([]Doc, error) {
-	return sheetDocs(cat, o, Reference, sheets.Sheet.FileName, (*sheets.Laid).PDF), nil
+	return sheetDocs(cat, o, Reference, sheets.Sheet.FileName, func(l *sheets.Laid, _ layout.Paper, _ *run, m *document.Marks) ([]byte, error) {
+		return l.PDF(m)
+	}), nil
 }
 
 // rulesNotes are the rule sets' rules notes, which cite the pages of
 // their sheets: in one Render, each sheet is laid out once for both.
 func rulesNotes(cat *catalog.Catalog, o Options) ([]Doc, error) {
-	return sheetDocs(cat, o, Notes, sheets.Sheet.NotesFileName, (*sheets.Laid).NotesPDF), nil
+	return sheetDocs(cat, o, Notes, sheets.Sheet.NotesFileName, func(l *sheets.Laid, p layout.Paper, r *run, _ *document.Marks) ([]byte, error) {
+		printed, err := r.players(p, cat, o)
+		if err != nil {
+			return nil, err
+		}
+		return l.NotesPDF(printed)
+	}), nil
 }
 
-func sheetDocs(cat *catalog.Catalog, o Options, k Kind, name func(sheets.Sheet, string) string, draw func(*sheets.Laid) ([]byte, error)) []Doc {
+func sheetDocs(cat *catalog.Catalog, o Options, k Kind, name func(sheets.Sheet, string) string, draw func(*sheets.Laid, layout.Paper, *run, *document.Marks) ([]byte, error)) []Doc {
 	var docs []Doc
 	for _, s := range sheets.All(cat) {
 		docs = append(docs, Doc{Name: name(s, document.PDF), Kind: k, System: cat.System(s.System), Sheet: s.ID,
-			render: func(p layout.Paper, r *run) ([]byte, error) {
+			render: func(p layout.Paper, r *run, m *document.Marks) ([]byte, error) {
 				l, err := r.lay(s, cat, o, p)
 				var b []byte
 				if err == nil {
-					b, err = draw(l)
+					b, err = draw(l, p, r, m)
 				}
 				if err != nil {
 					return nil, fmt.Errorf("%s: %w", s.ID, err)
@@ -368,8 +501,8 @@ func cardDecks(cat *catalog.Catalog, o Options) ([]Doc, error) {
 	var docs []Doc
 	for _, dk := range refcards.All(cat) {
 		docs = append(docs, Doc{Name: dk.FileName(document.PDF), Kind: Cards, Duplex: true, System: cat.System(dk.System), Deck: dk.ID,
-			render: func(p layout.Paper, r *run) ([]byte, error) {
-				pdf, err := dk.Render(cat, refcards.Options{Paper: p, TemplatesDir: o.Templates, Odds: r.oddsFor(o)})
+			render: func(p layout.Paper, r *run, m *document.Marks) ([]byte, error) {
+				pdf, err := dk.Render(cat, refcards.Options{Paper: p, TemplatesDir: o.Templates, Odds: r.oddsFor(o), Marks: m})
 				if err != nil {
 					return nil, fmt.Errorf("%s: %w", dk.ID, err)
 				}

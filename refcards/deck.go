@@ -47,6 +47,7 @@ var (
 // anything else is refused, every problem reported at its line of the
 // Markdown (file names it).
 func parse(md []byte, file string) ([]card, error) {
+	md, defs := footnoteDefs(md)
 	doc, err := markdown.Parse(md, file)
 	if err != nil {
 		return nil, err
@@ -100,6 +101,11 @@ func parse(md []byte, file string) ([]card, error) {
 		side = s
 	}
 	end(len(p.nl) + 2) // to the end of the Markdown
+	for k := range cards {
+		for s := range cards[k].sides {
+			cards[k].sides[s].md = withDefs(cards[k].sides[s].md, defs)
+		}
+	}
 	for k, c := range cards {
 		switch {
 		case faulty[k]:
@@ -119,6 +125,53 @@ func parse(md []byte, file string) ([]card, error) {
 		return nil, p.errs
 	}
 	return cards, nil
+}
+
+// A card's footnotes are the lines of the readings it marks (the
+// pipeline writes their definitions at the end of the deck's Markdown):
+// each side carries the definitions of the marks it prints, which print
+// under the block that marks them, on the same side of the same card.
+
+var (
+	footDef = regexp.MustCompile(`(?m)^\[\^([^\]\s]+)\]: .*$`)
+	footRef = regexp.MustCompile(`\[\^([^\]\s]+)\]`)
+)
+
+// footnoteDefs takes the footnotes' definitions out of md, each line
+// left blank so the lines keep their numbers, and returns them by label.
+func footnoteDefs(md []byte) ([]byte, map[string][]byte) {
+	defs := map[string][]byte{}
+	out := footDef.ReplaceAllFunc(md, func(line []byte) []byte {
+		m := footDef.FindSubmatch(line)
+		defs[string(m[1])] = slices.Clone(line)
+		return nil
+	})
+	if len(defs) == 0 {
+		return md, nil
+	}
+	return out, defs
+}
+
+// withDefs is a side's Markdown with the definitions of the footnotes it
+// references after it.
+func withDefs(md []byte, defs map[string][]byte) []byte {
+	var tail [][]byte
+	var seen []string
+	for _, m := range footRef.FindAllSubmatch(md, -1) {
+		label := string(m[1])
+		if d, ok := defs[label]; ok && !slices.Contains(seen, label) {
+			seen = append(seen, label)
+			tail = append(tail, d)
+		}
+	}
+	if len(tail) == 0 {
+		return md
+	}
+	out := append(slices.Clone(md), '\n')
+	for _, d := range tail {
+		out = append(append(out, '\n'), d...)
+	}
+	return append(out, '\n')
 }
 
 // block checks a block of a card's side: headings, paragraphs, lists of

@@ -50,8 +50,6 @@ func TestTemplateErrors(t *testing.T) {
 			[]string{`cards-aqotmf.md:5:1: unknown directive <!-- bakc --> in card "A": did you mean <!-- back -->?`}},
 		{"a code block", "# A\n\n```\ncode\n```\n\n<!-- back -->\n\ny\n",
 			[]string{`cards-aqotmf.md:3:1: a code block in card "A": cards print headings, paragraphs, lists and tables`}},
-		{"footnotes", "# A\n\nx[^1]\n\n<!-- back -->\n\ny\n\n[^1]: a note\n",
-			[]string{`footnotes in card "A"`}},
 		{"title too long", "# " + long + "\n\nx\n\n<!-- back -->\n\ny\n",
 			[]string{`the title takes 3 lines in the band; at most 2 fit: shorten it`}},
 	} {
@@ -166,5 +164,33 @@ func TestBackOffsets(t *testing.T) {
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%v: %v; want %q", tc.o.BackOffset, err, tc.want)
 		}
+	}
+}
+
+// TestCardFootnotes: a card's side carries the lines of the footnotes it
+// marks (a reading's), and no other side does; the deck's lines keep
+// their numbers for its messages.
+func TestCardFootnotes(t *testing.T) {
+	md := "# A\n\nx[^R2]\n\n<!-- back -->\n\ny\n\n# B\n\nz\n\n<!-- back -->\n\nw[^R2][^R10]\n\n[^R2]: Ruling: two.\n[^R10]: Ruling: ten.\n"
+	cs, err := parse([]byte(md), "cards")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		card, side int
+		want       []string
+	}{{0, front, []string{"[^R2]: Ruling: two."}}, {0, back, nil}, {1, front, nil}, {1, back, []string{"[^R2]: Ruling: two.", "[^R10]: Ruling: ten."}}} {
+		s := string(cs[c.card].sides[c.side].md)
+		if got := strings.Count(s, "]: Ruling:"); got != len(c.want) {
+			t.Errorf("card %d side %d carries %d footnotes, want %d:\n%s", c.card+1, c.side, got, len(c.want), s)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(s, w) {
+				t.Errorf("card %d side %d lacks %q:\n%s", c.card+1, c.side, w, s)
+			}
+		}
+	}
+	if cs[1].line != 9 {
+		t.Errorf("card B stands on line %d, want 9", cs[1].line)
 	}
 }

@@ -2,10 +2,12 @@ package refcards
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
 	"github.com/playaid/playaid/layout/markdown"
@@ -165,14 +167,22 @@ func fitTitle(pdf *fpdf.Fpdf, title string) ([]string, float64) {
 	return lines, titlePt
 }
 
-// faces gives the card engine each printed card's front and back.
-func faces(pcs []physical, deck string, accent [3]uint8) []cards.Card {
+// faces gives the card engine each printed card's front and back; marks
+// records the readings each side marks, among notes, on its page.
+func faces(pcs []physical, deck string, accent [3]uint8, marks *document.Marks, notes *document.Notes) []cards.Card {
 	out := make([]cards.Card, len(pcs))
 	for i, pc := range pcs {
-		out[i] = cards.Card{
-			Front: func(pdf *fpdf.Fpdf, f cards.Frame) { pc.draw(pdf, f, front, deck, accent) },
-			Back:  func(pdf *fpdf.Fpdf, f cards.Frame) { pc.draw(pdf, f, back, deck, accent) },
+		side := func(s int) func(*fpdf.Fpdf, cards.Frame) {
+			return func(pdf *fpdf.Fpdf, f cards.Frame) {
+				pc.draw(pdf, f, s, deck, accent)
+				name := strings.TrimSpace(pc.titleOf + " " + pc.of)
+				if s == back {
+					name += " (back)"
+				}
+				marks.Card(pc.sides[s], notes, pc.pages[s], pdf.PageNo(), name)
+			}
 		}
+		out[i] = cards.Card{Front: side(front), Back: side(back)}
 	}
 	return out
 }

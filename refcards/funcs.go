@@ -14,15 +14,22 @@ import (
 )
 
 // exec is the state of one template execution: the odds tables computed
-// so far.
+// so far, and the readings the cards mark (their footnotes: each card's
+// side carries the lines of the marks it prints).
 type exec struct {
 	sys, base *catalog.System
 	odds      *document.Odds // where the tables come from (nil: computed here)
 	tables    map[string]rules.Table
+	foot      document.Notes
 }
 
 func newExec(sys, base *catalog.System, odds *document.Odds) *exec {
-	return &exec{sys: sys, base: base, odds: odds, tables: map[string]rules.Table{}}
+	x := &exec{sys: sys, base: base, odds: odds, tables: map[string]rules.Table{}}
+	x.foot.Know(sys.Notes...)
+	if base != nil {
+		x.foot.Know(base.Notes...)
+	}
+	return x
 }
 
 // funcs are the cards' own template functions, beside document.Funcs,
@@ -47,11 +54,15 @@ func (x *exec) ownFuncs() template.FuncMap {
 		"fold":       rules.Table.Fold,
 		"withScores": rules.Table.WithScores,
 		"scored":     x.scored,
+		"overleaf":   x.overleaf,
 		"printed":    x.printed,
 		"stacked":    x.stacked,
 		"listed":     x.listed,
 		"chart":      x.chart,
-		"rulings":    x.rulings,
+		"reading":    x.reading,
+		"governed":   x.governed,
+		"playRows":   x.playRows,
+		"note":       x.note,
 		"rule":       x.rule,
 		"roll":       roll,
 		"split":      strings.Split,
@@ -81,8 +92,9 @@ func (x *exec) engine(id string) (rules.Table, error) {
 }
 
 // table prints an odds table, given by its id or as a value (from engine,
-// pick, transpose), as a GFM table (document.OddsTable). The table's
-// title and notes are the template's to print or not.
+// pick, transpose), as a GFM table (document.OddsTable), the marks of the
+// readings its odds follow on its corner. The table's title and its own
+// notes are the template's to print or not.
 func (x *exec) table(v any) (string, error) {
 	var t rules.Table
 	switch v := v.(type) {
@@ -96,7 +108,7 @@ func (x *exec) table(v any) (string, error) {
 	default:
 		return "", fmt.Errorf("table: want an odds table id or a table, got %T", v)
 	}
-	return document.OddsTable(t) + "\n", nil
+	return x.foot.OddsTable(t) + "\n", nil
 }
 
 // scored sets each chance of an odds table beside the score of the
@@ -108,6 +120,15 @@ func (x *exec) scored(t rules.Table, seedID string) (rules.Table, error) {
 		return rules.Table{}, err
 	}
 	return t.Scored(seed, x.sys.About.Die)
+}
+
+// overleaf is an odds table worked out from a chart on the card's other
+// side, whose readings that side marks with their lines: the table drops
+// them, for a side the table fills to its foot (its own notes stay).
+func (x *exec) overleaf(t rules.Table) rules.Table {
+	own, _ := x.foot.Split(t.Notes)
+	t.Notes = own
+	return t
 }
 
 // pick keeps only the named columns of an odds table, in the order named:
@@ -220,7 +241,7 @@ func (x *exec) printed(id string, keys ...int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	cols, rows := t.Columns, t.PlayRows()
+	cols, rows := t.Columns, t.PlayRowsMarked(func(u catalog.Ruled) string { return x.reading(u.Note) })
 	if len(keys) > 0 {
 		if strings.TrimSpace(strings.Join(cols, "")) == "" && len(rows) > 0 {
 			cols, rows = rows[0], rows[1:]
@@ -230,28 +251,41 @@ func (x *exec) printed(id string, keys ...int) (string, error) {
 	return document.DataTable(cols, rows), nil
 }
 
-// rulings prints the rulings of a table's marked cells (see printed),
-// for the template to set on the same card, front or back.
-func (x *exec) rulings(id string) (string, error) {
-	t, err := x.sys.FindTable(id, x.base)
-	if err != nil {
-		return "", err
+// reading returns the reference to the reading with the id (of the
+// deck's rule set or the one it adds to): its mark where the template
+// puts it, its line under the block on the same side of the card.
+func (x *exec) reading(id string) string {
+	if n := x.sys.Reading(id); n != nil {
+		return x.foot.Source(*n)
 	}
-	return rulingLines(t.Rulings()), nil
+	return ""
 }
 
-// rulingLines prints the rulings of a table's or chart's marked cells
-// under it, each on its own line with its mark: on the same card.
-func rulingLines(lines []string) string {
-	if len(lines) == 0 {
-		return ""
+// playRows are the rows a table of the data prints, each ruled cell
+// with its reading's mark (catalog.Table.PlayRowsMarked), for a
+// template that sets the rows itself.
+func (x *exec) playRows(id string) ([][]string, error) {
+	t, err := x.sys.FindTable(id, x.base)
+	if err != nil {
+		return nil, err
 	}
-	var out []string
-	for _, l := range lines {
-		mark, ruling, _ := strings.Cut(l, " ")
-		out = append(out, document.Esc(mark)+" *Ruling:* "+document.Esc(ruling))
+	return t.PlayRowsMarked(func(u catalog.Ruled) string { return x.reading(u.Note) }), nil
+}
+
+// governed returns the references to the readings whose governed words
+// text is: its mark, printed after the value.
+func (x *exec) governed(text string) string {
+	return x.foot.Sources(x.sys.Governing(text, document.Typo))
+}
+
+// note returns the references to the readings touching any of the
+// topics, as `note` does on a sheet.
+func (x *exec) note(topics ...string) string {
+	notes := x.sys.NotesTouching(topics...)
+	if x.base != nil {
+		notes = append(notes, x.base.NotesTouching(topics...)...)
 	}
-	return strings.Join(out, "<br>") + "\n\n"
+	return x.foot.Sources(notes)
 }
 
 // joinKeys joins a table's first n columns into one: "Shot Light".
@@ -296,14 +330,14 @@ func (x *exec) chart(id string, header ...string) (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "| %s | Result |\n|:--|:--|\n", head)
-	for i, r := range c.Rows {
+	for _, r := range c.Rows {
 		text := "**" + document.Esc(strings.TrimSpace(r.Result)) + "**"
 		if r.Text != "" {
 			text += " " + document.Esc(r.Text)
 		}
-		fmt.Fprintf(&b, "| %s%s | %s |\n", roll(r.Roll), c.RollMark(i), text)
+		fmt.Fprintf(&b, "| %s%s | %s |\n", roll(r.Roll), x.reading(r.Ruled), text)
 	}
-	return b.String() + "\n" + rulingLines(c.Rulings(x.sys)), nil
+	return b.String() + "\n", nil
 }
 
 // stacked prints a table of the data printed as pairs side by side

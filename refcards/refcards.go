@@ -32,9 +32,11 @@
 // (or the short one); or beside their backs on fold-over sheets; or one
 // face to a page with bleed for a print shop.
 //
-// A card carries no footnotes (only the short rulings a player needs),
-// and prints headings, paragraphs, lists and tables: the template's
-// Markdown is refused, at its line, where it holds anything else.
+// A card prints headings, paragraphs, lists and tables, and the lines of
+// the readings it marks (`reading "id"`, `governed "value"`, `note
+// "topic"`: footnotes, each under the block that marks it on the same
+// side of the same card); the template's Markdown is refused, at its
+// line, where it holds anything else.
 package refcards
 
 import (
@@ -124,6 +126,9 @@ type Options struct {
 	// with the other documents of a run (the print pack); nil computes
 	// them for the deck alone.
 	Odds *document.Odds
+	// Marks, when set, records where the readings' marks land: on which
+	// card of which page.
+	Marks *document.Marks
 }
 
 // Data is what a deck's template executes over.
@@ -137,28 +142,32 @@ type Data struct {
 // Markdown executes the deck's template (from templatesDir when it has
 // one of that name, else the shipped one).
 func (d Deck) Markdown(cat *catalog.Catalog, templatesDir string) ([]byte, error) {
-	md, _, _, err := d.markdown(cat, templatesDir, nil)
+	md, _, _, _, err := d.markdown(cat, templatesDir, nil)
 	return md, err
 }
 
-func (d Deck) markdown(cat *catalog.Catalog, templatesDir string, odds *document.Odds) ([]byte, string, document.Lines, error) {
+// markdown executes the deck's template: its Markdown, the template's
+// name, where its lines came from and its footnotes (the readings it
+// marks).
+func (d Deck) markdown(cat *catalog.Catalog, templatesDir string, odds *document.Odds) ([]byte, string, document.Lines, *document.Notes, error) {
 	sys := cat.System(d.System)
 	if sys == nil {
-		return nil, "", nil, fmt.Errorf("cards %s: the data has no system %q", d.ID, d.System)
+		return nil, "", nil, nil, fmt.Errorf("cards %s: the data has no system %q", d.ID, d.System)
 	}
 	srcs, err := document.Read(templatesDir, document.Pick(templatesDir, d.Own, d.Template))
 	if err != nil {
-		return nil, "", nil, err
+		return nil, "", nil, nil, err
 	}
 	data := Data{Deck: d, Catalog: cat, System: sys}
 	if sys.About.AddOnTo != "" {
 		data.Base = cat.System(sys.About.AddOnTo)
 	}
-	md, lines, err := document.ExecuteLines(srcs, newExec(sys, data.Base, odds).funcs(), data, nil)
+	x := newExec(sys, data.Base, odds)
+	md, lines, err := document.ExecuteLines(srcs, x.funcs(), data, &x.foot)
 	if err != nil {
-		return nil, "", nil, err
+		return nil, "", nil, nil, err
 	}
-	return md, srcs[0].From, lines, nil
+	return md, srcs[0].From, lines, &x.foot, nil
 }
 
 // Render executes the deck's template and prints its cards.
@@ -170,7 +179,7 @@ func (d Deck) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("reference cards are drawn to size and print as %s, not %q", document.PDF, o.Format)
 	}
-	md, from, lines, err := d.markdown(cat, o.TemplatesDir, o.Odds)
+	md, from, lines, notes, err := d.markdown(cat, o.TemplatesDir, o.Odds)
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +188,7 @@ func (d Deck) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
 	if err != nil {
 		return nil, lines.Place(err, file)
 	}
-	out, fitted, err := print(cards, d, cat.System(d.System), file, cat.System(d.System).Edition(), o)
+	out, fitted, err := print(cards, d, cat.System(d.System), file, cat.System(d.System).Edition(), o, notes)
 	lines.NoteFitted(fitted, file)
 	return out, lines.Place(err, file)
 }

@@ -175,7 +175,7 @@ func (g geometry) checkOffset(off [2]float64) error {
 // by its page of backs; three to a fold sheet, their backs beside them;
 // or one face to a page for a print shop. fitted is what was fitted to a
 // card with a font of wide letters.
-func print(cs []card, d Deck, sys *catalog.System, file, edition string, o Options) (out []byte, fitted diag.List, err error) {
+func print(cs []card, d Deck, sys *catalog.System, file, edition string, o Options, notes *document.Notes) (out []byte, fitted diag.List, err error) {
 	paper := o.Paper
 	if paper.Width == 0 {
 		paper = layout.A4
@@ -196,7 +196,7 @@ func print(cs []card, d Deck, sys *catalog.System, file, edition string, o Optio
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := o.Shop.Draw(pdf, faces(pcs, name, d.Accent)); err != nil {
+		if err := o.Shop.Draw(pdf, faces(pcs, name, d.Accent, o.Marks, notes)); err != nil {
 			return nil, nil, err
 		}
 		out, err := layout.Bytes(pdf)
@@ -273,7 +273,7 @@ func print(cs []card, d Deck, sys *catalog.System, file, edition string, o Optio
 		}
 		return nil
 	}
-	if err := g.sheet.Draw(pdf, faces(pcs, name, d.Accent), margin); err != nil {
+	if err := g.sheet.Draw(pdf, faces(pcs, name, d.Accent, o.Marks, notes), margin); err != nil {
 		return nil, nil, err
 	}
 	if len(fits) > 0 {

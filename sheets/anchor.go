@@ -55,11 +55,18 @@ func (x *exec) anchor(p Place) string {
 // to their rulings.
 func (x *exec) sources(notes []catalog.Note) string {
 	var b strings.Builder
+	seen := map[string]bool{}
 	for _, n := range notes {
 		sys := x.sys.ID
 		if x.base != nil && x.sys.Note(n.ID) == nil {
 			sys = x.base.ID
 		}
+		// A note both touching a topic and quoted by the table is
+		// marked once: one mark, one reading.
+		if seen[sys+"/"+n.ID] {
+			continue
+		}
+		seen[sys+"/"+n.ID] = true
 		b.WriteString(x.anchor(Place{System: sys, Note: n.ID}))
 		b.WriteString(x.foot.Source(n))
 	}

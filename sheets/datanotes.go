@@ -18,7 +18,8 @@ type dataNote struct {
 	section   string   // the book's section ("Movement and Manoeuvre"); "" to take the sheet's
 	quote     string   // the book's words, for a source note that quotes them
 	text      string   // on one line
-	ruling    string   // a source note's ruling
+	ruling    string   // a reading's ruling
+	mark      string   // a reading's mark
 	about     []string // what the note is about, by name ("Weapon: Tank Gun")
 	elsewhere []string // player documents other than the sheet that print it ("the briefing of …")
 }
@@ -30,12 +31,16 @@ type dataNote struct {
 func dataNotes(sys *catalog.System) []dataNote {
 	var out []dataNote
 	at := map[string]int{} // text → index of an entry's note
+	quoted := map[string]bool{}
+	for _, n := range sys.Notes {
+		quoted[document.OneLine(n.Quote)] = true
+	}
 	// entry adds an entry's note under the book's section, or names one
 	// more entry it is about and one more place it prints.
 	entry := func(note, section, about, prints string) {
 		note = document.OneLine(note)
-		if note == "" {
-			return
+		if note == "" || quoted[note] {
+			return // the book's words a source note quotes: said there
 		}
 		if i, ok := at[note]; ok {
 			if !slices.Contains(out[i].about, about) {
@@ -54,36 +59,7 @@ func dataNotes(sys *catalog.System) []dataNote {
 		out = append(out, n)
 	}
 	for _, n := range sys.Notes {
-		out = append(out, dataNote{id: n.ID, section: n.Section, quote: document.OneLine(n.Quote), text: document.OneLine(n.Text), ruling: strings.TrimSpace(n.Ruling), about: touched(sys, n.Touches)})
-	}
-	// A ruling on a weapon a scenario's unit fields, or on what the
-	// scenario equips it with without stats, prints marked on that unit's
-	// roster and card too.
-	for _, sc := range sys.Scenarios {
-		for _, side := range sc.Sides {
-			for _, f := range side.Forces {
-				u := sys.Unit(f.Unit)
-				if u == nil {
-					continue
-				}
-				topics := slices.Clone(f.Equipped)
-				for _, st := range u.Composition {
-					if p := sys.Profile(st.Profile); p != nil {
-						topics = append(topics, p.Weapons...)
-					}
-				}
-				for _, name := range f.Unstated {
-					topics = append(topics, catalog.Slug(name))
-				}
-				where := "the roster and unit card of the " + u.Name
-				for _, n := range sys.NotesTouching(topics...) {
-					i := slices.IndexFunc(out, func(d dataNote) bool { return d.id == n.ID })
-					if i >= 0 && out[i].ruling != "" && !slices.Contains(out[i].elsewhere, where) {
-						out[i].elsewhere = append(out[i].elsewhere, where)
-					}
-				}
-			}
-		}
+		out = append(out, dataNote{id: n.ID, section: n.Section, quote: document.OneLine(n.Quote), text: document.OneLine(n.Text), ruling: strings.TrimSpace(n.Ruling), mark: n.Mark, about: touched(sys, n.Touches)})
 	}
 	for _, p := range sys.Profiles {
 		entry(p.Note, "Game Stats", p.Name, "")
@@ -119,7 +95,7 @@ func dataNotes(sys *catalog.System) []dataNote {
 			}
 		}
 		for _, m := range sc.Markers {
-			entry(m.Note, sc.Name, "markers: "+markerName(sys, m.Kind), briefing+" (Needed to play)")
+			entry(m.Note, "Needed to play", markerName(sys, m.Kind), briefing+" (Needed to play)")
 		}
 	}
 	for _, m := range sys.Markers {
@@ -137,12 +113,13 @@ func dataNotes(sys *catalog.System) []dataNote {
 	return out
 }
 
-// touched names the entries and topics a source note touches: an entry by
-// its name, a topic by its words ("hidden-units" → "hidden units").
+// touched names the entries a source note touches, by their names; a
+// topic that names no entry ("attack", "victory") says nothing a heading
+// should.
 func touched(sys *catalog.System, topics []string) []string {
 	var out []string
 	for _, t := range topics {
-		name := strings.ReplaceAll(t, "-", " ")
+		name := ""
 		switch {
 		case sys.Scenario(t) != nil:
 			name = sys.Scenario(t).Name
@@ -159,11 +136,11 @@ func touched(sys *catalog.System, topics []string) []string {
 		case sys.Marker(t) != nil:
 			name = sys.Marker(t).Name
 		default:
-			if n := unstatedName(sys, t); n != "" {
-				name = n
-			}
+			name = unstatedName(sys, t)
 		}
-		out = append(out, name)
+		if name != "" && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
 	}
 	return out
 }

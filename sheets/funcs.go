@@ -133,21 +133,13 @@ func (x *exec) table(v any, topics ...string) (string, error) {
 	if len(t.Rows) == 0 {
 		return "", nil // a table with nothing to count prints nothing
 	}
-	_, refs := x.splitNotes(t.Notes)
+	_, quoted := x.foot.Split(t.Notes)
 	var b strings.Builder
 	if t.Title != "" {
-		fmt.Fprintf(&b, "**%s**%s%s\n\n", document.Esc(t.Title), x.note(topics...), refs)
+		fmt.Fprintf(&b, "**%s**%s\n\n", document.Esc(t.Title), x.sources(append(x.touching(topics...), quoted...)))
 	}
 	b.WriteString(x.gfm(t))
 	return b.String(), nil
-}
-
-// splitNotes separates an engine table's notes into its own assumptions
-// and the source notes it quotes, anchored, with the footnote references
-// to their rulings: a note quoted by three tables is printed once.
-func (x *exec) splitNotes(notes []string) (own []string, refs string) {
-	own, quoted := x.foot.Split(notes)
-	return own, x.sources(quoted)
 }
 
 // ownNotes is an engine table's notes less the source notes it quotes.
@@ -354,11 +346,20 @@ func (x *exec) note(topics ...string) string {
 	if len(topics) == 0 {
 		return ""
 	}
+	return x.sources(x.touching(topics...))
+}
+
+// touching are the source notes of the rule set and its base that touch
+// the topics.
+func (x *exec) touching(topics ...string) []catalog.Note {
+	if len(topics) == 0 {
+		return nil
+	}
 	notes := x.sys.NotesTouching(topics...)
 	if x.base != nil {
 		notes = append(notes, x.base.NotesTouching(topics...)...)
 	}
-	return x.sources(notes)
+	return notes
 }
 
 // roll prints a chart roll range: 1–5, 10+, −6 or less.
@@ -472,8 +473,8 @@ func (x *exec) notes(entryNote string, topics ...string) string {
 // the source notes it quotes or that touch the topics, for templates that
 // lay the table's rows out themselves (then `below` prints its notes).
 func (x *exec) caption(t rules.Table, topics ...string) string {
-	_, refs := x.splitNotes(t.Notes)
-	return "**" + document.Esc(t.Title) + "**" + x.note(topics...) + refs
+	_, quoted := x.foot.Split(t.Notes)
+	return "**" + document.Esc(t.Title) + "**" + x.sources(append(x.touching(topics...), quoted...))
 }
 
 // below prints an engine table's own notes (not the source notes it
@@ -566,9 +567,9 @@ func (x *exec) scored(e rules.Table, seedID string, topics ...string) (string, e
 	if err != nil {
 		return "", err
 	}
-	_, refs := x.splitNotes(e.Notes)
+	_, quoted := x.foot.Split(e.Notes)
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s**%s%s%s\n\n", document.Esc(e.Title), x.notes(t.Note, append([]string{seedID}, topics...)...), refs, intro(t))
+	fmt.Fprintf(&b, "**%s**%s%s%s\n\n", document.Esc(e.Title), x.entry(t.Note), x.sources(append(x.touching(append([]string{seedID}, topics...)...), quoted...)), intro(t))
 	b.WriteString(document.OddsTable(shown))
 	b.WriteString("\n")
 	b.WriteString(x.below(e))

@@ -1,7 +1,9 @@
 package sheets
 
 import (
+	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -42,13 +44,20 @@ type NoteGroup struct {
 
 // NoteEntry is one note of the data.
 type NoteEntry struct {
-	at     [2]int   // page and line of its first place on the sheet; {1<<30} off the sheet
-	ID     string   // a source note's id; "" for an entry's own note
-	Label  string   // what it is about: the table, row or entry
-	Quote  string   // the book's words, where the note quotes them
-	Text   string   // what is unclear, and how the pack reads it
-	Ruling string   // the ruling the pack prints, for a source note with one
-	Where  []string // where it prints: "reference sheet p. 2 (Shooting)", "the briefing"
+	at     [2]int // page and line of its first place on the sheet; {1<<30} off the sheet
+	ID     string // a source note's id; "" for an entry's own note
+	Mark   string // a reading's mark ("R3"); "" for a note players do not see
+	Label  string // what it is about: the table, row or entry
+	Quote  string // the book's words, where the note quotes them
+	Text   string // what is unclear, and how the pack reads it
+	Ruling string // the ruling the pack prints, for a reading
+	// Where is where a reading's mark printed, as the player documents
+	// were made (document.Printed): "the AQotMF reference sheet p. 2
+	// (Shooting)". Empty for a reading that printed nowhere.
+	Where []string
+	// About is where the player documents print what a note players do
+	// not see is about: the sheet's pages, a briefing.
+	About []string
 }
 
 // NotesTitle is the notes document's title for the rule set.
@@ -72,7 +81,7 @@ func (s Sheet) NotesFileName(format string) string {
 // notesData gathers the rule set's notes, each once, by the book's
 // sections, with where the sheet, set on paper, prints what they touch
 // (places, as Places returns them).
-func (s Sheet) notesData(cat *catalog.Catalog, paper layout.Paper, places []Place) (NotesData, error) {
+func (s Sheet) notesData(cat *catalog.Catalog, paper layout.Paper, places []Place, printed *document.Printed) (NotesData, error) {
 	sys := cat.System(s.System)
 	if sys == nil {
 		return NotesData{}, fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
@@ -91,7 +100,7 @@ func (s Sheet) notesData(cat *catalog.Catalog, paper layout.Paper, places []Plac
 		Sheet: s.FileName(PDF), Paper: paperName(paper)}
 	const off = 1 << 30
 	for _, n := range dataNotes(sys) {
-		e := NoteEntry{ID: n.id, Quote: n.quote, Text: n.text, Ruling: n.ruling, at: [2]int{off, 0}}
+		e := NoteEntry{ID: n.id, Mark: n.mark, Quote: n.quote, Text: n.text, Ruling: n.ruling, at: [2]int{off, 0}}
 		d.Notes++
 		if n.ruling != "" {
 			d.Rulings++
@@ -111,16 +120,22 @@ func (s Sheet) notesData(cat *catalog.Catalog, paper layout.Paper, places []Plac
 				section = at[0].Section
 			}
 		}
-		if e.Label == "" || n.id == "" {
+		if e.Label == "" || n.id == "" || !hasLetter(e.Label) {
 			e.Label = strings.Join(n.about, "; ")
 		}
 		if strings.EqualFold(e.Label, section) {
 			e.Label = ""
 		}
-		for _, p := range at {
-			e.Where = append(e.Where, fmt.Sprintf("reference sheet p. %d (%s)", p.Page, p.Where()))
+		if n.mark != "" {
+			if note := sys.Note(n.id); note != nil {
+				e.Where = printedWhere(printed.Of(*note), sys)
+			}
+		} else {
+			for _, p := range at {
+				e.About = append(e.About, fmt.Sprintf("the reference sheet p. %d (%s)", p.Page, p.Where()))
+			}
+			e.About = append(e.About, n.elsewhere...)
 		}
-		e.Where = append(e.Where, n.elsewhere...)
 		if section == "" {
 			section = "General"
 		}
@@ -134,6 +149,80 @@ func (s Sheet) notesData(cat *catalog.Catalog, paper layout.Paper, places []Plac
 	}
 	slices.SortStableFunc(d.Groups, func(a, b NoteGroup) int { return cmpAt(first(a), first(b)) })
 	return d, nil
+}
+
+// printedWhere says where a reading's mark printed, document by
+// document in the pack's order: "the reference sheet p. 1 (Initiative),
+// p. 2 (Tow cables)", "the roster of Martians p. 1, its unit card Assault
+// Tripod". The rule set's own sheet, cards and markers go without its
+// name (the notes are its own); another's, an add-on's, with it.
+func printedWhere(at []document.Printing, sys *catalog.System) []string {
+	own := "the " + sys.About.Short + " "
+	if sys.About.Short == "" {
+		own = "the " + sys.About.Name + " "
+	}
+	var out []string
+	for i := 0; i < len(at); {
+		j := i
+		for j < len(at) && at[j].File == at[i].File {
+			j++
+		}
+		var pages, cards []string
+		heads := map[string][]string{} // a page's headings, by page
+		count := map[string]int{}      // cards of one title (a unit's 1/3, 2/3, 3/3)
+		for _, p := range at[i:j] {
+			switch {
+			case p.Card != "":
+				c := partOf.ReplaceAllString(p.Card, "")
+				if count[c]++; count[c] == 1 {
+					cards = append(cards, c)
+				}
+			default:
+				pg := fmt.Sprintf("p. %d", p.Page)
+				if !slices.Contains(pages, pg) {
+					pages = append(pages, pg)
+				}
+				if p.Where != "" && !slices.Contains(heads[pg], p.Where) {
+					heads[pg] = append(heads[pg], p.Where)
+				}
+			}
+		}
+		for k, c := range cards {
+			if n := count[c]; n > 1 {
+				cards[k] = fmt.Sprintf("%s (%d cards)", c, n)
+			}
+		}
+		for k, pg := range pages {
+			if h := heads[pg]; len(h) > 0 {
+				pages[k] += " (" + strings.Join(h, "; ") + ")"
+			}
+		}
+		w := at[i].Doc
+		if rest, ok := strings.CutPrefix(w, own); ok {
+			w = "the " + rest
+		}
+		switch {
+		case len(pages) > 0 && len(cards) > 0:
+			w += " " + strings.Join(pages, ", ") + ", its " + plural(len(cards), "card", "cards") + " " + strings.Join(cards, ", ")
+		case len(pages) > 0:
+			w += " " + strings.Join(pages, ", ")
+		default:
+			w += ": " + strings.Join(cards, ", ")
+		}
+		out = append(out, w)
+		i = j
+	}
+	return out
+}
+
+// partOf is which of a title's cards one is: " 2/3".
+var partOf = regexp.MustCompile(` \d+/\d+\b`)
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func cmpAt(a, b [2]int) int {
@@ -164,20 +253,23 @@ func paperName(p layout.Paper) string {
 
 // NotesMarkdown executes the notes template (from templatesDir when it
 // has one, else the shipped one) for the sheet's rule set, its pages
-// counted on paper.
-func (s Sheet) NotesMarkdown(cat *catalog.Catalog, templatesDir string, paper layout.Paper) ([]byte, error) {
+// counted on paper, where each reading printed told from printed.
+func (s Sheet) NotesMarkdown(cat *catalog.Catalog, templatesDir string, paper layout.Paper, printed *document.Printed) ([]byte, error) {
 	places, err := s.Places(cat, templatesDir, paper)
 	if err != nil {
 		return nil, err
 	}
-	md, _, err := s.notesMarkdown(cat, templatesDir, paper, places)
+	md, _, err := s.notesMarkdown(cat, templatesDir, paper, places, printed)
 	return md, err
 }
 
 // notesMarkdown is NotesMarkdown with the sheet's places found, and where
 // its lines came from.
-func (s Sheet) notesMarkdown(cat *catalog.Catalog, templatesDir string, paper layout.Paper, places []Place) ([]byte, document.Lines, error) {
-	d, err := s.notesData(cat, paper, places)
+func (s Sheet) notesMarkdown(cat *catalog.Catalog, templatesDir string, paper layout.Paper, places []Place, printed *document.Printed) ([]byte, document.Lines, error) {
+	if printed == nil {
+		return nil, nil, errNoPrinted
+	}
+	d, err := s.notesData(cat, paper, places, printed)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -188,7 +280,12 @@ func (s Sheet) notesMarkdown(cat *catalog.Catalog, templatesDir string, paper la
 	return document.ExecuteLines(srcs, nil, d, nil)
 }
 
-// RenderNotes renders the rule set's rules notes.
+// errNoPrinted: the rules notes say where each ruling printed, which the
+// player documents tell as they are made.
+var errNoPrinted = errors.New("the rules notes say where each ruling prints: make the player documents first (the print pack does)")
+
+// RenderNotes renders the rule set's rules notes, telling where each
+// reading printed from o.Printed.
 func (s Sheet) RenderNotes(cat *catalog.Catalog, o Options) ([]byte, error) {
 	places, err := s.Places(cat, o.TemplatesDir, o.Paper)
 	if err != nil {
@@ -203,14 +300,14 @@ func (s Sheet) renderNotes(cat *catalog.Catalog, o Options, places []Place) ([]b
 	if paper.Width == 0 {
 		paper = layout.A4
 	}
-	md, lines, err := s.notesMarkdown(cat, o.TemplatesDir, paper, places)
+	md, lines, err := s.notesMarkdown(cat, o.TemplatesDir, paper, places, o.Printed)
 	if err != nil {
 		return nil, err
 	}
 	mo := markdown.Options{
 		Paper:    paper,
 		Title:    NotesTitle(cat.System(s.System)),
-		Stamp:    strings.TrimPrefix(edition(cat, s.System)+" · data "+cat.Version(), " · "), // the organiser's: the data version too
+		Stamp:    edition(cat, s.System),
 		Columns:  2,
 		BaseSize: 8,
 		Margin:   8,

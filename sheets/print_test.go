@@ -102,11 +102,12 @@ func TestLayoutKept(t *testing.T) {
 	for _, s := range All(loadCat(t)) {
 		for _, p := range papers {
 			t.Run(s.ID+"/"+p.Name, func(t *testing.T) {
-				md, title, _, _, err := s.run(cat, "", nil)
+				r, err := s.run(cat, "", nil)
 				if err != nil {
 					t.Fatal(err)
 				}
-				l, err := markdown.Measure(md, s.options(cat, title, p, ""))
+				md := r.md
+				l, err := markdown.Measure(md, s.options(cat, r.title, p, ""))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -296,7 +297,7 @@ func TestNotesDocCarriesEveryNote(t *testing.T) {
 				t.Fatalf("only %d notes read from data/%s", len(texts), s.System)
 			}
 			for _, p := range papers {
-				md, err := s.NotesMarkdown(cat, "", p)
+				md, err := s.NotesMarkdown(cat, "", p, &document.Printed{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -350,6 +351,7 @@ func TestNotesDocCarriesEveryNote(t *testing.T) {
 func tomlNotes(t *testing.T, system string) (map[string]bool, []string) {
 	t.Helper()
 	texts := map[string]bool{}
+	quotes := map[string]bool{} // the book's words source notes quote
 	var rulings []string
 	var walk func(key string, v any)
 	walk = func(key string, v any) {
@@ -362,6 +364,9 @@ func tomlNotes(t *testing.T, system string) (map[string]bool, []string) {
 			for _, x := range v {
 				if key == "note" {
 					texts[document.OneLine(x["text"].(string))] = true
+					if q, ok := x["quote"].(string); ok {
+						quotes[document.OneLine(q)] = true
+					}
 					if r, ok := x["ruling"].(string); ok {
 						rulings = append(rulings, r)
 					}
@@ -396,6 +401,11 @@ func tomlNotes(t *testing.T, system string) (map[string]bool, []string) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// An entry's note that is the book's words a source note quotes is
+	// said once, with the source note.
+	for q := range quotes {
+		delete(texts, q)
 	}
 	return texts, rulings
 }

@@ -99,20 +99,31 @@ func (s Sheet) Markdown(cat *catalog.Catalog, templatesDir string) ([]byte, erro
 }
 
 func (s Sheet) markdown(cat *catalog.Catalog, templatesDir string) ([]byte, string, error) {
-	md, title, _, _, err := s.run(cat, templatesDir, nil)
-	return md, title, err
+	r, err := s.run(cat, templatesDir, nil)
+	return r.md, r.title, err
 }
 
-// run executes the sheet's template and returns its Markdown, its title,
-// the places its notes touch, by line, and where its lines came from.
-// Its odds tables come from odds (nil: computed here).
-func (s Sheet) run(cat *catalog.Catalog, templatesDir string, odds *document.Odds) ([]byte, string, []Place, document.Lines, error) {
+// ran is what a run of the sheet's template made: its Markdown and title,
+// the places its notes touch, by line, where its lines came from, and its
+// footnotes (the readings whose marks it prints).
+type ran struct {
+	md     []byte
+	title  string
+	places []Place
+	lines  document.Lines
+	notes  *document.Notes
+}
+
+// run executes the sheet's template. Its odds tables come from odds (nil:
+// computed here).
+func (s Sheet) run(cat *catalog.Catalog, templatesDir string, odds *document.Odds) (ran, error) {
 	x, md, lines, err := s.execute(cat, templatesDir, odds)
 	if err != nil {
-		return nil, "", nil, nil, err
+		return ran{}, err
 	}
 	md, places := x.lift(md)
-	return md, s.title(x.sys), places, lines, nil
+	md = document.OneMarkEach(md) // the anchors between a run's marks are gone
+	return ran{md: md, title: s.title(x.sys), places: places, lines: lines, notes: &x.foot}, nil
 }
 
 // execute runs the sheet's template: what it ran with (the tables it
@@ -158,42 +169,61 @@ type Laid struct {
 	cat    *catalog.Catalog
 	o      Options
 	layout *markdown.Layout
-	places []Place        // in the order they stand in the Markdown, with their pages
-	lines  document.Lines // where the Markdown's lines came from
-	file   string         // the Markdown's name in the renderer's messages
+	places []Place         // in the order they stand in the Markdown, with their pages
+	lines  document.Lines  // where the Markdown's lines came from
+	file   string          // the Markdown's name in the renderer's messages
+	notes  *document.Notes // its footnotes: the readings it marks
 }
 
 // Lay runs the sheet's template (from o.TemplatesDir when it has one of
 // that name) and lays its Markdown out on o.Paper. o.Format is not used:
 // what is laid out prints as PDF.
 func (s Sheet) Lay(cat *catalog.Catalog, o Options) (*Laid, error) {
-	md, title, places, lines, err := s.run(cat, o.TemplatesDir, o.Odds)
+	r, err := s.run(cat, o.TemplatesDir, o.Odds)
 	if err != nil {
 		return nil, err
 	}
-	mo := s.options(cat, title, o.Paper, o.TemplatesDir)
-	l, err := markdown.Measure(md, mo)
+	mo := s.options(cat, r.title, o.Paper, o.TemplatesDir)
+	l, err := markdown.Measure(r.md, mo)
 	if err != nil {
-		return nil, lines.Place(err, mo.File)
+		return nil, r.lines.Place(err, mo.File)
 	}
-	lines.NoteFitted(l.Fitted(), mo.File)
-	for i := range places {
-		places[i].Page = l.Page(places[i].Line)
+	r.lines.NoteFitted(l.Fitted(), mo.File)
+	for i := range r.places {
+		r.places[i].Page = l.Page(r.places[i].Line)
 	}
-	return &Laid{sheet: s, cat: cat, o: o, layout: l, places: places, lines: lines, file: mo.File}, nil
+	return &Laid{sheet: s, cat: cat, o: o, layout: l, places: r.places, lines: r.lines, file: mo.File, notes: r.notes}, nil
 }
 
-// PDF draws the sheet as laid out: what Render makes as PDF.
-func (l *Laid) PDF() ([]byte, error) {
+// PDF draws the sheet as laid out: what Render makes as PDF. marks
+// records where its readings' marks land.
+func (l *Laid) PDF(marks *document.Marks) ([]byte, error) {
 	out, err := l.layout.PDF()
+	if err == nil {
+		marks.LaidAt(l.layout, l.notes, l.where)
+	}
 	return out, l.lines.Place(err, l.file)
 }
 
+// where names the place of a reading's mark on a page of the sheet: what
+// the sheet prints there that the reading bears on ("Game stats: Mk II
+// Baldwin"), else the heading it stands under.
+func (l *Laid) where(n catalog.Note, page int, heading string) string {
+	for _, p := range l.places {
+		if p.Note == n.ID && p.System == n.System && p.Page == page {
+			return p.Where()
+		}
+	}
+	return heading
+}
+
 // NotesPDF renders the rule set's rules notes, citing the sheet's pages
-// as laid out: what RenderNotes makes as PDF.
-func (l *Laid) NotesPDF() ([]byte, error) {
+// as laid out and telling where each reading printed from printed: what
+// RenderNotes makes as PDF.
+func (l *Laid) NotesPDF(printed *document.Printed) ([]byte, error) {
 	o := l.o
 	o.Format = PDF
+	o.Printed = printed
 	return l.sheet.renderNotes(l.cat, o, l.places)
 }
 
@@ -230,16 +260,21 @@ type Options struct {
 	// with the other documents of a run (the print pack); nil computes
 	// them for the sheet alone.
 	Odds *document.Odds
+	// Marks, when set, records where the sheet's readings' marks land.
+	Marks *document.Marks
+	// Printed is where the player documents printed the readings' marks:
+	// the rules notes say "Prints on" from it. The rules notes need it.
+	Printed *document.Printed
 }
 
 // Render executes the sheet's template and renders it.
 func (s Sheet) Render(cat *catalog.Catalog, o Options) ([]byte, error) {
-	md, title, _, lines, err := s.run(cat, o.TemplatesDir, o.Odds)
+	r, err := s.run(cat, o.TemplatesDir, o.Odds)
 	if err != nil {
 		return nil, err
 	}
-	mo := s.options(cat, title, o.Paper, o.TemplatesDir)
-	return lines.Render(md, o.Format, mo)
+	mo := s.options(cat, r.title, o.Paper, o.TemplatesDir)
+	return r.lines.RenderNoted(r.md, o.Format, mo, r.notes, o.Marks)
 }
 
 // FileName is the sheet's name in the print pack for a format

@@ -275,6 +275,7 @@ func TestHandWorkedRows(t *testing.T) {
 // (scenario briefings, maps, army lists), not the reference sheets.
 var offSheet = map[string]bool{
 	"boys-of-company-c": true, "morale-wagon": true, "map": true, "victory": true,
+	"game-length": true, "rules-in-play": true, "needed": true, "blip-units": true, "blips": true, // a briefing's and a roster's
 	"evacuation-mars": true, "army": true, "organisation": true,
 	"gripper-claw": true, // a scenario equips the tripod with it: its roster and card mark it
 }
@@ -377,7 +378,7 @@ func TestLaid(t *testing.T) {
 	cat := loadCat(t)
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		for _, s := range All(loadCat(t)) {
-			o := Options{Paper: paper}
+			o := Options{Paper: paper, Printed: &document.Printed{}}
 			l, err := s.Lay(cat, o)
 			if err != nil {
 				t.Fatal(err)
@@ -386,8 +387,8 @@ func TestLaid(t *testing.T) {
 				what      string
 				laid, own func() ([]byte, error)
 			}{
-				{"sheet", l.PDF, func() ([]byte, error) { return s.Render(cat, o) }},
-				{"notes", l.NotesPDF, func() ([]byte, error) { return s.RenderNotes(cat, o) }},
+				{"sheet", func() ([]byte, error) { return l.PDF(nil) }, func() ([]byte, error) { return s.Render(cat, o) }},
+				{"notes", func() ([]byte, error) { return l.NotesPDF(o.Printed) }, func() ([]byte, error) { return s.RenderNotes(cat, o) }},
 			} {
 				a, err := c.laid()
 				if err != nil {

@@ -230,9 +230,6 @@ func New(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string
 	cols := max(1, int((box.W-2*sideW)/legendCol))
 	legendRows := (len(legend) + cols - 1) / cols
 	fixed := edgeH + tickH + edgeH + scaleH + float64(legendRows)*rowH + 2
-	if m.Suggested {
-		fixed += 5
-	}
 	availW, availH := box.W-2*sideW, box.H-fixed
 	for i := len(scales) - 1; i >= 0; i-- {
 		// Walk from the smallest map to the largest that still fits.
@@ -309,10 +306,6 @@ func New(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string
 		mt.label(fmt.Sprintf("Scale: 1 cm on this map = %g in on the table.", p.PerCM), nx, y+1.6, noteSize, "B", ink),
 		mt.label(fmt.Sprintf("Board %s × %s; grid and edge ticks every %d in.", inchText(w), inchText(d), gridInches), nx, y+5.2, noteSize, "", ink))
 	y += scaleH - 3
-	if m.Suggested {
-		p.Notes = append(p.Notes, mt.label("Suggested layout: the scenario prints no table map. Place the terrain as your club likes.", B.X, y+1, noteSize, "BI", RGB{150, 30, 30}))
-		y += 5
-	}
 	// Left-aligned with the board, pulled left if the board is narrower
 	// than the legend.
 	lx := min(B.X, box.Right()-sideW-float64(cols)*legendCol)

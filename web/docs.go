@@ -139,7 +139,11 @@ func (d *docs) notes(id, format string, p layout.Paper) ([]byte, error) {
 		}
 	}
 	return d.cache.get(d.key("notes|", id, "|", format, "|", p.Name), func() ([]byte, error) {
-		return s.RenderNotes(d.cat, sheets.Options{Paper: p, Format: format, TemplatesDir: d.templates})
+		printed, err := pack.Printed(d.cat, pack.Options{Templates: d.templates}, p)
+		if err != nil {
+			return nil, err
+		}
+		return s.RenderNotes(d.cat, sheets.Options{Paper: p, Format: format, TemplatesDir: d.templates, Printed: printed})
 	})
 }
 

@@ -165,9 +165,15 @@ func TestDocuments(t *testing.T) {
 	if n != 3 {
 		t.Fatalf("%d marker files of aqotmf, want 3", n)
 	}
-	notes, _ := sh.RenderNotes(cat, sheets.Options{Paper: layout.Letter, Format: sheets.PDF})
+	// The notes tell where the pack's player documents, on that paper,
+	// printed each reading.
+	printed, err := pack.Printed(cat, pack.Options{}, layout.Letter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes, _ := sh.RenderNotes(cat, sheets.Options{Paper: layout.Letter, Format: sheets.PDF, Printed: printed})
 	check("/docs/notes/aqotmf.pdf?paper=letter", "application/pdf", "notes-aqotmf.pdf", notes)
-	notesHTML, _ := sh.RenderNotes(cat, sheets.Options{Paper: layout.Letter, Format: sheets.HTML})
+	notesHTML, _ := sh.RenderNotes(cat, sheets.Options{Paper: layout.Letter, Format: sheets.HTML, Printed: printed})
 	check("/docs/notes/aqotmf.html?paper=letter", "text/html", "", notesHTML)
 	dk, _ := refcards.Lookup(cat, "imperial-mars")
 	cards, _ := dk.Render(cat, refcards.Options{Paper: layout.A4})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -72,7 +73,7 @@ func TestBlipsAgree(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !strings.Contains(string(md), fmt.Sprintf("**%d** | Numbered 1–%d", n+sh.Dummies, n)) {
+				if !regexp.MustCompile(fmt.Sprintf(`\*\*%d\*\*(\[\^R\d+\])* \| Numbered 1–%d`, n+sh.Dummies, n)).Match(md) {
 					t.Errorf("%s: the briefing's Markdown does not list %d blips numbered 1–%d", where, n+sh.Dummies, n)
 				}
 				pdf, err := b.PDF(briefing.Options{Paper: paper})

@@ -7,6 +7,7 @@ import (
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/internal/outfile"
+	"github.com/playaid/playaid/pack"
 	"github.com/playaid/playaid/rules"
 	"github.com/playaid/playaid/sheets"
 )
@@ -36,8 +37,19 @@ type sheetDoc struct {
 var (
 	referenceDoc = sheetDoc{"reference", "sheet", "", sheets.Sheet.FileName, sheets.RenderAll,
 		"\n       playaid reference --cards [--system ID] [--paper a4|letter] [--backs long|short|fold] [--back-offset X,Y] [--print-shop [--bleed 3mm|1/8in] [--card-size poker|us-poker] [--backs-last] [--png DIR]] [--format pdf|md] [--data DIR] [--templates DIR] [-o FILE]"}
-	notesDoc = sheetDoc{"notes", "rule set", "notes.md, and the reference sheets' whose pages it cites", sheets.Sheet.NotesFileName, sheets.RenderNotesAll, ""}
+	notesDoc = sheetDoc{"notes", "rule set", "notes.md, and the reference sheets' whose pages it cites", sheets.Sheet.NotesFileName, renderNotes, ""}
 )
+
+// renderNotes renders the rules notes, saying where each ruling prints as
+// the print pack's player documents, made on the same paper, print it.
+func renderNotes(list []sheets.Sheet, cat *catalog.Catalog, o sheets.Options) ([][]byte, error) {
+	printed, err := pack.Printed(cat, pack.Options{Templates: o.TemplatesDir}, o.Paper)
+	if err != nil {
+		return nil, err
+	}
+	o.Printed = printed
+	return sheets.RenderNotesAll(list, cat, o)
+}
 
 // run is the verb: one rule set's document (--system) or all four.
 func (d sheetDoc) run(ctx context.Context, e *env, args []string) error {

@@ -275,6 +275,10 @@ func (f *flow) splitSections() []splitSection {
 		}
 	}
 	var prev box
+	// lead is the line of the heading a heading follows with nothing
+	// between (a section's title over its first subsection's), 0 for
+	// none: a subsection that moves takes it along.
+	lead := 0
 	for i, ps := range f.done {
 		page, reach := i+1, 0.0 // how far down the page the boxes so far reach
 		gaps := 0.0             // the space between blocks on the page
@@ -293,7 +297,16 @@ func (f *flow) splitSections() []splitSection {
 					end(stack[len(stack)-1])
 					stack = stack[:len(stack)-1]
 				}
-				stack = append(stack, open{splitSection: splitSection{line: b.line, level: b.head, page: page, reach: reach / f.colHeight(), gaps: gaps}})
+				line := b.line
+				switch {
+				case lead > 0:
+					line = lead
+				case prev.head > 0 && prev.head < b.head:
+					lead, line = prev.line, prev.line
+				}
+				stack = append(stack, open{splitSection: splitSection{line: line, level: b.head, page: page, reach: reach / f.colHeight(), gaps: gaps}})
+			} else if b.head == 0 && b.h > 0 && b.draw != nil {
+				lead = 0
 			}
 			for k := range stack {
 				o := &stack[k]

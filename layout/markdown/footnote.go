@@ -83,6 +83,18 @@ func (r *walker) marksIn(lines ...line) int32 {
 	return int32(len(r.markRuns))
 }
 
+// hasMark reports whether set lines print a footnote mark.
+func hasMark(lines []line) bool {
+	for _, l := range lines {
+		for _, t := range l.toks {
+			if t.rise < 0 && t.kind == tWord {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // plainLines is the text of set lines, footnote marks left out.
 func plainLines(lines []line) string {
 	var b strings.Builder
@@ -140,8 +152,14 @@ func (r *walker) footnotesAfter(n ast.Node) {
 		return ast.WalkContinue, nil
 	})
 	switch n.Kind() {
-	case ast.KindHeading, ast.KindHTMLBlock:
-		return // after the block it heads
+	case ast.KindHeading:
+		if next := n.NextSibling(); next != nil && next.Kind() != ast.KindHTMLBlock && next.Kind() != east.KindFootnoteList {
+			return // after the block it heads
+		}
+		// A heading over a directive or a drawing (a map), or over
+		// nothing: its notes print under it.
+	case ast.KindHTMLBlock:
+		return // after the block the heading before it heads
 	}
 	var due []*east.Footnote
 	for _, i := range r.waiting {
@@ -154,6 +172,8 @@ func (r *walker) footnotesAfter(n ast.Node) {
 	if len(due) == 0 {
 		return
 	}
+	r.noteLine = r.nodeLine(n)
+	defer func() { r.noteLine = 0 }()
 	if len(due) > 1 && r.width() >= runInWidth {
 		// They belong to the block: as close under it as a list's items.
 		gap := r.gap
@@ -172,8 +192,10 @@ func (r *walker) footnotesAfter(n ast.Node) {
 		if k > 0 {
 			r.space(r.lk.itemGap * r.em)
 		}
+		r.notesLeft = len(due) - 1 - k
 		_ = ast.Walk(fn, r.visit)
 	}
+	r.notesLeft = 0
 	r.after = false
 	r.lists = r.lists[:len(r.lists)-1]
 	r.pop()
@@ -207,8 +229,8 @@ func (r *walker) runOn(due []*east.Footnote) {
 		}
 		ms := r.cur()
 		ms.bold, ms.color = true, r.lk.accent
-		r.in.text(string(fn.Ref), ms)
-		r.in.glue(r.cur())
+		// A no-break space: the mark never ends a line without its words.
+		r.in.text(string(fn.Ref)+"\u00a0", ms)
 		for para := fn.FirstChild(); para != nil; para = para.NextSibling() {
 			for c := para.FirstChild(); c != nil; c = c.NextSibling() {
 				_ = ast.Walk(c, r.visit)

@@ -151,6 +151,16 @@ type walker struct {
 	shown   map[int]int
 	waiting []int
 	after   bool // printing footnotes under their block
+	// noteLine is the line of the block whose footnotes are being
+	// printed under it: their boxes are its (Layout.EndBefore, Page).
+	noteLine int
+	// keepFrom is the first of the lines being emitted that keeps with
+	// the next box, beyond what their rule keeps (-1: none): those from a
+	// footnote's mark to the footnotes under the paragraph.
+	keepFrom int
+	// notesLeft counts the footnotes under a block still to print after
+	// the one being printed: they keep together.
+	notesLeft int
 	// labels are the footnotes' labels by index: a footnote prints its
 	// label as its mark (a reading's "R3").
 	labels map[int]string
@@ -421,7 +431,7 @@ func (r *walker) section(s int) (first, last int) {
 
 // walk lays doc out once, as pl plans.
 func walk(doc ast.Node, src []byte, nl []int, opt Options, pl plan) (*walker, error) {
-	r := &walker{src: src, nl: nl, opt: opt, lk: opt.look, em: opt.BaseSize * ptMM, plan: pl}
+	r := &walker{src: src, nl: nl, opt: opt, lk: opt.look, em: opt.BaseSize * ptMM, plan: pl, keepFrom: -1}
 	if r.lk == nil {
 		r.lk = sheetLook
 	}
@@ -600,7 +610,11 @@ func (r *walker) flushGap() {
 
 // emit hands a box to the flow after the pending space.
 func (r *walker) emit(b box) {
-	if b.line == 0 {
+	switch {
+	case r.noteLine > 0:
+		b.line = r.noteLine // a footnote stands with the block that marks it
+		b.keep = b.keep || !b.space && r.notesLeft > 0
+	case b.line == 0:
 		b.line = r.line
 	}
 	r.flushGap()
@@ -663,10 +677,11 @@ func (r *walker) emitLines(lines []line, lineLead float64, a align, rule keepRul
 	for i, l := range lines {
 		h, base := l.height(lineLead), l.baseline(lineLead)
 		keep := rule == keepAll || (len(lines) > 1 && (i == 0 || i == len(lines)-2)) || (rule == keepNext && i == len(lines)-1) ||
-			(rule == keepWhole && i < len(lines)-1)
+			(rule == keepWhole && i < len(lines)-1) || (r.keepFrom >= 0 && i >= r.keepFrom)
 		r.emit(box{h: h, base: base, keep: keep, line: src, what: aLine, marks: r.marksIn(l), head: r.headLevel,
 			draw: func(c canvas, x, y float64) { drawLine(c, l, x, y+base, w, a) }})
 	}
+	r.keepFrom = -1
 }
 
 // introduces reports whether paragraph n introduces the block after it:
@@ -781,6 +796,11 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 		}
 	} else if n.Parent() != nil && n.Parent().Kind() == ast.KindDocument && r.explained(n) {
 		rule = keepNext // with the rulings under it
+		// And the lines from the first that marks one: no mark is a
+		// page from its line.
+		if i := slices.IndexFunc(lines, func(l line) bool { return hasMark([]line{l}) }); i >= 0 && i < len(lines)-1 {
+			r.keepFrom = i
+		}
 	}
 	r.emitLines(lines, r.lk.lead, alignLeft, rule, r.nodeLine(n))
 	r.space(gap * r.em)
@@ -815,7 +835,7 @@ func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
 	r.pop()
 	if hs.rule > 0 {
 		w := r.width()
-		r.emit(box{h: hs.ruleBox, keep: true, draw: func(c canvas, x, y float64) {
+		r.emit(box{h: hs.ruleBox, keep: true, head: uint8(lv), line: r.nodeLine(n), draw: func(c canvas, x, y float64) {
 			rule(c, x, x+w, y+hs.ruleAt, pen{width: hs.rule, color: hs.ruleColor})
 		}})
 	}

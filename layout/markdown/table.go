@@ -562,6 +562,17 @@ func (r *walker) layoutTable(t *tableState) {
 	whole := total <= r.fl.colHeight()+eps
 	body := 0
 	var header *box
+	// The rows from the first that marks a footnote printed under the
+	// table keep with it, so that no mark is a page from its line.
+	marked := len(set)
+	if r.table.explained {
+		for i, sr := range set {
+			if !sr.header && slices.ContainsFunc(sr.cells, hasMark) {
+				marked = i
+				break
+			}
+		}
+	}
 	for i, sr := range set {
 		var ls []line
 		for _, cell := range sr.cells {
@@ -583,7 +594,7 @@ func (r *walker) layoutTable(t *tableState) {
 			b.draw = drawRow(sr, body%2 == 1, i == len(set)-1)
 			// The last row does not go on alone.
 			b.keep = whole && i < len(set)-1 || i == len(set)-2 && i > 0 && !set[i-1].header ||
-				i == len(set)-1 && r.table.explained
+				i == len(set)-1 && r.table.explained || i >= marked
 			body++
 		}
 		r.emit(b)

@@ -92,6 +92,13 @@ func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 				pids = append(pids, st.Profile)
 			}
 			rl.Name += g.RefsExcept(pids, e.ID)
+			// The reading the scenario's line is fielded by (six tanks
+			// as six units), marked on the line.
+			if f := aqForce(r, e); f != nil {
+				if n := s.Reading(f.Reading); n != nil {
+					rl.Name += g.Source(*n)
+				}
+			}
 			var els []string
 			for _, st := range e.Composition {
 				p := s.Profile(st.Profile)
@@ -270,6 +277,12 @@ func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, err
 	var armor *catalog.Profile // a tripod's profile: its Armor is tracked
 	var rulings []string
 	marks := &rules.CardMarks{}
+	// The reading the scenario's line is fielded by, marked on its first
+	// stand.
+	var fielded *catalog.Note
+	if f := aqForce(r, e); f != nil {
+		fielded = s.Reading(f.Reading)
+	}
 	for _, st := range aqCardStands(r, e) {
 		p := s.Profile(st.Profile)
 		if p == nil {
@@ -285,6 +298,11 @@ func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, err
 			// the reading's profile, marked, its line under the stats.
 			name = st.Label + marks.Mark(*n)
 			rulings = appendNew(rulings, marks.Line(pr, *n))
+		}
+		if fielded != nil && st.reading == "" {
+			name += marks.Mark(*fielded)
+			rulings = appendNew(rulings, marks.Line(pr, *fielded))
+			fielded = nil
 		}
 		row := []string{fmt.Sprintf("%d × %s", st.Count, name), speed, pr.Intp(p.Defense), pr.Intp(p.Armor)}
 		for _, stat := range p.Unstated() {

@@ -2,7 +2,6 @@ package evacuation
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/rules"
@@ -34,11 +33,9 @@ func (documents) Briefing(sys *catalog.System, sc *catalog.Scenario, reinforced 
 		if err != nil {
 			return b, fmt.Errorf("scenario %s: objective upgrades: %w", sc.ID, err)
 		}
-		// The table's own lines stay; the data's source notes on it
-		// are the organiser's (the rules notes print them).
-		t.Notes = slices.DeleteFunc(t.Notes, func(n string) bool {
-			return slices.ContainsFunc(sys.Notes, func(sn catalog.Note) bool { return sn.Text == n })
-		})
+		// The data's source notes the table quotes print as their
+		// readings' marks and lines (document.Notes.Know), never in
+		// their own words.
 		b.Ladder = &t
 	}
 	return b, nil

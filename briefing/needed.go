@@ -112,9 +112,11 @@ type count struct {
 }
 
 // markerCounts returns the --count settings that make the marker sheet
-// print what the scenario needs, for the kinds with one face to a set
-// (Dug In, Tow Cable): there a set is a marker. Kinds of several faces
-// (numbered blips, tripod damage steps) print as the marker data says.
+// print what the scenario needs, for the kinds the data counts in sets
+// (a Dug In or Tow Cable marker; a tripod's damage markers, one set per
+// tripod): a set for each the scenario counts. Numbered kinds (the
+// blips) follow the secret sheet; a kind of several faces printed once
+// (the five pods) prints as its data says.
 func markerCounts(sys *catalog.System, sc *catalog.Scenario) []count {
 	var out []count
 	for _, m := range sc.Markers {
@@ -125,12 +127,24 @@ func markerCounts(sys *catalog.System, sc *catalog.Scenario) []count {
 		if n, err := mk.Numbered.Value(sys, 0); err != nil || n > 0 {
 			continue
 		}
-		faces, _ := otherFaces(sys, mk)
-		sets, err := mk.Count.Value(sys, 1)
-		if err != nil || faces > 1 || sets == m.Count {
+		if faces, _ := otherFaces(sys, mk); faces > 1 && !mk.Count.Set {
 			continue
 		}
 		out = append(out, count{m.Kind, m.Count})
+	}
+	return out
+}
+
+// SheetCounts are the sets of each kind a rule set's own marker sheet
+// prints, which serves every scenario: as many as the scenario needing
+// most asks for in its briefing ("Tow Cable 3"). Kinds no scenario
+// counts print as the marker data says.
+func SheetCounts(sys *catalog.System) map[string]int {
+	out := map[string]int{}
+	for i := range sys.Scenarios {
+		for _, c := range markerCounts(sys, &sys.Scenarios[i]) {
+			out[c.kind] = max(out[c.kind], c.n)
+		}
 	}
 	return out
 }

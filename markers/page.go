@@ -137,7 +137,7 @@ func (sh *sheet) drawFrontPage(pdf *fpdf.Fpdf, pg *page) {
 
 // footNote writes Options.Note under the pieces of the last front, clear
 // of their corner marks (left of the fold word on a fold sheet), where it
-// fits whole at the smallest size a player reads.
+// fits whole, wrapped, at the smallest size a player reads.
 func (sh *sheet) footNote(pdf *fpdf.Fpdf, pg *page) {
 	if sh.opt.Note == "" {
 		return
@@ -154,8 +154,12 @@ func (sh *sheet) footNote(pdf *fpdf.Fpdf, pg *page) {
 	base := low + layout.CropTo + 3.5
 	setText(pdf, headerInk)
 	pdf.SetFont(fontName, "", cards.MinPt)
-	if layout.Width(pdf, sh.opt.Note) <= right-x0 && base <= sh.paper.Height-layout.SafeMargin-0.6 {
-		layout.Text(pdf, x0, base, sh.opt.Note)
+	lines := layout.Wrap(pdf, sh.opt.Note, right-x0)
+	const lh = 3.2 // MinPt type's line
+	if len(lines) > 0 && base+float64(len(lines)-1)*lh <= sh.paper.Height-layout.SafeMargin-0.6 {
+		for i, ln := range lines {
+			layout.Text(pdf, x0, base+float64(i)*lh, ln)
+		}
 	}
 }
 

@@ -238,8 +238,9 @@ func TestNightTrue(t *testing.T) {
 			}
 		}
 		// What the briefing asks for is what the marker sheet prints, of
-		// the kinds with one face to a set (a set is a marker there; a
-		// kind of several faces prints its sets as the data has them).
+		// the kinds the data counts in sets (a Dug In marker; a tripod's
+		// damage markers, one set per tripod): 1 tripod, 1 set. A kind of
+		// several faces printed once (the pods) prints as the data has it.
 		b, err := briefing.New(n.System, n.Scenario, "")
 		if err != nil {
 			t.Fatal(err)
@@ -249,7 +250,7 @@ func TestNightTrue(t *testing.T) {
 				continue
 			}
 			for _, ml := range b.Markers {
-				if m := n.System.Marker(ml.ID); ml.ID == b.MarkerSet.Blips || !slices.Contains(d.Kinds, ml.ID) || len(m.Labels)+len(m.Faces) > 1 {
+				if m := n.System.Marker(ml.ID); ml.ID == b.MarkerSet.Blips || !slices.Contains(d.Kinds, ml.ID) || len(m.Labels)+len(m.Faces) > 1 && !m.Count.Set {
 					continue
 				}
 				// The sets printed: the night's own number, else the data's.

@@ -72,10 +72,23 @@ func markerFiles(sys *catalog.System, version string) ([]Doc, error) {
 	}
 	var out []Doc
 	if len(kinds) > 0 {
-		opt := markers.Options{Only: kinds, Stamp: stamp}
-		if len(sheets) > 0 {
-			opt.Note = "The blips and decoys are on their own sheets: " + document.And(sheets) + "."
+		// One count for one thing: the sheet serves every scenario with
+		// as many of each as the one needing most asks for.
+		opt := markers.Options{Only: kinds, Stamp: stamp, Counts: briefing.SheetCounts(sys)}
+		var notes []string
+		if len(opt.Counts) > 0 {
+			var names []string
+			for _, k := range kinds {
+				if _, ok := opt.Counts[k]; ok {
+					names = append(names, sys.Marker(k).Name)
+				}
+			}
+			notes = append(notes, document.And(names)+": as many as the scenario needing most asks for.")
 		}
+		if len(sheets) > 0 {
+			notes = append(notes, "The blips and decoys are on their own sheets: "+document.And(sheets)+".")
+		}
+		opt.Note = strings.Join(notes, " ")
 		out = append(out, markerDoc(Doc{Name: briefing.MarkersFile(sys), Kind: Markers, System: sys}, opt, func(err error) error {
 			return fmt.Errorf("%s: %w", sys.ID, err)
 		}))

@@ -3,6 +3,7 @@ package pack
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/playaid/playaid/catalog/shipped"
@@ -58,5 +59,28 @@ func TestFold(t *testing.T) {
 		if _, ok := d.Fold(); ok {
 			t.Errorf("%s without backs has a fold-over sheet", d.Name)
 		}
+	}
+}
+
+// TestSheetCounts: one count for one thing. A rule set's own marker
+// sheet serves all its scenarios: of each kind a scenario's briefing
+// counts in sets, it prints as many as the scenario needing most asks
+// for (AQotMF: 3 Tow Cables, as both briefings ask; 3 sets of tripod
+// damage, Scenario 2's three tripods), and says so.
+func TestSheetCounts(t *testing.T) {
+	cat := shipped.Catalog(t)
+	sys := cat.System("aqotmf")
+	docs, err := markerFiles(sys, cat.Version())
+	if err != nil || len(docs) == 0 || docs[0].Kind != Markers {
+		t.Fatalf("no AQotMF marker sheet: %v", err)
+	}
+	opt := docs[0].marks
+	for kind, want := range map[string]int{"tow-cable": 3, "tripod-damage": 3, "dug-in": 4} {
+		if got := opt.Counts[kind]; got != want {
+			t.Errorf("the AQotMF marker sheet prints %d sets of %s, want %d (the most a scenario asks for)", got, kind, want)
+		}
+	}
+	if !strings.Contains(opt.Note, "as many as the scenario needing most asks for") {
+		t.Errorf("the sheet does not say whose counts it prints: %q", opt.Note)
 	}
 }

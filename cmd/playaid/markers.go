@@ -184,6 +184,15 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 		}
 		systems = []*catalog.System{s}
 		path = filepath.Join("output", "markers-"+s.ID+".pdf")
+		if *scenario == "" && *armyFile == "" {
+			// The rule set's own sheet, as the print pack's: as many of
+			// each as the scenario needing most asks for.
+			for k, n := range briefing.SheetCounts(s) {
+				if _, given := counts[k]; !given {
+					counts[k] = n
+				}
+			}
+		}
 	}
 	if *out != "" {
 		path = *out

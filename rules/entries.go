@@ -210,3 +210,25 @@ func EntryUnitFields(extra ...Field) []Field {
 		{Key: "points", Kind: NumberField, Words: "points"},
 	}, extra...), Field{Key: "note", Kind: TextField, Words: "note"})
 }
+
+// EntryStats describes a catalogue unit for the builder, a line for each
+// kind of model: how many, its name, the stats the engine shows (stats),
+// its weapons and its special rules.
+func EntryStats(sys *catalog.System, u *catalog.Unit, stats func(p *catalog.Profile) []string) []string {
+	var out []string
+	for _, st := range u.Composition {
+		p := sys.Profile(st.Profile)
+		if p == nil {
+			continue
+		}
+		parts := append([]string{fmt.Sprintf("%d × %s", st.Count, p.Name)}, stats(p)...)
+		for _, id := range p.Weapons {
+			if w := sys.Weapon(id); w != nil {
+				parts = append(parts, w.Name)
+			}
+		}
+		parts = append(parts, p.Specials...)
+		out = append(out, strings.Join(parts, " · "))
+	}
+	return out
+}

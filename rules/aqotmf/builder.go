@@ -3,7 +3,6 @@ package aqotmf
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/rules"
@@ -84,13 +83,8 @@ func (builder) ListSummary(*rules.Report) []string { return nil }
 // UnitStats describes a catalogue unit: each kind of element with its
 // stats, weapons and special rules.
 func UnitStats(sys *catalog.System, u *catalog.Unit) []string {
-	var out []string
-	for _, st := range u.Composition {
-		p := sys.Profile(st.Profile)
-		if p == nil {
-			continue
-		}
-		parts := []string{fmt.Sprintf("%d × %s", st.Count, p.Name)}
+	return rules.EntryStats(sys, u, func(p *catalog.Profile) []string {
+		var parts []string
 		if !p.Speed.IsZero() {
 			parts = append(parts, "Speed "+p.Speed.String())
 		}
@@ -100,13 +94,6 @@ func UnitStats(sys *catalog.System, u *catalog.Unit) []string {
 		if p.Armor != nil {
 			parts = append(parts, fmt.Sprintf("Arm %d", *p.Armor))
 		}
-		for _, id := range p.Weapons {
-			if w := sys.Weapon(id); w != nil {
-				parts = append(parts, w.Name)
-			}
-		}
-		parts = append(parts, p.Specials...)
-		out = append(out, strings.Join(parts, " · "))
-	}
-	return out
+		return parts
+	})
 }

@@ -2,7 +2,6 @@ package dicegame
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
@@ -98,13 +97,8 @@ func checkList(c *rules.ListCheck) {
 // with its stats, weapons and special rules, as the cards head them.
 func stats(sys *catalog.System, u *catalog.Unit) []string {
 	m := modelOf(sys)
-	var out []string
-	for _, st := range u.Composition {
-		p := sys.Profile(st.Profile)
-		if p == nil {
-			continue
-		}
-		parts := []string{fmt.Sprintf("%d × %s", st.Count, p.Name)}
+	return rules.EntryStats(sys, u, func(p *catalog.Profile) []string {
+		var parts []string
 		if m != nil {
 			for _, s := range m.stats {
 				if n, ok := profileStats(p)[s.ID]; ok && s.Of == kindProfile {
@@ -112,13 +106,6 @@ func stats(sys *catalog.System, u *catalog.Unit) []string {
 				}
 			}
 		}
-		for _, id := range p.Weapons {
-			if w := sys.Weapon(id); w != nil {
-				parts = append(parts, w.Name)
-			}
-		}
-		parts = append(parts, p.Specials...)
-		out = append(out, strings.Join(slices.Clip(parts), " · "))
-	}
-	return out
+		return parts
+	})
 }

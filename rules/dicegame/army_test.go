@@ -118,3 +118,21 @@ func TestCardAndShots(t *testing.T) {
 	// Two raiders at the riflemen in the open: 5/12 a die, 1 − (7/12)².
 	rulestest.Eq(t, "two raiders left: at least one casualty", ans.Rows[1].P, "95/144")
 }
+
+// TestBuilderStats: the builder describes a unit by its models, with the
+// stats the rule set names, their weapons and special rules.
+func TestBuilderStats(t *testing.T) {
+	_, sys := example(t, "canal-raiders", "canal-raiders")
+	for id, want := range map[string]string{
+		"rifle-section": "5 × Rifleman · Shoot 4+ · Save 5+ · Nerve 7 · Rifle",
+		"raider-band":   "4 × Raider · Shoot 4+ · Save 4+ · Nerve 9 · Heat Lance",
+	} {
+		u := sys.Unit(id)
+		if u == nil {
+			t.Fatalf("no unit %s", id)
+		}
+		if got := stats(sys, u); len(got) != 1 || got[0] != want {
+			t.Errorf("%s: %q, want %q", id, got, want)
+		}
+	}
+}

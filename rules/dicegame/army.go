@@ -72,16 +72,27 @@ func checkList(c *rules.ListCheck) {
 	if r := RulesOf(s); r != nil {
 		most = r.Army.Max
 	}
+	// A unit over the most is told at the line that crosses it, with
+	// how many the whole list takes.
 	taken := map[string]int{}
+	type over struct {
+		line int
+		e    *catalog.Unit
+	}
+	var overs []over
 	for i := range l.Units {
 		ln := c.EntryLine(i)
 		if e := ln.Entry; e != nil {
 			taken[e.ID] += ln.Count
 			if most > 0 && taken[e.ID] > most && taken[e.ID]-ln.Count <= most {
-				c.Errorf(l.Key(rules.UnitPath(i)), "%s: %d × %s in the list; a list takes at most %d of one unit — remove %d", c.UnitName(i), taken[e.ID], e.Name, most, taken[e.ID]-most)
+				overs = append(overs, over{i, e})
 			}
 		}
 		c.AddLine(ln)
+	}
+	for _, o := range overs {
+		n := taken[o.e.ID]
+		c.Errorf(l.Key(rules.UnitPath(o.line)), "%s: %d × %s in the list; a list takes at most %d of one unit — remove %d", c.UnitName(o.line), n, o.e.Name, most, n-most)
 	}
 	own := c.LimitPoints("the limit the list is built to (1 or more), or leave points out for the game's")
 	if own == 0 && !l.Has("points") {

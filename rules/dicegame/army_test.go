@@ -33,6 +33,8 @@ func TestLists(t *testing.T) {
 		{"three of one unit, in two lines", "faction = \"Colonials\"\npoints = 200\n[[unit]]\nid = \"rifle-section\"\ncount = 2\n[[unit]]\nid = \"rifle-section\"\n", 150, nil, 200},
 		{"four of one unit", "faction = \"Colonials\"\npoints = 200\n[[unit]]\nid = \"rifle-section\"\ncount = 3\n[[unit]]\nid = \"rifle-section\"\n", 200,
 			[]string{"list.toml:8:3: unit 2 (rifle-section): 4 × Rifle Section in the list; a list takes at most 3 of one unit — remove 1"}, 200},
+		{"five of one unit, told once with them all", "faction = \"Colonials\"\npoints = 250\n[[unit]]\nid = \"rifle-section\"\ncount = 3\n[[unit]]\nid = \"rifle-section\"\n[[unit]]\nid = \"rifle-section\"\n", 250,
+			[]string{"list.toml:8:3: unit 2 (rifle-section): 5 × Rifle Section in the list; a list takes at most 3 of one unit — remove 2"}, 250},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r, dl := rules.ValidateList("list.toml", []byte("system = \"canal-raiders\"\nname = \"Test\"\n"+c.list), cat)

@@ -48,7 +48,7 @@ var aqWords = []rules.WordSpec{
 		Vars: []string{"die", "per_loss", "pass"}},
 	{ID: "reinforcements", Title: true, Corner: true, Columns: 3, Notes: true,
 		Words: []string{"of_arrivals"},
-		Vars:  []string{"turns", "arrive", "can_attack", "from", "of_arrivals", "share"}},
+		Vars:  []string{"turns", "arrive", "can_attack", "from", "of_arrivals", "share", "die", "arrive_on", "attack_on", "miss_on"}},
 	{ID: "tow-cable", Title: true, Corner: true, Columns: 4, Notes: true,
 		Vars: []string{"tripod", "speed", "fall"}},
 	{ID: "destroy-tripod", Title: true, Corner: true, Vars: []string{"tripod"}},

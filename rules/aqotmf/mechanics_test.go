@@ -390,6 +390,17 @@ func TestAQSmallTables(t *testing.T) {
 	}
 	rulestest.Eq(t, "turn 4 arrived by", rulestest.Cell(t, rt, "4", "Arrived by this turn").P, "7/8")
 	rulestest.Eq(t, "turn 3 attack", rulestest.Cell(t, rt, "3", "Arrives and can attack").P, "1/10")
+	// The chance beside the roll that makes it: the chart's die bands.
+	if want := "Each test, a D10: 1–5 no show; the unit arrives on 6–10 (50% of rolls), able to attack on 9–10 (20% of all rolls, 40% of arrivals)."; len(rt.Notes) == 0 || !strings.HasPrefix(rt.Notes[0], want) {
+		t.Errorf("reinforcement note %q, want it to start %q", rt.Notes, want)
+	}
+	odd := &catalog.Chart{Die: 6, Rows: []catalog.ChartRow{{Roll: catalog.Roll{Min: 1, Max: 1}}, {Roll: catalog.Roll{Min: 2, Max: 3}, Tags: []string{"x"}}, {Roll: catalog.Roll{Min: 4, Max: 5}}, {Roll: catalog.Roll{Min: 6, Max: 6}, Tags: []string{"x"}}}}
+	if got := facesWhere(odd, func(r catalog.ChartRow) bool { return r.Has("x") }); got != "2–3, 6" {
+		t.Errorf("faces of a split band: %q, want \"2–3, 6\"", got)
+	}
+	if got := facesWhere(odd, func(catalog.ChartRow) bool { return false }); got != "none" {
+		t.Errorf("no faces: %q, want \"none\"", got)
+	}
 	if _, err := ReinforcementTable(sys, 1); err == nil {
 		t.Error("a 1-turn game: want an error (no test)")
 	}

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/dice"
@@ -282,8 +283,21 @@ func ReinforcementTable(sys *catalog.System, turns int) (rules.Table, error) {
 	if len(res.Turns) == 0 {
 		return rules.Table{}, fmt.Errorf("reinforcements: a game of %d turns has no test (tests start on turn %d)", turns, res.FromTurn)
 	}
+	// The die's faces beside each chance: "arrives on 6–10 (50 %)".
+	r, _, err := aqRules(sys)
+	if err != nil {
+		return rules.Table{}, err
+	}
+	c, err := aqChart(sys, r.Reinforcements.Chart, "reinforcements")
+	if err != nil {
+		return rules.Table{}, err
+	}
+	has := func(tag string, want bool) string {
+		return facesWhere(c, func(row catalog.ChartRow) bool { return row.Has(tag) == want })
+	}
 	w := rules.WordsOf(sys, "reinforcements", "turns", rules.Itoa(turns), "arrive", dice.Percent(res.Arrive, 0), "can_attack", dice.Percent(res.CanAttack, 0),
-		"from", rules.Itoa(res.FromTurn), "of_arrivals", "")
+		"from", rules.Itoa(res.FromTurn), "of_arrivals", "", "die", "D"+rules.Itoa(c.Die),
+		"arrive_on", has("arrives", true), "attack_on", has("can-attack", true), "miss_on", has("arrives", false))
 	if res.Arrive.Sign() > 0 {
 		// The share of arrivals able to attack, beside the shares of all
 		// rolls.
@@ -294,6 +308,36 @@ func ReinforcementTable(sys *catalog.System, turns int) (rules.Table, error) {
 		t.Rows = append(t.Rows, rules.Row{Label: strconv.Itoa(tr.Turn), Cells: []rules.Cell{rules.Prob(tr.Arrives), rules.Prob(tr.CanAttack), rules.Prob(tr.ArrivedBy)}})
 	}
 	return t, w.Err()
+}
+
+// facesWhere names the faces of a chart's die whose row is as keep says,
+// as runs ("6–10", "1–5, 9"); "none" when there are none.
+func facesWhere(c *catalog.Chart, keep func(catalog.ChartRow) bool) string {
+	var runs []string
+	start := 0
+	for f := 1; f <= c.Die+1; f++ {
+		in := false
+		if f <= c.Die {
+			if i, err := aqRow(c, f); err == nil && keep(c.Rows[i]) {
+				in = true
+			}
+		}
+		switch {
+		case in && start == 0:
+			start = f
+		case !in && start > 0:
+			run := strconv.Itoa(start)
+			if f-1 > start {
+				run += "–" + strconv.Itoa(f-1)
+			}
+			runs = append(runs, run)
+			start = 0
+		}
+	}
+	if len(runs) == 0 {
+		return "none"
+	}
+	return strings.Join(runs, ", ")
 }
 
 // TowCableTable gives, for the data's tripod at each Armor from its

@@ -521,8 +521,8 @@ func TestWordsBounded(t *testing.T) {
 			return replace(t, `words.armor = "Armor {armor}"`, `words.armor = "`+rep("A{armor}", 150)+`"`)(s)
 		}, []string{"club/aqotmf/odds.toml:19:", "[odds.hit-damage-grid] words.column: filled in, it runs to more than 2000 bytes"}},
 		{"a note holding a word of words", func(s string) string {
-			s = replace(t, `words.of_arrivals = " ({share} of arrivals)"`, `words.of_arrivals = "`+rep(" ({share} of arrivals)", 80)+`"`)(s)
-			return replace(t, `able to attack on {can_attack} of all rolls{of_arrivals}.`, `able to attack on {can_attack} of all rolls`+rep("{of_arrivals}", 100)+`.`)(s)
+			s = replace(t, `words.of_arrivals = ", {share} of arrivals"`, `words.of_arrivals = "`+rep(", {share} of arrivals", 80)+`"`)(s)
+			return replace(t, `({can_attack} of all rolls{of_arrivals})`, `({can_attack} of all rolls`+rep("{of_arrivals}", 100)+`)`)(s)
 		}, []string{"club/aqotmf/odds.toml:45:", "[odds.reinforcements] notes.0: filled in, it runs to more than 2000 bytes"}},
 		{"a title", replace(t, `title = "Morale check"`, `title = "`+rep("{pass}", 1000)+`"`),
 			[]string{"club/aqotmf/odds.toml:", "[odds.morale]: title is 6000 bytes long; expected at most 2000"}},

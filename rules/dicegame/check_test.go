@@ -280,7 +280,7 @@ id = "t"
 chain = "c"
 rows = [{ param = "n", values = [100] }]
 columns = [{ measures = [{ step = "h" }] }]
-`, `club/bounds/system.toml:63:1: table "t": step "e" asks for more exact arithmetic than can be done at once; expected fewer dice, fewer sides or fewer steps`},
+`, `club/bounds/system.toml:63:1: table "t": at n = 100: step "e" asks for more exact arithmetic than can be done at once; expected fewer dice, fewer sides or fewer steps`},
 	} {
 		errs := load(t, map[string]string{"bounds/system.toml": boundsSystem + c.src})
 		if len(errs) == 0 || !strings.HasPrefix(errs[0], c.want) {

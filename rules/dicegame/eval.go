@@ -49,6 +49,23 @@ func (v values) with(w values) values {
 	return out
 }
 
+// where is what a table's cell sets, as the data writes it: "n = 100,
+// cover = heavy, dug_in = on".
+func (m *model) where(v values) string {
+	var parts []string
+	for _, k := range sortedKeys(v) {
+		x := v[k]
+		if p := m.paramByID(k); p != nil && p.kind == kindSwitch {
+			x = map[bool]string{true: "on", false: "off"}[x != ""]
+		}
+		parts = append(parts, k+" = "+x)
+	}
+	if len(parts) == 0 {
+		return "every parameter's default"
+	}
+	return strings.Join(parts, ", ")
+}
+
 // defaults are every parameter's default.
 func (m *model) defaults() values {
 	out := values{}

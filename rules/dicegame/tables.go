@@ -528,7 +528,7 @@ func (m *model) cells(t *table, b *budget) ([][]rules.Cell, error) {
 			if r == nil {
 				var err error
 				if r, err = m.run(t.chain, v, b); err != nil {
-					return nil, err
+					return nil, fmt.Errorf("at %s: %w", m.where(rp.set.with(cp.set).with(ms.set)), err)
 				}
 				runs[k] = r
 			}

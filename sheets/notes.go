@@ -121,7 +121,16 @@ func (s Sheet) notesData(cat *catalog.Catalog, paper layout.Paper, places []Plac
 			}
 		}
 		if e.Label == "" || n.id == "" || !hasLetter(e.Label) {
-			e.Label = strings.Join(n.about, "; ")
+			// A note about one entry is headed by its name; one about
+			// several by its section alone (a list of names reads like
+			// keys).
+			e.Label = ""
+			if len(n.about) == 1 {
+				e.Label = n.about[0]
+			}
+		}
+		if n.quote != "" {
+			e.Label = "" // the book's words head it
 		}
 		if strings.EqualFold(e.Label, section) {
 			e.Label = ""

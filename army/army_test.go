@@ -328,7 +328,8 @@ func TestCardOdds(t *testing.T) {
 		t.Errorf("no odds against the tripod: %+v", c.parts)
 	}
 	// BL rifles at short range (factor 6) use the row "6, 7": 1 hit on
-	// 14–18 (25%), 2 hits on 19–20 (10%); six trays score 6 × 0.45 = 2.7.
+	// 14–18 (25%), 2 hits on 19–20 (10%), each chance beside its d20 score;
+	// six trays score 6 × 0.45 = 2.7.
 	r = mustCheck(t, validationCase0(t, "im valid"))
 	rc, err = rules.ArmyOf(r.System).Card(r, r.Lines[0], printer{})
 	c = cardFrom(rc)
@@ -340,7 +341,7 @@ func TestCardOdds(t *testing.T) {
 		for _, row := range p.rows {
 			if row[0] == "short to 5″: +6" {
 				found = true
-				if got := strings.Join(row[1:], " | "); got != "25% | 10% | 2.7" {
+				if got := strings.Join(row[1:], " | "); got != "14: 25% | 19: 10% | 2.7" {
 					t.Errorf("BL rifle at short range: %s", got)
 				}
 			}

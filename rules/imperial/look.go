@@ -160,21 +160,48 @@ func ShootingLadder(sys *catalog.System) (rules.Table, error) {
 			return rules.Table{}, err
 		}
 		label := strconv.Itoa(f)
-		var one rules.Cell
-		two := imNone
-		switch {
-		case res.Row == nil:
+		if res.Row == nil {
 			label = w.Word("or_less", "n", label)
-			one = rules.Cell{Text: strconv.Itoa(r.Shooting.AlwaysHits)}
-		default:
-			one, two = imScoreCell(res.Row.OneHit), imScoreCell(res.Row.TwoHits)
 		}
 		if f == hi && open {
 			label = w.Word("or_more", "n", label)
 		}
-		t.Rows = append(t.Rows, rules.Row{Label: label, Cells: []rules.Cell{one, two, imChance(res.PerTray[1]), imChance(res.PerTray[2])}})
+		t.Rows = append(t.Rows, rules.Row{Label: label, Cells: ladderCells(r, res)})
 	}
 	return t, w.Err()
+}
+
+// ladderCells are a tray's shot on one factor as the ladder prints it:
+// the d20 scores for 1 hit and for 2 hits, and the chance of each (below
+// the table only the natural 20 hits).
+func ladderCells(r *Rules, res ShootResult) []rules.Cell {
+	one, two := rules.Cell{Text: strconv.Itoa(r.Shooting.AlwaysHits)}, imNone
+	if res.Row != nil {
+		one, two = imScoreCell(res.Row.OneHit), imScoreCell(res.Row.TwoHits)
+	}
+	return []rules.Cell{one, two, imChance(res.PerTray[1]), imChance(res.PerTray[2])}
+}
+
+// ScoredShot is a tray's shot on one factor with each chance beside the
+// d20 score that gives it ("14: 25%", "19: 10%"), as the reference cards'
+// ladder prints it (rules.Table.WithScores).
+func ScoredShot(sys *catalog.System, res ShootResult) (one, two string, err error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return "", "", err
+	}
+	// The ladder's one row, its columns named by place (they never
+	// print): scores for 1 and 2 hits, then their chances.
+	cells := ladderCells(r, res)
+	cols := make([]string, len(cells))
+	for i := range cols {
+		cols[i] = strconv.Itoa(i)
+	}
+	t := rules.Table{Columns: cols, Rows: []rules.Row{{Cells: cells}}}
+	if t, err = t.WithScores(cols[0], cols[2], cols[1], cols[3]); err != nil {
+		return "", "", err
+	}
+	return t.Rows[0].Cells[0].String(), t.Rows[0].Cells[1].String(), nil
 }
 
 // ArtilleryLookTable gives each gun, smoothbore and rifled, at each range

@@ -227,11 +227,12 @@ func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, erro
 				if err != nil {
 					return c, err
 				}
-				two := "–"
-				if res.PerTray[2].Sign() > 0 {
-					two = p.Pct(res.PerTray[2])
+				// Each chance beside the d20 score that gives it.
+				one, two, err := ScoredShot(s, res)
+				if err != nil {
+					return c, err
 				}
-				wp.Rows = append(wp.Rows, []string{fmt.Sprintf("%s to %s: %s", b.Name, p.Inch(b.Range), printnum.Signed(b.Factor)), p.Pct(res.PerTray[1]), two, res.Hits.Mean().FloatString(1)})
+				wp.Rows = append(wp.Rows, []string{fmt.Sprintf("%s to %s: %s", b.Name, p.Inch(b.Range), printnum.Signed(b.Factor)), one, two, res.Hits.Mean().FloatString(1)})
 				wp.Bold = append(wp.Bold, false)
 			}
 		} else if !w.Range.IsZero() {
@@ -239,7 +240,7 @@ func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, erro
 		}
 		c.Parts = append(c.Parts, wp)
 		if len(w.Bands) > 0 && trays > 0 && trays <= maxOddsTrays {
-			c.Parts = append(c.Parts, rules.CardPart{Text: "A tray's chances with the weapon's factor only: add the tactical factors for the row."})
+			c.Parts = append(c.Parts, rules.CardPart{Text: "A tray's d20 score and chance with the weapon's factor only: add the tactical factors for the row."})
 		}
 		if len(w.Jam) > 0 {
 			jams, err := MGJam(s, w.ID)

@@ -155,3 +155,39 @@ weapons = ["tank-gun"]
 	}
 	return cat
 }
+
+// TestBoysBlipsAgree: one count for one thing. In Scenario 1 "ONE UNIT
+// of Humans may be placed IN AMBUSH", so the briefing counts the most the
+// side may deploy (both infantry units as blips, 2 blips and up to 4
+// decoys) and says a unit in ambush has neither; the shipped list, its
+// machine guns in ambush, deploys 1 blip and up to 2 decoys, within it.
+func TestBoysBlipsAgree(t *testing.T) {
+	cat := shipped.Catalog(t)
+	b := build(t, cat, "boys-of-company-c")
+	sh := b.Sheet
+	if sh == nil || sh.UnitCount != 2 || sh.Decoys != 4 {
+		t.Fatalf("the secret sheet counts %+v, want 2 units and 4 decoys", sh)
+	}
+	var note string
+	for _, m := range b.Markers {
+		if m.ID == b.MarkerSet.Blips {
+			note = m.Note
+		}
+	}
+	for _, want := range []string{"the 2 units that may deploy as blips and up to 4 decoys", "a unit placed in ambush has no blip and no decoys"} {
+		if !strings.Contains(note, want) {
+			t.Errorf("the briefing's blips note %q lacks %q", note, want)
+		}
+	}
+	src, err := fs.ReadFile(data.FS, catalog.ArmiesDir+"/boys-of-company-c-humans.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, dl := army.Validate("data/armies/boys-of-company-c-humans.toml", src, cat)
+	if r == nil || len(dl) > 0 {
+		t.Fatalf("the Boys roster does not validate: %v", dl)
+	}
+	if blips, decoys := army.Blips(r.List, r.System); blips != 1 || decoys != 2 {
+		t.Errorf("the roster deploys %d blips and %d decoys, want 1 and 2 (its machine guns in ambush)", blips, decoys)
+	}
+}

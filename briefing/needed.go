@@ -92,12 +92,24 @@ func otherFaces(sys *catalog.System, mk *catalog.Marker) (int, string) {
 // blipNote says which blips to bring: the numbers of the secret sheet,
 // what they are for, and the other faces.
 func blipNote(sh *Sheet, others int, what string) string {
+	// Where a unit may start in ambush the count is the most the side
+	// deploys: a list that places it in ambush deploys fewer (its roster
+	// counts them), and the note says so, so the two agree.
+	may := len(sh.MayAmbush) > 0
 	s := fmt.Sprintf("Numbered 1–%d: the %s that deploy as blips", len(sh.Blips), document.Count(sh.UnitCount, "unit", "units"))
-	if sh.UnitCount == 1 {
+	switch {
+	case sh.UnitCount == 1 && may:
+		s = fmt.Sprintf("Numbered 1–%d: the unit that may deploy as a blip", len(sh.Blips))
+	case sh.UnitCount == 1:
 		s = fmt.Sprintf("Numbered 1–%d: the unit that deploys as a blip", len(sh.Blips))
+	case may:
+		s = fmt.Sprintf("Numbered 1–%d: the %s that may deploy as blips", len(sh.Blips), document.Count(sh.UnitCount, "unit", "units"))
 	}
 	if sh.Decoys > 0 {
 		s += fmt.Sprintf(" and up to %s", document.Count(sh.Decoys, "decoy", "decoys"))
+	}
+	if may {
+		s += "; a unit placed in ambush has no blip and no decoys"
 	}
 	if others > 0 {
 		s += fmt.Sprintf("; %d marked %s", others, what)

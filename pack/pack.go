@@ -348,6 +348,27 @@ func Render(ctx context.Context, p layout.Paper, docs []Doc) ([]File, error) {
 // order wins, so the message does not depend on timing; it names the
 // document's part. A cancelled ctx stops the documents not yet started.
 func RenderEach(ctx context.Context, p layout.Paper, docs []Doc, made func(i int, data []byte)) error {
+	for i, err := range renderAll(ctx, p, docs, made) {
+		if err != nil && docs[i].Part != "" {
+			return fmt.Errorf("%s: %w", docs[i].Part, err)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Check renders the documents on paper p as RenderEach does, in one run
+// (so the rules notes read the marks the others recorded rather than
+// make the whole pack again each), and returns each document's error,
+// nil where it was made: 'playaid validate' reports every part's.
+func Check(ctx context.Context, p layout.Paper, docs []Doc) []error {
+	return renderAll(ctx, p, docs, func(int, []byte) {})
+}
+
+// renderAll is RenderEach giving each document's error, in docs' order.
+func renderAll(ctx context.Context, p layout.Paper, docs []Doc, made func(i int, data []byte)) []error {
 	order := make([]int, len(docs)) // the documents' places, in the order they start
 	for i := range order {
 		order[i] = i
@@ -380,9 +401,6 @@ func RenderEach(ctx context.Context, p layout.Paper, docs []Doc, made func(i int
 					if errs[i] = ctx.Err(); errs[i] == nil {
 						data, errs[i] = d.render(p, r, r.marks(d))
 					}
-					if errs[i] != nil && d.Part != "" {
-						errs[i] = fmt.Errorf("%s: %w", d.Part, errs[i])
-					}
 					if errs[i] == nil {
 						made(i, data)
 					}
@@ -397,12 +415,7 @@ func RenderEach(ctx context.Context, p layout.Paper, docs []Doc, made func(i int
 	}
 	work(order[:notes])
 	work(order[notes:])
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return errs
 }
 
 // armies are the rosters and unit cards of the example lists shipped in

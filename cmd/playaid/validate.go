@@ -61,17 +61,18 @@ func checkPack(ctx context.Context, cat *catalog.Catalog, odds *document.Odds) [
 	var wg sync.WaitGroup
 	for i, p := range papers {
 		wg.Go(func() {
+			// One run a paper, as build: each document alone would make
+			// the whole pack again for its rules notes' record of marks.
+			docs := packDocs(cat, pack.Options{Odds: odds})
+			errs := pack.Check(ctx, p, docs)
+			if ctx.Err() != nil {
+				return
+			}
 			stopped := map[string]bool{} // the parts stopped at a problem
-			for _, d := range packDocs(cat, pack.Options{Odds: odds}) {
-				if ctx.Err() != nil {
-					return
-				}
-				if stopped[d.Part] {
-					continue
-				}
-				if _, err := d.Render(p); err != nil && ctx.Err() == nil {
-					stopped[d.Part] = true
-					found[i] = append(found[i], problems(d.Part, err)...)
+			for j, err := range errs {
+				if err != nil && !stopped[docs[j].Part] {
+					stopped[docs[j].Part] = true
+					found[i] = append(found[i], problems(docs[j].Part, err)...)
 				}
 			}
 		})

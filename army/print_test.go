@@ -260,7 +260,7 @@ func TestCardTracks(t *testing.T) {
 			text += partText(c) + " "
 		}
 	}
-	for _, want := range []string{"Sweep: Template placed like a Barrage template", "Massive: not in the rules: agree it before play."} {
+	for _, want := range []string{"Sweep: Template placed like a Barrage template", "Massive: Ruling: Massive has no rule: agree what it does before play."} {
 		if !strings.Contains(text, want) {
 			t.Errorf("tripod card lacks %q:\n%s", want, text)
 		}

@@ -414,7 +414,7 @@ func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, err
 	}
 	var lines []string
 	for _, sp := range specials {
-		lines = append(lines, abilityLine(pr, s.Ability(sp)))
+		lines = append(lines, abilityLine(pr, s, s.Ability(sp)))
 	}
 	lines = append(lines, aqScenarioLines(pr, r, e)...)
 	if len(lines) > 0 {
@@ -425,7 +425,7 @@ func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, err
 	} else if stands > 0 {
 		c.Tracks = append(c.Tracks, rules.Track{Label: "Lost", Boxes: make([]string, stands)})
 	}
-	odds, err := unitOdds(pr, r, weapons, dicePer)
+	odds, err := unitOdds(pr, r, weapons, dicePer, marks)
 	if err != nil {
 		return c, err
 	}
@@ -442,13 +442,19 @@ func aboutElements(s *catalog.System, n catalog.Note) bool {
 }
 
 // abilityLine is a special ability on a card: its name and its rule in a
-// line, or room to write the club's ruling.
-func abilityLine(pr rules.Printer, a catalog.Ability) string {
+// line; for one the book never describes, the reading's ruling on it in
+// its one wording, else room to write the club's ruling.
+func abilityLine(pr rules.Printer, s *catalog.System, a catalog.Ability) string {
 	switch {
 	case a.Short != "":
 		return a.Name + ":\t" + pr.Sentence(a.Short)
 	case a.Text != "":
 		return a.Name + ":\t" + pr.Sentence(a.Text)
+	}
+	for _, n := range s.NotesTouching(strings.ToLower(a.Name)) {
+		if n.IsReading() {
+			return a.Name + ":\t" + pr.Ruling(n)
+		}
 	}
 	return a.Name + ":\tnot in the rules: agree it before play."
 }
@@ -754,7 +760,7 @@ func likelyTargets(r *rules.Report) []target {
 // weapon, the chance one die hits and one die damages, and for the whole
 // unit firing once, the chance of at least one point of damage and, for a
 // tripod, of destroying it.
-func unitOdds(pr rules.Printer, r *rules.Report, weapons []*catalog.Weapon, dicePer map[string]int) ([]rules.CardPart, error) {
+func unitOdds(pr rules.Printer, r *rules.Report, weapons []*catalog.Weapon, dicePer map[string]int, marks *rules.CardMarks) ([]rules.CardPart, error) {
 	targets := likelyTargets(r)
 	if len(weapons) == 0 || len(targets) == 0 {
 		return nil, nil
@@ -768,13 +774,28 @@ func unitOdds(pr rules.Printer, r *rules.Report, weapons []*catalog.Weapon, dice
 	}
 	var parts []rules.CardPart
 	lucky := false
+	// The readings the odds of an attack follow (the weapon's Power added
+	// to the damage roll), marked on the first target, their lines under
+	// the legend.
+	var ruled []catalog.Note
+	for _, n := range r.System.NotesTouching("attack") {
+		if n.IsReading() {
+			ruled = append(ruled, n)
+		}
+	}
 	for i, t := range targets {
 		pt := rules.CardPart{Odds: true}
 		if i == 0 {
 			pt.Head, pt.Rows, pt.Bold = "Odds", [][]string{heads}, []bool{true}
 		}
 		// The numbers first: a long list of names is what gets cut.
-		pt.Rows = append(pt.Rows, []string{fmt.Sprintf("vs Def %d, Arm %d (%s)", t.defense, t.armor, t.name)})
+		vs := fmt.Sprintf("vs Def %d, Arm %d (%s)", t.defense, t.armor, t.name)
+		if i == 0 {
+			for _, n := range ruled {
+				vs += marks.Mark(n)
+			}
+		}
+		pt.Rows = append(pt.Rows, []string{vs})
 		pt.Bold = append(pt.Bold, true)
 		for _, w := range weapons {
 			res, err := Attack(r.System, AttackQuery{Dice: dicePer[w.ID], Defense: t.defense, Armor: t.armor, Power: w.Power, Tripod: t.tripod})
@@ -807,7 +828,11 @@ func unitOdds(pr rules.Printer, r *rules.Report, weapons []*catalog.Weapon, dice
 	if lucky {
 		legend += ". No lucky hits counted"
 	}
-	return append(parts, rules.CardPart{Text: legend + ".", Odds: true, Legend: true}), nil
+	legend += "."
+	for _, n := range ruled {
+		legend += "\n" + marks.Line(pr, n)
+	}
+	return append(parts, rules.CardPart{Text: legend, Odds: true, Legend: true}), nil
 }
 
 // appendNew appends s to list unless it holds it.

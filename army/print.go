@@ -96,8 +96,12 @@ func Print(r *Report, cat *catalog.Catalog, opt PrintOptions) (_ []byte, err err
 // can be done: the roster as it is, else with tighter space between its
 // blocks. Else the cards go on pages of their own after it.
 func fitCards(r *Report, md []byte, mo markdown.Options, backs cards.Backs) (*markdown.Layout, cardPlan, error) {
+	src, err := markdown.Prepare(md, mo) // parsed once for every try
+	if err != nil {
+		return nil, cardPlan{}, err
+	}
 	try := func(mo markdown.Options) (*markdown.Layout, cardPlan, error) {
-		l, err := markdown.Measure(md, mo)
+		l, err := src.Measure(mo)
 		if err != nil {
 			return nil, cardPlan{}, err
 		}

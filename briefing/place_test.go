@@ -37,7 +37,7 @@ func TestMapPlace(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				md, spot, _, mo, err := b.placeMap(md, at, l, mo)
+				md, spot, _, mo, err := b.placeMap(prepared(t, md, mo), md, at, l, mo)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -109,7 +109,7 @@ func TestMapSharesWhenTighter(t *testing.T) {
 		if spot, err := spotOf(l, md, at, mo); err != nil || b.fits(spot.box, mo) {
 			continue // it fits as usually set
 		}
-		placed, spot, _, tight, err := b.placeMap(md, at, l, mo)
+		placed, spot, _, tight, err := b.placeMap(prepared(t, md, mo), md, at, l, mo)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,4 +126,14 @@ func TestMapSharesWhenTighter(t *testing.T) {
 		return
 	}
 	t.Fatal("no page height near Letter's leaves a map that shares its page only when tightened: the test no longer tests")
+}
+
+// prepared is md parsed for placeMap's tries.
+func prepared(t *testing.T, md []byte, mo markdown.Options) *markdown.Source {
+	t.Helper()
+	src, err := markdown.Prepare(md, mo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
 }

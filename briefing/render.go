@@ -152,8 +152,11 @@ func (b *Briefing) Render(opt Options) (_ *fpdf.Fpdf, _ *tablemap.Plan, err erro
 		}
 		mo = b.planned(md, at, mo)
 	}
-	l, err = markdown.Measure(md, mo)
+	src, err := markdown.Prepare(md, mo) // parsed once for placeMap's tries
 	if err != nil {
+		return nil, nil, err
+	}
+	if l, err = src.Measure(mo); err != nil {
 		return nil, nil, err
 	}
 	if m == nil || at < 0 {
@@ -166,7 +169,7 @@ func (b *Briefing) Render(opt Options) (_ *fpdf.Fpdf, _ *tablemap.Plan, err erro
 		p, err := tablemap.AddPage(pdf, opt.Paper, "Table map — "+b.Scenario.Name, m, b.System.MapKinds, b.sideNames())
 		return pdf, p, err
 	}
-	own, spot, l, _, err := b.placeMap(md, at, l, mo)
+	own, spot, l, _, err := b.placeMap(src, md, at, l, mo)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -191,10 +194,10 @@ func (b *Briefing) Render(opt Options) (_ *fpdf.Fpdf, _ *tablemap.Plan, err erro
 // at byte at: on the page the text ends on, where it fits there at
 // mapShareScale or larger — with tighter space between the blocks if
 // need be, rather than a page of its own after a page half empty — else
-// on a page of its own, a page break put before its heading. It returns
-// the Markdown (md, or md with that page break), the spot, the layout to
-// draw and the options it was laid out with.
-func (b *Briefing) placeMap(md []byte, at int, l *markdown.Layout, mo markdown.Options) ([]byte, mapSpot, *markdown.Layout, markdown.Options, error) {
+// on a page of its own, a page break put before its heading. src is md
+// parsed. It returns the Markdown (md, or md with that page break), the
+// spot, the layout to draw and the options it was laid out with.
+func (b *Briefing) placeMap(src *markdown.Source, md []byte, at int, l *markdown.Layout, mo markdown.Options) ([]byte, mapSpot, *markdown.Layout, markdown.Options, error) {
 	spot, err := spotOf(l, md, at, mo)
 	if err != nil || onOwnPage(md, at) || b.fits(spot.box, mo) {
 		return md, spot, l, mo, err
@@ -202,7 +205,7 @@ func (b *Briefing) placeMap(md []byte, at int, l *markdown.Layout, mo markdown.O
 	for _, k := range []float64{0.8, 0.6} {
 		tight := mo
 		tight.Tight = k
-		tl, err := markdown.Measure(md, tight)
+		tl, err := src.Measure(tight)
 		if err != nil {
 			return nil, spot, nil, mo, err
 		}

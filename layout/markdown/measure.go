@@ -6,6 +6,7 @@ import (
 	"github.com/playaid/playaid/internal/fpdf"
 
 	"github.com/playaid/playaid/layout"
+	"github.com/yuin/goldmark/ast"
 )
 
 // Layout is a document laid out by Measure: where its boxes land, worked
@@ -36,15 +37,11 @@ type landed struct {
 // heading, Measure(md[:i]).Pages is the page that heading lands on in the
 // whole document as well — the page to draw a briefing's table map on.
 func Measure(md []byte, opt Options) (*Layout, error) {
-	opt, err := opt.withDefaults()
+	s, err := Prepare(md, opt)
 	if err != nil {
 		return nil, err
 	}
-	r, err := lay(md, opt)
-	if err != nil {
-		return nil, err
-	}
-	return measured(r), nil
+	return s.Measure(opt)
 }
 
 // measured is the Layout of a walker that has laid its document out.
@@ -156,4 +153,43 @@ func (l *Layout) PDF() ([]byte, error) {
 		return nil, err
 	}
 	return layout.Bytes(pdf)
+}
+
+// Source is Markdown parsed once, to be laid out with several options —
+// a roster or a briefing tried again with tighter space between its
+// blocks — without parsing it again each time (goldmark's parse is a
+// good part of a layout's cost).
+type Source struct {
+	md  []byte
+	doc ast.Node
+	nl  []int
+}
+
+// Prepare parses md for Measure, reporting what Measure would about its
+// Markdown. opt gives the file and lines its messages name; the layout's
+// options are Measure's.
+func Prepare(md []byte, opt Options) (*Source, error) {
+	opt, err := opt.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	doc, nl, err := parse(md, opt)
+	if err != nil {
+		return nil, err
+	}
+	return &Source{md: md, doc: doc, nl: nl}, nil
+}
+
+// Measure is Measure(md, opt) on the Markdown s was prepared from; opt
+// names the same file as Prepare's.
+func (s *Source) Measure(opt Options) (*Layout, error) {
+	opt, err := opt.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	r, err := layParsed(s.doc, s.md, s.nl, opt)
+	if err != nil {
+		return nil, err
+	}
+	return measured(r), nil
 }

@@ -101,7 +101,7 @@ func Shelves(area Rect, sizes [][2]float64) ([]ShelfPage, error) {
 	var pages []ShelfPage
 	for len(items) > 0 {
 		var pg ShelfPage
-		items = fill(area, items, &pg.Placed, &pg.Cuts)
+		items = fill(area, items, &pg.Placed, &pg.Cuts, true)
 		if len(pg.Placed) == 0 {
 			return nil, &TooLarge{Index: items[0].i, W: items[0].w, H: items[0].h, Area: area}
 		}
@@ -118,18 +118,19 @@ type item struct {
 }
 
 // fill packs items into region, appending to out. When cuts is not nil the
-// shelves are the page's top level and their cut lines are recorded. The
-// top level starts each shelf with the tallest item left; the room beside a
-// shelf takes the smallest first, so the big groups stay together. An item
-// that fits the room only turned is turned.
-func fill(region Rect, items []*item, out *[]Placed, cuts *[]float64) []*item {
+// shelves are the page's top level and their cut lines are recorded. Each
+// shelf starts with the tallest item left that fits (tallest) or the
+// smallest: the top level starts with the tallest, the room beside a shelf
+// mostly with the smallest, so the big groups stay together. An item that
+// fits the room only turned is turned.
+func fill(region Rect, items []*item, out *[]Placed, cuts *[]float64, tallest bool) []*item {
 	y := region.Y
 	for {
 		roomH := region.Y + region.H - y
 		first := -1
 		for k := range items {
 			i := k
-			if cuts == nil {
+			if !tallest {
 				i = len(items) - 1 - k
 			}
 			if fitsTurned(items[i], region.W, roomH) {
@@ -155,9 +156,25 @@ func fill(region Rect, items []*item, out *[]Placed, cuts *[]float64) []*item {
 			left = append(left, it)
 		}
 		items = left
-		// Shorter items fill the room to the right of the shelf.
+		// Shorter items fill the room to the right of the shelf: the
+		// smallest first, unless, beside a page's shelf, the tallest first
+		// places more (a long piece beside two longer ones with small ones
+		// round it, rather than small ones where it would go and it on
+		// the next page).
 		if x < region.X+region.W {
-			items = fill(Rect{x, y, region.X + region.W - x, shelfH}, items, out, nil)
+			room := Rect{x, y, region.X + region.W - x, shelfH}
+			if cuts == nil { // one trial a page's shelf, not one a room in a room
+				items = fill(room, items, out, nil, false)
+			} else {
+				var small, tall []Placed
+				smallLeft := fill(room, clones(items), &small, nil, false)
+				tallLeft := fill(room, clones(items), &tall, nil, true)
+				if placedArea(tall) > placedArea(small)+eps {
+					small, smallLeft = tall, tallLeft
+				}
+				*out = append(*out, small...)
+				items = smallLeft
+			}
 		}
 		if cuts != nil {
 			for _, c := range []float64{y - PieceGap/2, y + shelfH + PieceGap/2} {
@@ -168,6 +185,25 @@ func fill(region Rect, items []*item, out *[]Placed, cuts *[]float64) []*item {
 		}
 		y += shelfH + PieceGap
 	}
+}
+
+// clones copies items, so that a trial packing may turn them.
+func clones(items []*item) []*item {
+	out := make([]*item, len(items))
+	for k, it := range items {
+		c := *it
+		out[k] = &c
+	}
+	return out
+}
+
+// placedArea is the paper the pieces cover, in mm².
+func placedArea(ps []Placed) float64 {
+	a := 0.0
+	for _, p := range ps {
+		a += p.Rect.W * p.Rect.H
+	}
+	return a
 }
 
 // fitsTurned reports whether it fits a w × h room, turning it a quarter

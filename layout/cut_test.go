@@ -50,6 +50,19 @@ func TestShelves(t *testing.T) {
 		t.Errorf("a 70 × 70 piece in 100 × 60: %v; want TooLarge for piece 1", err)
 	}
 
+	// Beside a page's shelf the tallest go first when that places more:
+	// the 50 × 50 piece beside the 40 × 60 one, the small ones right of
+	// it, all on one page (the smallest first would take its place).
+	pages, err = Shelves(Rect{0, 0, 120, 60}, [][2]float64{{40, 60}, {10, 10}, {50, 50}, {10, 10}, {10, 10}})
+	if err != nil || len(pages) != 1 {
+		t.Fatalf("a 40 × 60, a 50 × 50 and three 10 × 10 in 120 × 60: %d pages, %v; want 1", len(pages), err)
+	}
+	for _, p := range pages[0].Placed {
+		if p.Index == 2 && p.Rect != (Rect{45, 0, 50, 50}) {
+			t.Errorf("the 50 × 50 piece at %+v, want beside the first at x 45", p.Rect)
+		}
+	}
+
 	// More than a page: two 100 × 40 pieces need two pages.
 	if pages, err := Shelves(area, [][2]float64{{100, 40}, {100, 40}}); err != nil || len(pages) != 2 {
 		t.Errorf("two 100 × 40 pieces: %d pages, %v; want 2", len(pages), err)

@@ -284,10 +284,12 @@ func ruleTexts(sys *catalog.System, sc *catalog.Scenario) []catalog.Table {
 
 // agree lists what the rules leave out that the scenario's forces need,
 // each with the reading the pack takes of it: for each profile the data
-// gives no Speed, Defense, Armor or weapons, those; the stands a line adds
-// without stats; then the special abilities of the forces' profiles and
-// weapons that no rule describes; then the scenario's own list (equipment
-// with neither stats nor rule).
+// gives no Speed, Defense, Armor or weapons, those; then the special
+// abilities of the forces' profiles and weapons that no rule describes;
+// then the scenario's own list (equipment with neither stats nor rule).
+// A stand a line adds without stats is not among them: its reading rules
+// how it fights (the Captain's stand fights as a stand of Doughboys), and
+// its mark prints on the force's line.
 func agree(sys *catalog.System, sc *catalog.Scenario) []catalog.Agreed {
 	var out []catalog.Agreed
 	var specials []string
@@ -313,11 +315,6 @@ func agree(sys *catalog.System, sc *catalog.Scenario) []catalog.Agreed {
 			u := sys.Unit(f.Unit)
 			if u == nil {
 				continue
-			}
-			for _, a := range f.Added {
-				if a.Reading != "" {
-					out = append(out, catalog.Agreed{Text: fmt.Sprintf("stats for the %s", a.Label), Reading: a.Reading})
-				}
 			}
 			for _, st := range u.Composition {
 				p := sys.Profile(st.Profile)

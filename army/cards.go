@@ -153,15 +153,11 @@ type cardPlan struct {
 	pages int        // pages added after the roster
 }
 
-// planCards works out the cards and their place: under the roster, whose
-// text ends end mm down its last page, when every card fits between it
-// and the bottom of the text area, with room for the crop marks above
-// (the ones under them reach into the margin over the footer).
-func planCards(r *Report, mo markdown.Options, backs cards.Backs, end float64) (cardPlan, error) {
-	cs, err := buildCards(r)
-	if err != nil {
-		return cardPlan{}, err
-	}
+// planCards works out the place of the cards cs (buildCards): under the
+// roster, whose text ends end mm down its last page, when every card fits
+// between it and the bottom of the text area, with room for the crop
+// marks above (the ones under them reach into the margin over the footer).
+func planCards(cs []card, mo markdown.Options, backs cards.Backs, end float64) (cardPlan, error) {
 	pl := cardPlan{cards: cs}
 	if len(cs) == 0 {
 		return pl, nil

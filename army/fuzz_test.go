@@ -92,7 +92,11 @@ func FuzzLoadValidate(f *testing.F) {
 		if err != nil {
 			t.Fatalf("measured: %v, rendered: ok", err)
 		}
-		plan, err := planCards(r, mo, cards.NoBacks, end)
+		cs, err := buildCards(r)
+		var plan cardPlan
+		if err == nil {
+			plan, err = planCards(cs, mo, cards.NoBacks, end)
+		}
 		if err != nil {
 			if !strings.Contains(err.Error(), "too many unit cards") {
 				t.Fatalf("cards: %v", err)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
@@ -100,13 +101,19 @@ func fitCards(r *Report, md []byte, mo markdown.Options, backs cards.Backs) (*ma
 	if err != nil {
 		return nil, cardPlan{}, err
 	}
+	// The cards are the same for every try: built once, when first asked.
+	cardsOf := sync.OnceValues(func() ([]card, error) { return buildCards(r) })
 	try := func(mo markdown.Options) (*markdown.Layout, cardPlan, error) {
 		l, err := src.Measure(mo)
 		if err != nil {
 			return nil, cardPlan{}, err
 		}
+		cs, err := cardsOf()
+		if err != nil {
+			return l, cardPlan{}, err
+		}
 		_, end := l.End()
-		plan, err := planCards(r, mo, backs, end)
+		plan, err := planCards(cs, mo, backs, end)
 		return l, plan, err
 	}
 	l, plan, err := try(mo)

@@ -628,7 +628,11 @@ func TestCardsUnderTighterRoster(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, end := l.End()
-	if plan, err := planCards(r, mo, cards.NoBacks, end); err != nil || plan.under.Top > 0 {
+	cs, err := buildCards(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan, err := planCards(cs, mo, cards.NoBacks, end); err != nil || plan.under.Top > 0 {
 		t.Fatalf("the roster set as usual has its cards under it (%v): the test no longer tests", err)
 	}
 	b, err := Print(r, cat, PrintOptions{Paper: layout.Letter, Cards: true})

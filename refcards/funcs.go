@@ -49,7 +49,7 @@ func (x *exec) ownFuncs() template.FuncMap {
 		"pick":       pick,
 		"byBand":     byBand,
 		"only":       only,
-		"columns":    relabel,
+		"columns":    rules.Table.Relabel,
 		"transpose":  rules.Table.Transpose,
 		"fold":       rules.Table.Fold,
 		"withScores": rules.Table.WithScores,
@@ -219,16 +219,6 @@ func only(t rules.Table, kind, corner string) (rules.Table, error) {
 		return rules.Table{}, errors.New(catalog.Unknown("kind of row of "+strconv.Quote(t.Title), kind, kinds))
 	}
 	return out, nil
-}
-
-// relabel gives an odds table's columns the names given, one for each,
-// in order: shorter names for a card's narrow columns.
-func relabel(t rules.Table, names ...string) (rules.Table, error) {
-	if len(names) != len(t.Columns) {
-		return rules.Table{}, fmt.Errorf("columns: %d names for the %d columns of %q (%s)", len(names), len(t.Columns), t.Title, strings.Join(t.Columns, ", "))
-	}
-	t.Columns = names
-	return t, nil
 }
 
 // printed prints a table of the data as a GFM table (document.DataTable),

@@ -70,6 +70,16 @@ func (c Cell) Exact() string {
 	return c.Text
 }
 
+// Relabel gives the table's columns the names given, one for each, in
+// order: shorter names for a card's or a folded table's narrow columns.
+func (t Table) Relabel(names ...string) (Table, error) {
+	if len(names) != len(t.Columns) {
+		return Table{}, fmt.Errorf("columns: %d names for the %d columns of %q (%s)", len(names), len(t.Columns), t.Title, strings.Join(t.Columns, ", "))
+	}
+	t.Columns = names
+	return t, nil
+}
+
 // Transpose swaps the table's rows and columns: a tall table of few
 // columns becomes a short, wide one, and a wide one of few rows a narrow
 // one. A row short of a column's cell gives "–".

@@ -78,6 +78,7 @@ func (x *exec) funcs() template.FuncMap {
 		// sentence of the sheet's ("no effect." → "no effect").
 		"clause":    func(s string) string { return document.Esc(strings.TrimRight(strings.TrimSpace(s), ".")) },
 		"transpose": rules.Table.Transpose,
+		"columns":   rules.Table.Relabel,
 		"tnote":     x.tableNote,
 		"introduce": introduce,
 		"inchTimes": func(l catalog.Length, n int) string { return document.Inch(catalog.Length{MM: l.MM * float64(n)}) },

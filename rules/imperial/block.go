@@ -77,12 +77,14 @@ type Rules struct {
 }
 
 // Modifiers names the table of a roll's modifiers (a row a modifier, a
-// column of numbers for each kind of troops) and the rows a unit has at
-// most one of (its class): what the odds tables' range of totals is
+// column of numbers for each kind of troops), the rows a unit has at most
+// one of (its class) and the rows that count once for each of a thing
+// (each 20% lost, each DM): what the odds tables' range of totals is
 // worked out from.
 type Modifiers struct {
 	Table string   `toml:"table"`
 	OneOf []string `toml:"one_of"`
+	Each  []string `toml:"each"`
 }
 
 // Example is a unit's volley the reference follows: the weapon, the

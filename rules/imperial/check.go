@@ -64,9 +64,14 @@ func checkBlock(c *catalog.BlockCheck, r *Rules) {
 				rows = append(rows, strings.TrimSpace(row[0]))
 			}
 		}
-		for i, name := range m.mods.OneOf {
-			if !slices.Contains(rows, name) {
-				c.Errorf(c.Value(fmt.Sprintf("%s.one_of.%d", m.field, i)), "%s.one_of: table %q has no row %q; expected one of: %s", m.field, t.ID, name, strings.Join(rows, ", "))
+		for _, k := range []struct {
+			key   string
+			names []string
+		}{{"one_of", m.mods.OneOf}, {"each", m.mods.Each}} {
+			for i, name := range k.names {
+				if !slices.Contains(rows, name) {
+					c.Errorf(c.Value(fmt.Sprintf("%s.%s.%d", m.field, k.key, i)), "%s.%s: table %q has no row %q; expected one of: %s", m.field, k.key, t.ID, name, strings.Join(rows, ", "))
+				}
 			}
 		}
 	}

@@ -798,10 +798,11 @@ func TestIMReach(t *testing.T) {
 	}{
 		{"rally", RallyReach, -4, 7},      // Class E −4; Class A +4, officer +3
 		{"pursuit", PursuitReach, -7, 10}, // and mounted −3; in works +3
-		// Regular Martians, each row once: E −3, 20% lost −2, under fire −3,
-		// a DM −2, charged in extended order −2, in flank −2, a casualty
-		// more −1; A +3, routed enemy +3, works +2, officer +3.
-		{"morale", MoraleReach, -15, 11},
+		// Regular Martians: E −3, under fire −3, charged in extended order
+		// −2, in flank −2, and the rows counted for each 20% lost, each DM
+		// and each casualty more run on 40 (twice the d20's faces) apiece;
+		// A +3, routed enemy +3, works +2, officer +3.
+		{"morale", MoraleReach, -130, 11},
 	} {
 		lo, hi, err := c.reach(sys)
 		if err != nil || lo != c.lo || hi != c.hi {
@@ -822,8 +823,9 @@ func TestIMReach(t *testing.T) {
 		return tb.Rows[0].Label + "…" + tb.Rows[len(tb.Rows)-1].Label
 	}
 	// Morale: 10+ is No Effect, so from +9 a d20 of 1 passes: +9, +10 and
-	// +11 are one row. Rally and pursuit still change at their ends.
-	for id, want := range map[string]string{"morale": "-15…+9 or more", "rally": "-4…+7", "pursuit": "-7…+10"} {
+	// +11 are one row; −6 or less is 4 DMs, so from −26 a 20 takes 4 DMs
+	// too. Rally and pursuit still change at their ends.
+	for id, want := range map[string]string{"morale": "-26 or less…+9 or more", "rally": "-4…+7", "pursuit": "-7…+10"} {
 		if got := labels(tables[id]); got != want {
 			t.Errorf("%s table runs %s, want %s", id, got, want)
 		}

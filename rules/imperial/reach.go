@@ -12,15 +12,20 @@ import (
 
 // The morale, rally and pursuit odds are shown for every total of
 // modifiers the data's tables of them reach (Class A and an officer rally
-// at +7, pursuers in works at +10), not a range picked for the page; each
-// row counts once (the first 20% lost, one DM), and a unit has one class.
-// At either end, totals whose chances no longer change are one row ("+9
-// or more"): beyond them the result is certain.
+// at +7, pursuers in works at +10), not a range picked for the page; a
+// unit has one class, and a row counts once unless it counts for each of
+// a thing (each 20% lost, each DM): then the totals run on that way as
+// far as a roll can tell them apart. At either end, totals whose chances
+// no longer change are one row ("−26 or less", "+9 or more"): beyond them
+// the result is certain.
 
 // reach is the lowest and highest total of the modifiers of one table:
 // its rows each once, at most one of the rows m.OneOf, for the kind of
-// troops (a column) that reaches furthest each way. A cell that is not a
-// number (the book's "?" a reading settles) adds nothing.
+// troops (a column) that reaches furthest each way. A row of m.Each runs
+// the total on that way by twice the die's faces, past any total a roll
+// of the die can still tell from the next (openEnds folds the rest). A
+// cell that is not a number (the book's "?" a reading settles) adds
+// nothing.
 func reach(sys *catalog.System, m Modifiers) (lo, hi int, err error) {
 	if m.Table == "" {
 		return 0, 0, nil
@@ -47,6 +52,10 @@ func reach(sys *catalog.System, m Modifiers) (lo, hi int, err error) {
 			switch {
 			case slices.Contains(m.OneOf, strings.TrimSpace(r[0])):
 				oneLo, oneHi = min(oneLo, v), max(oneHi, v)
+			case slices.Contains(m.Each, strings.TrimSpace(r[0])) && v < 0:
+				sumLo -= 2 * sys.About.Die
+			case slices.Contains(m.Each, strings.TrimSpace(r[0])) && v > 0:
+				sumHi += 2 * sys.About.Die
 			case v < 0:
 				sumLo += v
 			default:

@@ -698,7 +698,7 @@ func TestIMArtilleryTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	imSameShape(t, fl, 6)
-	wantLabels := []string{"shot light", "shot Medium", "shot Heavy", "Shell", "Rifle Fire", "Other"}
+	wantLabels := []string{"Shot Light", "Shot Medium", "Shot Heavy", "Shell", "Rifle Fire", "Other"}
 	for i, row := range fl.Rows {
 		if row.Label != wantLabels[i] {
 			t.Errorf("flyer row %d label %q, want %q", i, row.Label, wantLabels[i])

@@ -156,7 +156,8 @@ type cardPlan struct {
 // planCards works out the place of the cards cs (buildCards): under the
 // roster, whose text ends end mm down its last page, when every card fits
 // between it and the bottom of the text area, with room for the crop
-// marks above (the ones under them reach into the margin over the footer).
+// marks above, markClear below the roster (the ones under them reach into
+// the margin over the footer).
 func planCards(cs []card, mo markdown.Options, backs cards.Backs, end float64) (cardPlan, error) {
 	pl := cardPlan{cards: cs}
 	if len(cs) == 0 {
@@ -173,7 +174,7 @@ func planCards(cs []card, mo markdown.Options, backs cards.Backs, end float64) (
 	rows := (len(cs) + cardCols - 1) / cardCols
 	// The marks under the grid, at least MinCropLen long, must end clear
 	// of the footer; where they cannot, the cards take a page of their own.
-	if y := end + cards.CropRoom; backs == cards.NoBacks && rows <= cardRows && y+float64(rows)*cards.Poker.H+cards.CropGap+cards.MinCropLen <= top+h+footerClear {
+	if y := end + markClear + cards.CropRoom; backs == cards.NoBacks && rows <= cardRows && y+float64(rows)*cards.Poker.H+cards.CropGap+cards.MinCropLen <= top+h+footerClear {
 		g.Top, g.Rows = y, rows
 		// The marks under the grid stop short of the footer's rule.
 		g.MarkLimit = top + h + footerClear
@@ -184,6 +185,10 @@ func planCards(cs []card, mo markdown.Options, backs cards.Backs, end float64) (
 	pl.pages = (len(cs) + per - 1) / per
 	return pl, nil
 }
+
+// markClear is the gap between the roster's last ink and the marks above
+// the cards, so that a cut along a mark never touches a table's rule.
+const markClear = 2.0
 
 // footerClear is how far below the text area crop marks may reach: the
 // running footer's rule is 3.4 mm under it, and a mark keeps 2 mm from

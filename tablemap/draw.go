@@ -282,8 +282,13 @@ func swatch(cv canvas, it LegendItem, scale float64) {
 		cv.Line(Pt{b.X, b.Bottom()}, Pt{b.Right(), b.Bottom()})
 		arrow(cv, Pt{b.X + b.W/2, b.Bottom()}, Pt{0, -1}, it.Color)
 	case "objective":
-		if it.Area {
+		if it.Area { // an area is hatched on the map, with no mark in it
 			hatch(cv, s, lighter(st.fill, 0.45), 2.0)
+			stroke(cv, st.line, 0.45)
+			cv.SetDash([]float64{1.0, 0.8})
+			cv.Rect(b, "D")
+			cv.SetDash(nil)
+			break
 		}
 		objectiveMark(cv, Shape{Center: Pt{b.X + b.W/2, b.Y + b.H/2}, Radius: 1.5})
 	case "road":

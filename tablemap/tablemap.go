@@ -568,7 +568,11 @@ func (p *Plan) labelFeatures(mt measurer) {
 				size -= 0.5
 				tw = mt.width(s.Label, size, "B")
 			}
-			l = mt.centred(s.Label, s.Bounds.X+s.Bounds.W/2, s.Bounds.Y+1+size*ptMM*0.93, size, "B", darker(styleOf(s.Style).line))
+			y := s.Bounds.Y + 1 + size*ptMM*0.93
+			if tw > s.Bounds.W-2 { // too small a piece of terrain to hold its name: under it
+				y = s.Bounds.Bottom() + 0.6 + size*ptMM*0.93
+			}
+			l = mt.centred(s.Label, s.Bounds.X+s.Bounds.W/2, y, size, "B", darker(styleOf(s.Style).line))
 		}
 		p.Labels = append(p.Labels, l)
 		taken = append(taken, l.Bounds)

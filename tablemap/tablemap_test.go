@@ -295,6 +295,7 @@ func TestLongLabels(t *testing.T) {
 			{Kind: "road", Label: "Road", Shape: "line", Points: [][]float64{{24, 48}, {24, 0}}},
 			{Kind: "objective", Label: "Safe range of the encampment's artillery: within 4\" of the far edge, on the road", Shape: "rect", X: 0, Y: 0, W: 48, H: 4, Side: "Humans"},
 			{Kind: "deployment", Label: "Martian deployment zone (8\")", Shape: "rect", X: 0, Y: 0, W: 48, H: 8, Side: "Martians"},
+			{Kind: "farm", Label: "Farmhouse with its yard", Shape: "rect", X: 30, Y: 20, W: 5, H: 5},
 		},
 	}
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
@@ -321,6 +322,15 @@ func TestLongLabels(t *testing.T) {
 		}
 		if lines != 2 {
 			t.Errorf("objective label on %d lines, want 2", lines)
+		}
+		// A building too small for its name has it under it, not
+		// running over its walls.
+		for _, s := range p.Shapes {
+			for _, l := range p.Labels {
+				if s.Kind == "farm" && l.Text == s.Label && l.Bounds.Y < s.Bounds.Bottom() {
+					t.Errorf("%q at y %.1f, want under its building (bottom %.1f)", l.Text, l.Bounds.Y, s.Bounds.Bottom())
+				}
+			}
 		}
 		for _, it := range p.Legend {
 			if it.Kind == "objective" && it.Label.Text != "Objective" {

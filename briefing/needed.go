@@ -28,6 +28,11 @@ type MarkerSet struct {
 	// AQotMF marker sheet").
 	BlipFile, MarkerFile   string
 	BlipSheet, MarkerSheet string
+	// BlipNote says what the blips are, as "Needed to play" does;
+	// BlipReading is the reading their numbers follow, where the
+	// scenario names one (no Mark when none).
+	BlipNote    string
+	BlipReading catalog.Note
 }
 
 // BlipsFile names the print pack's file of a scenario's blips.
@@ -57,6 +62,10 @@ func (b *Briefing) needed() {
 			others, what := otherFaces(sys, mk)
 			ml.Count = len(sh.Blips) + others
 			ml.Note = blipNote(sh, others, what)
+			set.BlipNote = ml.Note
+			if n := sys.Reading(m.Reading); n != nil {
+				set.BlipReading = *n
+			}
 		}
 		b.Markers = append(b.Markers, ml)
 	}

@@ -78,6 +78,10 @@ type Options struct {
 	// room: where the pieces this sheet leaves out print (a rule set's
 	// blips).
 	Note string
+	// Reading, when it has a mark, is the reading the Note's words follow
+	// (blips numbered past the book's): its mark is set raised after the
+	// Note and its ruling on the line under it, and recorded in Marks.
+	Reading catalog.Note
 }
 
 // optionf is a mistake in the options (an unknown kind, a negative

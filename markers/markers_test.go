@@ -6,12 +6,15 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/catalog/shipped"
+	"github.com/playaid/playaid/document"
+	"github.com/playaid/playaid/internal/pagelint"
 	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
@@ -647,6 +650,51 @@ func TestNote(t *testing.T) {
 		}
 		if fronts == 0 {
 			t.Fatal("no pages")
+		}
+	}
+}
+
+// TestNoteReading: a note that follows a reading prints the reading's
+// mark after its words and its ruling, led by the mark, under it, on the
+// same page, and records that page.
+func TestNoteReading(t *testing.T) {
+	cat := shipped.Catalog(t)
+	aq := system(t, cat, "aqotmf")
+	n := aq.Reading("blips-decoys")
+	if n == nil || n.Mark == "" {
+		t.Fatal("aqotmf has no reading blips-decoys")
+	}
+	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+		var printed document.Printed
+		b, err := Render([]*catalog.System{aq}, Options{Paper: paper, Only: []string{"blips"}, Counts: map[string]int{"blips": 6},
+			Note: "Numbered 1–6.", Reading: *n, Marks: printed.In(1, "b.pdf", "blips")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, err := pagelint.Marks(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var used, explained []int
+		for _, m := range ms {
+			if m.Mark != n.Mark {
+				t.Errorf("%s: mark %s printed; want only %s", paper.Name, m.Mark, n.Mark)
+			}
+			if m.Explained {
+				explained = append(explained, m.Page)
+				if !strings.HasPrefix(document.Typo(n.Ruling), m.Words) {
+					t.Errorf("%s: the mark's line reads %q; the ruling is %q", paper.Name, m.Words, n.Ruling)
+				}
+			} else {
+				used = append(used, m.Page)
+			}
+		}
+		var rec []int
+		for _, p := range printed.Of(*n) {
+			rec = append(rec, p.Page)
+		}
+		if len(used) != 1 || !slices.Equal(used, explained) || !slices.Equal(used, rec) {
+			t.Errorf("%s: mark on pages %v, its line on %v, recorded on %v; want one page for all three", paper.Name, used, explained, rec)
 		}
 	}
 }

@@ -3,7 +3,9 @@ package markers
 import (
 	"fmt"
 	"math"
+	"strings"
 
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/fpdf"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
@@ -154,13 +156,48 @@ func (sh *sheet) footNote(pdf *fpdf.Fpdf, pg *page) {
 	base := low + layout.CropTo + 3.5
 	setText(pdf, headerInk)
 	pdf.SetFont(fontName, "", cards.MinPt)
-	lines := layout.Wrap(pdf, sh.opt.Note, right-x0)
-	const lh = 3.2 // MinPt type's line
-	if len(lines) > 0 && base+float64(len(lines)-1)*lh <= sh.paper.Height-layout.SafeMargin-0.6 {
-		for i, ln := range lines {
-			layout.Text(pdf, x0, base+float64(i)*lh, ln)
-		}
+	n := sh.opt.Reading
+	var lines, ruling []string // the ruling's lines are set in after its mark
+	if n.Mark == "" {
+		lines = layout.Wrap(pdf, sh.opt.Note, right-x0)
+	} else {
+		lines = layout.Wrap(pdf, sh.opt.Note, right-x0-markW(pdf, n.Mark))
+		ruling = layout.Wrap(pdf, document.RulingPrefix+document.Typo(strings.TrimSpace(n.Ruling)), right-x0-markW(pdf, n.Mark))
 	}
+	const lh = 3.2 // MinPt type's line
+	all := len(lines) + len(ruling)
+	if len(lines) == 0 || base+float64(all-1)*lh > sh.paper.Height-layout.SafeMargin-0.6 {
+		return
+	}
+	for i, ln := range lines {
+		layout.Text(pdf, x0, base+float64(i)*lh, ln)
+	}
+	if len(ruling) == 0 {
+		return
+	}
+	// The reading's mark raised after the note's last word, its ruling
+	// on the lines under it, led by the mark.
+	y := base + float64(len(lines)-1)*lh
+	end := x0 + layout.Width(pdf, lines[len(lines)-1]) + 0.3
+	pdf.SetFont(fontName, "B", markPt)
+	layout.Text(pdf, end, y-markRise, n.Mark)
+	pdf.SetFont(fontName, "B", cards.MinPt)
+	layout.Text(pdf, x0, y+lh, n.Mark+"\u00a0")
+	indent := markW(pdf, n.Mark)
+	pdf.SetFont(fontName, "", cards.MinPt)
+	for i, ln := range ruling {
+		layout.Text(pdf, x0+indent, y+float64(i+1)*lh, ln)
+	}
+	sh.opt.Marks.Add(n, pdf.PageNo(), "", "")
+}
+
+// markW is the room a ruling's mark takes at the head of its line, in
+// the note's bold type.
+func markW(pdf *fpdf.Fpdf, mark string) float64 {
+	pdf.SetFont(fontName, "B", cards.MinPt)
+	w := layout.Width(pdf, mark+"\u00a0")
+	pdf.SetFont(fontName, "", cards.MinPt)
+	return w
 }
 
 // foldLine draws a fold sheet's fold line, dashed, down the middle from

@@ -51,12 +51,14 @@ func markerFiles(sys *catalog.System, version string) ([]Doc, error) {
 			continue
 		}
 		opt := markers.Options{
-			Only:   []string{set.Blips},
-			Counts: map[string]int{set.Blips: set.Counts[set.Blips]},
-			Decoys: set.Decoys,
-			Backs:  markers.LongEdge,
-			Stamp:  stamp,
-			Title:  set.BlipSheet,
+			Only:    []string{set.Blips},
+			Counts:  map[string]int{set.Blips: set.Counts[set.Blips]},
+			Decoys:  set.Decoys,
+			Backs:   markers.LongEdge,
+			Stamp:   stamp,
+			Title:   set.BlipSheet,
+			Note:    set.BlipNote,
+			Reading: set.BlipReading,
 		}
 		blips = append(blips, markerDoc(Doc{Name: set.BlipFile, Kind: Blips, Duplex: true, System: sys, Scenario: sc}, opt, func(err error) error {
 			return diag.At(sc.Pos, fmt.Errorf("blips of %s: %w", sc.ID, err))
@@ -175,7 +177,11 @@ func (d Doc) Fold() (Doc, bool) {
 	}
 	opt := *d.marks
 	opt.Backs = markers.Fold
-	opt.Note = "" // the same pieces as 'playaid markers --backs fold' prints them
+	if d.Kind != Blips {
+		// The same sheet as 'playaid markers --system … --backs fold'
+		// prints; a scenario's blips keep their note and its reading.
+		opt.Note = ""
+	}
 	f := d
 	f.Name = strings.TrimSuffix(d.Name, ".pdf") + "-fold.pdf"
 	f.Duplex = false

@@ -117,7 +117,8 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var title string
+	var title, note string
+	var reading catalog.Note
 	if *scenario != "" {
 		if *armyFile != "" || *sysID != "" || *decoyN != 0 {
 			return usagef("--scenario chooses the rule set and the blips: leave out --system, --army and --decoys")
@@ -143,7 +144,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 		case len(kinds) == 0:
 			kinds = set.Only
 		case len(kinds) == 1 && kinds[0] == set.Blips:
-			title = set.BlipSheet
+			title, note, reading = set.BlipSheet, set.BlipNote, set.BlipReading
 		case !slices.Contains(kinds, set.Blips):
 			*decoyN = 0
 		}
@@ -209,6 +210,8 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 		BackOffset: off,
 		Stamp:      editions(systems),
 		Title:      title,
+		Note:       note,
+		Reading:    reading,
 	})
 	var oe *cards.OptionError
 	if errors.As(err, &oe) {

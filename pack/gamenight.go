@@ -118,7 +118,7 @@ func (pk *Pack) Night(sys *catalog.System, sc *catalog.Scenario, o NightOptions)
 			d = ListDoc(cat, ArmyFile(name), r, pk.opt)
 		}
 		side := ""
-		if i < sides {
+		if i < sides && !strings.EqualFold(sc.Sides[i].Name, r.List.Name) { // "Boys of Company C: Boys of Company C" says it twice
 			side = sc.Sides[i].Name + ": "
 		}
 		cards, err := army.CardCount(r)
@@ -139,7 +139,12 @@ func (pk *Pack) Night(sys *catalog.System, sc *catalog.Scenario, o NightOptions)
 	if d, ok := pk.Find(Markers, sys, nil); ok {
 		// The scenario's own numbers of the markers it needs, as its
 		// briefing asks for them.
-		d = d.withCounts(b.MarkerSet.Counts)
+		// The closing line names this scenario and its own blip sheet.
+		var sheets []string
+		if b.MarkerSet.Blips != "" {
+			sheets = []string{"“" + b.MarkerSet.BlipSheet + "”"}
+		}
+		d = d.withCounts(b.MarkerSet.Counts, sheetNote(sys, d.Kinds, b.MarkerSet.Counts, "“"+sc.Name+"”", sheets))
 		what := pieces(sys, d.Kinds)
 		n.Single = append(n.Single, NightDoc{Doc: d, Title: strings.ToUpper(what[:1]) + what[1:] + ": " + sys.About.Name, Copies: 1, Who: "for the table",
 			Cut: "the " + what, cutMin: markerSheetMinutes})

@@ -129,7 +129,14 @@ func TestNightListsKnowTheirSide(t *testing.T) {
 				t.Errorf("%s: %s names no side", id, d.List.List.Name)
 				continue
 			}
-			if want := "Roster and unit cards: " + d.List.Side.Name + ": "; !strings.HasPrefix(d.Title, want) {
+			// A list named as its side says the name once.
+			want := "Roster and unit cards: " + d.List.Side.Name + ": "
+			if strings.EqualFold(d.List.Side.Name, d.List.List.Name) {
+				want = "Roster and unit cards: " + d.List.List.Name
+				if d.Title != want {
+					t.Errorf("%s: %q, want %q", id, d.Title, want)
+				}
+			} else if !strings.HasPrefix(d.Title, want) {
 				t.Errorf("%s: %q, want it under %q", id, d.Title, want)
 			}
 		}
@@ -266,5 +273,29 @@ func TestNightTrue(t *testing.T) {
 		if id == "evacuation-mars" && !strings.Contains(cover, "No list is ready for Player 2, Player 3, Player 4 and Player 5") {
 			t.Errorf("%s: the first page does not say which players bring their own lists:\n%s", id, cover)
 		}
+	}
+}
+
+// TestNightMarkerNote: a game night's marker sheet closes with its own
+// scenario's counts and blip sheet, not the pack's "needing most" and
+// every scenario's blips.
+func TestNightMarkerNote(t *testing.T) {
+	n := night(t, "boys-of-company-c", NightOptions{})
+	found := false
+	for _, d := range n.Single {
+		if d.Kind != Markers || d.marks == nil {
+			continue
+		}
+		found = true
+		note := d.marks.Note
+		if !strings.Contains(note, "“"+n.Scenario.Name+"” asks for") || strings.Contains(note, "needing most") {
+			t.Errorf("marker note %q, want the counts of %q", note, n.Scenario.Name)
+		}
+		if strings.Contains(note, "Scenario 2") || !strings.Contains(note, "own sheet: “Blips for "+n.Scenario.Name) {
+			t.Errorf("marker note %q, want this scenario's blip sheet alone", note)
+		}
+	}
+	if !found {
+		t.Fatal("no marker sheet in the game night")
 	}
 }

@@ -77,20 +77,7 @@ func markerFiles(sys *catalog.System, version string) ([]Doc, error) {
 		// One count for one thing: the sheet serves every scenario with
 		// as many of each as the one needing most asks for.
 		opt := markers.Options{Only: kinds, Stamp: stamp, Counts: briefing.SheetCounts(sys)}
-		var notes []string
-		if len(opt.Counts) > 0 {
-			var names []string
-			for _, k := range kinds {
-				if _, ok := opt.Counts[k]; ok {
-					names = append(names, sys.Marker(k).Name)
-				}
-			}
-			notes = append(notes, document.And(names)+": as many as the scenario needing most asks for.")
-		}
-		if len(sheets) > 0 {
-			notes = append(notes, "The blips and decoys are on their own sheets: "+document.And(sheets)+".")
-		}
-		opt.Note = strings.Join(notes, " ")
+		opt.Note = sheetNote(sys, kinds, opt.Counts, "the scenario needing most", sheets)
 		out = append(out, markerDoc(Doc{Name: briefing.MarkersFile(sys), Kind: Markers, System: sys}, opt, func(err error) error {
 			return fmt.Errorf("%s: %w", sys.ID, err)
 		}))
@@ -134,10 +121,34 @@ func markerDoc(d Doc, opt markers.Options, wrap func(error) error) Doc {
 	return d
 }
 
+// sheetNote is a marker sheet's closing line: which kinds print as many
+// as who asks for, and the blip sheets, on sheets of their own.
+func sheetNote(sys *catalog.System, kinds []string, counts map[string]int, who string, sheets []string) string {
+	var notes []string
+	var names []string
+	for _, k := range kinds {
+		if _, ok := counts[k]; ok {
+			names = append(names, sys.Marker(k).Name)
+		}
+	}
+	if len(names) > 0 {
+		notes = append(notes, document.And(names)+": as many as "+who+" asks for.")
+	}
+	switch len(sheets) {
+	case 0:
+	case 1:
+		notes = append(notes, "The blips and decoys are on their own sheet: "+sheets[0]+".")
+	default:
+		notes = append(notes, "The blips and decoys are on their own sheets: "+document.And(sheets)+".")
+	}
+	return strings.Join(notes, " ")
+}
+
 // withCounts is a marker file printing counts of the kinds it holds (the
 // sets, as 'playaid markers --count'), the others as before: a
-// scenario's own numbers. The blips are left to their own file.
-func (d Doc) withCounts(counts map[string]int) Doc {
+// scenario's own numbers, closing with note. The blips are left to their
+// own file.
+func (d Doc) withCounts(counts map[string]int, note string) Doc {
 	if d.marks == nil {
 		return d
 	}
@@ -151,6 +162,7 @@ func (d Doc) withCounts(counts map[string]int) Doc {
 			opt.Counts[k] = n
 		}
 	}
+	opt.Note = note
 	return markerDoc(d, opt, d.wrap)
 }
 

@@ -126,14 +126,22 @@ func cardName(c card) string {
 	return c.title
 }
 
-// marks reports whether the card prints the reading's mark in a cell.
+// marks reports whether the card prints the reading's mark in a cell or
+// after a paragraph's lead.
 func (c card) marks(n catalog.Note) bool {
+	marked := func(s string) bool {
+		_, m, ok := strings.Cut(s, markOpen)
+		return ok && m == n.Mark
+	}
 	for _, p := range c.parts {
 		for _, row := range p.rows {
-			for _, cell := range row {
-				if _, m, ok := strings.Cut(cell, markOpen); ok && m == n.Mark {
-					return true
-				}
+			if slices.ContainsFunc(row, marked) {
+				return true
+			}
+		}
+		for _, para := range strings.Split(p.text, "\n") {
+			if lead, _, ok := strings.Cut(para, "\t"); ok && marked(lead) {
+				return true
 			}
 		}
 	}
@@ -392,9 +400,7 @@ func drawCard(pdf *fpdf.Fpdf, c card, f cards.Frame) {
 					pdf.SetTextColor(20, 24, 30)
 					x := left
 					if ln.lead != "" {
-						pdf.SetFont(layout.Font, "B", bodyPt)
-						layout.Text(pdf, x, b, ln.lead)
-						x += layout.Width(pdf, ln.lead+" ")
+						x += drawLead(pdf, x, b, ln.lead)
 					}
 					pdf.SetFont(layout.Font, "", bodyPt)
 					layout.Text(pdf, x, b, ln.text)
@@ -456,8 +462,7 @@ func wrapText(pdf *fpdf.Fpdf, text string, w float64) []textLine {
 		}
 		lw := 0.0
 		if lead != "" {
-			pdf.SetFont(layout.Font, "B", bodyPt)
-			lw = layout.Width(pdf, lead+" ")
+			lw = leadWidth(pdf, lead)
 		}
 		pdf.SetFont(layout.Font, "", bodyPt)
 		rest = strings.Join(strings.Fields(rest), " ")
@@ -472,6 +477,31 @@ func wrapText(pdf *fpdf.Fpdf, text string, w float64) []textLine {
 		}
 	}
 	return out
+}
+
+// leadWidth is the room a paragraph's bold lead takes, with its
+// reading's mark (markOpen) raised after it, and a space.
+func leadWidth(pdf *fpdf.Fpdf, lead string) float64 {
+	words, mark, _ := strings.Cut(lead, markOpen)
+	pdf.SetFont(layout.Font, "B", markPt)
+	w := layout.Width(pdf, mark)
+	pdf.SetFont(layout.Font, "B", bodyPt)
+	return w + layout.Width(pdf, words+" ")
+}
+
+// drawLead draws a paragraph's bold lead at x on base, a reading's mark
+// raised after it as a row's name carries one, and returns its room.
+func drawLead(pdf *fpdf.Fpdf, x, base float64, lead string) float64 {
+	words, mark, marked := strings.Cut(lead, markOpen)
+	pdf.SetFont(layout.Font, "B", bodyPt)
+	layout.Text(pdf, x, base, words)
+	if marked {
+		pdf.SetFont(layout.Font, "B", markPt)
+		pdf.SetTextColor(40, 70, 120)
+		layout.Text(pdf, x+layout.Width(pdf, words), base-markRise, mark)
+		pdf.SetTextColor(20, 24, 30)
+	}
+	return leadWidth(pdf, lead)
 }
 
 // writeGap is the room added above each ruled line, for a hand to write:

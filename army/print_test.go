@@ -253,17 +253,28 @@ func TestCardTracks(t *testing.T) {
 		t.Error("a tripod's card has a LOST box beside its Armor track")
 	}
 	// Card 1/2 and card 2/2 (the special rules go with the odds when card
-	// 1/2 has no room left).
+	// 1/2 has no room left). Massive, which the book never describes,
+	// carries its reading's mark, and its line is on the same card.
 	var text string
+	marked := 0
 	for _, c := range build("boys-of-company-c-martians.toml") {
-		if c.title == "Assault Tripod" {
-			text += partText(c) + " "
+		if c.title != "Assault Tripod" {
+			continue
+		}
+		ct := partText(c)
+		text += ct + " "
+		if strings.Contains(ct, "Massive"+markOpen+"R18") {
+			marked++
+			if !strings.Contains(ct, "R18 Ruling: Massive has no rule: agree what it does before play.") || !c.marks(catalog.Note{Mark: "R18"}) {
+				t.Errorf("the tripod card marking Massive R18 lacks the mark's line, or does not say it marks it:\n%s", ct)
+			}
 		}
 	}
-	for _, want := range []string{"Sweep: Template placed like a Barrage template", "Massive: Ruling: Massive has no rule: agree what it does before play."} {
-		if !strings.Contains(text, want) {
-			t.Errorf("tripod card lacks %q:\n%s", want, text)
-		}
+	if marked != 1 {
+		t.Errorf("%d tripod cards mark Massive R18; want 1:\n%s", marked, text)
+	}
+	if !strings.Contains(text, "Sweep: Template placed like a Barrage template") {
+		t.Errorf("tripod card lacks the Sweep:\n%s", text)
 	}
 
 	humans := build("boys-of-company-c-humans.toml")

@@ -414,7 +414,7 @@ func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, err
 	}
 	var lines []string
 	for _, sp := range specials {
-		lines = append(lines, abilityLine(pr, s, s.Ability(sp)))
+		lines = append(lines, abilityLine(pr, s, s.Ability(sp), marks))
 	}
 	lines = append(lines, aqScenarioLines(pr, r, e)...)
 	if len(lines) > 0 {
@@ -442,9 +442,10 @@ func aboutElements(s *catalog.System, n catalog.Note) bool {
 }
 
 // abilityLine is a special ability on a card: its name and its rule in a
-// line; for one the book never describes, the reading's ruling on it in
-// its one wording, else room to write the club's ruling.
-func abilityLine(pr rules.Printer, s *catalog.System, a catalog.Ability) string {
+// line; for one the book never describes, its name marked with the
+// reading's mark and the reading's line under it (one block: the two stay
+// on one card), else room to write the club's ruling.
+func abilityLine(pr rules.Printer, s *catalog.System, a catalog.Ability, marks *rules.CardMarks) string {
 	switch {
 	case a.Short != "":
 		return a.Name + ":\t" + pr.Sentence(a.Short)
@@ -453,7 +454,7 @@ func abilityLine(pr rules.Printer, s *catalog.System, a catalog.Ability) string 
 	}
 	for _, n := range s.NotesTouching(strings.ToLower(a.Name)) {
 		if n.IsReading() {
-			return a.Name + ":\t" + pr.Ruling(n)
+			return a.Name + marks.Mark(n) + "\t\n" + marks.Line(pr, n)
 		}
 	}
 	return a.Name + ":\tnot in the rules: agree it before play."

@@ -313,5 +313,9 @@ func swatch(cv canvas, it LegendItem, scale float64) {
 			cv.Circle(Pt{b.X + 2.2, b.Y + b.H/2}, 1.0, "D")
 			cv.Circle(Pt{b.X + 5.8, b.Y + b.H/2}, 1.0, "D")
 		}
+		if it.Side != "" { // a side's own terrain, edged in its colour as on the map
+			stroke(cv, it.Color, 0.8)
+			cv.Rect(b, "D")
+		}
 	}
 }

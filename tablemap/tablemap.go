@@ -397,6 +397,11 @@ func (p *Plan) legendEntries(mt measurer, sides []string) []LegendItem {
 		if !zoneLike && sameLabel(p.Map.Features, f.Kind) && mt.width(f.Label, legendSize, "") <= legendCol-14 {
 			text = f.Label
 		}
+		if !zoneLike && f.Side != "" && name != "objective" { // a side's own terrain, edged in its colour: an entry a side
+			key += "/" + f.Side
+			col = colorOf(f.Side, sides)
+			text = legend + ": " + f.Side
+		}
 		if seen[key] {
 			return
 		}

@@ -390,3 +390,33 @@ func TestSVGPaintsAll(t *testing.T) {
 		t.Errorf("%d clips begun, %d ended", rec["clip"], rec["end"])
 	}
 }
+
+// TestLegendSidedTerrain: a side's own terrain (a player's base, edged in
+// the side's colour on the map) has a legend entry a side, in its colour,
+// not one grey swatch for all.
+func TestLegendSidedTerrain(t *testing.T) {
+	m := &catalog.Map{
+		Width: length(t, "48in"), Depth: length(t, "48in"), Top: "Martians", Bottom: "Humans",
+		Features: []catalog.Feature{
+			{Kind: "farm", Label: "Base: Humans", Shape: "rect", X: 4, Y: 36, W: 10, H: 8, Side: "Humans"},
+			{Kind: "farm", Label: "Base: Martians", Shape: "rect", X: 4, Y: 4, W: 10, H: 8, Side: "Martians"},
+		},
+	}
+	pdf := layout.NewDoc(layout.A4, "t")
+	p, err := New(pdf, m, kinds, sides, Box{8, 27, 194, 250})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]RGB{}
+	for _, it := range p.Legend {
+		got[it.Label.Text] = it.Color
+	}
+	for _, side := range sides {
+		c, ok := got["Farm buildings: "+side]
+		if !ok {
+			t.Errorf("legend %v lacks an entry for %s's base", got, side)
+		} else if c != colorOf(side, sides) {
+			t.Errorf("%s's base in the legend: colour %v, want the side's %v", side, c, colorOf(side, sides))
+		}
+	}
+}

@@ -519,3 +519,31 @@ func Summary(s *catalog.System, m *catalog.Marker) (size string, pieces int) {
 	}
 	return shapes[m.Shape].size(m, ps), len(ps)
 }
+
+// Pieces is how many pieces the sheets of the systems print with opt, by
+// marker kind (a range stick counts its segments), as Render lays them
+// out.
+func Pieces(systems []*catalog.System, opt Options) (map[string]int, error) {
+	if opt.Paper.Width == 0 {
+		opt.Paper = layout.A4
+	}
+	measure.Lock()
+	defer measure.Unlock()
+	if measure.pdf == nil {
+		measure.pdf = newDoc(layout.A4, "measure")
+	}
+	sh, err := plan(measure.pdf, systems, opt)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]int{}
+	for _, pg := range sh.pages {
+		if pg.back {
+			continue
+		}
+		for _, pl := range pg.items {
+			out[pl.p.kind.ID]++
+		}
+	}
+	return out, nil
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
+	"github.com/playaid/playaid/markers"
 )
 
 // A game night is one scenario's share of the print pack, gathered for
@@ -58,6 +59,10 @@ type NightDoc struct {
 	// cutMin is about how long cutting one copy takes, in minutes, per
 	// sheet of paper to cut: cutSheets, or every sheet it prints on.
 	cutMin, cutSheets int
+	// countCut says the cover counts the pieces to cut on the paper it
+	// prints for (cutCount), a marker sheet's range sticks being cut
+	// into more pieces on Letter.
+	countCut bool
 }
 
 // Minutes of cutting a sheet of paper takes, with scissors or a craft
@@ -147,7 +152,7 @@ func (pk *Pack) Night(sys *catalog.System, sc *catalog.Scenario, o NightOptions)
 		d = d.withCounts(b.MarkerSet.Counts, sheetNote(sys, d.Kinds, b.MarkerSet.Counts, "“"+sc.Name+"”", sheets))
 		what := pieces(sys, d.Kinds)
 		n.Single = append(n.Single, NightDoc{Doc: d, Title: strings.ToUpper(what[:1]) + what[1:] + ": " + sys.About.Name, Copies: 1, Who: "for the table",
-			Cut: "the " + what, cutMin: markerSheetMinutes})
+			Cut: "the " + what, countCut: true, cutMin: markerSheetMinutes})
 	}
 	if d, ok := pk.Find(Blips, sys, sc); ok {
 		n.Double = append(n.Double, NightDoc{Doc: d, Title: "Blips: " + sc.Name, Copies: 1, Who: "for the hidden side",
@@ -184,6 +189,48 @@ func pieces(sys *catalog.System, kinds []string) string {
 		return slices.Index(pieceOrder, a) - slices.Index(pieceOrder, b)
 	})
 	return document.And(words)
+}
+
+// cutCount says how many pieces a marker file d prints to cut, by their
+// shapes, as on the sheets: "39 markers, 1 template and 4 range-stick
+// pieces".
+func cutCount(sys *catalog.System, d Doc, p layout.Paper) (string, error) {
+	if d.marks == nil {
+		return "the " + pieces(sys, d.Kinds), nil
+	}
+	opt := *d.marks
+	opt.Paper = p
+	by, err := markers.Pieces([]*catalog.System{sys}, opt)
+	if err != nil {
+		return "", d.wrap(err)
+	}
+	count := map[string]int{}
+	for k, n := range by {
+		w := "markers"
+		if m := sys.Marker(k); m != nil && m.Shape == "template" {
+			w = "templates"
+		} else if m != nil && m.Shape == "ruler" {
+			w = "range sticks"
+		}
+		count[w] += n
+	}
+	var out []string
+	for _, w := range pieceOrder {
+		n := count[w]
+		switch {
+		case n == 0:
+		case w == "markers":
+			out = append(out, document.Count(n, "marker", "markers"))
+		case w == "templates":
+			out = append(out, document.Count(n, "template", "templates"))
+		default:
+			out = append(out, document.Count(n, "range-stick piece", "range-stick pieces"))
+		}
+	}
+	if len(out) == 0 {
+		return "the " + pieces(sys, d.Kinds), nil
+	}
+	return document.And(out), nil
 }
 
 var pieceOrder = []string{"markers", "templates", "range sticks"}
@@ -332,6 +379,7 @@ func (n *Night) cover(p layout.Paper, pages []int, coverPages int) ([]byte, erro
 	fmt.Fprintf(&b, "%s, %s. Print everything at 100 %% (actual size), with “fit to page” off.\n\n",
 		esc(n.System.About.Name), document.Count(n.Players, "player", "players"))
 	minutes := 0
+	var cutErr error
 	table := func(docs []NightDoc, first int, pgs []int) {
 		b.WriteString("| Pages | What | Copies | For | To cut |\n|---|---|---|---|---|\n")
 		page := first
@@ -344,6 +392,13 @@ func (n *Night) cover(p layout.Paper, pages []int, coverPages int) ([]byte, erro
 			cut := "–"
 			if d.Cut != "" {
 				cut = esc(d.Cut)
+				if d.countCut {
+					c, err := cutCount(d.System, d.Doc, p)
+					if err != nil && cutErr == nil {
+						cutErr = err
+					}
+					cut = esc(c)
+				}
 				sheets := pgs[i]
 				switch {
 				case d.cutSheets > 0:
@@ -371,6 +426,9 @@ func (n *Night) cover(p layout.Paper, pages []int, coverPages int) ([]byte, erro
 		b.WriteString("## Second file: print double-sided, flipping on the long edge\n\n")
 		b.WriteString("The backs line up with the fronts only printed this way; every document starts on the front of a sheet.\n\n")
 		table(n.Double, 1, pages[len(n.Single):])
+	}
+	if cutErr != nil {
+		return nil, cutErr
 	}
 	b.WriteString("## Cutting\n\n")
 	if minutes > 0 {

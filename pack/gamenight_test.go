@@ -299,3 +299,34 @@ func TestNightMarkerNote(t *testing.T) {
 		t.Fatal("no marker sheet in the game night")
 	}
 }
+
+// TestNightCutCount: the cover counts a marker sheet's pieces as it
+// prints them on each paper: the Morale Wagon's three tripods' damage
+// chits, Dug In, tow cables and Routed (39 + 4 + 3 + 4), the sweep
+// template, and the range stick cut into more pieces on Letter's
+// shorter page.
+func TestNightCutCount(t *testing.T) {
+	n := night(t, "morale-wagon", NightOptions{})
+	for _, tc := range []struct {
+		paper layout.Paper
+		want  string
+	}{
+		{layout.A4, "50 markers, 1 template and 3 range-stick pieces"},
+		{layout.Letter, "50 markers, 1 template and 4 range-stick pieces"},
+	} {
+		found := false
+		for _, d := range n.Single {
+			if !d.countCut {
+				continue
+			}
+			found = true
+			got, err := cutCount(d.System, d.Doc, tc.paper)
+			if err != nil || got != tc.want {
+				t.Errorf("%s: to cut %q, %v; want %q", tc.paper.Name, got, err, tc.want)
+			}
+		}
+		if !found {
+			t.Fatal("no marker sheet counted on the cover")
+		}
+	}
+}

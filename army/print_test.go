@@ -384,6 +384,9 @@ func TestWriteIns(t *testing.T) {
 				t.Errorf("%s: the Baldwin's card lacks %q:\n%s", tc.name, want, text)
 			}
 		}
+		if strings.Contains(text, "1 stands") { // a tank is one stand
+			t.Errorf("%s: the Baldwin's card says \"1 stands\":\n%s", tc.name, text)
+		}
 		if tc.name == "club" && strings.Contains(text, "____") {
 			t.Errorf("club: the Baldwin's card still leaves blanks:\n%s", text)
 		}

@@ -352,7 +352,7 @@ func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, err
 	c.Parts = append(c.Parts, stats)
 	stands := aqStands(r, e)
 	if len(rulings) > 0 {
-		c.Parts = append(c.Parts, rules.CardPart{Text: fmt.Sprintf("%d stands.\n%s", stands, strings.Join(rulings, "\n"))})
+		c.Parts = append(c.Parts, rules.CardPart{Text: fmt.Sprintf("%d %s.\n%s", stands, rules.Plural(stands, "stand", "stands"), strings.Join(rulings, "\n"))})
 	}
 	if len(agree) > 0 || len(unarmed) > 0 {
 		// Room to write what the players agree, big enough for a pencil.

@@ -46,7 +46,8 @@ func (x *exec) ownFuncs() template.FuncMap {
 	return template.FuncMap{
 		"engine":     x.engine,
 		"table":      x.table,
-		"pick":       pick,
+		"pick":       rules.Table.Pick,
+		"corner":     rules.Table.WithCorner,
 		"byBand":     byBand,
 		"only":       only,
 		"columns":    rules.Table.Relabel,
@@ -129,38 +130,6 @@ func (x *exec) overleaf(t rules.Table) rules.Table {
 	own, _ := x.foot.Split(t.Notes)
 	t.Notes = own
 	return t
-}
-
-// pick keeps only the named columns of an odds table, in the order named:
-// a card has room for fewer than a sheet.
-func pick(t rules.Table, columns ...string) (rules.Table, error) {
-	idx := make([]int, len(columns))
-	for i, name := range columns {
-		idx[i] = -1
-		for j, c := range t.Columns {
-			if c == name {
-				idx[i] = j
-			}
-		}
-		if idx[i] < 0 {
-			return rules.Table{}, errors.New(catalog.Unknown("column of "+strconv.Quote(t.Title), name, t.Columns))
-		}
-	}
-	out := rules.Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Columns: columns, Notes: t.Notes}
-	for _, r := range t.Rows {
-		row := rules.Row{Label: r.Label}
-		if len(r.Cells) > 0 {
-			for _, j := range idx {
-				c := rules.Cell{}
-				if j < len(r.Cells) {
-					c = r.Cells[j]
-				}
-				row.Cells = append(row.Cells, c)
-			}
-		}
-		out.Rows = append(out.Rows, row)
-	}
-	return out, nil
 }
 
 // byBand turns the rows from..to (clamped) of a one-look table (a row per

@@ -244,3 +244,67 @@ func (t Table) Fold(n int) Table {
 	}
 	return out
 }
+
+// WithCorner is the table with its row labels' head named corner: a
+// shorter one for a folded table, which repeats it in each run.
+func (t Table) WithCorner(corner string) Table {
+	t.Corner = corner
+	return t
+}
+
+// Slice is the table's rows from, from 0, up to but not including to
+// (clamped to the rows there are): a table printed in two runs that show
+// different columns.
+func (t Table) Slice(from, to int) Table {
+	from, to = max(0, min(from, len(t.Rows))), max(0, min(to, len(t.Rows)))
+	out := t
+	out.Rows = t.Rows[from:max(from, to)]
+	return out
+}
+
+// ZeroFrom is the first row from which the named column's chance is 0
+// in every row to the table's end (the rows' count if its last is not):
+// where a table printed in two runs can leave the column out.
+func (t Table) ZeroFrom(column string) (int, error) {
+	j := slices.Index(t.Columns, column)
+	if j < 0 {
+		return 0, fmt.Errorf("%s", catalog.Unknown("column of "+strconv.Quote(t.Title), column, t.Columns))
+	}
+	i := len(t.Rows)
+	for i > 0 {
+		r := t.Rows[i-1]
+		if j >= len(r.Cells) || r.Cells[j].P == nil || r.Cells[j].P.Sign() != 0 {
+			break
+		}
+		i--
+	}
+	return i, nil
+}
+
+// Pick keeps only the named columns of the table, in the order named: a
+// card has room for fewer than a sheet, and a run of rows may leave out
+// columns that no longer change.
+func (t Table) Pick(columns ...string) (Table, error) {
+	idx := make([]int, len(columns))
+	for i, name := range columns {
+		idx[i] = slices.Index(t.Columns, name)
+		if idx[i] < 0 {
+			return Table{}, fmt.Errorf("%s", catalog.Unknown("column of "+strconv.Quote(t.Title), name, t.Columns))
+		}
+	}
+	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Columns: columns, Notes: t.Notes}
+	for _, r := range t.Rows {
+		row := Row{Label: r.Label}
+		if len(r.Cells) > 0 {
+			for _, j := range idx {
+				c := Cell{}
+				if j < len(r.Cells) {
+					c = r.Cells[j]
+				}
+				row.Cells = append(row.Cells, c)
+			}
+		}
+		out.Rows = append(out.Rows, row)
+	}
+	return out, nil
+}

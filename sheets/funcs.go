@@ -73,12 +73,14 @@ func (x *exec) funcs() template.FuncMap {
 		"dieChart":    x.dieChart,
 		"inlineChart": x.inlineChart,
 		"fold":        rules.Table.Fold,
+		"pick":        rules.Table.Pick,
 		"withScores":  rules.Table.WithScores,
 		// clause is words the book ends with a full stop, set inside a
 		// sentence of the sheet's ("no effect." → "no effect").
 		"clause":    func(s string) string { return document.Esc(strings.TrimRight(strings.TrimSpace(s), ".")) },
 		"transpose": rules.Table.Transpose,
 		"columns":   rules.Table.Relabel,
+		"corner":    rules.Table.WithCorner,
 		"tnote":     x.tableNote,
 		"introduce": introduce,
 		"inchTimes": func(l catalog.Length, n int) string { return document.Inch(catalog.Length{MM: l.MM * float64(n)}) },

@@ -28,10 +28,11 @@ var imOdds = []rules.OddsTable{
 	{ID: "artillery-objects", Build: ObjectTable},
 	{ID: "artillery-armour", Build: ArmourTable},
 	{ID: "escape", Build: EscapeTable},
-	// The melee differences shown are the documents' choice, not game
-	// numbers. Morale, rally and pursuit run over every total their
+	// Melee runs from an even fight to the difference where every
+	// column is certain (its suffers are your opponent's inflicts at the
+	// negative). Morale, rally and pursuit run over every total their
 	// tables of modifiers reach (reach.go).
-	{ID: "melee", Build: rules.Modifiers(MeleeTable, 0, 15)},
+	{ID: "melee", Build: reaching(MeleeTable, MeleeReach)},
 	{ID: "morale", Build: reaching(MoraleTable, MoraleReach)},
 	{ID: "rally", Build: reaching(RallyTable, RallyReach)},
 	{ID: "pursuit", Build: reaching(PursuitTable, PursuitReach)},
@@ -60,7 +61,7 @@ var imWords = []rules.WordSpec{
 	{ID: "artillery-objects", Title: true, Columns: 1},
 	{ID: "artillery-armour", Title: true, Corner: true},
 	{ID: "flyer-penetration", Title: true, Corner: true},
-	{ID: "melee", Title: true, Corner: true, Words: []string{"inflicts", "suffers"}, Vars: []string{"n"}},
+	{ID: "melee", Title: true, Corner: true, Words: []string{"inflicts", "suffers", "or_more"}, Vars: []string{"n"}},
 	{ID: "morale", Title: true, Corner: true, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},
 	{ID: "rally", Title: true, Corner: true, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},
 	{ID: "pursuit", Title: true, Corner: true, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},

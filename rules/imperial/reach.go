@@ -102,6 +102,20 @@ func PursuitReach(sys *catalog.System) (lo, hi int, err error) {
 	return lo + plo, hi + phi, err
 }
 
+// MeleeReach is the factor differences a melee table runs over: from an
+// even fight to one past the first where the winner inflicts the table's
+// most casualties for certain (the die's lowest against its highest still
+// clears them), so openEnds makes that row "+34 or more". Melee factors
+// run on without end (each figure more, each DM), so the end is where
+// the chances stop, not what the factors reach.
+func MeleeReach(sys *catalog.System) (lo, hi int, err error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return 0, 0, err
+	}
+	return 0, sys.About.Die - 1 + r.Melee.CasualtyPer*imMeleeColumns + 1, nil
+}
+
 // reaching builds a table of chances by total with f over the totals a
 // reach function gives.
 func reaching(f func(*catalog.System, int, int) (rules.Table, error), totals func(*catalog.System) (int, int, error)) func(*catalog.System) (rules.Table, error) {

@@ -309,7 +309,8 @@ func imAtLeast(p []*big.Rat, k int) *big.Rat {
 
 // MeleeTable gives, for each difference of melee factors from lo to hi
 // (your tray's factors minus the opponent's), the chances of inflicting
-// and of suffering at least 1, 2 and 3 casualties.
+// and of suffering at least 1, 2 and 3 casualties; rows at the ends that
+// change nothing more are one ("+34 or more").
 func MeleeTable(sys *catalog.System, lo, hi int) (rules.Table, error) {
 	w := rules.WordsOf(sys, "melee")
 	t := rules.Table{ID: "im-melee", Title: w.Title(), Corner: w.Corner()}
@@ -332,6 +333,7 @@ func MeleeTable(sys *catalog.System, lo, hi int) (rules.Table, error) {
 		}
 		t.Rows = append(t.Rows, rules.Row{Label: imMod(diff), Cells: cells})
 	}
+	openEnds(&t, w)
 	return t, w.Err()
 }
 

@@ -206,8 +206,9 @@ func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, erro
 			return c, err
 		}
 		c.Parts = append(c.Parts, rules.CardPart{Head: "Odds", Rows: [][]string{
-			{"Penetrated: out of action", p.Pct(odds.OutOfAction)},
-			{"Breakdown test: breaks down", p.Pct(odds.Breakdown)},
+			// Each chance beside the d20 score that gives it.
+			{fmt.Sprintf("Penetrated: out of action on %d+", v.SDL), p.Pct(odds.OutOfAction)},
+			{fmt.Sprintf("Breakdown test: breaks down on %d or less", v.BDL), p.Pct(odds.Breakdown)},
 		}})
 	}
 	if w := DataOf(ln).Weapon; w != nil {
@@ -247,13 +248,14 @@ func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, erro
 			if err != nil {
 				return c, err
 			}
+			// Each chance beside the d20 score that gives it.
 			var js []string
 			for i, j := range jams {
-				js = append(js, fmt.Sprintf("round %d: %s", i+1, p.Pct(j)))
+				js = append(js, fmt.Sprintf("round %d, %d or less (%s)", i+1, w.Jam[i], p.Pct(j)))
 			}
-			row := "Jams " + strings.Join(js, ", ")
+			row := "Jams, a d20 each turn it fires: " + strings.Join(js, "; ")
 			if un, err := Unjam(s); err == nil {
-				row += "; clears " + p.Pct(un)
+				row += fmt.Sprintf(". Clears at the end of the turn: %d+ (%s)", RulesOf(s).UnjamScore, p.Pct(un))
 			}
 			c.Parts = append(c.Parts, rules.CardPart{Text: row + "."})
 		}
@@ -278,11 +280,21 @@ func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, erro
 		if ch := s.Chart(RulesOf(s).OfficerRisk); ch != nil && ch.Die > 0 {
 			op.Text = fmt.Sprintf("When his unit takes casualties, roll 1d%d:", ch.Die)
 		}
+		// The book's words for each result follow the rows: a wounded
+		// officer must leave the field, and the card is the only place a
+		// player reads it.
+		var says []string
 		for _, o := range risk.Outcomes {
 			res, _, _ := strings.Cut(o.Result, ";")
 			op.Rows = append(op.Rows, []string{o.Roll + ": " + res, p.Pct(o.P)})
+			if o.Text != "" {
+				says = append(says, strings.TrimSuffix(res, ".")+": "+o.Text)
+			}
 		}
 		c.Parts = append(c.Parts, op)
+		if len(says) > 0 {
+			c.Parts = append(c.Parts, rules.CardPart{Text: strings.Join(says, " ")})
+		}
 	}
 	if u.Note != "" {
 		c.Parts = append(c.Parts, rules.CardPart{Head: "Note", Text: p.OneLine(u.Note)})

@@ -29,8 +29,8 @@ var evacOdds = []rules.OddsTable{
 // blocks, in the order the data lists them.
 var evacWords = []rules.WordSpec{
 	{ID: "game-length", Title: true, Corner: true, Columns: 3, Notes: true,
-		Words: []string{"round", "rounds"},
-		Vars:  []string{"rounds", "n"}},
+		Words: []string{"round", "rounds", "ends"},
+		Vars:  []string{"rounds", "n", "ends_on", "die", "chance"}},
 	{ID: "ladder", Title: true, Corner: true, Columns: 4, Notes: true,
 		Words: []string{"hull_point", "hull_points"},
 		Vars:  []string{"armour", "hull_points", "hull_point_words", "max_armour", "max_hull", "armour_plus", "hull_plus", "first", "both"}},

@@ -101,11 +101,23 @@ func GameLengthTable(sys *catalog.System) (rules.Table, error) {
 	if err != nil {
 		return rules.Table{}, err
 	}
+	ev, err := evacRules(sys)
+	if err != nil {
+		return rules.Table{}, err
+	}
+	gl := ev.GameLength
 	w := rules.WordsOf(sys, "game-length")
 	t := rules.Table{ID: "evacuation-game-length", Title: w.Title(), Corner: w.Corner(), Columns: w.Columns()}
 	mean := new(big.Rat)
-	for _, r := range rounds {
-		t.Rows = append(t.Rows, rules.Row{Label: strconv.Itoa(r.Round), Cells: []rules.Cell{rules.Prob(r.EndsIf), rules.Prob(r.Reached), rules.Prob(r.Ends)}})
+	for i, r := range rounds {
+		// The chance beside the roll that gives it, as the book says it
+		// ("2/6 chance"): the die is what the table asks about. A round
+		// that always ends the game has no roll.
+		ends := rules.Prob(r.EndsIf)
+		if on := gl.Rounds[i].EndsOn; on < gl.Die {
+			ends = rules.Cell{Text: w.Word("ends", "ends_on", rules.Itoa(on), "die", rules.Itoa(gl.Die), "chance", ends.String())}
+		}
+		t.Rows = append(t.Rows, rules.Row{Label: strconv.Itoa(r.Round), Cells: []rules.Cell{ends, rules.Prob(r.Reached), rules.Prob(r.Ends)}})
 		mean.Add(mean, new(big.Rat).Mul(r.Ends, new(big.Rat).SetInt64(int64(r.Round))))
 	}
 	w.Set("rounds", roundsText(w, mean))

@@ -496,9 +496,10 @@ func drawLead(pdf *fpdf.Fpdf, x, base float64, lead string) float64 {
 	pdf.SetFont(layout.Font, "B", bodyPt)
 	layout.Text(pdf, x, base, words)
 	if marked {
+		ww := layout.Width(pdf, words) // in the lead's font, not the mark's
 		pdf.SetFont(layout.Font, "B", markPt)
 		pdf.SetTextColor(40, 70, 120)
-		layout.Text(pdf, x+layout.Width(pdf, words), base-markRise, mark)
+		layout.Text(pdf, x+ww, base-markRise, mark)
 		pdf.SetTextColor(20, 24, 30)
 	}
 	return leadWidth(pdf, lead)

@@ -271,8 +271,9 @@ func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, err
 	var weapons []*catalog.Weapon
 	dicePer := map[string]int{} // weapon id → dice the whole unit rolls
 	var specials []string
-	var unarmed []string // elements whose weapons the rules do not give
-	var agree []string   // the stats the players write in
+	var unarmed []string     // elements whose weapons the rules do not give
+	var agree []string       // the stats the players write in
+	var agreed *catalog.Note // the reading on the stats the players write in
 	tripod := aqTripodType(s)
 	var armor *catalog.Profile // a tripod's profile: its Armor is tracked
 	var rulings []string
@@ -280,8 +281,9 @@ func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, err
 	// The reading the scenario's line is fielded by, marked on its first
 	// stand.
 	var fielded *catalog.Note
+	fieldedID := ""
 	if f := aqForce(r, e); f != nil {
-		fielded = s.Reading(f.Reading)
+		fielded, fieldedID = s.Reading(f.Reading), f.Reading
 	}
 	for _, st := range aqCardStands(r, e) {
 		p := s.Profile(st.Profile)
@@ -305,6 +307,14 @@ func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, err
 			fielded = nil
 		}
 		row := []string{fmt.Sprintf("%d × %s", st.Count, name), speed, pr.Intp(p.Defense), pr.Intp(p.Armor)}
+		if len(p.Unstated()) > 0 && agreed == nil && st.reading == "" {
+			for _, n := range s.NotesTouching(p.ID) {
+				if n.IsReading() && n.ID != fieldedID {
+					agreed = &n
+					break
+				}
+			}
+		}
 		for _, stat := range p.Unstated() {
 			switch stat {
 			case "Speed":
@@ -363,7 +373,13 @@ func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, err
 		if len(unarmed) > 0 {
 			what = strings.TrimPrefix(what+" and weapons", " and ")
 		}
-		c.Parts = append(c.Parts, rules.CardPart{Head: "Agreed before play", Text: strings.ToUpper(what[:1]) + what[1:] + ": not given by the rules.", WriteOn: 2})
+		text := strings.ToUpper(what[:1]) + what[1:] + ": not given by the rules."
+		if agreed != nil {
+			// The reading that says so (the Mk II Baldwin's missing
+			// stats), marked, its line under it.
+			text = "Not given by the rules:" + marks.Mark(*agreed) + "\t" + what + ".\n" + marks.Line(pr, *agreed)
+		}
+		c.Parts = append(c.Parts, rules.CardPart{Head: "Agreed before play", Text: text, WriteOn: 2})
 	}
 	var unstated []string // what the scenario equips it with, without stats
 	if f := aqForce(r, e); f != nil {
@@ -444,18 +460,23 @@ func aboutElements(s *catalog.System, n catalog.Note) bool {
 // abilityLine is a special ability on a card: its name and its rule in a
 // line; for one the book never describes, its name marked with the
 // reading's mark and the reading's line under it (one block: the two stay
-// on one card), else room to write the club's ruling.
+// on one card), else room to write the club's ruling. A rule a reading
+// reads (Stealth) is marked the same way, its line under it.
 func abilityLine(pr rules.Printer, s *catalog.System, a catalog.Ability, marks *rules.CardMarks) string {
-	switch {
-	case a.Short != "":
-		return a.Name + ":\t" + pr.Sentence(a.Short)
-	case a.Text != "":
-		return a.Name + ":\t" + pr.Sentence(a.Text)
-	}
+	rule := rules.FirstOf(a.Short, a.Text)
 	for _, n := range s.NotesTouching(strings.ToLower(a.Name)) {
-		if n.IsReading() {
-			return a.Name + marks.Mark(n) + "\t\n" + marks.Line(pr, n)
+		if !n.IsReading() {
+			continue
 		}
+		if rule != "" {
+			// A rule the book gives elsewhere (Stealth, in the hidden
+			// units' rules), read as the reading says.
+			return a.Name + ":" + marks.Mark(n) + "\t" + pr.Sentence(rule) + "\n" + marks.Line(pr, n)
+		}
+		return a.Name + marks.Mark(n) + "\t\n" + marks.Line(pr, n)
+	}
+	if rule != "" {
+		return a.Name + ":\t" + pr.Sentence(rule)
 	}
 	return a.Name + ":\tnot in the rules: agree it before play."
 }

@@ -194,10 +194,24 @@ func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, erro
 		c.Parts = append(c.Parts, rules.CardPart{Head: "Organisation", Text: fmt.Sprintf("%d %s.", u.Int("figures"), rules.Plural(u.Int("figures"), "figure", "figures"))})
 	}
 	if v := DataOf(ln).Vehicle; v != nil {
+		// The reading on a vehicle's Morale effect (±V), marked on it,
+		// its line under the vehicle's stats, as the roster prints it.
+		morale, line := "Morale effect", ""
+		marks := &rules.CardMarks{}
+		for _, n := range s.NotesTouching("vehicles") {
+			if n.IsReading() {
+				morale, line = morale+marks.Mark(n), marks.Line(p, n)
+				break
+			}
+		}
+		c.Readings = marks.Readings
 		c.Parts = append(c.Parts, rules.CardPart{Head: v.Name, Rows: [][]string{
-			{"Movement", p.Inch(v.Movement)}, {"Armour", v.Armour}, {"Morale effect", printnum.Signed(v.Morale)},
+			{"Movement", p.Inch(v.Movement)}, {"Armour", v.Armour}, {morale, printnum.Signed(v.Morale)},
 			{"SDL / THL / BDL", fmt.Sprintf("%d / %d / %d", v.SDL, v.THL, v.BDL)},
-		}, Text: ""})
+		}})
+		if line != "" {
+			c.Parts = append(c.Parts, rules.CardPart{Text: line})
+		}
 		if v.Weapons != "" {
 			c.Parts = append(c.Parts, rules.CardPart{Text: "Weapons: " + v.Weapons + "."})
 		}

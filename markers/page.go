@@ -14,6 +14,7 @@ import (
 var (
 	cutInk    = rgb{layout.CutInk[0], layout.CutInk[1], layout.CutInk[2]}
 	headerInk = rgb{90, 90, 90}
+	noteInk   = rgb{0, 0, 0} // the blip note and its ruling: words a player reads, as body text
 )
 
 // cutting is the instruction printed beside the calibration bars: how to
@@ -139,7 +140,8 @@ func (sh *sheet) drawFrontPage(pdf *fpdf.Fpdf, pg *page) {
 
 // footNote writes Options.Note under the pieces of the last front, clear
 // of their corner marks (left of the fold word on a fold sheet), where it
-// fits whole, wrapped, at the smallest size a player reads.
+// fits whole, wrapped, in the body type: its ruling is a rule a player
+// reads, not an instruction to the one who cuts.
 func (sh *sheet) footNote(pdf *fpdf.Fpdf, pg *page) {
 	if sh.opt.Note == "" {
 		return
@@ -154,8 +156,8 @@ func (sh *sheet) footNote(pdf *fpdf.Fpdf, pg *page) {
 		low = max(low, pl.r.Y+pl.r.H)
 	}
 	base := low + layout.CropTo + 3.5
-	setText(pdf, headerInk)
-	pdf.SetFont(fontName, "", cards.MinPt)
+	setText(pdf, noteInk)
+	pdf.SetFont(fontName, "", cards.BodyPt)
 	n := sh.opt.Reading
 	var lines, ruling []string // the ruling's lines are set in after its mark
 	if n.Mark == "" {
@@ -164,7 +166,7 @@ func (sh *sheet) footNote(pdf *fpdf.Fpdf, pg *page) {
 		lines = layout.Wrap(pdf, sh.opt.Note, right-x0-markW(pdf, n.Mark))
 		ruling = layout.Wrap(pdf, document.RulingPrefix+document.Typo(strings.TrimSpace(n.Ruling)), right-x0-markW(pdf, n.Mark))
 	}
-	const lh = 3.2 // MinPt type's line
+	const lh = 3.4 // BodyPt type's line
 	all := len(lines) + len(ruling)
 	if len(lines) == 0 || base+float64(all-1)*lh > sh.paper.Height-layout.SafeMargin-0.6 {
 		return
@@ -178,13 +180,13 @@ func (sh *sheet) footNote(pdf *fpdf.Fpdf, pg *page) {
 	// The reading's mark raised after the note's last word, its ruling
 	// on the lines under it, led by the mark.
 	y := base + float64(len(lines)-1)*lh
-	end := x0 + layout.Width(pdf, lines[len(lines)-1]) + 0.3
+	end := x0 + layout.Width(pdf, lines[len(lines)-1]) + 0.1
 	pdf.SetFont(fontName, "B", markPt)
 	layout.Text(pdf, end, y-markRise, n.Mark)
-	pdf.SetFont(fontName, "B", cards.MinPt)
+	pdf.SetFont(fontName, "B", cards.BodyPt)
 	layout.Text(pdf, x0, y+lh, n.Mark+"\u00a0")
 	indent := markW(pdf, n.Mark)
-	pdf.SetFont(fontName, "", cards.MinPt)
+	pdf.SetFont(fontName, "", cards.BodyPt)
 	for i, ln := range ruling {
 		layout.Text(pdf, x0+indent, y+float64(i+1)*lh, ln)
 	}
@@ -194,9 +196,9 @@ func (sh *sheet) footNote(pdf *fpdf.Fpdf, pg *page) {
 // markW is the room a ruling's mark takes at the head of its line, in
 // the note's bold type.
 func markW(pdf *fpdf.Fpdf, mark string) float64 {
-	pdf.SetFont(fontName, "B", cards.MinPt)
+	pdf.SetFont(fontName, "B", cards.BodyPt)
 	w := layout.Width(pdf, mark+"\u00a0")
-	pdf.SetFont(fontName, "", cards.MinPt)
+	pdf.SetFont(fontName, "", cards.BodyPt)
 	return w
 }
 

@@ -90,6 +90,10 @@ type Line struct {
 	// own (how six tanks make units) and its added stands' (the
 	// Captain's stand).
 	Readings []string
+	// ForcesNote is the note printed under the Forces table: the line's
+	// note, unless another part of the briefing prints the same words
+	// (the Reinforcements list, a special rule), so a sentence prints once.
+	ForcesNote string
 }
 
 // Victory is a victory condition and the sides it is for.
@@ -216,6 +220,14 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 	}
 	b.TieBreakers = part.TieBreakers
 	b.Specials = append(b.Specials, part.Specials...)
+	for i := range b.Sides {
+		for j := range b.Sides[i].Lines {
+			l := &b.Sides[i].Lines[j]
+			if l.Note != "" && !l.Reinforcement && !slices.ContainsFunc(b.Specials, func(sp catalog.Special) bool { return sp.Text == l.Note }) {
+				l.ForcesNote = l.Note
+			}
+		}
+	}
 	b.Allowed, b.Excluded = part.Allowed, part.Excluded
 	b.ObjectiveLadder = part.Ladder
 	b.Agree = agree(sys, sc)

@@ -423,6 +423,9 @@ func (b *Briefing) funcs(notes *document.Notes) template.FuncMap {
 		// (or of none) that touch any of the topics ("victory",
 		// "game-length", "map").
 		"rulings": func(topics ...string) string { return notes.Sources(b.readings(topics...)) },
+		// governed are the references to the readings whose governed
+		// words the text prints (a tie-breaker, a special rule).
+		"governed": func(text string) string { return notes.Sources(b.System.Governed(text, document.Typo)) },
 	}
 	for k, f := range funcs {
 		fm[k] = f

@@ -53,13 +53,24 @@ func (s *System) Reading(id string) *Note {
 // to whose governed words (Note.Governs) are text, as a document prints
 // it: a value's mark goes where the value goes.
 func (s *System) Governing(text string, typeset func(string) string) []Note {
+	return s.governing(func(g string) bool { return typeset(g) == typeset(text) })
+}
+
+// Governed returns the readings whose governed words a longer text
+// prints somewhere in it (a sentence, a paragraph): its mark goes after
+// the text.
+func (s *System) Governed(text string, typeset func(string) string) []Note {
+	return s.governing(func(g string) bool { return strings.Contains(typeset(text), typeset(g)) })
+}
+
+func (s *System) governing(governs func(g string) bool) []Note {
 	var out []Note
 	for _, sys := range []*System{s, s.Base} {
 		if sys == nil {
 			continue
 		}
 		for _, n := range sys.Notes {
-			if n.IsReading() && slices.ContainsFunc(n.Governs, func(g string) bool { return typeset(g) == typeset(text) }) {
+			if n.IsReading() && slices.ContainsFunc(n.Governs, governs) {
 				out = append(out, n)
 			}
 		}

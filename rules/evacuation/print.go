@@ -102,25 +102,51 @@ func podCard(r *rules.Report, pr rules.Printer) rules.Card {
 	if pod, player := mapPod(r); pod != "" {
 		c.Title, c.Sub = pod, "the teleportation pod · "+player
 	}
-	c.Parts = append(c.Parts, rules.CardPart{Head: "Values", Rows: [][]string{
+	// What is bought, and the rate the hull points are bought at, is a
+	// reading: marked on the hull points, its line under the values.
+	marks := &rules.CardMarks{}
+	hull, line := "Hull points", ""
+	values := rules.CardPart{Head: "Values", Bold: []bool{true}}
+	for _, n := range r.System.Governed("Bought", same) {
+		hull, line = hull+marks.Mark(n), marks.Line(pr, n)
+		break
+	}
+	values.Rows = [][]string{
 		{"", "Base", "Bought", "Total"},
 		{"Armour", fmt.Sprint(ev.Objective.Armour), fmt.Sprintf("+%d", p.Armour), fmt.Sprint(p.TotalArmour)},
-		{"Hull points", fmt.Sprint(ev.Objective.HullPoints), fmt.Sprintf("+%d", p.Hull), fmt.Sprint(p.TotalHP)},
-	}, Bold: []bool{true}})
+		{hull, fmt.Sprint(ev.Objective.HullPoints), fmt.Sprintf("+%d", p.Hull), fmt.Sprint(p.TotalHP)},
+	}
+	c.Parts = append(c.Parts, values)
+	if line != "" {
+		c.Parts = append(c.Parts, rules.CardPart{Text: line})
+	}
 	// The scenario's rules about the marker, as [evacuation.objective]
-	// rules names them.
+	// rules names them; one a reading governs words of, led by its name
+	// marked, the reading's line under it.
 	for _, sc := range r.System.Scenarios {
 		for _, sp := range sc.Specials {
-			if slices.Contains(ev.Objective.Rules, sp.Name) {
-				c.Parts = append(c.Parts, rules.CardPart{Head: sp.Name, Text: pr.OneLine(rules.FirstOf(sp.Short, sp.Text))})
+			if !slices.Contains(ev.Objective.Rules, sp.Name) {
+				continue
 			}
+			text := pr.OneLine(rules.FirstOf(sp.Short, sp.Text))
+			part := rules.CardPart{Head: sp.Name, Text: text}
+			for _, n := range r.System.Governed(text, same) {
+				part = rules.CardPart{Text: sp.Name + ":" + marks.Mark(n) + "\t" + text + "\n" + marks.Line(pr, n)}
+				break
+			}
+			c.Parts = append(c.Parts, part)
 		}
 	}
+	c.Readings = marks.Readings
 	// Hits take hull points; the Armour stays what was bought, in the
 	// values above: only the hull points are a track to strike.
 	c.Tracks = []rules.Track{{Label: "Hull points", Boxes: make([]string, p.TotalHP)}}
 	return c
 }
+
+// same is a text as the data words it: the governed words a card
+// prints are matched as they are.
+func same(s string) string { return s }
 
 // mapPod finds the list's pod on its scenario's table map: the objective
 // of the side its player plays ("Pod 1" of "Player 1"). The list's own

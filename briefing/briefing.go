@@ -112,6 +112,9 @@ type MarkerLine struct {
 	// Reading is the id of the reading that decides the count, where the
 	// book gives none.
 	Reading string
+	// NoteReadings are the ids of the other readings the note's words
+	// follow (a count of units a reading makes).
+	NoteReadings []string
 }
 
 // Find returns the scenario with the id in any rule set of cat. An id

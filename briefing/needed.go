@@ -2,6 +2,7 @@ package briefing
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
@@ -29,10 +30,10 @@ type MarkerSet struct {
 	BlipFile, MarkerFile   string
 	BlipSheet, MarkerSheet string
 	// BlipNote says what the blips are, as "Needed to play" does;
-	// BlipReading is the reading their numbers follow, where the
-	// scenario names one (no Mark when none).
-	BlipNote    string
-	BlipReading catalog.Note
+	// BlipReadings are the readings their numbers follow: the one the
+	// scenario names, and those governing the note's words.
+	BlipNote     string
+	BlipReadings []catalog.Note
 }
 
 // BlipsFile names the print pack's file of a scenario's blips.
@@ -64,7 +65,15 @@ func (b *Briefing) needed() {
 			ml.Note = blipNote(sh, others, what)
 			set.BlipNote = ml.Note
 			if n := sys.Reading(m.Reading); n != nil {
-				set.BlipReading = *n
+				set.BlipReadings = append(set.BlipReadings, *n)
+			}
+			// A reading that makes the note's count (each Mk II Baldwin
+			// a unit, and so a blip) is marked on it too.
+			for _, n := range sys.Governed(ml.Note, document.Typo) {
+				if !slices.ContainsFunc(set.BlipReadings, func(r catalog.Note) bool { return r.Mark == n.Mark }) {
+					set.BlipReadings = append(set.BlipReadings, n)
+					ml.NoteReadings = append(ml.NoteReadings, n.ID)
+				}
 			}
 		}
 		b.Markers = append(b.Markers, ml)

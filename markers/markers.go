@@ -78,10 +78,11 @@ type Options struct {
 	// room: where the pieces this sheet leaves out print (a rule set's
 	// blips).
 	Note string
-	// Reading, when it has a mark, is the reading the Note's words follow
-	// (blips numbered past the book's): its mark is set raised after the
-	// Note and its ruling on the line under it, and recorded in Marks.
-	Reading catalog.Note
+	// Readings are the readings the Note's words follow (blips numbered
+	// past the book's, a count of units a reading makes): their marks are
+	// set raised after the Note, each ruling on a line under it led by its
+	// mark, and recorded in Marks.
+	Readings []catalog.Note
 }
 
 // optionf is a mistake in the options (an unknown kind, a negative

@@ -667,7 +667,7 @@ func TestNoteReading(t *testing.T) {
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
 		var printed document.Printed
 		b, err := Render([]*catalog.System{aq}, Options{Paper: paper, Only: []string{"blips"}, Counts: map[string]int{"blips": 6},
-			Note: "Numbered 1–6.", Reading: *n, Marks: printed.In(1, "b.pdf", "blips")})
+			Note: "Numbered 1–6.", Readings: []catalog.Note{*n}, Marks: printed.In(1, "b.pdf", "blips")})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -158,39 +158,52 @@ func (sh *sheet) footNote(pdf *fpdf.Fpdf, pg *page) {
 	base := low + layout.CropTo + 3.5
 	setText(pdf, noteInk)
 	pdf.SetFont(fontName, "", cards.BodyPt)
-	n := sh.opt.Reading
-	var lines, ruling []string // the ruling's lines are set in after its mark
-	if n.Mark == "" {
-		lines = layout.Wrap(pdf, sh.opt.Note, right-x0)
-	} else {
-		lines = layout.Wrap(pdf, sh.opt.Note, right-x0-markW(pdf, n.Mark))
-		ruling = layout.Wrap(pdf, document.RulingPrefix+document.Typo(strings.TrimSpace(n.Ruling)), right-x0-markW(pdf, n.Mark))
+	var marks []string
+	for _, n := range sh.opt.Readings {
+		marks = append(marks, n.Mark)
+	}
+	mark := strings.Join(marks, ",")
+	width := right - x0
+	if mark != "" {
+		width -= markW(pdf, mark)
+	}
+	lines := layout.Wrap(pdf, sh.opt.Note, width)
+	var rulings [][]string // each ruling's lines, set in after its mark
+	all := len(lines)
+	for _, n := range sh.opt.Readings {
+		r := layout.Wrap(pdf, document.RulingPrefix+document.Typo(strings.TrimSpace(n.Ruling)), right-x0-markW(pdf, n.Mark))
+		rulings = append(rulings, r)
+		all += len(r)
 	}
 	const lh = 3.4 // BodyPt type's line
-	all := len(lines) + len(ruling)
 	if len(lines) == 0 || base+float64(all-1)*lh > sh.paper.Height-layout.SafeMargin-0.6 {
 		return
 	}
+	pdf.SetFont(fontName, "", cards.BodyPt)
 	for i, ln := range lines {
 		layout.Text(pdf, x0, base+float64(i)*lh, ln)
 	}
-	if len(ruling) == 0 {
+	if len(rulings) == 0 {
 		return
 	}
-	// The reading's mark raised after the note's last word, its ruling
-	// on the lines under it, led by the mark.
+	// The readings' marks raised after the note's last word, each ruling
+	// on the lines under it, led by its mark.
 	y := base + float64(len(lines)-1)*lh
 	end := x0 + layout.Width(pdf, lines[len(lines)-1]) + 0.1
 	pdf.SetFont(fontName, "B", markPt)
-	layout.Text(pdf, end, y-markRise, n.Mark)
-	pdf.SetFont(fontName, "B", cards.BodyPt)
-	layout.Text(pdf, x0, y+lh, n.Mark+"\u00a0")
-	indent := markW(pdf, n.Mark)
-	pdf.SetFont(fontName, "", cards.BodyPt)
-	for i, ln := range ruling {
-		layout.Text(pdf, x0+indent, y+float64(i+1)*lh, ln)
+	layout.Text(pdf, end, y-markRise, mark)
+	for k, n := range sh.opt.Readings {
+		y += lh
+		pdf.SetFont(fontName, "B", cards.BodyPt)
+		layout.Text(pdf, x0, y, n.Mark+"\u00a0")
+		indent := markW(pdf, n.Mark)
+		pdf.SetFont(fontName, "", cards.BodyPt)
+		for i, ln := range rulings[k] {
+			layout.Text(pdf, x0+indent, y+float64(i)*lh, ln)
+		}
+		y += float64(len(rulings[k])-1) * lh
+		sh.opt.Marks.Add(n, pdf.PageNo(), "", "")
 	}
-	sh.opt.Marks.Add(n, pdf.PageNo(), "", "")
 }
 
 // markW is the room a ruling's mark takes at the head of its line, in

@@ -51,14 +51,14 @@ func markerFiles(sys *catalog.System, version string) ([]Doc, error) {
 			continue
 		}
 		opt := markers.Options{
-			Only:    []string{set.Blips},
-			Counts:  map[string]int{set.Blips: set.Counts[set.Blips]},
-			Decoys:  set.Decoys,
-			Backs:   markers.LongEdge,
-			Stamp:   stamp,
-			Title:   set.BlipSheet,
-			Note:    set.BlipNote,
-			Reading: set.BlipReading,
+			Only:     []string{set.Blips},
+			Counts:   map[string]int{set.Blips: set.Counts[set.Blips]},
+			Decoys:   set.Decoys,
+			Backs:    markers.LongEdge,
+			Stamp:    stamp,
+			Title:    set.BlipSheet,
+			Note:     set.BlipNote,
+			Readings: set.BlipReadings,
 		}
 		blips = append(blips, markerDoc(Doc{Name: set.BlipFile, Kind: Blips, Duplex: true, System: sys, Scenario: sc}, opt, func(err error) error {
 			return diag.At(sc.Pos, fmt.Errorf("blips of %s: %w", sc.ID, err))

@@ -42,7 +42,7 @@ func TestFoldDownloads(t *testing.T) {
 	set := b.MarkerSet
 	// What '--scenario boys-of-company-c --only blips --backs fold' prints.
 	cli := markers.Options{Only: []string{set.Blips}, Counts: set.Counts, Decoys: set.Decoys, Backs: markers.Fold, Stamp: sys.Edition(), Title: set.BlipSheet,
-		Note: set.BlipNote, Reading: set.BlipReading}
+		Note: set.BlipNote, Readings: set.BlipReadings}
 	bld := cat.System("buildings")
 	cliBuildings := markers.Options{Backs: markers.Fold, Stamp: bld.Edition()}
 	check := func(path, name string, want []byte) {

@@ -118,7 +118,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	var title, note string
-	var reading catalog.Note
+	var reading []catalog.Note
 	if *scenario != "" {
 		if *armyFile != "" || *sysID != "" || *decoyN != 0 {
 			return usagef("--scenario chooses the rule set and the blips: leave out --system, --army and --decoys")
@@ -144,7 +144,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 		case len(kinds) == 0:
 			kinds = set.Only
 		case len(kinds) == 1 && kinds[0] == set.Blips:
-			title, note, reading = set.BlipSheet, set.BlipNote, set.BlipReading
+			title, note, reading = set.BlipSheet, set.BlipNote, set.BlipReadings
 		case !slices.Contains(kinds, set.Blips):
 			*decoyN = 0
 		}
@@ -211,7 +211,7 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 		Stamp:      editions(systems),
 		Title:      title,
 		Note:       note,
-		Reading:    reading,
+		Readings:   reading,
 	})
 	var oe *cards.OptionError
 	if errors.As(err, &oe) {

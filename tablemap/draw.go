@@ -190,13 +190,23 @@ func clip(cv canvas, s Shape) {
 	cv.ClipPolygon(s.Poly)
 }
 
-// hatch fills the shape with diagonal lines every gap mm.
+// hatch fills the shape with diagonal lines every gap mm. Each line is
+// cut to the shape's bounds before the clip: a clipped line still runs
+// to its ends in the file, and a line past a base on the table's edge
+// would reach into the paper's margin.
 func hatch(cv canvas, s Shape, c RGB, gap float64) {
 	clip(cv, s)
 	stroke(cv, c, 0.3)
 	b := s.Bounds
 	for d := -b.H; d < b.W; d += gap {
-		cv.Line(Pt{b.X + d, b.Bottom()}, Pt{b.X + d + b.H, b.Y})
+		// The line at 45°: x = X+d+t·H, y = Bottom−t·H for t in 0…1,
+		// kept where X ≤ x ≤ Right.
+		t0, t1 := math.Max(0, -d/b.H), math.Min(1, (b.W-d)/b.H)
+		if t0 >= t1 {
+			continue
+		}
+		at := func(t float64) Pt { return Pt{b.X + d + t*b.H, b.Bottom() - t*b.H} }
+		cv.Line(at(t0), at(t1))
 	}
 	cv.ClipEnd()
 }

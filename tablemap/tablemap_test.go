@@ -420,3 +420,40 @@ func TestLegendSidedTerrain(t *testing.T) {
 		}
 	}
 }
+
+// lines is a canvas that keeps the lines the painter draws.
+type lines struct {
+	recorder
+	got [][2]Pt
+}
+
+func (l *lines) Line(a, b Pt) { l.got = append(l.got, [2]Pt{a, b}) }
+
+// TestHatchInBounds: every hatch line ends inside its shape's bounds, so
+// no ink (even clipped away) reaches past a base on the table's edge
+// into the paper's margin; and the lines still cover the shape, corner
+// to corner.
+func TestHatchInBounds(t *testing.T) {
+	for _, b := range []Box{{10, 20, 30, 12}, {0, 0, 8, 40}, {5, 5, 20, 20}} {
+		s := Shape{Poly: []Pt{{b.X, b.Y}, {b.Right(), b.Y}, {b.Right(), b.Bottom()}, {b.X, b.Bottom()}}, Bounds: b}
+		s.Shape = "rect"
+		l := &lines{recorder: recorder{}}
+		hatch(l, s, RGB{}, 2)
+		if len(l.got) < int((b.W+b.H)/2)-1 {
+			t.Fatalf("%v: %d hatch lines, want one every 2 mm across %v", b, len(l.got), b.W+b.H)
+		}
+		const eps = 1e-9
+		for _, ln := range l.got {
+			for _, p := range ln {
+				if p.X < b.X-eps || p.X > b.Right()+eps || p.Y < b.Y-eps || p.Y > b.Bottom()+eps {
+					t.Errorf("%v: a hatch line ends at %v, outside the shape", b, p)
+				}
+			}
+		}
+		near := func(p, q Pt) bool { return math.Hypot(p.X-q.X, p.Y-q.Y) <= 2*math.Sqrt2 }
+		first, last := l.got[0], l.got[len(l.got)-1]
+		if !near(first[0], Pt{b.X, b.Y}) || !near(last[1], Pt{b.Right(), b.Bottom()}) {
+			t.Errorf("%v: hatching runs %v … %v, want from the top-left corner to the bottom-right", b, first, last)
+		}
+	}
+}

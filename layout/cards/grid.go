@@ -105,12 +105,16 @@ func (g Grid) Draw(pdf *fpdf.Fpdf, n int) {
 	g.Marks(pdf, n)
 }
 
+// cropStroke is a crop mark's width, mm: half of it lies beyond the
+// mark's end, which stays that much inside the safe margin.
+const cropStroke = 0.2
+
 // Marks draws the crop marks of the first n cells.
 func (g Grid) Marks(pdf *fpdf.Fpdf, n int) {
 	x0, y0, _ := g.Origin()
 	cols, rows := min(n, g.Cols), (n+g.Cols-1)/g.Cols
 	pdf.SetDrawColor(0, 0, 0)
-	pdf.SetLineWidth(0.2)
+	pdf.SetLineWidth(cropStroke)
 	x1, y1 := x0+float64(cols)*g.CellW, y0+float64(rows)*g.CellH
 	W, H := g.Paper.Width, g.Paper.Height
 	// The foot may stop at a limit (a page's footer): marks never cross it.
@@ -161,7 +165,7 @@ func (g Grid) markSpan(dist float64, limited bool) (a, b float64) {
 		}
 		return a, b
 	}
-	a, b = CropGap, min(g.CropEnd(), dist-layout.SafeMargin)
+	a, b = CropGap, min(g.CropEnd(), dist-layout.SafeMargin-cropStroke/2)
 	if b-a < MinCropLen && b > 0 {
 		a = b - MinCropLen
 	}

@@ -35,7 +35,6 @@ var known = []struct {
 	why   string
 }{
 	{"notes-aqotmf", "split", `"Scenarios: forces"`, "readings: the notes' Prints on lists grew with the marks the pack records; shorten or reflow"},
-	{"morale-wagon", "split", `"Needed to play"`, "readings: the briefing's reading lines push its checklist over the page on Letter"},
 }
 
 // TestPagesLint runs the page linter (internal/pagelint) over every page

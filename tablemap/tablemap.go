@@ -197,7 +197,9 @@ const (
 	legendSize  = 7.5
 	noteSize    = 7.5
 	ptMM        = 25.4 / 72
-	legendCol   = 80.0 // mm per legend column
+	legendCol   = 80.0 // mm per legend column, at most
+	legendWords = 10.0 // mm from a legend entry's swatch to its words
+	legendGap   = 4.0  // mm at least after an entry's words
 )
 
 // The grid and the scale bar's step, inches: the rules measure in inches
@@ -225,9 +227,16 @@ func New(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string
 		scaleH = 13.0
 		rowH   = 5.0
 	)
-	// The legend: as many columns of legendCol mm as the box takes.
+	// The legend: as many columns as the box takes, each as wide as its
+	// widest entry needs (swatch, words and a gap) and at most legendCol:
+	// short words take three columns, a row less under the map.
 	legend := p.legendEntries(mt, sides)
-	cols := max(1, int((box.W-2*sideW)/legendCol))
+	need := 0.0
+	for _, it := range legend {
+		need = max(need, legendWords+mt.width(it.Label.Text, legendSize, "")+legendGap)
+	}
+	cols := max(1, min(len(legend), int(box.W/need)))
+	colW := min(legendCol, box.W/float64(cols))
 	legendRows := (len(legend) + cols - 1) / cols
 	fixed := edgeH + tickH + edgeH + scaleH + float64(legendRows)*rowH + 2
 	availW, availH := box.W-2*sideW, box.H-fixed
@@ -308,13 +317,13 @@ func New(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string
 	y += scaleH - 3
 	// Left-aligned with the board, pulled left if the board is narrower
 	// than the legend.
-	lx := min(B.X, box.Right()-sideW-float64(cols)*legendCol)
+	lx := max(box.X, min(B.X, box.Right()-sideW-float64(cols)*colW))
 	for i, it := range legend {
 		col, row := i%cols, i/cols
-		x := lx + float64(col)*legendCol
+		x := lx + float64(col)*colW
 		ly := y + float64(row)*rowH
 		it.Swatch = Box{x, ly, 8, 3.2}
-		it.Label = mt.label(it.Label.Text, x+10, ly+2.7, legendSize, "", ink)
+		it.Label = mt.label(it.Label.Text, x+legendWords, ly+2.7, legendSize, "", ink)
 		p.Legend = append(p.Legend, it)
 	}
 

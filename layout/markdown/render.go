@@ -293,6 +293,7 @@ func layParsed(doc ast.Node, src []byte, nl []int, opt Options) (*walker, error)
 			continue
 		}
 		t, tp = squeezeParts(t, tp, lw)
+		moved := tp
 		// A page the move costs may be saved by tighter space in the
 		// moved section's part of the document.
 		part := t.partOf(sec.line)
@@ -303,6 +304,19 @@ func layParsed(doc ast.Node, src []byte, nl []int, opt Options) (*walker, error)
 			tight := tp.clone()
 			tight.part[part] = k
 			if u, err := lw(tight); err == nil {
+				t, tp = u, tight
+			}
+		}
+		// Else tighter space on the page it moved to alone, the rest as
+		// it was: what costs the page may be what follows the section
+		// there (a briefing's map).
+		for _, k := range pullSqueezes {
+			if pages(t) <= pages(r) {
+				break
+			}
+			tight := moved.clone()
+			tight.page[sec.page+1] = k
+			if u, err := lw(tight); err == nil && pages(u) <= pages(r) {
 				t, tp = u, tight
 			}
 		}
@@ -402,7 +416,7 @@ func (r *walker) draw(c canvas, extra int) {
 const (
 	maxMoved = 0.5
 	minFill  = 0.6
-	leftFill = 0.7
+	leftFill = 0.6
 	maxMoves = 8
 )
 

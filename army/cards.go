@@ -834,8 +834,7 @@ func buildCards(r *Report) ([]card, error) {
 		if odds != nil && ln.Count > 1 {
 			// One numbering on a card: the units' own ("1/3" at the
 			// foot); the odds card serves them all and says so.
-			c.sub = strings.TrimSuffix(c.sub, " · card 1/2")
-			odds.sub = strings.Replace(odds.sub, " · card 2/2", fmt.Sprintf(" · all %d", ln.Count), 1)
+			odds.of = fmt.Sprintf("all %d", ln.Count)
 		}
 		for k := 1; k <= max(ln.Count, 1); k++ {
 			if ln.Count > 1 {
@@ -883,7 +882,7 @@ func splitOdds(pdf *fpdf.Fpdf, c card) (card, *card) {
 		moved = append([]part{main.parts[last]}, moved...)
 		main.parts = main.parts[:last]
 	}
-	what := ": odds"
+	what := "odds"
 	if len(moved) > 0 {
 		var heads []string
 		for _, p := range moved {
@@ -891,11 +890,13 @@ func splitOdds(pdf *fpdf.Fpdf, c card) (card, *card) {
 				heads = append(heads, strings.ToLower(p.head))
 			}
 		}
-		what = ": " + strings.Join(append(heads, "odds"), ", ")
+		what = strings.Join(append(heads, "odds"), ", ")
 	}
-	odds := card{title: c.title, corner: c.corner, sub: c.sub + " · card 2/2" + what, foot: c.foot, readings: c.readings}
+	// The numbering prints at the foot, whole, where a long band would
+	// cut it; what card 2/2 holds ends its band.
+	odds := card{title: c.title, corner: c.corner, sub: c.sub + " · " + what, foot: c.foot, of: "card 2/2", readings: c.readings}
 	odds.parts = append(moved, slices.DeleteFunc(slices.Clone(c.parts), func(p part) bool { return !p.odds })...)
-	main.sub += " · card 1/2"
+	main.of = "card 1/2"
 	// Room to spare on card 1/2: boxes a pencil strikes more easily.
 	big := main
 	big.box = bigBox

@@ -410,7 +410,6 @@ func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, err
 		}
 		// No stats to print: the ruling's mark, and lines to write what
 		// the players agree.
-		write := 0
 		for _, name := range unstated {
 			row := []string{name, "", "", ""}
 			for _, n := range s.NotesTouching(catalog.Slug(name)) {
@@ -421,11 +420,15 @@ func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, err
 			}
 			wp.Rows = append(wp.Rows, row)
 			wp.Bold = append(wp.Bold, false)
-			write++
 		}
 		c.Parts = append(c.Parts, wp)
 		if len(lines) > 0 {
-			c.Parts = append(c.Parts, rules.CardPart{Text: strings.Join(lines, "\n"), WriteOn: write})
+			c.Parts = append(c.Parts, rules.CardPart{Text: strings.Join(lines, "\n")})
+		}
+		// Each weapon with no stats: a line, named as the table's
+		// columns, to write what the players agree.
+		for _, name := range unstated {
+			c.Parts = append(c.Parts, rules.CardPart{Text: name + ":\tas agreed: " + strings.ToLower(strings.Join(wp.Rows[0][1:], ", ")) + ".", WriteOn: 1})
 		}
 	}
 	var lines []string
@@ -596,7 +599,9 @@ func extraCards(r *rules.Report, pr rules.Printer) []rules.Card {
 			}
 		}
 		c.Parts = append(c.Parts, rules.CardPart{Head: "Special", Text: strings.Join(lines, "\n")})
-		c.Parts = append(c.Parts, rules.CardPart{Head: "Which " + strings.ToLower(e.Type), Text: "Write the number on its unit card (" + designatedRange(r, e) + ").", WriteOn: 1})
+		// The choice is secret until the end of the game: it is written
+		// on the secret deployment sheet, never on a card in the open.
+		c.Parts = append(c.Parts, rules.CardPart{Head: "Which " + strings.ToLower(e.Type), Text: "Write its number (" + designatedRange(r, e) + ") on the secret deployment sheet, not on a card."})
 		out = append(out, c)
 	}
 	return out

@@ -442,11 +442,12 @@ func TestScenarioWeaponsOnCards(t *testing.T) {
 				for _, row := range p.rows {
 					if len(row) > 0 && strings.HasPrefix(row[0], "Reaper Tentacles") {
 						if p.odds {
-							// One numbering on a card: "card 2/2" beside a
-							// single unit's card, "all 3" beside three.
-							odds = (strings.Contains(c.sub, "card 2/2") && c.of == "" || strings.Contains(c.sub, "all 3") && c.of == "") && strings.HasSuffix(c.sub, "odds")
+							// One numbering on a card, at its foot: "card
+							// 2/2" beside a single unit's card, "all 3"
+							// beside three; the band says what it holds.
+							odds = (c.of == "card 2/2" || c.of == "all 3") && strings.HasSuffix(c.sub, "odds") && !strings.Contains(c.sub, "card")
 						} else {
-							weapons = p.head == "Weapons" && (strings.HasSuffix(c.sub, "card 1/2") && c.of == "" || c.of != "" && !strings.Contains(c.sub, "card"))
+							weapons = p.head == "Weapons" && (c.of == "card 1/2" || strings.HasSuffix(c.of, "/3")) && !strings.Contains(c.sub, "card")
 						}
 					}
 				}
@@ -552,8 +553,8 @@ func TestCardRulingsOnTheCard(t *testing.T) {
 
 // TestScenarioGivesOnCards: what a scenario gives a unit on
 // top of its Game Stats is on its card: Scenario 2's Morale Wagon moves 4″
-// a phase (on a card of its own, with room to write which tank it is:
-// the six Baldwins' cards only point to it), and its HMG team may start
+// a phase (on a card of its own, which sends which tank it is to the
+// secret deployment sheet: the six Baldwins' cards only point to it), and its HMG team may start
 // dug in (with what that does); Scenario 1 gives neither.
 func TestScenarioGivesOnCards(t *testing.T) {
 	cat := shipped.Catalog(t)
@@ -573,9 +574,12 @@ func TestScenarioGivesOnCards(t *testing.T) {
 			}
 		case "The Morale Wagon":
 			wagons++
+			// Which tank is secret until the end of the game: the card,
+			// in the open, sends it to the secret deployment sheet and
+			// has no line to write it on.
 			if !strings.Contains(text, "The Morale Wagon: The “Morale Wagon” is a Mark II tank") || !strings.Contains(text, "It moves 4 inches in each movement phase and must stay on the road.") ||
-				!strings.Contains(text, "(1/6 to 6/6)") || !slices.ContainsFunc(c.parts, func(p part) bool { return p.writeOn > 0 }) {
-				t.Errorf("the Morale Wagon's card lacks its rule or the line to write which tank:\n%s", text)
+				!strings.Contains(text, "(1/6 to 6/6) on the secret deployment sheet") || slices.ContainsFunc(c.parts, func(p part) bool { return p.writeOn > 0 }) {
+				t.Errorf("the Morale Wagon's card lacks its rule, or where to write which tank, or has a line to write it in the open:\n%s", text)
 			}
 		case "Machine Guns": // its odds may go on a card of their own
 			hmg += text + "\n"

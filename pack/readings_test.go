@@ -13,7 +13,6 @@ import (
 	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/pagelint"
-	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/sheets"
 )
@@ -149,24 +148,24 @@ func checkMarks(t *testing.T, file string, pdf []byte, sys *catalog.System, gove
 			}
 		}
 	}
-	// Governed words: on every page that prints them, their mark.
-	pages := map[int]string{}
-	for i, words := range pdftest.PageWords(t, pdf) {
-		pages[i+1] = words
+	// Governed words: on every page, and every card, that prints them,
+	// their mark. The words are read by line (a table's row) and by
+	// column (a cell's words wrapped onto two lines), marks left out.
+	scopes, err := pagelint.Words(pdf)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
 	}
-	onPage := map[int][]string{}
-	for _, m := range out {
-		onPage[m.Page] = append(onPage[m.Page], m.Mark)
-	}
-	for _, n := range readings(sys) {
-		for _, g := range n.Governs {
-			for p, text := range pages {
-				if !strings.Contains(squeeze(text), squeeze(document.Typo(g))) {
+	for _, sc := range scopes {
+		s := scope{sc.Page, sc.Card}
+		lines, columns := squeeze(sc.Lines), squeeze(sc.Columns)
+		for _, n := range readings(sys) {
+			for _, g := range n.Governs {
+				if w := squeeze(document.Typo(g)); !strings.Contains(lines, w) && !strings.Contains(columns, w) {
 					continue
 				}
 				governed[n.System+"/"+n.ID+"/"+g] = true
-				if !slices.Contains(onPage[p], n.Mark) {
-					t.Errorf("%s page %d prints %q without the mark %s of the reading it follows (%s)", file, p, g, n.Mark, n.ID)
+				if !slices.Contains(used[s], n.Mark) {
+					t.Errorf("%s %s prints %q without the mark %s of the reading it follows (%s)", file, where(s), g, n.Mark, n.ID)
 				}
 			}
 		}

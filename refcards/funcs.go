@@ -56,6 +56,8 @@ func (x *exec) ownFuncs() template.FuncMap {
 		"withScores": rules.Table.WithScores,
 		"scored":     x.scored,
 		"overleaf":   x.overleaf,
+		"unmarked":   x.overleaf,
+		"marks":      x.marks,
 		"printed":    x.printed,
 		"stacked":    x.stacked,
 		"listed":     x.listed,
@@ -130,6 +132,15 @@ func (x *exec) overleaf(t rules.Table) rules.Table {
 	own, _ := x.foot.Split(t.Notes)
 	t.Notes = own
 	return t
+}
+
+// marks are the marks of the readings an odds table's odds follow, for
+// a template that sets them on the words introducing the table, where
+// its corner has no room for them: it prints the table unmarked (the same
+// table, its readings dropped as overleaf drops them).
+func (x *exec) marks(t rules.Table) string {
+	_, quoted := x.foot.Split(t.Notes)
+	return x.foot.Sources(quoted)
 }
 
 // byBand turns the rows from..to (clamped) of a one-look table (a row per

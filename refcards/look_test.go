@@ -85,8 +85,8 @@ func TestIMOneLookCards(t *testing.T) {
 	if weapons < 5 {
 		t.Fatalf("only %d small arms and MGs", weapons)
 	}
-	if n := strings.Count(text, "each +1 is one row down"); n < 4 {
-		t.Errorf("%d one-look backs say each +1 is one row down; want one per card (4)", n)
+	if n := strings.Count(text, "is one row down"); n < 5 {
+		t.Errorf("%d one-look backs say each +1 is one row down; want one per card (5)", n)
 	}
 	look, err := imperial.ArtilleryLookTable(sys)
 	if err != nil {

@@ -804,7 +804,7 @@ func unitOdds(pr rules.Printer, r *rules.Report, weapons []*catalog.Weapon, dice
 	// The readings the odds of an attack follow (the weapon's Power added
 	// to the damage roll), marked on the first target, their lines under
 	// the legend.
-	var ruled []catalog.Note
+	var ruled, named []catalog.Note
 	for _, n := range r.System.NotesTouching("attack") {
 		if n.IsReading() {
 			ruled = append(ruled, n)
@@ -830,6 +830,15 @@ func unitOdds(pr rules.Printer, r *rules.Report, weapons []*catalog.Weapon, dice
 				return nil, err
 			}
 			label := w.Name
+			if i == 0 {
+				// A weapon whose name a reading governs (the Reaper
+				// Tentacles, read as the scenarios' Tentacles) is
+				// marked on its first row, its line under the legend.
+				for _, n := range r.System.Governing(w.Name, strings.TrimSpace) {
+					label += marks.Mark(n)
+					named = append(named, n)
+				}
+			}
 			if dicePer[w.ID] > 1 {
 				label += fmt.Sprintf(" ×%d", dicePer[w.ID])
 			}
@@ -856,7 +865,7 @@ func unitOdds(pr rules.Printer, r *rules.Report, weapons []*catalog.Weapon, dice
 		legend += ". No lucky hits counted"
 	}
 	legend += "."
-	for _, n := range ruled {
+	for _, n := range append(ruled, named...) {
 		legend += "\n" + marks.Line(pr, n)
 	}
 	return append(parts, rules.CardPart{Text: legend, Odds: true, Legend: true}), nil

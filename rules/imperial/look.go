@@ -167,6 +167,13 @@ func ShootingLadder(sys *catalog.System) (rules.Table, error) {
 			label = w.Word("or_more", "n", label)
 		}
 		t.Rows = append(t.Rows, rules.Row{Label: label, Cells: ladderCells(r, res)})
+		if res.Row == nil {
+			// The row below the table follows the readings of a shot
+			// there; the scores are read as every score is (both touch
+			// "shooting"): the table quotes them, so whatever prints it
+			// marks them.
+			t.Notes = res.Notes
+		}
 	}
 	return t, w.Err()
 }

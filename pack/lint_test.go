@@ -34,7 +34,6 @@ var known = []struct {
 	what  string // a part of the finding
 	why   string
 }{
-	{"notes-aqotmf", "split", `"Scenarios: forces"`, "readings: the notes' Prints on lists grew with the marks the pack records; shorten or reflow"},
 }
 
 // TestPagesLint runs the page linter (internal/pagelint) over every page

@@ -304,7 +304,7 @@ func (f *flow) splitSections() []splitSection {
 				case prev.head > 0 && prev.head < b.head:
 					lead, line = prev.line, prev.line
 				}
-				stack = append(stack, open{splitSection: splitSection{line: line, level: b.head, page: page, reach: reach / f.colHeight(), gaps: gaps}})
+				stack = append(stack, open{splitSection: splitSection{line: line, level: b.head, page: page, cols: p.cols, reach: reach / f.colHeight(), gaps: gaps}})
 			} else if b.head == 0 && b.h > 0 && b.draw != nil {
 				lead = 0
 			}
@@ -334,6 +334,7 @@ type splitSection struct {
 	line  int
 	level uint8
 	page  int     // where it starts
+	cols  uint8   // of the region its heading is in
 	reach float64 // how far down its page what comes before it reaches, 0–1
 	// here and spill are how much of it (mm down a column) is on its
 	// first page and after; gaps is the space between blocks on that page.

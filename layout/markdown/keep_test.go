@@ -3,6 +3,7 @@ package markdown
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -462,5 +463,108 @@ func TestShortSectionKeptWhole(t *testing.T) {
 	}
 	if found == 0 {
 		t.Fatal("no filler length splits the section: the test no longer tests")
+	}
+}
+
+// TestEntryKeptWhole: a list item set in parts, a hard break between
+// them (a ruling under what it rules, where it prints under that), is
+// kept in one column; the same items without the breaks run over the
+// columns' feet like any paragraph.
+func TestEntryKeptWhole(t *testing.T) {
+	const words = "words of an entry to wrap it over some lines "
+	doc := func(n int, brk string) string {
+		var b strings.Builder
+		b.WriteString("<!-- columns: 2 -->\n\n")
+		for i := range n {
+			fmt.Fprintf(&b, "- E%02d %s%sR%02d %s%sX%02d where it prints.\n", i, strings.Repeat(words, 3+i%4), brk, i, strings.Repeat(words, 2), brk, i)
+		}
+		return b.String()
+	}
+	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+		split := 0
+		for _, n := range []int{30, 37, 44} {
+			rec := record(t, doc(n, "<br>"), Options{Paper: paper, BaseSize: 8})
+			firsts, lasts := tagged(rec, "E", paper), tagged(rec, "X", paper)
+			for i := range n {
+				e, x := firsts[fmt.Sprintf("E%02d", i)], lasts[fmt.Sprintf("X%02d", i)]
+				if len(e) != 1 || len(x) != 1 || e[0] != x[0] {
+					t.Errorf("%s, %d entries: entry %d starts at %v and ends at %v", paper.Name, n, i, e, x)
+				}
+			}
+			rec = record(t, doc(n, " "), Options{Paper: paper, BaseSize: 8})
+			firsts, lasts = tagged(rec, "E", paper), tagged(rec, "X", paper)
+			for i := range n {
+				// Without breaks X01 runs on in a line: find the line by
+				// the words that start it, not by the tag.
+				if e := firsts[fmt.Sprintf("E%02d", i)]; len(e) == 1 && !slices.ContainsFunc(rec.ops, func(o op) bool {
+					return o.page == e[0].page && (o.x > paper.Width/2) == (e[0].col == 1) && strings.Contains(o.str, fmt.Sprintf("X%02d", i))
+				}) {
+					split++
+				}
+			}
+		}
+		if split == 0 {
+			t.Errorf("%s: no item without breaks runs over a column's foot: the test no longer tests", paper.Name)
+		}
+	}
+}
+
+// TestTallSectionKeptWholeInColumns: on a page of two columns a section
+// taller than half a column, that fits one, starts the next page rather
+// than run over it, where the page it leaves stays filled.
+func TestTallSectionKeptWholeInColumns(t *testing.T) {
+	const para = "Filler words to wrap a paragraph over some lines of the page. "
+	doc := func(n int) string {
+		var b strings.Builder
+		b.WriteString("# Keeping a section whole\n\n<!-- columns: 2 -->\n\n")
+		for i := range n {
+			fmt.Fprintf(&b, "P%02d %s\n\n", i, strings.Repeat(para, 3))
+		}
+		b.WriteString("## Tall section\n\n")
+		for i := range 18 {
+			fmt.Fprintf(&b, "S%02d %s\n\n", i, strings.Repeat(para, 2))
+		}
+		b.WriteString("S99 the last words of the tall section.\n\n## After\n\n")
+		for i := range 4 {
+			fmt.Fprintf(&b, "A%02d %s\n\n", i, strings.Repeat(para, 3))
+		}
+		return b.String()
+	}
+	line := func(md, prefix string) int {
+		for i, l := range strings.Split(md, "\n") {
+			if strings.HasPrefix(l, prefix) {
+				return i + 1
+			}
+		}
+		t.Fatalf("no line %q", prefix)
+		return 0
+	}
+	found := 0
+	for n := 20; n < 60 && found < 4; n++ {
+		md := doc(n)
+		f := squeezedLayout(t, md)
+		var sec *splitSection
+		for _, s := range f.splitSections() {
+			if s.line == line(md, "## Tall") {
+				sec = &s
+			}
+		}
+		if sec == nil || sec.here+sec.spill <= f.colHeight()*maxMoved || sec.here > 0.4*f.colHeight() {
+			continue // not split; short enough to move in one column's terms; or a hole if it moved
+		}
+		found++
+		l, err := Measure([]byte(md), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := l.Page(line(md, "## Tall")), l.Page(line(md, "S99")); a != b {
+			t.Errorf("%d paragraphs before it: the tall section runs from page %d to page %d", n, a, b)
+		}
+		if l.Pages > f.pages {
+			t.Errorf("%d paragraphs before it: %d pages, %d without keeping the section whole", n, l.Pages, f.pages)
+		}
+	}
+	if found == 0 {
+		t.Fatal("no filler length splits the tall section: the test no longer tests")
 	}
 }

@@ -280,7 +280,7 @@ func layParsed(doc ast.Node, src []byte, nl []int, opt Options) (*walker, error)
 			r, pl = t, tp
 			continue
 		}
-		if sec.reach < minFill || sec.here+sec.spill > r.fl.colHeight()*maxMoved {
+		if sec.reach < minFill || sec.here+sec.spill > r.fl.colHeight()*float64(sec.cols)*maxMoved {
 			continue
 		}
 		if last := r.fl.pages; opt.Pages == nil && sec.here/2 > (1-r.fl.fill(last))*r.fl.colHeight() {
@@ -408,11 +408,11 @@ func (r *walker) draw(c canvas, extra int) {
 	r.fl.draw(c, func(p int) { r.furniture(c, p, r.fl.pages+extra) })
 }
 
-// A section starts a new page only where it is at most maxMoved of a
-// column tall, what comes before it reaches minFill of the way down its
-// page and, once it has moved, still fills leftFill of the page's
-// columns: a longer section would leave a hole. maxMoves bounds the
-// tries.
+// A section starts a new page only where it is at most maxMoved of its
+// page's columns tall (of one column, or of two together), what comes
+// before it reaches minFill of the way down its page and, once it has
+// moved, still fills leftFill of the page's columns: a longer section
+// would leave a hole. maxMoves bounds the tries.
 const (
 	maxMoved = 0.5
 	minFill  = 0.6
@@ -798,7 +798,8 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 		return ast.WalkContinue
 	}
 	r.runOnDue(n)
-	lines := r.breakLines(r.closeInlines(), r.width(), r.cur().size)
+	toks := r.closeInlines()
+	lines := r.breakLines(toks, r.width(), r.cur().size)
 	rule := keepLines
 	if r.lk.whole {
 		rule = keepWhole // a card's paragraph is read on one card
@@ -816,9 +817,32 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 			r.keepFrom = i
 		}
 	}
+	if rule == keepLines && r.entry(n, toks, lines) {
+		rule = keepWhole
+	}
 	r.emitLines(lines, r.lk.lead, alignLeft, rule, r.nodeLine(n))
 	r.space(gap * r.em)
 	return ast.WalkContinue
+}
+
+// entry reports whether paragraph n is a list item set in parts, each on
+// a line of its own (a hard break between them: a ruling under what it
+// rules, where it prints under that). Such an item is one entry, read at
+// one look: it moves whole to the next column rather than leave its last
+// part at the top of it, where a reader misses it. An entry taller than a
+// column breaks like any paragraph.
+func (r *walker) entry(n ast.Node, toks []tok, lines []line) bool {
+	if p := n.Parent(); p == nil || p.Kind() != ast.KindListItem || p.FirstChild() != n {
+		return false
+	}
+	if !slices.ContainsFunc(toks, func(t tok) bool { return t.kind == tBreak }) {
+		return false
+	}
+	h := 0.0
+	for _, l := range lines {
+		h += l.height(r.lk.lead)
+	}
+	return h <= r.fl.colHeight()+eps
 }
 
 func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {

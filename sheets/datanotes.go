@@ -101,8 +101,9 @@ func dataNotes(sys *catalog.System) []dataNote {
 	for _, m := range sys.Markers {
 		entry(m.Note, "Markers", m.Name, "")
 	}
-	// What the play view counts, on the players' phones.
-	const view = "the play view's cards"
+	// What the play view counts, on the players' phones: said as a club
+	// says it, the program's word for it left out.
+	const view = "a game kept on the players' phones"
 	entry(sys.Play.Note, sys.Play.Section, sys.Play.Turn, view)
 	for _, t := range sys.Tracks {
 		entry(t.Note, t.Section, t.Name, view)

@@ -53,7 +53,10 @@ func (x *exec) funcs() template.FuncMap {
 		"note":    x.note,
 		"fn":      x.entry,
 		"notes":   x.notes,
-		"caption": x.caption,
+		// governed: the marks of the readings whose governed words a
+		// text prints (a tie-breaker, a rule's sentence), after it.
+		"governed": func(text string) string { return x.sources(x.sys.Governed(text, document.Typo)) },
+		"caption":  x.caption,
 		"br": func(s, sep string) string {
 			parts := strings.Split(s, sep)
 			for i := range parts {

@@ -180,7 +180,7 @@ func TestIMShotExample(t *testing.T) {
 		// Eight trays at 1/4 each: 0 hits (3/4)^8 = 10%, 1 hit 8·(1/4)(3/4)^7
 		// = 27%, 2 hits 31%, 3 hits 21%; the 11% left is 4 or more.
 		"The unit's shots": "8 trays, a d20 each: 0 hits 10% · 1 hit 27% · 2 hits 31% · 3 hits 21% · 4 or more 11%",
-		"Casualties":       "a figure for each hit, off one tray at a time; 2 a volley on average",
+		"Casualties":       "a figure for each hit, off one tray at a time; 2 on average each time the unit shoots",
 		// Regular Martians at 6 of 30 lost test at −2 (Per 20% Lost): No
 		// Effect on 10 or more is a d20 of 12+, 45%; 1 DM (5–9) 7–11, 25%;
 		// 2 DMs (1–4) 3–6, 20%; 3 DMs (−5–0) 1–2, 10%; 4 DMs cannot be had.

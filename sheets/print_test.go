@@ -409,3 +409,42 @@ func tomlNotes(t *testing.T, system string) (map[string]bool, []string) {
 	}
 	return texts, rulings
 }
+
+// TestMarksRecordedUnderTheirHeadings: a reading the sheet marks under
+// two headings of one page is recorded under each, so the notes' "Prints
+// on" names both (Evacuation's R3: on the objective marker and on the
+// victory tie-breaker that prints its Warhammer 40,000 terms).
+func TestMarksRecordedUnderTheirHeadings(t *testing.T) {
+	cat := loadCat(t)
+	var sheet Sheet
+	for _, s := range All(cat) {
+		if s.System == "evacuation-mars" {
+			sheet = s
+		}
+	}
+	if sheet.System == "" {
+		t.Fatal("no Evacuation: Mars sheet")
+	}
+	note := cat.System("evacuation-mars").Note("building-damage-table")
+	if note == nil || note.Mark == "" {
+		t.Fatal("no reading building-damage-table")
+	}
+	for _, paper := range papers {
+		l, err := sheet.Lay(cat, Options{Paper: paper})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var printed document.Printed
+		if _, err := l.PDF(printed.In(0, "sheet.pdf", "the sheet")); err != nil {
+			t.Fatal(err)
+		}
+		var where []string
+		for _, p := range printed.Of(*note) {
+			where = append(where, p.Where)
+		}
+		got := strings.Join(where, "; ")
+		if !strings.Contains(got, "Objective marker") || !strings.Contains(got, "Victory") {
+			t.Errorf("%s: %s is recorded under %q; want its marks under Objective marker and Victory", paper.Name, note.Mark, got)
+		}
+	}
+}

@@ -207,12 +207,24 @@ func (l *Laid) PDF(marks *document.Marks) ([]byte, error) {
 
 // where names the place of a reading's mark on a page of the sheet: what
 // the sheet prints there that the reading bears on ("Game stats: Mk II
-// Baldwin"), else the heading it stands under.
+// Baldwin"), else the heading it stands under. A reading marked under two
+// headings of a page is named under each: its place under the mark's
+// heading first.
 func (l *Laid) where(n catalog.Note, page int, heading string) string {
+	first := ""
 	for _, p := range l.places {
-		if p.Note == n.ID && p.System == n.System && p.Page == page {
+		if p.Note != n.ID || p.System != n.System || p.Page != page {
+			continue
+		}
+		if p.Section == heading {
 			return p.Where()
 		}
+		if first == "" {
+			first = p.Where()
+		}
+	}
+	if first != "" {
+		return first
 	}
 	return heading
 }

@@ -33,8 +33,7 @@ var known = []struct {
 	check string
 	what  string // a part of the finding
 	why   string
-}{
-}
+}{}
 
 // TestPagesLint runs the page linter (internal/pagelint) over every page
 // of every file the pack prints, on A4 and Letter: the print pack, the

@@ -339,7 +339,9 @@ func TestCardOdds(t *testing.T) {
 	found = false
 	for _, p := range c.parts {
 		for _, row := range p.rows {
-			if row[0] == "short to 5″: +6" {
+			// The factor as the range stick spells it (F6), never as a
+			// modifier (+6); this catalogue has no range stick: 6 alone.
+			if row[0] == "short to 5″: 6" {
 				found = true
 				if got := strings.Join(row[1:], " | "); got != "14: 25% | 19: 10% | 2.7" {
 					t.Errorf("BL rifle at short range: %s", got)

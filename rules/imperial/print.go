@@ -65,7 +65,7 @@ func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 		}
 		if w := DataOf(ln).Weapon; w != nil {
 			lx.Weapon = g.Esc(w.Name)
-			imWeapon(g, w)
+			imWeapon(g, w, factorWord(r.System))
 			kinds[w.Kind] = true
 		}
 		if v := DataOf(ln).Vehicle; v != nil {
@@ -133,13 +133,15 @@ func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 	return ro
 }
 
-func imWeapon(g rules.Glossary, w *catalog.Weapon) {
+// imWeapon adds w to the roster's weapons; fw spells a band's factor
+// (factorWord).
+func imWeapon(g rules.Glossary, w *catalog.Weapon, fw string) {
 	if !g.Once("weapon/" + w.ID) {
 		return
 	}
 	row := rules.WeaponRow{Name: g.Esc(w.Name) + g.Refs(w.ID), Range: "–", Power: "–", Specials: "–"}
 	for _, b := range w.Bands {
-		row.Bands = append(row.Bands, fmt.Sprintf("%s %s: %d", g.Esc(b.Name), g.Inch(b.Range), b.Factor))
+		row.Bands = append(row.Bands, fmt.Sprintf("%s %s: %s%d", g.Esc(b.Name), g.Inch(b.Range), g.Esc(fw), b.Factor))
 	}
 	if len(row.Bands) > 0 {
 		row.Range = strings.Join(row.Bands, "; ")
@@ -247,7 +249,7 @@ func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, erro
 				if err != nil {
 					return c, err
 				}
-				wp.Rows = append(wp.Rows, []string{fmt.Sprintf("%s to %s: %s", b.Name, p.Inch(b.Range), printnum.Signed(b.Factor)), one, two, res.Hits.Mean().FloatString(1)})
+				wp.Rows = append(wp.Rows, []string{fmt.Sprintf("%s to %s: %s%d", b.Name, p.Inch(b.Range), factorWord(s), b.Factor), one, two, res.Hits.Mean().FloatString(1)})
 				wp.Bold = append(wp.Bold, false)
 			}
 		} else if !w.Range.IsZero() {
@@ -255,7 +257,11 @@ func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, erro
 		}
 		c.Parts = append(c.Parts, wp)
 		if len(w.Bands) > 0 && trays > 0 && trays <= maxOddsTrays {
-			c.Parts = append(c.Parts, rules.CardPart{Text: "A tray's d20 score and chance with the weapon's factor only: add the tactical factors for the row."})
+			factor := "the weapon's factor"
+			if fw := factorWord(s); fw != "" {
+				factor += " (" + fw + ")"
+			}
+			c.Parts = append(c.Parts, rules.CardPart{Text: "A tray's d20 score and chance with " + factor + " only: add the tactical factors for the row."})
 		}
 		if len(w.Jam) > 0 {
 			jams, err := MGJam(s, w.ID)
@@ -377,3 +383,16 @@ func playUnit(r *rules.Report, ln rules.Line) rules.PlayUnit {
 
 // maxOddsTrays bounds the trays whose total hits a card works out.
 const maxOddsTrays = 200
+
+// factorWord is what the range stick prints before a band's weapon
+// factor ("F": F6), so that the cards spell a factor as the markers and
+// the sheet's factor column do, never as a modifier (+6); "" for the
+// factor alone.
+func factorWord(s *catalog.System) string {
+	for _, m := range s.Markers {
+		if m.Shape == "ruler" && m.FactorWord != "" {
+			return m.FactorWord
+		}
+	}
+	return ""
+}

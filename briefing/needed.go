@@ -64,16 +64,10 @@ func (b *Briefing) needed() {
 			ml.Count = len(sh.Blips) + others
 			ml.Note = blipNote(sh, others, what)
 			set.BlipNote = ml.Note
-			if n := sys.Reading(m.Reading); n != nil {
-				set.BlipReadings = append(set.BlipReadings, *n)
-			}
-			// A reading that makes the note's count (each Mk II Baldwin
-			// a unit, and so a blip) is marked on it too.
-			for _, n := range sys.Governed(ml.Note, document.Typo) {
-				if !slices.ContainsFunc(set.BlipReadings, func(r catalog.Note) bool { return r.Mark == n.Mark }) {
-					set.BlipReadings = append(set.BlipReadings, n)
-					ml.NoteReadings = append(ml.NoteReadings, n.ID)
-				}
+			var governed []catalog.Note
+			set.BlipReadings, governed = blipReadings(sys, m.Reading, ml.Note)
+			for _, n := range governed {
+				ml.NoteReadings = append(ml.NoteReadings, n.ID)
 			}
 		}
 		b.Markers = append(b.Markers, ml)
@@ -82,6 +76,47 @@ func (b *Briefing) needed() {
 		set.Counts[c.kind] = c.n
 	}
 	b.MarkerSet = set
+}
+
+// blipReadings are the readings a blip note follows: the one the
+// scenario names for its blips (id, "" for none), then governed, those
+// whose words the note prints (each Mk II Baldwin a unit, and so a blip,
+// makes its count).
+func blipReadings(sys *catalog.System, id, note string) (all, governed []catalog.Note) {
+	if n := sys.Reading(id); n != nil {
+		all = append(all, *n)
+	}
+	for _, n := range sys.Governed(note, document.Typo) {
+		if !slices.ContainsFunc(all, func(r catalog.Note) bool { return r.Mark == n.Mark }) {
+			all = append(all, n)
+			governed = append(governed, n)
+		}
+	}
+	return all, governed
+}
+
+// ListBlips is what the blip sheet of a hidden side's list says, as a
+// scenario's does, with the list's own counts: units numbered blips and
+// decoys numbered on, printed as marker kind; with the readings it
+// follows (those of the list's scenario sc, nil for none).
+func ListBlips(sys *catalog.System, sc *catalog.Scenario, kind string, units, decoys int) (string, []catalog.Note) {
+	mk := sys.Marker(kind)
+	if mk == nil || units+decoys <= 0 {
+		return "", nil
+	}
+	others, what := otherFaces(sys, mk)
+	sh := &Sheet{Blips: make([]int, units+decoys), UnitCount: units, Decoys: decoys}
+	note := blipNote(sh, others, what)
+	reading := ""
+	if sc != nil {
+		for _, m := range sc.Markers {
+			if m.Kind == kind {
+				reading = m.Reading
+			}
+		}
+	}
+	all, _ := blipReadings(sys, reading, note)
+	return note, all
 }
 
 // otherFaces counts the faces of a blip kind that are not numbered (the

@@ -98,8 +98,11 @@ func ListBlipsDoc(cat *catalog.Catalog, name string, r *army.Report) (Doc, bool)
 	if n == 0 || kind == "" {
 		return Doc{}, false
 	}
+	// The note and readings the scenario's blip sheet prints, with the
+	// list's counts.
+	note, readings := briefing.ListBlips(r.System, r.System.Scenario(r.List.Scenario), kind, n, decoys)
 	opt := markers.Options{Only: []string{kind}, Counts: map[string]int{kind: n}, Decoys: decoys,
-		Backs: markers.LongEdge, Stamp: r.System.Edition()}
+		Backs: markers.LongEdge, Stamp: r.System.Edition(), Note: note, Readings: readings}
 	return markerDoc(Doc{Name: name, Kind: Blips, Duplex: true, System: r.System, List: r}, opt, nil), true
 }
 

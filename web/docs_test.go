@@ -229,9 +229,11 @@ func TestListDownloads(t *testing.T) {
 	roster, _ := army.Print(r, cat, army.PrintOptions{})
 	cards, _ := army.Print(r, cat, army.PrintOptions{Cards: true})
 	n, d := army.Blips(r.List, r.System)
-	// The list's blips carry their backs, and the sheet says how to print them.
+	// The list's blips carry their backs, and the sheet says how to print
+	// them, what they are and the readings they follow.
+	note, readings := briefing.ListBlips(r.System, r.System.Scenario(r.List.Scenario), "blips", n, d)
 	blipsPDF, _ := markers.Render([]*catalog.System{r.System}, markers.Options{Only: []string{"blips"}, Counts: map[string]int{"blips": n}, Decoys: d,
-		Backs: markers.LongEdge, Stamp: r.System.Edition()})
+		Backs: markers.LongEdge, Stamp: r.System.Edition(), Note: note, Readings: readings})
 	for path, want := range map[string][]byte{
 		"/lists/" + name + "/roster.pdf":  roster,
 		"/lists/" + name + "/cards.pdf":   cards,

@@ -693,6 +693,15 @@ func (s Shape) nearestClear(mid Pt, tw, th float64, taken []Box) (Box, float64) 
 	for i := range rows {
 		rows[i] = i
 	}
+	// Every spot lies inside the shape's bounds, so only what overlaps
+	// them can be under a label there: a map's labels and features
+	// elsewhere need no test at each spot.
+	var near []Box
+	for _, o := range taken {
+		if s.Bounds.overlaps(o) {
+			near = append(near, o)
+		}
+	}
 	dy := func(i int) float64 { return math.Abs(ys[i] + th/2 - mid.Y) }
 	sort.SliceStable(rows, func(a, b int) bool { return dy(rows[a]) < dy(rows[b]) })
 	best, bestD, bestAt := Box{}, math.Inf(1), 0
@@ -702,13 +711,17 @@ func (s Shape) nearestClear(mid Pt, tw, th float64, taken []Box) (Box, float64) 
 		}
 		y := ys[i]
 		for j, x := range xs {
-			d := math.Hypot(x+tw/2-mid.X, y+th/2-mid.Y)
+			dx := x + tw/2 - mid.X
+			if math.Abs(dx) > bestD {
+				continue // farther than the best, as its row can be (math.Hypot(dx, dy) >= |dx|)
+			}
+			d := math.Hypot(dx, y+th/2-mid.Y)
 			at := i*len(xs) + j
 			if d > bestD || d == bestD && at > bestAt {
 				continue
 			}
 			b := Box{x, y, tw, th}
-			if b.grow(0.8).overlapsAny(taken) {
+			if b.grow(0.8).overlapsAny(near) {
 				continue
 			}
 			if !s.inside(Pt{b.X - 1.2, b.Y - 0.8}) || !s.inside(Pt{b.Right() + 1.2, b.Y - 0.8}) ||

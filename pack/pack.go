@@ -318,6 +318,19 @@ func (r *run) lay(s sheets.Sheet, cat *catalog.Catalog, o Options, p layout.Pape
 	return f()
 }
 
+// drawn tells the run that the sheet's own document is drawn: for the
+// rules notes still to come it keeps what they read of the sheet
+// (Laid.ForNotes), not the layout, a few megabytes of the run's peak
+// held while every other document is made.
+func (r *run) drawn(id string, l *sheets.Laid) {
+	r.mu.Lock()
+	if _, kept := r.laid[id]; kept {
+		lite := l.ForNotes()
+		r.laid[id] = func() (*sheets.Laid, error) { return lite, nil }
+	}
+	r.mu.Unlock()
+}
+
 // Printed makes the pack's player documents on paper p and tells where
 // they printed each reading's mark: what the rules notes say "Prints on"
 // from, as when the pack is made whole.
@@ -498,6 +511,9 @@ func sheetDocs(cat *catalog.Catalog, o Options, k Kind, name func(sheets.Sheet, 
 				var b []byte
 				if err == nil {
 					b, err = draw(l, p, r, m)
+				}
+				if err == nil && k == Reference {
+					r.drawn(s.ID, l)
 				}
 				if err != nil {
 					return nil, fmt.Errorf("%s: %w", s.ID, err)

@@ -229,6 +229,14 @@ func (l *Laid) where(n catalog.Note, page int, heading string) string {
 	return heading
 }
 
+// ForNotes is l as NotesPDF reads it — the sheet, its options and the
+// pages of its places — without the layout only PDF draws: what is kept
+// of a sheet for rules notes made after it is drawn, a small part of its
+// memory (a layout holds the parsed Markdown and every box of its pages).
+func (l *Laid) ForNotes() *Laid {
+	return &Laid{sheet: l.sheet, cat: l.cat, o: l.o, places: l.places}
+}
+
 // NotesPDF renders the rule set's rules notes, citing the sheet's pages
 // as laid out and telling where each reading printed from printed: what
 // RenderNotes makes as PDF.

@@ -1,6 +1,9 @@
 package catalog
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Ability is what the data says of a special ability named in a profile's
 // or a weapon's specials ("Tow Cable", "Rapid Fire – Roll 3 dice …").
@@ -30,9 +33,12 @@ func (s *System) Ability(special string) Ability {
 	if ok {
 		a.Text, a.Short = own, own
 	}
+	// Spelt once, not at every name it is compared with: a document looks
+	// abilities up by the hundred, each against every table and row.
+	norm := NormName(name)
 	if b, ok := s.Block.(AbilityLines); ok {
 		for _, sp := range b.AbilityLines() {
-			if NormName(sp.Name) == NormName(name) {
+			if NormName(sp.Name) == norm {
 				a.Short = sp.Short
 			}
 		}
@@ -41,7 +47,7 @@ func (s *System) Ability(special string) Ability {
 		return a
 	}
 	for _, t := range s.Tables {
-		if NormName(t.ID) == NormName(name) || NormName(t.Name) == NormName(name) {
+		if NormName(t.ID) == norm || NormName(t.Name) == norm {
 			var parts []string
 			for _, row := range t.Rows {
 				if len(row) > 0 {
@@ -54,7 +60,7 @@ func (s *System) Ability(special string) Ability {
 	}
 	for _, t := range s.Tables {
 		for _, row := range t.Rows {
-			if len(row) >= 2 && NormName(row[0]) == NormName(name) {
+			if len(row) >= 2 && NormName(row[0]) == norm {
 				a.Text, a.Table = strings.Join(row[1:], " "), t.ID
 				return a
 			}
@@ -72,13 +78,50 @@ var wordSeps = strings.NewReplacer("-", " ", "_", " ")
 // underscores as spaces, single spaces, a plural last word made singular
 // ("Drop-Pods" reads as "drop pod", "rough-riders" as "rough rider").
 func NormName(t string) string {
-	t = strings.ToLower(strings.TrimSpace(t))
-	t = wordSeps.Replace(t)
-	t = strings.Join(strings.Fields(t), " ")
+	if n, ok := normASCII(t); ok {
+		t = n
+	} else {
+		t = normWords(t)
+	}
 	if len(t) > 3 && strings.HasSuffix(t, "s") && !strings.HasSuffix(t, "ss") {
 		t = t[:len(t)-1]
 	}
 	return t
+}
+
+// normWords is NormName but for the plural: lower case, hyphens and
+// underscores as spaces, single spaces.
+func normWords(t string) string {
+	t = strings.ToLower(strings.TrimSpace(t))
+	t = wordSeps.Replace(t)
+	return strings.Join(strings.Fields(t), " ")
+}
+
+// normASCII is normWords of an ASCII name, in one pass and one string
+// (normWords makes four): names are compared by the thousand as the
+// documents are made. ok is false for a name that is not ASCII.
+func normASCII(t string) (n string, ok bool) {
+	var b strings.Builder
+	b.Grow(len(t))
+	gap := false // a space is due before the next letter
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return "", false
+		case c == ' ' || c == '-' || c == '_' || '\t' <= c && c <= '\r': // ASCII's spaces (unicode.IsSpace) and wordSeps
+			gap = b.Len() > 0
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if gap {
+			b.WriteByte(' ')
+			gap = false
+		}
+		b.WriteByte(c)
+	}
+	return b.String(), true
 }
 
 // Unstated lists the Game Stats the data gives the profile none of, as

@@ -1105,7 +1105,10 @@ func (r *walker) text(n ast.Node, entering bool) ast.WalkStatus {
 	}
 	t := n.(*ast.Text)
 	v := t.Segment.Value(r.src)
-	if !t.IsRaw() {
+	// Only a backslash escapes and only an ampersand starts a reference:
+	// text with neither (nearly all) is as it stands, and is not scanned
+	// three times over to learn so.
+	if !t.IsRaw() && (bytes.IndexByte(v, '\\') >= 0 || bytes.IndexByte(v, '&') >= 0) {
 		v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
 	}
 	var s string

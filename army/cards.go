@@ -834,7 +834,7 @@ func buildCards(r *Report) ([]card, error) {
 		if odds != nil && ln.Count > 1 {
 			// One numbering on a card: the units' own ("1/3" at the
 			// foot); the odds card serves them all and says so.
-			odds.of = fmt.Sprintf("all %d", ln.Count)
+			odds.of = strings.Replace(odds.of, "card 2/2", fmt.Sprintf("all %d", ln.Count), 1)
 		}
 		for k := 1; k <= max(ln.Count, 1); k++ {
 			if ln.Count > 1 {
@@ -893,8 +893,8 @@ func splitOdds(pdf *fpdf.Fpdf, c card) (card, *card) {
 		what = strings.Join(append(heads, "odds"), ", ")
 	}
 	// The numbering prints at the foot, whole, where a long band would
-	// cut it; what card 2/2 holds ends its band.
-	odds := card{title: c.title, corner: c.corner, sub: c.sub + " · " + what, foot: c.foot, of: "card 2/2", readings: c.readings}
+	// cut it, and card 2/2 says there what it holds.
+	odds := card{title: c.title, corner: c.corner, sub: c.sub, foot: c.foot, of: "card 2/2: " + what, readings: c.readings}
 	odds.parts = append(moved, slices.DeleteFunc(slices.Clone(c.parts), func(p part) bool { return !p.odds })...)
 	main.of = "card 1/2"
 	// Room to spare on card 1/2: boxes a pencil strikes more easily.

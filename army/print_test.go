@@ -444,8 +444,8 @@ func TestScenarioWeaponsOnCards(t *testing.T) {
 						if p.odds {
 							// One numbering on a card, at its foot: "card
 							// 2/2" beside a single unit's card, "all 3"
-							// beside three; the band says what it holds.
-							odds = (c.of == "card 2/2" || c.of == "all 3") && strings.HasSuffix(c.sub, "odds") && !strings.Contains(c.sub, "card")
+							// beside three, with what it holds.
+							odds = (strings.HasPrefix(c.of, "card 2/2: ") || strings.HasPrefix(c.of, "all 3: ")) && strings.HasSuffix(c.of, "odds") && !strings.Contains(c.sub, "card")
 						} else {
 							weapons = p.head == "Weapons" && (c.of == "card 1/2" || strings.HasSuffix(c.of, "/3")) && !strings.Contains(c.sub, "card")
 						}

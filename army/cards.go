@@ -2,6 +2,7 @@ package army
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -118,13 +119,17 @@ func (c *card) typeset() {
 }
 
 // cardName is the card as the organiser finds it: its title, and which
-// of a unit's cards it is.
+// of the entry's units it is ("2/6"); the two cards of a split unit (its
+// foot's "card 1/2", "card 2/2: odds", "all 3: …") go by the title.
 func cardName(c card) string {
-	if c.of != "" {
+	if unitOf.MatchString(c.of) {
 		return c.title + " " + c.of
 	}
 	return c.title
 }
+
+// unitOf is a card's numbering among its entry's units: "2/6".
+var unitOf = regexp.MustCompile(`^\d+/\d+$`)
 
 // marks reports whether the card prints the reading's mark in a cell or
 // after a paragraph's lead.

@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"maps"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
@@ -53,6 +56,7 @@ func CheckWordsWith(cat *catalog.Catalog, build func(*catalog.System, OddsTable)
 		build = func(sys *catalog.System, ot OddsTable) (Table, error) { return ot.Build(sys) }
 	}
 	var l diag.List
+	var filled []*catalog.System // the rule sets whose words are right
 	for _, sys := range RuleSets(cat) {
 		before := l.Count()
 		specs, qs := append(slices.Clone(EngineOf(sys).Words), own(sys).Words...), questionsOf(sys)
@@ -82,22 +86,46 @@ func CheckWordsWith(cat *catalog.Catalog, build func(*catalog.System, OddsTable)
 		}
 		checkBlocks(&l, sys, "query", "question", sys.Queries, qs, func(w *catalog.QueryWords) diag.Pos { return w.Pos })
 		if l.Count() == before {
-			checkFilled(&l, sys, build)
+			filled = append(filled, sys)
 		}
 	}
+	checkFilled(&l, filled, build)
 	l.Sort()
 	return l
 }
 
-// checkFilled builds each odds table of sys once, so that words that
+// checkFilled builds each odds table of the systems once, so that words that
 // fill to more than a table may print (limits.MaxWordText: a {name}
 // repeated, whose value repeats one in turn) are the data's error, at
 // their place, before a document asks for the table. The bound holds
 // while the words are filled, so this costs a build of the tables, a few
-// milliseconds, and no more memory than they take.
-func checkFilled(l *diag.List, sys *catalog.System, build func(*catalog.System, OddsTable) (Table, error)) {
-	for _, ot := range OddsTables(sys) {
-		_, err := build(sys, ot)
+// milliseconds, and no more memory than they take. The tables of all the
+// rule sets are built side by side, on every core: every document waits
+// for the check. (A table's build reads the catalogue alone, as the
+// documents of a pack build theirs side by side.)
+func checkFilled(l *diag.List, systems []*catalog.System, build func(*catalog.System, OddsTable) (Table, error)) {
+	type job struct {
+		sys *catalog.System
+		ot  OddsTable
+	}
+	var jobs []job
+	for _, sys := range systems {
+		for _, ot := range OddsTables(sys) {
+			jobs = append(jobs, job{sys, ot})
+		}
+	}
+	errs := make([]error, len(jobs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(jobs); i = int(next.Add(1) - 1) {
+				_, errs[i] = build(jobs[i].sys, jobs[i].ot)
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
 		var d diag.Diag
 		if errors.As(err, &d) && !slices.Contains(*l, d) {
 			*l = append(*l, d)

@@ -18,6 +18,7 @@ import (
 	"compress/zlib"
 	"fmt"
 	"io"
+	"iter"
 	"math"
 	"regexp"
 	"slices"
@@ -72,8 +73,6 @@ type object struct {
 	stream []byte
 }
 
-var objRE = regexp.MustCompile(`(?s)(\d+) 0 obj\s*(.*?)endobj`)
-
 // Read returns every string shown in pdf, page by page in drawing order.
 func Read(pdf []byte) ([]Text, error) {
 	d, err := Ink(pdf)
@@ -110,9 +109,8 @@ func eachPage(pdf []byte, f func(objs map[int]object, page int, po object, p Pag
 // objects reads the numbered objects of a PDF, their streams inflated.
 func objects(pdf []byte) (map[int]object, error) {
 	objs := map[int]object{}
-	for _, m := range objRE.FindAllSubmatchIndex(pdf, -1) {
-		n, _ := strconv.Atoi(string(pdf[m[2]:m[3]]))
-		body := pdf[m[4]:m[5]]
+	for num, body := range objectBodies(pdf) {
+		n, _ := strconv.Atoi(string(num))
 		o := object{dict: string(body)}
 		if i := bytes.Index(body, []byte("stream")); i >= 0 {
 			o.dict = string(body[:i])
@@ -137,6 +135,44 @@ func objects(pdf []byte) (map[int]object, error) {
 		objs[n] = o
 	}
 	return objs, nil
+}
+
+// objectBodies yields each "N 0 obj ... endobj" of pdf in order: its
+// number N and what stands between the header (and the white space after
+// it) and the first endobj after it, as the regular expression
+// (?s)(\d+) 0 obj\s*(.*?)endobj finds them, at a small part of its cost
+// (the tests read thousands of PDFs).
+func objectBodies(pdf []byte) iter.Seq2[[]byte, []byte] {
+	return func(yield func(num, body []byte) bool) {
+		header, end := []byte(" 0 obj"), []byte("endobj")
+		for at := 0; ; {
+			i := bytes.Index(pdf[at:], header)
+			if i < 0 {
+				return
+			}
+			i += at
+			start := i
+			for start > at && '0' <= pdf[start-1] && pdf[start-1] <= '9' {
+				start--
+			}
+			if start == i { // no number before it
+				at = i + 1
+				continue
+			}
+			b := i + len(header)
+			for b < len(pdf) && (pdf[b] == ' ' || pdf[b] == '\t' || pdf[b] == '\n' || pdf[b] == '\f' || pdf[b] == '\r') {
+				b++
+			}
+			e := bytes.Index(pdf[b:], end)
+			if e < 0 {
+				return
+			}
+			if !yield(pdf[start:i], pdf[b:b+e]) {
+				return
+			}
+			at = b + e + len(end)
+		}
+	}
 }
 
 // pageContent returns page i's size and its content streams.

@@ -5,6 +5,8 @@ import (
 	"compress/zlib"
 	"fmt"
 	"math"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -267,5 +269,34 @@ func TestInk(t *testing.T) {
 		t.Errorf("clipped fill %+v; want its ink inside the clip (60, 80)–(70, 90)", clipped)
 	case white == nil:
 		t.Error("no white band read")
+	}
+}
+
+// TestObjectBodies: the scanner finds the objects the regular expression
+// it stands for finds, in real PDFs and at its edges: a number run on
+// from what came before, a header with no number, a header with no
+// endobj after it, white space of every kind.
+func TestObjectBodies(t *testing.T) {
+	re := regexp.MustCompile(`(?s)(\d+) 0 obj\s*(.*?)endobj`)
+	for name, pdf := range map[string][]byte{
+		"compressed":   known(t, true),
+		"uncompressed": known(t, false),
+		"edges":        []byte("x12 0 obj <<>>endobj 0 obj endobj3 0 obj\t\n\f\r x endobj endobj\n 4 0 obj\n5 0 obj (a) endobj 6 0 obj no end"),
+		"none":         []byte("%PDF-1.4 0 obj endobj"),
+		"empty":        nil,
+	} {
+		var want, got []string
+		for _, m := range re.FindAllSubmatch(pdf, -1) {
+			want = append(want, string(m[1])+"|"+string(m[2]))
+		}
+		for num, body := range objectBodies(pdf) {
+			got = append(got, string(num)+"|"+string(body))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: found %q, want %q", name, got, want)
+		}
+		if name == "compressed" && len(got) < 10 {
+			t.Errorf("%s: only %d objects", name, len(got))
+		}
 	}
 }

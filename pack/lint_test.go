@@ -1,7 +1,6 @@
 package pack
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"sync"
@@ -9,8 +8,6 @@ import (
 
 	"github.com/playaid/playaid/army"
 	"github.com/playaid/playaid/briefing"
-	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/internal/pagelint"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/cards"
@@ -44,13 +41,12 @@ func TestPagesLint(t *testing.T) {
 	if testing.Short() {
 		t.Skip("prints the whole pack, every way, on both papers")
 	}
-	cat := shipped.Catalog(t)
 	found := make([]bool, len(known))
 	var mu sync.Mutex
 	kinds := map[string]int{}
 	measured := map[string]int{}
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
-		files := lintFiles(t, cat, paper)
+		files := lintFiles(t, shippedPack(t, paper), paper)
 		var wg sync.WaitGroup
 		for _, f := range files {
 			kinds[fileKind(f.name)]++
@@ -109,17 +105,10 @@ func fileKind(name string) string {
 	return strings.SplitN(name, "-", 2)[0]
 }
 
-// lintFiles prints every file of the pack on paper, every way.
-func lintFiles(t *testing.T, cat *catalog.Catalog, paper layout.Paper) []lintFile {
+// lintFiles is every file of the pack made on paper, printed every way.
+func lintFiles(t *testing.T, mp *madePack, paper layout.Paper) []lintFile {
 	t.Helper()
-	pk := New(cat, Options{})
-	if pk.Err != nil {
-		t.Fatal(pk.Err)
-	}
-	rendered, err := Render(context.Background(), paper, pk.Docs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat, pk, rendered := mp.cat, mp.pk, mp.files
 	var out []lintFile
 	pages := map[string]int{}
 	for i, d := range pk.Docs {
@@ -163,39 +152,29 @@ func lintFiles(t *testing.T, cat *catalog.Catalog, paper layout.Paper) []lintFil
 		}
 		out = append(out, lintFile{name: "army-" + ex.Name + "-print-shop.pdf", pdf: b})
 	}
-	for _, sys := range cat.Systems {
-		for i := range sys.Scenarios {
-			sc := &sys.Scenarios[i]
-			n, err := pk.Night(sys, sc, NightOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			files, err := n.Render(context.Background(), paper)
-			if err != nil {
-				t.Fatalf("game night %s: %v", sc.ID, err)
-			}
-			// The single-sided file: the first page, then each document;
-			// the page of a briefing's secret sheet starts fresh.
-			single := lintFile{name: files[0].Name, pdf: files[0].Data}
-			at := count(t, files[0].Data)
-			for _, d := range slices.Backward(n.Single) {
-				at -= pages[d.Name]
-				if i := slices.IndexFunc(pk.Docs, func(x Doc) bool { return x.Name == d.Name }); i >= 0 {
-					for _, p := range fresh(t, d.Doc, rendered[i].Data) {
-						single.fresh = append(single.fresh, at+p)
-					}
+	for _, mn := range mp.nights {
+		n, files := mn.night, mn.files
+		// The single-sided file: the first page, then each document;
+		// the page of a briefing's secret sheet starts fresh.
+		single := lintFile{name: files[0].Name, pdf: files[0].Data}
+		at := count(t, files[0].Data)
+		for _, d := range slices.Backward(n.Single) {
+			at -= pages[d.Name]
+			if i := slices.IndexFunc(pk.Docs, func(x Doc) bool { return x.Name == d.Name }); i >= 0 {
+				for _, p := range fresh(t, d.Doc, rendered[i].Data) {
+					single.fresh = append(single.fresh, at+p)
 				}
 			}
-			out = append(out, single)
-			if len(files) > 1 {
-				// Every document of the double-sided file starts on a
-				// front: each even page is a page of backs.
-				double := lintFile{name: files[1].Name, pdf: files[1].Data}
-				for p := 2; p <= count(t, files[1].Data); p += 2 {
-					double.fresh = append(double.fresh, p)
-				}
-				out = append(out, double)
+		}
+		out = append(out, single)
+		if len(files) > 1 {
+			// Every document of the double-sided file starts on a
+			// front: each even page is a page of backs.
+			double := lintFile{name: files[1].Name, pdf: files[1].Data}
+			for p := 2; p <= count(t, files[1].Data); p += 2 {
+				double.fresh = append(double.fresh, p)
 			}
+			out = append(out, double)
 		}
 	}
 	return out

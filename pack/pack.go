@@ -361,7 +361,7 @@ func Render(ctx context.Context, p layout.Paper, docs []Doc) ([]File, error) {
 // order wins, so the message does not depend on timing; it names the
 // document's part. A cancelled ctx stops the documents not yet started.
 func RenderEach(ctx context.Context, p layout.Paper, docs []Doc, made func(i int, data []byte)) error {
-	for i, err := range renderAll(ctx, p, docs, made) {
+	for i, err := range newRun().renderAll(ctx, p, docs, made) {
 		if err != nil && docs[i].Part != "" {
 			return fmt.Errorf("%s: %w", docs[i].Part, err)
 		}
@@ -377,11 +377,12 @@ func RenderEach(ctx context.Context, p layout.Paper, docs []Doc, made func(i int
 // make the whole pack again each), and returns each document's error,
 // nil where it was made: 'playaid validate' reports every part's.
 func Check(ctx context.Context, p layout.Paper, docs []Doc) []error {
-	return renderAll(ctx, p, docs, func(int, []byte) {})
+	return newRun().renderAll(ctx, p, docs, func(int, []byte) {})
 }
 
-// renderAll is RenderEach giving each document's error, in docs' order.
-func renderAll(ctx context.Context, p layout.Paper, docs []Doc, made func(i int, data []byte)) []error {
+// renderAll is RenderEach giving each document's error, in docs' order;
+// r is the run they are made in, new.
+func (r *run) renderAll(ctx context.Context, p layout.Paper, docs []Doc, made func(i int, data []byte)) []error {
 	order := make([]int, len(docs)) // the documents' places, in the order they start
 	for i := range order {
 		order[i] = i
@@ -391,7 +392,6 @@ func renderAll(ctx context.Context, p layout.Paper, docs []Doc, made func(i int,
 	// start when every other document is made.
 	order = append(slices.DeleteFunc(slices.Clone(order), func(i int) bool { return docs[i].Kind == Notes }),
 		slices.DeleteFunc(order, func(i int) bool { return docs[i].Kind != Notes })...)
-	r := newRun()
 	for _, d := range docs {
 		if d.Sheet != "" && (d.Kind == Reference || d.Kind == Notes) {
 			r.need[d.Sheet]++

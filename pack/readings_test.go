@@ -2,7 +2,6 @@ package pack
 
 import (
 	"cmp"
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"unicode"
 
 	"github.com/playaid/playaid/catalog"
-	"github.com/playaid/playaid/catalog/shipped"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/pagelint"
 	"github.com/playaid/playaid/layout"
@@ -31,36 +29,28 @@ import (
 //
 // The game nights' bundles are held to the first three as well.
 func TestReadings(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("prints the whole pack on both papers")
 	}
-	cat := shipped.Catalog(t)
 	governed := map[string]bool{} // "system/id/words" that printed somewhere
 	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
-		pk := New(cat, Options{})
-		if pk.Err != nil {
-			t.Fatal(pk.Err)
-		}
-		r := newRun()
+		mp := shippedPack(t, paper)
 		type printedAt struct {
 			file, mark string
 			page       int
 		}
 		found := map[printedAt]bool{}
-		for _, d := range pk.Docs {
+		for i, d := range mp.pk.Docs {
 			if d.Kind == Notes {
 				continue
 			}
-			pdf, err := d.render(paper, r, r.marks(d))
-			if err != nil {
-				t.Fatalf("%s: %v", d.Name, err)
-			}
-			for _, m := range checkMarks(t, paper.Name+"/"+d.Name, pdf, d.System, governed) {
+			for _, m := range checkMarks(t, paper.Name+"/"+d.Name, mp.files[i].Data, d.System, governed) {
 				found[printedAt{d.Name, m.Mark, m.Page}] = true
 			}
 		}
 		recorded := map[printedAt]bool{}
-		for _, p := range r.printed.All() {
+		for _, p := range mp.printed.All() {
 			recorded[printedAt{p.File, p.Mark, p.Page}] = true
 		}
 		for at := range found {
@@ -73,24 +63,14 @@ func TestReadings(t *testing.T) {
 				t.Errorf("%s/%s page %d: the record says mark %s printed there; the page has none", paper.Name, at.file, at.page, at.mark)
 			}
 		}
-		checkNotes(t, cat, paper, &r.printed)
-		for _, sys := range cat.Systems {
-			for i := range sys.Scenarios {
-				n, err := pk.Night(sys, &sys.Scenarios[i], NightOptions{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				files, err := n.Render(context.Background(), paper)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, f := range files {
-					checkMarks(t, paper.Name+"/"+f.Name, f.Data, sys, governed)
-				}
+		checkNotes(t, mp.cat, paper, mp.printed)
+		for _, n := range mp.nights {
+			for _, f := range n.files {
+				checkMarks(t, paper.Name+"/"+f.Name, f.Data, n.sys, governed)
 			}
 		}
 	}
-	for _, sys := range cat.Systems {
+	for _, sys := range shippedPack(t, layout.A4).cat.Systems {
 		for _, n := range sys.Readings() {
 			for _, g := range n.Governs {
 				if !governed[sys.ID+"/"+n.ID+"/"+g] {

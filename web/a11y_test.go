@@ -135,7 +135,7 @@ func axeCheck(t *testing.T, site func(t *testing.T) (*Server, []sitePage), prepa
 			acceptDialogs(ctx)
 			s, pages := site(t)
 			srv := httptest.NewServer(s.Handler())
-			defer srv.Close()
+			defer func() { s.Close(); srv.Close() }() // the page waiting on a game is answered first
 			for _, p := range pages {
 				steps := []chromedp.Action[chromedp.Void]{chromedp.EmulateViewport(width, 800), chromedp.Navigate(srv.URL + p.path)}
 				if err := chromedp.Do(ctx, append(steps, p.then...)...); err != nil {
@@ -168,7 +168,7 @@ func TestPagesOnAPhone(t *testing.T) {
 	s, dir := newServer(t, "")
 	pages := append(sitePages(t, dir), readingPages...)
 	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
+	defer func() { s.Close(); srv.Close() }() // the page waiting on a game is answered first
 	for _, p := range pages {
 		steps := []chromedp.Action[chromedp.Void]{chromedp.EmulateViewport(390, 844), chromedp.Navigate(srv.URL + p.path)}
 		if err := chromedp.Do(ctx, append(steps, p.then...)...); err != nil {

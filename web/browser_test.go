@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -33,8 +35,19 @@ var chromium struct {
 	err    error
 }
 
-// TestMain closes the shared Chromium once every test is done.
+// TestMain lets more tests run at once than the machine has cores (unless
+// -parallel says how many), and closes the shared Chromium once every
+// test is done. A browser test spends most of its time waiting for
+// Chromium, a process of its own that -parallel does not count: with
+// one test a core, a core would stand idle while Chromium lays out a
+// page for one test and the other test waits for a page to settle.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		flag.Set("test.parallel", strconv.Itoa(2*runtime.GOMAXPROCS(0)))
+	}
 	code := m.Run()
 	if chromium.cancel != nil {
 		chromium.cancel()

@@ -28,7 +28,7 @@ func TestScreenshots(t *testing.T) {
 	s, dir := newServer(t, "")
 	pages := append(sitePages(t, dir), readingPages...)
 	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
+	defer func() { s.Close(); srv.Close() }() // the page waiting on a game is answered first
 	if err := os.MkdirAll(*shotsDir, 0o755); err != nil {
 		t.Fatal(err)
 	}

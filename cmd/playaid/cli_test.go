@@ -16,6 +16,14 @@ import (
 	"github.com/playaid/playaid/pack"
 )
 
+// A test that runs the command in the process may call t.Parallel when
+// it keeps to the Go font and sets nothing of the process's: parallel
+// tests start once every other test is done, so none runs beside one
+// that sets a --font (the process's text font), the environment, GOGC
+// or a package variable, or that measures memory; and as the Go font
+// fits every page, nothing is noted in layout.Fitted (the process's) for
+// another test's command to print.
+
 // runCLI runs playaid with args and returns the exit status, stdout and
 // stderr as a user would see them.
 func runCLI(t *testing.T, args ...string) (int, string, string) {
@@ -78,17 +86,27 @@ func shippedPack(t *testing.T, paper layout.Paper) []packDoc {
 	if docs, ok := packs.of[paper.Name]; ok {
 		return docs
 	}
-	var docs []packDoc
-	for _, d := range pack.New(mustLoad(t), pack.Options{}).Docs {
-		data, err := d.Render(paper)
+	// Made in one run, as 'playaid build' makes it: each rules notes
+	// document made alone would make the player documents again.
+	pk := pack.New(mustLoad(t), pack.Options{})
+	files, err := pack.Render(context.Background(), paper, pk.Docs)
+	if err != nil {
+		t.Fatalf("the print pack (%s): %v", paper.Name, err)
+	}
+	docs := make([]packDoc, len(files))
+	errs := make([]error, len(files))
+	var wg sync.WaitGroup
+	for i, d := range pk.Docs {
+		wg.Go(func() {
+			texts, err := pdftest.Read(files[i].Data)
+			docs[i], errs[i] = packDoc{Name: d.Name, Kind: d.Kind, Texts: texts}, err
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
 		if err != nil {
-			t.Fatalf("%s (%s): %v", d.Name, paper.Name, err)
+			t.Fatalf("%s (%s): %v", docs[i].Name, paper.Name, err)
 		}
-		texts, err := pdftest.Read(data)
-		if err != nil {
-			t.Fatalf("%s (%s): %v", d.Name, paper.Name, err)
-		}
-		docs = append(docs, packDoc{Name: d.Name, Kind: d.Kind, Texts: texts})
 	}
 	if packs.of == nil {
 		packs.of = map[string][]packDoc{}

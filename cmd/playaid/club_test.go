@@ -46,6 +46,7 @@ func writeClubRuleSet(t *testing.T, dir string) {
 // A club's folder holding a rule set of its own on a shipped engine
 // prints a full print pack for it, from its own numbers.
 func TestClubRuleSet(t *testing.T) {
+	t.Parallel()
 	club := t.TempDir()
 	writeClubRuleSet(t, club)
 	out := t.TempDir()

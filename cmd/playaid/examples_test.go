@@ -14,6 +14,7 @@ import (
 // pack on A4 and Letter with nothing said on standard error, and its own
 // pages pass the page linter.
 func TestExamplePacks(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a print pack for each example, on both papers")
 	}

@@ -28,6 +28,7 @@ var misprint = regexp.MustCompile(`(^|\s)([+−-]?\?+%?|0[0-9]+)(\s|$)`)
 // The organiser's notes may name the data version; they are read only to
 // check that they do.
 func TestPlayerCopySpeaksTheGame(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the whole pack")
 	}

@@ -82,6 +82,7 @@ func samePage(t *testing.T, what string, pdf []byte, page int, pngData []byte) {
 // writes one image per page of the deck's PDF, named in its order, each
 // the page poppler prints; a second run writes the same bytes.
 func TestPNGReferenceCards(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	pdfPath := filepath.Join(dir, "deck.pdf")
 	cli(t, 0, "reference", "--cards", "--print-shop", "--system", "imperial-mars", "--png", filepath.Join(dir, "png"), "-o", pdfPath)
@@ -127,6 +128,7 @@ func TestPNGReferenceCards(t *testing.T) {
 // DIR' on US poker cards with a 1/8 in bleed: the fronts, then the backs,
 // 2.75 × 3.75 in = 825 × 1125 pixels, each the page poppler prints.
 func TestPNGUnitCards(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	pdfPath := filepath.Join(dir, "units.pdf")
 	cli(t, 0, "army", "print", armyExample("imperial-mars.toml"), "--cards", "--print-shop", "--backs-last", "--card-size", "us-poker", "--bleed", "1/8in", "--png", filepath.Join(dir, "png"), "-o", pdfPath)
@@ -164,6 +166,7 @@ func TestPNGUnitCards(t *testing.T) {
 // TestPNGErrors: --png without --print-shop, into a file, a link or
 // standard output is refused in a line, and nothing is written.
 func TestPNGErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file.png")
 	os.WriteFile(file, []byte("mine"), 0o644)
@@ -226,6 +229,7 @@ func TestPNGErrors(t *testing.T) {
 // TestPNGStale: images left in the folder by a longer deck are named on
 // standard error, and left alone; other files are not mentioned.
 func TestPNGStale(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	pngDir := filepath.Join(dir, "png")
 	os.MkdirAll(pngDir, 0o755)
@@ -250,6 +254,7 @@ func TestPNGStale(t *testing.T) {
 // draws (no image, no clip), so no card face can come out with a part
 // missing. (Drawn at 30 dpi: what is read does not depend on it.)
 func TestPNGEveryDeck(t *testing.T) {
+	t.Parallel()
 	cat := shipped.Catalog(t)
 	var pdfs [][]byte
 	var names []string

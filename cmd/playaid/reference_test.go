@@ -74,6 +74,7 @@ func TestReferenceStdoutAndTemplates(t *testing.T) {
 // TestReferenceInPrintPack: the pack holds the four reference sheets, then
 // the four rules notes that cite their pages.
 func TestReferenceInPrintPack(t *testing.T) {
+	t.Parallel()
 	found := false
 	found = inPack("reference sheets")
 	if !found {

@@ -20,6 +20,7 @@ func TestMain(m *testing.M) {
 // TestScripts runs testdata/script/*.txtar: the CLI as a user meets it,
 // asserting on exit status, stdout and the exact file:line:col on stderr.
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	testscript.Run(t, testscript.Params{Dir: "testdata/script", Cmds: map[string]func(*testscript.TestScript, bool, []string){
 		"mkfont": mkfont,
 	}})

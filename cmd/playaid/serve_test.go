@@ -40,6 +40,7 @@ func (s *syncBuffer) String() string {
 // accepts, the downloads are the bytes the CLI writes, and Ctrl-C (the
 // context) stops it cleanly.
 func TestServe(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	lists := filepath.Join(dir, "lists")
 	ctx, cancel := context.WithCancel(context.Background())

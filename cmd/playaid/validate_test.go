@@ -35,6 +35,7 @@ func clubData(t *testing.T, file, old, new string) string {
 // papers, so data that validates builds; what would stop a build is an
 // error of validate, at its place in the data.
 func TestValidateBuilds(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the whole pack twice")
 	}

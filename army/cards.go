@@ -54,6 +54,26 @@ type card struct {
 	// readings are the readings whose marks the card prints, each with
 	// its line on the card.
 	readings []catalog.Note
+	// closer sets the card's blocks closer (closerGaps): a card that
+	// holds everything so is one card, one look, rather than two.
+	closer bool
+}
+
+// gaps is the room a card leaves after a block and under a block's
+// heading, mm.
+type gaps struct{ part, head float64 }
+
+var (
+	blockGaps  = gaps{part: 1.0, head: 0.5}
+	closerGaps = gaps{part: 0.5, head: 0.25}
+)
+
+// gaps is the room the card leaves between its blocks.
+func (c card) gaps() gaps {
+	if c.closer {
+		return closerGaps
+	}
+	return blockGaps
 }
 
 // markOpen starts a reading's mark in a card's cell: the mark is drawn
@@ -362,7 +382,8 @@ func drawCard(pdf *fpdf.Fpdf, c card, f cards.Frame) {
 	body := f.Body(bandH)
 	top := body.Y + firstDown
 	tracksTop := top + bodyRoom(pdf, c)
-	parts := fitParts(pdf, c.parts, w, tracksTop-top)
+	g := c.gaps()
+	parts := fitParts(pdf, c.parts, w, tracksTop-top, g)
 	cy := top
 	limit := tracksTop - 0.6 // no baseline below this
 	cut := 0.0               // the last baseline drawn, when a line had no room
@@ -396,7 +417,7 @@ func drawCard(pdf *fpdf.Fpdf, c card, f cards.Frame) {
 				pdf.SetLineWidth(0.15)
 				pdf.Line(left, b+0.8, left+w, b+0.8)
 			})
-			cy += 0.5
+			cy += g.head
 		}
 		if p.text != "" {
 			pdf.SetFont(layout.Font, "", bodyPt)
@@ -425,7 +446,7 @@ func drawCard(pdf *fpdf.Fpdf, c card, f cards.Frame) {
 				pdf.Line(left, b+0.4, left+w, b+0.4)
 			})
 		}
-		cy += partGap
+		cy += g.part
 	}
 	if cut > 0 {
 		// More than a card holds (a club's long note): say it goes on.
@@ -515,18 +536,16 @@ func drawLead(pdf *fpdf.Fpdf, x, base float64, lead string) float64 {
 // tall and at least 30 mm wide, for a pencil; a card's line is 57 mm).
 const writeGap = 7.0 - bodyLH
 
-// partGap is the room after a block of a card.
-const partGap = 1.0
-
-// partHeight is how far a block moves the baseline down.
-func partHeight(pdf *fpdf.Fpdf, p part, w float64) float64 {
+// partHeight is how far a block moves the baseline down, with the card's
+// gaps g.
+func partHeight(pdf *fpdf.Fpdf, p part, w float64, g gaps) float64 {
 	rows := len(p.rows)
 	if inlineHeads(pdf, p, w) {
 		rows--
 	}
-	h := float64(rows)*bodyLH + partGap + float64(p.writeOn)*(bodyLH+writeGap)
+	h := float64(rows)*bodyLH + g.part + float64(p.writeOn)*(bodyLH+writeGap)
 	if p.head != "" {
-		h += bodyLH + 0.5
+		h += bodyLH + g.head
 	}
 	if p.text != "" {
 		pdf.SetFont(layout.Font, "", bodyPt)
@@ -538,11 +557,11 @@ func partHeight(pdf *fpdf.Fpdf, p part, w float64) float64 {
 // fitParts returns the blocks that fit in room: all of them, or without
 // as many blocks of odds, last first, as it takes (their legend goes with
 // the last of them).
-func fitParts(pdf *fpdf.Fpdf, parts []part, w, room float64) []part {
+func fitParts(pdf *fpdf.Fpdf, parts []part, w, room float64, g gaps) []part {
 	out := slices.Clone(parts)
 	total := 0.0
 	for _, p := range out {
-		total += partHeight(pdf, p, w)
+		total += partHeight(pdf, p, w, g)
 	}
 	lastOdds := func() int {
 		for i := len(out) - 1; i >= 0; i-- {
@@ -552,12 +571,12 @@ func fitParts(pdf *fpdf.Fpdf, parts []part, w, room float64) []part {
 		}
 		return -1
 	}
-	for total > room+partGap {
+	for total > room+g.part {
 		i := lastOdds()
 		if i < 0 {
 			break
 		}
-		total -= partHeight(pdf, out[i], w)
+		total -= partHeight(pdf, out[i], w, g)
 		out = slices.Delete(out, i, i+1)
 		if lastOdds() < 0 {
 			out = slices.DeleteFunc(out, func(p part) bool { return p.legend })
@@ -590,9 +609,9 @@ func bodyRoom(pdf *fpdf.Fpdf, c card) float64 {
 func cardFits(pdf *fpdf.Fpdf, c card) bool {
 	total := 0.0
 	for _, p := range c.parts {
-		total += partHeight(pdf, p, cardBody)
+		total += partHeight(pdf, p, cardBody, c.gaps())
 	}
-	return total <= bodyRoom(pdf, c)+partGap
+	return total <= bodyRoom(pdf, c)+c.gaps().part
 }
 
 // trackLines splits a track's boxes into the lines they take after the
@@ -873,10 +892,18 @@ func buildCards(r *Report) ([]card, error) {
 // odds are the same). Where card 1/2 still has more than it holds (the
 // rulings marked on its weapons), its last blocks (special rules) go to
 // card 2/2, ahead of the odds, so neither card is cut and both are used.
-// A card that holds everything, or whose excess is not odds, stays one
-// (its odds give way, last first).
+// A card that holds everything, with its blocks set closer if need be,
+// or whose excess is not odds, stays one (its odds give way, last first).
 func splitOdds(pdf *fpdf.Fpdf, c card) (card, *card) {
-	if cardFits(pdf, c) || !slices.ContainsFunc(c.parts, func(p part) bool { return p.odds }) {
+	if cardFits(pdf, c) {
+		return c, nil
+	}
+	closer := c
+	closer.closer = true
+	if cardFits(pdf, closer) {
+		return closer, nil
+	}
+	if !slices.ContainsFunc(c.parts, func(p part) bool { return p.odds }) {
 		return c, nil
 	}
 	main := c

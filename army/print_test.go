@@ -192,6 +192,41 @@ func TestCardsCarryAll(t *testing.T) {
 	}
 }
 
+// TestCloserNotSplit: a card that holds all it carries with its blocks
+// set closer is one card, not two (the Morale Wagon escort's Machine
+// Guns: stats, Stealth, Rapid Fire, Dug In and their odds), and only a
+// card that needs it is set closer.
+func TestCloserNotSplit(t *testing.T) {
+	cat := shipped.Catalog(t)
+	pdf := layout.NewDoc(layout.A4, "measure")
+	for _, style := range []string{"", "B"} {
+		layout.UseFont(pdf, layout.Font, style)
+	}
+	cs, err := buildCards(shippedList(t, cat, "morale-wagon-humans.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mg := 0
+	for _, c := range cs {
+		if c.title == "Machine Guns" {
+			mg++
+			if c.of != "" || !c.closer || !slices.ContainsFunc(c.parts, func(p part) bool { return p.odds }) {
+				t.Errorf("Machine Guns card: of %q, closer %v, parts %d: want one card, set closer, with its odds", c.of, c.closer, len(c.parts))
+			}
+		}
+		if c.closer {
+			loose := c
+			loose.closer = false
+			if cardFits(pdf, loose) {
+				t.Errorf("card %q is set closer though it holds all at the usual gaps", c.title)
+			}
+		}
+	}
+	if mg != 1 {
+		t.Errorf("%d Machine Guns cards, want 1", mg)
+	}
+}
+
 // cardOf returns the first card titled title.
 func cardOf(t *testing.T, cs []card, title string) card {
 	t.Helper()

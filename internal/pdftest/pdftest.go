@@ -25,6 +25,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf16"
 
@@ -271,6 +272,7 @@ var (
 	fontRefRE  = regexp.MustCompile(`/([^\s/<>\[\]()]+)\s+(\d+)\s+0\s+R`)
 	baseFontRE = regexp.MustCompile(`/BaseFont\s*/([^\s/<>\[\]()]+)`)
 	leadRefRE  = regexp.MustCompile(`^\s*(\d+)\s+0\s+R`)
+	refRE      = regexp.MustCompile(`(\d+)\s+0\s+R`)
 )
 
 func leadingRef(s string) (int, bool) {
@@ -282,16 +284,27 @@ func leadingRef(s string) (int, bool) {
 	return n, true
 }
 
+var typeRE = regexp.MustCompile(`/Type\s*/(\w+)`)
+
 func typeOf(dict string) string {
-	m := regexp.MustCompile(`/Type\s*/(\w+)`).FindStringSubmatch(dict)
+	m := typeRE.FindStringSubmatch(dict)
 	if m == nil {
 		return ""
 	}
 	return m[1]
 }
 
+// keyREs holds the expressions keyRE made: the tests ask for the same
+// few thousands of times a PDF.
+var keyREs sync.Map // key + "\x00" + value → *regexp.Regexp
+
 func keyRE(key, value string) *regexp.Regexp {
-	return regexp.MustCompile(`/` + key + `\s*` + value)
+	k := key + "\x00" + value
+	if re, ok := keyREs.Load(k); ok {
+		return re.(*regexp.Regexp)
+	}
+	re, _ := keyREs.LoadOrStore(k, regexp.MustCompile(`/`+key+`\s*`+value))
+	return re.(*regexp.Regexp)
 }
 
 func intKey(dict, key string) (int, bool) {
@@ -322,7 +335,7 @@ func refsKey(dict, key string) []int {
 		return nil
 	}
 	var out []int
-	for _, r := range regexp.MustCompile(`(\d+)\s+0\s+R`).FindAllStringSubmatch(m[1], -1) {
+	for _, r := range refRE.FindAllStringSubmatch(m[1], -1) {
 		n, _ := strconv.Atoi(r[1])
 		out = append(out, n)
 	}

@@ -188,6 +188,7 @@ func TestVerdictsKept(t *testing.T) {
 // no page judges any, whatever the folder holds. (The pages' times are
 // measured by BenchmarkHomeFull.)
 func TestHomeBudget(t *testing.T) {
+	t.Parallel()
 	s, dir := newServer(t, "")
 	dear := unitsList(limits.MaxEntries, "infantry-company") // 33 KB, a thousand units
 	const n = 60
@@ -318,6 +319,7 @@ func TestZipOverlapRefused(t *testing.T) {
 // naming the quota, and nothing is written. Deleted lists kept for an
 // undo are bounded too.
 func TestQuota(t *testing.T) {
+	t.Parallel()
 	s, dir := newServer(t, "")
 	h := s.Handler()
 	list := readFile(t, filepath.Join("..", "data", "armies", "boys-of-company-c-humans.toml"))

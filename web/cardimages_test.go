@@ -17,6 +17,7 @@ import (
 // byte for byte, in the deck's order; a deck that does not exist is not
 // found.
 func TestCardImages(t *testing.T) {
+	t.Parallel()
 	s, _ := newServer(t, "")
 	h := s.Handler()
 	if body := get(t, h, "/").Body.String(); !strings.Contains(body, `href="/docs/card-images/imperial-mars.zip" download>Print-shop images (zip)</a>`) {

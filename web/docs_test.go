@@ -96,6 +96,7 @@ func TestHome(t *testing.T) {
 // writes them, under the CLI's file name; a reading page (HTML) is the
 // generator's document in the site's frame.
 func TestDocuments(t *testing.T) {
+	t.Parallel()
 	s, _ := newServer(t, "")
 	h := s.Handler()
 	cat := shipped.Catalog(t)

@@ -63,6 +63,7 @@ func TestPaperRemembered(t *testing.T) {
 // TestPrintPackZip: "Download all" is the print pack, file for file the
 // bytes the pack renders, in its order, the same zip each time.
 func TestPrintPackZip(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("renders the whole pack")
 	}

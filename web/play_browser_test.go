@@ -109,10 +109,7 @@ func TestPlayFocusAndAxe(t *testing.T) {
 	playFixtures(t, dir)
 	srv := httptest.NewServer(s.Handler())
 	defer func() { s.Close(); srv.Close() }() // the page waiting on the game is answered first
-	axe, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
-	if err != nil {
-		t.Fatalf("the axe-core fixture: %v", err)
-	}
+	withAxe(t, ctx)
 	step := stepper(t, ctx)
 	check := func(what, wantFocus string) {
 		t.Helper()
@@ -120,10 +117,7 @@ func TestPlayFocusAndAxe(t *testing.T) {
 			id, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.id || document.activeElement.tagName`))
 			t.Errorf("%s: the focus is on %q, want %q", what, id, wantFocus)
 		}
-		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](string(axe)+";true")); err != nil {
-			t.Fatalf("axe-core does not load: %v", err)
-		}
-		found, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](axeRun, chromedp.EvalAwaitPromise))
+		found, err := axeFindings(ctx)
 		if err != nil {
 			t.Fatalf("%s: axe-core: %v", what, err)
 		}

@@ -64,6 +64,7 @@ func (x *exec) ownFuncs() template.FuncMap {
 		"chart":      x.chart,
 		"reading":    x.reading,
 		"governed":   x.governed,
+		"governedIn": x.governedIn,
 		"playRows":   x.playRows,
 		"note":       x.note,
 		"rule":       x.rule,
@@ -246,6 +247,13 @@ func (x *exec) playRows(id string) ([][]string, error) {
 // text is: its mark, printed after the value.
 func (x *exec) governed(text string) string {
 	return x.foot.Sources(x.sys.Governing(text, document.Typo))
+}
+
+// governedIn returns the references to the readings whose governed
+// words a longer text (a tie-breaker, a sentence) prints somewhere in
+// it: its mark, printed after the text, as the sheets' governed does.
+func (x *exec) governedIn(text string) string {
+	return x.foot.Sources(x.sys.Governed(text, document.Typo))
 }
 
 // note returns the references to the readings touching any of the

@@ -56,6 +56,7 @@ func (x *exec) funcs() template.FuncMap {
 		// governed: the marks of the readings whose governed words a
 		// text prints (a tie-breaker, a rule's sentence), after it.
 		"governed": func(text string) string { return x.sources(x.sys.Governed(text, document.Typo)) },
+		"marked":   x.marked,
 		"caption":  x.caption,
 		"br": func(s, sep string) string {
 			parts := strings.Split(s, sep)

@@ -465,7 +465,8 @@ func TestPDFText(t *testing.T) {
 			`Destroyed\s+21%\s+31%\s+41%\s+51%\s+61%`,
 			`Morale check`,
 			`Dug in \(not against a tripod within 6″\)\s+Armor \+2`,
-			`Heat Ray – Focused.*3″–30\+\s+\+3`,
+			// R9 rules the range, so its mark is on the range, not the name.
+			`Heat Ray – Focused\s+3″–30\+R9\s+\+3`,
 			`Immobilized \(tow cables\)\s+Defense −4`,
 		}},
 		{"buildings", []string{

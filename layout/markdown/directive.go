@@ -16,6 +16,7 @@ const (
 	dirPageBreak
 	dirColumnBreak
 	dirColumns
+	dirKeep
 )
 
 type directive struct {
@@ -23,10 +24,12 @@ type directive struct {
 	n    int // columns
 }
 
-var directiveNames = []string{"pagebreak", "columnbreak", "columns"}
+var directiveNames = []string{"pagebreak", "columnbreak", "columns", "keep"}
 
 // A comment is a directive when it is exactly one of them:
-// "<!-- pagebreak -->", "<!-- columnbreak -->", "<!-- columns: 2 -->".
+// "<!-- pagebreak -->", "<!-- columnbreak -->", "<!-- columns: 2 -->",
+// "<!-- keep -->" (the next paragraph is never split across columns or
+// pages: where its column has no room for all of it, all of it moves on).
 // Other comments are notes for the sheet's authors and are ignored —
 // unless they look like a misspelt directive ("page break", "colums: 2"),
 // which is an error, so a typo does not pass silently.
@@ -40,12 +43,15 @@ func parseDirective(block string) (directive, error) {
 	}
 	word, hasArg, arg := strings.TrimSpace(m[1]), m[2] != "", strings.TrimSpace(m[3])
 	switch word {
-	case "pagebreak", "columnbreak":
+	case "pagebreak", "columnbreak", "keep":
 		if hasArg {
 			return directive{}, fmt.Errorf("directive %s takes no value", word)
 		}
 		if word == "pagebreak" {
 			return directive{kind: dirPageBreak}, nil
+		}
+		if word == "keep" {
+			return directive{kind: dirKeep}, nil
 		}
 		return directive{kind: dirColumnBreak}, nil
 	case "columns":
@@ -68,7 +74,7 @@ func parseDirective(block string) (directive, error) {
 	}
 	// The comment is quoted on one line: a message is one line.
 	quoted := strings.ReplaceAll(m[1]+m[2], "\n", " ")
-	return directive{}, fmt.Errorf("<!--%s--> is no directive; did you mean <!-- %s -->? (the directives are pagebreak, columnbreak and columns: N)", quoted, s)
+	return directive{}, fmt.Errorf("<!--%s--> is no directive; did you mean <!-- %s -->? (the directives are pagebreak, columnbreak, columns: N and keep)", quoted, s)
 }
 
 // squash drops the spaces, hyphens and underscores of a word, to compare

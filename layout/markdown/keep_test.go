@@ -526,3 +526,37 @@ func TestEntryKeptWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepDirective: a paragraph after <!-- keep --> is never split
+// across columns or pages, though without it the same paragraphs are.
+func TestKeepDirective(t *testing.T) {
+	doc := func(keep bool) string {
+		var b strings.Builder
+		b.WriteString("# Kept whole\n\n<!-- columns: 2 -->\n\n")
+		for p := 10; p < 40; p++ {
+			if keep {
+				b.WriteString("<!-- keep -->\n")
+			}
+			b.WriteString(strings.Repeat(fmt.Sprintf("K%02d words ", p), 8+(p*5)%23) + "\n\n")
+		}
+		return b.String()
+	}
+	for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+		split := func(keep bool) []string {
+			rec := record(t, doc(keep), Options{Paper: paper, BaseSize: 9})
+			var out []string
+			for tag, ps := range tagged(rec, "K", paper) {
+				if slices.ContainsFunc(ps, func(p place) bool { return p != ps[0] }) {
+					out = append(out, tag)
+				}
+			}
+			return out
+		}
+		if s := split(true); len(s) > 0 {
+			t.Errorf("%s: kept paragraphs split across columns or pages: %v", paper.Name, s)
+		}
+		if len(split(false)) == 0 {
+			t.Errorf("%s: no paragraph splits without the directive: the test proves nothing", paper.Name)
+		}
+	}
+}

@@ -158,6 +158,8 @@ type walker struct {
 	// the next box, beyond what their rule keeps (-1: none): those from a
 	// footnote's mark to the footnotes under the paragraph.
 	keepFrom int
+	// whole: the next paragraph is kept whole (a keep directive).
+	whole bool
 	// notesLeft counts the footnotes under a block still to print after
 	// the one being printed: they keep together.
 	notesLeft int
@@ -817,9 +819,12 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 			r.keepFrom = i
 		}
 	}
-	if rule == keepLines && r.entry(n, toks, lines) {
+	if rule == keepLines && (r.whole || r.entry(n, toks, lines)) {
 		rule = keepWhole
+	} else if rule == keepNext && r.whole {
+		rule = keepAll
 	}
+	r.whole = false
 	r.emitLines(lines, r.lk.lead, alignLeft, rule, r.nodeLine(n))
 	r.space(gap * r.em)
 	return ast.WalkContinue
@@ -983,6 +988,8 @@ func (r *walker) htmlBlock(n ast.Node, entering bool) ast.WalkStatus {
 	case dirColumnBreak:
 		r.gap = 0
 		r.fl.columnBreak()
+	case dirKeep:
+		r.whole = true
 	case dirColumns:
 		if len(r.decos) > 0 || len(r.lists) > 0 {
 			r.errorf(line, "columns directive inside a list or quote; put it between blocks")

@@ -126,11 +126,37 @@ func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 	for _, name := range want {
 		for _, ru := range im.Rules {
 			if ru.Name == name {
-				g.Rule(ru.Name, g.Esc(ru.Text))
+				text := ru.Text
+				if rows := chartRows(s, ru.Name); rows != "" {
+					text = strings.TrimSuffix(text, ".") + ": " + rows
+				}
+				g.Rule(ru.Name, g.Esc(text))
 			}
 		}
 	}
 	return ro
+}
+
+// chartRows are the rows of the die chart a rule of the roster is named
+// after ("Risk to officers"), in the book's words, to follow its text, so
+// that the roll it asks for is answered where it is asked: "" where no
+// chart has the name.
+func chartRows(s *catalog.System, name string) string {
+	for _, c := range s.Charts {
+		if !strings.EqualFold(c.Name, name) {
+			continue
+		}
+		var rows []string
+		for _, r := range c.Rows {
+			row := r.Roll.Printed() + " " + strings.TrimSuffix(r.Result, ".")
+			if r.Text != "" {
+				row += " – " + strings.TrimSuffix(r.Text, ".")
+			}
+			rows = append(rows, row)
+		}
+		return strings.Join(rows, "; ") + "."
+	}
+	return ""
 }
 
 // imWeapon adds w to the roster's weapons; fw spells a band's factor
@@ -175,6 +201,7 @@ func imWeapon(g rules.Glossary, w *catalog.Weapon, fw string) {
 func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, error) {
 	s := r.System
 	c := rules.Card{Title: ln.Name, Corner: rules.FirstOf(ln.Type, ln.Unit.Str("type"))}
+	marks := &rules.CardMarks{}
 	var sub []string
 	if t := DataOf(ln).Training; t != nil {
 		sub = append(sub, fmt.Sprintf("%s, %d AP", t.Name, DataOf(ln).ActionPoints))
@@ -199,14 +226,12 @@ func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, erro
 		// The reading on a vehicle's Morale effect (±V), marked on it,
 		// its line under the vehicle's stats, as the roster prints it.
 		morale, line := "Morale effect", ""
-		marks := &rules.CardMarks{}
 		for _, n := range s.NotesTouching("vehicles") {
 			if n.IsReading() {
 				morale, line = morale+marks.Mark(n), marks.Line(p, n)
 				break
 			}
 		}
-		c.Readings = marks.Readings
 		c.Parts = append(c.Parts, rules.CardPart{Head: v.Name, Rows: [][]string{
 			{"Movement", p.Inch(v.Movement)}, {"Armour", v.Armour}, {morale, printnum.Signed(v.Morale)},
 			{"SDL / THL / BDL", fmt.Sprintf("%d / %d / %d", v.SDL, v.THL, v.BDL)},
@@ -234,6 +259,7 @@ func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, erro
 		}
 		trays := shooters.Trays
 		wp := rules.CardPart{Head: w.Name}
+		shotMarks, scoreMarks := len(marks.Readings), ""
 		if trays > maxOddsTrays {
 			wp.Text = fmt.Sprintf("%d trays: too many to work out the odds of.", trays)
 		} else if len(w.Bands) > 0 && trays > 0 {
@@ -251,6 +277,13 @@ func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, erro
 				}
 				wp.Rows = append(wp.Rows, []string{fmt.Sprintf("%s to %s: %s%d", b.Name, p.Inch(b.Range), factorWord(s), b.Factor), one, two, res.Hits.Mean().FloatString(1)})
 				wp.Bold = append(wp.Bold, false)
+				// A reading that decides what a score and its chance
+				// mean (equal or beat it) is marked on "d20 score" below.
+				for _, n := range s.Governed(one+" "+two, oneSpaced) {
+					if !slices.ContainsFunc(marks.Readings[shotMarks:], func(r catalog.Note) bool { return r.Mark == n.Mark }) {
+						scoreMarks += marks.Mark(n)
+					}
+				}
 			}
 		} else if !w.Range.IsZero() {
 			wp.Text = "Range " + p.Inch(w.Range) + "."
@@ -261,7 +294,16 @@ func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, erro
 			if fw := factorWord(s); fw != "" {
 				factor += " (" + fw + ")"
 			}
-			c.Parts = append(c.Parts, rules.CardPart{Text: "A tray's d20 score and chance with " + factor + " only: add the tactical factors for the row."})
+			// The marks of the scores' readings go on the paragraph's
+			// lead, "d20 score", their lines under it.
+			text := "A tray's d20 score and chance with " + factor + " only: add the tactical factors for the row."
+			if scoreMarks != "" {
+				text = "A tray's d20 score" + scoreMarks + "\tand chance with " + factor + " only: add the tactical factors for the row."
+			}
+			c.Parts = append(c.Parts, rules.CardPart{Text: text})
+			for _, n := range marks.Readings[shotMarks:] {
+				c.Parts = append(c.Parts, rules.CardPart{Text: marks.Line(p, n)})
+			}
 		}
 		if len(w.Jam) > 0 {
 			jams, err := MGJam(s, w.ID)
@@ -320,6 +362,7 @@ func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, erro
 		c.Parts = append(c.Parts, rules.CardPart{Head: "Note", Text: p.OneLine(u.Note)})
 	}
 	c.Tracks = imTracks(s, ln)
+	c.Readings = marks.Readings
 	return c, nil
 }
 
@@ -396,3 +439,7 @@ func factorWord(s *catalog.System) string {
 	}
 	return ""
 }
+
+// oneSpaced is s with its white space single spaces: a card's cells
+// joined as the page prints them, for the words a reading governs.
+func oneSpaced(s string) string { return strings.Join(strings.Fields(s), " ") }

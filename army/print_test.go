@@ -627,7 +627,7 @@ func TestScenarioGivesOnCards(t *testing.T) {
 	if baldwins != 6 || wagons != 1 {
 		t.Errorf("%d Baldwin cards and %d Morale Wagon cards, want 6 and 1", baldwins, wagons)
 	}
-	if !strings.Contains(hmg, "Dug In: May start the game dug in (a marker): Armor +2, not against a tripod within 6″.") {
+	if !strings.Contains(hmg, "Dug In: May start dug in (a marker): Armor +2 while on that spot, not against a tripod within 6″.") {
 		t.Errorf("the HMG's cards lack that it may start dug in:\n%s", hmg)
 	}
 	cs, err = buildCards(shippedList(t, cat, "boys-of-company-c-humans.toml"))

@@ -26,6 +26,7 @@ type Rules struct {
 		TripodWithin catalog.Length `toml:"tripod_within"` // the bonus does not count against tripods this close
 		Marker       string         `toml:"marker"`        // the marker kind that marks a unit dug in
 		Types        []string       `toml:"types"`         // the profile types that may dig in ("Infantry")
+		Moved        string         `toml:"moved"`         // where the bonus holds (a unit that moves off its spot loses it), for its card and roster
 	} `toml:"dug_in"`
 	// LuckyHitNote is the id of the source note printed wherever an Armor
 	// above 10 cannot be reached by a roll ("lucky hit" is never described).

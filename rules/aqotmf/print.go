@@ -534,9 +534,16 @@ func aqScenarioLines(pr rules.Printer, r *rules.Report, e *catalog.Unit) []strin
 		out = append(out, "Dug In:\t"+d)
 	}
 	// Where a reinforcement arrives is the scenario's (the force line's
-	// note), not the general rule's: the player reads it on the card.
-	if f.Reinforcement && f.Note != "" {
-		out = append(out, "Reinforcement:\t"+pr.Sentence(f.Note))
+	// note), not the general rule's, and when is the die's: the player
+	// reads both on the card, asked every turn.
+	if f.Reinforcement {
+		says := []string{reinforcementRoll(r.System)}
+		if f.Note != "" {
+			says = append([]string{pr.Sentence(f.Note)}, says...)
+		}
+		if line := strings.TrimSpace(strings.Join(says, " ")); line != "" {
+			out = append(out, "Reinforcement:\t"+line)
+		}
 	}
 	if sc := r.System.Scenario(r.List.Scenario); sc != nil {
 		for _, name := range f.Rules {
@@ -553,6 +560,30 @@ func aqScenarioLines(pr rules.Printer, r *rules.Report, e *catalog.Unit) []strin
 		}
 	}
 	return out
+}
+
+// reinforcementRoll is when a unit held back arrives: the test's die
+// from its first turn, and its faces ([odds.reinforcements] words.card);
+// "" where the rules give no test.
+func reinforcementRoll(sys *catalog.System) string {
+	r, _, err := aqRules(sys)
+	if err != nil {
+		return ""
+	}
+	c, err := aqChart(sys, r.Reinforcements.Chart, "reinforcements")
+	if err != nil {
+		return ""
+	}
+	faces := func(keep func(catalog.ChartRow) bool) string { return facesWhere(c, keep) }
+	w := rules.WordsOf(sys, "reinforcements", "from", rules.Itoa(r.Reinforcements.FromTurn), "die", "D"+rules.Itoa(c.Die),
+		"miss_on", faces(func(row catalog.ChartRow) bool { return !row.Has("arrives") }),
+		"only_on", faces(func(row catalog.ChartRow) bool { return row.Has("arrives") && !row.Has("can-attack") }),
+		"attack_on", faces(func(row catalog.ChartRow) bool { return row.Has("can-attack") }))
+	line := w.Word("card")
+	if w.Err() != nil {
+		return ""
+	}
+	return line
 }
 
 // designatedLine is what every unit of a line says of a rule that only
@@ -627,15 +658,19 @@ func entryUnits(r *rules.Report, e *catalog.Unit) int {
 	return n
 }
 
-// dugInLine says what starting dug in does, from the rule set's numbers:
-// "May start the game dug in (a marker): Armor +2, not against a tripod
-// within 6″."
+// dugInLine says what starting dug in does, from the rule set's numbers
+// and words: "May start dug in (a marker): Armor +2 while on that spot,
+// not against a tripod within 6″." (one that moves off it is no longer
+// dug in unless it moves back).
 func dugInLine(pr rules.Printer, s *catalog.System) string {
 	a := RulesOf(s)
 	if a == nil || a.DugIn.Armor == 0 {
 		return ""
 	}
-	line := "May start the game dug in (a marker): Armor " + printnum.Signed(a.DugIn.Armor)
+	line := "May start dug in (a marker): Armor " + printnum.Signed(a.DugIn.Armor)
+	if a.DugIn.Moved != "" {
+		line += " " + a.DugIn.Moved
+	}
 	if !a.DugIn.TripodWithin.IsZero() {
 		line += ", not against a tripod within " + pr.Inch(a.DugIn.TripodWithin)
 	}

@@ -241,27 +241,6 @@ func (r *walker) runOn(due []*east.Footnote) {
 	r.pop()
 }
 
-// runOnDue adds to a top-level paragraph in a wide column the footnotes
-// it marks that are not yet on this page, run on after its last words:
-// a short ruling under a long line would leave the line nearly empty.
-func (r *walker) runOnDue(n ast.Node) {
-	if n.Parent() == nil || n.Parent().Kind() != ast.KindDocument || r.width() < runInWidth || len(r.notes) == 0 {
-		return
-	}
-	var due []*east.Footnote
-	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if l, ok := c.(*east.FootnoteLink); ok && entering && r.shown[l.Index] != max(r.fl.pages, 1) {
-			if fn := r.notes[l.Index]; fn != nil && !slices.Contains(due, fn) {
-				due = append(due, fn)
-			}
-		}
-		return ast.WalkContinue, nil
-	})
-	if len(due) > 0 {
-		r.runOn(due)
-	}
-}
-
 // explained reports whether rulings print right under the top-level
 // block n: footnotes it marks that are not yet on this page, or a
 // paragraph of ruling lines after it ("† Ruling: …"). The block's last

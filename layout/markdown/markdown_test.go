@@ -418,7 +418,7 @@ func TestFootnotesOnTheirPage(t *testing.T) {
 	var order []string
 	for _, tx := range texts {
 		if tx.Page == 1 && (strings.Contains(tx.S, "Start") || strings.Contains(tx.S, "First paragraph.") || strings.Contains(tx.S, "Note H.")) {
-			order = append(order, tx.S)
+			order = append(order, strings.TrimSpace(tx.S))
 		}
 	}
 	if strings.Join(order, "|") != "Start|First paragraph.|Note H." {

@@ -799,7 +799,6 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 		r.openInlines()
 		return ast.WalkContinue
 	}
-	r.runOnDue(n)
 	toks := r.closeInlines()
 	lines := r.breakLines(toks, r.width(), r.cur().size)
 	rule := keepLines

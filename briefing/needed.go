@@ -42,6 +42,18 @@ func BlipsFile(sc *catalog.Scenario) string { return "blips-" + sc.ID + ".pdf" }
 // BlipsTitle is the title the sheet of a scenario's blips carries.
 func BlipsTitle(sc *catalog.Scenario) string { return "Blips for " + sc.Name }
 
+// ListBlipsTitle is the title the sheet of a list's blips carries: the
+// list's name, so that two sides' sheets never mix (the scenario's name
+// beside it would not fit the backs' header).
+func ListBlipsTitle(list string) string { return "Blips for " + list }
+
+// SameBack opens a blip note: what the blips' backs are. A sheet printed
+// without backs leaves it out (OneSided).
+const SameBack = "All have the same back. "
+
+// OneSided is a blip note for a sheet printed without backs.
+func OneSided(note string) string { return strings.TrimPrefix(note, SameBack) }
+
 // MarkersFile names the print pack's file of a rule set's markers.
 func MarkersFile(sys *catalog.System) string { return "markers-" + sys.ID + ".pdf" }
 
@@ -167,7 +179,9 @@ func blipNote(sh *Sheet, others int, what string) string {
 	if others > 0 {
 		s += fmt.Sprintf("; %d marked %s", others, what)
 	}
-	return s + ". All have the same back."
+	// The backs first: the readings' marks follow the sentence of the
+	// numbers and counts they govern.
+	return SameBack + s + "."
 }
 
 // count is a --count setting.

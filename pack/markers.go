@@ -100,9 +100,11 @@ func ListBlipsDoc(cat *catalog.Catalog, name string, r *army.Report) (Doc, bool)
 	}
 	// The note and readings the scenario's blip sheet prints, with the
 	// list's counts.
-	note, readings := briefing.ListBlips(r.System, r.System.Scenario(r.List.Scenario), kind, n, decoys)
+	sc := r.System.Scenario(r.List.Scenario)
+	note, readings := briefing.ListBlips(r.System, sc, kind, n, decoys)
 	opt := markers.Options{Only: []string{kind}, Counts: map[string]int{kind: n}, Decoys: decoys,
-		Backs: markers.LongEdge, Stamp: r.System.Edition(), Note: note, Readings: readings}
+		Backs: markers.LongEdge, Stamp: r.System.Edition(), Title: briefing.ListBlipsTitle(army.ListName(r.List)),
+		Note: note, Readings: readings}
 	return markerDoc(Doc{Name: name, Kind: Blips, Duplex: true, System: r.System, List: r}, opt, nil), true
 }
 

@@ -234,7 +234,8 @@ func TestListDownloads(t *testing.T) {
 	// them, what they are and the readings they follow.
 	note, readings := briefing.ListBlips(r.System, r.System.Scenario(r.List.Scenario), "blips", n, d)
 	blipsPDF, _ := markers.Render([]*catalog.System{r.System}, markers.Options{Only: []string{"blips"}, Counts: map[string]int{"blips": n}, Decoys: d,
-		Backs: markers.LongEdge, Stamp: r.System.Edition(), Note: note, Readings: readings})
+		Backs: markers.LongEdge, Stamp: r.System.Edition(), Title: briefing.ListBlipsTitle(army.ListName(r.List)),
+		Note: note, Readings: readings})
 	for path, want := range map[string][]byte{
 		"/lists/" + name + "/roster.pdf":  roster,
 		"/lists/" + name + "/cards.pdf":   cards,

@@ -85,7 +85,8 @@ func TestFoldDownloads(t *testing.T) {
 	note, readings := briefing.ListBlips(r.System, r.System.Scenario(r.List.Scenario), "blips", n, d)
 	for _, p := range []layout.Paper{layout.A4, layout.Letter} {
 		want, _ := markers.Render([]*catalog.System{r.System}, markers.Options{Paper: p, Only: []string{"blips"}, Counts: map[string]int{"blips": n}, Decoys: d,
-			Backs: markers.Fold, Stamp: r.System.Edition(), Note: note, Readings: readings})
+			Backs: markers.Fold, Stamp: r.System.Edition(), Title: briefing.ListBlipsTitle(army.ListName(r.List)),
+			Note: note, Readings: readings})
 		check("/lists/"+name+"/markers-fold.pdf?paper="+p.Name, "markers-"+name+"-fold.pdf", want)
 	}
 	if w := get(t, h, "/lists/boys-of-company-c-martians/markers-fold.pdf"); w.Code != http.StatusNotFound {

@@ -73,7 +73,7 @@ func TestBlipsAgree(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !regexp.MustCompile(fmt.Sprintf(`\*\*%d\*\*(\[\^R\d+\])* \| Numbered 1–%d`, n+sh.Dummies, n)).Match(md) {
+				if !regexp.MustCompile(fmt.Sprintf(`\*\*%d\*\*(\[\^R\d+\])* \| %sNumbered 1–%d`, n+sh.Dummies, regexp.QuoteMeta(briefing.SameBack), n)).Match(md) {
 					t.Errorf("%s: the briefing's Markdown does not list %d blips numbered 1–%d", where, n+sh.Dummies, n)
 				}
 				pdf, err := b.PDF(briefing.Options{Paper: paper})

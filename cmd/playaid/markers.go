@@ -163,15 +163,16 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 		if *out == "-" {
 			say = e.stderr
 		}
-		id, kind, blips, decoys, sc, err := e.armyBlips(cat, *armyFile, say)
+		id, list, kind, blips, decoys, sc, err := e.armyBlips(cat, *armyFile, say)
 		if err != nil {
 			return err
 		}
 		if len(kinds) == 0 || len(kinds) == 1 && kinds[0] == kind {
 			// The blips alone: their note and readings, as the
-			// scenario's blip sheet prints them.
+			// scenario's blip sheet prints them, under the list's name.
 			sys, _ := system(cat, id)
 			note, reading = briefing.ListBlips(sys, sc, kind, blips, decoys)
+			title = briefing.ListBlipsTitle(list)
 		}
 		if *sysID == "" {
 			*sysID = id
@@ -204,6 +205,9 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 	if *out != "" {
 		path = *out
 	}
+	if flip == markers.NoBacks {
+		note = briefing.OneSided(note) // no backs print: none to speak of
+	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -233,26 +237,26 @@ func runMarkers(ctx context.Context, e *env, args []string) error {
 // decoys it may deploy, said on say, the marker kind they print as and
 // the list's scenario (nil for none).
 // A list with errors stops the run.
-func (e *env) armyBlips(cat *catalog.Catalog, file string, say io.Writer) (system, kind string, blips, decoys int, sc *catalog.Scenario, err error) {
+func (e *env) armyBlips(cat *catalog.Catalog, file string, say io.Writer) (system, list, kind string, blips, decoys int, sc *catalog.Scenario, err error) {
 	src, err := army.ReadFile(file)
 	if err != nil {
-		return "", "", 0, 0, nil, usagef("--army %v", err)
+		return "", "", "", 0, 0, nil, usagef("--army %v", err)
 	}
 	r, l := army.Validate(file, src, cat)
 	printDiags(e.stderr, l)
 	if r == nil || !r.Valid() {
 		fmt.Fprintf(e.stderr, "playaid: %s is not a valid list; fix it first ('playaid army validate %s')\n", file, file)
-		return "", "", 0, 0, nil, exitStatus(1)
+		return "", "", "", 0, 0, nil, exitStatus(1)
 	}
 	if why := army.NoBlips(r.List, r.System); why != "" {
-		return "", "", 0, 0, nil, usagef("--army %s: the list deploys no blips (%s)", file, why)
+		return "", "", "", 0, 0, nil, usagef("--army %s: the list deploys no blips (%s)", file, why)
 	}
 	if kind = markers.DecoyKind(r.System); kind == "" {
-		return "", "", 0, 0, nil, usagef("--army %s: none of %s's markers takes decoys, so its blips have no kind to print as", file, r.System.ID)
+		return "", "", "", 0, 0, nil, usagef("--army %s: none of %s's markers takes decoys, so its blips have no kind to print as", file, r.System.ID)
 	}
 	blips, decoys = army.Blips(r.List, r.System)
 	fmt.Fprintf(say, "%s: %s and %s\n", file, document.Count(blips, "blip", "blips"), document.Count(decoys, "decoy", "decoys"))
-	return r.System.ID, kind, blips, decoys, r.System.Scenario(r.List.Scenario), nil
+	return r.System.ID, army.ListName(r.List), kind, blips, decoys, r.System.Scenario(r.List.Scenario), nil
 }
 
 // editions is the sheets' stamp: the rules edition of each rule set

@@ -92,6 +92,11 @@ func dataNotes(sys *catalog.System) []dataNote {
 					name = u.Name
 				}
 				entry(f.Note, sc.Name, fmt.Sprintf("%s: %s", side.Name, name), briefing)
+				if f.Reinforcement {
+					// Where a reinforcement arrives prints on its unit card
+					// too (rules/aqotmf aqScenarioLines).
+					entry(f.Note, sc.Name, fmt.Sprintf("%s: %s", side.Name, name), "the unit card of "+name+" in a list for "+sc.Name)
+				}
 			}
 		}
 		for _, m := range sc.Markers {

@@ -215,8 +215,10 @@ func printedWhere(at []document.Printing, sys *catalog.System) []string {
 			w += " " + strings.Join(pages, ", ") + ", its " + plural(len(cards), "card", "cards") + " " + strings.Join(cards, ", ")
 		case len(pages) > 0:
 			w += " " + strings.Join(pages, ", ")
-		default:
+		case strings.HasSuffix(w, " cards"): // a deck: its cards are the document
 			w += ": " + strings.Join(cards, ", ")
+		default: // a roster's unit cards, not its pages
+			w += ", its " + plural(len(cards), "card", "cards") + " " + strings.Join(cards, ", ")
 		}
 		out = append(out, w)
 		i = j

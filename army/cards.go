@@ -97,8 +97,9 @@ type part struct {
 	text string
 	bold []bool // rows printed bold (sub-headings)
 	// writeOn is how many ruled lines follow, to write on (a codex
-	// profile).
-	writeOn int
+	// profile); writeLabels what goes on each, at its start.
+	writeOn     int
+	writeLabels []string
 	// odds marks a block of odds: when a card has no room for all it
 	// carries, the odds give way first, the last block first, so the
 	// unit's stats, rules and tracks always print whole.
@@ -438,12 +439,20 @@ func drawCard(pdf *fpdf.Fpdf, c card, f cards.Frame) {
 			bold := i < len(bold) && bold[i]
 			line(func(b float64) { drawRow(pdf, row, left, b, w, first, col, bold) })
 		}
-		for range p.writeOn {
+		for i := range p.writeOn {
 			cy += writeGap
 			line(func(b float64) {
+				x := left
+				if i < len(p.writeLabels) && p.writeLabels[i] != "" {
+					// The label on the line's baseline, the rule after it.
+					pdf.SetFont(layout.Font, "", bodyPt)
+					pdf.SetTextColor(20, 24, 30)
+					layout.Text(pdf, x, b, p.writeLabels[i])
+					x += layout.Width(pdf, p.writeLabels[i]) + 1
+				}
 				pdf.SetDrawColor(150, 156, 166)
 				pdf.SetLineWidth(0.15)
-				pdf.Line(left, b+0.4, left+w, b+0.4)
+				pdf.Line(x, b+0.4, left+w, b+0.4)
 			})
 		}
 		cy += g.part

@@ -34,8 +34,10 @@ type CardPart struct {
 	Text string
 	Bold []bool // rows printed bold (sub-headings)
 	// WriteOn is how many ruled lines follow, to write on (a codex
-	// profile).
-	WriteOn int
+	// profile); WriteLabels, where given, says what goes on each, at its
+	// start ("Weapons:").
+	WriteOn     int
+	WriteLabels []string
 	// Odds marks a block of odds: when a card has no room for all it
 	// carries, the odds give way first, the last block first, so the
 	// unit's stats, rules and tracks always print whole.

@@ -379,7 +379,15 @@ func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, err
 			// stats), marked, its line under it.
 			text = "Not given by the rules:" + marks.Mark(*agreed) + "\t" + what + ".\n" + marks.Line(pr, *agreed)
 		}
-		c.Parts = append(c.Parts, rules.CardPart{Head: "Agreed before play", Text: text, WriteOn: 2})
+		// A line for each: the stats, then the weapons.
+		var labels []string
+		if len(agree) > 0 {
+			labels = append(labels, strings.Join(agree, ", ")+":")
+		}
+		if len(unarmed) > 0 {
+			labels = append(labels, "Weapons:")
+		}
+		c.Parts = append(c.Parts, rules.CardPart{Head: "Agreed before play", Text: text, WriteOn: len(labels), WriteLabels: labels})
 	}
 	var unstated []string // what the scenario equips it with, without stats
 	if f := aqForce(r, e); f != nil {

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 
@@ -247,7 +248,7 @@ func tableScale(rows []tableRow, ncol int, base, avail float64, tl *tableLook, a
 		for j := range w {
 			w[j] = max(body[j], head[j])
 		}
-		spare := inner - sum(w)
+		spare := twoFirst(rows, w, f.k, inner-sum(w))
 		order := make([]int, ncol)
 		for j := range order {
 			order[j] = j
@@ -271,6 +272,7 @@ func tableScale(rows []tableRow, ncol int, base, avail float64, tl *tableLook, a
 		// goes to every column in proportion to what it still wants.
 		copy(w, mn)
 		spare := inner - minSum
+		spare = twoFirst(rows, w, f.k, spare)
 		order := make([]int, ncol)
 		for j := range order {
 			order[j] = j
@@ -647,4 +649,93 @@ func bold(in inlines) inlines {
 		out[i] = t
 	}
 	return out
+}
+
+// twoFirst gives a header stacked a word a line over three lines or
+// more, at the widths w, the width for two lines first, out of spare: a
+// name is read in two lines, and a column whose name costs little to
+// keep on one waits for what is left. It returns what is left.
+func twoFirst(rows []tableRow, w []float64, k, spare float64) float64 {
+	for _, row := range rows {
+		if !row.header {
+			continue
+		}
+		for j, c := range row.cells {
+			if need := twoLines(c, k) - w[j]; lineCount(c, k, w[j]) >= 3 && need > eps && need <= spare+eps {
+				w[j] += need
+				spare -= need
+			}
+		}
+	}
+	return spare
+}
+
+// words are the widths of a cell's words at scale k, and of the glue
+// before each (0 for the first).
+func words(toks []tok, k float64) (ws, glue []float64) {
+	g, in := 0.0, false
+	for _, t := range toks {
+		w := t.w
+		if k != 1 {
+			f, _ := scaleOf(t, k)
+			w *= f
+		}
+		switch t.kind {
+		case tWord:
+			if !in {
+				ws, glue = append(ws, 0), append(glue, g)
+				in, g = true, 0
+			}
+			ws[len(ws)-1] += w
+		case tGlue:
+			if in || len(ws) > 0 {
+				g = w
+			}
+			in = false
+		case tBreak:
+			in, g = false, 0
+		}
+	}
+	if len(glue) > 0 {
+		glue[0] = 0
+	}
+	return ws, glue
+}
+
+// lineCount is how many lines a cell's words take at width w, broken
+// at their spaces.
+func lineCount(toks []tok, k, w float64) int {
+	ws, glue := words(toks, k)
+	n, line := 0, 0.0
+	for i, x := range ws {
+		if n == 0 || line+glue[i]+x > w+eps {
+			n, line = n+1, x
+			continue
+		}
+		line += glue[i] + x
+	}
+	return n
+}
+
+// twoLines is the least width at which a cell's words take two lines.
+func twoLines(toks []tok, k float64) float64 {
+	ws, glue := words(toks, k)
+	best := math.Inf(1)
+	for i := 1; i < len(ws); i++ {
+		a, b := 0.0, 0.0
+		for j := range i {
+			a += glue[j] + ws[j]
+		}
+		for j := i; j < len(ws); j++ {
+			if j > i {
+				b += glue[j]
+			}
+			b += ws[j]
+		}
+		best = min(best, max(a, b))
+	}
+	if math.IsInf(best, 1) {
+		return 0
+	}
+	return best
 }

@@ -330,6 +330,15 @@ const phraseWords = 4
 // a table column's natural, minimum and name widths.
 func widths(toks []tok) (natural, minimum, phrase float64) { return widthsAt(toks, 1) }
 
+// scaledW is the token's width with the table's type scaled by k.
+func (t tok) scaledW(k float64) float64 {
+	if k == 1 {
+		return t.w
+	}
+	f, _ := scaleOf(t, k)
+	return t.w * f
+}
+
 // widthsAt is widths of toks scaled by k (see scale), without scaling them:
 // a table tries many scales.
 func widthsAt(toks []tok, k float64) (natural, minimum, phrase float64) {
@@ -342,11 +351,7 @@ func widthsAt(toks []tok, k float64) (natural, minimum, phrase float64) {
 		lineW, wordW, glue, words = 0, 0, 0, 0
 	}
 	for _, t := range toks {
-		w := t.w
-		if k != 1 {
-			f, _ := scaleOf(t, k)
-			w *= f
-		}
+		w := t.scaledW(k)
 		switch t.kind {
 		case tWord:
 			if wordW == 0 {

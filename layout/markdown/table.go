@@ -675,11 +675,7 @@ func twoFirst(rows []tableRow, w []float64, k, spare float64) float64 {
 func words(toks []tok, k float64) (ws, glue []float64) {
 	g, in := 0.0, false
 	for _, t := range toks {
-		w := t.w
-		if k != 1 {
-			f, _ := scaleOf(t, k)
-			w *= f
-		}
+		w := t.scaledW(k)
 		switch t.kind {
 		case tWord:
 			if !in {

@@ -224,9 +224,12 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 	b.TieBreakers = part.TieBreakers
 	b.Specials = append(b.Specials, part.Specials...)
 	// A special rule the scenario's deployment prints in its words (the
-	// book's "A side must start with at least one unit on the board")
-	// prints there only, as the reference sheet has it.
-	b.Specials = slices.DeleteFunc(b.Specials, func(sp catalog.Special) bool { return slices.Contains(sc.Deployment, sp.Text) })
+	// book's "A side must start with at least one unit on the board"), or
+	// one the data says a force line or the victory conditions say
+	// already, prints there only, as the reference sheet has it.
+	b.Specials = slices.DeleteFunc(b.Specials, func(sp catalog.Special) bool {
+		return sp.SaidIn != "" || slices.Contains(sc.Deployment, sp.Text)
+	})
 	for i := range b.Sides {
 		for j := range b.Sides[i].Lines {
 			l := &b.Sides[i].Lines[j]

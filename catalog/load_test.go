@@ -518,4 +518,14 @@ text = "It moves 4 inches."
 	if len(errs) != 0 || len(warns) != 0 {
 		t.Errorf("a special rule of the scenario: errors %q, warnings %q", errs, warns)
 	}
+	for said, want := range map[string]string{
+		"forces":  "",
+		"victory": "",
+		"deploy":  `special rule "The Wagon": said_in = "deploy"; expected one of: forces, victory`,
+	} {
+		errs, warns = load(t, map[string]string{"t/system.toml": fmt.Sprintf(line, "The Wagon") + fmt.Sprintf("said_in = %q\n", said)})
+		if ok := len(warns) == 0 && (want == "" && len(errs) == 0 || want != "" && len(errs) == 1 && strings.Contains(errs[0], want)); !ok {
+			t.Errorf("said_in = %q: errors %q, warnings %q", said, errs, warns)
+		}
+	}
 }

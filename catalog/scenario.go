@@ -127,7 +127,15 @@ type Special struct {
 	Name  string `toml:"name"`
 	Text  string `toml:"text"`
 	Short string `toml:"short"`
+	// SaidIn names the part of the scenario that already says the rule
+	// in the book's words, where the data keeps it as a special for the
+	// cards too: "forces" (a force line's text), "victory" (the victory
+	// conditions and tie-breakers). A briefing prints it there only.
+	SaidIn string `toml:"said_in"`
 }
+
+// SaidInParts are the values Special.SaidIn may take.
+var SaidInParts = []string{"forces", "victory"}
 
 // MarkerNeed is how many of a marker kind a scenario needs.
 type MarkerNeed struct {

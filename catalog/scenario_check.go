@@ -121,6 +121,11 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 		}
 		c.readingRef(at.value(fmt.Sprintf("marker.%d.reading", i)), "scenario "+sc.ID+", marker "+m.Kind, m.Reading)
 	}
+	for i, sp := range sc.Specials {
+		if sp.SaidIn != "" && !slices.Contains(SaidInParts, sp.SaidIn) {
+			c.errf(at.value(fmt.Sprintf("special.%d.said_in", i)), "scenario %s, special rule %q: said_in = %q; expected one of: %s", sc.ID, sp.Name, sp.SaidIn, strings.Join(SaidInParts, ", "))
+		}
+	}
 	for i, a := range sc.Agree {
 		if strings.TrimSpace(a.Text) == "" {
 			c.errf(at.value(fmt.Sprintf("agree.%d", i)), "scenario %s: agree %d has no text; expected what the players settle, in the briefing's words", sc.ID, i+1)

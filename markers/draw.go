@@ -61,7 +61,7 @@ func fitText(pdf *fpdf.Fpdf, style, s string, cx, cy, w, maxPt float64) float64 
 	return size
 }
 
-// Sub-labels ("Armor", "damage 7", "a full turn to stand") are read at
+// Sub-labels ("Armor", "result 7", "a full turn to stand") are read at
 // the table: never smaller than subMin; one that does not fit a line at
 // that size takes two.
 const (

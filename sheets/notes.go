@@ -60,6 +60,16 @@ type NoteEntry struct {
 	About []string
 }
 
+// QuoteStop is the stop the notes print after the quotation, so that the
+// book's words and the note's own read as two sentences: "" where the
+// quotation ends a sentence already.
+func (e NoteEntry) QuoteStop() string {
+	if strings.HasSuffix(e.Quote, ".") || strings.HasSuffix(e.Quote, "!") || strings.HasSuffix(e.Quote, "?") {
+		return ""
+	}
+	return "."
+}
+
 // NotesTitle is the notes document's title for the rule set.
 func NotesTitle(sys *catalog.System) string {
 	name := sys.About.Name

@@ -46,14 +46,7 @@ func TestMoraleWagonAgrees(t *testing.T) {
 		}
 	}
 
-	src, err := fs.ReadFile(data.FS, catalog.ArmiesDir+"/morale-wagon-humans.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, dl := army.Validate("data/armies/morale-wagon-humans.toml", src, cat)
-	if r == nil || len(dl) > 0 {
-		t.Fatalf("the Morale Wagon roster does not validate: %v", dl)
-	}
+	r := shippedList(t, cat, "morale-wagon-humans")
 	blips, decoys := army.Blips(r.List, r.System)
 	if blips != 8 || decoys != 4 {
 		t.Errorf("the roster deploys %d blips and %d decoys, want 8 and 4", blips, decoys)
@@ -179,15 +172,23 @@ func TestBoysBlipsAgree(t *testing.T) {
 			t.Errorf("the briefing's blips note %q lacks %q", note, want)
 		}
 	}
-	src, err := fs.ReadFile(data.FS, catalog.ArmiesDir+"/boys-of-company-c-humans.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, dl := army.Validate("data/armies/boys-of-company-c-humans.toml", src, cat)
-	if r == nil || len(dl) > 0 {
-		t.Fatalf("the Boys roster does not validate: %v", dl)
-	}
+	r := shippedList(t, cat, "boys-of-company-c-humans")
 	if blips, decoys := army.Blips(r.List, r.System); blips != 1 || decoys != 2 {
 		t.Errorf("the roster deploys %d blips and %d decoys, want 1 and 2 (its machine guns in ambush)", blips, decoys)
 	}
+}
+
+// shippedList is the shipped army list name, validated: the briefing's
+// counts are checked against what the list itself deploys.
+func shippedList(t *testing.T, cat *catalog.Catalog, name string) *army.Report {
+	t.Helper()
+	src, err := fs.ReadFile(data.FS, catalog.ArmiesDir+"/"+name+".toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, dl := army.Validate("data/armies/"+name+".toml", src, cat)
+	if r == nil || len(dl) > 0 {
+		t.Fatalf("the shipped list %s does not validate: %v", name, dl)
+	}
+	return r
 }

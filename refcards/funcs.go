@@ -63,8 +63,8 @@ func (x *exec) ownFuncs() template.FuncMap {
 		"listed":     x.listed,
 		"chart":      x.chart,
 		"reading":    x.reading,
+		"governing":  x.governing,
 		"governed":   x.governed,
-		"governedIn": x.governedIn,
 		"playRows":   x.playRows,
 		"note":       x.note,
 		"rule":       x.rule,
@@ -243,16 +243,17 @@ func (x *exec) playRows(id string) ([][]string, error) {
 	return t.PlayRowsMarked(func(u catalog.Ruled) string { return x.reading(u.Note) }), nil
 }
 
-// governed returns the references to the readings whose governed words
+// governing returns the references to the readings whose governed words
 // text is: its mark, printed after the value.
-func (x *exec) governed(text string) string {
+func (x *exec) governing(text string) string {
 	return x.foot.Sources(x.sys.Governing(text, document.Typo))
 }
 
-// governedIn returns the references to the readings whose governed
+// governed returns the references to the readings whose governed
 // words a longer text (a tie-breaker, a sentence) prints somewhere in
-// it: its mark, printed after the text, as the sheets' governed does.
-func (x *exec) governedIn(text string) string {
+// it: its mark, printed after the text, as governed does on the sheets
+// and briefings.
+func (x *exec) governed(text string) string {
 	return x.foot.Sources(x.sys.Governed(text, document.Typo))
 }
 

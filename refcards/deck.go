@@ -22,6 +22,9 @@ type card struct {
 	line  int       // where its heading stands in the Markdown
 	sides [2]source // front, back
 	back  bool      // the back has begun
+	// oneSize: the deck sets every side at one size (<!-- one size -->
+	// before its first card), the larger where every side fits it.
+	oneSize bool
 }
 
 const (
@@ -41,6 +44,10 @@ var (
 	backWords = []string{"back"}
 )
 
+// oneSizeWord is the deck's directive, before its first card, that sets
+// every side of the deck at one size.
+const oneSizeWord = "one size"
+
 // parse reads the Markdown a deck's template made into cards: a level-1
 // heading starts a card, <!-- back --> its back, and each side is the
 // Markdown between. A card prints headings, paragraphs, lists and tables;
@@ -56,6 +63,7 @@ func parse(md []byte, file string) ([]card, error) {
 	var cards []card
 	faulty := map[int]bool{} // cards with a mistake of their own already reported
 	var side *source         // the side being read
+	oneSize := false
 	// end ends the side being read before line.
 	end := func(line int) {
 		if side != nil && side.n > 0 {
@@ -73,6 +81,12 @@ func parse(md []byte, file string) ([]card, error) {
 			}
 			cards = append(cards, card{title: title, line: line})
 			continue
+		}
+		if hb, ok := n.(*ast.HTMLBlock); ok && len(cards) == 0 {
+			if w, ok := p.comment(hb); ok && strings.ToLower(w) == oneSizeWord {
+				oneSize = true
+				continue
+			}
 		}
 		if len(cards) == 0 {
 			p.errorf(line, "%s before the first card: start every card with its title as a level-1 heading (# Title)", kindName(n))
@@ -102,6 +116,7 @@ func parse(md []byte, file string) ([]card, error) {
 	}
 	end(len(p.nl) + 2) // to the end of the Markdown
 	for k := range cards {
+		cards[k].oneSize = oneSize
 		for s := range cards[k].sides {
 			cards[k].sides[s].md = withDefs(cards[k].sides[s].md, defs)
 		}
@@ -222,19 +237,17 @@ func (p *parser) errorf(line int, format string, args ...any) {
 }
 
 // directive reads an HTML comment between a card's blocks: only
-// <!-- back --> is known. It reports whether the back begins.
+// <!-- back --> is known there (<!-- one size --> goes before the first
+// card). It reports whether the back begins.
 func (p *parser) directive(n *ast.HTMLBlock, c *card, line int) bool {
-	var raw bytes.Buffer
-	for i := 0; i < n.Lines().Len(); i++ {
-		seg := n.Lines().At(i)
-		raw.Write(seg.Value(p.src))
-	}
-	m := comment.FindStringSubmatch(strings.TrimSpace(raw.String()))
+	words, ok := p.comment(n)
 	switch {
-	case m == nil:
+	case !ok:
 		p.errorf(line, "raw HTML in card %q: cards print Markdown only", c.title)
-	case strings.ToLower(m[1]) != "back":
-		p.errorf(line, "unknown directive <!-- %s --> in card %q: %s", m[1], c.title, suggestBack(m[1]))
+	case strings.ToLower(words) == oneSizeWord:
+		p.errorf(line, "<!-- %s --> in card %q: it sets the whole deck, so it goes before the first card", words, c.title)
+	case strings.ToLower(words) != "back":
+		p.errorf(line, "unknown directive <!-- %s --> in card %q: %s", words, c.title, suggestBack(words))
 	case c.back:
 		p.errorf(line, "a second <!-- back --> in card %q: a card has one back", c.title)
 	default:
@@ -242,6 +255,21 @@ func (p *parser) directive(n *ast.HTMLBlock, c *card, line int) bool {
 		return true
 	}
 	return false
+}
+
+// comment is the words of an HTML comment block; ok is false for other
+// HTML.
+func (p *parser) comment(n *ast.HTMLBlock) (words string, ok bool) {
+	var raw bytes.Buffer
+	for i := 0; i < n.Lines().Len(); i++ {
+		seg := n.Lines().At(i)
+		raw.Write(seg.Value(p.src))
+	}
+	m := comment.FindStringSubmatch(strings.TrimSpace(raw.String()))
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
 }
 
 func suggestBack(got string) string {

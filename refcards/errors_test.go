@@ -1,9 +1,11 @@
 package refcards
 
 import (
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,6 +50,8 @@ func TestTemplateErrors(t *testing.T) {
 			[]string{`cards-aqotmf.md:9:1: a second <!-- back --> in card "A"`, `cards-aqotmf.md:11:1: card "B" has nothing on its back`}},
 		{"misspelt directive", "# A\n\nx\n\n<!-- bakc -->\n\ny\n",
 			[]string{`cards-aqotmf.md:5:1: unknown directive <!-- bakc --> in card "A": did you mean <!-- back -->?`}},
+		{"one size inside a card", "# A\n\nx\n\n<!-- one size -->\n\n<!-- back -->\n\ny\n",
+			[]string{`cards-aqotmf.md:5:1: <!-- one size --> in card "A": it sets the whole deck, so it goes before the first card`}},
 		{"a code block", "# A\n\n```\ncode\n```\n\n<!-- back -->\n\ny\n",
 			[]string{`cards-aqotmf.md:3:1: a code block in card "A": cards print headings, paragraphs, lists and tables`}},
 		{"title too long", "# " + long + "\n\nx\n\n<!-- back -->\n\ny\n",
@@ -138,6 +142,43 @@ func TestSplit(t *testing.T) {
 		if s < cards.FootPt || s > titlePt {
 			t.Errorf("a card printed at %g pt: cards are never set smaller or larger than their sizes", s)
 		}
+	}
+}
+
+// TestOneSize: a deck that asks for one size sets every side at it — the
+// larger only where every side fits it — while a deck that does not
+// sets a side that says little a size larger.
+func TestOneSize(t *testing.T) {
+	long := strings.Repeat("A rule that runs on and on across the card. ", 20)
+	deck := "# Little\n\nx\n\n<!-- back -->\n\ny\n\n# Much\n\n" + long + "\n\n<!-- back -->\n\nz\n"
+	for _, tc := range []struct {
+		name, md string
+		want     map[float64]bool
+	}{
+		{"as each side fits", deck, map[float64]bool{bodySize: true, bodySize + sizeStep: true}},
+		{"one size", "<!-- one size -->\n\n" + deck, map[float64]bool{bodySize: true}},
+		{"one size, all fit larger", "<!-- One size -->\n\n# Little\n\nx\n\n<!-- back -->\n\ny\n", map[float64]bool{bodySize + sizeStep: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cs, err := parse([]byte(tc.md), "cards")
+			if err != nil {
+				t.Fatal(err)
+			}
+			pcs, _, err := settle(layout.NewBlankDoc(layout.A4, "measure"), cs, [3]uint8{}, "cards")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[float64]bool{}
+			for _, pc := range pcs {
+				if pc.of != "" {
+					t.Fatalf("card %q split (%s): the test wants each side on one card", pc.titleOf, pc.of)
+				}
+				got[pc.sizes[front]], got[pc.sizes[back]] = true, true
+			}
+			if !maps.Equal(got, tc.want) {
+				t.Errorf("sides set at %v; want %v", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(tc.want)))
+			}
+		})
 	}
 }
 

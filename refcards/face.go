@@ -22,7 +22,10 @@ import (
 // Cards are set at one of two sizes: bodySize, or a size step more where
 // the side still fits on one card — a card that says little says it
 // larger, and the deck stays even. What does not fit on one card at
-// bodySize goes on to a second ("1/2", "2/2"), never smaller.
+// bodySize goes on to a second ("1/2", "2/2"), never smaller. A deck of a
+// few cards read as running text may ask for one size (<!-- one size -->
+// before its first card): the larger where every side fits it, else
+// bodySize for every side, so that no side stands out beside the next.
 
 // Type on a card, in points.
 const (
@@ -77,6 +80,23 @@ type physical struct {
 // together; fitted is what was fitted to a card with a font of wide
 // letters.
 func settle(pdf *fpdf.Fpdf, cs []card, accent [3]uint8, file string) (out []physical, fitted diag.List, err error) {
+	out, fitted, err = settleAt(pdf, cs, accent, file, bodySize+sizeStep)
+	if err != nil || len(cs) == 0 || !cs[0].oneSize {
+		return out, fitted, err
+	}
+	for _, pc := range out {
+		for s := front; s <= back; s++ {
+			if pc.sizes[s] != bodySize+sizeStep {
+				return settleAt(pdf, cs, accent, file, bodySize)
+			}
+		}
+	}
+	return out, fitted, nil
+}
+
+// settleAt is settle with sides set a size larger, up to grow, where
+// they then fit on one card.
+func settleAt(pdf *fpdf.Fpdf, cs []card, accent [3]uint8, file string, grow float64) (out []physical, fitted diag.List, err error) {
 	var errs diag.List
 	for _, c := range cs {
 		at := diag.Pos{File: file, Line: c.line, Col: 1}
@@ -93,7 +113,7 @@ func settle(pdf *fpdf.Fpdf, cs []card, accent [3]uint8, file string) (out []phys
 		var sizes [2]float64
 		ok := true
 		for s := front; s <= back; s++ {
-			l, size, err := layOut(c.sides[s], accent, cards.BodyHeight(bandH), file)
+			l, size, err := layOut(c.sides[s], accent, cards.BodyHeight(bandH), grow, file)
 			if err != nil {
 				for _, d := range asList(err) {
 					d.Msg = fmt.Sprintf("card %q: %s", c.title, d.Msg)
@@ -132,10 +152,10 @@ func settle(pdf *fpdf.Fpdf, cs []card, accent [3]uint8, file string) (out []phys
 	return out, fitted, nil
 }
 
-// layOut sets a side's Markdown as a card's body, h mm tall: a size step
-// larger when it then still fits on one card, else at bodySize.
-func layOut(src source, accent [3]uint8, h float64, file string) (*markdown.Layout, float64, error) {
-	l, err := markdown.MeasureCard(src.md, markdown.CardOptions{W: cards.LiveW, H: h, Size: bodySize, Grow: bodySize + sizeStep, Accent: accent, File: file, Line: src.line})
+// layOut sets a side's Markdown as a card's body, h mm tall: at grow when
+// it then still fits on one card, else at bodySize.
+func layOut(src source, accent [3]uint8, h, grow float64, file string) (*markdown.Layout, float64, error) {
+	l, err := markdown.MeasureCard(src.md, markdown.CardOptions{W: cards.LiveW, H: h, Size: bodySize, Grow: grow, Accent: accent, File: file, Line: src.line})
 	if err != nil {
 		return nil, 0, err
 	}

@@ -424,8 +424,15 @@ func (b *Briefing) funcs(notes *document.Notes) template.FuncMap {
 		// "game-length", "map").
 		"rulings": func(topics ...string) string { return notes.Sources(b.readings(topics...)) },
 		// governed are the references to the readings whose governed
-		// words the text prints (a tie-breaker, a special rule).
+		// words the text prints (a tie-breaker), after it.
 		"governed": func(text string) string { return notes.Sources(b.System.Governed(text, document.Typo)) },
+		// marked is the book's text (a special rule's paragraph)
+		// with the reference to each reading whose governed words it
+		// prints right after those words.
+		"marked": func(text string) string {
+			s, rest := document.Marked(text, b.System.Governed(text, document.Typo), notes.Sources)
+			return s + notes.Sources(rest)
+		},
 	}
 	for k, f := range funcs {
 		fm[k] = f

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
@@ -202,4 +203,49 @@ func (n *Notes) write(buf *bytes.Buffer) {
 	for _, f := range n.list {
 		fmt.Fprintf(buf, "[^%s]: %s\n", f.label, Esc(f.text))
 	}
+}
+
+// Marked is the book's text, escaped, with the mark of each of the
+// readings it governs (catalog.System.Governed) right after the words the
+// reading governs, where a reader meets what it rules; sources makes a
+// run of marks. It returns the readings it found no words of the text
+// for, which the caller marks as it marks a whole text (after it).
+func Marked(text string, governed []catalog.Note, sources func([]catalog.Note) string) (string, []catalog.Note) {
+	type at struct {
+		end   int
+		notes []catalog.Note
+	}
+	var ats []at
+	var rest []catalog.Note
+	esc := Esc(text)
+	for _, n := range governed {
+		end := -1
+		for _, g := range n.Governs {
+			g = Esc(g)
+			if i := strings.Index(esc, g); i >= 0 {
+				end = i + len(g)
+				break
+			}
+		}
+		if end < 0 {
+			rest = append(rest, n)
+			continue
+		}
+		k := slices.IndexFunc(ats, func(a at) bool { return a.end == end })
+		if k < 0 {
+			ats = append(ats, at{end: end})
+			k = len(ats) - 1
+		}
+		ats[k].notes = append(ats[k].notes, n)
+	}
+	slices.SortFunc(ats, func(a, b at) int { return a.end - b.end })
+	var b strings.Builder
+	from := 0
+	for _, a := range ats {
+		b.WriteString(esc[from:a.end])
+		b.WriteString(sources(a.notes))
+		from = a.end
+	}
+	b.WriteString(esc[from:])
+	return b.String(), rest
 }

@@ -224,46 +224,12 @@ func plain(s string) string {
 // reader meets what the reading rules; the notes touching the topics
 // that mark no words of it follow the paragraph, as note's do.
 func (x *exec) marked(text string, topics ...string) string {
-	type at struct {
-		end   int
-		notes []catalog.Note
-	}
-	var ats []at
-	placed := map[string]bool{}
-	esc := document.Esc(text)
-	for _, n := range x.sys.Governed(text, document.Typo) {
-		for _, g := range n.Governs {
-			g = document.Esc(g)
-			i := strings.Index(esc, g)
-			if i < 0 {
-				continue
-			}
-			end := i + len(g)
-			k := slices.IndexFunc(ats, func(a at) bool { return a.end == end })
-			if k < 0 {
-				ats = append(ats, at{end: end})
-				k = len(ats) - 1
-			}
-			ats[k].notes = append(ats[k].notes, n)
-			placed[n.System+"/"+n.ID] = true
-			break
-		}
-	}
-	slices.SortFunc(ats, func(a, b at) int { return a.end - b.end })
-	var b strings.Builder
-	from := 0
-	for _, a := range ats {
-		b.WriteString(esc[from:a.end])
-		b.WriteString(x.sources(a.notes))
-		from = a.end
-	}
-	b.WriteString(esc[from:])
-	var rest []catalog.Note
-	for _, n := range append(x.sys.Governed(text, document.Typo), x.touching(topics...)...) {
-		if !placed[n.System+"/"+n.ID] {
+	governed := x.sys.Governed(text, document.Typo)
+	s, rest := document.Marked(text, governed, x.sources)
+	for _, n := range x.touching(topics...) {
+		if !slices.ContainsFunc(governed, func(g catalog.Note) bool { return g.System == n.System && g.ID == n.ID }) {
 			rest = append(rest, n)
 		}
 	}
-	b.WriteString(x.sources(rest))
-	return b.String()
+	return s + x.sources(rest)
 }

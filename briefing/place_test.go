@@ -137,3 +137,31 @@ func prepared(t *testing.T, md []byte, mo markdown.Options) *markdown.Source {
 	}
 	return src
 }
+
+// TestSamePagesBothPapers: every shipped briefing takes as many pages on
+// Letter as on A4 — Letter's shorter page is made up by the map's legend
+// beside it and tighter space between blocks, not by a page with the map
+// alone.
+func TestSamePagesBothPapers(t *testing.T) {
+	cat := shipped.Catalog(t)
+	for _, s := range cat.Systems {
+		for i := range s.Scenarios {
+			sc := &s.Scenarios[i]
+			b, err := New(s, sc, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages := map[string]int{}
+			for _, paper := range []layout.Paper{layout.A4, layout.Letter} {
+				pdf, _, err := b.Render(Options{Paper: paper})
+				if err != nil {
+					t.Fatal(err)
+				}
+				pages[paper.Name] = pdf.PageCount()
+			}
+			if pages[layout.A4.Name] != pages[layout.Letter.Name] {
+				t.Errorf("%s: %d pages on A4, %d on Letter", sc.ID, pages[layout.A4.Name], pages[layout.Letter.Name])
+			}
+		}
+	}
+}

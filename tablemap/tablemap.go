@@ -185,7 +185,8 @@ func (p *Plan) kindStyle(kind string) string {
 }
 
 // Scales the map may use, as inches of table per centimetre of paper: round
-// numbers so a ruler reads the map. New picks the largest that fits.
+// numbers so a ruler reads the map, largest map first. New picks the
+// largest that fits.
 var scales = []float64{2, 2.5, 3, 4, 5, 6, 8, 10, 12}
 
 // Text sizes, points.
@@ -239,12 +240,23 @@ func New(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string
 	colW := min(legendCol, box.W/float64(cols))
 	legendRows := (len(legend) + cols - 1) / cols
 	fixed := edgeH + tickH + edgeH + scaleH + float64(legendRows)*rowH + 2
-	availW, availH := box.W-2*sideW, box.H-fixed
-	for i := len(scales) - 1; i >= 0; i-- {
-		// Walk from the smallest map to the largest that still fits.
-		s := 10 / scales[i]
-		if w*s <= availW && d*s <= availH {
-			p.Scale, p.PerCM = s, scales[i]
+	p.Scale, p.PerCM = largest(w, d, box.W-2*sideW, box.H-fixed, 0)
+
+	// Where the box is wide and low, the scale and the legend go in a
+	// column beside the board, as an atlas sets a key: the board is
+	// drawn larger when that gains a scale, else they go under it. (The
+	// scale words are measured only where the legend's width alone
+	// leaves room for a larger board.)
+	scaleWords := scaleNotes(w, d, 2.5, true)
+	sideH := scaleTop + float64(len(scaleWords))*noteRow + 2 + float64(len(legend))*rowH
+	availH := box.H - (edgeH + tickH + edgeH + 2)
+	beside, sideCol := false, need
+	if s, _ := largest(w, d, box.W-2*sideW-sideGap-sideCol, availH, sideH); s > p.Scale {
+		for _, n := range scaleWords {
+			sideCol = max(sideCol, mt.width(n, noteSize, "B")+legendGap)
+		}
+		if s, per := largest(w, d, box.W-2*sideW-sideGap-sideCol, availH, sideH); s > p.Scale {
+			p.Scale, p.PerCM, beside = s, per, true
 		}
 	}
 	if p.Scale == 0 {
@@ -252,6 +264,9 @@ func New(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string
 	}
 	bw, bd := w*p.Scale, d*p.Scale
 	p.Board = Box{box.X + (box.W-bw)/2, box.Y + edgeH + tickH, bw, bd}
+	if beside {
+		p.Board.X = box.X + (box.W-(2*sideW+bw+sideGap+sideCol))/2 + sideW
+	}
 	B := p.Board
 
 	// Edge labels: whose edge is where.
@@ -297,10 +312,15 @@ func New(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string
 	sortShapes(p.Shapes)
 	p.labelFeatures(mt)
 
-	// Under the board: scale bar, scale words, the suggested-layout line,
-	// the legend.
+	// Under the board (or beside it): scale bar, scale words, the legend.
 	y := B.Bottom() + edgeH + 3
+	if beside {
+		y = B.Y
+	}
 	bar := ScaleBar{X: B.X, Y: y, Steps: 2, Height: 1.8}
+	if beside {
+		bar.X = B.Right() + sideW + sideGap
+	}
 	bar.Inches = 2 * gridInches
 	bar.Length = bar.Inches * p.Scale
 	for k := 0; k <= bar.Steps; k++ {
@@ -310,14 +330,25 @@ func New(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string
 	inl := mt.label("in", bar.X+bar.Length+2, y+bar.Height+2.8, tickSize, "", ink)
 	bar.Labels = append(bar.Labels, inl)
 	p.Scalebar = bar
-	nx := inl.Bounds.Right() + 5
-	p.Notes = append(p.Notes,
-		mt.label(fmt.Sprintf("Scale: 1 cm on this map = %g in on the table.", p.PerCM), nx, y+1.6, noteSize, "B", ink),
-		mt.label(fmt.Sprintf("Board %s × %s; grid and edge ticks every %d in.", inchText(w), inchText(d), gridInches), nx, y+5.2, noteSize, "", ink))
+	nx, ny := inl.Bounds.Right()+5, y+1.6
+	if beside {
+		nx, ny = bar.X, y+scaleTop
+	}
+	for i, n := range scaleNotes(w, d, p.PerCM, beside) {
+		style := ""
+		if i == 0 {
+			style = "B"
+		}
+		p.Notes = append(p.Notes, mt.label(n, nx, ny+float64(i)*noteRow, noteSize, style, ink))
+	}
 	y += scaleH - 3
 	// Left-aligned with the board, pulled left if the board is narrower
 	// than the legend.
 	lx := max(box.X, min(B.X, box.Right()-sideW-float64(cols)*colW))
+	if beside {
+		cols, colW, lx = 1, sideCol, bar.X
+		y = ny + float64(len(scaleWords)-1)*noteRow + 3
+	}
 	for i, it := range legend {
 		col, row := i%cols, i/cols
 		x := lx + float64(col)*colW
@@ -341,6 +372,40 @@ func New(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string
 	ext = ext.union(Box{bar.X, bar.Y, bar.Length, bar.Height})
 	p.Extent = ext
 	return p, nil
+}
+
+// The scale and legend column beside a board, mm: the gap between the
+// board's tick numbers and the column, the scale words' first baseline
+// under the bar's top, and their line spacing.
+const (
+	sideGap  = 5.0
+	scaleTop = 9.0
+	noteRow  = 3.6
+)
+
+// largest is the largest of the scales at which a w×d in board fits
+// availW×availH mm and is at least minH mm deep (as deep as what stands
+// beside it), as mm per inch and inches per cm; zeros when none does.
+func largest(w, d, availW, availH, minH float64) (float64, float64) {
+	for _, per := range scales {
+		s := 10 / per
+		if w*s <= availW && d*s <= availH && d*s >= minH {
+			return s, per
+		}
+	}
+	return 0, 0
+}
+
+// scaleNotes are the words beside the scale bar: the scale, then the
+// board and the grid — on a line each where they stand in a column.
+func scaleNotes(w, d, perCM float64, column bool) []string {
+	scale := fmt.Sprintf("Scale: 1 cm on this map = %g in on the table.", perCM)
+	board := fmt.Sprintf("Board %s × %s;", inchText(w), inchText(d))
+	grid := fmt.Sprintf("grid and edge ticks every %d in.", gridInches)
+	if column {
+		return []string{scale, board, grid}
+	}
+	return []string{scale, board + " " + grid}
 }
 
 // inches reads a length in inches, rounded to a millionth so that "48in"

@@ -457,3 +457,54 @@ func TestHatchInBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestLegendBeside: in a box wide and low (the rest of a Letter page
+// under a briefing's text), the scale and the legend stand in a column
+// beside the board when that draws the board at a larger round scale —
+// 1 cm = 5 in here, where under it the board gets 1 cm = 8 in — clear of
+// the board, its tick numbers and each other; a box that gains nothing
+// keeps them under the board.
+func TestLegendBeside(t *testing.T) {
+	pdf := layout.NewDoc(layout.Letter, "t")
+	box := Box{8, 150, 199.9, 115}
+	p, err := New(pdf, farmMap(t), kinds, sides, box)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.PerCM != 5 {
+		t.Errorf("1 cm = %g in, want 5 (the legend beside the board)", p.PerCM)
+	}
+	if !box.Contains(p.Extent) {
+		t.Errorf("plan reaches %+v, outside its box %+v", p.Extent, box)
+	}
+	right := p.Board.Right()
+	for _, l := range p.Edges {
+		right = max(right, l.Bounds.Right())
+	}
+	for _, it := range p.Legend {
+		if it.Swatch.X <= right || it.Swatch.Y < p.Board.Y || it.Label.Bounds.Bottom() > box.Bottom() {
+			t.Errorf("legend %q at %+v is not in the column beside the board (right edge %g)", it.Label.Text, it.Swatch, right)
+		}
+	}
+	if p.Scalebar.X <= right {
+		t.Errorf("scale bar at x %g, not beside the board (right edge %g)", p.Scalebar.X, right)
+	}
+	for _, n := range p.Notes {
+		if n.Bounds.X <= right || n.Bounds.Right() > box.Right() {
+			t.Errorf("scale words %q at %+v leave the column beside the board", n.Text, n.Bounds)
+		}
+	}
+	noOverlap(t, p)
+
+	// The same board with room under it: the legend stays under it.
+	tall := Box{8, 30, 199.9, 240}
+	q, err := New(pdf, farmMap(t), kinds, sides, tall)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range q.Legend {
+		if it.Swatch.Y < q.Board.Bottom() {
+			t.Errorf("legend %q at %+v beside the board where the box is tall", it.Label.Text, it.Swatch)
+		}
+	}
+}

@@ -55,6 +55,7 @@ type NightDoc struct {
 	Title  string // "Briefing: The Boys of Company C"
 	Copies int
 	Who    string // who gets it: "one for each side"
+	Note   string // what else to know of it: "the last page is the secret deployment sheet …"
 	Cut    string // what to cut from it, "" for nothing
 	// cutMin is about how long cutting one copy takes, in minutes, per
 	// sheet of paper to cut: cutSheets, or every sheet it prints on.
@@ -101,11 +102,11 @@ func (pk *Pack) Night(sys *catalog.System, sc *catalog.Scenario, o NightOptions)
 	}
 	n := &Night{System: sys, Scenario: sc, Players: players}
 	if d, ok := pk.Find(Briefing, sys, sc); ok {
-		who := "one for each side"
+		nd := NightDoc{Doc: d, Title: "Briefing: " + sc.Name, Copies: max(sides, 1), Who: "one for each side"}
 		if b.Sheet != nil {
-			who += "; the last page is the secret deployment sheet, for " + b.Sheet.Side + " alone"
+			nd.Note = "the last page is the secret deployment sheet, for " + b.Sheet.Side + " alone"
 		}
-		n.Single = append(n.Single, NightDoc{Doc: d, Title: "Briefing: " + sc.Name, Copies: max(sides, 1), Who: who})
+		n.Single = append(n.Single, nd)
 	}
 	for i, r := range n.lists(pk, o) {
 		if r == nil {
@@ -380,8 +381,23 @@ func (n *Night) cover(p layout.Paper, pages []int, coverPages int) ([]byte, erro
 		esc(n.System.About.Name), document.Count(n.Players, "player", "players"))
 	minutes := 0
 	var cutErr error
+	// The page's title names the scenario and its first line the rule
+	// set: a line names a document by its kind alone ("Briefing",
+	// "Quick reference"), the rule set too where the night has two.
+	one := true
+	for _, d := range append(append([]NightDoc(nil), n.Single...), n.Double...) {
+		one = one && d.System == n.System
+	}
+	what := func(d NightDoc) string {
+		w := strings.TrimSuffix(d.Title, ": "+n.Scenario.Name)
+		if one {
+			w = strings.TrimSuffix(w, ": "+n.System.About.Name)
+		}
+		return w
+	}
 	table := func(docs []NightDoc, first int, pgs []int) {
 		b.WriteString("| Pages | What | Copies | For | To cut |\n|---|---|---|---|---|\n")
+		var notes []string
 		page := first
 		for i, d := range docs {
 			last := page + pgs[i] - 1
@@ -408,13 +424,19 @@ func (n *Night) cover(p layout.Paper, pages []int, coverPages int) ([]byte, erro
 				}
 				minutes += sheets * d.cutMin * d.Copies
 			}
-			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s |\n", span, esc(d.Title), d.Copies, esc(d.Who), cut)
+			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s |\n", span, esc(what(d)), d.Copies, esc(d.Who), cut)
+			if d.Note != "" {
+				notes = append(notes, what(d)+" ("+span+"): "+d.Note+".")
+			}
 			page = last + 1
 			if d.Duplex && pgs[i]%2 == 1 {
 				page++ // the blank back
 			}
 		}
 		b.WriteString("\n")
+		for _, note := range notes {
+			b.WriteString(esc(note) + "\n\n")
+		}
 	}
 	b.WriteString("## First file: print single-sided\n\n")
 	fmt.Fprintf(&b, "This page is page 1%s. Print each line's pages as many times as it says.\n\n", map[bool]string{true: fmt.Sprintf("–%d", coverPages), false: ""}[coverPages > 1])

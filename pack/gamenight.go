@@ -56,6 +56,7 @@ type NightDoc struct {
 	Copies int
 	Who    string // who gets it: "one for each side"
 	Note   string // what else to know of it: "the last page is the secret deployment sheet …"
+	side   string // "Martians: " where Title names the side before its list, and Who names it
 	Cut    string // what to cut from it, "" for nothing
 	// cutMin is about how long cutting one copy takes, in minutes, per
 	// sheet of paper to cut: cutSheets, or every sheet it prints on.
@@ -123,15 +124,18 @@ func (pk *Pack) Night(sys *catalog.System, sc *catalog.Scenario, o NightOptions)
 			}
 			d = ListDoc(cat, ArmyFile(name), r, pk.opt)
 		}
-		side := ""
-		if i < sides && !strings.EqualFold(sc.Sides[i].Name, r.List.Name) { // "Boys of Company C: Boys of Company C" says it twice
-			side = sc.Sides[i].Name + ": "
+		side, who := "", "for the player of the side"
+		if i < sides {
+			who = "for " + sc.Sides[i].Name
+			if !strings.EqualFold(sc.Sides[i].Name, r.List.Name) { // "Boys of Company C: Boys of Company C" says it twice
+				side = sc.Sides[i].Name + ": "
+			}
 		}
 		cards, err := army.CardCount(r)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", r.List.Name, err)
 		}
-		nd := NightDoc{Doc: d, Title: "Roster and unit cards: " + side + r.List.Name, Copies: 1, Who: "for the player of the side"}
+		nd := NightDoc{Doc: d, Title: "Roster and unit cards: " + side + r.List.Name, Copies: 1, Who: who, side: side}
 		if cards > 0 {
 			nd.Cut, nd.cutMin, nd.cutSheets = document.Count(cards, "unit card", "unit cards"), cardSheetMinutes, (cards+8)/9
 		}
@@ -383,13 +387,14 @@ func (n *Night) cover(p layout.Paper, pages []int, coverPages int) ([]byte, erro
 	var cutErr error
 	// The page's title names the scenario and its first line the rule
 	// set: a line names a document by its kind alone ("Briefing",
-	// "Quick reference"), the rule set too where the night has two.
+	// "Quick reference"), the rule set too where the night has two; a
+	// roster's side is said once, under For.
 	one := true
 	for _, d := range append(append([]NightDoc(nil), n.Single...), n.Double...) {
 		one = one && d.System == n.System
 	}
 	what := func(d NightDoc) string {
-		w := strings.TrimSuffix(d.Title, ": "+n.Scenario.Name)
+		w := strings.Replace(strings.TrimSuffix(d.Title, ": "+n.Scenario.Name), ": "+d.side, ": ", 1)
 		if one {
 			w = strings.TrimSuffix(w, ": "+n.System.About.Name)
 		}

@@ -102,7 +102,7 @@ func TestWordBlocksOnce(t *testing.T) {
 	}
 	for _, want := range []string{
 		"club/aqotmf/club.toml:2:2: second [odds.morale] for system aqotmf; first at data/aqotmf/odds.toml:35:2; expected each table's words once",
-		"club/aqotmf/club.toml:5:2: second [query.attack] for system aqotmf; first at data/aqotmf/odds.toml:125:2; expected each question's words once",
+		"club/aqotmf/club.toml:5:2: second [query.attack] for system aqotmf; first at data/aqotmf/odds.toml:126:2; expected each question's words once",
 	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks\n%s\ngot:\n%s", want, err)

@@ -42,7 +42,7 @@ func oddsTableCorner(t rules.Table, corner string) string {
 			if i < len(r.Cells) {
 				s = r.Cells[i].String()
 			}
-			if i < len(r.Cells) && r.Cells[i] == rules.Filler {
+			if i < len(r.Cells) && (r.Cells[i] == rules.Filler || r.Cells[i] == rules.Impossible) {
 				b.WriteString(" | ")
 				continue
 			}

@@ -102,6 +102,9 @@ func cellOf(v any) (string, error) {
 	case string:
 		return Cell(c), nil
 	case rules.Cell:
+		if c == rules.Impossible || c == rules.Filler {
+			return "", nil // blank, as OddsTable prints it
+		}
 		return Cell(c.String()), nil
 	}
 	return "", fmt.Errorf("cell: want text or a table cell, got %T", v)

@@ -112,7 +112,11 @@ func (x *exec) table(v any) (string, error) {
 	default:
 		return "", fmt.Errorf("table: want an odds table id or a table, got %T", v)
 	}
-	return x.foot.OddsTable(t) + "\n", nil
+	out := x.foot.OddsTable(t) + "\n"
+	if b := t.BlankNote(); b != "" {
+		out += "\n*" + document.Esc(b) + "*\n"
+	}
+	return out, nil
 }
 
 // scored sets each chance of an odds table beside the score of the
@@ -155,7 +159,7 @@ func byBand(t rules.Table, from, to int) (rules.Table, error) {
 	if bands == 0 {
 		return rules.Table{}, fmt.Errorf("byBand: %q has no range bands", t.Title)
 	}
-	out := rules.Table{ID: t.ID, Title: t.Title, Corner: "Band, reach", Columns: t.Columns[1:per], Notes: t.Notes}
+	out := rules.Table{ID: t.ID, Title: t.Title, Corner: "Band, reach", Columns: t.Columns[1:per], Notes: t.Notes, Blank: t.Blank}
 	from, to = max(0, min(from, len(t.Rows))), max(0, min(to, len(t.Rows)))
 	for _, r := range t.Rows[from:to] {
 		head := r.Label
@@ -181,7 +185,7 @@ func byBand(t rules.Table, from, to int) (rules.Table, error) {
 // ("Light"), under the corner given: the artillery look table of one kind
 // of gun, ready to transpose into ranges by guns for a card.
 func only(t rules.Table, kind, corner string) (rules.Table, error) {
-	out := rules.Table{ID: t.ID, Title: t.Title, Corner: corner, Columns: t.Columns, Notes: t.Notes}
+	out := rules.Table{ID: t.ID, Title: t.Title, Corner: corner, Columns: t.Columns, Notes: t.Notes, Blank: t.Blank}
 	var kinds []string
 	for _, r := range t.Rows {
 		i := strings.LastIndex(r.Label, ", ")

@@ -24,6 +24,9 @@ type Table struct {
 	Columns []string // headers of the value columns
 	Rows    []Row
 	Notes   []string // what the table assumes, printed under it
+	// Blank is what a blank cell (Impossible) means, said under the table
+	// wherever it prints one (BlankNote).
+	Blank string
 }
 
 // Row is one row of a Table.
@@ -37,6 +40,21 @@ type Cell struct {
 	P    *big.Rat // a probability
 	Num  *big.Rat // another exact number (an expectation)
 	Text string   // words, or "–" for a case that cannot happen
+}
+
+// Impossible is a case that cannot happen (a unit fielding fewer stands, a
+// Power no Heat Ray has): printed blank, the table's Blank saying why,
+// since a dash is the rule books' "none".
+var Impossible = Cell{Text: "\u2002"}
+
+// BlankNote is the table's Blank where a cell of it is Impossible, else "".
+func (t Table) BlankNote() string {
+	for _, r := range t.Rows {
+		if slices.Contains(r.Cells, Impossible) {
+			return t.Blank
+		}
+	}
+	return ""
 }
 
 // Filler is a cell with nothing to say, not even that it cannot happen:
@@ -84,7 +102,7 @@ func (t Table) Relabel(names ...string) (Table, error) {
 // columns becomes a short, wide one, and a wide one of few rows a narrow
 // one. A row short of a column's cell gives "–".
 func (t Table) Transpose() Table {
-	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes}
+	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes, Blank: t.Blank}
 	for _, r := range t.Rows {
 		out.Columns = append(out.Columns, r.Label)
 	}
@@ -132,7 +150,7 @@ func (t Table) WithScores(pairs ...string) (Table, error) {
 		}
 		drop[sc], into[ch] = true, sc
 	}
-	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes}
+	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes, Blank: t.Blank}
 	for i, c := range t.Columns {
 		if !drop[i] {
 			out.Columns = append(out.Columns, c)
@@ -211,7 +229,7 @@ func (t Table) Fold(n int) Table {
 		return t
 	}
 	per := (len(t.Rows) + n - 1) / n
-	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes}
+	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes, Blank: t.Blank}
 	for g := 0; g < n; g++ {
 		if g > 0 {
 			out.Columns = append(out.Columns, t.Corner)
@@ -292,7 +310,7 @@ func (t Table) Pick(columns ...string) (Table, error) {
 			return Table{}, fmt.Errorf("%s", catalog.Unknown("column of "+strconv.Quote(t.Title), name, t.Columns))
 		}
 	}
-	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Columns: columns, Notes: t.Notes}
+	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Columns: columns, Notes: t.Notes, Blank: t.Blank}
 	for _, r := range t.Rows {
 		row := Row{Label: r.Label}
 		if len(r.Cells) > 0 {

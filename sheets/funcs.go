@@ -488,6 +488,9 @@ func (x *exec) caption(t rules.Table, topics ...string) string {
 // quotes) in italics, as one paragraph.
 func (x *exec) below(t rules.Table) string {
 	own := x.ownNotes(t.Notes)
+	if b := t.BlankNote(); b != "" {
+		own = append(own, b)
+	}
 	if len(own) == 0 {
 		return ""
 	}

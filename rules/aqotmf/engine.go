@@ -51,7 +51,7 @@ var aqWords = []rules.WordSpec{
 		Vars:  []string{"turns", "arrive", "can_attack", "from", "of_arrivals", "share", "die", "arrive_on", "attack_on", "miss_on", "only_on"}},
 	{ID: "tow-cable", Title: true, Corner: true, Columns: 4, Notes: true,
 		Vars: []string{"tripod", "speed", "fall"}},
-	{ID: "destroy-tripod", Title: true, Corner: true, Vars: []string{"tripod"}},
+	{ID: "destroy-tripod", Title: true, Corner: true, Words: []string{"blank"}, Vars: []string{"tripod"}},
 	// The reference cards' tables.
 	{ID: "targets", Title: true, Corner: true,
 		Words: []string{"target", "open", "soft", "hard", "dug_in", "immobilised"},

@@ -38,7 +38,7 @@ func Attackers(sys *catalog.System) []catalog.Unit {
 // tripod (the data's tripod profile, in the open) in one attack: a row per
 // unit, a column per number of stands in range, up to the most stands a
 // scenario fields of any of them. A unit's row stops at the most it
-// fields ("–" beyond). Where a scenario adds stands on a reading (the
+// fields (blank beyond: it cannot field more). Where a scenario adds stands on a reading (the
 // Captain's stand, which the book gives no stats), the reading is the
 // table's note, so its mark prints on the table.
 func aqDestroyTripodChart(sys *catalog.System) (rules.Table, error) {
@@ -47,7 +47,7 @@ func aqDestroyTripodChart(sys *catalog.System) (rules.Table, error) {
 		return rules.Table{}, err
 	}
 	w := rules.WordsOf(sys, "destroy-tripod", "tripod", tripod.Name)
-	t := rules.Table{ID: "aqotmf-destroy-tripod", Title: w.Title(), Corner: w.Corner()}
+	t := rules.Table{ID: "aqotmf-destroy-tripod", Title: w.Title(), Corner: w.Corner(), Blank: w.Word("blank")}
 	width := 0
 	rolls := aqRolls{} // every unit attacks the one tripod
 	var readings []string
@@ -74,7 +74,7 @@ func aqDestroyTripodChart(sys *catalog.System) (rules.Table, error) {
 	}
 	for i := range t.Rows {
 		for len(t.Rows[i].Cells) < width {
-			t.Rows[i].Cells = append(t.Rows[i].Cells, rules.Cell{Text: "–"})
+			t.Rows[i].Cells = append(t.Rows[i].Cells, rules.Impossible)
 		}
 	}
 	t.Notes = readings

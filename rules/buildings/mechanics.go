@@ -151,14 +151,14 @@ func HitTable(sys *catalog.System) (rules.Table, error) {
 		return rules.Table{}, err
 	}
 	w := rules.WordsOf(sys, "hit", "die", rules.Itoa(die), "damaged_armor", rules.Plus(b.DamagedArmor), "heat_ray_bonus", rules.Plus(b.HeatRayFireBonus))
-	t := rules.Table{ID: "buildings-hit", Title: w.Title(), Corner: w.Corner(), Columns: w.Columns(), Notes: w.Notes()}
+	t := rules.Table{ID: "buildings-hit", Title: w.Title(), Corner: w.Corner(), Columns: w.Columns(), Notes: w.Notes(), Blank: w.Word("blank")}
 	for _, bt := range b.Types {
 		for _, p := range powers {
 			plain, err := Hit(sys, bt.ID, p, false)
 			if err != nil {
 				return rules.Table{}, err
 			}
-			ray := rules.Cell{Text: "–"} // no Heat Ray has this Power
+			ray := rules.Impossible // no Heat Ray has this Power
 			if slices.Contains(rays, p) {
 				r, err := Hit(sys, bt.ID, p, true)
 				if err != nil {

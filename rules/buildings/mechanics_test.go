@@ -127,7 +127,7 @@ func TestBuildingTables(t *testing.T) {
 	// No Heat Ray has Power – or +1 (the quick-start's are +3 and +2):
 	// their rows have no Heat Ray chance, and no other Power is shown.
 	for _, row := range []string{"Concrete/Steel (9/9), +1", "Wood Frame (6/6), –"} {
-		if c := rulestest.Cell(t, ht, row, "On fire (Heat Ray +2)"); c.P != nil || c.Text != "–" {
+		if c := rulestest.Cell(t, ht, row, "On fire (Heat Ray +2)"); c != rules.Impossible {
 			t.Errorf("%s: a Heat Ray chance %s where no Heat Ray has the Power", row, c)
 		}
 	}

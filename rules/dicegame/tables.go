@@ -340,11 +340,15 @@ func (c *compiler) axis(ap string, t *table, ax Axis) ([]point, func(q, p point)
 
 // spec is what the table reads from its [odds.<id>] block: a title, a
 // corner and notes; the heads of its columns of measures, or the words
-// of a column; the words of a row; a word for each value of a choice or
+// of a column; the words of a row; what a blank cell means (a measure
+// that cannot happen there), where one prints; a word for each value of a choice or
 // switch on its axes or set ("cover_light", "heat_ray_on"); and, in
 // every text, the parameters' values as {names}.
 func (c *compiler) spec(t *table) rules.WordSpec {
 	sp := rules.WordSpec{ID: t.ID, Title: true, Corner: true, Notes: true, Words: []string{"row"}}
+	if t.blanks() {
+		sp.Words = append(sp.Words, "blank")
+	}
 	if t.onCards(c.m) {
 		sp.Words = append(sp.Words, "card") // its heading on a unit's card
 	}
@@ -360,6 +364,20 @@ func (c *compiler) spec(t *table) rules.WordSpec {
 	}
 	sp.Vars = c.m.vars()
 	return sp
+}
+
+// blanks reports whether a cell of the table may be blank: a measure
+// that holds only for some values of its axes cannot happen elsewhere.
+func (t *table) blanks() bool {
+	if len(t.measure.only) > 0 {
+		return true
+	}
+	for _, cp := range t.cols {
+		if cp.measure != nil && len(cp.measure.only) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // onCards reports whether the table's rows run first over units: each
@@ -520,7 +538,7 @@ func (m *model) cells(t *table, b *budget) ([][]rules.Cell, error) {
 			}
 			v := vr.with(cp.set).with(ms.set)
 			if !ms.applies(v) {
-				row = append(row, rules.Cell{Text: "–"})
+				row = append(row, rules.Impossible) // the measure cannot happen here
 				continue
 			}
 			k := v.key()
@@ -561,6 +579,9 @@ func (m *model) build(sys *catalog.System, t *table) (rules.Table, error) {
 	w := rules.WordsOf(sys, t.ID)
 	m.fill(w, t, base)
 	out := rules.Table{ID: sys.ID + "-" + t.ID, Title: w.Title(), Corner: w.Corner(), Notes: w.Notes()}
+	if t.blanks() {
+		out.Blank = w.Word("blank")
+	}
 	if t.measures {
 		out.Columns = w.Columns()
 	} else {

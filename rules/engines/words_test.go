@@ -529,7 +529,7 @@ func TestWordsBounded(t *testing.T) {
 		{"an example's step", replace(t, `words.hit_step = "To hit"`, `words.hit_step = "`+rep("x", 2001)+`"`),
 			[]string{"club/aqotmf/odds.toml:", "[odds.example]: words.hit_step is 2001 bytes long"}},
 		{"a question's answer", replace(t, `words.on = "on {score}+"`, `words.on = "`+rep("{score}", 500)+`"`),
-			[]string{"club/aqotmf/odds.toml:149:", "[query.attack]: words.on is 3500 bytes long"}},
+			[]string{"club/aqotmf/odds.toml:150:", "[query.attack]: words.on is 3500 bytes long"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var before, after runtime.MemStats

@@ -2,6 +2,7 @@ package army
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -105,6 +106,9 @@ type part struct {
 	// unit's stats, rules and tracks always print whole.
 	odds   bool
 	legend bool // explains the blocks of odds: printed while any is
+	// withOdds: what the odds are worked from (the weapons), which goes
+	// with them where the card splits, if that evens the two cards.
+	withOdds bool
 }
 
 // track is a row of boxes a player strikes during the game: the elements
@@ -616,11 +620,23 @@ func bodyRoom(pdf *fpdf.Fpdf, c card) float64 {
 // cardFits reports whether everything a card carries prints on it, odds
 // and all.
 func cardFits(pdf *fpdf.Fpdf, c card) bool {
-	total := 0.0
+	used, room := cardUse(pdf, c)
+	return used <= room
+}
+
+// cardUse is the height a card's blocks take and the room it has for
+// them, mm.
+func cardUse(pdf *fpdf.Fpdf, c card) (used, room float64) {
 	for _, p := range c.parts {
-		total += partHeight(pdf, p, cardBody, c.gaps())
+		used += partHeight(pdf, p, cardBody, c.gaps())
 	}
-	return total <= bodyRoom(pdf, c)+c.gaps().part
+	return used, bodyRoom(pdf, c) + c.gaps().part
+}
+
+// cardFill is how much of its body a card's blocks take, 0–1 and more.
+func cardFill(pdf *fpdf.Fpdf, c card) float64 {
+	used, room := cardUse(pdf, c)
+	return used / room
 }
 
 // trackLines splits a track's boxes into the lines they take after the
@@ -901,8 +917,10 @@ func buildCards(r *Report) ([]card, error) {
 // odds are the same). Where card 1/2 still has more than it holds (the
 // rulings marked on its weapons), its last blocks (special rules) go to
 // card 2/2, ahead of the odds, so neither card is cut and both are used.
-// A card that holds everything, with its blocks set closer if need be,
-// or whose excess is not odds, stays one (its odds give way, last first).
+// The weapons the odds are worked from go with them to card 2/2 where
+// that evens the two cards (a shot read in one look). A card that holds
+// everything, with its blocks set closer if need be, or whose excess is
+// not odds, stays one (its odds give way, last first).
 func splitOdds(pdf *fpdf.Fpdf, c card) (card, *card) {
 	if cardFits(pdf, c) {
 		return c, nil
@@ -923,20 +941,36 @@ func splitOdds(pdf *fpdf.Fpdf, c card) (card, *card) {
 		moved = append([]part{main.parts[last]}, moved...)
 		main.parts = main.parts[:last]
 	}
-	what := "odds"
-	if len(moved) > 0 {
-		var heads []string
-		for _, p := range moved {
-			if p.head != "" {
-				heads = append(heads, strings.ToLower(p.head))
+	odds := card{title: c.title, corner: c.corner, sub: c.sub, foot: c.foot, readings: c.readings}
+	odds.parts = append(moved, slices.DeleteFunc(slices.Clone(c.parts), func(p part) bool { return !p.odds })...)
+	// The weapons beside their odds, where both cards still hold all
+	// they carry and the two are the more even for it.
+	withOdds := func(p part) bool { return p.withOdds }
+	if slices.ContainsFunc(main.parts, withOdds) {
+		m2, o2 := main, odds
+		m2.parts = slices.DeleteFunc(slices.Clone(main.parts), withOdds)
+		var ws []part
+		for _, p := range main.parts {
+			if p.withOdds {
+				ws = append(ws, p)
 			}
 		}
-		what = strings.Join(append(heads, "odds"), ", ")
+		at := slices.IndexFunc(odds.parts, func(p part) bool { return p.odds })
+		o2.parts = slices.Concat(odds.parts[:at], ws, odds.parts[at:])
+		if len(m2.parts) > 0 && cardFits(pdf, m2) && cardFits(pdf, o2) &&
+			math.Abs(cardFill(pdf, m2)-cardFill(pdf, o2)) < math.Abs(cardFill(pdf, main)-cardFill(pdf, odds)) {
+			main, odds = m2, o2
+		}
 	}
 	// The numbering prints at the foot, whole, where a long band would
 	// cut it, and card 2/2 says there what it holds.
-	odds := card{title: c.title, corner: c.corner, sub: c.sub, foot: c.foot, of: "card 2/2: " + what, readings: c.readings}
-	odds.parts = append(moved, slices.DeleteFunc(slices.Clone(c.parts), func(p part) bool { return !p.odds })...)
+	var heads []string
+	for _, p := range odds.parts {
+		if !p.odds && !p.legend && p.head != "" {
+			heads = append(heads, strings.ToLower(p.head))
+		}
+	}
+	odds.of = "card 2/2: " + strings.Join(append(heads, "odds"), ", ")
 	main.of = "card 1/2"
 	// Room to spare on card 1/2: boxes a pencil strikes more easily.
 	big := main

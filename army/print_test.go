@@ -2,6 +2,7 @@ package army
 
 import (
 	"io/fs"
+	"math"
 	"path"
 	"regexp"
 	"slices"
@@ -409,7 +410,7 @@ func TestWriteIns(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		text := partText(cardOf(t, cs, "Mk II Baldwin Tanks"))
+		text := partText(cardOf(t, cs, "Mk II Baldwin Tank"))
 		if !strings.Contains(text, "Mk II Baldwin"+markOpen+"R") {
 			t.Errorf("%s: the Baldwin's card does not mark the reading the scenario fields it by:\n%s", tc.name, text)
 		}
@@ -590,7 +591,8 @@ func TestCardRulingsOnTheCard(t *testing.T) {
 // top of its Game Stats is on its card: Scenario 2's Morale Wagon moves 4″
 // a phase (on a card of its own, which sends which tank it is to the
 // secret deployment sheet: the six Baldwins' cards only point to it), and its HMG team may start
-// dug in (with what that does); Scenario 1 gives neither.
+// dug in (with what that does); Scenario 1 gives neither. A card holds
+// one tank, so it is titled with the unit's name, singular.
 func TestScenarioGivesOnCards(t *testing.T) {
 	cat := shipped.Catalog(t)
 	cs, err := buildCards(shippedList(t, cat, "morale-wagon-humans.toml"))
@@ -602,8 +604,11 @@ func TestScenarioGivesOnCards(t *testing.T) {
 	for _, c := range cs {
 		text := partText(c)
 		switch c.title {
-		case "Mk II Baldwin Tanks":
+		case "Mk II Baldwin Tank": // one tank a card: the unit's name, the list's under it
 			baldwins++
+			if !strings.HasPrefix(c.sub, "Mk II Baldwin Tanks · ") {
+				t.Errorf("Baldwin card %s: the line under the title %q does not give the list's name", c.of, c.sub)
+			}
 			if strings.Contains(text, "It moves 4 inches") || !strings.Contains(text, "The Morale Wagon: one of the 6, designated before the game; its own card gives its rules.") {
 				t.Errorf("Baldwin card %s should point to the Morale Wagon's card, not print its rule:\n%s", c.of, text)
 			}
@@ -738,5 +743,50 @@ func cellsWhole(t *testing.T, pdf *fpdf.Fpdf, file string, c card) {
 				t.Errorf("%s: card %q: %q is %.1f mm in a %.1f mm first column", file, c.title, row[0], nw, first-1)
 			}
 		}
+	}
+}
+
+// TestWeaponsBesideOdds: where a unit's card splits and its weapons
+// would leave card 1/2 full and card 2/2 a third used, the weapons go
+// beside their odds (a shot read in one look) and the two cards are the
+// more even: Scenario 1's Company C.
+func TestWeaponsBesideOdds(t *testing.T) {
+	cat := shipped.Catalog(t)
+	cs, err := buildCards(shippedList(t, cat, "boys-of-company-c-humans.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdf := layout.NewDoc(layout.A4, "measure")
+	for _, style := range []string{"", "B"} {
+		layout.UseFont(pdf, layout.Font, style)
+	}
+	var fills []float64
+	for _, c := range cs {
+		if c.title != "Company C" {
+			continue
+		}
+		var heads []string
+		for _, p := range c.parts {
+			heads = append(heads, p.head)
+		}
+		switch c.of {
+		case "card 1/2":
+			if slices.Contains(heads, "Weapons") || !slices.Contains(heads, "Elements") {
+				t.Errorf("card 1/2 holds %q; want the elements without the weapons", heads)
+			}
+		case "card 2/2: weapons, odds":
+			if len(heads) < 2 || heads[0] != "Weapons" || heads[1] != "Odds" {
+				t.Errorf("card 2/2 holds %q; want the weapons, then the odds", heads)
+			}
+		default:
+			t.Errorf("a Company C card numbered %q; want card 1/2 and card 2/2: weapons, odds", c.of)
+		}
+		if !cardFits(pdf, c) {
+			t.Errorf("Company C %s has more than it holds", c.of)
+		}
+		fills = append(fills, cardFill(pdf, c))
+	}
+	if len(fills) != 2 || math.Abs(fills[0]-fills[1]) > 0.35 {
+		t.Errorf("Company C's cards filled %.2f; want two within 0.35 of each other", fills)
 	}
 }

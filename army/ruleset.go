@@ -39,7 +39,7 @@ func (printer) Ruling(n catalog.Note) string {
 func cardFrom(rc rules.Card) card {
 	c := card{title: rc.Title, corner: rc.Corner, sub: rc.Sub, readings: rc.Readings}
 	for _, p := range rc.Parts {
-		c.parts = append(c.parts, part{head: p.Head, rows: p.Rows, text: p.Text, bold: p.Bold, writeOn: p.WriteOn, writeLabels: p.WriteLabels, odds: p.Odds, legend: p.Legend})
+		c.parts = append(c.parts, part{head: p.Head, rows: p.Rows, text: p.Text, bold: p.Bold, writeOn: p.WriteOn, writeLabels: p.WriteLabels, odds: p.Odds, legend: p.Legend, withOdds: p.WithOdds})
 	}
 	for _, t := range rc.Tracks {
 		c.tracks = append(c.tracks, track{label: t.Label, boxes: t.Boxes, group: t.Group})

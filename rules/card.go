@@ -43,6 +43,10 @@ type CardPart struct {
 	// unit's stats, rules and tracks always print whole.
 	Odds   bool
 	Legend bool // explains the blocks of odds: printed while any is
+	// WithOdds marks what the odds are worked from (the weapons): where
+	// the card splits, it goes to the odds' card, beside them, if that
+	// evens the two cards.
+	WithOdds bool
 }
 
 // Track is a row of boxes a player strikes during the game: the elements

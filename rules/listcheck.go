@@ -62,6 +62,30 @@ type Line struct {
 	Extra any
 }
 
+// CardNames is the title of the line's unit cards and the other name the
+// line under the title gives ("" for none): the line's name over its
+// unit's (a label over the catalogue's name); or, where the line fields
+// several units and each card holds one, the unit's own name, singular as
+// the book gives it ("Mk II Baldwin Tank"), over the line's ("Mk II
+// Baldwin Tanks").
+func (ln Line) CardNames() (title, also string) {
+	title = ln.Name
+	if ln.Entry == nil {
+		return title, ""
+	}
+	if ln.Count > 1 {
+		title = ln.Entry.Name
+		if ln.Name != title {
+			also = ln.Name
+		}
+		return title, also
+	}
+	if ln.Unit.Label != "" && ln.Entry.Name != title {
+		also = ln.Entry.Name
+	}
+	return title, also
+}
+
 // ListCheck carries one list's check: what an engine's Army.Check reads
 // (the list, its rule set) and the report it fills, with the checks
 // every engine's lists share.

@@ -246,15 +246,16 @@ func aqRange(pr rules.Printer, w *catalog.Weapon) string {
 
 func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, error) {
 	s := r.System
-	c := rules.Card{Title: ln.Name, Corner: fmt.Sprintf("%d pts", ln.Each)}
+	title, also := ln.CardNames()
+	c := rules.Card{Title: title, Corner: fmt.Sprintf("%d pts", ln.Each)}
 	e := ln.Entry
 	if e == nil {
 		c.Sub = "unknown unit " + ln.Unit.Str("id")
 		return c, nil
 	}
 	var sub []string
-	if ln.Unit.Label != "" {
-		sub = append(sub, e.Name)
+	if also != "" {
+		sub = append(sub, also)
 	}
 	sub = append(sub, e.Type)
 	switch {
@@ -394,7 +395,7 @@ func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, err
 		unstated = f.Unstated
 	}
 	if len(weapons) > 0 || len(unstated) > 0 {
-		wp := rules.CardPart{Head: "Weapons", Rows: [][]string{{"", "Range", "Power", "Dice"}}, Bold: []bool{true}}
+		wp := rules.CardPart{Head: "Weapons", Rows: [][]string{{"", "Range", "Power", "Dice"}}, Bold: []bool{true}, WithOdds: true}
 		var lines []string // the rulings marked on the weapons, under them
 		for _, w := range weapons {
 			power := "–"

@@ -142,15 +142,16 @@ func appendNew(list []string, s string) []string {
 // to strike when it is lost.
 func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, error) {
 	s := r.System
-	c := rules.Card{Title: ln.Name, Corner: fmt.Sprintf("%d pts", ln.Each)}
+	title, also := ln.CardNames()
+	c := rules.Card{Title: title, Corner: fmt.Sprintf("%d pts", ln.Each)}
 	e, b := ln.Entry, RulesOf(s)
 	if e == nil || b == nil {
 		c.Sub = "unknown unit " + ln.Unit.Str("id")
 		return c, nil
 	}
 	var sub []string
-	if ln.Unit.Label != "" {
-		sub = append(sub, e.Name)
+	if also != "" {
+		sub = append(sub, also)
 	}
 	c.Sub = strings.Join(append(sub, e.Type), " · ")
 	models := rules.CardPart{Head: "Models", Rows: [][]string{{"", "Move"}}, Bold: []bool{true}}
@@ -191,7 +192,7 @@ func unitCard(r *rules.Report, ln rules.Line, pr rules.Printer) (rules.Card, err
 	}
 	c.Parts = append(c.Parts, models)
 	if len(weapons) > 0 {
-		part := rules.CardPart{Head: "Weapons", Rows: [][]string{{"", "Range"}}, Bold: []bool{true}}
+		part := rules.CardPart{Head: "Weapons", Rows: [][]string{{"", "Range"}}, Bold: []bool{true}, WithOdds: true}
 		for _, st := range b.WeaponStats() {
 			part.Rows[0] = append(part.Rows[0], st.Name)
 		}

@@ -52,7 +52,11 @@ func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 
 // unitCard is a unit's card: its codex profile is written in.
 func unitCard(_ *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, error) {
-	c := rules.Card{Title: ln.Name, Corner: fmt.Sprintf("%d pts", ln.Each), Sub: rules.FirstOf(ln.Type, ln.Unit.Str("type"))}
+	title, also := ln.CardNames()
+	c := rules.Card{Title: title, Corner: fmt.Sprintf("%d pts", ln.Each), Sub: rules.FirstOf(ln.Type, ln.Unit.Str("type"))}
+	if ln.Count > 1 && also != "" {
+		c.Sub = also + " · " + c.Sub // the line's name over one unit's card
+	}
 	c.Parts = append(c.Parts, rules.CardPart{Head: "Profile and wargear", Text: "Write them in from your codex.", WriteOn: 5})
 	if ln.Unit.Note != "" {
 		c.Parts = append(c.Parts, rules.CardPart{Head: "Note", Text: p.OneLine(ln.Unit.Note)})

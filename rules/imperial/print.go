@@ -200,9 +200,13 @@ func imWeapon(g rules.Glossary, w *catalog.Weapon, fw string) {
 
 func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, error) {
 	s := r.System
-	c := rules.Card{Title: ln.Name, Corner: rules.FirstOf(ln.Type, ln.Unit.Str("type"))}
+	title, also := ln.CardNames()
+	c := rules.Card{Title: title, Corner: rules.FirstOf(ln.Type, ln.Unit.Str("type"))}
 	marks := &rules.CardMarks{}
 	var sub []string
+	if ln.Count > 1 && also != "" {
+		sub = append(sub, also) // the line's name over one unit's card
+	}
 	if t := DataOf(ln).Training; t != nil {
 		sub = append(sub, fmt.Sprintf("%s, %d AP", t.Name, DataOf(ln).ActionPoints))
 	} else if DataOf(ln).ActionPoints > 0 {

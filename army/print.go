@@ -120,6 +120,14 @@ func fitCards(r *Report, md []byte, mo markdown.Options, backs cards.Backs) (*ma
 	if err != nil || plan.under.Top > 0 || plan.pages == 0 || backs != cards.NoBacks {
 		return l, plan, err
 	}
+	// A tighter roster must keep its pages; one of a page cannot end
+	// higher than Least, so where the cards do not fit under that, no
+	// try can put them there.
+	if l.Pages == 1 {
+		if least, err := planCards(plan.cards, mo, backs, l.Least()); err != nil || least.under.Top == 0 {
+			return l, plan, err
+		}
+	}
 	for _, k := range []float64{0.8, 0.6} {
 		tight := mo
 		tight.Tight = k

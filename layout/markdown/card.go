@@ -45,8 +45,8 @@ func MeasureCard(md []byte, o CardOptions) (*Layout, error) {
 	}
 	if o.Grow > o.Size {
 		big := opt
-		big.BaseSize = o.Grow
-		if r, err := layParsed(doc, md, nl, big); err == nil && r.fl.pages == 1 && len(r.fitted) == 0 {
+		big.BaseSize, big.onePage = o.Grow, true
+		if r, err := layParsed(doc, md, nl, big); err == nil && !r.over && r.fl.pages == 1 && len(r.fitted) == 0 {
 			return measured(r), nil
 		}
 	}

@@ -104,8 +104,11 @@ type Options struct {
 	// Set by MeasureCard: a card's look, its body's box (W × H mm, no
 	// running header or footer), and the line of File the Markdown
 	// starts on.
-	look      *look
-	frame     [2]float64
+	look  *look
+	frame [2]float64
+	// onePage: only a layout of one page will do (a card's larger
+	// type), so a walk stops once it cannot be one (walker.over).
+	onePage   bool
 	firstLine int
 
 	// Tight, when set, scales the space between blocks everywhere (0.8:

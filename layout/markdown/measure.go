@@ -107,22 +107,14 @@ func (l *Layout) End() (page int, y float64) {
 
 // Least is the least End of a one-page document any space between its
 // blocks gives (Options.Tight), in mm from the paper's top edge: its
-// boxes' own heights do not depend on that space, a region of one
-// column is as tall as its boxes and one of two at least half as tall,
-// and the regions stack down the page. 0 for a longer document, whose
-// boxes may move between pages.
+// boxes' own heights do not depend on that space, and they fill at
+// least their ink (walker.ink) of the page's column. 0 for a longer
+// document, whose boxes may move between pages.
 func (l *Layout) Least() float64 {
-	f := l.r.fl
-	if f.pages != 1 {
+	if l.r.fl.pages != 1 {
 		return 0
 	}
-	y := f.top
-	for _, p := range f.done[0] {
-		if !p.b.space && !p.repeat {
-			y += p.b.h / float64(p.cols)
-		}
-	}
-	return y
+	return l.r.fl.top + l.r.ink
 }
 
 // EndBefore is End for the part of the document before Markdown line

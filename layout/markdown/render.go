@@ -171,6 +171,15 @@ type walker struct {
 	markRuns []landedRun
 	head     string
 	visit    func(n ast.Node, entering bool) (ast.WalkStatus, error)
+	// ink is how much column the boxes emitted so far fill without the
+	// space between them (a box in one of two columns counting half):
+	// no spacing sets them on fewer pages than it takes, as a page's
+	// regions stack and a region of two columns is at least half as
+	// tall as its boxes. over: with
+	// Options.onePage, the walk stopped as the document cannot take one
+	// page at any spacing (ink past a column, or a table fitted).
+	ink  float64
+	over bool
 }
 
 // source is the source as a string, made once: the tokens of text nodes
@@ -244,8 +253,8 @@ func parse(src []byte, opt Options) (ast.Node, []int, error) {
 func layParsed(doc ast.Node, src []byte, nl []int, opt Options) (*walker, error) {
 	lw := func(pl plan) (*walker, error) { return walk(doc, src, nl, opt, pl) }
 	r, err := lw(plan{})
-	if err != nil {
-		return nil, err
+	if err != nil || r.over {
+		return r, err // over: no spacing makes it one page
 	}
 	r, pl := squeezeParts(r, plan{}, lw)
 	pages := func(w *walker) int {
@@ -486,6 +495,10 @@ func walk(doc ast.Node, src []byte, nl []int, opt Options, pl plan) (*walker, er
 		{east.KindFootnoteBacklink, func(ast.Node, bool) ast.WalkStatus { return ast.WalkSkipChildren }},
 	})
 	r.visit = func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if opt.onePage && (r.ink > r.fl.colHeight()+inkSlack || len(r.fitted) > 0) {
+			r.over = true
+			return ast.WalkStop, nil
+		}
 		if entering && n.Type() == ast.TypeBlock {
 			r.line = r.nodeLine(n)
 		}
@@ -635,8 +648,15 @@ func (r *walker) emit(b box) {
 	}
 	r.flushGap()
 	r.hold = false
+	if !b.space {
+		r.ink += b.h / float64(r.fl.cols)
+	}
 	r.fl.add(r.wrap(b))
 }
+
+// inkSlack is far more than a column's boxes may overrun its foot
+// (eps) or their heights' sum may be off by.
+const inkSlack = 1e-3
 
 // wrap shifts a box by the current indent and adds a waiting list marker
 // and the quote backgrounds.

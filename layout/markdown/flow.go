@@ -256,6 +256,24 @@ func (f *flow) keep(ps []placed) {
 	f.done[f.pages-1] = append(f.done[f.pages-1], ps...)
 }
 
+// headingPages are the pages of the headings, in their order (a
+// heading's lines count once).
+func (f *flow) headingPages() []int {
+	var out []int
+	var prev box
+	for i, ps := range f.done {
+		for _, p := range ps {
+			if b := p.b; !p.repeat && b.head > 0 {
+				if prev.head != b.head || prev.line != b.line {
+					out = append(out, i+1)
+				}
+				prev = b
+			}
+		}
+	}
+	return out
+}
+
 // splitSections returns the source lines of the headings whose section —
 // the heading and what follows, up to the next heading as large or
 // larger — runs from one page onto the next, though it is no taller than

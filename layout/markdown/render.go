@@ -141,6 +141,9 @@ type walker struct {
 	ends      []int // the last page of each section a page break ended
 	errs      diag.List
 	funcs     []func(n ast.Node, entering bool) ast.WalkStatus // by node kind
+	// wrapped says a table led by prose wrapped it rather than shrink
+	// (tableScale): layParsed weighs the layout against shrinking.
+	wrapped bool
 	// fitted is what was fitted to its column (noteFit).
 	fitted diag.List
 	// Footnotes print under the block that first marks them on a page
@@ -251,18 +254,47 @@ func parse(src []byte, opt Options) (ast.Node, []int, error) {
 
 // layParsed is lay on src parsed.
 func layParsed(doc ast.Node, src []byte, nl []int, opt Options) (*walker, error) {
+	r, err := layPlanned(doc, src, nl, opt, plan{})
+	if err != nil || !r.wrapped {
+		return r, err
+	}
+	// A table led by prose wraps it at its size (tableScale) where that
+	// costs the document nothing: every heading on the page it had, no
+	// page more, no section more split across pages. Else its tables
+	// shrink, and what was on a page stays there.
+	s, err := layPlanned(doc, src, nl, opt, plan{shrink: true})
+	if err != nil || !costs(r, s, opt) {
+		return r, nil
+	}
+	return s, nil
+}
+
+// costs reports whether layout w costs its reader against s: more
+// pages, more sections split across pages, or a heading on another page.
+func costs(w, s *walker, opt Options) bool {
+	if pagesOf(w, opt) != pagesOf(s, opt) || len(w.fl.splitSections()) > len(s.fl.splitSections()) {
+		return true
+	}
+	return !slices.Equal(w.fl.headingPages(), s.fl.headingPages())
+}
+
+// pagesOf is the pages of w's document, as its caller counts them.
+func pagesOf(w *walker, opt Options) int {
+	if opt.Pages != nil {
+		return opt.Pages(measured(w))
+	}
+	return w.fl.pages
+}
+
+// layPlanned lays doc out from the plan start, as layParsed says.
+func layPlanned(doc ast.Node, src []byte, nl []int, opt Options, start plan) (*walker, error) {
 	lw := func(pl plan) (*walker, error) { return walk(doc, src, nl, opt, pl) }
-	r, err := lw(plan{})
+	r, err := lw(start)
 	if err != nil || r.over {
 		return r, err // over: no spacing makes it one page
 	}
-	r, pl := squeezeParts(r, plan{}, lw)
-	pages := func(w *walker) int {
-		if opt.Pages != nil {
-			return opt.Pages(measured(w))
-		}
-		return w.fl.pages
-	}
+	r, pl := squeezeParts(r, start, lw)
+	pages := func(w *walker) int { return pagesOf(w, opt) }
 	// A short section that would run over a page is kept on one: its
 	// reader looks once. Its page is tightened to take it whole; else it
 	// starts the next page, where the page it leaves is still filled to
@@ -345,10 +377,13 @@ type plan struct {
 	part      map[int]float64
 	page      map[int]float64
 	onNewPage map[int]bool
+	// shrink sets tables led by prose as any other: their type shrinks
+	// before their prose wraps (tableScale).
+	shrink bool
 }
 
 func (p plan) clone() plan {
-	c := plan{part: maps.Clone(p.part), page: maps.Clone(p.page), onNewPage: maps.Clone(p.onNewPage)}
+	c := plan{part: maps.Clone(p.part), page: maps.Clone(p.page), onNewPage: maps.Clone(p.onNewPage), shrink: p.shrink}
 	if c.part == nil {
 		c.part = map[int]float64{}
 	}

@@ -16,7 +16,13 @@ import (
 // (its longest cell on one line) and the spare width of the text column is
 // shared in proportion: every table takes the whole measure of its column,
 // so tables stacked on a page share one width, never ragged ones. When the natural widths do not fit, the table's
-// font shrinks in quarter points down to tableFloor; if that is not enough
+// font shrinks in quarter points down to tableFloor. A table whose widest
+// column is prose (cells of more words than a name) shrinks a half point
+// at most: past it, it keeps its size and wraps its prose instead, the
+// short cells whole, headers on two lines at most, each column of prose
+// at least proseMeasure wide, the spare width where it saves the most
+// lines (proseWidths); a document keeps that where it moves nothing to
+// another page (layParsed), else its tables shrink. If shrinking is not enough
 // each column gets its longest word, then the width to keep its names
 // (cell lines of a few words: "Assault Tripod⁴,⁸") on one line while the
 // table can afford it, and the rest is shared in proportion to what each
@@ -136,18 +142,21 @@ type tableFit struct {
 	narrowed bool // padding narrowed to fitPad
 	under    bool // type under the look's floor
 	cut      bool // words cut: even the least type and padding are too wide
+	wrapped  bool // prose wrapped at the table's size rather than its type shrunk
 }
 
 // tableScale is how the table of rows (group rows left out) fits avail:
 // its type shrinks in quarter points from the look's size to its floor
-// until every cell fits on one line; if that is not enough each column
+// until every cell fits on one line — with wrapProse, a table led by
+// prose wraps it at the look's size rather than shrink more than
+// shrinkFirst (proseLeast); if that is not enough each column
 // gets its longest word and the rest is shared out (see below). Where
 // even the longest words do not fit at the floor, the table is fitted:
 // narrower padding, then type down to minMark, then words cut. base is
 // the size the cells were set in; aligns says which columns are
 // right-aligned (the spare width of a card's table goes to the
 // left-aligned column with the most text).
-func tableScale(rows []tableRow, ncol int, base, avail float64, tl *tableLook, aligns []align) tableFit {
+func tableScale(rows []tableRow, ncol int, base, avail float64, tl *tableLook, aligns []align, wrapProse bool) tableFit {
 	// The content's widths at scale k: natural (each cell on one line),
 	// longest word, names; and of the body alone (the header's longest
 	// words). Measured as the scaled cells measure, as a footnote mark
@@ -174,10 +183,24 @@ func tableScale(rows []tableRow, ncol int, base, avail float64, tl *tableLook, a
 	floor := tl.floor(base)
 	f.floor = floor
 	f.k = floor / base
-	for size := tl.size(base); size >= floor-eps; size -= 0.25 {
+	top := tl.size(base)
+	prose := proseColumns(rows, ncol)
+	var wrap []float64 // the least widths of a table set with its prose wrapped
+	for size := top; size >= floor-eps; size -= 0.25 {
 		if measure(size / base); sum(nat) <= inner+eps {
 			f.k = size / base
 			break
+		}
+		// A table led by prose may shrink a half point to stay on one
+		// line, as tables are often set; rather than shrink further, it
+		// wraps its prose at its size.
+		if next := size - 0.25; wrapProse && next < top-shrinkFirst-eps && next >= floor-eps && size >= top-shrinkFirst-eps {
+			measure(top / base)
+			if wrap = proseLeast(rows, prose, nat, mn, body, head, top/base, top); wrap != nil && sum(wrap) <= inner+eps {
+				f.k = top / base
+				break
+			}
+			wrap = nil
 		}
 	}
 	measure(f.k)
@@ -220,6 +243,12 @@ func tableScale(rows []tableRow, ncol int, base, avail float64, tl *tableLook, a
 		}
 	}
 	switch {
+	case wrap != nil && natSum > inner+eps:
+		// The short cells on one line, the headers on two at most, the
+		// prose on as few lines as the width allows, each column of it
+		// at least a readable measure (proseWidths).
+		copy(w, proseWidths(rows, nat, wrap, f.k, inner))
+		f.wrapped = true
 	case natSum <= inner+eps && tl.wordy:
 		// Everything fits on one line: the spare width goes to the
 		// column with the words, so the numbers stand by their labels.
@@ -285,15 +314,7 @@ func tableScale(rows []tableRow, ncol int, base, avail float64, tl *tableLook, a
 				spare -= e
 			}
 		}
-		want := 0.0
-		for j := range w {
-			want += max(0, nat[j]-w[j])
-		}
-		for j := range w {
-			if want > 0 {
-				w[j] += spare * max(0, nat[j]-w[j]) / want
-			}
-		}
+		shareWant(w, nat, spare)
 	}
 	return f
 }
@@ -467,7 +488,8 @@ func (r *walker) layoutTable(t *tableState) {
 	base := r.cur().size
 	aligns := make([]align, ncol)
 	copy(aligns, t.align)
-	fit := tableScale(measured, ncol, base, avail, tl, aligns)
+	fit := tableScale(measured, ncol, base, avail, tl, aligns, !r.plan.shrink)
+	r.wrapped = r.wrapped || fit.wrapped
 	k, cw, pad := fit.k, fit.w, fit.pad
 	size := base * k
 	if fit.narrowed || fit.under || fit.cut {
@@ -699,16 +721,36 @@ func words(toks []tok, k float64) (ws, glue []float64) {
 }
 
 // lineCount is how many lines a cell's words take at width w, broken
-// at their spaces.
+// at their spaces and hard breaks as the cell is set (appendLines; a word
+// wider than w counts one line).
 func lineCount(toks []tok, k, w float64) int {
-	ws, glue := words(toks, k)
-	n, line := 0, 0.0
-	for i, x := range ws {
-		if n == 0 || line+glue[i]+x > w+eps {
-			n, line = n+1, x
+	n, cur, glue := 0, 0.0, -1.0 // lines ended, the open line's width, the glue before the next word (-1: none)
+	open := false                // the open line has words
+	for i := 0; i < len(toks); {
+		switch toks[i].kind {
+		case tGlue:
+			if open {
+				glue = toks[i].scaledW(k)
+			}
+			i++
+			continue
+		case tBreak:
+			n, cur, glue, open = n+1, 0, -1, false
+			i++
 			continue
 		}
-		line += glue[i] + x
+		ww := 0.0 // a word: its tokens up to the next glue or break
+		for ; i < len(toks) && toks[i].kind == tWord; i++ {
+			ww += toks[i].scaledW(k)
+		}
+		if open && cur+max(glue, 0)+ww > w+eps {
+			n, cur, glue = n+1, 0, -1
+		}
+		cur += max(glue, 0) + ww
+		glue, open = -1, true
+	}
+	if open || n == 0 {
+		n++
 	}
 	return n
 }
@@ -734,4 +776,183 @@ func twoLines(toks []tok, k float64) float64 {
 		return 0
 	}
 	return best
+}
+
+// shrinkFirst is how far under its size a table led by prose shrinks to
+// keep its cells on one line before it wraps its prose (proseLeast).
+const shrinkFirst = 0.5
+
+// proseMeasure is the least measure, in ems of its type, a column of
+// prose is wrapped to rather than the table's type shrunk: some 25
+// letters a line, the narrowest column a publisher sets running words in.
+const proseMeasure = 12
+
+// proseColumns says which columns hold prose: a body cell of more words
+// than a name has (phraseWords), which reads as well wrapped.
+func proseColumns(rows []tableRow, ncol int) []bool {
+	prose := make([]bool, ncol)
+	for _, row := range rows {
+		if row.header {
+			continue
+		}
+		for j, c := range row.cells {
+			if ws, _ := words(c, 1); len(ws) > phraseWords {
+				prose[j] = true
+			}
+		}
+	}
+	return prose
+}
+
+// proseLeast is the least width of each column of a table whose widest
+// column (nat) is prose, set at scale k (size pt) with its prose wrapped:
+// a column of short cells (numbers, names, dice scores) keeps its body
+// cells (body) on one line, a column of prose gets its longest word (mn)
+// and proseMeasure, or its longest line if shorter, and every header its
+// longest word (head) and two lines at most (twoFirst's rule). It is nil
+// for a table not led by prose.
+func proseLeast(rows []tableRow, prose []bool, nat, mn, body, head []float64, k, size float64) []float64 {
+	widest := 0
+	for j := range nat {
+		if nat[j] > nat[widest] {
+			widest = j
+		}
+	}
+	if len(nat) == 0 || !prose[widest] {
+		return nil
+	}
+	least := make([]float64, len(nat))
+	for j := range least {
+		least[j] = head[j]
+		if prose[j] {
+			least[j] = max(least[j], mn[j], min(nat[j], proseMeasure*size*ptMM))
+		} else {
+			least[j] = max(least[j], body[j])
+		}
+	}
+	for _, row := range rows {
+		if row.header {
+			for j, c := range row.cells {
+				least[j] = max(least[j], twoLines(c, k))
+			}
+		}
+	}
+	return least
+}
+
+// proseWidths are the widths of a table led by prose whose columns'
+// least widths (proseLeast) fit inner. The spare width buys lines: each
+// step widens the column where a millimetre saves the most lines of the
+// table (a row is as tall as its tallest cell), to the width where its
+// cells take fewer, until no width left saves one; then, the same way,
+// lines of cells shorter than their rows; what is still spare goes to
+// the columns by what they still want on one line.
+func proseWidths(rows []tableRow, nat, least []float64, k, inner float64) []float64 {
+	ncol := len(least)
+	w := slices.Clone(least)
+	// drops[i*ncol+j][n-1] is the least width at which cell j of row i
+	// takes n lines; it takes one more than the drops it has at least[j].
+	drops := make([][]float64, len(rows)*ncol)
+	for i, row := range rows {
+		for j, c := range row.cells {
+			n := lineCount(c, k, least[j])
+			d := make([]float64, n-1)
+			for m := range d {
+				d[m] = linesWidth(c, k, m+1)
+			}
+			drops[i*ncol+j] = d
+		}
+	}
+	lines := func(i, j int, x float64) int {
+		d := drops[i*ncol+j]
+		for n, at := range d {
+			if at <= x+eps {
+				return n + 1
+			}
+		}
+		return len(d) + 1
+	}
+	spare := inner - sum(w)
+	other := make([]int, len(rows)) // a row's tallest cell but column j's
+	var cand []float64
+	// First the rows' lines, then, with what is left, the cells' lines:
+	// a cell's last word is not left alone on a line it need not take.
+	for _, cells := range []bool{false, true} {
+		for spare > eps {
+			bestJ, bestX, bestRate := -1, 0.0, 0.0
+			for j := range w {
+				cand = cand[:0]
+				for i := range rows {
+					other[i] = 1
+					for o := range w {
+						if o != j && !cells {
+							other[i] = max(other[i], lines(i, o, w[o]))
+						}
+					}
+					for _, at := range drops[i*ncol+j] {
+						if at > w[j]+eps && at <= w[j]+spare+eps {
+							cand = append(cand, at)
+						}
+					}
+				}
+				slices.Sort(cand)
+				cand = slices.CompactFunc(cand, func(a, b float64) bool { return b-a < 0.01 })
+				for _, x := range cand[:min(len(cand), maxWiden)] {
+					saved := 0
+					for i := range rows {
+						saved += max(lines(i, j, w[j]), other[i]) - max(lines(i, j, x), other[i])
+					}
+					if rate := float64(saved) / (x - w[j]); saved > 0 && rate > bestRate+eps {
+						bestJ, bestX, bestRate = j, x, rate
+					}
+				}
+			}
+			if bestJ < 0 {
+				break
+			}
+			spare -= bestX - w[bestJ]
+			w[bestJ] = bestX
+		}
+	}
+	shareWant(w, nat, spare)
+	return w
+}
+
+// shareWant adds spare to the widths w in proportion to what each still
+// wants to set its cells on one line (nat), evenly if none wants more.
+func shareWant(w, nat []float64, spare float64) {
+	want := 0.0
+	for j := range w {
+		want += max(0, nat[j]-w[j])
+	}
+	for j := range w {
+		if want > 0 {
+			w[j] += spare * max(0, nat[j]-w[j]) / want
+		} else {
+			w[j] += spare / float64(len(w))
+		}
+	}
+}
+
+// maxWiden is how many widths, narrowest first, proseWidths tries for a
+// column at each step: a long table's cells of one length have few.
+const maxWiden = 32
+
+// linesWidth is the least width at which a cell's words take lines lines
+// or fewer at scale k; +Inf where its hard breaks make more.
+func linesWidth(toks []tok, k float64, lines int) float64 {
+	nat, lo, _ := widthsAt(toks, k)
+	if lineCount(toks, k, nat) > lines {
+		return math.Inf(1)
+	}
+	hi := nat
+	for hi-lo > 0.01 {
+		mid := (lo + hi) / 2
+		if lineCount(toks, k, mid) <= lines {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
 }

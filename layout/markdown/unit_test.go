@@ -70,7 +70,7 @@ func TestTableScale(t *testing.T) {
 		natSum += n
 	}
 	scaleOf := func(rows []tableRow, ncol int, base, avail float64) (float64, []float64) {
-		f := tableScale(rows, ncol, base, avail, &sheetLook.table, nil)
+		f := tableScale(rows, ncol, base, avail, &sheetLook.table, nil, true)
 		return f.k, f.w
 	}
 	k, w := scaleOf(short, 3, 9, 90)
@@ -92,20 +92,28 @@ func TestTableScale(t *testing.T) {
 		t.Errorf("columns fill %.2f mm of 90", sum)
 	}
 
-	// A table a little too wide shrinks its font instead of wrapping.
-	long := strings.Repeat("word ", 14)
-	natLong, _, _ := widths(cell(long))
-	avail := natLong*0.9 + 2*cellPadX
-	k, w = scaleOf([]tableRow{row(long)}, 1, 9, avail)
+	// A table of short cells a little too wide shrinks its font instead
+	// of wrapping.
+	var longRow []string
+	for range 14 {
+		longRow = append(longRow, "12″")
+	}
+	natLong := 0.0
+	for range 14 {
+		n, _, _ := widths(cell("12″"))
+		natLong += n
+	}
+	avail := natLong*0.9 + 28*cellPadX
+	k, w = scaleOf([]tableRow{row(longRow...)}, 14, 9, avail)
 	if k >= 1 || k < tableFloor(9)/9 {
 		t.Errorf("scale %g; want a little below 1, not below the floor", k)
 	}
-	if natLong*k > w[0]+1e-9 {
-		t.Errorf("after shrinking the cell still needs %.1f mm of %.1f", natLong*k, w[0])
+	if natLong*k > sum(w)+1e-9 {
+		t.Errorf("after shrinking the cells still need %.1f mm of %.1f", natLong*k, sum(w))
 	}
 
 	// Far too wide: floor size, and the wide column gets the most.
-	k, w = scaleOf([]tableRow{row("a", strings.Repeat("long text ", 30))}, 2, 9, 60)
+	k, w = scaleOf([]tableRow{row("a", strings.Repeat("longish ", 60))}, 2, 9, 40)
 	if k != tableFloor(9)/9 {
 		t.Errorf("scale %g; want the floor %g", k, tableFloor(9)/9)
 	}

@@ -132,7 +132,7 @@ func packPDFNames(t *testing.T, p layout.Paper, parts ...string) string {
 // inPack reports whether the print pack has a part of that name.
 func inPack(name string) bool { return slices.Contains(pack.Parts(), name) }
 
-// TestBatchGC checks that a one-shot verb collects garbage a fifth as
+// TestBatchGC checks that a one-shot verb collects garbage half as
 // often as Go's default, that serve keeps the default, and that a GOGC the
 // user set wins.
 func TestBatchGC(t *testing.T) {
@@ -143,10 +143,10 @@ func TestBatchGC(t *testing.T) {
 		args []string
 		want int
 	}{
-		{nil, 400},
-		{[]string{"build", "-o", "out"}, 400},
-		{[]string{"-o", "out"}, 400},
-		{[]string{"reference", "--system", "aqotmf"}, 400},
+		{nil, 200},
+		{[]string{"build", "-o", "out"}, 200},
+		{[]string{"-o", "out"}, 200},
+		{[]string{"reference", "--system", "aqotmf"}, 200},
 		{[]string{"serve"}, 100},
 		{[]string{"serve", "-addr", "127.0.0.1:0"}, 100},
 	} {

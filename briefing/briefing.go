@@ -16,6 +16,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
@@ -59,6 +60,8 @@ type Briefing struct {
 	Agree   []catalog.Agreed
 	Sheet   *Sheet // the hidden side's secret deployment sheet, or nil
 	Version string // data version (catalogue hash)
+
+	fitted *sync.Map // fits' answers by fitKey; nil: none kept
 }
 
 // Length is the game's length: fixed turns, a roll, or not given.
@@ -157,7 +160,7 @@ func Find(cat *catalog.Catalog, id string) (*catalog.System, *catalog.Scenario, 
 // catalogue that loaded without errors. version is the data version
 // printed on the briefing.
 func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, error) {
-	b := &Briefing{System: sys, Scenario: sc, Version: version}
+	b := &Briefing{System: sys, Scenario: sc, Version: version, fitted: &sync.Map{}}
 	for _, p := range strings.Split(strings.TrimSpace(sc.Narrative), "\n\n") {
 		if p = strings.Join(strings.Fields(p), " "); p != "" {
 			b.Narrative = append(b.Narrative, p)

@@ -262,10 +262,29 @@ func (b *Briefing) fits(box tablemap.Box, mo markdown.Options) bool {
 	if box.H <= 0 {
 		return false
 	}
+	key := fitKey{mo.Paper, box}
+	if b.fitted != nil {
+		if fit, ok := b.fitted.Load(key); ok {
+			return fit.(bool)
+		}
+	}
 	// A blank document to measure the map's labels on: the fonts it asks
 	// for are registered as it goes.
 	p, err := tablemap.New(layout.NewBlankDoc(mo.Paper, "measure"), b.Scenario.Map, b.System.MapKinds, b.sideNames(), box)
-	return err == nil && p.PerCM <= mapShareScale
+	fit := err == nil && p.PerCM <= mapShareScale
+	if b.fitted != nil {
+		b.fitted.Store(key, fit)
+	}
+	return fit
+}
+
+// fitKey is what fits answers for: the map's box on a paper. A
+// briefing's layouts are weighed many times over (the renderer's page
+// count, placeMap's tries), most with the map where another left it, so
+// each Briefing remembers the answers (Briefing.fitted).
+type fitKey struct {
+	paper layout.Paper
+	box   tablemap.Box
 }
 
 // onOwnPage reports whether the map marker starts its page already: at

@@ -183,6 +183,9 @@ type walker struct {
 	// page at any spacing (ink past a column, or a table fitted).
 	ink  float64
 	over bool
+	// counted is the document's pages as Options.Pages counts them
+	// (pagesOf), 0 until asked.
+	counted int
 }
 
 // source is the source as a string, made once: the tokens of text nodes
@@ -278,12 +281,16 @@ func costs(w, s *walker, opt Options) bool {
 	return !slices.Equal(w.fl.headingPages(), s.fl.headingPages())
 }
 
-// pagesOf is the pages of w's document, as its caller counts them.
+// pagesOf is the pages of w's document, as its caller counts them: once
+// for each walker, as the tries weigh a layout against each of theirs.
 func pagesOf(w *walker, opt Options) int {
-	if opt.Pages != nil {
-		return opt.Pages(measured(w))
+	if opt.Pages == nil {
+		return w.fl.pages
 	}
-	return w.fl.pages
+	if w.counted == 0 {
+		w.counted = opt.Pages(measured(w))
+	}
+	return w.counted
 }
 
 // layPlanned lays doc out from the plan start, as layParsed says.

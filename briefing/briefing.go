@@ -46,6 +46,7 @@ type Briefing struct {
 	// (Evacuation: Mars): the unit types allowed and refused, and the
 	// objective marker's upgrade costs.
 	Allowed, Excluded []string
+	AllowedSaid       string // the book's words for them ("Infantry only"), else "Allowed"
 	ObjectiveLadder   *rules.Table
 	Specials          []catalog.Special // the scenario's, then the rule set's
 	Markers           []MarkerLine
@@ -241,7 +242,7 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 			}
 		}
 	}
-	b.Allowed, b.Excluded = part.Allowed, part.Excluded
+	b.Allowed, b.Excluded, b.AllowedSaid = part.Allowed, part.Excluded, part.AllowedSaid
 	b.ObjectiveLadder = part.Ladder
 	b.Agree = agree(sys, sc)
 	if b.Sheet, err = newSheet(sys, sc, b.Sides); err != nil {

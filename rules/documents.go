@@ -39,6 +39,7 @@ type BriefingPart struct {
 	// Allowed and Excluded are the unit types an army may field, and
 	// those it may not.
 	Allowed, Excluded []string
+	AllowedSaid       string // the book's words for what is allowed ("Infantry only")
 }
 
 // HiddenRules are an engine's rules of hidden deployment, as a

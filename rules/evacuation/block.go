@@ -22,10 +22,13 @@ type Round struct {
 
 // Rules holds Evacuation: Mars's numbers.
 type Rules struct {
-	Points    int      `toml:"points"`   // per army
-	Excluded  []string `toml:"excluded"` // unit types refused
-	Allowed   []string `toml:"allowed"`  // unit types allowed (infantry, jump infantry …)
-	Objective struct {
+	Points   int      `toml:"points"`   // per army
+	Excluded []string `toml:"excluded"` // unit types refused
+	Allowed  []string `toml:"allowed"`  // unit types allowed (infantry, jump infantry …)
+	// AllowedSaid is the book's own words for what is allowed ("Infantry
+	// only"): the list above is partly the pack's reading of them.
+	AllowedSaid string `toml:"allowed_said"`
+	Objective   struct {
 		Armour     int   `toml:"armour"`
 		HullPoints int   `toml:"hull_points"`
 		MaxArmour  int   `toml:"max_armour"`

@@ -27,7 +27,7 @@ func (documents) Briefing(sys *catalog.System, sc *catalog.Scenario, reinforced 
 	}
 	b.TieBreakers = ev.TieBreakers
 	b.Specials = ev.Specials
-	b.Allowed, b.Excluded = ev.Allowed, ev.Excluded
+	b.Allowed, b.Excluded, b.AllowedSaid = ev.Allowed, ev.Excluded, ev.AllowedSaid
 	if len(ev.Objective.Ladder) > 0 {
 		t, err := LadderTable(sys)
 		if err != nil {

@@ -40,7 +40,11 @@ func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 		ladder = append(ladder, fmt.Sprint(v))
 	}
 	x.Ladder = strings.Join(ladder, ", ")
-	x.Allowed = g.Esc(strings.Join(ev.Allowed, ", "))
+	allowed := strings.Join(ev.Allowed, ", ")
+	x.Allowed = g.Esc(allowed)
+	for _, n := range r.System.Governed(allowed, same) {
+		x.Allowed += g.Source(n) // the types the book's "infantry only" is read as
+	}
 	x.Excluded = g.Esc(strings.Join(ev.Excluded, ", "))
 	ro.ArmyNotes = g.Refs("army", "points")
 	x.PodNotes = g.RefsExcept([]string{"army", "points"}, "objective", "ladder")

@@ -127,7 +127,7 @@ func (x *exec) scored(t rules.Table, seedID string) (rules.Table, error) {
 	if err != nil {
 		return rules.Table{}, err
 	}
-	return t.Scored(seed, x.sys.About.Die)
+	return t.Scored(seed)
 }
 
 // overleaf is an odds table worked out from a chart on the card's other
@@ -164,7 +164,7 @@ func byBand(t rules.Table, from, to int) (rules.Table, error) {
 	for _, r := range t.Rows[from:to] {
 		head := r.Label
 		if len(t.Columns) > bands*per && len(r.Cells) > bands*per {
-			if jams := r.Cells[bands*per].String(); jams != "" && jams != "–" {
+			if jams := strings.TrimSpace(r.Cells[bands*per].String()); jams != "" && jams != "–" {
 				head += " · jams " + jams
 			}
 		}

@@ -68,7 +68,7 @@ func TestIMOneLookCards(t *testing.T) {
 			// factor (below it, only the natural 20), the chance of
 			// exactly that many hits.
 			one := strconv.Itoa(imperial.RulesOf(sys).Shooting.AlwaysHits) + ": " + rules.Prob(res.PerTray[1]).String()
-			two := "–"
+			two := rules.WordsOf(sys, "look-shooting").Word("none") // the book gives no score
 			if res.Row != nil {
 				one = strconv.Itoa(res.Row.OneHit) + ": " + rules.Prob(res.PerTray[1]).String()
 				if res.PerTray[2].Sign() > 0 {

@@ -178,9 +178,10 @@ func (t Table) WithScores(pairs ...string) (Table, error) {
 // book's table it was worked out from ("8: 65%"): the engine table's rows
 // are the book table's rows in order, its columns the book's last
 // columns (an engine column the book does not print, such as "No hit",
-// keeps its chance alone). A score the die cannot roll says so, "22
-// (above 20)", not "0%".
-func (t Table) Scored(seed *catalog.Table, die int) (Table, error) {
+// keeps its chance alone). A score the die cannot reach unmodified keeps
+// its chance blank ("22:"), as the engine table has it (Impossible), the
+// table's Blank saying why.
+func (t Table) Scored(seed *catalog.Table) (Table, error) {
 	if len(seed.Rows) != len(t.Rows) {
 		return Table{}, fmt.Errorf("scored: table %q has %d rows, engine table %q %d", seed.ID, len(seed.Rows), t.ID, len(t.Rows))
 	}
@@ -191,7 +192,7 @@ func (t Table) Scored(seed *catalog.Table, die int) (Table, error) {
 		r.Cells = slices.Clone(r.Cells)
 		for j, c := range r.Cells {
 			k := len(seed.Columns) - (len(t.Columns) - j) // the book's column, counted from the right
-			if k < 0 || k >= len(row) || seed.Columns[k] != t.Columns[j] || c.P == nil {
+			if k < 0 || k >= len(row) || seed.Columns[k] != t.Columns[j] || (c.P == nil && c != Impossible) {
 				continue
 			}
 			score := strings.TrimSpace(row[k])
@@ -199,8 +200,8 @@ func (t Table) Scored(seed *catalog.Table, die int) (Table, error) {
 				continue
 			}
 			r.Cells[j] = Cell{Text: score + ": " + c.String()}
-			if n, err := strconv.Atoi(score); err == nil && die > 0 && n > die {
-				r.Cells[j] = Cell{Text: fmt.Sprintf("%d (above %d)", n, die)}
+			if c == Impossible {
+				r.Cells[j] = Cell{Text: score + ":"}
 			}
 		}
 		out.Rows[i] = r

@@ -573,7 +573,7 @@ func (x *exec) scored(e rules.Table, seedID string, topics ...string) (string, e
 	if t == nil {
 		return "", x.noTable(seedID)
 	}
-	shown, err := e.Scored(t, x.sys.About.Die)
+	shown, err := e.Scored(t)
 	if err != nil {
 		return "", err
 	}

@@ -93,8 +93,9 @@ func clean(s string) string {
 	return strings.TrimSpace(strings.ReplaceAll(s, "**", ""))
 }
 
-// aboveDie is a cell of a score the die cannot roll.
-var aboveDie = regexp.MustCompile(`^\d+ \(above \d+\)$`)
+// scoreOnly is a cell of a score the die cannot reach unmodified, its
+// chance blank.
+var scoreOnly = regexp.MustCompile(`^\d+:$`)
 
 // hasRun reports whether row holds want as consecutive cells.
 func hasRun(row, want []string) bool {
@@ -102,8 +103,8 @@ func hasRun(row, want []string) bool {
 		ok := true
 		for j, w := range want {
 			// A cell may carry the seed's score before the chance: "8: 65%",
-			// or, for a score the die cannot roll, say so: "22 (above 20)".
-			if c := row[i+j]; c != w && !strings.HasSuffix(c, ": "+w) && !(w == "0%" && aboveDie.MatchString(c)) {
+			// or, for a score the die cannot reach, the score alone: "22:".
+			if c := row[i+j]; c != w && !strings.HasSuffix(c, ": "+w) && !(w == "" && scoreOnly.MatchString(c)) {
 				ok = false
 				break
 			}

@@ -57,7 +57,7 @@ var imWords = []rules.WordSpec{
 	{ID: "shooting", Title: true, Corner: true, Columns: 5, Notes: true, Words: []string{"below"}, Vars: []string{"always", "lowest"}},
 	{ID: "mg-jam", Title: true, Corner: true, Columns: 5},
 	{ID: "artillery-hit", Title: true, Corner: true, Columns: 1, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},
-	{ID: "artillery-formations", Title: true, Corner: true, Columns: 1, Vars: []string{"modifier"}},
+	{ID: "artillery-formations", Title: true, Corner: true, Columns: 1, Words: []string{"blank"}, Vars: []string{"modifier", "die"}},
 	{ID: "artillery-objects", Title: true, Columns: 1},
 	{ID: "artillery-armour", Title: true, Corner: true},
 	{ID: "flyer-penetration", Title: true, Corner: true},
@@ -71,7 +71,7 @@ var imWords = []rules.WordSpec{
 	{ID: "vehicles", Title: true, Corner: true, Columns: 5},
 	// One look per shot.
 	{ID: "look-shooting", Title: true, Corner: true,
-		Words: []string{"factor", "one_hit", "two_hits", "setting", "trays", "jams"},
+		Words: []string{"factor", "one_hit", "two_hits", "setting", "trays", "jams", "blank", "none"},
 		Vars:  []string{"setting", "weapon", "trays"}},
 	{ID: "look-artillery", Title: true, Corner: true, Words: []string{"smoothbore", "rifle", "row"}, Vars: []string{"gun", "kind"}},
 	{ID: "shooting-ladder", Title: true, Corner: true, Columns: 4, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},

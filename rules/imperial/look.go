@@ -37,7 +37,7 @@ func ShotLookTable(sys *catalog.System, kinds ...string) (rules.Table, error) {
 		return rules.Table{}, err
 	}
 	tw := rules.WordsOf(sys, "look-shooting")
-	t := rules.Table{ID: "im-look-" + strings.Join(kinds, "-"), Title: tw.Title(), Corner: tw.Corner()}
+	t := rules.Table{ID: "im-look-" + strings.Join(kinds, "-"), Title: tw.Title(), Corner: tw.Corner(), Blank: tw.Word("blank")}
 	var bands []string
 	mg := false
 	for _, w := range sys.Weapons {
@@ -68,7 +68,8 @@ func ShotLookTable(sys *catalog.System, kinds ...string) (rules.Table, error) {
 			if err != nil {
 				return rules.Table{}, fmt.Errorf("%s, %s range: %w", w.Name, b.Name, err)
 			}
-			one, two := scoreChance(r, res, 1), scoreChance(r, res, 2)
+			none := rules.Cell{Text: tw.Word("none")}
+			one, two := scoreChance(r, res, 1, none), scoreChance(r, res, 2, none)
 			row.Cells = append(row.Cells, rules.Cell{Text: imInch(b.Range)}, rules.Cell{Text: strconv.Itoa(b.Factor)}, one, two)
 		}
 		if len(w.Jam) > 0 {
@@ -89,7 +90,7 @@ func ShotLookTable(sys *catalog.System, kinds ...string) (rules.Table, error) {
 		t.Columns = append(t.Columns, tw.Word("jams"))
 		for i := range t.Rows {
 			for len(t.Rows[i].Cells) < len(t.Columns) {
-				t.Rows[i].Cells = append(t.Rows[i].Cells, imNone)
+				t.Rows[i].Cells = append(t.Rows[i].Cells, rules.Impossible) // not an MG
 			}
 		}
 	}
@@ -99,11 +100,12 @@ func ShotLookTable(sys *catalog.System, kinds ...string) (rules.Table, error) {
 // scoreChance is the cell of a one-look table for a tray scoring hits (1
 // or 2): the d20 score for them and the chance of exactly that many,
 // "14: 25%" ("20: 5%" below the table, where only a natural 20 hits),
-// or "–" for what cannot happen.
-func scoreChance(r *Rules, res ShootResult, hits int) rules.Cell {
+// or none (the words' "none") where the book's table gives no score (its
+// "-"): said in words, as a one-look card has no room for a legend.
+func scoreChance(r *Rules, res ShootResult, hits int, none rules.Cell) rules.Cell {
 	p := res.PerTray[hits]
 	if p.Sign() == 0 {
-		return imNone
+		return none
 	}
 	score := r.Shooting.AlwaysHits
 	if res.Row != nil {

@@ -161,8 +161,9 @@ func imRowLabels(t *catalog.Table, nkeys int) (keys [][]string, labels []string)
 	return keys, labels
 }
 
-// imLadderCells turns ladder chances into cells, "–" for the rungs the row
-// prints "-".
+// imLadderCells turns ladder chances into cells: "–" for the rungs the row
+// prints "-" (the book's none), blank (rules.Impossible) for a score the
+// die cannot reach ("22" with no modifier).
 func imLadderCells(t *catalog.Table, key []string, p []*big.Rat) ([]rules.Cell, error) {
 	cells, err := imRow(t, key...)
 	if err != nil {
@@ -170,11 +171,14 @@ func imLadderCells(t *catalog.Table, key []string, p []*big.Rat) ([]rules.Cell, 
 	}
 	out := []rules.Cell{rules.Prob(p[0])}
 	for i, c := range cells {
-		if _, ok, _ := imScore(t, c); !ok {
+		switch _, ok, _ := imScore(t, c); {
+		case !ok:
 			out = append(out, imNone)
-			continue
+		case p[i+1].Sign() == 0:
+			out = append(out, rules.Impossible)
+		default:
+			out = append(out, rules.Prob(p[i+1]))
 		}
-		out = append(out, rules.Prob(p[i+1]))
 	}
 	return out, nil
 }
@@ -183,7 +187,7 @@ func imLadderCells(t *catalog.Table, key []string, p []*big.Rat) ([]rules.Cell, 
 // casualties for each gun row, with the target modifier (0, close order +2,
 // extended −2, cover −2/−4) added to the d20.
 func FormationTable(sys *catalog.System, modifier int) (rules.Table, error) {
-	r, _, err := imRules(sys)
+	r, d20, err := imRules(sys)
 	if err != nil {
 		return rules.Table{}, err
 	}
@@ -191,8 +195,8 @@ func FormationTable(sys *catalog.System, modifier int) (rules.Table, error) {
 	if err != nil {
 		return rules.Table{}, err
 	}
-	w := rules.WordsOf(sys, "artillery-formations", "modifier", imMod(modifier))
-	t := rules.Table{ID: "im-artillery-formations", Title: w.Title(), Corner: w.Corner(), Columns: append(w.Columns(), src.Columns[2:]...), Notes: imNotes(sys, src.ID)}
+	w := rules.WordsOf(sys, "artillery-formations", "modifier", imMod(modifier), "die", rules.Itoa(d20.Max()))
+	t := rules.Table{ID: "im-artillery-formations", Title: w.Title(), Corner: w.Corner(), Columns: append(w.Columns(), src.Columns[2:]...), Notes: imNotes(sys, src.ID), Blank: w.Word("blank")}
 	t.Rows, err = imLadderRows(src, 2, func(k []string) ([]*big.Rat, error) {
 		return ArtilleryVsFormation(sys, k[0], k[1], modifier)
 	})

@@ -244,7 +244,19 @@ func (x *exec) playRows(id string) ([][]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return t.PlayRowsMarked(func(u catalog.Ruled) string { return x.reading(u.Note) }), nil
+	rows := slices.Clone(t.PlayRowsMarked(func(u catalog.Ruled) string { return x.reading(u.Note) }))
+	for i, r := range rows {
+		// A group's head ("Artillery:-", the book's colon and dash, its
+		// other cells empty) prints "Artillery:", as on the sheet: a dash
+		// in a table is a value, none. (The rows are the catalogue's: the
+		// head is a new row, never an edit of its.)
+		if len(r) > 0 && strings.Join(r[1:], "") == "" {
+			if g := strings.TrimRight(r[0], "-–"); g != r[0] && strings.HasSuffix(g, ":") {
+				rows[i] = append([]string{g}, r[1:]...)
+			}
+		}
+	}
+	return rows, nil
 }
 
 // governing returns the references to the readings whose governed words

@@ -87,6 +87,7 @@ func (x *exec) funcs() template.FuncMap {
 		"corner":    rules.Table.WithCorner,
 		"tnote":     x.tableNote,
 		"introduce": introduce,
+		"recaption": recaption,
 		"inchTimes": func(l catalog.Length, n int) string { return document.Inch(catalog.Length{MM: l.MM * float64(n)}) },
 	}
 }
@@ -336,6 +337,20 @@ func introduce(words, table string) (string, error) {
 		return "", errors.New("introduce: the table has no caption line to introduce it in")
 	}
 	return caption + " — " + strings.TrimSpace(words) + "\n\n" + rest, nil
+}
+
+// recaption names a table by what it gives where its own name is the
+// heading just above it ("Reinforcements" under "## Reinforcements"): the
+// caption's bold name becomes words, its marks and introduction kept.
+func recaption(words, table string) (string, error) {
+	if !strings.HasPrefix(table, "**") {
+		return "", errors.New("recaption: the table has no caption line to rename")
+	}
+	end := strings.Index(table[2:], "**")
+	if end < 0 {
+		return "", errors.New("recaption: the table's caption has no end")
+	}
+	return "**" + document.Esc(words) + table[2+end:], nil
 }
 
 // intro is the sentence that introduces a seed table, after its name:

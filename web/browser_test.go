@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -17,9 +18,13 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// The browser tests drive Debian's Chromium (apt-get install -y chromium).
-// PLAYAID_CHROMIUM names another binary.
-const chromiumPath = "/usr/bin/chromium"
+// The browser tests drive Debian's headless Chromium: the headless shell
+// (apt-get install -y chromium-headless-shell) where it is installed,
+// else the browser (apt-get install -y chromium). Both are one Chromium,
+// laying out and running a page alike; the shell is Chromium's headless
+// mode without the browser's window machinery, and the package's tests
+// take about 0.6× the CPU in it. PLAYAID_CHROMIUM names another binary.
+var chromiumPaths = []string{"/usr/bin/chromium-headless-shell", "/usr/bin/chromium"}
 
 var shotsDir = flag.String("shots", "", "write screenshots of every page at 390 × 844 and 1366 × 768 to this folder (TestScreenshots)")
 
@@ -69,10 +74,17 @@ func browser(t *testing.T) context.Context {
 	}
 	bin := os.Getenv("PLAYAID_CHROMIUM")
 	if bin == "" {
-		bin = chromiumPath
-	}
-	if _, err := exec.LookPath(bin); err != nil {
-		t.Skipf("no Chromium at %s (apt-get install -y chromium, or set PLAYAID_CHROMIUM): skipping the real-browser test", bin)
+		for _, p := range chromiumPaths {
+			if _, err := exec.LookPath(p); err == nil {
+				bin = p
+				break
+			}
+		}
+		if bin == "" {
+			t.Skipf("no Chromium at %s (apt-get install -y chromium-headless-shell, or set PLAYAID_CHROMIUM): skipping the real-browser test", strings.Join(chromiumPaths, " or "))
+		}
+	} else if _, err := exec.LookPath(bin); err != nil {
+		t.Skipf("no Chromium at %s (PLAYAID_CHROMIUM): skipping the real-browser test", bin)
 	}
 	chromium.once.Do(func() { startChromium(bin) })
 	if chromium.err != nil {

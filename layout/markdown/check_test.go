@@ -264,7 +264,7 @@ func TestPlainZero(t *testing.T) {
 // box), names stay on one line.
 func TestHTMLFitsAPhone(t *testing.T) {
 	bin := ""
-	for _, b := range []string{"chromium", "chromium-browser", "google-chrome"} {
+	for _, b := range []string{"chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(b); err == nil {
 			bin = p
 			break

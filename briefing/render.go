@@ -452,6 +452,22 @@ func (b *Briefing) funcs(notes *document.Notes) template.FuncMap {
 			s, rest := document.Marked(text, b.System.Governed(text, document.Typo), notes.Sources)
 			return s + notes.Sources(rest)
 		},
+		// markedBy is marked for the readings with the ids alone (a
+		// marker's note, whose count carries the scenario's own
+		// reading): a table cell's text.
+		"markedBy": func(text string, ids []string) string {
+			var ns []catalog.Note
+			for _, id := range ids {
+				if n := b.System.Reading(id); n != nil {
+					ns = append(ns, *n)
+				}
+			}
+			if len(ns) == 0 {
+				return document.Cell(text)
+			}
+			s, rest := document.Marked(text, ns, notes.Sources)
+			return s + notes.Sources(rest)
+		},
 	}
 	for k, f := range funcs {
 		fm[k] = f

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/rules"
@@ -211,19 +213,44 @@ func (n *Notes) write(buf *bytes.Buffer) {
 // run of marks. It returns the readings it found no words of the text
 // for, which the caller marks as it marks a whole text (after it).
 func Marked(text string, governed []catalog.Note, sources func([]catalog.Note) string) (string, []catalog.Note) {
-	type at struct {
-		end   int
-		notes []catalog.Note
-	}
-	var ats []at
-	var rest []catalog.Note
 	esc := Esc(text)
+	ats, rest := marksIn(esc, governed, Esc)
+	var b strings.Builder
+	from := 0
+	for _, a := range ats {
+		b.WriteString(esc[from:a.End])
+		b.WriteString(sources(a.Notes))
+		from = a.End
+	}
+	b.WriteString(esc[from:])
+	return b.String(), rest
+}
+
+// MarkAt is where in a text a run of readings' marks goes: right after
+// the byte End.
+type MarkAt struct {
+	End   int
+	Notes []catalog.Note
+}
+
+// MarksAt is Marked for a text drawn as it is (a marker sheet's note):
+// where each governed reading's mark goes, in order, and the readings
+// whose words the text does not hold.
+func MarksAt(text string, governed []catalog.Note) ([]MarkAt, []catalog.Note) {
+	return marksIn(text, governed, func(s string) string { return s })
+}
+
+// marksIn finds the governed words of each reading in text (as esc
+// writes words). A mark goes after the word the governed words end in:
+// "Numbered 1–" marks "Numbered 1–12", never splitting the number.
+func marksIn(text string, governed []catalog.Note, esc func(string) string) ([]MarkAt, []catalog.Note) {
+	var ats []MarkAt
+	var rest []catalog.Note
 	for _, n := range governed {
 		end := -1
 		for _, g := range n.Governs {
-			g = Esc(g)
-			if i := strings.Index(esc, g); i >= 0 {
-				end = i + len(g)
+			if i := strings.Index(text, esc(g)); i >= 0 {
+				end = i + len(esc(g))
 				break
 			}
 		}
@@ -231,21 +258,20 @@ func Marked(text string, governed []catalog.Note, sources func([]catalog.Note) s
 			rest = append(rest, n)
 			continue
 		}
-		k := slices.IndexFunc(ats, func(a at) bool { return a.end == end })
+		for end < len(text) {
+			r, size := utf8.DecodeRuneInString(text[end:])
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				break
+			}
+			end += size
+		}
+		k := slices.IndexFunc(ats, func(a MarkAt) bool { return a.End == end })
 		if k < 0 {
-			ats = append(ats, at{end: end})
+			ats = append(ats, MarkAt{End: end})
 			k = len(ats) - 1
 		}
-		ats[k].notes = append(ats[k].notes, n)
+		ats[k].Notes = append(ats[k].Notes, n)
 	}
-	slices.SortFunc(ats, func(a, b at) int { return a.end - b.end })
-	var b strings.Builder
-	from := 0
-	for _, a := range ats {
-		b.WriteString(esc[from:a.end])
-		b.WriteString(sources(a.notes))
-		from = a.end
-	}
-	b.WriteString(esc[from:])
-	return b.String(), rest
+	slices.SortFunc(ats, func(a, b MarkAt) int { return a.End - b.End })
+	return ats, rest
 }

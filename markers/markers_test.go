@@ -1004,3 +1004,39 @@ func TestFoldBacks(t *testing.T) {
 		t.Error("a back offset on a fold sheet was accepted")
 	}
 }
+
+// TestNoteWords: a reading's mark is part of the word its governed words
+// end in, so that no wrap sets it alone, and the last line never holds a
+// word alone where the line above can spare one.
+func TestNoteWords(t *testing.T) {
+	r4 := catalog.Note{Mark: "R4", Governs: []string{"the 8 units"}}
+	r12 := catalog.Note{Mark: "R12", Governs: []string{"nowhere"}}
+	words := noteWords("Numbered 1–12: the 8 units that deploy; 4 marked (dummy).", []catalog.Note{r4, r12})
+	var got []string
+	for _, w := range words {
+		var s string
+		for _, r := range w {
+			if r.mark {
+				s += "^"
+			}
+			s += r.s
+		}
+		got = append(got, s)
+	}
+	if want := "Numbered 1–12: the 8 units^R4 that deploy; 4 marked (dummy).^R12"; strings.Join(got, " ") != want {
+		t.Errorf("words %q, want %q", strings.Join(got, " "), want)
+	}
+	pdf := newDoc(layout.A4, "t")
+	pdf.SetFont(fontName, "", 7)
+	for width := 20.0; width < 90; width += 2 {
+		lines := wrapMarked(pdf, words, width)
+		for i, ln := range lines {
+			if ln[0][0].mark {
+				t.Errorf("width %v: line %d starts with a mark", width, i+1)
+			}
+		}
+		if k := len(lines) - 1; k > 0 && len(lines[k]) == 1 && len(lines[k-1]) > 2 {
+			t.Errorf("width %v: the last line holds one word alone", width)
+		}
+	}
+}

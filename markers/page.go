@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/fpdf"
 	"github.com/playaid/playaid/layout"
@@ -158,16 +159,7 @@ func (sh *sheet) footNote(pdf *fpdf.Fpdf, pg *page) {
 	base := low + layout.CropTo + 3.5
 	setText(pdf, noteInk)
 	pdf.SetFont(fontName, "", cards.BodyPt)
-	var marks []string
-	for _, n := range sh.opt.Readings {
-		marks = append(marks, n.Mark)
-	}
-	mark := strings.Join(marks, ",")
-	width := right - x0
-	if mark != "" {
-		width -= markW(pdf, mark)
-	}
-	lines := layout.Wrap(pdf, sh.opt.Note, width)
+	lines := wrapMarked(pdf, noteWords(sh.opt.Note, sh.opt.Readings), right-x0)
 	var rulings [][]string // each ruling's lines, set in after its mark
 	all := len(lines)
 	for _, n := range sh.opt.Readings {
@@ -179,19 +171,14 @@ func (sh *sheet) footNote(pdf *fpdf.Fpdf, pg *page) {
 	if len(lines) == 0 || base+float64(all-1)*lh > sh.paper.Height-layout.SafeMargin-0.6 {
 		return
 	}
-	pdf.SetFont(fontName, "", cards.BodyPt)
 	for i, ln := range lines {
-		layout.Text(pdf, x0, base+float64(i)*lh, ln)
+		drawMarked(pdf, x0, base+float64(i)*lh, ln)
 	}
 	if len(rulings) == 0 {
 		return
 	}
-	// The readings' marks raised after the note's last word, each ruling
-	// on the lines under it, led by its mark.
+	// Each ruling on the lines under the note, led by its mark.
 	y := base + float64(len(lines)-1)*lh
-	end := x0 + layout.Width(pdf, lines[len(lines)-1]) + 0.1
-	pdf.SetFont(fontName, "B", markPt)
-	layout.Text(pdf, end, y-markRise, mark)
 	for k, n := range sh.opt.Readings {
 		y += lh
 		pdf.SetFont(fontName, "B", cards.BodyPt)
@@ -204,6 +191,128 @@ func (sh *sheet) footNote(pdf *fpdf.Fpdf, pg *page) {
 		y += float64(len(rulings[k])-1) * lh
 		sh.opt.Marks.Add(n, pdf.PageNo(), "", "")
 	}
+}
+
+// run is a stretch of a note's text, or a run of readings' marks ("R12,R4")
+// set raised after the words they govern.
+type run struct {
+	s    string
+	mark bool
+}
+
+// noteWords are a note's words, each with the marks of the readings whose
+// governed words it ends (document.MarksAt), the marks of readings whose
+// words the note does not hold on its last word: a mark is part of its
+// word, so it never wraps onto a line alone.
+func noteWords(note string, readings []catalog.Note) [][]run {
+	note = strings.TrimSpace(note)
+	ats, rest := document.MarksAt(note, readings)
+	if len(rest) > 0 {
+		if k := len(ats) - 1; k >= 0 && ats[k].End == len(note) {
+			ats[k].Notes = append(ats[k].Notes, rest...)
+		} else {
+			ats = append(ats, document.MarkAt{End: len(note), Notes: rest})
+		}
+	}
+	var words [][]run
+	var word []run
+	text := func(s string) {
+		for i, w := range strings.Split(s, " ") {
+			if i > 0 && len(word) > 0 {
+				words, word = append(words, word), nil
+			}
+			if w != "" {
+				word = append(word, run{s: w})
+			}
+		}
+	}
+	from := 0
+	for _, a := range ats {
+		text(note[from:a.End])
+		var marks []string
+		for _, n := range a.Notes {
+			marks = append(marks, n.Mark)
+		}
+		word = append(word, run{s: strings.Join(marks, ","), mark: true})
+		from = a.End
+	}
+	text(note[from:])
+	if len(word) > 0 {
+		words = append(words, word)
+	}
+	return words
+}
+
+// runW is a run's width: text in the note's type, marks in theirs.
+func runW(pdf *fpdf.Fpdf, p run) float64 {
+	if p.mark {
+		pdf.SetFont(fontName, "B", markPt)
+		defer pdf.SetFont(fontName, "", cards.BodyPt)
+	}
+	return layout.Width(pdf, p.s)
+}
+
+// wrapMarked sets a note's words in lines no wider than width; a word
+// wider than the line has one of its own, and the last line never holds
+// one word alone where the line above it can spare one.
+func wrapMarked(pdf *fpdf.Fpdf, words [][]run, width float64) [][][]run {
+	space := layout.Width(pdf, " ")
+	var lines [][][]run
+	var line [][]run
+	lineW := 0.0
+	for _, w := range words {
+		ww := 0.0
+		for _, p := range w {
+			ww += runW(pdf, p)
+		}
+		if len(line) > 0 && lineW+space+ww > width {
+			lines, line, lineW = append(lines, line), nil, 0
+		}
+		if len(line) > 0 {
+			lineW += space
+		}
+		line, lineW = append(line, w), lineW+ww
+	}
+	if len(line) > 0 {
+		lines = append(lines, line)
+	}
+	// No word alone on the last line: the one before it comes down.
+	if k := len(lines) - 1; k > 0 && len(lines[k]) == 1 && len(lines[k-1]) > 2 {
+		prev := lines[k-1]
+		lines[k-1], lines[k] = prev[:len(prev)-1], [][]run{prev[len(prev)-1], lines[k][0]}
+	}
+	return lines
+}
+
+// drawMarked draws a line of a note's words from x at baseline y, marks
+// raised; the text between two marks is drawn as one string, as a
+// reader's copy and search find it.
+func drawMarked(pdf *fpdf.Fpdf, x, y float64, line [][]run) {
+	var text strings.Builder
+	flush := func() {
+		if text.Len() > 0 {
+			layout.Text(pdf, x, y, text.String())
+			x += layout.Width(pdf, text.String())
+			text.Reset()
+		}
+	}
+	for i, w := range line {
+		if i > 0 {
+			text.WriteString(" ")
+		}
+		for _, p := range w {
+			if !p.mark {
+				text.WriteString(p.s)
+				continue
+			}
+			flush()
+			pdf.SetFont(fontName, "B", markPt)
+			layout.Text(pdf, x, y-markRise, p.s)
+			x += layout.Width(pdf, p.s)
+			pdf.SetFont(fontName, "", cards.BodyPt)
+		}
+	}
+	flush()
 }
 
 // markW is the room a ruling's mark takes at the head of its line, in
@@ -241,7 +350,7 @@ func (sh *sheet) drawBackPage(pdf *fpdf.Fpdf, pg *page) {
 	sh.header(pdf, fmt.Sprintf("%s — backs of sheet %d of %d", sh.title(pg), pg.num, pg.n),
 		"print double-sided, flip on the "+sh.opt.Backs.String(), top)
 	for _, pl := range pg.items {
-		// A quarter-turned piece is mirrored across its own length by a
+		// A quarter-turned run is mirrored across its own length by a
 		// long-edge flip, across its width by a short-edge one.
 		flipped := (sh.opt.Backs == ShortEdge) != pl.rot
 		place(pdf, pl, func(x, y float64) { drawBack(pdf, pl.p, x, y, flipped) })
@@ -272,7 +381,7 @@ func (sh *sheet) header(pdf *fpdf.Fpdf, title, note string, top float64) {
 	layout.CalibrationBars(pdf, x0, top+5.5)
 }
 
-// place draws a piece at its placement: draw paints it upright with its
+// place draws a run at its placement: draw paints it upright with its
 // box's top-left at the given point, turned when the placement is turned.
 func place(pdf *fpdf.Fpdf, pl placement, draw func(x, y float64)) {
 	if !pl.rot {
@@ -280,7 +389,7 @@ func place(pdf *fpdf.Fpdf, pl placement, draw func(x, y float64)) {
 		return
 	}
 	// Drawn at (X, Y+H) and turned a quarter counter-clockwise about that
-	// point, the piece's top edge runs up the left side of the box.
+	// point, the run's top edge runs up the left side of the box.
 	pdf.TransformBegin()
 	pdf.TransformRotate(90, pl.r.X, pl.r.Y+pl.r.H)
 	draw(pl.r.X, pl.r.Y+pl.r.H)

@@ -452,6 +452,15 @@ func (b *Briefing) funcs(notes *document.Notes) template.FuncMap {
 			s, rest := document.Marked(text, b.System.Governed(text, document.Typo), notes.Sources)
 			return s + notes.Sources(rest)
 		},
+		// unlabelled is a force line's text without the label the
+		// heading it prints under already says ("Reinforcements: 1
+		// Unit of Rough Riders" under Reinforcements).
+		"unlabelled": func(text, label string) string {
+			if head, rest, ok := strings.Cut(text, ":"); ok && strings.EqualFold(strings.TrimSpace(head), label) {
+				return strings.TrimSpace(rest)
+			}
+			return text
+		},
 		// markedBy is marked for the readings with the ids alone (a
 		// marker's note, whose count carries the scenario's own
 		// reading): a table cell's text.

@@ -591,8 +591,11 @@ func TestCardRulingsOnTheCard(t *testing.T) {
 // top of its Game Stats is on its card: Scenario 2's Morale Wagon moves 4″
 // a phase (on a card of its own, which sends which tank it is to the
 // secret deployment sheet: the six Baldwins' cards only point to it), and its HMG team may start
-// dug in (with what that does); Scenario 1 gives neither. A card holds
-// one tank, so it is titled with the unit's name, singular.
+// dug in (with what that does), as may the Doughboys by the book's Dug In
+// rule, a reading marked on their card; Scenario 1 gives no Morale Wagon,
+// and its infantry and machine guns may start dug in by that rule, the
+// Rough Riders not. A card holds one tank, so it is titled with the
+// unit's name, singular.
 func TestScenarioGivesOnCards(t *testing.T) {
 	cat := shipped.Catalog(t)
 	cs, err := buildCards(shippedList(t, cat, "morale-wagon-humans.toml"))
@@ -600,7 +603,7 @@ func TestScenarioGivesOnCards(t *testing.T) {
 		t.Fatal(err)
 	}
 	baldwins, wagons := 0, 0
-	hmg := "" // the HMG's cards
+	hmg, doughboys := "", "" // the HMG's and the Doughboys' cards
 	for _, c := range cs {
 		text := partText(c)
 		switch c.title {
@@ -623,6 +626,8 @@ func TestScenarioGivesOnCards(t *testing.T) {
 			}
 		case "Machine Guns": // its odds may go on a card of their own
 			hmg += text + "\n"
+		case "Doughboys":
+			doughboys += text + "\n"
 		default:
 			if strings.Contains(text, "Dug In:") || strings.Contains(text, "Morale Wagon:") {
 				t.Errorf("card %q carries a line the scenario gives another unit:\n%s", c.title, text)
@@ -632,8 +637,12 @@ func TestScenarioGivesOnCards(t *testing.T) {
 	if baldwins != 6 || wagons != 1 {
 		t.Errorf("%d Baldwin cards and %d Morale Wagon cards, want 6 and 1", baldwins, wagons)
 	}
-	if !strings.Contains(hmg, "Dug In: May start dug in (a marker): Armor +2 while on that spot, not against a tripod within 6″.") {
+	const dugIn = "Dug In: May start dug in (a marker): Armor +2 while on that spot, not against a tripod within 6″."
+	if !strings.Contains(hmg, dugIn) {
 		t.Errorf("the HMG's cards lack that it may start dug in:\n%s", hmg)
+	}
+	if n := cat.System("aqotmf").Reading("morale-wagon-dug-in"); n == nil || !strings.Contains(doughboys, dugIn) || !strings.Contains(doughboys, n.Mark+" Ruling: ") {
+		t.Errorf("the Doughboys' cards lack that they may start dug in, marked with the reading:\n%s", doughboys)
 	}
 	cs, err = buildCards(shippedList(t, cat, "boys-of-company-c-humans.toml"))
 	if err != nil {
@@ -642,8 +651,11 @@ func TestScenarioGivesOnCards(t *testing.T) {
 	riders := 0
 	for _, c := range cs {
 		text := partText(c)
-		if strings.Contains(text, "Dug In:") || strings.Contains(text, "Morale Wagon:") {
+		if strings.Contains(text, "Morale Wagon:") {
 			t.Errorf("Scenario 1's card %q carries Scenario 2's line:\n%s", c.title, text)
+		}
+		if digs := strings.Contains(text, "Dug In:"); digs != (c.title != "Rough Riders") && !strings.HasPrefix(c.of, "card 2/2") { // a split card holds the line on its first
+			t.Errorf("Scenario 1's card %q (%s): Dug In line %v, want it on the infantry's and machine guns' cards alone:\n%s", c.title, c.of, digs, text)
 		}
 		arrives := strings.Contains(text, "Reinforcement: They arrive at either of the redline locations")
 		if c.title == "Rough Riders" {

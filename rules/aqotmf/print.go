@@ -197,6 +197,21 @@ func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 			row.Specials = strings.Join(sps, ", ")
 		}
 		x.Profiles = append(x.Profiles, row)
+		// Weapons the players agree (the Baldwin's): the book's weapons
+		// no unit carries (the Tank Gun) are their starting point,
+		// marked with the unit's reading.
+		if slices.Contains(p.Unstated(), "weapons") {
+			for i := range s.Weapons {
+				if w := &s.Weapons[i]; !carried(s, w.ID) && g.Once("weapon/"+w.ID) {
+					row := aqWeaponRow(g, w)
+					row.Name += g.Refs(p.ID)
+					if w.Note != "" {
+						row.Specials = g.Esc(w.Note)
+					}
+					g.Weapon(row)
+				}
+			}
+		}
 	}
 	if x.Hidden {
 		x.BlipNotes = g.Refs("blips", "hidden-units")
@@ -205,9 +220,33 @@ func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 }
 
 func aqWeapon(g rules.Glossary, w *catalog.Weapon) {
-	if !g.Once("weapon/" + w.ID) {
-		return
+	if g.Once("weapon/" + w.ID) {
+		g.Weapon(aqWeaponRow(g, w))
 	}
+}
+
+// carried reports whether a unit carries the weapon: a profile's, or one
+// a scenario equips a unit with.
+func carried(s *catalog.System, id string) bool {
+	for _, p := range s.Profiles {
+		if slices.Contains(p.Weapons, id) {
+			return true
+		}
+	}
+	for _, sc := range s.Scenarios {
+		for _, side := range sc.Sides {
+			for _, f := range side.Forces {
+				if slices.Contains(f.Equipped, id) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// aqWeaponRow is a weapon's row of a roster's weapons.
+func aqWeaponRow(g rules.Glossary, w *catalog.Weapon) rules.WeaponRow {
 	row := rules.WeaponRow{Name: g.Esc(w.Name) + g.Refs(w.ID), Power: "–", Dice: fmt.Sprint(w.DicePerElement()), Specials: "–", Range: g.Esc(aqRange(g, w))}
 	if w.Power != 0 {
 		row.Power = printnum.Signed(w.Power)
@@ -219,7 +258,7 @@ func aqWeapon(g rules.Glossary, w *catalog.Weapon) {
 	if len(sps) > 0 {
 		row.Specials = strings.Join(sps, ", ")
 	}
-	g.Weapon(row)
+	return row
 }
 
 // aqUnstated is a row of the weapons for what a scenario equips a unit

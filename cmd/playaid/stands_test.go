@@ -79,7 +79,7 @@ func TestStandsAgree(t *testing.T) {
 			if got := lostBoxes(texts, lines, plainName(rl.Name)); got != want && got >= 0 {
 				t.Errorf("%s: %s's card has %d LOST boxes; the briefing and roster give %d stands", name, entry, got, want)
 			} else if got < 0 && !strings.Contains(rl.Extra.(*aqotmf.LineValues).Entry+rl.Name, "Tripod") {
-				t.Errorf("%s: no LOST boxes found on %s's card", name, rl.Name)
+				t.Errorf("%s: no LOST boxes found on %s's card", name, plainName(rl.Name))
 			}
 			checked++
 		}
@@ -120,8 +120,13 @@ func stated(t *testing.T, s string) int {
 // plainName is a roster name without its note references and emphasis.
 func plainName(s string) string {
 	s = regexp.MustCompile(`\[\^[^\]]*\]`).ReplaceAllString(s, "")
+	s = markIn.ReplaceAllString(s, "") // a reading's mark, as the roster holds it (the Doughboys' R19)
 	return strings.Trim(strings.TrimSpace(s), "*")
 }
+
+// markIn is a reading's mark in a roster's text, between the private-use
+// runes the roster sets it in.
+var markIn = regexp.MustCompile("\ue002[^\ue003]*\ue003")
 
 // lostBoxes counts the tick boxes in the row of the "LOST" label on the
 // card titled title: the distinct squares (3 to 8 mm) whose top edge is

@@ -40,8 +40,8 @@ func (p Place) Where() string {
 	if p.Label == "" || strings.EqualFold(p.Label, p.Section) {
 		return p.Section
 	}
-	if p.Section == "" {
-		return p.Label
+	if p.Section == "" || strings.HasPrefix(strings.ToLower(p.Label), strings.ToLower(p.Section)) {
+		return p.Label // "Flyers: Action Point Examples", not under "Flyers:" again
 	}
 	return p.Section + ": " + p.Label
 }

@@ -150,9 +150,7 @@ func (s Sheet) notesData(cat *catalog.Catalog, paper layout.Paper, places []Plac
 				e.Where = printedWhere(printed.Of(*note), sys)
 			}
 		} else {
-			for _, p := range at {
-				e.About = append(e.About, fmt.Sprintf("the reference sheet p. %d (%s)", p.Page, p.Where()))
-			}
+			e.About = aboutPages(at)
 			e.About = append(e.About, n.elsewhere...)
 		}
 		if section == "" {
@@ -168,6 +166,36 @@ func (s Sheet) notesData(cat *catalog.Catalog, paper layout.Paper, places []Plac
 	}
 	slices.SortStableFunc(d.Groups, func(a, b NoteGroup) int { return cmpAt(first(a), first(b)) })
 	return d, nil
+}
+
+// aboutPages names the sheet's pages a note bears on, each once with its
+// places after it: "the reference sheet p. 4 (Rallying results; Pursuit)".
+// A place that another on the page names more closely goes ("One die …"
+// beside "One die …: Worked example …", "Rallying" beside "Rallying
+// results").
+func aboutPages(at []Place) []string {
+	var pages []int
+	heads := map[int][]string{}
+	for _, p := range at {
+		if !slices.Contains(pages, p.Page) {
+			pages = append(pages, p.Page)
+		}
+		if w := p.Where(); !slices.Contains(heads[p.Page], w) {
+			heads[p.Page] = append(heads[p.Page], w)
+		}
+	}
+	var out []string
+	for _, pg := range pages {
+		out = append(out, fmt.Sprintf("the reference sheet p. %d (%s)", pg, strings.Join(closest(heads[pg]), "; ")))
+	}
+	return out
+}
+
+// closest drops a place that another of places names more closely.
+func closest(places []string) []string {
+	return slices.DeleteFunc(slices.Clone(places), func(w string) bool {
+		return slices.ContainsFunc(places, func(o string) bool { return strings.HasPrefix(o, w+": ") || strings.HasPrefix(o, w+" ") })
+	})
 }
 
 // printedWhere says where a reading's mark printed, document by
@@ -201,8 +229,10 @@ func printedWhere(at []document.Printing, sys *catalog.System) []string {
 				if !slices.Contains(pages, pg) {
 					pages = append(pages, pg)
 				}
-				if p.Where != "" && !slices.Contains(heads[pg], p.Where) {
-					heads[pg] = append(heads[pg], p.Where)
+				for _, w := range strings.Split(p.Where, "; ") {
+					if w != "" && !slices.Contains(heads[pg], w) {
+						heads[pg] = append(heads[pg], w)
+					}
 				}
 			}
 		}
@@ -212,7 +242,7 @@ func printedWhere(at []document.Printing, sys *catalog.System) []string {
 			}
 		}
 		for k, pg := range pages {
-			if h := heads[pg]; len(h) > 0 {
+			if h := closest(heads[pg]); len(h) > 0 {
 				pages[k] += " (" + strings.Join(h, "; ") + ")"
 			}
 		}
@@ -222,19 +252,23 @@ func printedWhere(at []document.Printing, sys *catalog.System) []string {
 		}
 		switch {
 		case len(pages) > 0 && len(cards) > 0:
-			w += " " + strings.Join(pages, ", ") + ", its " + plural(len(cards), "card", "cards") + " " + strings.Join(cards, ", ")
+			w += " " + strings.Join(pages, ", ") + ", its " + plural(len(cards), "card", "cards") + " " + strings.Join(cards, cardSep)
 		case len(pages) > 0:
 			w += " " + strings.Join(pages, ", ")
 		case strings.HasSuffix(w, " cards"): // a deck: its cards are the document
-			w += ": " + strings.Join(cards, ", ")
+			w += ": " + strings.Join(cards, cardSep)
 		default: // a roster's unit cards, not its pages
-			w += ", its " + plural(len(cards), "card", "cards") + " " + strings.Join(cards, ", ")
+			w += ", its " + plural(len(cards), "card", "cards") + " " + strings.Join(cards, cardSep)
 		}
 		out = append(out, w)
 		i = j
 	}
 	return out
 }
+
+// cardSep parts card names, which may hold commas themselves ("1st
+// Company, 24th Foot"); "; " parts the documents.
+const cardSep = " · "
 
 // partOf is which of a title's cards one is: " 2/3".
 var partOf = regexp.MustCompile(` \d+/\d+\b`)

@@ -13,6 +13,8 @@ package sheets
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/playaid/playaid/catalog"
@@ -212,16 +214,20 @@ func (l *Laid) PDF(marks *document.Marks) ([]byte, error) {
 // heading first.
 func (l *Laid) where(n catalog.Note, page int, heading string) string {
 	first := ""
+	var under []string // every place under the heading: "Shooting at buildings; Fire"
 	for _, p := range l.places {
 		if p.Note != n.ID || p.System != n.System || p.Page != page {
 			continue
 		}
-		if p.Section == heading {
-			return p.Where()
+		if w := p.Where(); p.Section == heading && !slices.Contains(under, w) {
+			under = append(under, w)
 		}
 		if first == "" {
 			first = p.Where()
 		}
+	}
+	if len(under) > 0 {
+		return strings.Join(under, "; ")
 	}
 	if first != "" {
 		return first

@@ -27,6 +27,9 @@ type Table struct {
 	// Blank is what a blank cell (Impossible) means, said under the table
 	// wherever it prints one (BlankNote).
 	Blank string
+	// Alone is what a score printed without its chance means (Scored: the
+	// score of an Impossible cell), said under the table where it prints.
+	Alone string
 }
 
 // Row is one row of a Table.
@@ -178,15 +181,16 @@ func (t Table) WithScores(pairs ...string) (Table, error) {
 // book's table it was worked out from ("8: 65%"): the engine table's rows
 // are the book table's rows in order, its columns the book's last
 // columns (an engine column the book does not print, such as "No hit",
-// keeps its chance alone). A score the die cannot reach unmodified keeps
-// its chance blank ("22:"), as the engine table has it (Impossible), the
-// table's Blank saying why.
+// keeps its chance alone). A score the die cannot reach unmodified
+// (Impossible) prints alone ("22", as the book has it), the table's Alone
+// said under it.
 func (t Table) Scored(seed *catalog.Table) (Table, error) {
 	if len(seed.Rows) != len(t.Rows) {
 		return Table{}, fmt.Errorf("scored: table %q has %d rows, engine table %q %d", seed.ID, len(seed.Rows), t.ID, len(t.Rows))
 	}
 	out := t
 	out.Rows = make([]Row, len(t.Rows))
+	alone := false
 	for i, r := range t.Rows {
 		row := seed.Rows[i]
 		r.Cells = slices.Clone(r.Cells)
@@ -201,10 +205,14 @@ func (t Table) Scored(seed *catalog.Table) (Table, error) {
 			}
 			r.Cells[j] = Cell{Text: score + ": " + c.String()}
 			if c == Impossible {
-				r.Cells[j] = Cell{Text: score + ":"}
+				r.Cells[j] = Cell{Text: score}
+				alone = true
 			}
 		}
 		out.Rows[i] = r
+	}
+	if alone && t.Alone != "" {
+		out.Notes = append(slices.Clone(t.Notes), t.Alone)
 	}
 	return out, nil
 }

@@ -597,7 +597,7 @@ func (x *exec) scored(e rules.Table, seedID string, topics ...string) (string, e
 	fmt.Fprintf(&b, "**%s**%s%s%s\n\n", document.Esc(e.Title), x.entry(t.Note), x.sources(append(x.touching(append([]string{seedID}, topics...)...), quoted...)), intro(t))
 	b.WriteString(document.OddsTable(shown))
 	b.WriteString("\n")
-	b.WriteString(x.below(e))
+	b.WriteString(x.below(shown))
 	if t.Footer != "" {
 		b.WriteString("*" + document.Esc(t.Footer) + "*\n\n")
 	}

@@ -93,9 +93,9 @@ func clean(s string) string {
 	return strings.TrimSpace(strings.ReplaceAll(s, "**", ""))
 }
 
-// scoreOnly is a cell of a score the die cannot reach unmodified, its
-// chance blank.
-var scoreOnly = regexp.MustCompile(`^\d+:$`)
+// scoreOnly is a cell of a score the die cannot reach unmodified, printed
+// alone.
+var scoreOnly = regexp.MustCompile(`^\d+$`)
 
 // hasRun reports whether row holds want as consecutive cells.
 func hasRun(row, want []string) bool {
@@ -103,7 +103,7 @@ func hasRun(row, want []string) bool {
 		ok := true
 		for j, w := range want {
 			// A cell may carry the seed's score before the chance: "8: 65%",
-			// or, for a score the die cannot reach, the score alone: "22:".
+			// or, for a score the die cannot reach, the score alone: "22".
 			if c := row[i+j]; c != w && !strings.HasSuffix(c, ": "+w) && !(w == "" && scoreOnly.MatchString(c)) {
 				ok = false
 				break

@@ -57,7 +57,7 @@ var imWords = []rules.WordSpec{
 	{ID: "shooting", Title: true, Corner: true, Columns: 5, Notes: true, Words: []string{"below"}, Vars: []string{"always", "lowest"}},
 	{ID: "mg-jam", Title: true, Corner: true, Columns: 5},
 	{ID: "artillery-hit", Title: true, Corner: true, Columns: 1, Words: []string{"or_less", "or_more"}, Vars: []string{"n"}},
-	{ID: "artillery-formations", Title: true, Corner: true, Columns: 1, Words: []string{"blank"}, Vars: []string{"modifier", "die"}},
+	{ID: "artillery-formations", Title: true, Corner: true, Columns: 1, Words: []string{"blank", "alone"}, Vars: []string{"modifier", "die"}},
 	{ID: "artillery-objects", Title: true, Columns: 1},
 	{ID: "artillery-armour", Title: true, Corner: true},
 	{ID: "flyer-penetration", Title: true, Corner: true},

@@ -196,7 +196,7 @@ func FormationTable(sys *catalog.System, modifier int) (rules.Table, error) {
 		return rules.Table{}, err
 	}
 	w := rules.WordsOf(sys, "artillery-formations", "modifier", imMod(modifier), "die", rules.Itoa(d20.Max()))
-	t := rules.Table{ID: "im-artillery-formations", Title: w.Title(), Corner: w.Corner(), Columns: append(w.Columns(), src.Columns[2:]...), Notes: imNotes(sys, src.ID), Blank: w.Word("blank")}
+	t := rules.Table{ID: "im-artillery-formations", Title: w.Title(), Corner: w.Corner(), Columns: append(w.Columns(), src.Columns[2:]...), Notes: imNotes(sys, src.ID), Blank: w.Word("blank"), Alone: w.Word("alone")}
 	t.Rows, err = imLadderRows(src, 2, func(k []string) ([]*big.Rat, error) {
 		return ArtilleryVsFormation(sys, k[0], k[1], modifier)
 	})

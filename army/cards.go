@@ -163,6 +163,9 @@ func (c card) marks(n catalog.Note) bool {
 		_, m, ok := strings.Cut(s, markOpen)
 		return ok && m == n.Mark
 	}
+	if marked(c.sub) {
+		return true
+	}
 	for _, p := range c.parts {
 		for _, row := range p.rows {
 			if slices.ContainsFunc(row, marked) {
@@ -357,7 +360,9 @@ func drawBack(pdf *fpdf.Fpdf, c card, f cards.Frame) {
 	layout.Text(pdf, left+cards.BandPad, y+titleBase, layout.FitText(pdf, c.title, w-2*cards.BandPad))
 	layout.SetFont(pdf, layout.Font, "", subPt)
 	pdf.SetTextColor(70, 76, 86)
-	layout.Text(pdf, left+cards.BandPad, y+subBase, layout.FitText(pdf, c.sub, w-2*cards.BandPad))
+	// The back has no room for a reading's line: its mark stays on the
+	// front, with the line.
+	layout.Text(pdf, left+cards.BandPad, y+subBase, layout.FitText(pdf, unmarked(c.sub), w-2*cards.BandPad))
 	layout.SetFont(pdf, layout.Font, "B", titlePt)
 	pdf.SetTextColor(40, 70, 120)
 	for i, ln := range layout.Wrap(pdf, c.foot, w) {
@@ -380,9 +385,7 @@ func drawCard(pdf *fpdf.Fpdf, c card, f cards.Frame) {
 	layout.Text(pdf, left+w-cards.BandPad-cw, y+titleBase, c.corner)
 	layout.SetFont(pdf, layout.Font, "B", titlePt)
 	layout.Text(pdf, left+cards.BandPad, y+titleBase, layout.FitText(pdf, c.title, w-2*cards.BandPad-cw-2))
-	layout.SetFont(pdf, layout.Font, "", subPt)
-	pdf.SetTextColor(70, 76, 86)
-	layout.Text(pdf, left+cards.BandPad, y+subBase, layout.FitText(pdf, c.sub, w-2*cards.BandPad))
+	drawSub(pdf, left+cards.BandPad, y+subBase, c.sub, w-2*cards.BandPad)
 
 	body := f.Body(bandH)
 	top := body.Y + firstDown
@@ -517,6 +520,46 @@ func wrapText(pdf *fpdf.Fpdf, text string, w float64) []textLine {
 	}
 	return out
 }
+
+// drawSub draws the line under a card's title at x on base, cut to
+// width: a reading's mark at its end (the unit's type a reading
+// governs) raised after the words, as a row's name carries one.
+func drawSub(pdf *fpdf.Fpdf, x, base float64, sub string, width float64) {
+	layout.SetFont(pdf, layout.Font, "", subPt)
+	pdf.SetTextColor(70, 76, 86)
+	drawMarked(pdf, x, base, sub, width, "", subPt, [3]int{70, 76, 86})
+}
+
+// drawMarked draws s at x on base in the current font (style, size) and
+// ink, cut to width, a reading's mark at its end (after markOpen)
+// raised after the words; the font and ink are left as they were.
+func drawMarked(pdf *fpdf.Fpdf, x, base float64, s string, width float64, style string, size float64, ink [3]int) {
+	words, mark, marked := strings.Cut(s, markOpen)
+	mw := 0.0
+	if marked {
+		pdf.SetFont(layout.Font, "B", markPt)
+		mw = layout.Width(pdf, mark)
+		pdf.SetFont(layout.Font, style, size)
+	}
+	words = layout.FitText(pdf, words, width-mw)
+	layout.Text(pdf, x, base, words)
+	if marked {
+		ww := layout.Width(pdf, words)
+		pdf.SetFont(layout.Font, "B", markPt)
+		pdf.SetTextColor(40, 70, 120)
+		layout.Text(pdf, x+ww, base-markRise, mark)
+		pdf.SetFont(layout.Font, style, size)
+		pdf.SetTextColor(ink[0], ink[1], ink[2])
+	}
+}
+
+// unmarked is a card's text without the readings' marks in it.
+func unmarked(s string) string {
+	return markIn.ReplaceAllString(s, "")
+}
+
+// markIn is a reading's mark in a card's text.
+var markIn = regexp.MustCompile(markOpen + `R\d+`)
 
 // leadWidth is the room a paragraph's bold lead takes, with its
 // reading's mark (markOpen) raised after it, and a space.
@@ -818,23 +861,7 @@ func drawRow(pdf *fpdf.Fpdf, row []string, x, base, w, first, col float64, bold 
 		return
 	}
 	first = nameRoom(row, w, first)
-	name, mark, marked := strings.Cut(row[0], markOpen)
-	mw := 0.0
-	if marked {
-		pdf.SetFont(layout.Font, "B", markPt)
-		mw = layout.Width(pdf, mark)
-		pdf.SetFont(layout.Font, style, bodyPt)
-	}
-	name = layout.FitText(pdf, name, first-1-mw)
-	layout.Text(pdf, x, base, name)
-	if marked {
-		nw := layout.Width(pdf, name)
-		pdf.SetFont(layout.Font, "B", markPt)
-		pdf.SetTextColor(40, 70, 120)
-		layout.Text(pdf, x+nw, base-markRise, mark)
-		pdf.SetFont(layout.Font, style, bodyPt)
-		pdf.SetTextColor(20, 24, 30)
-	}
+	drawMarked(pdf, x, base, row[0], first-1, style, bodyPt, [3]int{20, 24, 30})
 	for i, cell := range row[1:] {
 		s := layout.FitText(pdf, cell, col-0.8)
 		right := x + first + float64(i+1)*col

@@ -77,7 +77,7 @@ func PlayUnits(r *Report) (units []PlayUnit, decoys int) {
 // faceOf is a card's words as the play view shows them.
 func faceOf(c card) Face {
 	c.typeset()
-	f := Face{Title: c.title, Corner: c.corner, Sub: c.sub}
+	f := Face{Title: c.title, Corner: c.corner, Sub: unmarked(c.sub)}
 	for _, p := range c.parts {
 		if !p.odds && !p.legend && p.writeOn == 0 {
 			f.Parts = append(f.Parts, FacePart{Head: p.head, Rows: p.rows, Text: p.text})

@@ -514,6 +514,9 @@ func TestCardRulingsOnTheCard(t *testing.T) {
 		}
 		for _, c := range cs {
 			used, explained := map[string]bool{}, map[string]bool{}
+			for _, m := range cardMarkRE.FindAllString(c.sub, -1) {
+				used[m] = true // a type a reading allows, under the title
+			}
 			var texts []string
 			for _, p := range c.parts {
 				for _, row := range p.rows {

@@ -29,7 +29,12 @@ func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 	ev := RulesOf(r.System)
 	var ro rules.Roster
 	for i, ln := range r.Lines {
-		ro.Lines = append(ro.Lines, rules.RosterLine{N: i + 1, Name: g.Esc(ln.Name), Type: g.Esc(rules.FirstOf(ln.Type, ln.Unit.Str("type"))), Count: ln.Count, Each: ln.Each, Cost: ln.Cost})
+		typ := rules.FirstOf(ln.Type, ln.Unit.Str("type"))
+		line := rules.RosterLine{N: i + 1, Name: g.Esc(ln.Name), Type: g.Esc(typ), Count: ln.Count, Each: ln.Each, Cost: ln.Cost}
+		for _, n := range r.System.Governing(typ, same) {
+			line.Type += g.Source(n) // a type allowed as the book's "infantry only" is read
+		}
+		ro.Lines = append(ro.Lines, line)
 	}
 	x := &RosterValues{Pod: PodOf(r)}
 	ro.Extra = x
@@ -55,9 +60,19 @@ func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 }
 
 // unitCard is a unit's card: its codex profile is written in.
-func unitCard(_ *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, error) {
+// A type a reading allows (jump infantry) is marked in the line under
+// the title, the reading's line at the card's foot.
+func unitCard(r *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, error) {
 	title, also := ln.CardNames()
-	c := rules.Card{Title: title, Corner: fmt.Sprintf("%d pts", ln.Each), Sub: rules.FirstOf(ln.Type, ln.Unit.Str("type"))}
+	typ := rules.FirstOf(ln.Type, ln.Unit.Str("type"))
+	marks := &rules.CardMarks{}
+	var lines []string
+	for _, n := range r.System.Governing(typ, same) {
+		typ += marks.Mark(n)
+		lines = append(lines, marks.Line(p, n))
+		break // the line under the title holds one mark
+	}
+	c := rules.Card{Title: title, Corner: fmt.Sprintf("%d pts", ln.Each), Sub: typ}
 	if ln.Count > 1 && also != "" {
 		c.Sub = also + " · " + c.Sub // the line's name over one unit's card
 	}
@@ -65,6 +80,10 @@ func unitCard(_ *rules.Report, ln rules.Line, p rules.Printer) (rules.Card, erro
 	if ln.Unit.Note != "" {
 		c.Parts = append(c.Parts, rules.CardPart{Head: "Note", Text: p.OneLine(ln.Unit.Note)})
 	}
+	if len(lines) > 0 {
+		c.Parts = append(c.Parts, rules.CardPart{Text: strings.Join(lines, "\n")})
+	}
+	c.Readings = marks.Readings
 	return c, nil
 }
 

@@ -113,7 +113,7 @@ func (x *exec) table(v any) (string, error) {
 		return "", fmt.Errorf("table: want an odds table id or a table, got %T", v)
 	}
 	out := x.foot.OddsTable(t) + "\n"
-	if b := t.BlankNote(); b != "" {
+	if b := t.Legend(); b != "" {
 		out += "\n*" + document.Esc(b) + "*\n"
 	}
 	return out, nil
@@ -159,7 +159,7 @@ func byBand(t rules.Table, from, to int) (rules.Table, error) {
 	if bands == 0 {
 		return rules.Table{}, fmt.Errorf("byBand: %q has no range bands", t.Title)
 	}
-	out := rules.Table{ID: t.ID, Title: t.Title, Corner: "Band, reach", Columns: t.Columns[1:per], Notes: t.Notes, Blank: t.Blank}
+	out := rules.Table{ID: t.ID, Title: t.Title, Corner: "Band, reach", Columns: t.Columns[1:per], Notes: t.Notes, Blank: t.Blank, Alone: t.Alone, Dash: t.Dash}
 	from, to = max(0, min(from, len(t.Rows))), max(0, min(to, len(t.Rows)))
 	for _, r := range t.Rows[from:to] {
 		head := r.Label
@@ -185,7 +185,7 @@ func byBand(t rules.Table, from, to int) (rules.Table, error) {
 // ("Light"), under the corner given: the artillery look table of one kind
 // of gun, ready to transpose into ranges by guns for a card.
 func only(t rules.Table, kind, corner string) (rules.Table, error) {
-	out := rules.Table{ID: t.ID, Title: t.Title, Corner: corner, Columns: t.Columns, Notes: t.Notes, Blank: t.Blank}
+	out := rules.Table{ID: t.ID, Title: t.Title, Corner: corner, Columns: t.Columns, Notes: t.Notes, Blank: t.Blank, Alone: t.Alone, Dash: t.Dash}
 	var kinds []string
 	for _, r := range t.Rows {
 		i := strings.LastIndex(r.Label, ", ")

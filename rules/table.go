@@ -30,6 +30,9 @@ type Table struct {
 	// Alone is what a score printed without its chance means (Scored: the
 	// score of an Impossible cell), said under the table where it prints.
 	Alone string
+	// Dash is what a dash (–) the table prints means (a Power of none),
+	// said under it after Blank (Legend).
+	Dash string
 }
 
 // Row is one row of a Table.
@@ -58,6 +61,12 @@ func (t Table) BlankNote() string {
 		}
 	}
 	return ""
+}
+
+// Legend is what the table's signs mean, said under it: its BlankNote,
+// then its Dash.
+func (t Table) Legend() string {
+	return strings.TrimSpace(t.BlankNote() + " " + t.Dash)
 }
 
 // Filler is a cell with nothing to say, not even that it cannot happen:
@@ -105,7 +114,7 @@ func (t Table) Relabel(names ...string) (Table, error) {
 // columns becomes a short, wide one, and a wide one of few rows a narrow
 // one. A row short of a column's cell gives "–".
 func (t Table) Transpose() Table {
-	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes, Blank: t.Blank}
+	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes, Blank: t.Blank, Alone: t.Alone, Dash: t.Dash}
 	for _, r := range t.Rows {
 		out.Columns = append(out.Columns, r.Label)
 	}
@@ -153,7 +162,7 @@ func (t Table) WithScores(pairs ...string) (Table, error) {
 		}
 		drop[sc], into[ch] = true, sc
 	}
-	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes, Blank: t.Blank}
+	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes, Blank: t.Blank, Alone: t.Alone, Dash: t.Dash}
 	for i, c := range t.Columns {
 		if !drop[i] {
 			out.Columns = append(out.Columns, c)
@@ -238,7 +247,7 @@ func (t Table) Fold(n int) Table {
 		return t
 	}
 	per := (len(t.Rows) + n - 1) / n
-	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes, Blank: t.Blank}
+	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Notes: t.Notes, Blank: t.Blank, Alone: t.Alone, Dash: t.Dash}
 	for g := 0; g < n; g++ {
 		if g > 0 {
 			out.Columns = append(out.Columns, t.Corner)
@@ -319,7 +328,7 @@ func (t Table) Pick(columns ...string) (Table, error) {
 			return Table{}, fmt.Errorf("%s", catalog.Unknown("column of "+strconv.Quote(t.Title), name, t.Columns))
 		}
 	}
-	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Columns: columns, Notes: t.Notes, Blank: t.Blank}
+	out := Table{ID: t.ID, Title: t.Title, Corner: t.Corner, Columns: columns, Notes: t.Notes, Blank: t.Blank, Alone: t.Alone, Dash: t.Dash}
 	for _, r := range t.Rows {
 		row := Row{Label: r.Label}
 		if len(r.Cells) > 0 {

@@ -503,7 +503,7 @@ func (x *exec) caption(t rules.Table, topics ...string) string {
 // quotes) in italics, as one paragraph.
 func (x *exec) below(t rules.Table) string {
 	own := x.ownNotes(t.Notes)
-	if b := t.BlankNote(); b != "" {
+	if b := t.Legend(); b != "" {
 		own = append(own, b)
 	}
 	if len(own) == 0 {

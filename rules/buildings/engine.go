@@ -28,7 +28,7 @@ var bldOdds = []rules.OddsTable{
 // blocks, in the order the data lists them.
 var bldWords = []rules.WordSpec{
 	{ID: "hit", Title: true, Corner: true, Columns: 4, Notes: true,
-		Words: []string{"row", "blank"},
+		Words: []string{"row", "blank", "dash"},
 		Vars:  []string{"die", "damaged_armor", "heat_ray_bonus", "building", "armor", "fire", "power"}},
 	{ID: "burn", Title: true, Corner: true, Notes: true,
 		Words: []string{"turn", "expected", "row"},

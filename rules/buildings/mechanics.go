@@ -152,6 +152,9 @@ func HitTable(sys *catalog.System) (rules.Table, error) {
 	}
 	w := rules.WordsOf(sys, "hit", "die", rules.Itoa(die), "damaged_armor", rules.Plus(b.DamagedArmor), "heat_ray_bonus", rules.Plus(b.HeatRayFireBonus))
 	t := rules.Table{ID: "buildings-hit", Title: w.Title(), Corner: w.Corner(), Columns: w.Columns(), Notes: w.Notes(), Blank: w.Word("blank")}
+	if slices.Contains(powers, 0) {
+		t.Dash = w.Word("dash") // the Power of none, rules.PowerLabel
+	}
 	for _, bt := range b.Types {
 		for _, p := range powers {
 			plain, err := Hit(sys, bt.ID, p, false)

@@ -198,13 +198,12 @@ func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 		}
 		x.Profiles = append(x.Profiles, row)
 		// Weapons the players agree (the Baldwin's): the book's weapons
-		// no unit carries (the Tank Gun) are their starting point,
-		// marked with the unit's reading.
+		// no unit carries (the Tank Gun) are their starting point. They
+		// are the book's, with its stats: no reading's mark.
 		if slices.Contains(p.Unstated(), "weapons") {
 			for i := range s.Weapons {
 				if w := &s.Weapons[i]; !carried(s, w.ID) && g.Once("weapon/"+w.ID) {
 					row := aqWeaponRow(g, w)
-					row.Name += g.Refs(p.ID)
 					if w.Note != "" {
 						row.Specials = g.Esc(w.Note)
 					}

@@ -28,11 +28,42 @@ func splits(d *doc, p *page) []string {
 		if s.last == s.first {
 			continue
 		}
+		if s.last == s.first+1 && tableHeadFirst(d, s.last) {
+			continue // a break between whole tables, as a publisher makes
+		}
 		if room := d.room(); s.height <= room+0.5 {
 			out = append(out, fmt.Sprintf("section %s runs from page %d to page %d, though its %.0f mm would fit in the %.0f mm of one page", quote(s.head), s.first, s.last, s.height, room))
 		}
 	}
 	return out
+}
+
+// tableHeadFirst reports whether page n's body opens with a table's
+// head: its first line is three or more bold texts (the columns' names),
+// none larger than the body type. A section that goes on there breaks
+// between two tables, each whole.
+func tableHeadFirst(d *doc, n int) bool {
+	for _, p := range d.pages {
+		if p.N != n {
+			continue
+		}
+		body := p.body()
+		if len(body) == 0 {
+			return false
+		}
+		y, size, k := body[0].Y, d.bodySize(), 0
+		for _, t := range body {
+			if !near(t.Y, y, 0.3) {
+				continue
+			}
+			if !strings.Contains(t.Font, "B") || t.Size > size+0.5 {
+				return false
+			}
+			k++
+		}
+		return k >= 3
+	}
+	return false
 }
 
 type section struct {

@@ -17,6 +17,7 @@ const (
 	dirColumnBreak
 	dirColumns
 	dirKeep
+	dirSplit
 )
 
 type directive struct {
@@ -24,12 +25,15 @@ type directive struct {
 	n    int // columns
 }
 
-var directiveNames = []string{"pagebreak", "columnbreak", "columns", "keep"}
+var directiveNames = []string{"pagebreak", "columnbreak", "columns", "keep", "split"}
 
 // A comment is a directive when it is exactly one of them:
 // "<!-- pagebreak -->", "<!-- columnbreak -->", "<!-- columns: 2 -->",
 // "<!-- keep -->" (the next paragraph is never split across columns or
-// pages: where its column has no room for all of it, all of it moves on).
+// pages: where its column has no room for all of it, all of it moves on),
+// "<!-- split -->" (a short section, kept whole on one page where it
+// can be, may go over a page here, between two blocks each read alone:
+// it is not moved whole to the next page for a break at this point).
 // Other comments are notes for the sheet's authors and are ignored —
 // unless they look like a misspelt directive ("page break", "colums: 2"),
 // which is an error, so a typo does not pass silently.
@@ -43,7 +47,7 @@ func parseDirective(block string) (directive, error) {
 	}
 	word, hasArg, arg := strings.TrimSpace(m[1]), m[2] != "", strings.TrimSpace(m[3])
 	switch word {
-	case "pagebreak", "columnbreak", "keep":
+	case "pagebreak", "columnbreak", "keep", "split":
 		if hasArg {
 			return directive{}, fmt.Errorf("directive %s takes no value", word)
 		}
@@ -52,6 +56,9 @@ func parseDirective(block string) (directive, error) {
 		}
 		if word == "keep" {
 			return directive{kind: dirKeep}, nil
+		}
+		if word == "split" {
+			return directive{kind: dirSplit}, nil
 		}
 		return directive{kind: dirColumnBreak}, nil
 	case "columns":
@@ -74,7 +81,7 @@ func parseDirective(block string) (directive, error) {
 	}
 	// The comment is quoted on one line: a message is one line.
 	quoted := strings.ReplaceAll(m[1]+m[2], "\n", " ")
-	return directive{}, fmt.Errorf("<!--%s--> is no directive; did you mean <!-- %s -->? (the directives are pagebreak, columnbreak, columns: N and keep)", quoted, s)
+	return directive{}, fmt.Errorf("<!--%s--> is no directive; did you mean <!-- %s -->? (the directives are pagebreak, columnbreak, columns: N, keep and split)", quoted, s)
 }
 
 // squash drops the spaces, hyphens and underscores of a word, to compare

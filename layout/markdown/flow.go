@@ -28,6 +28,8 @@ type box struct {
 	// (walker.markRuns), 0 for none: where each mark lands (Layout.Marks).
 	marks int32
 	head  uint8 // a heading's line: its level (1–6)
+	// split: its section may go over a page before it (<!-- split -->).
+	split bool
 }
 
 // what a box is, in an error message ("a table row is 300 mm
@@ -284,11 +286,14 @@ func (f *flow) splitSections() []splitSection {
 		splitSection
 		last int
 		h    float64
+		// atSplit: the section goes over its page where it may (its
+		// first box on the next page follows <!-- split -->).
+		atSplit bool
 	}
 	var out []splitSection
 	var stack []open
 	end := func(o open) {
-		if o.last > o.page && o.h <= f.colHeight()+eps {
+		if o.last > o.page && o.h <= f.colHeight()+eps && !(o.atSplit && o.last == o.page+1) {
 			out = append(out, o.splitSection)
 		}
 	}
@@ -333,6 +338,9 @@ func (f *flow) splitSections() []splitSection {
 				if page == o.page {
 					o.here += b.h
 				} else {
+					if o.spill == 0 {
+						o.atSplit = b.split
+					}
 					o.spill += b.h
 				}
 			}

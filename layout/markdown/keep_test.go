@@ -443,15 +443,7 @@ func TestShortSectionKeptWhole(t *testing.T) {
 			}
 			return b.String()
 		}
-		line := func(md, prefix string) int {
-			for i, l := range strings.Split(md, "\n") {
-				if strings.HasPrefix(l, prefix) {
-					return i + 1
-				}
-			}
-			t.Fatalf("no line %q", prefix)
-			return 0
-		}
+		line := func(md, prefix string) int { return lineOf(t, md, prefix) }
 		found := 0
 		for n := 20; n < 60 && found < 4; n++ {
 			md := doc(n)
@@ -559,4 +551,74 @@ func TestKeepDirective(t *testing.T) {
 			t.Errorf("%s: no paragraph splits without the directive: the test proves nothing", paper.Name)
 		}
 	}
+}
+
+// TestSplitDirective: a short section that would go over a page moves
+// whole to the next one; with <!-- split --> between its two tables, it
+// breaks there instead, each table whole.
+func TestSplitDirective(t *testing.T) {
+	const para = "Filler words to wrap a paragraph over some lines of the page. "
+	table := func(tag string) string {
+		var b strings.Builder
+		b.WriteString("| What | Notes |\n|---|---|\n")
+		for i := range 6 {
+			fmt.Fprintf(&b, "| %s%d | a row of the table |\n", tag, i)
+		}
+		return b.String()
+	}
+	doc := func(n int, split bool) string {
+		var b strings.Builder
+		b.WriteString("# Breaking at a split\n\n")
+		for i := range n {
+			fmt.Fprintf(&b, "P%02d %s\n\n", i, strings.Repeat(para, 2))
+		}
+		b.WriteString("## Short section\n\n" + table("T") + "\n")
+		if split {
+			b.WriteString("<!-- split -->\n\n")
+		}
+		b.WriteString(table("U") + "\n## After\n\n" + strings.Repeat(para, 4) + "\n")
+		return b.String()
+	}
+	line := func(md, prefix string) int { return lineOf(t, md, prefix) }
+	found := 0
+	for n := 10; n < 40; n++ {
+		with, without := doc(n, true), doc(n, false)
+		l, err := Measure([]byte(with), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		head, t0, u0, u5 := l.Page(line(with, "## Short")), l.Page(line(with, "| T0")), l.Page(line(with, "| U0")), l.Page(line(with, "| U5"))
+		if l.Page(line(with, "| T5")) != t0 || u0 != u5 {
+			t.Errorf("%d paragraphs before it: a table split across pages", n)
+		}
+		if u0 == head {
+			continue // the section fits its page
+		}
+		found++
+		if t0 != head || u0 != head+1 {
+			t.Errorf("%d paragraphs before it, with a split: heading p. %d, first table p. %d, second p. %d; want the break between the tables", n, head, t0, u0)
+		}
+		m, err := Measure([]byte(without), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := m.Page(line(without, "## Short")), m.Page(line(without, "| U5")); a != b {
+			t.Logf("%d paragraphs before it, without a split: the section runs from p. %d to p. %d", n, a, b)
+		}
+	}
+	if found == 0 {
+		t.Error("no section went over a page: the test proves nothing")
+	}
+}
+
+// lineOf is the number of md's first line starting with prefix.
+func lineOf(t *testing.T, md, prefix string) int {
+	t.Helper()
+	for i, l := range strings.Split(md, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return i + 1
+		}
+	}
+	t.Fatalf("no line %q", prefix)
+	return 0
 }

@@ -163,6 +163,9 @@ type walker struct {
 	keepFrom int
 	// whole: the next paragraph is kept whole (a keep directive).
 	whole bool
+	// split: the next box may start a page its section goes over (a
+	// split directive).
+	split bool
 	// notesLeft counts the footnotes under a block still to print after
 	// the one being printed: they keep together.
 	notesLeft int
@@ -278,7 +281,19 @@ func costs(w, s *walker, opt Options) bool {
 	if pagesOf(w, opt) != pagesOf(s, opt) || len(w.fl.splitSections()) > len(s.fl.splitSections()) {
 		return true
 	}
-	return !slices.Equal(w.fl.headingPages(), s.fl.headingPages())
+	// A heading w sets on a later page than s does is what the wrap
+	// costs; one it sets earlier (a section s moves whole, w splits
+	// where it may) costs nothing.
+	wh, sh := w.fl.headingPages(), s.fl.headingPages()
+	if len(wh) != len(sh) {
+		return true
+	}
+	for i := range wh {
+		if wh[i] > sh[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // pagesOf is the pages of w's document, as its caller counts them: once
@@ -692,6 +707,9 @@ func (r *walker) emit(b box) {
 	r.hold = false
 	if !b.space {
 		r.ink += b.h / float64(r.fl.cols)
+		// A split lets a section go over a page at the sheet's type,
+		// not in a layout whose tables shrink to bring a break about.
+		b.split, r.split = r.split && !r.plan.shrink, false
 	}
 	r.fl.add(r.wrap(b))
 }
@@ -1051,6 +1069,8 @@ func (r *walker) htmlBlock(n ast.Node, entering bool) ast.WalkStatus {
 		r.fl.columnBreak()
 	case dirKeep:
 		r.whole = true
+	case dirSplit:
+		r.split = true
 	case dirColumns:
 		if len(r.decos) > 0 || len(r.lists) > 0 {
 			r.errorf(line, "columns directive inside a list or quote; put it between blocks")

@@ -47,6 +47,7 @@ type Briefing struct {
 	// objective marker's upgrade costs.
 	Allowed, Excluded []string
 	AllowedSaid       string // the book's words for them ("Infantry only"), else "Allowed"
+	ExcludedMore      string // the book's ending of the refused list ("etc")
 	ObjectiveLadder   *rules.Table
 	Specials          []catalog.Special // the scenario's, then the rule set's
 	Markers           []MarkerLine
@@ -242,7 +243,7 @@ func New(sys *catalog.System, sc *catalog.Scenario, version string) (*Briefing, 
 			}
 		}
 	}
-	b.Allowed, b.Excluded, b.AllowedSaid = part.Allowed, part.Excluded, part.AllowedSaid
+	b.Allowed, b.Excluded, b.AllowedSaid, b.ExcludedMore = part.Allowed, part.Excluded, part.AllowedSaid, part.ExcludedMore
 	b.ObjectiveLadder = part.Ladder
 	b.Agree = agree(sys, sc)
 	if b.Sheet, err = newSheet(sys, sc, b.Sides); err != nil {

@@ -40,6 +40,7 @@ type BriefingPart struct {
 	// those it may not.
 	Allowed, Excluded []string
 	AllowedSaid       string // the book's words for what is allowed ("Infantry only")
+	ExcludedMore      string // the book's ending of its refused list ("etc")
 }
 
 // HiddenRules are an engine's rules of hidden deployment, as a

@@ -28,7 +28,11 @@ type Rules struct {
 	// AllowedSaid is the book's own words for what is allowed ("Infantry
 	// only"): the list above is partly the pack's reading of them.
 	AllowedSaid string `toml:"allowed_said"`
-	Objective   struct {
+	// ExcludedMore is how the book ends its list of refused types ("etc"):
+	// printed after the list so that it reads as open, as the book's does,
+	// held to the last type by a no-break space (never a line alone).
+	ExcludedMore string `toml:"excluded_more"`
+	Objective    struct {
 		Armour     int   `toml:"armour"`
 		HullPoints int   `toml:"hull_points"`
 		MaxArmour  int   `toml:"max_armour"`

@@ -27,7 +27,7 @@ func (documents) Briefing(sys *catalog.System, sc *catalog.Scenario, reinforced 
 	}
 	b.TieBreakers = ev.TieBreakers
 	b.Specials = ev.Specials
-	b.Allowed, b.Excluded, b.AllowedSaid = ev.Allowed, ev.Excluded, ev.AllowedSaid
+	b.Allowed, b.Excluded, b.AllowedSaid, b.ExcludedMore = ev.Allowed, ev.Excluded, ev.AllowedSaid, ev.ExcludedMore
 	if len(ev.Objective.Ladder) > 0 {
 		t, err := LadderTable(sys)
 		if err != nil {

@@ -51,6 +51,9 @@ func roster(r *rules.Report, g rules.Glossary) rules.Roster {
 		x.Allowed += g.Source(n) // the types the book's "infantry only" is read as
 	}
 	x.Excluded = g.Esc(strings.Join(ev.Excluded, ", "))
+	if ev.ExcludedMore != "" {
+		x.Excluded += "\u00a0" + g.Esc(ev.ExcludedMore) // never a line alone
+	}
 	ro.ArmyNotes = g.Refs("army", "points")
 	x.PodNotes = g.RefsExcept([]string{"army", "points"}, "objective", "ladder")
 	for _, sp := range ev.Specials {

@@ -350,7 +350,7 @@ func (sh *sheet) drawBackPage(pdf *fpdf.Fpdf, pg *page) {
 	sh.header(pdf, fmt.Sprintf("%s — backs of sheet %d of %d", sh.title(pg), pg.num, pg.n),
 		"print double-sided, flip on the "+sh.opt.Backs.String(), top)
 	for _, pl := range pg.items {
-		// A quarter-turned run is mirrored across its own length by a
+		// A quarter-turned piece is mirrored across its own length by a
 		// long-edge flip, across its width by a short-edge one.
 		flipped := (sh.opt.Backs == ShortEdge) != pl.rot
 		place(pdf, pl, func(x, y float64) { drawBack(pdf, pl.p, x, y, flipped) })
@@ -381,7 +381,7 @@ func (sh *sheet) header(pdf *fpdf.Fpdf, title, note string, top float64) {
 	layout.CalibrationBars(pdf, x0, top+5.5)
 }
 
-// place draws a run at its placement: draw paints it upright with its
+// place draws a piece at its placement: draw paints it upright with its
 // box's top-left at the given point, turned when the placement is turned.
 func place(pdf *fpdf.Fpdf, pl placement, draw func(x, y float64)) {
 	if !pl.rot {
@@ -389,7 +389,7 @@ func place(pdf *fpdf.Fpdf, pl placement, draw func(x, y float64)) {
 		return
 	}
 	// Drawn at (X, Y+H) and turned a quarter counter-clockwise about that
-	// point, the run's top edge runs up the left side of the box.
+	// point, the piece's top edge runs up the left side of the box.
 	pdf.TransformBegin()
 	pdf.TransformRotate(90, pl.r.X, pl.r.Y+pl.r.H)
 	draw(pl.r.X, pl.r.Y+pl.r.H)

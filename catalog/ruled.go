@@ -17,6 +17,16 @@ func (t *Table) PlayRows() [][]string {
 	})
 }
 
+// GroupHead reports whether cell, the first of a row whose other cells
+// are empty, heads a group as the book prints it ("Artillery:-": its
+// colon, then a dash), and gives it as it prints: "Artillery:". In a
+// table a dash is a value, none; after a group's name it is the book's
+// punctuation.
+func GroupHead(cell string) (string, bool) {
+	g := strings.TrimRight(cell, "-–")
+	return g, g != cell && strings.HasSuffix(g, ":")
+}
+
 // PlayRowsMarked are the rows a player's table prints: the book's, with
 // each ruled cell printing the ruling's value followed by mark(cell) —
 // the reference to its reading's line. A row the book prints twice (the

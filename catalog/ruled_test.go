@@ -85,3 +85,22 @@ func TestReadingMarks(t *testing.T) {
 		t.Errorf("ReadingByMark(R2) = %v, want the base's reading two", n)
 	}
 }
+
+func TestGroupHead(t *testing.T) {
+	for _, tt := range []struct {
+		cell, want string
+		ok         bool
+	}{
+		{"Artillery:-", "Artillery:", true},
+		{"Formation Changes:–", "Formation Changes:", true},
+		{"Artillery:", "Artillery:", false}, // no dash: the book's own colon
+		{"Limbering-", "Limbering", false},  // a dash with no colon
+		{"-", "", false},
+		{"Artillery: -", "Artillery: ", false},
+	} {
+		g, ok := GroupHead(tt.cell)
+		if ok != tt.ok || (ok && g != tt.want) {
+			t.Errorf("GroupHead(%q) = %q, %v; want %q, %v", tt.cell, g, ok, tt.want, tt.ok)
+		}
+	}
+}

@@ -246,12 +246,11 @@ func (x *exec) playRows(id string) ([][]string, error) {
 	}
 	rows := slices.Clone(t.PlayRowsMarked(func(u catalog.Ruled) string { return x.reading(u.Note) }))
 	for i, r := range rows {
-		// A group's head ("Artillery:-", the book's colon and dash, its
-		// other cells empty) prints "Artillery:", as on the sheet: a dash
-		// in a table is a value, none. (The rows are the catalogue's: the
-		// head is a new row, never an edit of its.)
+		// A group's head prints as on the sheet (catalog.GroupHead).
+		// (The rows are the catalogue's: the head is a new row, never an
+		// edit of its.)
 		if len(r) > 0 && strings.Join(r[1:], "") == "" {
-			if g := strings.TrimRight(r[0], "-–"); g != r[0] && strings.HasSuffix(g, ":") {
+			if g, ok := catalog.GroupHead(r[0]); ok {
 				rows[i] = append([]string{g}, r[1:]...)
 			}
 		}

@@ -538,10 +538,10 @@ func (x *exec) inline(id string, topics ...string) (string, error) {
 		if len(cells) == 0 {
 			continue
 		}
-		if g := strings.TrimRight(cells[0], ":-–"); len(cells) == 1 && g != cells[0] && strings.HasSuffix(strings.TrimRight(cells[0], "-–"), ":") {
+		if g, ok := catalog.GroupHead(cells[0]); len(cells) == 1 && ok {
 			// A group's head: bold, and its first row follows it without
 			// a separator ("**Artillery:** Limbering 2 · …").
-			rows = append(rows, "**"+document.Esc(g)+":**")
+			rows = append(rows, "**"+document.Esc(strings.TrimRight(g, ":"))+":**")
 			head = true
 			continue
 		}

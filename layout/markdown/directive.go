@@ -27,6 +27,11 @@ type directive struct {
 
 var directiveNames = []string{"pagebreak", "columnbreak", "columns", "keep", "split"}
 
+// bareDirectives are the directives that take no value, by name.
+var bareDirectives = map[string]dirKind{
+	"pagebreak": dirPageBreak, "columnbreak": dirColumnBreak, "keep": dirKeep, "split": dirSplit,
+}
+
 // A comment is a directive when it is exactly one of them:
 // "<!-- pagebreak -->", "<!-- columnbreak -->", "<!-- columns: 2 -->",
 // "<!-- keep -->" (the next paragraph is never split across columns or
@@ -51,16 +56,7 @@ func parseDirective(block string) (directive, error) {
 		if hasArg {
 			return directive{}, fmt.Errorf("directive %s takes no value", word)
 		}
-		if word == "pagebreak" {
-			return directive{kind: dirPageBreak}, nil
-		}
-		if word == "keep" {
-			return directive{kind: dirKeep}, nil
-		}
-		if word == "split" {
-			return directive{kind: dirSplit}, nil
-		}
-		return directive{kind: dirColumnBreak}, nil
+		return directive{kind: bareDirectives[word]}, nil
 	case "columns":
 		n, err := strconv.Atoi(arg)
 		if err != nil || n < 1 || n > 2 {

@@ -80,23 +80,20 @@ type physical struct {
 // together; fitted is what was fitted to a card with a font of wide
 // letters.
 func settle(pdf *fpdf.Fpdf, cs []card, accent [3]uint8, file string) (out []physical, fitted diag.List, err error) {
-	out, fitted, err = settleAt(pdf, cs, accent, file, bodySize+sizeStep)
-	if err != nil || len(cs) == 0 || !cs[0].oneSize {
-		return out, fitted, err
+	oneSize := len(cs) > 0 && cs[0].oneSize
+	out, fitted, all, err := settleAt(pdf, cs, accent, file, bodySize+sizeStep, oneSize)
+	if oneSize && !all {
+		// A deck of one size is set larger only where every side is:
+		// the first side that is not sets the deck at bodySize.
+		out, fitted, _, err = settleAt(pdf, cs, accent, file, bodySize, false)
 	}
-	for _, pc := range out {
-		for s := front; s <= back; s++ {
-			if pc.sizes[s] != bodySize+sizeStep {
-				return settleAt(pdf, cs, accent, file, bodySize)
-			}
-		}
-	}
-	return out, fitted, nil
+	return out, fitted, err
 }
 
 // settleAt is settle with sides set a size larger, up to grow, where
-// they then fit on one card.
-func settleAt(pdf *fpdf.Fpdf, cs []card, accent [3]uint8, file string, grow float64) (out []physical, fitted diag.List, err error) {
+// they then fit on one card. With every, it stops at the first side not
+// set at grow (all false, no cards): the deck wants every side at one size.
+func settleAt(pdf *fpdf.Fpdf, cs []card, accent [3]uint8, file string, grow float64, every bool) (out []physical, fitted diag.List, all bool, err error) {
 	var errs diag.List
 	for _, c := range cs {
 		at := diag.Pos{File: file, Line: c.line, Col: 1}
@@ -114,6 +111,9 @@ func settleAt(pdf *fpdf.Fpdf, cs []card, accent [3]uint8, file string, grow floa
 		ok := true
 		for s := front; s <= back; s++ {
 			l, size, err := layOut(c.sides[s], accent, cards.BodyHeight(bandH), grow, file)
+			if every && (err != nil || size != grow) {
+				return nil, nil, false, nil
+			}
 			if err != nil {
 				for _, d := range asList(err) {
 					d.Msg = fmt.Sprintf("card %q: %s", c.title, d.Msg)
@@ -147,9 +147,9 @@ func settleAt(pdf *fpdf.Fpdf, cs []card, accent [3]uint8, file string, grow floa
 	}
 	if len(errs) > 0 {
 		errs.Sort()
-		return nil, nil, errs
+		return nil, nil, false, errs
 	}
-	return out, fitted, nil
+	return out, fitted, true, nil
 }
 
 // layOut sets a side's Markdown as a card's body, h mm tall: at grow when

@@ -63,22 +63,25 @@ func Wrap(pdf *fpdf.Fpdf, s string, width float64) []string {
 	units := func(s string) int { return pdf.GetStringSymbolWidth(glyphs.Printable(s)) }
 	space := units(" ")
 	var lines []string
-	cur, curUnits := "", 0
-	for _, word := range strings.Fields(s) {
+	// The line in hand is words[start:i], lineUnits wide: joined once it
+	// is done, not a string made again for every word it takes.
+	words := strings.Fields(s)
+	start, lineUnits := 0, 0
+	for i, word := range words {
 		wordUnits := units(word)
-		try, tryUnits := word, wordUnits
-		if cur != "" {
-			try, tryUnits = cur+" "+word, curUnits+space+wordUnits
-		}
-		if float64(tryUnits)*size/1000 <= width || cur == "" {
-			cur, curUnits = try, tryUnits
+		if i == start {
+			lineUnits = wordUnits
 			continue
 		}
-		lines = append(lines, cur)
-		cur, curUnits = word, wordUnits
+		if try := lineUnits + space + wordUnits; float64(try)*size/1000 <= width {
+			lineUnits = try
+			continue
+		}
+		lines = append(lines, strings.Join(words[start:i], " "))
+		start, lineUnits = i, wordUnits
 	}
-	if cur != "" {
-		lines = append(lines, FitText(pdf, cur, width))
+	if start < len(words) {
+		lines = append(lines, FitText(pdf, strings.Join(words[start:], " "), width))
 	}
 	return lines
 }

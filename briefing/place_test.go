@@ -2,6 +2,7 @@ package briefing
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/playaid/playaid/catalog/shipped"
@@ -162,6 +163,24 @@ func TestSamePagesBothPapers(t *testing.T) {
 			if pages[layout.A4.Name] != pages[layout.Letter.Name] {
 				t.Errorf("%s: %d pages on A4, %d on Letter", sc.ID, pages[layout.A4.Name], pages[layout.Letter.Name])
 			}
+		}
+	}
+}
+
+// TestMapLast: what may follow the map marker is what it was when the
+// footnotes' definitions were taken out of all that follows by footDefs:
+// nothing, or a page break first.
+func TestMapLast(t *testing.T) {
+	for _, tail := range []string{
+		"", "\n", "\n[^R1]: Ruling: x.\n", "\n\n" + pageBreak + "\n\nMore text.\n", "\nMore text.\n",
+		"\n[^R1]: x\nMore\n", "\n  [^R1]: x\n", " [^R1]: x", "\n[^R 1]: x\n", pageBreak + "more",
+		"\n[^R1]: x\n\n[^R2]: y\n" + pageBreak, "\n[^R1]:x\n", "\n \t\n" + pageBreak, "\n\u00a0" + pageBreak,
+	} {
+		md := []byte("# Map\n\n" + MapMarker + tail)
+		after := strings.TrimSpace(footDefs.ReplaceAllString(tail, ""))
+		want := after == "" || strings.HasPrefix(after, pageBreak)
+		if err := mapLast(md, bytes.Index(md, []byte(MapMarker))); (err == nil) != want {
+			t.Errorf("mapLast with %q after the marker: %v; want it refused: %v", tail, err, !want)
 		}
 	}
 }

@@ -247,7 +247,16 @@ func (b *Briefing) planned(md []byte, at int, mo markdown.Options) markdown.Opti
 // footnotes' definitions) follows the map marker: the map takes the rest
 // of its page.
 func mapLast(md []byte, at int) error {
-	after := strings.TrimSpace(footDefs.ReplaceAllString(string(md[at+len(MapMarker):]), ""))
+	// The first line after the marker that is neither blank nor a
+	// footnote's definition (footDefs) must be the page break.
+	after := ""
+	for l := range strings.Lines(string(md[at+len(MapMarker):])) {
+		l = strings.TrimSuffix(l, "\n")
+		if t := strings.TrimSpace(l); t != "" && !footDefs.MatchString(l) {
+			after = t
+			break
+		}
+	}
 	if after != "" && !strings.HasPrefix(after, pageBreak) {
 		return fmt.Errorf("%s: the table map takes the rest of its page: put %s after %s", BriefingTemplate, pageBreak, MapMarker)
 	}

@@ -3,6 +3,7 @@ package document
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/playaid/playaid/catalog"
 )
@@ -17,7 +18,16 @@ var numberText = regexp.MustCompile(`^([−+-]?[\d?][\d.,/: %″<−?-]*( or \d+
 // Numeric reports whether a cell of the data reads as a number, once
 // typeset (Typo: a hyphen before a digit is a minus).
 func Numeric(s string) bool {
-	return numberText.MatchString(strings.TrimSpace(Typo(stripRefs(placeMark.ReplaceAllString(s, "")))))
+	if strings.Contains(s, "\uE000") {
+		s = placeMark.ReplaceAllString(s, "")
+	}
+	s = strings.TrimSpace(Typo(stripRefs(s)))
+	// Most cells are words: what numberText matches starts with a digit,
+	// a "?" or a sign.
+	if r, _ := utf8.DecodeRuneInString(s); !('0' <= r && r <= '9' || strings.ContainsRune("?−+-±", r)) {
+		return false
+	}
+	return numberText.MatchString(s)
 }
 
 // placeMark is a place a generator marks in the Markdown it makes (a

@@ -1,6 +1,7 @@
 package document
 
 import (
+	"bytes"
 	"errors"
 	"math/big"
 	"regexp"
@@ -48,7 +49,7 @@ func TestTypo(t *testing.T) {
 // TestOneLine: the fast path (text already on one line is returned as it
 // is) agrees with the definition, runs of white space made single spaces.
 func TestOneLine(t *testing.T) {
-	for _, in := range []string{"", "a", "a b", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b", "a\u2009b", "Tripod — 6″ away", "  ", "é è"} {
+	for _, in := range []string{"", "a", "a b", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b", "a\u2009b", "a\u0085b", "a\u3000b", "a\vb", "a\rb", "a\fb", "\xffa b", "a \xff", "Tripod — 6″ away", "  ", "é è"} {
 		if got, want := OneLine(in), strings.Join(strings.Fields(in), " "); got != want {
 			t.Errorf("OneLine(%q) = %q, want %q", in, got, want)
 		}
@@ -202,6 +203,76 @@ func TestMinusSign(t *testing.T) {
 	} {
 		if got, want := minusSign(s), minus.ReplaceAllString(s, "$1−$2"); got != want {
 			t.Errorf("minusSign(%q) = %q; want %q", s, got, want)
+		}
+	}
+}
+
+// strings made of up to n of the words, every one: for holding a plain
+// scan to the regexp it replaces.
+func everyString(words []string, n int) []string {
+	out := []string{""}
+	for prev := out; n > 0; n-- {
+		var next []string
+		for _, p := range prev {
+			for _, w := range words {
+				next = append(next, p+w)
+			}
+		}
+		out, prev = append(out, next...), next
+	}
+	return out
+}
+
+// refRun is a run of footnote references, as OneMarkEach finds them.
+var refRun = regexp.MustCompile(`(?:\[\^[^\]\s]+\])+`)
+
+// oneMarkEachRE is OneMarkEach as a regexp says it.
+func oneMarkEachRE(md []byte) []byte {
+	return refRun.ReplaceAllFunc(md, func(run []byte) []byte {
+		var out []byte
+		seen := map[string]bool{}
+		for _, r := range bytes.SplitAfter(run, []byte("]")) {
+			if len(r) > 0 && !seen[string(r)] {
+				seen[string(r)] = true
+				out = append(out, r...)
+			}
+		}
+		return out
+	})
+}
+
+// TestOneMarkEach: the scan drops the marks the regexp's runs repeat, and
+// nothing else.
+func TestOneMarkEach(t *testing.T) {
+	for _, s := range everyString([]string{"[^a]", "[^", "a", "]", " ", "[", "\t", "é"}, 5) {
+		if got, want := OneMarkEach([]byte(s)), oneMarkEachRE([]byte(s)); !bytes.Equal(got, want) {
+			t.Errorf("OneMarkEach(%q) = %q; want %q", s, got, want)
+		}
+	}
+	for _, s := range []string{"x[^R4][^R4] y", "[^R1][^R2][^R1][^R3][^R2]", "[^a][^b] [^a][^a]\n[^c][^c]", "[^R1] [^R1]"} {
+		if got, want := OneMarkEach([]byte(s)), oneMarkEachRE([]byte(s)); !bytes.Equal(got, want) {
+			t.Errorf("OneMarkEach(%q) = %q; want %q", s, got, want)
+		}
+	}
+}
+
+// TestResolve: the scan makes the tokens the regexp matched Markdown's
+// references, and no others.
+func TestResolve(t *testing.T) {
+	for _, s := range everyString([]string{refOpen + "a" + refClose, refOpen, refClose, "a", "[^", "]", "\n", "é"}, 5) {
+		want := oneMarkEachRE(refTokens.ReplaceAll([]byte(s), []byte("[^$1]")))
+		if got := resolve([]byte(s)); !bytes.Equal(got, want) {
+			t.Errorf("resolve(%q) = %q; want %q", s, got, want)
+		}
+	}
+}
+
+// TestNumericWords: Numeric's quick answer for words is numberText's.
+func TestNumericWords(t *testing.T) {
+	for _, s := range everyString([]string{"1", "-", "−", "±", "A", " ", "?", "%", "\uE000", "\uE001", "x", `"`}, 4) {
+		want := numberText.MatchString(strings.TrimSpace(Typo(stripRefs(placeMark.ReplaceAllString(s, "")))))
+		if got := Numeric(s); got != want {
+			t.Errorf("Numeric(%q) = %v; want %v", s, got, want)
 		}
 	}
 }

@@ -46,15 +46,22 @@ func OneLine(s string) string {
 }
 
 // oneLine reports whether s is already on one line: no white space but
-// single spaces between words.
+// single spaces between words. It looks at bytes, decoding only what is
+// not ASCII: every escaped word of every document passes here.
 func oneLine(s string) bool {
-	for i, r := range s {
-		switch {
-		case r == ' ':
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ':
 			if i == 0 || i == len(s)-1 || s[i-1] == ' ' {
 				return false
 			}
-		case unicode.IsSpace(r):
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) {
+				return false
+			}
+			i += n - 1
+		case '\t' <= c && c <= '\r':
 			return false
 		}
 	}

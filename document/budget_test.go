@@ -1,11 +1,13 @@
 package document
 
 import (
+	"bytes"
 	"errors"
 	"slices"
 	"strings"
 	"testing"
 	"text/template"
+	"unicode"
 
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/rules"
@@ -224,4 +226,52 @@ func TestBudgetTypedFuncs(t *testing.T) {
 	if md, _, err := ExecuteLines([]Source{{Name: "x.md", Text: `{{ range 15 }}{{ $x := text "a" }}{{ end }}{{ table "a" }}`, From: "x.md"}}, fns, nil, nil); err != nil {
 		t.Errorf("within the budget: %v (%q)", err, md)
 	}
+}
+
+// TestTidyAsLines: tidy in one pass over the bytes does what it does line
+// by line (tidyRef), for every short mix of text, blanks and spaces.
+func TestTidyAsLines(t *testing.T) {
+	for _, s := range everyString([]string{"\n", " ", "\t", "a", "\u00a0", "b c"}, 6) {
+		md, kept, skip := tidy([]byte(s))
+		wmd, wkept, wskip := tidyRef([]byte(s))
+		if !bytes.Equal(md, wmd) || !slices.Equal(kept, wkept) || !slices.Equal(skip, wskip) {
+			t.Errorf("tidy(%q) = %q %v %v; want %q %v %v", s, md, kept, skip, wmd, wkept, wskip)
+		}
+	}
+}
+
+// tidyRef is tidy line by line.
+func tidyRef(md []byte) (out []byte, kept, skip []int) {
+	lines := strings.Split(string(md), "\n")
+	var keep []string
+	blank := 0
+	for i, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			blank++
+			if blank > 1 {
+				continue
+			}
+			l = ""
+		} else {
+			blank = 0
+		}
+		keep = append(keep, strings.TrimRight(l, " \t"))
+		kept = append(kept, i)
+	}
+	// The document starts at its first text and ends with one newline.
+	for len(keep) > 0 && keep[0] == "" {
+		keep, kept = keep[1:], kept[1:]
+	}
+	for len(keep) > 0 && keep[len(keep)-1] == "" {
+		keep, kept = keep[:len(keep)-1], kept[:len(kept)-1]
+	}
+	if len(keep) == 0 { // nothing but blanks: one empty line
+		return []byte("\n"), []int{0}, []int{0}
+	}
+	skip = make([]int, len(keep))
+	t := strings.TrimLeftFunc(keep[0], unicode.IsSpace)
+	skip[0] = len(keep[0]) - len(t)
+	keep[0] = t
+	keep[len(keep)-1] = strings.TrimRightFunc(keep[len(keep)-1], unicode.IsSpace)
+	return []byte(strings.Join(keep, "\n") + "\n"), kept, skip
 }

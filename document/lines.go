@@ -214,28 +214,31 @@ func (w *output) at(off int) (place, int, bool) {
 // kept[i] is the output line that became line i+1, skip[i] the bytes
 // tidying took off its start.
 func (w *output) lines(md []byte, kept, skip []int) Lines {
-	tidied := bytes.Split(md, []byte("\n"))
 	out := w.buf.Bytes()
-	starts := []int{0}
-	for i, c := range out {
-		if c == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
 	ls := make(Lines, len(kept))
+	line, start := 0, 0 // out's line line starts at start
 	for i, k := range kept {
-		if k >= len(starts) {
+		tidied := md // line i+1 of md
+		if n := bytes.IndexByte(md, '\n'); n >= 0 {
+			tidied, md = md[:n], md[n+1:]
+		}
+		for line < k {
+			n := bytes.IndexByte(out[start:], '\n')
+			if n < 0 {
+				break
+			}
+			line, start = line+1, start+n+1
+		}
+		if line < k {
 			continue
 		}
-		o := starts[k] + skip[i]
+		o := start + skip[i]
 		pl, n, ok := w.at(o)
 		if !ok {
 			continue
 		}
 		d := w.pos(pl)
-		if i < len(tidied) {
-			n = min(n, len(tidied[i])) // tidying dropped the line's trailing spaces
-		}
+		n = min(n, len(tidied)) // tidying dropped the line's trailing spaces
 		ls[i] = LinePlace{Pos: diag.Pos{File: d.File, Line: d.Line, Col: d.Col}, Verbatim: utf8.RuneCount(out[o : o+n])}
 	}
 	return ls

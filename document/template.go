@@ -200,10 +200,8 @@ func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes)
 	}
 	md, kept, skip := tidy(w.buf.Bytes())
 	lines := w.lines(md, kept, skip)
-	md = resolve(md)
-	var buf bytes.Buffer
-	buf.Write(md)
-	notes.write(&buf)
+	buf := bytes.NewBuffer(resolve(md)) // md is tidy's own: written on
+	notes.write(buf)
 	return buf.Bytes(), lines, nil
 }
 
@@ -444,36 +442,43 @@ func column(text string, line int, msg string) int {
 // kept[i] is the line of md that became line i+1, and skip[i] how many
 // bytes were taken off its start.
 func tidy(md []byte) (out []byte, kept, skip []int) {
-	lines := strings.Split(string(md), "\n")
-	var keep []string
-	blank := 0
-	for i, l := range lines {
-		if strings.TrimSpace(l) == "" {
+	out = make([]byte, 0, len(md)+1)
+	blank := 0    // blank lines in a row
+	pending := -1 // the first of them, once text came before
+	last := 0     // where the last line kept starts in out
+	for i, rest := 0, md; ; i++ {
+		l, more := rest, false
+		if n := bytes.IndexByte(rest, '\n'); n >= 0 {
+			l, rest, more = rest[:n], rest[n+1:], true
+		}
+		if len(bytes.TrimSpace(l)) == 0 {
 			blank++
-			if blank > 1 {
-				continue
+			if blank == 1 && len(kept) > 0 {
+				pending = i // kept if text follows
 			}
-			l = ""
 		} else {
 			blank = 0
+			if pending >= 0 {
+				out = append(out, '\n')
+				kept, skip = append(kept, pending), append(skip, 0)
+				pending = -1
+			}
+			t := l
+			if len(kept) == 0 { // the document starts at its first text
+				t = bytes.TrimLeftFunc(l, unicode.IsSpace)
+			}
+			last = len(out)
+			out = append(append(out, bytes.TrimRight(t, " \t")...), '\n')
+			kept, skip = append(kept, i), append(skip, len(l)-len(t))
 		}
-		keep = append(keep, strings.TrimRight(l, " \t"))
-		kept = append(kept, i)
+		if !more {
+			break
+		}
 	}
-	// The document starts at its first text and ends with one newline.
-	for len(keep) > 0 && keep[0] == "" {
-		keep, kept = keep[1:], kept[1:]
-	}
-	for len(keep) > 0 && keep[len(keep)-1] == "" {
-		keep, kept = keep[:len(keep)-1], kept[:len(kept)-1]
-	}
-	if len(keep) == 0 { // nothing but blanks: one empty line
+	if len(kept) == 0 { // nothing but blanks: one empty line
 		return []byte("\n"), []int{0}, []int{0}
 	}
-	skip = make([]int, len(keep))
-	t := strings.TrimLeftFunc(keep[0], unicode.IsSpace)
-	skip[0] = len(keep[0]) - len(t)
-	keep[0] = t
-	keep[len(keep)-1] = strings.TrimRightFunc(keep[len(keep)-1], unicode.IsSpace)
-	return []byte(strings.Join(keep, "\n") + "\n"), kept, skip
+	// It ends with one newline.
+	end := len(bytes.TrimRightFunc(out[last:len(out)-1], unicode.IsSpace))
+	return append(out[:last+end], '\n'), kept, skip
 }

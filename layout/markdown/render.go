@@ -107,7 +107,7 @@ type listState struct {
 }
 
 // walker renders one document: goldmark walks the tree once and calls the
-// function funcs holds for each node's kind on entering and leaving it.
+// method funcs holds for each node's kind on entering and leaving it.
 type walker struct {
 	src     []byte
 	srcText string // src as a string, when a text node needed it (source)
@@ -140,7 +140,6 @@ type walker struct {
 	breakAt   []int // their source lines
 	ends      []int // the last page of each section a page break ended
 	errs      diag.List
-	funcs     []func(n ast.Node, entering bool) ast.WalkStatus // by node kind
 	// wrapped says a table led by prose wrapped it rather than shrink
 	// (tableScale): layParsed weighs the layout against shrinking.
 	wrapped bool
@@ -524,33 +523,6 @@ func walk(doc ast.Node, src []byte, nl []int, opt Options, pl plan) (*walker, er
 		r.fl = newFlow(m, opt.Paper.Width-m, m+headerH, opt.Paper.Height-m-footerH, columnGap, opt.Columns)
 	}
 	r.styles = []style{{size: opt.BaseSize, color: r.lk.text}}
-	r.funcs = byKind([]kindFunc{
-		{ast.KindParagraph, r.paragraph},
-		{ast.KindTextBlock, r.paragraph},
-		{ast.KindHeading, r.heading},
-		{ast.KindThematicBreak, r.thematicBreak},
-		{ast.KindCodeBlock, r.codeBlock},
-		{ast.KindFencedCodeBlock, r.codeBlock},
-		{ast.KindHTMLBlock, r.htmlBlock},
-		{ast.KindBlockquote, r.blockquote},
-		{ast.KindList, r.list},
-		{ast.KindListItem, r.listItem},
-		{east.KindTable, r.tableNode},
-		{east.KindTableHeader, r.tableRow},
-		{east.KindTableRow, r.tableRow},
-		{east.KindTableCell, r.tableCell},
-		{east.KindFootnoteList, r.footnoteList},
-		{east.KindFootnote, r.footnote},
-		{ast.KindText, r.text},
-		{ast.KindString, r.str},
-		{ast.KindEmphasis, r.emphasis},
-		{east.KindStrikethrough, r.strike},
-		{ast.KindCodeSpan, r.codeSpan},
-		{ast.KindAutoLink, r.autoLink},
-		{ast.KindRawHTML, r.rawHTML},
-		{east.KindFootnoteLink, r.footnoteLink},
-		{east.KindFootnoteBacklink, func(ast.Node, bool) ast.WalkStatus { return ast.WalkSkipChildren }},
-	})
 	r.visit = func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if opt.onePage && (r.ink > r.fl.colHeight()+inkSlack || len(r.fitted) > 0) {
 			r.over = true
@@ -560,8 +532,8 @@ func walk(doc ast.Node, src []byte, nl []int, opt Options, pl plan) (*walker, er
 			r.line = r.nodeLine(n)
 		}
 		st := ast.WalkContinue
-		if k := int(n.Kind()); k < len(r.funcs) && r.funcs[k] != nil {
-			st = r.funcs[k](n, entering)
+		if k := int(n.Kind()); k < len(funcs) && funcs[k] != nil {
+			st = funcs[k](r, n, entering)
 		}
 		if !entering && n.Parent() == doc {
 			r.footnotesAfter(n)
@@ -585,21 +557,50 @@ func walk(doc ast.Node, src []byte, nl []int, opt Options, pl plan) (*walker, er
 	return r, nil
 }
 
-// kindFunc is the function for a kind of node.
+// kindFunc is the walker's method for a kind of node.
 type kindFunc struct {
 	kind ast.NodeKind
-	f    func(n ast.Node, entering bool) ast.WalkStatus
+	f    func(r *walker, n ast.Node, entering bool) ast.WalkStatus
 }
 
+// funcs is the walker's method for each kind of node.
+var funcs = byKind([]kindFunc{
+	{ast.KindParagraph, (*walker).paragraph},
+	{ast.KindTextBlock, (*walker).paragraph},
+	{ast.KindHeading, (*walker).heading},
+	{ast.KindThematicBreak, (*walker).thematicBreak},
+	{ast.KindCodeBlock, (*walker).codeBlock},
+	{ast.KindFencedCodeBlock, (*walker).codeBlock},
+	{ast.KindHTMLBlock, (*walker).htmlBlock},
+	{ast.KindBlockquote, (*walker).blockquote},
+	{ast.KindList, (*walker).list},
+	{ast.KindListItem, (*walker).listItem},
+	{east.KindTable, (*walker).tableNode},
+	{east.KindTableHeader, (*walker).tableRow},
+	{east.KindTableRow, (*walker).tableRow},
+	{east.KindTableCell, (*walker).tableCell},
+	{east.KindFootnoteList, (*walker).footnoteList},
+	{east.KindFootnote, (*walker).footnote},
+	{ast.KindText, (*walker).text},
+	{ast.KindString, (*walker).str},
+	{ast.KindEmphasis, (*walker).emphasis},
+	{east.KindStrikethrough, (*walker).strike},
+	{ast.KindCodeSpan, (*walker).codeSpan},
+	{ast.KindAutoLink, (*walker).autoLink},
+	{ast.KindRawHTML, (*walker).rawHTML},
+	{east.KindFootnoteLink, (*walker).footnoteLink},
+	{east.KindFootnoteBacklink, func(*walker, ast.Node, bool) ast.WalkStatus { return ast.WalkSkipChildren }},
+})
+
 // byKind is a table from node kind (goldmark numbers them from 1 as
-// they are registered) to function: a slice, not a map, as it is asked
+// they are registered) to method: a slice, not a map, as it is asked
 // at every node.
-func byKind(fs []kindFunc) []func(ast.Node, bool) ast.WalkStatus {
+func byKind(fs []kindFunc) []func(*walker, ast.Node, bool) ast.WalkStatus {
 	n := 0
 	for _, e := range fs {
 		n = max(n, int(e.kind)+1)
 	}
-	out := make([]func(ast.Node, bool) ast.WalkStatus, n)
+	out := make([]func(*walker, ast.Node, bool) ast.WalkStatus, n)
 	for _, e := range fs {
 		out[e.kind] = e.f
 	}

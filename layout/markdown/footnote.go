@@ -60,10 +60,13 @@ type landedRun struct {
 	head   string
 }
 
-// marksIn notes the footnote marks the lines print (the tokens set
-// raised: nothing else is) and returns what box.marks holds for them.
-func (r *walker) marksIn(lines ...line) int32 {
-	var labels []string
+// marksIn notes the footnote marks the lines print and returns what
+// box.marks holds for them.
+func (r *walker) marksIn(lines ...line) int32 { return r.markRun(appendMarks(nil, lines...)) }
+
+// appendMarks appends the labels of the footnote marks the lines print
+// (the tokens set raised: nothing else is) to labels, each once.
+func appendMarks(labels []string, lines ...line) []string {
 	for _, l := range lines {
 		for _, t := range l.toks {
 			if t.rise >= 0 || t.kind != tWord {
@@ -76,6 +79,12 @@ func (r *walker) marksIn(lines ...line) int32 {
 			}
 		}
 	}
+	return labels
+}
+
+// markRun notes a box's run of footnote marks and returns what box.marks
+// holds for them.
+func (r *walker) markRun(labels []string) int32 {
 	if len(labels) == 0 {
 		return 0
 	}

@@ -118,6 +118,8 @@ type walker struct {
 	styles  []style
 	in      *inlines // where inline content goes (&inBuf), nil between blocks
 	inBuf   inlines
+	sets    *sets   // what the layout's tries have set
+	known   setText // a block's text another try set (openText)
 	lines   []line  // where the next block's lines go (breakLines)
 	chunk   []tok   // where the next block's inline tokens go (openInlines)
 	gap     float64 // space wanted before the next box
@@ -259,7 +261,8 @@ func parse(src []byte, opt Options) (ast.Node, []int, error) {
 
 // layParsed is lay on src parsed.
 func layParsed(doc ast.Node, src []byte, nl []int, opt Options) (*walker, error) {
-	r, err := layPlanned(doc, src, nl, opt, plan{})
+	set := newSets()
+	r, err := layPlanned(doc, src, nl, opt, plan{}, set)
 	if err != nil || !r.wrapped {
 		return r, err
 	}
@@ -267,7 +270,7 @@ func layParsed(doc ast.Node, src []byte, nl []int, opt Options) (*walker, error)
 	// costs the document nothing: every heading on the page it had, no
 	// page more, no section more split across pages. Else its tables
 	// shrink, and what was on a page stays there.
-	s, err := layPlanned(doc, src, nl, opt, plan{shrink: true})
+	s, err := layPlanned(doc, src, nl, opt, plan{shrink: true}, set)
 	if err != nil || !costs(r, s, opt) {
 		return r, nil
 	}
@@ -307,9 +310,10 @@ func pagesOf(w *walker, opt Options) int {
 	return w.counted
 }
 
-// layPlanned lays doc out from the plan start, as layParsed says.
-func layPlanned(doc ast.Node, src []byte, nl []int, opt Options, start plan) (*walker, error) {
-	lw := func(pl plan) (*walker, error) { return walk(doc, src, nl, opt, pl) }
+// layPlanned lays doc out from the plan start, as layParsed says, its
+// tries sharing what they set (set).
+func layPlanned(doc ast.Node, src []byte, nl []int, opt Options, start plan, set *sets) (*walker, error) {
+	lw := func(pl plan) (*walker, error) { return walk(doc, src, nl, opt, pl, set) }
 	r, err := lw(start)
 	if err != nil || r.over {
 		return r, err // over: no spacing makes it one page
@@ -510,9 +514,10 @@ func (r *walker) section(s int) (first, last int) {
 	return first, last
 }
 
-// walk lays doc out once, as pl plans.
-func walk(doc ast.Node, src []byte, nl []int, opt Options, pl plan) (*walker, error) {
-	r := &walker{src: src, nl: nl, opt: opt, lk: opt.look, em: opt.BaseSize * ptMM, plan: pl, keepFrom: -1}
+// walk lays doc out once, as pl plans, taking what the layout's other
+// tries set from set and adding what it sets.
+func walk(doc ast.Node, src []byte, nl []int, opt Options, pl plan, set *sets) (*walker, error) {
+	r := &walker{src: src, nl: nl, opt: opt, lk: opt.look, em: opt.BaseSize * ptMM, plan: pl, keepFrom: -1, sets: set}
 	if r.lk == nil {
 		r.lk = sheetLook
 	}
@@ -877,11 +882,9 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 	}
 	if entering {
 		r.space(gap * r.em)
-		r.openInlines()
-		return ast.WalkContinue
+		return r.openText(n)
 	}
-	toks := r.closeInlines()
-	lines := r.breakLines(toks, r.width(), r.cur().size)
+	toks, lines := r.closeText(n)
 	rule := keepLines
 	if r.lk.whole {
 		rule = keepWhole // a card's paragraph is read on one card
@@ -947,10 +950,9 @@ func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
 			s.color = r.lk.accent
 		}
 		r.push(s)
-		r.openInlines()
-		return ast.WalkContinue
+		return r.openText(n)
 	}
-	lines := r.breakLines(r.closeInlines(), r.width(), r.cur().size)
+	_, lines := r.closeText(n)
 	r.head = plainLines(lines)
 	r.headLevel = uint8(lv)
 	r.emitLines(lines, 1.2, alignLeft, keepAll, r.nodeLine(n))

@@ -62,6 +62,7 @@ type tableState struct {
 	// explained: rulings follow the table (its footnotes, or a line of
 	// "† Ruling: …"): its last row keeps with them.
 	explained bool
+	set       *setTable // the table set, by this try or another
 }
 
 type tableRow struct {
@@ -71,8 +72,14 @@ type tableRow struct {
 }
 
 func (r *walker) tableNode(n ast.Node, entering bool) ast.WalkStatus {
+	key := r.setKey(n, r.plan.shrink)
 	if entering {
-		t := &tableState{line: r.nodeLine(n), explained: r.explained(n)}
+		t := &tableState{line: r.nodeLine(n), explained: r.explained(n), set: r.sets.tables[key]}
+		r.table = t
+		r.space(r.lk.paraGap * r.em)
+		if t.set != nil {
+			return ast.WalkSkipChildren // set by another try
+		}
 		for _, a := range n.(*east.Table).Alignments {
 			switch a {
 			case east.AlignCenter:
@@ -84,11 +91,15 @@ func (r *walker) tableNode(n ast.Node, entering bool) ast.WalkStatus {
 			}
 		}
 		t.cells = make([]inlines, n.ChildCount()*len(t.align)) // its rows
-		r.table = t
-		r.space(r.lk.paraGap * r.em)
 		return ast.WalkContinue
 	}
-	r.layoutTable(r.table)
+	t := r.table
+	if t.set == nil {
+		t.set = r.setTable(t)
+		r.sets.tables[key] = t.set
+	}
+	r.line = t.set.last
+	r.layoutTable(t)
 	r.table = nil
 	r.space(r.lk.paraGap * r.em)
 	return ast.WalkContinue
@@ -458,13 +469,36 @@ func scaleOf(t tok, k float64) (f, size float64) {
 	return size / t.f.size, size
 }
 
-func (r *walker) layoutTable(t *tableState) {
+// setTable is a table set: its fit, and its rows' lines and heights.
+type setTable struct {
+	fit    tableFit
+	size   float64 // of its type, pt
+	width  float64 // the table's, mm
+	aligns []align
+	rows   []setRow
+	// last is the source line of the table's last cell: the walk's
+	// line after it, as after walking its cells.
+	last int
+}
+
+type setRow struct {
+	cells  [][]line
+	h      float64
+	header bool
+	group  bool
+	line   int
+	marks  []string // the footnote marks its cells print
+}
+
+// setTable fits table t to the current width and sets its rows' cells.
+func (r *walker) setTable(t *tableState) *setTable {
 	ncol := len(t.align)
 	for _, row := range t.rows {
 		ncol = max(ncol, len(row.cells))
 	}
+	st := &setTable{last: r.line}
 	if ncol == 0 || len(t.rows) == 0 {
-		return
+		return st
 	}
 	tl := &r.lk.table
 	rows := t.rows
@@ -486,28 +520,15 @@ func (r *walker) layoutTable(t *tableState) {
 	}
 	avail := r.width()
 	base := r.cur().size
-	aligns := make([]align, ncol)
-	copy(aligns, t.align)
-	fit := tableScale(measured, ncol, base, avail, tl, aligns, !r.plan.shrink)
-	r.wrapped = r.wrapped || fit.wrapped
-	k, cw, pad := fit.k, fit.w, fit.pad
-	size := base * k
-	if fit.narrowed || fit.under || fit.cut {
-		r.noteFit(t.line, fit, size, avail)
-	}
-	width := 0.0 // of the table
+	st.aligns = make([]align, ncol)
+	copy(st.aligns, t.align)
+	st.fit = tableScale(measured, ncol, base, avail, tl, st.aligns, !r.plan.shrink)
+	k, cw, pad := st.fit.k, st.fit.w, st.fit.pad
+	st.size = base * k
 	for _, w := range cw {
-		width += w + 2*pad
+		st.width += w + 2*pad
 	}
-
-	type setRow struct {
-		cells  [][]line
-		h      float64
-		header bool
-		group  bool
-		line   int
-	}
-	set := make([]setRow, len(rows))
+	st.rows = make([]setRow, len(rows))
 	cells := make([][]line, len(rows)*ncol) // every row's
 	for i, row := range rows {
 		sr := setRow{cells: cells[i*ncol : (i+1)*ncol : (i+1)*ncol], header: row.header, group: group[i], line: row.line}
@@ -523,21 +544,33 @@ func (r *walker) layoutTable(t *tableState) {
 				if j > 0 {
 					break
 				}
-				in, cellW = bold(in), width-2*pad
+				in, cellW = bold(in), st.width-2*pad
 			}
-			ls := r.breakLines(in, cellW, size)
+			ls := r.breakLines(in, cellW, st.size)
 			h := 0.0
 			for _, l := range ls {
 				h += l.height(tl.lead)
 			}
 			sr.cells[j] = ls
+			sr.marks = appendMarks(sr.marks, ls...)
 			hmax = max(hmax, h)
 		}
 		sr.h = hmax + 2*tl.padY
 		if sr.group {
 			sr.h += groupRise
 		}
-		set[i] = sr
+		st.rows[i] = sr
+	}
+	return st
+}
+
+// layoutTable emits the rows of table t, set (setTable).
+func (r *walker) layoutTable(t *tableState) {
+	st, tl := t.set, &r.lk.table
+	fit, cw, pad, width, aligns := st.fit, st.fit.w, st.fit.pad, st.width, st.aligns
+	r.wrapped = r.wrapped || fit.wrapped
+	if fit.narrowed || fit.under || fit.cut {
+		r.noteFit(t.line, fit, st.size, r.width())
 	}
 
 	drawRow := func(sr setRow, zebra, last bool) func(c canvas, x, y float64) {
@@ -579,6 +612,7 @@ func (r *walker) layoutTable(t *tableState) {
 	// the next. A longer one may break between rows; its header row keeps
 	// with the first row and is drawn again at the top of every column the
 	// table continues in.
+	set := st.rows
 	total := 0.0
 	for _, sr := range set {
 		total += sr.h
@@ -589,7 +623,7 @@ func (r *walker) layoutTable(t *tableState) {
 	// The rows from the first that marks a footnote printed under the
 	// table keep with it, so that no mark is a page from its line.
 	marked := len(set)
-	if r.table.explained {
+	if t.explained {
 		for i, sr := range set {
 			if !sr.header && slices.ContainsFunc(sr.cells, hasMark) {
 				marked = i
@@ -598,11 +632,7 @@ func (r *walker) layoutTable(t *tableState) {
 		}
 	}
 	for i, sr := range set {
-		var ls []line
-		for _, cell := range sr.cells {
-			ls = append(ls, cell...)
-		}
-		b := box{h: sr.h, line: sr.line, what: aTableRow, marks: r.marksIn(ls...)}
+		b := box{h: sr.h, line: sr.line, what: aTableRow, marks: r.markRun(sr.marks)}
 		switch {
 		case sr.header:
 			b.keep = true
@@ -618,7 +648,7 @@ func (r *walker) layoutTable(t *tableState) {
 			b.draw = drawRow(sr, body%2 == 1, i == len(set)-1)
 			// The last row does not go on alone.
 			b.keep = whole && i < len(set)-1 || i == len(set)-2 && i > 0 && !set[i-1].header ||
-				i == len(set)-1 && r.table.explained || i >= marked
+				i == len(set)-1 && t.explained || i >= marked
 			body++
 		}
 		r.emit(b)

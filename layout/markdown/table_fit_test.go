@@ -237,11 +237,11 @@ func TestWrapMovesNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wrapped, err := layPlanned(doc, src, nl, opt, plan{})
+		wrapped, err := layPlanned(doc, src, nl, opt, plan{}, newSets())
 		if err != nil {
 			t.Fatal(err)
 		}
-		shrunk, err := layPlanned(doc, src, nl, opt, plan{shrink: true})
+		shrunk, err := layPlanned(doc, src, nl, opt, plan{shrink: true}, newSets())
 		if err != nil {
 			t.Fatal(err)
 		}

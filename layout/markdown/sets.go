@@ -1,0 +1,64 @@
+package markdown
+
+import "github.com/yuin/goldmark/ast"
+
+// The tries of one layout (layParsed) differ in the space between blocks
+// and in where pages break, never in what a block sets: a paragraph's
+// words in the same style broken at the same width, a table fitted to
+// the same width. So the first try to set a block keeps what it set, and
+// the others take it rather than walk the block's text and set it again.
+// Nothing changes what is set once it is (lines share their tokens, and
+// so do the tries).
+type sets struct {
+	text   map[setKey]setText
+	tables map[setKey]*setTable
+}
+
+func newSets() *sets {
+	return &sets{text: map[setKey]setText{}, tables: map[setKey]*setTable{}}
+}
+
+// setKey is what a block's setting depends on beyond the block: the
+// style it starts in, its width and, for a table, whether it shrinks
+// rather than wrap its prose (plan.shrink).
+type setKey struct {
+	n      ast.Node
+	st     style
+	w      float64
+	shrink bool
+}
+
+// setText is a block's text set: its tokens and its lines.
+type setText struct {
+	toks  inlines
+	lines []line
+}
+
+func (r *walker) setKey(n ast.Node, shrink bool) setKey {
+	return setKey{n: n, st: r.cur(), w: r.width(), shrink: shrink}
+}
+
+// openText starts the text of block n (a paragraph or a heading). Where
+// another try set it, the walk skips n's children and closeText returns
+// that.
+func (r *walker) openText(n ast.Node) ast.WalkStatus {
+	if s, ok := r.sets.text[r.setKey(n, false)]; ok {
+		r.known = s
+		return ast.WalkSkipChildren
+	}
+	r.openInlines()
+	return ast.WalkContinue
+}
+
+// closeText ends the text of block n: its tokens and its lines.
+func (r *walker) closeText(n ast.Node) (inlines, []line) {
+	if r.in == nil { // set by another try (openText)
+		s := r.known
+		r.known = setText{}
+		return s.toks, s.lines
+	}
+	toks := r.closeInlines()
+	s := setText{toks: toks, lines: r.breakLines(toks, r.width(), r.cur().size)}
+	r.sets.text[r.setKey(n, false)] = s
+	return s.toks, s.lines
+}

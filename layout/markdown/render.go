@@ -120,8 +120,6 @@ type walker struct {
 	inBuf   inlines
 	sets    *sets   // what the layout's tries have set
 	known   setText // a block's text another try set (openText)
-	lines   []line  // where the next block's lines go (breakLines)
-	chunk   []tok   // where the next block's inline tokens go (openInlines)
 	gap     float64 // space wanted before the next box
 	hold    bool    // ignore space requests until the next box
 	indent  float64 // of the current block from the column's left edge
@@ -814,17 +812,18 @@ func (r *walker) introduces(n ast.Node) bool {
 // trailingNotes matches footnote references at the end of a line.
 var trailingNotes = regexp.MustCompile(`(\[\^[^\]]*\])+$`)
 
-// breakLines is breakLines with the lines in the walker's current chunk of
-// lines, as tokens go into a chunk of tokens (openInlines): a paragraph
-// or table cell of a line or two does not make a slice of its own.
+// breakLines is breakLines with the lines in the layout's current chunk
+// of lines, as tokens go into a chunk of tokens (openInlines): a
+// paragraph or table cell of a line or two does not make a slice of its
+// own.
 func (r *walker) breakLines(toks []tok, width, size float64) []line {
-	if cap(r.lines)-len(r.lines) < linesLow {
+	if cap(r.sets.lines)-len(r.sets.lines) < linesLow {
 		// A short document (a card's side) takes a short chunk.
-		r.lines = make([]line, 0, min(linesChunk, len(r.src)/16+2*linesLow))
+		r.sets.lines = make([]line, 0, min(linesChunk, len(r.src)/16+2*linesLow))
 	}
-	start := len(r.lines)
-	r.lines = appendLines(r.lines, toks, width, size) // a longer block moves to a new chunk
-	return r.lines[start:len(r.lines):len(r.lines)]
+	start := len(r.sets.lines)
+	r.sets.lines = appendLines(r.sets.lines, toks, width, size) // a longer block moves to a new chunk
+	return r.sets.lines[start:len(r.sets.lines):len(r.sets.lines)]
 }
 
 // Line chunks: a new chunk of linesChunk (fewer for a short document)
@@ -835,21 +834,22 @@ const (
 )
 
 // openInlines starts a block's inline content. Its tokens go into the
-// walker's current chunk of tokens, after the blocks before it, so that
+// layout's current chunk of tokens, after the blocks before it, so that
 // the many small paragraphs and table cells of a sheet do not each grow
-// a buffer of their own. The first chunk is sized for most of the
-// document: Markdown makes about a token for every three or four of its
-// bytes (a word and the space after it are two tokens), and a short
-// document should not take a long one's chunk.
+// a buffer of their own, nor each try of the layout a chunk (sets). The
+// first chunk is sized for most of the document: Markdown makes about a
+// token for every three or four of its bytes (a word and the space after
+// it are two tokens), and a short document should not take a long one's
+// chunk.
 func (r *walker) openInlines() {
-	if cap(r.chunk)-len(r.chunk) < chunkLow {
+	if cap(r.sets.chunk)-len(r.sets.chunk) < chunkLow {
 		n := min(chunkToks, len(r.src)/4+chunkLow) // a short document's are short
-		if r.chunk == nil {
+		if r.sets.chunk == nil {
 			n = len(r.src)/4 + chunkLow
 		}
-		r.chunk = make([]tok, 0, n)
+		r.sets.chunk = make([]tok, 0, n)
 	}
-	r.inBuf = r.chunk[len(r.chunk):]
+	r.inBuf = r.sets.chunk[len(r.sets.chunk):]
 	r.in = &r.inBuf
 }
 
@@ -867,8 +867,8 @@ const (
 func (r *walker) closeInlines() inlines {
 	in := *r.in
 	r.in = nil
-	if n := len(r.chunk); len(in) > 0 && n < cap(r.chunk) && &in[0] == &r.chunk[:n+1][n] {
-		r.chunk = r.chunk[:n+len(in)]
+	if n := len(r.sets.chunk); len(in) > 0 && n < cap(r.sets.chunk) && &in[0] == &r.sets.chunk[:n+1][n] {
+		r.sets.chunk = r.sets.chunk[:n+len(in)]
 	}
 	return in[:len(in):len(in)]
 }

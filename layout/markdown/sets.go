@@ -12,6 +12,10 @@ import "github.com/yuin/goldmark/ast"
 type sets struct {
 	text   map[setKey]setText
 	tables map[setKey]*setTable
+	// The tries' chunks: where the next block's lines go (breakLines),
+	// and its inline tokens (openInlines).
+	lines []line
+	chunk []tok
 }
 
 func newSets() *sets {

@@ -837,15 +837,15 @@ const (
 // layout's current chunk of tokens, after the blocks before it, so that
 // the many small paragraphs and table cells of a sheet do not each grow
 // a buffer of their own, nor each try of the layout a chunk (sets). The
-// first chunk is sized for most of the document: Markdown makes about a
-// token for every three or four of its bytes (a word and the space after
-// it are two tokens), and a short document should not take a long one's
-// chunk.
+// first chunk is sized for the whole document, which the first try sets:
+// Markdown makes about a token for every three of its bytes (a word and
+// the space after it are two tokens). The tries after it take most of
+// what they set from it, so the chunks after the first are short.
 func (r *walker) openInlines() {
 	if cap(r.sets.chunk)-len(r.sets.chunk) < chunkLow {
-		n := min(chunkToks, len(r.src)/4+chunkLow) // a short document's are short
+		n := min(chunkToks, len(r.src)/16+chunkLow)
 		if r.sets.chunk == nil {
-			n = len(r.src)/4 + chunkLow
+			n = len(r.src)/3 + chunkLow
 		}
 		r.sets.chunk = make([]tok, 0, n)
 	}
@@ -853,11 +853,12 @@ func (r *walker) openInlines() {
 	r.in = &r.inBuf
 }
 
-// Token chunks: a new chunk when fewer than chunkLow tokens are left;
-// chunks after the first hold chunkToks.
+// Token chunks: a new chunk when fewer than chunkLow tokens are left (a
+// longer block grows a buffer of its own); chunks after the first hold
+// at most chunkToks.
 const (
-	chunkToks = 512
-	chunkLow  = 128
+	chunkToks = 256
+	chunkLow  = 16
 )
 
 // closeInlines ends the block's inline content and returns its tokens.

@@ -262,7 +262,7 @@ func layParsed(doc ast.Node, src []byte, nl []int, opt Options) (*walker, error)
 	set := newSets()
 	r, err := layPlanned(doc, src, nl, opt, plan{}, set)
 	if err != nil || !r.wrapped {
-		return r, err
+		return r.letGo(), err
 	}
 	// A table led by prose wraps it at its size (tableScale) where that
 	// costs the document nothing: every heading on the page it had, no
@@ -270,9 +270,20 @@ func layParsed(doc ast.Node, src []byte, nl []int, opt Options) (*walker, error)
 	// shrink, and what was on a page stays there.
 	s, err := layPlanned(doc, src, nl, opt, plan{shrink: true}, set)
 	if err != nil || !costs(r, s, opt) {
-		return r, nil
+		return r.letGo(), nil
 	}
-	return s, nil
+	return s.letGo(), nil
+}
+
+// letGo lets go of what only laying the document out needs — its tree,
+// what the tries set — once r is the layout chosen: a Layout is kept
+// until it is drawn (a deck's cards all at once), and it draws from its
+// boxes.
+func (r *walker) letGo() *walker {
+	if r != nil {
+		r.visit, r.notes, r.sets = nil, nil, nil
+	}
+	return r
 }
 
 // costs reports whether layout w costs its reader against s: more

@@ -43,14 +43,15 @@ func MeasureCard(md []byte, o CardOptions) (*Layout, error) {
 	if err != nil {
 		return nil, err
 	}
+	set := newSets() // the larger type's try and the layout share chunks
 	if o.Grow > o.Size {
 		big := opt
 		big.BaseSize, big.onePage = o.Grow, true
-		if r, err := layParsed(doc, md, nl, big); err == nil && !r.over && r.fl.pages == 1 && len(r.fitted) == 0 {
+		if r, err := layParsed(doc, md, nl, big, set); err == nil && !r.over && r.fl.pages == 1 && len(r.fitted) == 0 {
 			return measured(r), nil
 		}
 	}
-	r, err := layParsed(doc, md, nl, opt)
+	r, err := layParsed(doc, md, nl, opt, set)
 	if err != nil {
 		return nil, err
 	}

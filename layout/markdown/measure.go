@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/playaid/playaid/internal/fpdf"
 
@@ -170,11 +171,14 @@ func (l *Layout) PDF() ([]byte, error) {
 // Source is Markdown parsed once, to be laid out with several options —
 // a roster or a briefing tried again with tighter space between its
 // blocks — without parsing it again each time (goldmark's parse is a
-// good part of a layout's cost).
+// good part of a layout's cost), nor setting again what an earlier
+// layout set as the next sets it (sets).
 type Source struct {
 	md  []byte
 	doc ast.Node
 	nl  []int
+	mu  sync.Mutex // one layout at a time sets set
+	set *sets
 }
 
 // Prepare parses md for Measure, reporting what Measure would about its
@@ -189,7 +193,7 @@ func Prepare(md []byte, opt Options) (*Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Source{md: md, doc: doc, nl: nl}, nil
+	return &Source{md: md, doc: doc, nl: nl, set: newSets()}, nil
 }
 
 // Measure is Measure(md, opt) on the Markdown s was prepared from; opt
@@ -199,7 +203,9 @@ func (s *Source) Measure(opt Options) (*Layout, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := layParsed(s.doc, s.md, s.nl, opt)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, err := layParsed(s.doc, s.md, s.nl, opt, s.set)
 	if err != nil {
 		return nil, err
 	}

@@ -230,7 +230,7 @@ func lay(src []byte, opt Options) (*walker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return layParsed(doc, src, nl, opt)
+	return layParsed(doc, src, nl, opt, newSets())
 }
 
 // parse parses src (Parse: within the bounds of a template's Markdown),
@@ -257,9 +257,9 @@ func parse(src []byte, opt Options) (ast.Node, []int, error) {
 	return doc, nl, nil
 }
 
-// layParsed is lay on src parsed.
-func layParsed(doc ast.Node, src []byte, nl []int, opt Options) (*walker, error) {
-	set := newSets()
+// layParsed is lay on src parsed, its tries sharing what they set with
+// each other and with the layouts set holds already.
+func layParsed(doc ast.Node, src []byte, nl []int, opt Options, set *sets) (*walker, error) {
 	r, err := layPlanned(doc, src, nl, opt, plan{}, set)
 	if err != nil || !r.wrapped {
 		return r.letGo(), err

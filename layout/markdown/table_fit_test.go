@@ -248,7 +248,7 @@ func TestWrapMovesNothing(t *testing.T) {
 		if !wrapped.wrapped || shrunk.wrapped {
 			t.Fatalf("%d lines: wrapped %v, shrunk %v; want the table wrapped, then shrunk", n, wrapped.wrapped, shrunk.wrapped)
 		}
-		got, err := layParsed(doc, src, nl, opt)
+		got, err := layParsed(doc, src, nl, opt, newSets())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -153,13 +154,12 @@ func (r *walker) footnotesAfter(n ast.Node) {
 	if n.Kind() == east.KindFootnoteList || len(r.notes) == 0 {
 		return
 	}
-	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+	for _, i := range r.footnoteLinks(n) {
 		// A mark on a later page than its footnote's prints it again.
-		if l, ok := c.(*east.FootnoteLink); ok && entering && r.shown[l.Index] != r.fl.pages && !slices.Contains(r.waiting, l.Index) {
-			r.waiting = append(r.waiting, l.Index)
+		if r.shown[i] != r.fl.pages && !slices.Contains(r.waiting, i) {
+			r.waiting = append(r.waiting, i)
 		}
-		return ast.WalkContinue, nil
-	})
+	}
 	switch n.Kind() {
 	case ast.KindHeading:
 		if next := n.NextSibling(); next != nil && next.Kind() != ast.KindHTMLBlock && next.Kind() != east.KindFootnoteList {
@@ -261,8 +261,8 @@ func (r *walker) explained(n ast.Node) bool {
 	if next := n.NextSibling(); next != nil && next.Kind() == ast.KindParagraph {
 		if lines := next.Lines(); lines.Len() > 0 {
 			seg := lines.At(0)
-			first := strings.TrimLeft(string(seg.Value(r.src)), " ")
-			if first != "" && strings.ContainsRune("†‡§¶", []rune(first)[0]) {
+			first := bytes.TrimLeft(seg.Value(r.src), " ")
+			if c, _ := utf8.DecodeRune(first); len(first) > 0 && strings.ContainsRune("†‡§¶", c) {
 				return true
 			}
 		}
@@ -270,15 +270,7 @@ func (r *walker) explained(n ast.Node) bool {
 	if len(r.waiting) > 0 && n.Kind() != ast.KindHeading {
 		return true // a heading's footnotes, due under this block
 	}
-	found := false
-	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if l, ok := c.(*east.FootnoteLink); ok && entering && r.shown[l.Index] != r.fl.pages {
-			found = true
-			return ast.WalkStop, nil
-		}
-		return ast.WalkContinue, nil
-	})
-	return found
+	return slices.ContainsFunc(r.footnoteLinks(n), func(i int) bool { return r.shown[i] != r.fl.pages })
 }
 
 // noteStep is the indent of a footnote's text: room for the widest

@@ -109,27 +109,26 @@ type listState struct {
 // walker renders one document: goldmark walks the tree once and calls the
 // method funcs holds for each node's kind on entering and leaving it.
 type walker struct {
-	src     []byte
-	srcText string // src as a string, when a text node needed it (source)
-	opt     Options
-	lk      *look   // the document's look: a sheet's or a card's
-	em      float64 // body em in mm
-	fl      *flow
-	styles  []style
-	in      *inlines // where inline content goes (&inBuf), nil between blocks
-	inBuf   inlines
-	sets    *sets   // what the layout's tries have set
-	known   setText // a block's text another try set (openText)
-	gap     float64 // space wanted before the next box
-	hold    bool    // ignore space requests until the next box
-	indent  float64 // of the current block from the column's left edge
-	rind    float64 // right indent
-	decos   []deco
-	marker  *marker
-	lists   []*listState
-	table   *tableState
-	nl      []int // offsets of the newlines in src
-	line    int   // source line of the block being rendered, for Measure
+	src    []byte
+	opt    Options
+	lk     *look   // the document's look: a sheet's or a card's
+	em     float64 // body em in mm
+	fl     *flow
+	styles []style
+	in     *inlines // where inline content goes (&inBuf), nil between blocks
+	inBuf  inlines
+	sets   *sets   // what the layout's tries have set
+	known  setText // a block's text another try set (openText)
+	gap    float64 // space wanted before the next box
+	hold   bool    // ignore space requests until the next box
+	indent float64 // of the current block from the column's left edge
+	rind   float64 // right indent
+	decos  []deco
+	marker *marker
+	lists  []*listState
+	table  *tableState
+	nl     []int // offsets of the newlines in src
+	line   int   // source line of the block being rendered, for Measure
 	// plan scales the space between blocks of a part of the document,
 	// by the page breaks before it, or of a page (1 where it has none;
 	// less to save a part's nearly empty last page, or to keep a short
@@ -190,13 +189,14 @@ type walker struct {
 	counted int
 }
 
-// source is the source as a string, made once: the tokens of text nodes
-// are cut from it rather than each making a string of its own.
+// source is the source as a string, made once for the layout's tries:
+// the tokens of text nodes are cut from it rather than each making a
+// string of its own.
 func (r *walker) source() string {
-	if r.srcText == "" {
-		r.srcText = string(r.src)
+	if r.sets.src == "" {
+		r.sets.src = string(r.src)
 	}
-	return r.srcText
+	return r.sets.src
 }
 
 // render lays src out and draws it on c; with c nil it only lays it out.

@@ -1,6 +1,9 @@
 package markdown
 
-import "github.com/yuin/goldmark/ast"
+import (
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
 
 // The tries of one layout (layParsed) differ in the space between blocks
 // and in where pages break, never in what a block sets: a paragraph's
@@ -12,6 +15,8 @@ import "github.com/yuin/goldmark/ast"
 type sets struct {
 	text   map[setKey]setText
 	tables map[setKey]*setTable
+	links  map[ast.Node][]int // footnoteLinks
+	src    string             // the source as a string (walker.source)
 	// The tries' chunks: where the next block's lines go (breakLines),
 	// and its inline tokens (openInlines).
 	lines []line
@@ -19,7 +24,7 @@ type sets struct {
 }
 
 func newSets() *sets {
-	return &sets{text: map[setKey]setText{}, tables: map[setKey]*setTable{}}
+	return &sets{text: map[setKey]setText{}, tables: map[setKey]*setTable{}, links: map[ast.Node][]int{}}
 }
 
 // setKey is what a block's setting depends on beyond the block: the
@@ -65,4 +70,21 @@ func (r *walker) closeText(n ast.Node) (inlines, []line) {
 	s := setText{toks: toks, lines: r.breakLines(toks, r.width(), r.cur().size)}
 	r.sets.text[r.setKey(n, false)] = s
 	return s.toks, s.lines
+}
+
+// footnoteLinks are the indices of the footnotes block n links to, in
+// the order of its links.
+func (r *walker) footnoteLinks(n ast.Node) []int {
+	if l, ok := r.sets.links[n]; ok {
+		return l
+	}
+	var l []int
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if fl, ok := c.(*east.FootnoteLink); ok && entering {
+			l = append(l, fl.Index)
+		}
+		return ast.WalkContinue, nil
+	})
+	r.sets.links[n] = l
+	return l
 }

@@ -25,20 +25,32 @@ type Font struct {
 	// TTF is the font file. Nothing may write to it.
 	TTF []byte
 
-	w     []uint16  // advance per BMP rune, 1/1000 em; 0 = no glyph
+	w     widths
 	ascii [128]bool // the ASCII characters that print (spacing included): most text is all ASCII
 }
 
-// Has reports whether the font has a glyph for r.
-func (f *Font) Has(r rune) bool {
-	return r >= 0 && int(r) < len(f.w) && f.w[r] != 0
-}
+// widths holds the advance of each BMP rune in 1/1000 em (0: no glyph),
+// in pages of 256 runes, nil where the font has none: a font covers a
+// handful of the 256 pages (the Go font 15), so a table of every rune
+// would be nearly all zeros, 128 KB a face held for the whole run.
+type widths [256]*[256]uint16
 
-// Widths returns the advance width of every BMP character in 1/1000 em,
-// indexed by rune, as the PDF writer computes them (rounded from the
-// font's units; 65535 for a glyph of no width); 0 means no glyph. The
-// slice is the font's own: read it, never write it.
-func (f *Font) Widths() []uint16 { return f.w }
+// Has reports whether the font has a glyph for r.
+func (f *Font) Has(r rune) bool { return f.Width(r) != 0 }
+
+// Width returns the advance width of r in 1/1000 em as the PDF writer
+// computes it (rounded from the font's units; 65535 for a glyph of no
+// width); 0 means no glyph.
+func (f *Font) Width(r rune) int {
+	if uint32(r) > 0xFFFF {
+		return 0
+	}
+	page := f.w[r>>8]
+	if page == nil {
+		return 0
+	}
+	return int(page[r&0xFF])
+}
 
 // A FontError says why a file is not a font the PDF writer can use.
 type FontError struct{ Msg string }
@@ -133,7 +145,7 @@ func Parse(name string, ttf []byte) (*Font, error) {
 	if sub == nil {
 		return nil, bad("the font has no Unicode character map in format 4 (platform 3 encoding 1, or platform 0)")
 	}
-	w, err := widths(sub, hmtx, nMetrics, 1000/float64(unitsPerEm))
+	w, err := readWidths(sub, hmtx, nMetrics, 1000/float64(unitsPerEm))
 	if err != nil {
 		return nil, err
 	}
@@ -323,14 +335,14 @@ func unicodeMap(cmap []byte) []byte {
 	return nil
 }
 
-// widths reads a format 4 character map and the advance widths: the
+// readWidths reads a format 4 character map and the advance widths: the
 // width of each BMP rune in 1/1000 em, exactly as the PDF writer computes
 // it (the advance scaled and rounded; 65535 marks a glyph of no width).
-func widths(sub, hmtx []byte, nMetrics int, scale float64) ([]uint16, error) {
+func readWidths(sub, hmtx []byte, nMetrics int, scale float64) (w widths, err error) {
 	be := binary.BigEndian
 	segs := int(be.Uint16(sub[6:])) / 2
 	if len(sub) < 16+8*segs {
-		return nil, errShort
+		return w, errShort
 	}
 	ends, starts := sub[14:], sub[16+2*segs:]
 	deltas, ranges := sub[16+4*segs:], sub[16+6*segs:]
@@ -342,7 +354,6 @@ func widths(sub, hmtx []byte, nMetrics int, scale float64) ([]uint16, error) {
 		}
 		return a
 	}
-	w := make([]uint16, 0x10000)
 	for s := range segs {
 		end, start := int(be.Uint16(ends[2*s:])), int(be.Uint16(starts[2*s:]))
 		delta, ro := int(be.Uint16(deltas[2*s:])), int(be.Uint16(ranges[2*s:]))
@@ -367,7 +378,10 @@ func widths(sub, hmtx []byte, nMetrics int, scale float64) ([]uint16, error) {
 			if a == 0 || a > 65535 {
 				a = 65535 // the PDF writer's mark for a glyph of no width
 			}
-			w[c] = uint16(a)
+			if w[c>>8] == nil {
+				w[c>>8] = new([256]uint16)
+			}
+			w[c>>8][c&0xFF] = uint16(a)
 		}
 	}
 	return w, nil

@@ -204,9 +204,9 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for r, w := range g.Widths() {
-			if g.Has(rune(r)) != (w != 0) {
-				t.Fatalf("%U: has %v, width %d", r, g.Has(rune(r)), w)
+		for r := rune(-1); r <= 0x10000; r++ { // past both ends too
+			if w := g.Width(r); g.Has(r) != (w != 0) || (r < 0 || r > 0xFFFF) && w != 0 {
+				t.Fatalf("%U: has %v, width %d", r, g.Has(r), w)
 			}
 		}
 	})

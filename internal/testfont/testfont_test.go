@@ -22,7 +22,7 @@ func TestTTF(t *testing.T) {
 			t.Errorf("Has(%q) = %v, want %v", r, !want, want)
 		}
 	}
-	if w := f.Widths()['A']; w != 600 {
+	if w := f.Width('A'); w != 600 {
 		t.Errorf("A is %d/1000 em wide, want 600", w)
 	}
 	parsed, err := fpdf.ParseUTF8Font(ttf)

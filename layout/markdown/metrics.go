@@ -14,17 +14,9 @@ import (
 // them for its UTF-8 fonts (glyphs.Font.Widths), and a test compares the
 // two for every glyph.
 
-// metrics holds the advance widths of one font in 1/1000 em, indexed by
-// rune (BMP only, like fpdf); 0 means the font has no glyph for the rune.
-type metrics struct {
-	w []uint16
-	f *glyphs.Font // whose widths w are
-}
-
-// has reports whether the font has a glyph for r.
-func (m *metrics) has(r rune) bool {
-	return r >= 0 && int(r) < len(m.w) && m.w[r] != 0
-}
+// metrics are the advance widths of one font in 1/1000 em (BMP only,
+// like fpdf; 0 for a rune the font has no glyph for).
+type metrics struct{ f *glyphs.Font }
 
 // font is a family and style as layout.NewDoc registers them, with the
 // metrics text in it is measured by: the face's own, or the family's
@@ -80,7 +72,7 @@ func newFaces() *faces {
 	var families []string
 	for _, f := range layout.FontFaces() {
 		g := layout.FaceGlyphs(f[0], f[1])
-		own[f] = &metrics{w: g.Widths(), f: g}
+		own[f] = &metrics{g}
 		if !slices.Contains(families, f[0]) {
 			families = append(families, f[0])
 		}
@@ -112,8 +104,8 @@ func faceMetrics(family, style string) *metrics { return fontOf(family, style).m
 func (m *metrics) width(s string, size float64) float64 {
 	u := 0
 	for _, r := range s {
-		if m.has(r) {
-			u += int(m.w[r])
+		if w := m.f.Width(r); w != 0 {
+			u += w
 		} else {
 			u += 500
 		}

@@ -41,18 +41,17 @@ func putBuffer(pool *sync.Pool, b *bytes.Buffer) {
 	pool.Put(b)
 }
 
-// zwriters are reused: a zlib writer allocates its compressor's tables,
-// more than most streams it compresses, and Reset makes it as new. They
-// are github.com/klauspost/compress's, which compresses at BestSpeed in
-// about half the time compress/zlib takes.
-var zwriters = sync.Pool{
-	New: func() any {
-		zw, err := kzlib.NewWriterLevel(nil, kzlib.BestSpeed)
-		if err != nil {
-			panic(fmt.Errorf("could not create zlib writer: %w", err))
-		}
-		return zw
-	},
+// zwriter is reused: a zlib writer allocates its compressor's tables,
+// more than most streams it compresses, and Reset makes it as new. It is
+// github.com/klauspost/compress's, which compresses at BestSpeed in about
+// half the time compress/zlib takes. One writer, taken in turn, not a
+// pool of them: its tables and window are some 0.8 MB, a pool keeps one
+// for each thread that compressed and makes them afresh after each
+// garbage collection, while compressing is a small part of making a
+// document, so documents made side by side seldom wait for it.
+var zwriter struct {
+	sync.Mutex
+	w *kzlib.Writer
 }
 
 func (pool *xmempool) compress(data []byte) *membuffer {
@@ -60,8 +59,16 @@ func (pool *xmempool) compress(data []byte) *membuffer {
 	buf := &mem.buf
 	buf.Grow(len(data))
 
-	zw := zwriters.Get().(*kzlib.Writer)
-	defer zwriters.Put(zw)
+	zwriter.Lock()
+	defer zwriter.Unlock()
+	if zwriter.w == nil {
+		zw, err := kzlib.NewWriterLevel(nil, kzlib.BestSpeed)
+		if err != nil {
+			panic(fmt.Errorf("could not create zlib writer: %w", err))
+		}
+		zwriter.w = zw
+	}
+	zw := zwriter.w
 	zw.Reset(buf)
 	_, err := zw.Write(data)
 	if err != nil {

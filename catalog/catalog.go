@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/tomlpos"
 )
 
 // Catalog is every rule set's data, checked.
@@ -17,6 +18,17 @@ type Catalog struct {
 	lists []ListFile // the data's example army lists (Lists)
 
 	version func() string
+	indexes []*tomlpos.Index // where each file's keys stand (Checked)
+}
+
+// Checked says the data's checks are done (Load's and the engines',
+// rules.CheckWords): the trees of keys they found their places in are let
+// go rather than held for the whole run. A message made later finds its
+// place by reading its file again.
+func (c *Catalog) Checked() {
+	for _, ix := range c.indexes {
+		ix.Forget()
+	}
 }
 
 // Version identifies the data a run used, printed on rosters and sheets as
@@ -37,6 +49,9 @@ func (c *Catalog) setVersion(loaded []*dataFile) {
 	files := make([]dataFile, len(loaded))
 	for i, f := range loaded {
 		files[i] = dataFile{rel: f.rel, ix: f.ix, doc: File{System: f.doc.System}} // not the whole decoded document
+		if f.ix != nil {
+			c.indexes = append(c.indexes, f.ix)
+		}
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
 	c.version = sync.OnceValue(func() string { return digest(files, "") })

@@ -111,8 +111,7 @@ func decodeErr(ix *Index, file string, err error) diag.Diag {
 }
 
 func (ix *Index) valueColOnLine(key string, line int) int {
-	ix.once.Do(ix.scanAll)
-	t := ix.t
+	t := ix.keys()
 	best := 0
 	i, _ := slices.BinarySearchFunc(t.order, line, func(n int32, line int) int { return t.nodes[n].own.line - line })
 	for ; i < len(t.order) && t.nodes[t.order[i]].own.line == line; i++ {

@@ -26,8 +26,8 @@ import (
 type Index struct {
 	file   string
 	src    []byte
-	once   sync.Once
-	t      *tree           // every key and element: found on first need
+	mu     sync.Mutex
+	t      *tree           // every key and element: found on first need, let go by Forget
 	parsed bool            // Decode found the text to be TOML
 	bad    map[string]bool // paths holding a value Decode could not read, and their parents
 }
@@ -124,12 +124,30 @@ func NewIndex(file string, src []byte) *Index {
 	return &Index{file: file, src: src}
 }
 
-func (ix *Index) scanAll() {
-	src := string(ix.src)
-	// About one key a line: sizing the map up front saves its regrowth.
-	ix.t = newTree(strings.Count(src, "\n") + 1)
-	s := &scanner{t: ix.t, src: src, line: 1, col: 1}
-	s.run()
+// keys returns the tree of the text's keys, scanning the text the first
+// time it is asked for after NewIndex or Forget.
+func (ix *Index) keys() *tree {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.t == nil {
+		src := string(ix.src)
+		// About one key a line: sizing the map up front saves its regrowth.
+		ix.t = newTree(strings.Count(src, "\n") + 1)
+		s := &scanner{t: ix.t, src: src, line: 1, col: 1}
+		s.run()
+	}
+	return ix.t
+}
+
+// Forget lets go of the keys found so far: once the data is loaded and
+// checked, positions are wanted only for a rare late message, and the
+// trees of all the files would otherwise be held for the whole run
+// (about 0.4 MB for the shipped data). A later lookup scans the text
+// again.
+func (ix *Index) Forget() {
+	ix.mu.Lock()
+	ix.t = nil
+	ix.mu.Unlock()
 }
 
 // Key returns the position of the key at path (its first character).
@@ -184,19 +202,19 @@ func (ix *Index) markBad(path string) {
 
 // Has reports whether path was seen in the source.
 func (ix *Index) Has(path string) bool {
-	ix.once.Do(ix.scanAll)
-	n, ok := ix.t.walk(0, path)
-	return ok && ix.t.nodes[n].has
+	t := ix.keys()
+	n, ok := t.walk(0, path)
+	return ok && t.nodes[n].has
 }
 
 // lookup finds the key at path or, failing that, the first key written
 // under it ("more.deep = 3" is where the table "more" is written), or else
 // the same for the nearest enclosing path.
 func (ix *Index) lookup(path string) entry {
-	ix.once.Do(ix.scanAll)
-	n, _ := ix.t.walk(0, path)
-	for ; n > 0; n = ix.t.nodes[n].parent {
-		switch nd := &ix.t.nodes[n]; {
+	t := ix.keys()
+	n, _ := t.walk(0, path)
+	for ; n > 0; n = t.nodes[n].parent {
+		switch nd := &t.nodes[n]; {
 		case nd.has:
 			return nd.own
 		case nd.hasFirst:

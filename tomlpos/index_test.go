@@ -81,6 +81,16 @@ func TestIndex(t *testing.T) {
 	if ix.Has("fake") {
 		t.Error("a header inside a multi-line string was taken for a table")
 	}
+	// Forgotten keys are found again by reading the text anew.
+	ix.Forget()
+	if ix.t != nil {
+		t.Fatal("Forget kept the tree of keys")
+	}
+	for _, tt := range tests {
+		if p := ix.Key(tt.path); tt.key && (p.Line != tt.line || p.Col != tt.col) {
+			t.Errorf("after Forget, %s at %d:%d, want %d:%d", tt.path, p.Line, p.Col, tt.line, tt.col)
+		}
+	}
 }
 
 type target struct {

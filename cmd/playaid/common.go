@@ -145,6 +145,7 @@ func (e *env) load(d dataFlags) (*catalog.Catalog, error) {
 		fmt.Fprintf(e.stderr, "playaid: %d %s in the data\n", n, document.Plural(n, "error", "errors"))
 		return nil, exitStatus(1)
 	}
+	cat.Checked()
 	return cat, nil
 }
 

@@ -231,8 +231,9 @@ func (b *Briefing) placeMap(src *markdown.Source, md []byte, at int, l *markdown
 // page.
 func (b *Briefing) planned(md []byte, at int, mo markdown.Options) markdown.Options {
 	plain := mo
+	own := onOwnPage(md, at) // the same for every layout
 	mo.Pages = func(l *markdown.Layout) int {
-		if onOwnPage(md, at) {
+		if own {
 			return l.Pages
 		}
 		if spot, err := spotOf(l, md, at, plain); err != nil || !b.fits(spot.box, plain) {
@@ -299,13 +300,12 @@ type fitKey struct {
 // onOwnPage reports whether the map marker starts its page already: at
 // most a heading stands between it and a page break before it.
 func onOwnPage(md []byte, at int) bool {
-	before := string(md[:at])
-	i := strings.LastIndex(before, pageBreak)
+	i := bytes.LastIndex(md[:at], []byte(pageBreak))
 	if i < 0 {
 		return false
 	}
-	between := strings.TrimSpace(before[i+len(pageBreak):])
-	return between == "" || (strings.HasPrefix(between, "#") && !strings.Contains(between, "\n"))
+	between := bytes.TrimSpace(md[i+len(pageBreak) : at])
+	return len(between) == 0 || (between[0] == '#' && !bytes.Contains(between, []byte("\n")))
 }
 
 // ownPage puts a page break before the map's heading (the line before the

@@ -817,6 +817,18 @@ const shrinkFirst = 0.5
 // letters a line, the narrowest column a publisher sets running words in.
 const proseMeasure = 12
 
+// wordCount is how many words toks hold (as words tells them).
+func wordCount(toks []tok) int {
+	n, in := 0, false
+	for _, t := range toks {
+		if t.kind == tWord && !in {
+			n++
+		}
+		in = t.kind == tWord
+	}
+	return n
+}
+
 // proseColumns says which columns hold prose: a body cell of more words
 // than a name has (phraseWords), which reads as well wrapped.
 func proseColumns(rows []tableRow, ncol int) []bool {
@@ -826,7 +838,7 @@ func proseColumns(rows []tableRow, ncol int) []bool {
 			continue
 		}
 		for j, c := range row.cells {
-			if ws, _ := words(c, 1); len(ws) > phraseWords {
+			if wordCount(c) > phraseWords {
 				prose[j] = true
 			}
 		}

@@ -43,15 +43,16 @@ func MeasureCard(md []byte, o CardOptions) (*Layout, error) {
 	if err != nil {
 		return nil, err
 	}
-	set := newSets() // the larger type's try and the layout share chunks
 	if o.Grow > o.Size {
 		big := opt
 		big.BaseSize, big.onePage = o.Grow, true
-		if r, err := layParsed(doc, md, nl, big, set); err == nil && !r.over && r.fl.pages == 1 && len(r.fitted) == 0 {
+		// Its own sets: nothing it sets is of use at the other size,
+		// and the layout kept would hold its tokens.
+		if r, err := layParsed(doc, md, nl, big, newSets()); err == nil && !r.over && r.fl.pages == 1 && len(r.fitted) == 0 {
 			return measured(r), nil
 		}
 	}
-	r, err := layParsed(doc, md, nl, opt, set)
+	r, err := layParsed(doc, md, nl, opt, newSets())
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -28,30 +27,16 @@ import (
 func main() { os.Exit(mainStatus(os.Args[1:])) }
 
 // mainStatus runs playaid as a process and returns its exit status.
-// A one-shot verb is tuned for its short life (batchGC).
+// A one-shot verb is tuned for its short life (batchGC, boundHeap).
 func mainStatus(args []string) int {
 	name, _ := verbOf(args)
-	batchGC(name)
+	if batchGC(name) {
+		boundHeap()
+	}
 	ctx, stop := signalContext()
 	defer stop()
 	err := run(ctx, args, os.Stdout, os.Stderr)
 	return exitFor(ctx, err, os.Stderr)
-}
-
-// batchGC makes the garbage collector run half as often as Go's
-// default (GOGC=200) for every verb but serve: a one-shot run lives a
-// fraction of a second and its heap dies with it, so collecting less
-// often saves time, while the web app runs for hours and keeps the
-// default. Half, not less: the heap peaks at (1 + GOGC/100) times
-// what it holds live (a build: some 10 MB while two documents are made),
-// and each megabyte more is a fresh page the kernel faults in: a quarter
-// as often (400) saved about 1 % of the CPU and took a fifth more memory
-// (docs/performance.md). A GOGC set by the user wins.
-func batchGC(verb string) {
-	if _, set := os.LookupEnv("GOGC"); set || verb == "serve" {
-		return
-	}
-	debug.SetGCPercent(200)
 }
 
 // signalContext is done when the process gets SIGINT (Ctrl-C) or SIGTERM,

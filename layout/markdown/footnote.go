@@ -70,7 +70,7 @@ func (r *walker) marksIn(lines ...line) int32 { return r.markRun(appendMarks(nil
 func appendMarks(labels []string, lines ...line) []string {
 	for _, l := range lines {
 		for _, t := range l.toks {
-			if t.rise >= 0 || t.kind != tWord {
+			if t.spec.rise >= 0 || t.spec.kind != tWord {
 				continue
 			}
 			for _, m := range strings.Split(strings.TrimRight(t.s, "\u00a0"), ",") {
@@ -97,7 +97,7 @@ func (r *walker) markRun(labels []string) int32 {
 func hasMark(lines []line) bool {
 	for _, l := range lines {
 		for _, t := range l.toks {
-			if t.rise < 0 && t.kind == tWord {
+			if t.spec.rise < 0 && t.spec.kind == tWord {
 				return true
 			}
 		}
@@ -113,7 +113,7 @@ func plainLines(lines []line) string {
 			b.WriteByte(' ')
 		}
 		for _, t := range l.toks {
-			if t.rise < 0 {
+			if t.spec.rise < 0 {
 				continue
 			}
 			b.WriteString(t.s)
@@ -232,14 +232,14 @@ func (r *walker) runOn(due []*east.Footnote) {
 	r.push(s)
 	for _, fn := range due {
 		if len(*r.in) > 0 {
-			r.in.glue(r.cur())
-			r.in.text("\u2002", r.cur()) // an en space more before a note
-			r.in.glue(r.cur())
+			r.in.glue(r.sets.specs, r.cur())
+			r.in.text(r.sets.specs, "\u2002", r.cur()) // an en space more before a note
+			r.in.glue(r.sets.specs, r.cur())
 		}
 		ms := r.cur()
 		ms.bold, ms.color = true, r.lk.accent
 		// A no-break space: the mark never ends a line without its words.
-		r.in.text(string(fn.Ref)+"\u00a0", ms)
+		r.in.text(r.sets.specs, string(fn.Ref)+"\u00a0", ms)
 		for para := fn.FirstChild(); para != nil; para = para.NextSibling() {
 			for c := para.FirstChild(); c != nil; c = c.NextSibling() {
 				_ = ast.Walk(c, r.visit)
@@ -351,7 +351,7 @@ func (r *walker) footnoteLink(n ast.Node, entering bool) ast.WalkStatus {
 	if numberFollows(after, r.src) {
 		text += "\u00A0" // a no-break space at the marks' size: a thin space
 	}
-	r.in.text(text, s)
+	r.in.text(r.sets.specs, text, s)
 	return ast.WalkSkipChildren
 }
 

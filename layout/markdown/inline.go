@@ -19,18 +19,59 @@ const (
 	tBreak         // hard line break
 )
 
-// A tok is 64 bytes: a document has thousands, laid out again for every
-// spacing it tries, so the small fields go first, together.
+// A tok is a word, the glue between words or a hard break. A document
+// has thousands of them, a layout's tries set more, and about half are
+// the spaces between words: so a tok is 32 bytes, and what it is and how
+// it is drawn is a record the tokens alike share (tokSpec), never changed
+// once made.
 type tok struct {
+	s    string
+	w    float64
+	spec *tokSpec
+}
+
+// tokSpec is what a token is and how it is drawn.
+type tokSpec struct {
+	f      face
+	rise   float64 // baseline shift in mm, negative is up (footnote numbers)
 	kind   tokKind
 	strike bool
 	hasBg  bool
 	box    bool // a tick box: its own size, whatever the text's (tickBoxMM)
 	bg     rgb  // background (code spans) when hasBg
-	s      string
-	f      face
-	w      float64
-	rise   float64 // baseline shift in mm, negative is up (footnote numbers)
+}
+
+// breakSpec is every hard break's.
+var breakSpec = &tokSpec{kind: tBreak}
+
+// specs hands out the specs of a layout's tokens, one record for each
+// spec, shared by the layout's tries (sets). A nil specs makes a record
+// for every token.
+type specs struct {
+	m    map[tokSpec]*tokSpec
+	last [tBreak + 1]*tokSpec // by kind, the last handed out: a run of text asks for the same
+}
+
+func newSpecs() *specs { return &specs{m: map[tokSpec]*tokSpec{}} }
+
+// of is the record of spec s.
+func (ss *specs) of(s tokSpec) *tokSpec {
+	if ss == nil {
+		p := new(tokSpec)
+		*p = s
+		return p
+	}
+	if p := ss.last[s.kind]; p != nil && *p == s {
+		return p
+	}
+	p, ok := ss.m[s]
+	if !ok {
+		p = new(tokSpec) // not &s: s would be moved to the heap on every call
+		*p = s
+		ss.m[s] = p
+	}
+	ss.last[s.kind] = p
+	return p
 }
 
 // A tick box: the □ glyph, whose square is tickBoxEm of the font size a
@@ -46,41 +87,41 @@ const (
 
 // sameRun reports whether a and b can be drawn with one Text call.
 func sameRun(a, b tok) bool {
-	return a.f == b.f && a.rise == b.rise && a.strike == b.strike && a.hasBg == b.hasBg && a.bg == b.bg
+	p, q := a.spec, b.spec
+	return p == q || p.f == q.f && p.rise == q.rise && p.strike == q.strike && p.hasBg == q.hasBg && p.bg == q.bg
 }
 
 // inlines is the buffer inline nodes write into.
 type inlines []tok
 
-// text adds s in style st, splitting it into words and glue.
-func (in *inlines) text(s string, st style) {
+// text adds s in style st, splitting it into words and glue, their
+// specs from ss.
+func (in *inlines) text(ss *specs, s string, st style) {
 	if strings.TrimSpace(s) == tickBox && !st.mono {
 		// A tick box on its own is a box to mark with a pencil.
 		f := st
 		f.size = tickBoxMM / (tickBoxEm * ptMM)
-		*in = append(*in, tok{kind: tWord, box: true, s: tickBox, f: f.face(), w: f.face().width(tickBox),
-			rise: tickBoxMM/2 - 0.25*st.size*ptMM})
+		*in = append(*in, tok{s: tickBox, w: f.face().width(tickBox),
+			spec: ss.of(tokSpec{kind: tWord, box: true, f: f.face(), rise: tickBoxMM/2 - 0.25*st.size*ptMM})})
 		return
 	}
 	f := st.face()
 	m := f.metrics()
 	s = fallback(s, m)
-	mk := func(kind tokKind, s string) tok {
-		return tok{kind: kind, s: s, f: f, w: m.width(s, f.size), rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg}
-	}
+	word := ss.of(tokSpec{kind: tWord, f: f, rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg})
 	for len(s) > 0 {
 		i := 0
 		for i < len(s) && !isSpace(s[i]) {
 			i++
 		}
 		if i == len(s) {
-			*in = append(*in, mk(tWord, s))
+			*in = append(*in, tok{s: s, w: m.width(s, f.size), spec: word})
 			return
 		}
 		if i > 0 {
-			*in = append(*in, mk(tWord, s[:i]))
+			*in = append(*in, tok{s: s[:i], w: m.width(s[:i], f.size), spec: word})
 		}
-		in.glueFace(f, m, st)
+		in.glueFace(ss, f, m, st)
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
@@ -94,20 +135,21 @@ func (in *inlines) text(s string, st style) {
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
 
 // glue adds a breakable space unless one is already there.
-func (in *inlines) glue(st style) {
+func (in *inlines) glue(ss *specs, st style) {
 	f := st.face()
-	in.glueFace(f, f.metrics(), st)
+	in.glueFace(ss, f, f.metrics(), st)
 }
 
 // glueFace is glue in face f, whose metrics are m.
-func (in *inlines) glueFace(f face, m *metrics, st style) {
-	if n := len(*in); n > 0 && (*in)[n-1].kind == tGlue {
+func (in *inlines) glueFace(ss *specs, f face, m *metrics, st style) {
+	if n := len(*in); n > 0 && (*in)[n-1].spec.kind == tGlue {
 		return
 	}
-	*in = append(*in, tok{kind: tGlue, s: " ", f: f, w: m.width(" ", f.size), rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg})
+	*in = append(*in, tok{s: " ", w: m.width(" ", f.size),
+		spec: ss.of(tokSpec{kind: tGlue, f: f, rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg})})
 }
 
-func (in *inlines) hardBreak() { *in = append(*in, tok{kind: tBreak}) }
+func (in *inlines) hardBreak() { *in = append(*in, tok{spec: breakSpec}) }
 
 // line is one line of set text.
 type line struct {
@@ -163,7 +205,7 @@ func appendLines(lines []line, toks []tok, width, size float64) []line {
 		end = j
 	}
 	for i := 0; i < len(toks); {
-		switch toks[i].kind {
+		switch toks[i].spec.kind {
 		case tGlue:
 			if len(cur.toks) > 0 {
 				glue = i
@@ -177,7 +219,7 @@ func appendLines(lines []line, toks []tok, width, size float64) []line {
 		}
 		// A word: the tokens up to the next glue or break.
 		j, ww := i, 0.0
-		for ; j < len(toks) && toks[j].kind == tWord; j++ {
+		for ; j < len(toks) && toks[j].spec.kind == tWord; j++ {
 			ww += toks[j].w
 		}
 		word := toks[i:j]
@@ -220,10 +262,10 @@ func (l *line) measure(ts []tok) {
 	for _, t := range ts {
 		l.w += t.w
 		switch {
-		case t.box:
+		case t.spec.box:
 			l.minH = max(l.minH, tickBoxMM)
-		case t.rise == 0 && t.f.size > l.size:
-			l.size = t.f.size
+		case t.spec.rise == 0 && t.spec.f.size > l.size:
+			l.size = t.spec.f.size
 		}
 	}
 }
@@ -237,11 +279,11 @@ func cutWord(word []tok, width float64) [][]tok {
 	w := 0.0
 	prev := rune(0) // the character before the one being placed
 	for _, t := range word {
-		m := t.f.metrics()
-		room := width - m.width("-", t.f.size)
+		m := t.spec.f.metrics()
+		room := width - m.width("-", t.spec.f.size)
 		start := 0
 		for i, r := range t.s {
-			rw := m.width(string(r), t.f.size)
+			rw := m.width(string(r), t.spec.f.size)
 			if w+rw > room+eps && (len(cur) > 0 || i > start) {
 				if i > start {
 					part := t
@@ -249,7 +291,7 @@ func cutWord(word []tok, width float64) [][]tok {
 					if unicode.IsLetter(prev) && unicode.IsLetter(r) {
 						part.s += "-"
 					}
-					part.w = m.width(part.s, t.f.size)
+					part.w = m.width(part.s, t.spec.f.size)
 					cur = append(cur, part)
 				}
 				pieces = append(pieces, cur)
@@ -261,7 +303,7 @@ func cutWord(word []tok, width float64) [][]tok {
 		if start < len(t.s) {
 			part := t
 			part.s = t.s[start:]
-			part.w = m.width(part.s, t.f.size)
+			part.w = m.width(part.s, t.spec.f.size)
 			cur = append(cur, part)
 		}
 	}
@@ -308,13 +350,13 @@ func drawLine(c canvas, l line, x, y, width float64, a align) {
 			run = sb.String()
 		}
 		i = j
-		em := t.f.size * ptMM
-		if t.hasBg {
-			c.Fill(x-0.3, y-0.8*em, w+0.6, 1.05*em, t.bg)
+		em := t.spec.f.size * ptMM
+		if t.spec.hasBg {
+			c.Fill(x-0.3, y-0.8*em, w+0.6, 1.05*em, t.spec.bg)
 		}
-		c.Text(x, y+t.rise, run, t.f)
-		if t.strike {
-			c.Line(x, y-0.27*em, x+w, y-0.27*em, pen{width: 0.06 * em, color: t.f.color})
+		c.Text(x, y+t.spec.rise, run, t.spec.f)
+		if t.spec.strike {
+			c.Line(x, y-0.27*em, x+w, y-0.27*em, pen{width: 0.06 * em, color: t.spec.f.color})
 		}
 		x += w
 	}
@@ -352,7 +394,7 @@ func widthsAt(toks []tok, k float64) (natural, minimum, phrase float64) {
 	}
 	for _, t := range toks {
 		w := t.scaledW(k)
-		switch t.kind {
+		switch t.spec.kind {
 		case tWord:
 			if wordW == 0 {
 				words++

@@ -935,7 +935,7 @@ func (r *walker) entry(n ast.Node, toks []tok, lines []line) bool {
 	if p := n.Parent(); p == nil || p.Kind() != ast.KindListItem || p.FirstChild() != n {
 		return false
 	}
-	if !slices.ContainsFunc(toks, func(t tok) bool { return t.kind == tBreak }) {
+	if !slices.ContainsFunc(toks, func(t tok) bool { return t.spec.kind == tBreak }) {
 		return false
 	}
 	h := 0.0
@@ -1034,7 +1034,7 @@ func (r *walker) codeBlock(n ast.Node, entering bool) ast.WalkStatus {
 		if len(in) > 0 {
 			in.hardBreak()
 		}
-		in = append(in, tok{kind: tWord, s: s, f: f, w: f.width(s)})
+		in = append(in, tok{s: s, w: f.width(s), spec: r.sets.specs.of(tokSpec{kind: tWord, f: f})})
 	}
 	set := r.breakLines(in, w-3, f.size)
 	pad := 1.2
@@ -1222,19 +1222,19 @@ func (r *walker) text(n ast.Node, entering bool) ast.WalkStatus {
 	} else {
 		s = string(v)
 	}
-	r.in.text(s, r.cur())
+	r.in.text(r.sets.specs, s, r.cur())
 	switch {
 	case t.HardLineBreak():
 		r.in.hardBreak()
 	case t.SoftLineBreak():
-		r.in.glue(r.cur())
+		r.in.glue(r.sets.specs, r.cur())
 	}
 	return ast.WalkContinue
 }
 
 func (r *walker) str(n ast.Node, entering bool) ast.WalkStatus {
 	if entering && r.in != nil {
-		r.in.text(string(n.(*ast.String).Value), r.cur())
+		r.in.text(r.sets.specs, string(n.(*ast.String).Value), r.cur())
 	}
 	return ast.WalkContinue
 }
@@ -1273,9 +1273,9 @@ func (r *walker) codeSpan(n ast.Node, entering bool) ast.WalkStatus {
 	s.mono, s.size, s.bg, s.hasBg = true, smaller(s.size, 0.92), colCode, true
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		if t, ok := c.(*ast.Text); ok {
-			r.in.text(string(bytes.TrimSuffix(t.Segment.Value(r.src), []byte("\n"))), s)
+			r.in.text(r.sets.specs, string(bytes.TrimSuffix(t.Segment.Value(r.src), []byte("\n"))), s)
 			if t.SoftLineBreak() {
-				r.in.glue(s)
+				r.in.glue(r.sets.specs, s)
 			}
 		}
 	}
@@ -1284,7 +1284,7 @@ func (r *walker) codeSpan(n ast.Node, entering bool) ast.WalkStatus {
 
 func (r *walker) autoLink(n ast.Node, entering bool) ast.WalkStatus {
 	if entering && r.in != nil {
-		r.in.text(string(n.(*ast.AutoLink).Label(r.src)), r.cur())
+		r.in.text(r.sets.specs, string(n.(*ast.AutoLink).Label(r.src)), r.cur())
 	}
 	return ast.WalkSkipChildren
 }

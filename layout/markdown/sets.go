@@ -21,10 +21,11 @@ type sets struct {
 	// and its inline tokens (openInlines).
 	lines []line
 	chunk []tok
+	specs *specs // the tokens'
 }
 
 func newSets() *sets {
-	return &sets{text: map[setKey]setText{}, tables: map[setKey]*setTable{}, links: map[ast.Node][]int{}}
+	return &sets{text: map[setKey]setText{}, tables: map[setKey]*setTable{}, links: map[ast.Node][]int{}, specs: newSpecs()}
 }
 
 // setKey is what a block's setting depends on beyond the block: the

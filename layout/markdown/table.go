@@ -439,18 +439,20 @@ func sum(v []float64) (s float64) {
 	return s
 }
 
-// scale sets the tokens of a table cell at k times their size, in place:
-// a cell's tokens are its table's own, and once the table knows its
-// scale, only the scaled ones are set and drawn.
-func scale(in inlines, k float64) {
+// scale sets the tokens of a table cell at k times their size, in place,
+// their specs from ss: a cell's tokens are its table's own, and once the
+// table knows its scale, only the scaled ones are set and drawn.
+func scale(ss *specs, in inlines, k float64) {
 	if k == 1 {
 		return
 	}
 	for i, t := range in {
 		f, size := scaleOf(t, k)
-		t.f.size = size
+		sp := *t.spec
+		sp.f.size = size
+		sp.rise *= f
+		t.spec = ss.of(sp)
 		t.w *= f
-		t.rise *= f
 		in[i] = t
 	}
 }
@@ -459,14 +461,14 @@ func scale(in inlines, k float64) {
 // k, and its size then. No character goes under minMark: a footnote mark
 // in a shrunk table keeps the floor of 6.5 pt, a hair wider.
 func scaleOf(t tok, k float64) (f, size float64) {
-	if t.box {
-		return 1, t.f.size // a tick box keeps its size
+	if t.spec.box {
+		return 1, t.spec.f.size // a tick box keeps its size
 	}
-	if t.f.size <= 0 {
-		return k, t.f.size
+	if t.spec.f.size <= 0 {
+		return k, t.spec.f.size
 	}
-	size = max(t.f.size*k, min(t.f.size, minMark))
-	return size / t.f.size, size
+	size = max(t.spec.f.size*k, min(t.spec.f.size, minMark))
+	return size / t.spec.f.size, size
 }
 
 // setTable is a table set: its fit, and its rows' lines and heights.
@@ -537,14 +539,14 @@ func (r *walker) setTable(t *tableState) *setTable {
 			var in inlines
 			if j < len(row.cells) {
 				in = row.cells[j]
-				scale(in, k)
+				scale(r.sets.specs, in, k)
 			}
 			cellW := cw[j]
 			if sr.group {
 				if j > 0 {
 					break
 				}
-				in, cellW = bold(in), st.width-2*pad
+				in, cellW = bold(r.sets.specs, in), st.width-2*pad
 			}
 			ls := r.breakLines(in, cellW, st.size)
 			h := 0.0
@@ -678,7 +680,7 @@ const groupRise = 0.4
 func blankRow(cells []inlines) bool {
 	for _, c := range cells {
 		for _, t := range c {
-			if t.kind == tWord && strings.TrimSpace(t.s) != "" {
+			if t.spec.kind == tWord && strings.TrimSpace(t.s) != "" {
 				return false
 			}
 		}
@@ -686,17 +688,20 @@ func blankRow(cells []inlines) bool {
 	return true
 }
 
-// bold sets a cell's words in the bold of their face, measured again.
-func bold(in inlines) inlines {
+// bold sets a cell's words in the bold of their face, measured again,
+// their specs from ss.
+func bold(ss *specs, in inlines) inlines {
 	out := make(inlines, len(in))
 	for i, t := range in {
-		if t.kind != tBreak {
+		if t.spec.kind != tBreak {
 			st := "B"
-			if t.f.style() == "I" || t.f.style() == "BI" {
+			if t.spec.f.style() == "I" || t.spec.f.style() == "BI" {
 				st = "BI"
 			}
-			t.f = t.f.withStyle(st)
-			t.w = t.f.width(t.s)
+			sp := *t.spec
+			sp.f = sp.f.withStyle(st)
+			t.spec = ss.of(sp)
+			t.w = sp.f.width(t.s)
 		}
 		out[i] = t
 	}
@@ -728,7 +733,7 @@ func words(toks []tok, k float64) (ws, glue []float64) {
 	g, in := 0.0, false
 	for _, t := range toks {
 		w := t.scaledW(k)
-		switch t.kind {
+		switch t.spec.kind {
 		case tWord:
 			if !in {
 				ws, glue = append(ws, 0), append(glue, g)
@@ -757,7 +762,7 @@ func lineCount(toks []tok, k, w float64) int {
 	n, cur, glue := 0, 0.0, -1.0 // lines ended, the open line's width, the glue before the next word (-1: none)
 	open := false                // the open line has words
 	for i := 0; i < len(toks); {
-		switch toks[i].kind {
+		switch toks[i].spec.kind {
 		case tGlue:
 			if open {
 				glue = toks[i].scaledW(k)
@@ -770,7 +775,7 @@ func lineCount(toks []tok, k, w float64) int {
 			continue
 		}
 		ww := 0.0 // a word: its tokens up to the next glue or break
-		for ; i < len(toks) && toks[i].kind == tWord; i++ {
+		for ; i < len(toks) && toks[i].spec.kind == tWord; i++ {
 			ww += toks[i].scaledW(k)
 		}
 		if open && cur+max(glue, 0)+ww > w+eps {
@@ -821,10 +826,10 @@ const proseMeasure = 12
 func wordCount(toks []tok) int {
 	n, in := 0, false
 	for _, t := range toks {
-		if t.kind == tWord && !in {
+		if t.spec.kind == tWord && !in {
 			n++
 		}
-		in = t.kind == tWord
+		in = t.spec.kind == tWord
 	}
 	return n
 }

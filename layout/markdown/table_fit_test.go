@@ -12,9 +12,9 @@ func cellOf(widths ...float64) inlines {
 	var c inlines
 	for i, w := range widths {
 		if i > 0 {
-			c = append(c, tok{kind: tGlue, w: 1})
+			c = append(c, tok{spec: &tokSpec{kind: tGlue}, w: 1})
 		}
-		c = append(c, tok{kind: tWord, w: w})
+		c = append(c, tok{spec: &tokSpec{kind: tWord}, w: w})
 	}
 	return c
 }
@@ -50,7 +50,7 @@ func textRow(header bool, size float64, cells ...string) tableRow {
 	r := tableRow{header: header}
 	for _, c := range cells {
 		var in inlines
-		in.text(c, style{size: size, color: colText, bold: header})
+		in.text(nil, c, style{size: size, color: colText, bold: header})
 		r.cells = append(r.cells, in)
 	}
 	return r
@@ -204,7 +204,7 @@ func TestProseWidthsSavesLines(t *testing.T) {
 // TestLineCountHardBreak: a hard break in a cell starts a line, as the
 // cell is set.
 func TestLineCountHardBreak(t *testing.T) {
-	c := append(cellOf(2), tok{kind: tBreak})
+	c := append(cellOf(2), tok{spec: &tokSpec{kind: tBreak}})
 	c = append(c, cellOf(2, 2)...)
 	for _, tc := range []struct {
 		w    float64

@@ -52,7 +52,7 @@ func TestFallbacks(t *testing.T) {
 func TestTableScale(t *testing.T) {
 	cell := func(s string) inlines {
 		var in inlines
-		in.text(s, style{size: 9, color: colText})
+		in.text(nil, s, style{size: 9, color: colText})
 		return in
 	}
 	row := func(cells ...string) tableRow {
@@ -125,7 +125,7 @@ func TestTableScale(t *testing.T) {
 func TestBreakLines(t *testing.T) {
 	var in inlines
 	st := style{size: 10, color: colText}
-	in.text("alpha beta gamma delta", st)
+	in.text(nil, "alpha beta gamma delta", st)
 	f := st.face()
 	w := max(f.width("alpha beta"), f.width("gamma delta")) + 0.01
 	lines := breakLines(in, w, 10)
@@ -145,7 +145,7 @@ func TestBreakLines(t *testing.T) {
 	}
 	// A word longer than the line is cut, never overflowing.
 	in = nil
-	in.text(strings.Repeat("x", 60), st)
+	in.text(nil, strings.Repeat("x", 60), st)
 	for _, l := range breakLines(in, 20, 10) {
 		if l.w > 20+1e-9 {
 			t.Errorf("cut piece is %.2f mm wide, over 20", l.w)
@@ -164,15 +164,15 @@ func TestBreakLinesRuns(t *testing.T) {
 	for i := range 40 {
 		switch i % 7 {
 		case 0:
-			in.text("Tripod "+strings.Repeat("x", 12*(i%3)), bold)
+			in.text(nil, "Tripod "+strings.Repeat("x", 12*(i%3)), bold)
 		case 1:
-			in.text("4", sup)
-			in.glue(body)
+			in.text(nil, "4", sup)
+			in.glue(nil, body)
 		case 2:
 			in.hardBreak()
-			in.glue(body)
+			in.glue(nil, body)
 		default:
-			in.text("the heat ray fires at 12″ ", body)
+			in.text(nil, "the heat ray fires at 12″ ", body)
 		}
 	}
 	saved := slices.Clone(in)
@@ -209,7 +209,7 @@ func breakLinesCopying(toks []tok, width, size float64) []line {
 	}
 	for i := 0; i < len(toks); {
 		t := toks[i]
-		switch t.kind {
+		switch t.spec.kind {
 		case tGlue:
 			if len(cur.toks) > 0 {
 				glue = &toks[i]
@@ -222,7 +222,7 @@ func breakLinesCopying(toks []tok, width, size float64) []line {
 			continue
 		}
 		j, ww := i, 0.0
-		for ; j < len(toks) && toks[j].kind == tWord; j++ {
+		for ; j < len(toks) && toks[j].spec.kind == tWord; j++ {
 			ww += toks[j].w
 		}
 		word := toks[i:j]
@@ -330,11 +330,11 @@ func TestPercent(t *testing.T) {
 	}
 }
 
-// TestTokSize keeps a token at 64 bytes: a document has thousands of
-// them, and a field put in the wrong place pads every one.
+// TestTokSize keeps a token at 32 bytes: a document has thousands of
+// them, and what they share is its spec (tokSpec).
 func TestTokSize(t *testing.T) {
-	if n := unsafe.Sizeof(tok{}); n > 64 {
-		t.Errorf("a token is %d bytes; keep it at 64", n)
+	if n := unsafe.Sizeof(tok{}); n > 32 {
+		t.Errorf("a token is %d bytes; keep it at 32", n)
 	}
 }
 

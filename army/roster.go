@@ -257,16 +257,35 @@ func Markdown(r *Report, cat *catalog.Catalog, templatesDir string) ([]byte, err
 // footnotes (the readings it marks).
 func markdownLines(r *Report, cat *catalog.Catalog, templatesDir string) ([]byte, document.Lines, *document.Notes, error) {
 	ro := NewRoster(r, cat)
-	names := []string{RosterTemplate}
-	if ro.Kind != "" {
-		names = append(names, "roster-"+ro.Kind+".md")
-	}
-	srcs, err := document.Read(templatesDir, names...)
+	srcs, err := document.Read(templatesDir, rosterTemplates(ro.Kind)...)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	md, lines, err := document.ExecuteLines(srcs, nil, ro, &ro.notes)
 	return md, lines, &ro.notes, err
+}
+
+// rosterTemplates are the templates a roster of a rule set of the kind
+// executes: roster.md, and the kind's own beside it.
+func rosterTemplates(kind string) []string {
+	if kind == "" {
+		return []string{RosterTemplate}
+	}
+	return []string{RosterTemplate, "roster-" + kind + ".md"}
+}
+
+// Templates are the shipped templates the rosters of the catalogue's
+// rule sets execute (see document.ParseShipped).
+func Templates(cat *catalog.Catalog) []document.Set {
+	var sets []document.Set
+	seen := map[string]bool{}
+	for _, sys := range cat.Systems {
+		if k := Kind(sys); k != "" && !seen[k] {
+			seen[k] = true
+			sets = append(sets, document.Set{Names: rosterTemplates(k)})
+		}
+	}
+	return sets
 }
 
 // RosterTemplate is the roster's template; a club's --templates folder

@@ -68,7 +68,7 @@ func (b *Briefing) Markdown(templatesDir string) ([]byte, error) {
 // markdown is Markdown with where its lines came from and its footnotes:
 // the readings it marks.
 func (b *Briefing) markdown(templatesDir string) ([]byte, document.Lines, *document.Notes, error) {
-	srcs, err := document.Read(templatesDir, BriefingTemplate, DeploymentTemplate)
+	srcs, err := document.Read(templatesDir, templateNames...)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -76,6 +76,16 @@ func (b *Briefing) markdown(templatesDir string) ([]byte, document.Lines, *docum
 	notes.Know(b.System.Notes...)
 	md, lines, err := document.ExecuteLines(srcs, b.funcs(notes), b, notes)
 	return md, lines, notes, err
+}
+
+// templateNames are the templates a briefing executes: the briefing,
+// and the secret deployment sheet it calls.
+var templateNames = []string{BriefingTemplate, DeploymentTemplate}
+
+// Templates are the shipped templates every briefing executes, with their
+// functions (see document.ParseShipped).
+func Templates() document.Set {
+	return document.Set{Names: templateNames, Funcs: (&Briefing{}).funcs(nil)}
 }
 
 // Title is the briefing's running title.

@@ -174,7 +174,7 @@ func TestShippedTreesShared(t *testing.T) {
 		t.Helper()
 		fns := Funcs()
 		root := template.New(srcs[0].Name).Funcs((&budget{}).wrap(fns))
-		if err := parseMetered(root, srcs, fns); err != nil {
+		if _, err := parseMetered(root, srcs, fns); err != nil {
 			t.Fatal(err)
 		}
 		return root
@@ -193,6 +193,30 @@ func TestShippedTreesShared(t *testing.T) {
 	}
 	if d := parse(club); d.Tree == parse(club).Tree {
 		t.Errorf("a club's template was kept")
+	}
+}
+
+// TestParseShipped: a set parsed ahead is kept for the documents that
+// parse the same templates with functions of the same names, and found
+// kept the next time; a set naming no shipped template is an error.
+func TestParseShipped(t *testing.T) {
+	set := Set{Names: []string{"notes.md"}, Funcs: template.FuncMap{"parsedAhead": func() string { return "" }}}
+	for want := range 2 {
+		if kept, err := ParseShipped(set); err != nil || kept != want {
+			t.Fatalf("ParseShipped, time %d: %d kept, %v; want %d kept", want+1, kept, err, want)
+		}
+	}
+	srcs, err := Read("", set.Names...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fns := Funcs()
+	fns["parsedAhead"] = set.Funcs["parsedAhead"]
+	if kept, err := parseMetered(template.New("notes.md").Funcs(fns), srcs, fns); err != nil || !kept {
+		t.Errorf("a document's parse of the set parsed ahead: kept %v, %v; want the kept trees", kept, err)
+	}
+	if _, err := ParseShipped(Set{Names: []string{"no-such.md"}}); err == nil {
+		t.Error("a set naming no shipped template parsed")
 	}
 }
 

@@ -191,7 +191,7 @@ func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes)
 	}
 	b := &budget{}
 	root := template.New(srcs[0].Name).Option("missingkey=error").Funcs(b.wrap(fns))
-	if err := parseMetered(root, srcs, fns); err != nil {
+	if _, err := parseMetered(root, srcs, fns); err != nil {
 		return nil, nil, err
 	}
 	w := newOutput(root, srcs)
@@ -205,19 +205,57 @@ func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes)
 	return buf.Bytes(), lines, nil
 }
 
+// Set is what ExecuteLines parses for a document: the names of its
+// templates (the first is the one executed) and the functions its
+// generator adds to Funcs.
+type Set struct {
+	Names []string
+	Funcs template.FuncMap
+}
+
+// ParseShipped parses the shipped templates of each set as ExecuteLines
+// would, and keeps their trees (see parsedTrees): a process that knows
+// which documents it will make can have them parsed ahead, where a core
+// is idle. It reports how many of the sets it found kept already, and
+// the errors of those it could not parse (a document made from one
+// reports its own).
+func ParseShipped(sets ...Set) (kept int, err error) {
+	var errs []error
+	for _, set := range sets {
+		srcs, err := Read("", set.Names...)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		fns := Funcs()
+		for name, fn := range set.Funcs {
+			fns[name] = fn
+		}
+		root := template.New(srcs[0].Name).Option("missingkey=error").Funcs((&budget{}).wrap(fns))
+		was, err := parseMetered(root, srcs, fns)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		if was {
+			kept++
+		}
+	}
+	return kept, errors.Join(errs...)
+}
+
 // parseMetered parses the sources into root, refuses a range over a
 // literal too big, and meters the trees (see budget). The shipped
 // templates' trees are kept, metered, for the rest of the process and
-// shared (see parsedTrees).
-func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap) error {
+// shared (see parsedTrees): it reports whether root got kept ones.
+func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap) (kept bool, err error) {
 	key := treesKey(srcs, fns)
 	if e, ok := parsedTrees.Load(key); ok && e.(treeSet).same(srcs) {
 		for _, t := range e.(treeSet).trees {
 			if _, err := root.AddParseTree(t.Name, t); err != nil {
-				return err
+				return true, err
 			}
 		}
-		return nil
+		return true, nil
 	}
 	for i, s := range srcs {
 		t := root
@@ -225,7 +263,7 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap) 
 			t = root.New(s.Name)
 		}
 		if _, err := t.Parse(s.Text); err != nil {
-			return placed(err, srcs)
+			return false, placed(err, srcs)
 		}
 	}
 	for _, t := range root.Templates() {
@@ -235,12 +273,12 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap) 
 		if n := rangeLiteral(t.Root); n != nil {
 			d := newOutput(root, srcs).pos(place{srcIndex(srcs, t.ParseName), int(n.Pos)})
 			d.Msg = fmt.Sprintf("range %s: more turns than a template may take; expected at most %d", n.Text, limits.MaxTemplateSteps)
-			return d
+			return false, d
 		}
 		if n := bigNumber(t.Root); n != nil {
 			d := newOutput(root, srcs).pos(place{srcIndex(srcs, t.ParseName), int(n.Pos)})
 			d.Msg = fmt.Sprintf("%s is out of range; expected a whole number from %d to %d", n.Text, math.MinInt32, math.MaxInt32)
-			return d
+			return false, d
 		}
 	}
 	meter(root)
@@ -256,7 +294,7 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap) 
 		}
 		parsedTrees.LoadOrStore(key, set)
 	}
-	return nil
+	return false, nil
 }
 
 // parsedTrees are the shipped templates' parse trees, metered, by the

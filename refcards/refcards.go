@@ -154,20 +154,39 @@ func (d Deck) markdown(cat *catalog.Catalog, templatesDir string, odds *document
 	if sys == nil {
 		return nil, "", nil, nil, fmt.Errorf("cards %s: the data has no system %q", d.ID, d.System)
 	}
-	srcs, err := document.Read(templatesDir, document.Pick(templatesDir, d.Own, d.Template))
-	if err != nil {
-		return nil, "", nil, nil, err
-	}
 	data := Data{Deck: d, Catalog: cat, System: sys}
 	if sys.About.AddOnTo != "" {
 		data.Base = cat.System(sys.About.AddOnTo)
 	}
 	x := newExec(sys, data.Base, odds)
-	md, lines, err := document.ExecuteLines(srcs, x.funcs(), data, &x.foot)
+	set := d.templates(x, templatesDir)
+	srcs, err := document.Read(templatesDir, set.Names...)
+	if err != nil {
+		return nil, "", nil, nil, err
+	}
+	md, lines, err := document.ExecuteLines(srcs, set.Funcs, data, &x.foot)
 	if err != nil {
 		return nil, "", nil, nil, err
 	}
 	return md, srcs[0].From, lines, &x.foot, nil
+}
+
+// templates are the deck's template, from templatesDir when it has one of
+// the deck's own, and the functions x gives it.
+func (d Deck) templates(x *exec, templatesDir string) document.Set {
+	return document.Set{Names: []string{document.Pick(templatesDir, d.Own, d.Template)}, Funcs: x.funcs()}
+}
+
+// Templates are the shipped templates the catalogue's decks execute, with
+// their functions (see document.ParseShipped).
+func Templates(cat *catalog.Catalog) []document.Set {
+	var sets []document.Set
+	for _, d := range All(cat) {
+		if sys := cat.System(d.System); sys != nil {
+			sets = append(sets, d.templates(&exec{sys: sys}, "")) // only the functions' names count
+		}
+	}
+	return sets
 }
 
 // Render executes the deck's template and prints its cards.

@@ -135,7 +135,9 @@ func (s Sheet) execute(cat *catalog.Catalog, templatesDir string, odds *document
 	if sys == nil {
 		return nil, nil, nil, fmt.Errorf("sheet %s: the data has no system %q", s.ID, s.System)
 	}
-	srcs, err := document.Read(templatesDir, document.Pick(templatesDir, s.Own, s.Template))
+	x := newExec(s, cat, sys, odds)
+	set := s.templates(x, templatesDir)
+	srcs, err := document.Read(templatesDir, set.Names...)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -143,12 +145,29 @@ func (s Sheet) execute(cat *catalog.Catalog, templatesDir string, odds *document
 	if sys.About.AddOnTo != "" {
 		d.Base = cat.System(sys.About.AddOnTo)
 	}
-	x := newExec(s, cat, sys, odds)
-	md, lines, err := document.ExecuteLines(srcs, x.engineFuncs(x.funcs()), d, &x.foot)
+	md, lines, err := document.ExecuteLines(srcs, set.Funcs, d, &x.foot)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	return x, md, lines, nil
+}
+
+// templates are the sheet's template, from templatesDir when it has one
+// of the sheet's own, and the functions x gives it.
+func (s Sheet) templates(x *exec, templatesDir string) document.Set {
+	return document.Set{Names: []string{document.Pick(templatesDir, s.Own, s.Template)}, Funcs: x.engineFuncs(x.funcs())}
+}
+
+// Templates are the shipped templates the catalogue's sheets and rules
+// notes execute, with their functions (see document.ParseShipped).
+func Templates(cat *catalog.Catalog) []document.Set {
+	var sets []document.Set
+	for _, s := range All(cat) {
+		if sys := cat.System(s.System); sys != nil {
+			sets = append(sets, s.templates(&exec{sys: sys}, "")) // only the functions' names count
+		}
+	}
+	return append(sets, document.Set{Names: []string{NotesTemplate}})
 }
 
 // Places returns where the sheet, rendered on paper, prints what each of

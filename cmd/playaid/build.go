@@ -6,10 +6,15 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/playaid/playaid/army"
+	"github.com/playaid/playaid/briefing"
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/outfile"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/pack"
+	"github.com/playaid/playaid/refcards"
+	"github.com/playaid/playaid/sheets"
 )
 
 // packDocs lists the documents of the print pack (a variable, so that
@@ -39,6 +44,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	go warmFonts()
+	e.warm = warmTemplates
 	cat, err := e.load(d)
 	if err != nil {
 		return err
@@ -94,6 +100,23 @@ func warmFonts() {
 			layout.UseFont(pdf, f[0], f[1])
 		}
 	}
+}
+
+// warmTemplates parses the shipped templates of the print pack's
+// documents, which a process parses once, on first use: started as the
+// data is checked, it puts that work on the core checking leaves idle,
+// ahead of the documents that need it.
+func warmTemplates(cat *catalog.Catalog) {
+	document.ParseShipped(templateSets(cat)...)
+}
+
+// templateSets are the templates the print pack's documents execute, in
+// the order the documents start.
+func templateSets(cat *catalog.Catalog) []document.Set {
+	sets := []document.Set{briefing.Templates()}
+	sets = append(sets, sheets.Templates(cat)...)
+	sets = append(sets, refcards.Templates(cat)...)
+	return append(sets, army.Templates(cat)...)
 }
 
 // inside reports whether path lies within dir.

@@ -6,12 +6,15 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/playaid/playaid/catalog/shipped"
+	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/pack"
+	"github.com/playaid/playaid/templates"
 )
 
 // TestBuildPack builds the whole print pack twice in one process: every
@@ -114,5 +117,41 @@ func TestBuildBadDataWritesNothing(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(old); string(b) != "last week's sheet" {
 		t.Error("the old file was touched")
+	}
+}
+
+// TestTemplateSets checks what warmTemplates parses ahead: each set is
+// one the print pack's documents parse (so that they find it kept rather
+// than parse it again), and together they name every shipped template
+// the pack prints from.
+func TestTemplateSets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders the whole pack")
+	}
+	cat := shipped.Catalog(t)
+	if _, err := pack.Render(context.Background(), layout.A4, pack.New(cat, pack.Options{}).Docs); err != nil {
+		t.Fatal(err)
+	}
+	sets := templateSets(cat)
+	kept, err := document.ParseShipped(sets...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept != len(sets) {
+		t.Errorf("%d of the %d template sets were parsed again after the pack was made: warmTemplates names sets the documents do not parse", len(sets)-kept, len(sets))
+	}
+	named := map[string]bool{}
+	for _, s := range sets {
+		for _, n := range s.Names {
+			named[n] = true
+		}
+	}
+	// Not in the print pack: the play view's, and a dice game's, which
+	// the shipped data has none of.
+	unprinted := []string{"after-action.md", "dice.md", "cards-dice.md", "roster-dice.md"}
+	for _, n := range templates.Names() {
+		if !named[n] && !slices.Contains(unprinted, n) {
+			t.Errorf("%s is not parsed ahead", n)
+		}
 	}
 }

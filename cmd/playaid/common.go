@@ -122,6 +122,9 @@ func (e *env) load(d dataFlags) (*catalog.Catalog, error) {
 	}
 	cat, l := catalog.Load(sources...)
 	if l.Count() == 0 {
+		if e.warm != nil {
+			go e.warm(cat)
+		}
 		// The words of the odds tables, held to what their engines read;
 		// the play view's tracks, to the odds questions they set.
 		e.odds = document.NewOdds()

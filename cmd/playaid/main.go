@@ -15,6 +15,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/plain"
@@ -120,6 +121,10 @@ type env struct {
 	// odds are the odds tables the data's check built (load), handed on
 	// to the documents that print them: each is computed once.
 	odds *document.Odds
+	// warm, when set, is started on its own goroutine with the catalogue
+	// as soon as it is read without errors: work that needs only the
+	// data, done while the data is checked (build: warmTemplates).
+	warm func(*catalog.Catalog)
 }
 
 // usageError is a mistake in the command line: exit status 2.

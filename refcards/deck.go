@@ -34,9 +34,13 @@ const (
 
 // source is the Markdown of a side: its lines of the deck's Markdown.
 type source struct {
-	md   []byte
-	line int // the deck's line it starts on
-	n    int // its blocks
+	md     []byte
+	line   int        // the deck's line it starts on
+	blocks []ast.Node // of the deck's tree
+	// text is md parsed: its blocks of the deck's tree (Deck.Side)
+	// where md is just its lines of the deck, else md parsed alone by
+	// the first layOut.
+	text *markdown.CardText
 }
 
 var (
@@ -55,10 +59,11 @@ const oneSizeWord = "one size"
 // Markdown (file names it).
 func parse(md []byte, file string) ([]card, error) {
 	md, defs := footnoteDefs(md)
-	doc, err := markdown.Parse(md, file)
+	deck, err := markdown.ParseDeck(md, file)
 	if err != nil {
 		return nil, err
 	}
+	doc := deck.Doc
 	p := parser{src: md, file: file}
 	var cards []card
 	faulty := map[int]bool{} // cards with a mistake of their own already reported
@@ -66,7 +71,7 @@ func parse(md []byte, file string) ([]card, error) {
 	oneSize := false
 	// end ends the side being read before line.
 	end := func(line int) {
-		if side != nil && side.n > 0 {
+		if side != nil && len(side.blocks) > 0 {
 			side.md = p.lines(side.line, line)
 		}
 		side = nil
@@ -108,27 +113,24 @@ func parse(md []byte, file string) ([]card, error) {
 		if c.back {
 			s = &c.sides[back]
 		}
-		if s.n == 0 {
+		if len(s.blocks) == 0 {
 			s.line = line
 		}
-		s.n++
+		s.blocks = append(s.blocks, n)
 		side = s
 	}
 	end(len(p.nl) + 2) // to the end of the Markdown
 	for k := range cards {
 		cards[k].oneSize = oneSize
-		for s := range cards[k].sides {
-			cards[k].sides[s].md = withDefs(cards[k].sides[s].md, defs)
-		}
 	}
 	for k, c := range cards {
 		switch {
 		case faulty[k]:
-		case c.sides[front].n == 0:
+		case len(c.sides[front].blocks) == 0:
 			p.errorf(c.line, "card %q has nothing on its front", c.title)
 		case !c.back:
 			p.errorf(c.line, "card %q has no back: after its front write <!-- back --> and the odds that go with it, or a short reminder", c.title)
-		case c.sides[back].n == 0:
+		case len(c.sides[back].blocks) == 0:
 			p.errorf(c.line, "card %q has nothing on its back: write the odds that go with it, or a short reminder, after <!-- back -->", c.title)
 		}
 	}
@@ -138,6 +140,19 @@ func parse(md []byte, file string) ([]card, error) {
 	if len(p.errs) > 0 {
 		p.errs.Sort()
 		return nil, p.errs
+	}
+	// A side that marks no reading is its lines of the deck, and the
+	// deck's tree holds its blocks: only a side with the definitions of
+	// its footnotes after its lines is parsed again (layOut).
+	for k := range cards {
+		for s := range cards[k].sides {
+			side := &cards[k].sides[s]
+			md := withDefs(side.md, defs)
+			if len(md) == len(side.md) {
+				side.text = deck.Side(side.blocks, len(md))
+			}
+			side.md, side.blocks = md, nil
+		}
 	}
 	return cards, nil
 }

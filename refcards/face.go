@@ -87,6 +87,11 @@ func settle(pdf *fpdf.Fpdf, cs []card, accent [3]uint8, file string) (out []phys
 		// the first side that is not sets the deck at bodySize.
 		out, fitted, _, err = settleAt(pdf, cs, accent, file, bodySize, false)
 	}
+	for i := range cs {
+		for s := range cs[i].sides {
+			cs[i].sides[s].text = nil // the layouts draw without their trees
+		}
+	}
 	return out, fitted, err
 }
 
@@ -95,7 +100,8 @@ func settle(pdf *fpdf.Fpdf, cs []card, accent [3]uint8, file string) (out []phys
 // set at grow (all false, no cards): the deck wants every side at one size.
 func settleAt(pdf *fpdf.Fpdf, cs []card, accent [3]uint8, file string, grow float64, every bool) (out []physical, fitted diag.List, all bool, err error) {
 	var errs diag.List
-	for _, c := range cs {
+	for i := range cs {
+		c := &cs[i]
 		at := diag.Pos{File: file, Line: c.line, Col: 1}
 		title, size := fitTitle(pdf, c.title)
 		if len(title) > maxTitle {
@@ -110,7 +116,7 @@ func settleAt(pdf *fpdf.Fpdf, cs []card, accent [3]uint8, file string, grow floa
 		var sizes [2]float64
 		ok := true
 		for s := front; s <= back; s++ {
-			l, size, err := layOut(c.sides[s], accent, cards.BodyHeight(bandH), grow, file)
+			l, size, err := layOut(&c.sides[s], accent, cards.BodyHeight(bandH), grow, file)
 			if every && (err != nil || size != grow) {
 				return nil, nil, false, nil
 			}
@@ -153,9 +159,17 @@ func settleAt(pdf *fpdf.Fpdf, cs []card, accent [3]uint8, file string, grow floa
 }
 
 // layOut sets a side's Markdown as a card's body, h mm tall: at grow when
-// it then still fits on one card, else at bodySize.
-func layOut(src source, accent [3]uint8, h, grow float64, file string) (*markdown.Layout, float64, error) {
-	l, err := markdown.MeasureCard(src.md, markdown.CardOptions{W: cards.LiveW, H: h, Size: bodySize, Grow: grow, Accent: accent, File: file, Line: src.line})
+// it then still fits on one card, else at bodySize. The side keeps its
+// Markdown parsed for the deck's next try.
+func layOut(src *source, accent [3]uint8, h, grow float64, file string) (*markdown.Layout, float64, error) {
+	if src.text == nil {
+		t, err := markdown.ParseCard(src.md, file, src.line)
+		if err != nil {
+			return nil, 0, err
+		}
+		src.text = t
+	}
+	l, err := src.text.Measure(markdown.CardOptions{W: cards.LiveW, H: h, Size: bodySize, Grow: grow, Accent: accent, File: file})
 	if err != nil {
 		return nil, 0, err
 	}

@@ -19,6 +19,11 @@ import (
 // spent. The Markdown's size is bounded where the template makes it
 // (limits.MaxTemplateOutput).
 func Parse(md []byte, file string) (ast.Node, error) {
+	return parseIn(md, file, parser.NewContext())
+}
+
+// parseIn is Parse in the parse's context pc.
+func parseIn(md []byte, file string, pc parser.Context) (ast.Node, error) {
 	var errs diag.List
 	line := 0
 	for rest := md; len(rest) > 0; {
@@ -40,7 +45,6 @@ func Parse(md []byte, file string) (ast.Node, error) {
 	if len(errs) > 0 {
 		return nil, errs.Trim(limits.MaxErrors)
 	}
-	pc := parser.NewContext()
 	doc := sharedParser().Parse(text.NewReader(md), parser.WithContext(pc))
 	if b, ok := pc.Get(bracketsKey).(brackets); ok {
 		errs.Add(diag.Pos{File: file, Line: lineAt(md, b.at)}, "the paragraph holds %d closing brackets (]: links and footnote marks); expected at most %d in a paragraph", b.n, limits.MaxMarkdownBrackets)

@@ -4,6 +4,9 @@ import (
 	"fmt"
 
 	"github.com/playaid/playaid/internal/fpdf"
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
 
 	"github.com/playaid/playaid/diag"
 )
@@ -31,11 +34,41 @@ type CardOptions struct {
 // takes, DrawPage draws one of them where the card's body is, Size the
 // type it chose.
 func MeasureCard(md []byte, o CardOptions) (*Layout, error) {
+	if _, err := o.options(o.Line); err != nil {
+		return nil, err
+	}
+	t, err := ParseCard(md, o.File, o.Line)
+	if err != nil {
+		return nil, err
+	}
+	return t.Measure(o)
+}
+
+// options are the layout's options for a card's body whose Markdown
+// starts on line first of its file.
+func (o CardOptions) options(first int) (Options, error) {
 	if !(o.W > 0 && o.H > 0) {
-		return nil, fmt.Errorf("%s: a card's body of %g × %g mm", o.File, o.W, o.H)
+		return Options{}, fmt.Errorf("%s: a card's body of %g × %g mm", o.File, o.W, o.H)
 	}
 	a := o.Accent
-	opt, err := Options{BaseSize: o.Size, File: o.File, look: cardLook(rgb{a[0], a[1], a[2]}), frame: [2]float64{o.W, o.H}, firstLine: o.Line}.withDefaults()
+	return Options{BaseSize: o.Size, File: o.File, look: cardLook(rgb{a[0], a[1], a[2]}), frame: [2]float64{o.W, o.H}, firstLine: first}.withDefaults()
+}
+
+// CardText is a card side's Markdown parsed, to be set as its body as
+// often as its deck tries a size (Measure).
+type CardText struct {
+	md    []byte // the Markdown its tree's text is in
+	str   string // md as a string (walker.source), where its deck's sides share one
+	size  int    // the bytes of Markdown it sets, where md holds more
+	doc   ast.Node
+	nl    []int
+	first int // the line of the file md starts on
+}
+
+// ParseCard parses md, a card's body, whose first line is line (1 when
+// 0) of file, reporting what MeasureCard would about its Markdown.
+func ParseCard(md []byte, file string, line int) (*CardText, error) {
+	opt, err := Options{File: file, firstLine: line}.withDefaults()
 	if err != nil {
 		return nil, err
 	}
@@ -43,20 +76,81 @@ func MeasureCard(md []byte, o CardOptions) (*Layout, error) {
 	if err != nil {
 		return nil, err
 	}
+	return &CardText{md: md, doc: doc, nl: nl, first: line}, nil
+}
+
+// Measure is MeasureCard on the Markdown t was parsed from (o.Line
+// unused: t knows its lines).
+func (t *CardText) Measure(o CardOptions) (*Layout, error) {
+	opt, err := o.options(t.first)
+	if err != nil {
+		return nil, err
+	}
+	// Each layout its own sets: nothing the larger type sets is of use
+	// at the other size, and the layout kept would hold its tokens.
+	sets := func() *sets {
+		set := newSets()
+		set.src, set.size = t.str, t.size
+		return set
+	}
 	if o.Grow > o.Size {
 		big := opt
 		big.BaseSize, big.onePage = o.Grow, true
-		// Its own sets: nothing it sets is of use at the other size,
-		// and the layout kept would hold its tokens.
-		if r, err := layParsed(doc, md, nl, big, newSets()); err == nil && !r.over && r.fl.pages == 1 && len(r.fitted) == 0 {
+		if r, err := layParsed(t.doc, t.md, t.nl, big, sets()); err == nil && !r.over && r.fl.pages == 1 && len(r.fitted) == 0 {
 			return measured(r), nil
 		}
 	}
-	r, err := layParsed(doc, md, nl, opt, newSets())
+	r, err := layParsed(t.doc, t.md, t.nl, opt, sets())
 	if err != nil {
 		return nil, err
 	}
 	return measured(r), nil
+}
+
+// A Deck is a card deck's Markdown parsed once: its cards' sides are
+// runs of its top-level blocks, each set as the Markdown of its lines
+// would be (Side) without parsing that again.
+type Deck struct {
+	Doc ast.Node // until its sides are taken out of it
+	md  []byte
+	str string // md as a string, for the sides' words
+	nl  []int
+	// defined: md defines link references or footnotes, which the text
+	// of a side's blocks read as links; its lines alone would not.
+	defined bool
+}
+
+// ParseDeck parses md as Parse does, for its cards to be read from Doc
+// and their sides taken out of it.
+func ParseDeck(md []byte, file string) (*Deck, error) {
+	pc := parser.NewContext()
+	doc, err := parseIn(md, file, pc)
+	if err != nil {
+		return nil, err
+	}
+	d := &Deck{Doc: doc, md: md, nl: newlines(md)}
+	d.defined = len(pc.References()) > 0 || doc.LastChild() != nil && doc.LastChild().Kind() == east.KindFootnoteList
+	if !d.defined {
+		d.str = string(md)
+	}
+	return d, nil
+}
+
+// Side takes blocks, a run of d.Doc's top-level blocks in order, out of
+// d.Doc into a document of their own: the card text of the Markdown of
+// their lines, size bytes of it, which is what that Markdown parsed
+// alone would be where d defines no link references or footnotes (a
+// deck's footnotes are taken out of its Markdown before it is parsed).
+// Where it defines them, Side is nil: the side is to be parsed alone.
+func (d *Deck) Side(blocks []ast.Node, size int) *CardText {
+	if d.defined {
+		return nil
+	}
+	doc := ast.NewDocument()
+	for _, b := range blocks {
+		doc.AppendChild(doc, b)
+	}
+	return &CardText{md: d.md, str: d.str, size: size, doc: doc, nl: d.nl, first: 1}
 }
 
 // Size is the body type a layout is set at, pt.

@@ -1,10 +1,13 @@
 package markdown
 
 import (
+	"bytes"
 	"math"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/yuin/goldmark/ast"
 
 	"github.com/playaid/playaid/layout"
 )
@@ -203,6 +206,86 @@ func TestCutWord(t *testing.T) {
 		}
 		if len(pieces) < 3 || whole.String() != c.word {
 			t.Errorf("%q cut into %d pieces making %q", c.word, len(pieces), whole.String())
+		}
+	}
+}
+
+// TestDeckSides: a side taken out of its deck's tree (Deck.Side) is set
+// and drawn as its own lines parsed alone are, at the deck's lines, where
+// the deck defines no link reference or footnote; where it does, Side
+// leaves the side to be parsed alone (its links would resolve against
+// the deck's).
+func TestDeckSides(t *testing.T) {
+	deck := "# One\n\nSome *words* and `code`,  \na hard break.\n\n## Head\n\n- [ ] a tick\n- two\n\n<!-- back -->\n\n" +
+		"| A | B |\n|--|--|\n| **x** | y<br>z |\n| [^R1] | [w] |\n\n# Two\n\nSetext\n------\n\n> quoted\n\n1. first\n2. second\n\n" +
+		"<!-- back -->\n\nLast ~~words~~ &amp; more.\n\n\n"
+	o := CardOptions{W: 57, H: 70, Size: 7.5, Grow: 8.5, File: "deck"}
+	draw := func(l *Layout) string {
+		rec := &recorder{}
+		for p := 1; p <= l.Pages; p++ {
+			rec.AddPage()
+			l.drawPage(rec, p, 10, 20)
+		}
+		return rec.String()
+	}
+	for _, refs := range []string{"", "[w]: https://example.org\n", "[^R1]: Ruling.\n"} {
+		md := []byte(deck + refs)
+		d, err := ParseDeck(md, "deck")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The sides: the top-level blocks between a level-1 heading or a
+		// back comment and the next, and the bytes of their lines.
+		type side struct {
+			blocks      []ast.Node
+			first, last int
+		}
+		var sides []side
+		lineStart := func(n ast.Node) int { return bytes.LastIndexByte(md[:firstOffset(n)], '\n') + 1 }
+		for n := d.Doc.FirstChild(); n != nil; n = n.NextSibling() {
+			if h, ok := n.(*ast.Heading); ok && h.Level == 1 || n.Kind() == ast.KindHTMLBlock {
+				if len(sides) > 0 {
+					sides[len(sides)-1].last = lineStart(n)
+				}
+				sides = append(sides, side{last: len(md)})
+				continue
+			}
+			s := &sides[len(sides)-1]
+			if len(s.blocks) == 0 {
+				s.first = lineStart(n)
+			}
+			s.blocks = append(s.blocks, n)
+		}
+		if len(sides) != 4 {
+			t.Fatalf("%d sides; want 4", len(sides))
+		}
+		for i, s := range sides {
+			own := md[s.first:s.last]
+			line := bytes.Count(md[:s.first], []byte("\n")) + 1
+			alone, err := MeasureCard(own, CardOptions{W: o.W, H: o.H, Size: o.Size, Grow: o.Grow, File: o.File, Line: line})
+			if err != nil {
+				t.Fatal(err)
+			}
+			part := d.Side(s.blocks, len(own))
+			if refs != "" {
+				if part != nil {
+					t.Errorf("side %d: taken from a deck that defines link references or footnotes", i+1)
+				}
+				continue
+			}
+			l, err := part.Measure(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := draw(l), draw(alone); got != want {
+				t.Errorf("side %d drawn from the deck:\n%s\nparsed alone:\n%s", i+1, got, want)
+			}
+			if !slices.Equal(l.boxes, alone.boxes) {
+				t.Errorf("side %d from the deck: boxes at %v; alone %v", i+1, l.boxes, alone.boxes)
+			}
+			if l.Size() != alone.Size() || l.Pages != alone.Pages {
+				t.Errorf("side %d from the deck: %g pt, %d pages; alone %g pt, %d pages", i+1, l.Size(), l.Pages, alone.Size(), alone.Pages)
+			}
 		}
 	}
 }

@@ -189,6 +189,15 @@ type walker struct {
 	counted int
 }
 
+// size is the bytes of Markdown the layout sets: all of its source, or
+// a deck's side (CardText).
+func (r *walker) size() int {
+	if r.sets.size > 0 {
+		return r.sets.size
+	}
+	return len(r.src)
+}
+
 // source is the source as a string, made once for the layout's tries:
 // the tokens of text nodes are cut from it rather than each making a
 // string of its own.
@@ -248,13 +257,18 @@ func parse(src []byte, opt Options) (ast.Node, []int, error) {
 		}
 		return nil, nil, err
 	}
+	return doc, newlines(src), nil
+}
+
+// newlines are the offsets of src's newlines.
+func newlines(src []byte) []int {
 	var nl []int
 	for i, b := range src {
 		if b == '\n' {
 			nl = append(nl, i)
 		}
 	}
-	return doc, nl, nil
+	return nl
 }
 
 // layParsed is lay on src parsed, its tries sharing what they set with
@@ -830,7 +844,7 @@ var trailingNotes = regexp.MustCompile(`(\[\^[^\]]*\])+$`)
 func (r *walker) breakLines(toks []tok, width, size float64) []line {
 	if cap(r.sets.lines)-len(r.sets.lines) < linesLow {
 		// A short document (a card's side) takes a short chunk.
-		r.sets.lines = make([]line, 0, min(linesChunk, len(r.src)/16+2*linesLow))
+		r.sets.lines = make([]line, 0, min(linesChunk, r.size()/16+2*linesLow))
 	}
 	start := len(r.sets.lines)
 	r.sets.lines = appendLines(r.sets.lines, toks, width, size) // a longer block moves to a new chunk
@@ -854,9 +868,9 @@ const (
 // what they set from it, so the chunks after the first are short.
 func (r *walker) openInlines() {
 	if cap(r.sets.chunk)-len(r.sets.chunk) < chunkLow {
-		n := min(chunkToks, len(r.src)/16+chunkLow)
+		n := min(chunkToks, r.size()/16+chunkLow)
 		if r.sets.chunk == nil {
-			n = len(r.src)/3 + chunkLow
+			n = r.size()/3 + chunkLow
 		}
 		r.sets.chunk = make([]tok, 0, n)
 	}

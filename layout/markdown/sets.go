@@ -17,6 +17,7 @@ type sets struct {
 	tables map[setKey]*setTable
 	links  map[ast.Node][]int // footnoteLinks
 	src    string             // the source as a string (walker.source)
+	size   int                // the bytes of it the layout sets, where not all (walker.size)
 	// The tries' chunks: where the next block's lines go (breakLines),
 	// and its inline tokens (openInlines).
 	lines []line

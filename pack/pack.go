@@ -151,6 +151,7 @@ func New(cat *catalog.Catalog, o Options) *Pack {
 			// it: its marks are in the run's record.
 			inner, name := d.render, d.Name
 			d.render = func(p layout.Paper, r *run, m *document.Marks) ([]byte, error) {
+				r.from(pk)
 				b, err := inner(p, r, m)
 				if err == nil {
 					r.madeDoc(name)
@@ -206,6 +207,7 @@ type run struct {
 	odds    *document.Odds
 	printed document.Printed
 	made    map[string]bool // the player documents made in the run, by file
+	pack    *Pack           // the pack the run's documents are listed in (the first's)
 	fill    sync.Once       // the player documents the run had not made, made for the rules notes
 	fillErr error
 }
@@ -268,6 +270,15 @@ func docLabel(d Doc) string {
 	return d.Name
 }
 
+// from notes that the run makes a document of pk.
+func (r *run) from(pk *Pack) {
+	r.mu.Lock()
+	if r.pack == nil {
+		r.pack = pk
+	}
+	r.mu.Unlock()
+}
+
 // madeDoc notes that the pack's document with the file name was made in
 // the run.
 func (r *run) madeDoc(name string) {
@@ -282,7 +293,13 @@ func (r *run) madeDoc(name string) {
 // with the whole pack (which makes them last) or alone.
 func (r *run) players(p layout.Paper, cat *catalog.Catalog, o Options) (*document.Printed, error) {
 	r.fill.Do(func() {
-		for _, d := range New(cat, o).Docs {
+		r.mu.Lock()
+		pk := r.pack
+		r.mu.Unlock()
+		if pk == nil || pk.cat != cat || pk.opt != o {
+			pk = New(cat, o) // listed again only when the run has not listed it
+		}
+		for _, d := range pk.Docs {
 			r.mu.Lock()
 			skip := d.Kind == Notes || d.render == nil || r.made[d.Name]
 			r.mu.Unlock()

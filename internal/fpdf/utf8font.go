@@ -61,7 +61,7 @@ func ParseUTF8Font(ttf []byte) (*UTF8Font, error) {
 			Cw: utf8File.CharWidths,
 		},
 		ttf:     ttf,
-		cut:     newUTF8Font(&fileReader{array: ttf}).parseCutTables(),
+		cut:     utf8File.parseCutTables(),
 		ids:     map[string]string{},
 		subsets: map[string]*utf8Subset{},
 	}, nil

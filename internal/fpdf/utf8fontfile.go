@@ -473,6 +473,12 @@ func (utf *utf8FontFile) parseTables() {
 	symbolCharDictionary := make(map[int][]int)
 	charSymbolDictionary := make(map[int]int)
 	utf.generateSCCSDictionaries(runeCMAPPosition, symbolCharDictionary, charSymbolDictionary)
+	// Kept for parseCutTables, which would read the character map again
+	// (nil: the font has no Unicode character map).
+	utf.charSymbolDictionary = nil
+	if runeCMAPPosition != 0 {
+		utf.charSymbolDictionary = charSymbolDictionary
+	}
 
 	scale := 1000.0 / float64(utf.fontElementSize)
 	utf.parseHMTXTable(n, numSymbols, symbolCharDictionary, scale)
@@ -645,7 +651,8 @@ func (utf *utf8FontFile) parseCutTables() *cutTables {
 	utf.skip(4)
 	numSymbols := utf.readUint16()
 
-	if utf.generateCMAP() == nil {
+	// parseFile, if it came first, has read the character map.
+	if utf.charSymbolDictionary == nil && utf.generateCMAP() == nil {
 		return nil
 	}
 	utf.parseLOCATable(locaFormat, numSymbols)

@@ -33,8 +33,16 @@ type UTF8Font struct {
 	mu      sync.Mutex
 	runes   [2]map[int]int         // the runes a document starts with (newDef), without and with alias
 	ids     map[string]string      // font id by font key: the id hashes the key too
-	subsets map[string]*utf8Subset // by the runes a document uses (runesKey)
+	subsets map[string]*keptSubset // by the runes a document uses (runesKey)
 	kept    int                    // the bytes of the subsets
+}
+
+// keptSubset is a subset of a UTF8Font, made by the first document that
+// needs it: the others that need it meanwhile wait for it (done) rather
+// than make it again beside it.
+type keptSubset struct {
+	done chan struct{} // closed once sub is made, or failed to be (nil)
+	sub  *utf8Subset
 }
 
 // ParseUTF8Font parses a TrueType font for AddUTF8FontFromParsed.
@@ -63,7 +71,7 @@ func ParseUTF8Font(ttf []byte) (*UTF8Font, error) {
 		ttf:     ttf,
 		cut:     utf8File.parseCutTables(),
 		ids:     map[string]string{},
-		subsets: map[string]*utf8Subset{},
+		subsets: map[string]*keptSubset{},
 	}, nil
 }
 
@@ -74,7 +82,7 @@ func ParseUTF8Font(ttf []byte) (*UTF8Font, error) {
 // at the cost of a few glyphs more in each.
 func (font *UTF8Font) WithRunes(runes string) *UTF8Font {
 	nf := &UTF8Font{def: font.def, ttf: font.ttf, cut: font.cut, base: slices.Clone(font.base),
-		ids: map[string]string{}, subsets: map[string]*utf8Subset{}}
+		ids: map[string]string{}, subsets: map[string]*keptSubset{}}
 	for _, r := range runes {
 		if font.cut == nil || r > 0xFFFF {
 			break
@@ -171,19 +179,35 @@ func (f *Fpdf) utf8Subset(font *fontDefType) *utf8Subset {
 	}
 	key := runesKey(font.usedRunes)
 	shared.mu.Lock()
-	sub, ok := shared.subsets[key]
+	k, ok := shared.subsets[key]
+	if !ok {
+		k = &keptSubset{done: make(chan struct{})}
+		shared.subsets[key] = k
+	}
 	shared.mu.Unlock()
 	if ok {
-		return sub
+		<-k.done
+		if k.sub != nil {
+			return k.sub
+		}
+		return newUTF8Subset(font)
 	}
-	sub = newUTF8Subset(font)
-	shared.mu.Lock()
-	if size := len(key) + len(sub.widths) + len(sub.cidToGID) + len(sub.file); shared.kept+size <= maxSubsetBytes {
-		shared.subsets[key] = sub
-		shared.kept += size
-	}
-	shared.mu.Unlock()
-	return sub
+	defer func() {
+		close(k.done)
+		shared.mu.Lock()
+		defer shared.mu.Unlock()
+		if k.sub == nil {
+			delete(shared.subsets, key)
+			return
+		}
+		if size := len(key) + len(k.sub.widths) + len(k.sub.cidToGID) + len(k.sub.file); shared.kept+size <= maxSubsetBytes {
+			shared.kept += size
+		} else {
+			delete(shared.subsets, key)
+		}
+	}()
+	k.sub = newUTF8Subset(font)
+	return k.sub
 }
 
 // runesKey is the runes a document uses (usedRunes, keys and values) as

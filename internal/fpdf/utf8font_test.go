@@ -473,6 +473,44 @@ func TestSubsetShared(t *testing.T) {
 	}
 }
 
+// TestSubsetMadeOnce: a document that needs a subset another document is
+// making waits for it and embeds that one, rather than make it again.
+func TestSubsetMadeOnce(t *testing.T) {
+	r, err := ParseUTF8Font(goregular.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ParseUTF8Font(gomono.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := parsedPair(t, r, b)
+	render(t, "Tripod", add)
+	if len(r.subsets) != 1 {
+		t.Fatalf("%d subsets of the regular face, want 1", len(r.subsets))
+	}
+	// The regular face's subset, as if a document were making it still;
+	// once made, it carries a width no subset of "Tripod" has.
+	var made *utf8Subset
+	pending := &keptSubset{done: make(chan struct{})}
+	for key, k := range r.subsets {
+		made = k.sub
+		r.subsets[key] = pending
+	}
+	doc := make(chan []byte)
+	go func() { doc <- render(t, "Tripod", add) }()
+	marked := *made
+	marked.widths += " 9999 [123]"
+	pending.sub = &marked
+	close(pending.done)
+	if got := <-doc; !bytes.Contains(got, []byte(" 9999 [123]")) {
+		t.Error("the document made its own subset instead of the one being made")
+	}
+	if len(r.subsets) != 1 {
+		t.Errorf("%d subsets of the regular face, want 1", len(r.subsets))
+	}
+}
+
 // TestSubsetsBounded: a font keeps subsets up to maxSubsetBytes; past
 // that, documents make their own and are the same.
 func TestSubsetsBounded(t *testing.T) {

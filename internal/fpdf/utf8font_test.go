@@ -480,16 +480,12 @@ func TestSubsetMadeOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := ParseUTF8Font(gomono.TTF)
-	if err != nil {
-		t.Fatal(err)
-	}
-	add := parsedPair(t, r, b)
+	add := parsedPair(t, r, r) // both faces the same font: the same subset
 	render(t, "Tripod", add)
 	if len(r.subsets) != 1 {
-		t.Fatalf("%d subsets of the regular face, want 1", len(r.subsets))
+		t.Fatalf("%d subsets of the font, want 1", len(r.subsets))
 	}
-	// The regular face's subset, as if a document were making it still;
+	// The font's subset, as if a document were making it still;
 	// once made, it carries a width no subset of "Tripod" has.
 	var made *utf8Subset
 	pending := &keptSubset{done: make(chan struct{})}
@@ -507,7 +503,7 @@ func TestSubsetMadeOnce(t *testing.T) {
 		t.Error("the document made its own subset instead of the one being made")
 	}
 	if len(r.subsets) != 1 {
-		t.Errorf("%d subsets of the regular face, want 1", len(r.subsets))
+		t.Errorf("%d subsets of the font, want 1", len(r.subsets))
 	}
 }
 

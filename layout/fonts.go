@@ -72,14 +72,15 @@ func newFace(family, style string, ttf []byte, plainZero bool) face {
 }
 
 // subsetRunes are in every document's subset of a face, used or not:
-// printable ASCII but for the marks of code (@ ^ ` { | } ~ >), and the
-// typographic marks the documents print. A document embeds the glyphs it
-// uses; with these beside them, most documents of the print pack use the
-// same glyphs of a face and share one subset of it, made and compressed
-// once per process instead of once per document (fpdf's
+// printable ASCII but for the marks of code (@ ^ ` { | } ~), and the
+// typographic marks the documents print: the no-break space, the tick
+// box and the range sticks' joining arrows among them. A document embeds the
+// glyphs it uses; with these beside them, the documents of the print
+// pack use the same glyphs of a face and share one subset of it, made and
+// compressed once per process instead of once per document (fpdf's
 // UTF8Font.WithRunes), for a few glyphs more in each.
-const subsetRunes = " !\"#$%&'()*+,-./0123456789:;<=?ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]_abcdefghijklmnopqrstuvwxyz" +
-	"±·×–—‘’“”†‡•…′″→−≤≥"
+const subsetRunes = " !\"#$%&'()*+,-./0123456789:;<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]_abcdefghijklmnopqrstuvwxyz" +
+	"\u00a0±·×–—‘’“”†‡•…′″→−≤≥□►◄"
 
 // clubFont is the font a club named with --font, parsed once for fpdf.
 type clubFont struct {

@@ -495,6 +495,13 @@ func TestSubsetMadeOnce(t *testing.T) {
 	}
 	doc := make(chan []byte)
 	go func() { doc <- render(t, "Tripod", add) }()
+	// A document that does not wait is done in a millisecond or two;
+	// one that waits cannot be done before the subset is.
+	select {
+	case <-doc:
+		t.Fatal("the document was made before the subset it needs")
+	case <-time.After(200 * time.Millisecond):
+	}
 	marked := *made
 	marked.widths += " 9999 [123]"
 	pending.sub = &marked

@@ -96,6 +96,9 @@ type part struct {
 	// text is paragraphs, one a line of it, wrapped; a paragraph may lead
 	// with words in bold, up to a tab ("Tow Cable:\tAssault: …").
 	text string
+	// lines is how many lines text takes on a card (card.wrap), for
+	// every try at fitting the card to measure without wrapping it again.
+	lines int
 	bold []bool // rows printed bold (sub-headings)
 	// writeOn is how many ruled lines follow, to write on (a codex
 	// profile); writeLabels what goes on each, at its start.
@@ -493,6 +496,23 @@ func inlineHeads(pdf *fpdf.Fpdf, p part, w float64) bool {
 // lead its paragraph on its first line.
 type textLine struct{ lead, text string }
 
+// wrap counts the lines the text of the card's blocks takes, wrapped to
+// its body in pdf's faces.
+func (c *card) wrap(pdf *fpdf.Fpdf) {
+	for i := range c.parts {
+		c.parts[i].lines = textLines(pdf, c.parts[i].text, cardBody)
+	}
+}
+
+// textLines is how many lines text takes wrapped to width w.
+func textLines(pdf *fpdf.Fpdf, text string, w float64) int {
+	if text == "" {
+		return 0
+	}
+	pdf.SetFont(layout.Font, "", bodyPt)
+	return len(wrapText(pdf, text, w))
+}
+
 // wrapText wraps each paragraph (line) of text to width w, its bold lead
 // (up to a tab) on its first line.
 func wrapText(pdf *fpdf.Fpdf, text string, w float64) []textLine {
@@ -593,8 +613,8 @@ func drawLead(pdf *fpdf.Fpdf, x, base float64, lead string) float64 {
 const writeGap = 7.0 - bodyLH
 
 // partHeight is how far a block moves the baseline down, with the card's
-// gaps g.
-func partHeight(pdf *fpdf.Fpdf, p part, w float64, g gaps) float64 {
+// gaps g, its text taking lines lines.
+func partHeight(pdf *fpdf.Fpdf, p part, w float64, g gaps, lines int) float64 {
 	rows := len(p.rows)
 	if inlineHeads(pdf, p, w) {
 		rows--
@@ -603,21 +623,18 @@ func partHeight(pdf *fpdf.Fpdf, p part, w float64, g gaps) float64 {
 	if p.head != "" {
 		h += bodyLH + g.head
 	}
-	if p.text != "" {
-		pdf.SetFont(layout.Font, "", bodyPt)
-		h += float64(len(wrapText(pdf, p.text, w))) * bodyLH
-	}
-	return h
+	return h + float64(lines)*bodyLH
 }
 
 // fitParts returns the blocks that fit in room: all of them, or without
 // as many blocks of odds, last first, as it takes (their legend goes with
-// the last of them).
+// the last of them). It wraps their text in pdf, the document being
+// drawn, whose faces the wrapping sets as it goes.
 func fitParts(pdf *fpdf.Fpdf, parts []part, w, room float64, g gaps) []part {
 	out := slices.Clone(parts)
 	total := 0.0
 	for _, p := range out {
-		total += partHeight(pdf, p, w, g)
+		total += partHeight(pdf, p, w, g, textLines(pdf, p.text, w))
 	}
 	lastOdds := func() int {
 		for i := len(out) - 1; i >= 0; i-- {
@@ -632,7 +649,7 @@ func fitParts(pdf *fpdf.Fpdf, parts []part, w, room float64, g gaps) []part {
 		if i < 0 {
 			break
 		}
-		total -= partHeight(pdf, out[i], w, g)
+		total -= partHeight(pdf, out[i], w, g, textLines(pdf, out[i].text, w))
 		out = slices.Delete(out, i, i+1)
 		if lastOdds() < 0 {
 			out = slices.DeleteFunc(out, func(p part) bool { return p.legend })
@@ -671,7 +688,7 @@ func cardFits(pdf *fpdf.Fpdf, c card) bool {
 // them, mm.
 func cardUse(pdf *fpdf.Fpdf, c card) (used, room float64) {
 	for _, p := range c.parts {
-		used += partHeight(pdf, p, cardBody, c.gaps())
+		used += partHeight(pdf, p, cardBody, c.gaps(), p.lines)
 	}
 	return used, bodyRoom(pdf, c) + c.gaps().part
 }
@@ -906,6 +923,7 @@ func buildCards(r *Report) ([]card, error) {
 			c.foot = "INVALID LIST · " + foot
 		}
 		c.typeset()
+		c.wrap(pdf)
 		c, odds := splitOdds(pdf, c)
 		if odds != nil && ln.Count > 1 {
 			// One numbering on a card: the units' own ("1/3" at the
@@ -933,6 +951,7 @@ func buildCards(r *Report) ([]card, error) {
 			c.foot = "INVALID LIST · " + foot
 		}
 		c.typeset()
+		c.wrap(pdf)
 		out = append(out, c)
 	}
 	return out, nil

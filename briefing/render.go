@@ -288,10 +288,10 @@ func (b *Briefing) fits(box tablemap.Box, mo markdown.Options) bool {
 			return fit.(bool)
 		}
 	}
-	// A blank document to measure the map's labels on: the fonts it asks
+	// A blank document to measure the legend's words on: the fonts it asks
 	// for are registered as it goes.
-	p, err := tablemap.New(layout.NewBlankDoc(mo.Paper, "measure"), b.Scenario.Map, b.System.MapKinds, b.sideNames(), box)
-	fit := err == nil && p.PerCM <= mapShareScale
+	per, err := tablemap.PerCM(layout.NewBlankDoc(mo.Paper, "measure"), b.Scenario.Map, b.System.MapKinds, b.sideNames(), box)
+	fit := err == nil && per <= mapShareScale
 	if b.fitted != nil {
 		b.fitted.Store(key, fit)
 	}

@@ -207,38 +207,50 @@ const (
 // and 6" is the common unit of the quick-start's distances.
 const gridInches = 6
 
-// New lays out m inside box on pdf's page. kinds are the rule set's map
-// kinds: the legend's words and each kind's style, in the legend's order.
-// sides are the scenario's side names in order: a feature's side picks
-// its colour. pdf is used to measure text only.
-func New(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string, box Box) (*Plan, error) {
-	w, d := inches(m.Width), inches(m.Depth)
+// Vertical budget, top to bottom: top edge label, top tick numbers,
+// the board, bottom edge label, the scale line, the legend, mm.
+const (
+	edgeH  = 6.0
+	tickH  = 3.5
+	sideW  = 7.0 // left tick numbers; the same on the right to centre
+	scaleH = 13.0
+	rowH   = 5.0
+)
+
+// frame is how a map is set in its box before its features are placed:
+// its board's size, the legend's entries and columns, its scale, and
+// whether the scale and legend stand beside the board.
+type frame struct {
+	w, d       float64 // the board, inches
+	mt         measurer
+	legend     []LegendItem
+	cols       int
+	colW       float64
+	beside     bool
+	sideCol    float64
+	scaleWords []string
+}
+
+// newFrame is New up to the map's scale (Plan.Scale and PerCM), an error
+// where none fits the box.
+func newFrame(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string, box Box) (*Plan, frame, error) {
+	f := frame{w: inches(m.Width), d: inches(m.Depth), mt: measurer{pdf}}
+	w, d, mt := f.w, f.d, f.mt
 	if w <= 0 || d <= 0 {
-		return nil, fmt.Errorf("table map has no width or depth")
+		return nil, f, fmt.Errorf("table map has no width or depth")
 	}
 	p := &Plan{Map: m, Box: box, Grid: gridInches, kinds: kinds}
-	mt := measurer{pdf}
-
-	// Vertical budget, top to bottom: top edge label, top tick numbers,
-	// the board, bottom edge label, the scale line, the legend.
-	const (
-		edgeH  = 6.0
-		tickH  = 3.5
-		sideW  = 7.0 // left tick numbers; the same on the right to centre
-		scaleH = 13.0
-		rowH   = 5.0
-	)
 	// The legend: as many columns as the box takes, each as wide as its
 	// widest entry needs (swatch, words and a gap) and at most legendCol:
 	// short words take three columns, a row less under the map.
-	legend := p.legendEntries(mt, sides)
+	f.legend = p.legendEntries(mt, sides)
 	need := 0.0
-	for _, it := range legend {
+	for _, it := range f.legend {
 		need = max(need, legendWords+mt.width(it.Label.Text, legendSize, "")+legendGap)
 	}
-	cols := max(1, min(len(legend), int(box.W/need)))
-	colW := min(legendCol, box.W/float64(cols))
-	legendRows := (len(legend) + cols - 1) / cols
+	f.cols = max(1, min(len(f.legend), int(box.W/need)))
+	f.colW = min(legendCol, box.W/float64(f.cols))
+	legendRows := (len(f.legend) + f.cols - 1) / f.cols
 	fixed := edgeH + tickH + edgeH + scaleH + float64(legendRows)*rowH + 2
 	p.Scale, p.PerCM = largest(w, d, box.W-2*sideW, box.H-fixed, 0)
 
@@ -247,21 +259,47 @@ func New(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string
 	// drawn larger when that gains a scale, else they go under it. (The
 	// scale words are measured only where the legend's width alone
 	// leaves room for a larger board.)
-	scaleWords := scaleNotes(w, d, 2.5, true)
-	sideH := scaleTop + float64(len(scaleWords))*noteRow + 2 + float64(len(legend))*rowH
+	f.scaleWords = scaleNotes(w, d, 2.5, true)
+	sideH := scaleTop + float64(len(f.scaleWords))*noteRow + 2 + float64(len(f.legend))*rowH
 	availH := box.H - (edgeH + tickH + edgeH + 2)
-	beside, sideCol := false, need
-	if s, _ := largest(w, d, box.W-2*sideW-sideGap-sideCol, availH, sideH); s > p.Scale {
-		for _, n := range scaleWords {
-			sideCol = max(sideCol, mt.width(n, noteSize, "B")+legendGap)
+	f.sideCol = need
+	if s, _ := largest(w, d, box.W-2*sideW-sideGap-f.sideCol, availH, sideH); s > p.Scale {
+		for _, n := range f.scaleWords {
+			f.sideCol = max(f.sideCol, mt.width(n, noteSize, "B")+legendGap)
 		}
-		if s, per := largest(w, d, box.W-2*sideW-sideGap-sideCol, availH, sideH); s > p.Scale {
-			p.Scale, p.PerCM, beside = s, per, true
+		if s, per := largest(w, d, box.W-2*sideW-sideGap-f.sideCol, availH, sideH); s > p.Scale {
+			p.Scale, p.PerCM, f.beside = s, per, true
 		}
 	}
 	if p.Scale == 0 {
-		return nil, fmt.Errorf("a %g×%g in table does not fit a %.0f×%.0f mm box even at 1 cm = %g in", w, d, box.W, box.H, scales[len(scales)-1])
+		return nil, f, fmt.Errorf("a %g×%g in table does not fit a %.0f×%.0f mm box even at 1 cm = %g in", w, d, box.W, box.H, scales[len(scales)-1])
 	}
+	return p, f, nil
+}
+
+// PerCM is the scale New sets m at in box, inches of table per cm of
+// paper, worked out without placing the map's features and labels: the
+// way to ask whether a box is large enough for a map. Its error is
+// New's where no scale fits.
+func PerCM(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string, box Box) (float64, error) {
+	p, _, err := newFrame(pdf, m, kinds, sides, box)
+	if err != nil {
+		return 0, err
+	}
+	return p.PerCM, nil
+}
+
+// New lays out m inside box on pdf's page. kinds are the rule set's map
+// kinds: the legend's words and each kind's style, in the legend's order.
+// sides are the scenario's side names in order: a feature's side picks
+// its colour. pdf is used to measure text only.
+func New(pdf *fpdf.Fpdf, m *catalog.Map, kinds []catalog.MapKind, sides []string, box Box) (*Plan, error) {
+	p, f, err := newFrame(pdf, m, kinds, sides, box)
+	if err != nil {
+		return nil, err
+	}
+	w, d, mt := f.w, f.d, f.mt
+	legend, cols, colW, beside, sideCol, scaleWords := f.legend, f.cols, f.colW, f.beside, f.sideCol, f.scaleWords
 	bw, bd := w*p.Scale, d*p.Scale
 	p.Board = Box{box.X + (box.W-bw)/2, box.Y + edgeH + tickH, bw, bd}
 	if beside {

@@ -508,3 +508,31 @@ func TestLegendBeside(t *testing.T) {
 		}
 	}
 }
+
+// TestPerCMIsNews checks that PerCM, asked without placing the map, is
+// the scale New sets the map at, over box heights that set it beside
+// the board, under it, and not at all.
+func TestPerCMIsNews(t *testing.T) {
+	pdf := layout.NewDoc(layout.Letter, "t")
+	seen, failed := map[float64]bool{}, false
+	for h := 20.0; h <= 260; h += 5 {
+		box := Box{8, 20, 199.9, h}
+		p, err := New(pdf, farmMap(t), kinds, sides, box)
+		per, perErr := PerCM(pdf, farmMap(t), kinds, sides, box)
+		switch {
+		case err != nil:
+			if perErr == nil || perErr.Error() != err.Error() {
+				t.Errorf("%g mm tall: New says %v, PerCM %v (%v)", h, err, per, perErr)
+			}
+		case perErr != nil || per != p.PerCM:
+			t.Errorf("%g mm tall: New sets 1 cm = %g in, PerCM says %g (%v)", h, p.PerCM, per, perErr)
+		}
+		if err == nil {
+			seen[p.PerCM] = true
+		}
+		failed = failed || err != nil
+	}
+	if len(seen) < 3 || !failed {
+		t.Errorf("the boxes set %d scales (a box too low: %v), want at least 3 and one too low", len(seen), failed)
+	}
+}

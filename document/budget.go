@@ -23,20 +23,20 @@ import (
 // it. Nothing is left running behind a deadline (in playaid serve, a
 // request's template ends with the request).
 //
-// text/template has no hook for a loop's turn, so each range body gets
-// an action of its own first, {{playaidStep N}}, N the size of the body,
-// put into the parsed tree; each {{template}} call gets one too, N the
-// size of the template called.
+// text/template has no hook for a loop's turn, but it hands every text
+// node it walks past to the writer, an empty one too. So each range body
+// gets an empty text node of its own first, a step node, put into the
+// parsed tree, and each {{template}} call gets one before it; the output
+// (see output.Write) knows the step nodes by their memory and spends the
+// steps of each as it is written: N, the size of the body or of the
+// template called. A step costs the output a map lookup, where an action
+// calling a function would cost a call through reflection.
 
 // minCallSteps is the least a template call spends: enough that a template
 // that calls itself without end runs out of the budget (after
 // MaxTemplateSteps/minCallSteps calls) before text/template's own depth
 // limit (100000 calls), so that recursion is refused as loops are.
 const minCallSteps = 20
-
-// stepFunc is the function the inserted actions call. A template that
-// calls it itself only spends its own budget.
-const stepFunc = "playaidStep"
 
 // budget is what one execution may still spend.
 type budget struct {
@@ -45,12 +45,12 @@ type budget struct {
 }
 
 // step spends n steps.
-func (b *budget) step(n int) (string, error) {
+func (b *budget) step(n int) error {
 	b.steps += n
 	if b.steps > limits.MaxTemplateSteps {
-		return "", fmt.Errorf("the template takes more than %d steps (a range over too many items, or ranges or templates within each other); expected a template that ends", limits.MaxTemplateSteps)
+		return fmt.Errorf("the template takes more than %d steps (a range over too many items, or ranges or templates within each other); expected a template that ends", limits.MaxTemplateSteps)
 	}
-	return "", nil
+	return nil
 }
 
 // spend counts a function's result: a step, and its size when it is text
@@ -67,7 +67,7 @@ func (b *budget) spend(v reflect.Value) error {
 // spendLen counts a function's result of size n (0 for one that is not
 // text or a list): a step, and n bytes.
 func (b *budget) spendLen(n int) error {
-	if _, err := b.step(1); err != nil {
+	if err := b.step(1); err != nil {
 		return err
 	}
 	b.bytes += n
@@ -93,7 +93,7 @@ func (b *budget) wrap(fns template.FuncMap) template.FuncMap {
 	for name, fn := range fns {
 		all[name] = fn
 	}
-	out := template.FuncMap{stepFunc: b.step}
+	out := template.FuncMap{}
 	for name, fn := range all {
 		out[name] = b.counted(fn)
 	}
@@ -195,36 +195,54 @@ func countTable[A any](b *budget, f func(A) (rules.Table, error)) func(A) (rules
 	}
 }
 
-// meter puts the step actions into every tree of root: first in each
-// range body, and before each template call.
-func meter(root *template.Template) {
+// meter puts the step nodes into every tree of root, the template of
+// srcs: first in each range body, and before each template call. It
+// returns what each spends, by its stepKey.
+func meter(root *template.Template, srcs []Source) map[*byte]step {
 	sizes := map[string]int{}
 	for _, t := range root.Templates() {
 		if t.Tree != nil && t.Root != nil {
 			sizes[t.Name()] = size(t.Root)
 		}
 	}
+	m := meterer{sizes: sizes, steps: map[*byte]step{}}
 	for _, t := range root.Templates() {
 		if t.Tree != nil && t.Root != nil {
-			meterList(t.Root, sizes)
+			m.src = srcIndex(srcs, t.ParseName)
+			m.list(t.Root)
 		}
 	}
+	return m.steps
 }
 
-func meterList(l *parse.ListNode, sizes map[string]int) {
+// meterer puts the step nodes into one tree.
+type meterer struct {
+	sizes map[string]int // each template's size
+	src   int            // the source the tree was parsed from
+	steps map[*byte]step // the step nodes put in so far
+}
+
+// add returns a new step node of n steps at pos.
+func (m meterer) add(pos parse.Pos, n int) *parse.TextNode {
+	t := stepNode(pos)
+	m.steps[stepKey(t.Text)] = step{n, place{m.src, int(pos)}}
+	return t
+}
+
+func (m meterer) list(l *parse.ListNode) {
 	if l == nil {
 		return
 	}
 	nodes := make([]parse.Node, 0, len(l.Nodes))
 	for _, n := range l.Nodes {
 		for _, b := range branches(n) {
-			meterList(b, sizes)
+			m.list(b)
 		}
 		switch n := n.(type) {
 		case *parse.TemplateNode:
-			nodes = append(nodes, stepAction(n.Pos, n.Line, max(sizes[n.Name], minCallSteps)))
+			nodes = append(nodes, m.add(n.Pos, max(m.sizes[n.Name], minCallSteps)))
 		case *parse.RangeNode:
-			n.List.Nodes = append([]parse.Node{stepAction(n.Pos, n.Line, size(n.List))}, n.List.Nodes...)
+			n.List.Nodes = append([]parse.Node{m.add(n.Pos, size(n.List))}, n.List.Nodes...)
 		}
 		nodes = append(nodes, n)
 	}
@@ -245,14 +263,21 @@ func branches(n parse.Node) []*parse.ListNode {
 	return nil
 }
 
-// stepAction is {{playaidStep n}} at pos.
-func stepAction(pos parse.Pos, line, n int) *parse.ActionNode {
-	ident := parse.NewIdentifier(stepFunc).SetPos(pos)
-	num := &parse.NumberNode{NodeType: parse.NodeNumber, Pos: pos, IsInt: true, Int64: int64(n), Text: fmt.Sprint(n)}
-	cmd := &parse.CommandNode{NodeType: parse.NodeCommand, Pos: pos, Args: []parse.Node{ident, num}}
-	pipe := &parse.PipeNode{NodeType: parse.NodePipe, Pos: pos, Line: line, Cmds: []*parse.CommandNode{cmd}}
-	return &parse.ActionNode{NodeType: parse.NodeAction, Pos: pos, Line: line, Pipe: pipe}
+// stepNode is an empty text node whose text has room for a byte, so
+// that its memory tells it apart from every other (see stepsOf).
+func stepNode(pos parse.Pos) *parse.TextNode {
+	return &parse.TextNode{NodeType: parse.NodeText, Pos: pos, Text: make([]byte, 0, 1)}
 }
+
+// step is what a step node spends, and where it stands (for the message
+// when the budget runs out).
+type step struct {
+	n  int
+	at place
+}
+
+// stepKey is the memory that tells a step node's text apart.
+func stepKey(text []byte) *byte { return &text[:1][0] }
 
 // size counts the nodes of a list, those of the lists within included:
 // what one turn of a loop over it may do before the next step.

@@ -174,7 +174,7 @@ func TestShippedTreesShared(t *testing.T) {
 		t.Helper()
 		fns := Funcs()
 		root := template.New(srcs[0].Name).Funcs((&budget{}).wrap(fns))
-		if _, err := parseMetered(root, srcs, fns); err != nil {
+		if _, _, err := parseMetered(root, srcs, fns); err != nil {
 			t.Fatal(err)
 		}
 		return root
@@ -212,7 +212,7 @@ func TestParseShipped(t *testing.T) {
 	}
 	fns := Funcs()
 	fns["parsedAhead"] = set.Funcs["parsedAhead"]
-	if kept, err := parseMetered(template.New("notes.md").Funcs(fns), srcs, fns); err != nil || !kept {
+	if _, kept, err := parseMetered(template.New("notes.md").Funcs(fns), srcs, fns); err != nil || !kept {
 		t.Errorf("a document's parse of the set parsed ahead: kept %v, %v; want the kept trees", kept, err)
 	}
 	if _, err := ParseShipped(Set{Names: []string{"no-such.md"}}); err == nil {

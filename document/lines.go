@@ -81,12 +81,14 @@ type segment struct {
 // output is the writer a template executes into: it bounds the output's
 // size and remembers where each stretch came from.
 type output struct {
-	buf   bytes.Buffer
-	srcs  []Source
-	texts map[*byte]place // each text node's bytes, by their first byte
-	segs  []segment
-	next  place   // where the action after the last text written stands
-	nl    [][]int // each source's newlines, by offset, once pos needs them
+	buf    bytes.Buffer
+	srcs   []Source
+	texts  map[*byte]place // each text node's bytes, by their first byte
+	segs   []segment
+	next   place   // where the action after the last text written stands
+	nl     [][]int // each source's newlines, by offset, once pos needs them
+	budget *budget
+	steps  map[*byte]step // the trees' step nodes, by stepKey (see meter)
 }
 
 // newOutput indexes the text nodes of every template of root.
@@ -131,6 +133,11 @@ func walkText(l *parse.ListNode, f func(*parse.TextNode)) {
 
 func (w *output) Write(p []byte) (int, error) {
 	if len(p) == 0 {
+		if cap(p) > 0 {
+			if st, ok := w.steps[stepKey(p)]; ok {
+				return 0, w.step(st)
+			}
+		}
 		return 0, nil
 	}
 	at, text := w.next, false
@@ -154,6 +161,17 @@ func (w *output) Write(p []byte) (int, error) {
 		w.segs = append(w.segs, segment{out: w.buf.Len(), at: at, text: text})
 	}
 	return w.buf.Write(p)
+}
+
+// step spends what a step node spends, or says at its place that the
+// budget ran out.
+func (w *output) step(st step) error {
+	if err := w.budget.step(st.n); err != nil {
+		d := w.pos(st.at)
+		d.Msg = err.Error()
+		return d
+	}
+	return nil
 }
 
 // holds reports whether p is the text of the template at pl, byte for

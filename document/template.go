@@ -191,10 +191,12 @@ func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes)
 	}
 	b := &budget{}
 	root := template.New(srcs[0].Name).Option("missingkey=error").Funcs(b.wrap(fns))
-	if _, err := parseMetered(root, srcs, fns); err != nil {
+	steps, _, err := parseMetered(root, srcs, fns)
+	if err != nil {
 		return nil, nil, err
 	}
 	w := newOutput(root, srcs)
+	w.budget, w.steps = b, steps
 	if err := root.Execute(w, data); err != nil {
 		return nil, nil, inWordsDiag(placed(err, srcs), data)
 	}
@@ -232,7 +234,7 @@ func ParseShipped(sets ...Set) (kept int, err error) {
 			fns[name] = fn
 		}
 		root := template.New(srcs[0].Name).Option("missingkey=error").Funcs((&budget{}).wrap(fns))
-		was, err := parseMetered(root, srcs, fns)
+		_, was, err := parseMetered(root, srcs, fns)
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -244,18 +246,19 @@ func ParseShipped(sets ...Set) (kept int, err error) {
 }
 
 // parseMetered parses the sources into root, refuses a range over a
-// literal too big, and meters the trees (see budget). The shipped
-// templates' trees are kept, metered, for the rest of the process and
-// shared (see parsedTrees): it reports whether root got kept ones.
-func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap) (kept bool, err error) {
+// literal too big, and meters the trees (see budget): it returns their
+// step nodes. The shipped templates' trees are kept, metered, for the
+// rest of the process and shared (see parsedTrees): it reports whether
+// root got kept ones.
+func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap) (steps map[*byte]step, kept bool, err error) {
 	key := treesKey(srcs, fns)
 	if e, ok := parsedTrees.Load(key); ok && e.(treeSet).same(srcs) {
 		for _, t := range e.(treeSet).trees {
 			if _, err := root.AddParseTree(t.Name, t); err != nil {
-				return true, err
+				return nil, true, err
 			}
 		}
-		return true, nil
+		return e.(treeSet).steps, true, nil
 	}
 	for i, s := range srcs {
 		t := root
@@ -263,7 +266,7 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap) 
 			t = root.New(s.Name)
 		}
 		if _, err := t.Parse(s.Text); err != nil {
-			return false, placed(err, srcs)
+			return nil, false, placed(err, srcs)
 		}
 	}
 	for _, t := range root.Templates() {
@@ -273,17 +276,17 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap) 
 		if n := rangeLiteral(t.Root); n != nil {
 			d := newOutput(root, srcs).pos(place{srcIndex(srcs, t.ParseName), int(n.Pos)})
 			d.Msg = fmt.Sprintf("range %s: more turns than a template may take; expected at most %d", n.Text, limits.MaxTemplateSteps)
-			return false, d
+			return nil, false, d
 		}
 		if n := bigNumber(t.Root); n != nil {
 			d := newOutput(root, srcs).pos(place{srcIndex(srcs, t.ParseName), int(n.Pos)})
 			d.Msg = fmt.Sprintf("%s is out of range; expected a whole number from %d to %d", n.Text, math.MinInt32, math.MaxInt32)
-			return false, d
+			return nil, false, d
 		}
 	}
-	meter(root)
+	steps = meter(root, srcs)
 	if shipped(srcs) {
-		set := treeSet{texts: make([]string, len(srcs))}
+		set := treeSet{texts: make([]string, len(srcs)), steps: steps}
 		for i, s := range srcs {
 			set.texts[i] = s.Text
 		}
@@ -294,7 +297,7 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap) 
 		}
 		parsedTrees.LoadOrStore(key, set)
 	}
-	return false, nil
+	return steps, false, nil
 }
 
 // parsedTrees are the shipped templates' parse trees, metered, by the
@@ -307,10 +310,12 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap) 
 // handful of sets, fixed by the program.
 var parsedTrees sync.Map // string → treeSet
 
-// treeSet is the trees parsed from sources of these texts.
+// treeSet is the trees parsed from sources of these texts, and their
+// step nodes.
 type treeSet struct {
 	texts []string
 	trees []*parse.Tree
+	steps map[*byte]step
 }
 
 // same reports whether the set was parsed from the texts of srcs.
@@ -382,7 +387,6 @@ var (
 	tmplErr  = regexp.MustCompile(`^template: (.+?):(\d+)(?::(\d+))?: (?:executing "[^"]*" at )?`)
 	calling  = regexp.MustCompile(`^(<.*?>: )error calling \w+: `)
 	unclosed = regexp.MustCompile(`^unclosed action started at .*:(\d+)$`)
-	stepped  = regexp.MustCompile(`^<` + stepFunc + `[^>]*>: error calling ` + stepFunc + `: `)
 	quoted   = regexp.MustCompile(`"([^"]+)"|\{\{[^}]*\}\}`)
 )
 
@@ -405,9 +409,7 @@ func placed(err error, srcs []Source) error {
 		return err
 	}
 	line, _ := strconv.Atoi(m[2])
-	// The budget's own action says nothing: the place is the loop's.
-	rest := stepped.ReplaceAllString(msg[len(m[0]):], "")
-	rest = calling.ReplaceAllString(rest, "$1")
+	rest := calling.ReplaceAllString(msg[len(m[0]):], "$1")
 	col := column(src.Text, line, rest)
 	switch u := unclosed.FindStringSubmatch(rest); {
 	case u != nil:

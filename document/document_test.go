@@ -92,6 +92,32 @@ func TestOddsTable(t *testing.T) {
 	}
 }
 
+// TestRow: a row laid out in one call prints what a call for each cell
+// prints: an engine table's blank cells blank, its empty text a dash,
+// a data table's words escaped.
+func TestRow(t *testing.T) {
+	cells := []rules.Cell{rules.Prob(big.NewRat(1, 5)), rules.Impossible, {Text: " "}, {Text: "*Strong*"}}
+	const each = `{{ range . }} {{ cell . }} |{{ end }}`
+	for _, c := range []struct {
+		name, text string
+		data       any
+		want       string
+	}{
+		{"engine cells", `| {{ row . }} |`, cells, "| 20% |  | – | \\*Strong\\* |\n"},
+		{"engine cells, each", "|" + each, cells, "| 20% |  | – | \\*Strong\\* |\n"},
+		{"words", `| {{ row . }} |`, []string{"6\"", "", "a|b"}, "| 6″ |  | a\\|b |\n"},
+		{"one", `| {{ row . }} |`, []string{"x"}, "| x |\n"},
+	} {
+		md, _, err := ExecuteLines([]Source{{Name: "x.md", Text: c.text}}, nil, c.data, nil)
+		if err != nil || string(md) != c.want {
+			t.Errorf("%s: %q, %v; want %q", c.name, md, err, c.want)
+		}
+	}
+	if _, _, err := ExecuteLines([]Source{{Name: "x.md", Text: `{{ row 3 }}`}}, nil, nil, nil); err == nil || !strings.Contains(err.Error(), "row: want the cells of a table's row") {
+		t.Errorf("row of a number: %v; want an error naming what it wants", err)
+	}
+}
+
 func TestNotes(t *testing.T) {
 	var n Notes
 	a := catalog.Note{ID: "a", Text: "The rules print *01*.", Ruling: "Agree 0 or 1 before play.", Mark: "R1"}

@@ -80,6 +80,7 @@ func Funcs() template.FuncMap {
 	return template.FuncMap{
 		"esc":      Esc,
 		"cell":     cellOf,
+		"row":      rowOf,
 		"sentence": func(s string) string { return Esc(Sentence(s)) },
 		"inch":     Inch,
 		"inches":   Inches,
@@ -108,6 +109,34 @@ func cellOf(v any) (string, error) {
 		return Cell(c.String()), nil
 	}
 	return "", fmt.Errorf("cell: want text or a table cell, got %T", v)
+}
+
+// rowOf prints the cells of a table's row between the bars of a GFM
+// row, "a | b | c": an engine table's cells as cell prints them, a data
+// table's words as esc does. A template lays out a row in one call
+// (| {{ esc .Label }} | {{ row .Cells }} |), not a call for each cell.
+func rowOf(v any) (string, error) {
+	var b strings.Builder
+	switch r := v.(type) {
+	case []string:
+		for i, s := range r {
+			if i > 0 {
+				b.WriteString(" | ")
+			}
+			b.WriteString(Esc(s))
+		}
+	case []rules.Cell:
+		for i, c := range r {
+			if i > 0 {
+				b.WriteString(" | ")
+			}
+			s, _ := cellOf(c)
+			b.WriteString(s)
+		}
+	default:
+		return "", errors.New("row: want the cells of a table's row (.Cells of an engine table's row, or a row of a data table)")
+	}
+	return b.String(), nil
 }
 
 // pctOf is Pct for a probability or a cell of an engine table.

@@ -104,7 +104,11 @@ func (font *UTF8Font) WithRunes(runes string) *UTF8Font {
 // which every document's usedRunes holds from the start (newDef). A nil
 // font has none.
 func (font *UTF8Font) inBase(r rune) bool {
-	return font != nil && font.baseSet != nil && r >= 0 && r <= 0xFFFF && font.baseSet[r/64]&(1<<(r%64)) != 0
+	if font == nil {
+		return false
+	}
+	u := uint(r) // a negative r is past the set too
+	return u < uint(len(font.baseSet))*64 && font.baseSet[u/64]&(1<<(u%64)) != 0
 }
 
 // AddUTF8FontFromParsed makes a parsed font available in the document

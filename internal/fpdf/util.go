@@ -32,6 +32,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf16"
+	"unicode/utf8"
 )
 
 func must(n int, err error) {
@@ -118,7 +119,14 @@ func appendEscaped(b []byte, s string) []byte {
 // appendEscapedUTF16 appends s as escape(utf8toutf16(s, false)) returns
 // it, without building either string.
 func appendEscapedUTF16(b []byte, s string) []byte {
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf { // most text: a zero byte, then c
+			b = appendEscapedByte(append(b, 0), c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
 		if r > 0xFFFF {
 			r = 0 // as utf8toutf16 without BOM: .notdef
 		}
@@ -167,16 +175,31 @@ func appendFixed(b []byte, v float64, prec int) []byte {
 	if r := math.FMA(a, scale, -n); r >= 0.5 || r <= -0.5 {
 		return strconv.AppendFloat(b, v, 'f', prec, 64)
 	}
+	// The digits, written from the last: n < 2^53 has at most 16, and
+	// dividing by 10 costs a multiplication where dividing by 10^k, digit
+	// by digit, cost a division each.
+	var d [24]byte
+	i := len(d)
+	u := uint64(n)
+	for range prec {
+		i--
+		d[i] = byte('0' + u%10)
+		u /= 10
+	}
+	i--
+	d[i] = '.'
+	for {
+		i--
+		d[i] = byte('0' + u%10)
+		if u /= 10; u == 0 {
+			break
+		}
+	}
 	if math.Signbit(v) { // -0.001 is "-0.00", as strconv writes it
-		b = append(b, '-')
+		i--
+		d[i] = '-'
 	}
-	u, s := uint64(n), uint64(scale)
-	b = strconv.AppendUint(b, u/s, 10)
-	b = append(b, '.')
-	for s /= 10; s > 0; s /= 10 {
-		b = append(b, byte('0'+u/s%10))
-	}
-	return b
+	return append(b, d[i:]...)
 }
 
 var pow10 = [...]float64{1, 10, 100, 1000, 1e4, 1e5, 1e6}

@@ -99,7 +99,7 @@ type part struct {
 	// lines is how many lines text takes on a card (card.wrap), for
 	// every try at fitting the card to measure without wrapping it again.
 	lines int
-	bold []bool // rows printed bold (sub-headings)
+	bold  []bool // rows printed bold (sub-headings)
 	// writeOn is how many ruled lines follow, to write on (a codex
 	// profile); writeLabels what goes on each, at its start.
 	writeOn     int

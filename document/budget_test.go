@@ -174,7 +174,7 @@ func TestShippedTreesShared(t *testing.T) {
 		t.Helper()
 		fns := Funcs()
 		root := template.New(srcs[0].Name).Funcs((&budget{}).wrap(fns))
-		if _, _, err := parseMetered(root, srcs, fns); err != nil {
+		if _, _, err := parseMetered(root, srcs, fns, false); err != nil {
 			t.Fatal(err)
 		}
 		return root
@@ -212,11 +212,32 @@ func TestParseShipped(t *testing.T) {
 	}
 	fns := Funcs()
 	fns["parsedAhead"] = set.Funcs["parsedAhead"]
-	if _, kept, err := parseMetered(template.New("notes.md").Funcs(fns), srcs, fns); err != nil || !kept {
+	if _, kept, err := parseMetered(template.New("notes.md").Funcs(fns), srcs, fns, false); err != nil || !kept {
 		t.Errorf("a document's parse of the set parsed ahead: kept %v, %v; want the kept trees", kept, err)
 	}
 	if _, err := ParseShipped(Set{Names: []string{"no-such.md"}}); err == nil {
 		t.Error("a set naming no shipped template parsed")
+	}
+}
+
+// TestParseShippedOnce: a set parsed ahead for one document is kept for
+// that one, then let go: the next parses it again (and keeps it, as any
+// shipped set).
+func TestParseShippedOnce(t *testing.T) {
+	set := Set{Names: []string{"notes.md"}, Funcs: template.FuncMap{"parsedOnce": func() string { return "" }}, Once: true}
+	if kept, err := ParseShipped(set); err != nil || kept != 0 {
+		t.Fatalf("ParseShipped: %d kept, %v; want it parsed", kept, err)
+	}
+	srcs, err := Read("", set.Names...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fns := Funcs()
+	fns["parsedOnce"] = set.Funcs["parsedOnce"]
+	for i, want := range []bool{true, false, true} {
+		if _, kept, err := parseMetered(template.New("notes.md").Funcs(fns), srcs, fns, false); err != nil || kept != want {
+			t.Errorf("parse %d after the set was parsed ahead once: kept %v, %v; want %v", i+1, kept, err, want)
+		}
 	}
 }
 

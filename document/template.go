@@ -220,7 +220,7 @@ func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes)
 	}
 	b := &budget{}
 	root := template.New(srcs[0].Name).Option("missingkey=error").Funcs(b.wrap(fns))
-	steps, _, err := parseMetered(root, srcs, fns)
+	steps, _, err := parseMetered(root, srcs, fns, false)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -242,6 +242,11 @@ func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes)
 type Set struct {
 	Names []string
 	Funcs template.FuncMap
+	// Once says that one document executes the set in the process (a
+	// print pack's reference sheet or deck of cards): parsed ahead, its
+	// trees are let go once that document has them, rather than held for
+	// the rest of the process.
+	Once bool
 }
 
 // ParseShipped parses the shipped templates of each set as ExecuteLines
@@ -263,7 +268,7 @@ func ParseShipped(sets ...Set) (kept int, err error) {
 			fns[name] = fn
 		}
 		root := template.New(srcs[0].Name).Option("missingkey=error").Funcs((&budget{}).wrap(fns))
-		_, was, err := parseMetered(root, srcs, fns)
+		_, was, err := parseMetered(root, srcs, fns, set.Once)
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -277,11 +282,15 @@ func ParseShipped(sets ...Set) (kept int, err error) {
 // parseMetered parses the sources into root, refuses a range over a
 // literal too big, and meters the trees (see budget): it returns their
 // step nodes. The shipped templates' trees are kept, metered, for the
-// rest of the process and shared (see parsedTrees): it reports whether
-// root got kept ones.
-func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap) (steps map[*byte]step, kept bool, err error) {
+// rest of the process and shared (see parsedTrees), or, once, only for
+// the next to parse the same (Set.Once): it reports whether root got
+// kept ones.
+func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, once bool) (steps map[*byte]step, kept bool, err error) {
 	key := treesKey(srcs, fns)
 	if e, ok := parsedTrees.Load(key); ok && e.(treeSet).same(srcs) {
+		if e.(treeSet).once {
+			parsedTrees.Delete(key)
+		}
 		for _, t := range e.(treeSet).trees {
 			if _, err := root.AddParseTree(t.Name, t); err != nil {
 				return nil, true, err
@@ -315,7 +324,7 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap) 
 	}
 	steps = meter(root, srcs)
 	if shipped(srcs) {
-		set := treeSet{texts: make([]string, len(srcs)), steps: steps}
+		set := treeSet{texts: make([]string, len(srcs)), steps: steps, once: once}
 		for i, s := range srcs {
 			set.texts[i] = s.Text
 		}
@@ -345,6 +354,7 @@ type treeSet struct {
 	texts []string
 	trees []*parse.Tree
 	steps map[*byte]step
+	once  bool // parsed ahead for one document (Set.Once)
 }
 
 // same reports whether the set was parsed from the texts of srcs.

@@ -17,10 +17,12 @@ import (
 // BenchmarkBuild is `playaid build` in one process, steady state: load the
 // data, render the whole pack, write it. Compare it with
 // internal/floor's BenchmarkFloor (the bar: at most 3 times the floor).
-// The first build parses the fonts and makes the font subsets most
-// documents share (layout's subsetRunes), once per process; the builds
-// after it reuse them. A process's first build, all of it, is what
-// internal/cmd/ratio measures.
+// The first build parses the fonts and the templates and makes the font
+// subsets most documents share (layout's subsetRunes), once per process;
+// the builds after it reuse them, but for the templates of the reference
+// sheets and card decks, which each build parses again (a build lets them
+// go once used: templateSets). A process's first build, all of it, is
+// what internal/cmd/ratio measures.
 func BenchmarkBuild(b *testing.B) {
 	dir := b.TempDir()
 	b.ReportAllocs()

@@ -111,11 +111,20 @@ func warmTemplates(cat *catalog.Catalog) {
 }
 
 // templateSets are the templates the print pack's documents execute, in
-// the order the documents start.
+// the order the documents start. A build lays out each reference sheet
+// and each deck of cards once: their trees (two thirds of all) are let go
+// once used (Set.Once), not held while the rest of the pack is made; the
+// briefings', rules notes' and rosters' serve several documents each.
 func templateSets(cat *catalog.Catalog) []document.Set {
 	sets := []document.Set{briefing.Templates()}
-	sets = append(sets, sheets.Templates(cat)...)
-	sets = append(sets, refcards.Templates(cat)...)
+	for _, s := range sheets.Templates(cat) {
+		s.Once = s.Names[0] != sheets.NotesTemplate
+		sets = append(sets, s)
+	}
+	for _, s := range refcards.Templates(cat) {
+		s.Once = true
+		sets = append(sets, s)
+	}
 	return append(sets, army.Templates(cat)...)
 }
 

@@ -113,6 +113,15 @@ row = [{roll = "1-5", result = "a"}, {roll = "5-7", result = "b"}, {roll = "9+",
 			},
 		},
 		{
+			name: "readings a scenario names that are not readings",
+			files: map[string]string{"t/system.toml": base + "[[note]]\nid = \"plain\"\ntext = \"No ruling.\"\n" +
+				oneSide(60, "points = 60\nreading = \"plain\"\n") + "[[scenario.agree]]\ntext = \"Agree it.\"\nreading = \"nowhere\"\n"},
+			want: []string{
+				`data/t/system.toml:38:11: scenario s, Humans: Company: note "plain" has no ruling; a reading is a note with a ruling, printed with its mark`,
+				`data/t/system.toml:41:11: scenario s, agree 1: unknown reading "nowhere"`,
+			},
+		},
+		{
 			name: "a line both in ambush and held back",
 			files: map[string]string{"t/system.toml": base + `
 [[scenario]]

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/limits"
 )
 
@@ -67,9 +66,9 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 				if c.s.Profile(a.FightsAs) == nil {
 					c.errf(at.value(ap+".fights_as"), "scenario %s, %s: the stand %q fights as %q, which is not a profile of the rule set", sc.ID, side.Name, a.Label, a.FightsAs)
 				}
-				c.readingRef(at.value(ap+".reading"), fmt.Sprintf("scenario %s, %s: the stand %q", sc.ID, side.Name, a.Label), a.Reading)
+				c.readingRef(at, ap+".reading", fmt.Sprintf("scenario %s, %s: the stand %q", sc.ID, side.Name, a.Label), a.Reading)
 			}
-			c.readingRef(at.value(fp+".reading"), fmt.Sprintf("scenario %s, %s: %s", sc.ID, side.Name, u.Name), f.Reading)
+			c.readingRef(at, fp+".reading", fmt.Sprintf("scenario %s, %s: %s", sc.ID, side.Name, u.Name), f.Reading)
 			for _, wid := range f.Equipped {
 				w := c.s.Weapon(wid)
 				if w == nil {
@@ -119,7 +118,7 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 		if c.markers[m.Kind] == nil && !at.bad(fmt.Sprintf("marker.%d.kind", i)) {
 			c.unknownRef(at.value(fmt.Sprintf("marker.%d.kind", i)), "marker kind", m.Kind, markerIDs)
 		}
-		c.readingRef(at.value(fmt.Sprintf("marker.%d.reading", i)), "scenario "+sc.ID+", marker "+m.Kind, m.Reading)
+		c.readingRef(at, fmt.Sprintf("marker.%d.reading", i), "scenario "+sc.ID+", marker "+m.Kind, m.Reading)
 	}
 	for i, sp := range sc.Specials {
 		if sp.SaidIn != "" && !slices.Contains(SaidInParts, sp.SaidIn) {
@@ -130,16 +129,18 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 		if strings.TrimSpace(a.Text) == "" {
 			c.errf(at.value(fmt.Sprintf("agree.%d", i)), "scenario %s: agree %d has no text; expected what the players settle, in the briefing's words", sc.ID, i+1)
 		}
-		c.readingRef(at.value(fmt.Sprintf("agree.%d.reading", i)), "scenario "+sc.ID+", agree "+fmt.Sprint(i+1), a.Reading)
+		c.readingRef(at, fmt.Sprintf("agree.%d.reading", i), "scenario "+sc.ID+", agree "+fmt.Sprint(i+1), a.Reading)
 	}
 	if sc.Map != nil && !at.bad("map.width") && !at.bad("map.depth") {
 		c.checkMap(sc, at)
 	}
 }
 
-// readingRef checks that id, where what names a reading, is one: a note
-// of the rule set, or of the one it adds to, with a ruling.
-func (c *checker) readingRef(pos diag.Pos, what, id string) {
+// readingRef checks that id, which the field of the entry at names as a
+// reading (what says whose), is one: a note of the rule set, or of the one
+// it adds to, with a ruling. The field is placed only for a message:
+// placing it scans the file.
+func (c *checker) readingRef(at located, field, what, id string) {
 	if id == "" || c.s.Reading(id) != nil {
 		return
 	}
@@ -147,14 +148,14 @@ func (c *checker) readingRef(pos diag.Pos, what, id string) {
 		return // the base's, checked with it (its notes are not at hand here)
 	}
 	if n := c.s.Note(id); n != nil {
-		c.errf(pos, "%s: note %q has no ruling; a reading is a note with a ruling, printed with its mark", what, id)
+		c.errf(at.value(field), "%s: note %q has no ruling; a reading is a note with a ruling, printed with its mark", what, id)
 		return
 	}
 	var known []string
 	for _, n := range c.s.Readings() {
 		known = append(known, n.ID)
 	}
-	c.errf(pos, "%s: %s", what, unknown("reading", id, known, 12))
+	c.errf(at.value(field), "%s: %s", what, unknown("reading", id, known, 12))
 }
 
 // inBound reports whether n lies within the bound of its key: a block's

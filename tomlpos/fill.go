@@ -378,20 +378,11 @@ func (f *filler) value(data any, rv reflect.Value, p *plan) {
 		}
 		for k, d := range m {
 			fp := p.fields[k]
-			if t, ok := f.extra[strings.ToLower(k)]; ok && fp == nil && len(f.path) == 0 {
-				f.push(k, false)
-				if low := strings.ToLower(k); low != k {
-					f.l.Add(f.ix.Key(f.where()), "key %q is written %q: keys are lower case", k, low)
-					k = low
+			if fp == nil && len(f.path) == 0 {
+				if t, ok := f.extra[strings.ToLower(k)]; ok {
+					f.extraTable(k, d, t)
+					continue
 				}
-				nv := reflect.New(t)
-				f.value(d, nv.Elem(), planOf(t))
-				f.pop()
-				if f.got == nil {
-					f.got = map[string]any{}
-				}
-				f.got[k] = nv.Interface()
-				continue
 			}
 			if fp == nil {
 				if fp = p.lower[strings.ToLower(k)]; fp == nil {
@@ -409,6 +400,23 @@ func (f *filler) value(data any, rv reflect.Value, p *plan) {
 			f.pop()
 		}
 	}
+}
+
+// extraTable decodes the top-level table k, which the caller gives the
+// type t of (DecodeExtra), into a new value kept in f.got.
+func (f *filler) extraTable(k string, d any, t reflect.Type) {
+	f.push(k, false)
+	if low := strings.ToLower(k); low != k {
+		f.l.Add(f.ix.Key(f.where()), "key %q is written %q: keys are lower case", k, low)
+		k = low
+	}
+	nv := reflect.New(t)
+	f.value(d, nv.Elem(), planOf(t))
+	f.pop()
+	if f.got == nil {
+		f.got = map[string]any{}
+	}
+	f.got[k] = nv.Interface()
 }
 
 // unknown reports a key the struct has no field for; the walk does not go

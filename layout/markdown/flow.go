@@ -414,6 +414,9 @@ func (f *flow) place(g group) {
 		f.forced = true
 		return
 	}
+	if f.cols == 1 {
+		return // one column: nothing to balance (endRegion)
+	}
 	// The boxes of the group that landed on this page (not a repeated
 	// table header), for balancing to place again. Space between blocks
 	// that the live run dropped at a column's foot is kept too: placed

@@ -37,9 +37,9 @@ type source struct {
 	md     []byte
 	line   int        // the deck's line it starts on
 	blocks []ast.Node // of the deck's tree
-	// text is md parsed: its blocks of the deck's tree (Deck.Side)
-	// where md is just its lines of the deck, else md parsed alone by
-	// the first layOut.
+	// text is md parsed: its blocks of the deck's tree, with the
+	// deck's footnotes they mark (Deck.Side), else, where the deck
+	// defines link references, md parsed alone by the first layOut.
 	text *markdown.CardText
 }
 
@@ -59,7 +59,7 @@ const oneSizeWord = "one size"
 // Markdown (file names it).
 func parse(md []byte, file string) ([]card, error) {
 	md, defs := footnoteDefs(md)
-	deck, err := markdown.ParseDeck(md, file)
+	deck, err := markdown.ParseDeck(withDefs(md, defs), file)
 	if err != nil {
 		return nil, err
 	}
@@ -141,16 +141,16 @@ func parse(md []byte, file string) ([]card, error) {
 		p.errs.Sort()
 		return nil, p.errs
 	}
-	// A side that marks no reading is its lines of the deck, and the
-	// deck's tree holds its blocks: only a side with the definitions of
-	// its footnotes after its lines is parsed again (layOut).
+	// A side is its lines of the deck with the definitions of the
+	// footnotes it marks after them: the deck, parsed with the
+	// definitions its sides mark after it, holds its blocks and those
+	// footnotes (only a deck that defines link references has its sides
+	// parsed again, layOut).
 	for k := range cards {
 		for s := range cards[k].sides {
 			side := &cards[k].sides[s]
 			md := withDefs(side.md, defs)
-			if len(md) == len(side.md) {
-				side.text = deck.Side(side.blocks, len(md))
-			}
+			side.text = deck.Side(side.blocks, len(md))
 			side.md, side.blocks = md, nil
 		}
 	}
@@ -198,8 +198,8 @@ func footnoteDefs(md []byte) ([]byte, map[string][]byte) {
 	return append(out, md[kept:]...), defs
 }
 
-// withDefs is a side's Markdown with the definitions of the footnotes it
-// references after it.
+// withDefs is Markdown (a side's, or a deck's) with the definitions of
+// the footnotes it references after it.
 func withDefs(md []byte, defs map[string][]byte) []byte {
 	var tail [][]byte
 	var seen []string

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/playaid/playaid/internal/fpdf"
 	"github.com/yuin/goldmark/ast"
@@ -63,6 +64,8 @@ type CardText struct {
 	doc   ast.Node
 	nl    []int
 	first int // the line of the file md starts on
+	// notes are the footnotes of its deck that its blocks mark.
+	notes []*east.Footnote
 }
 
 // ParseCard parses md, a card's body, whose first line is line (1 when
@@ -86,6 +89,7 @@ func (t *CardText) Measure(o CardOptions) (*Layout, error) {
 	if err != nil {
 		return nil, err
 	}
+	opt.notes = t.notes
 	// Each layout its own sets: nothing the larger type sets is of use
 	// at the other size, and the layout kept would hold its tokens.
 	sets := func() *sets {
@@ -108,28 +112,42 @@ func (t *CardText) Measure(o CardOptions) (*Layout, error) {
 }
 
 // A Deck is a card deck's Markdown parsed once: its cards' sides are
-// runs of its top-level blocks, each set as the Markdown of its lines
-// would be (Side) without parsing that again.
+// runs of its top-level blocks, each set as the Markdown of its lines,
+// with the definitions of the footnotes they mark, would be (Side)
+// without parsing that again.
 type Deck struct {
 	Doc ast.Node // until its sides are taken out of it
 	md  []byte
 	str string // md as a string, for the sides' words
 	nl  []int
-	// defined: md defines link references or footnotes, which the text
-	// of a side's blocks read as links; its lines alone would not.
+	// notes are the deck's footnotes by index, their list taken out of
+	// Doc: a side's marks refer to them.
+	notes map[int]*east.Footnote
+	// defined: md defines link references, which the text of a side's
+	// blocks read as links; its lines alone would not.
 	defined bool
 }
 
 // ParseDeck parses md as Parse does, for its cards to be read from Doc
-// and their sides taken out of it.
+// and their sides taken out of it. The list of its footnotes, which
+// Parse puts last in the document, is not in Doc: the sides that mark
+// them take them (Side).
 func ParseDeck(md []byte, file string) (*Deck, error) {
 	pc := parser.NewContext()
 	doc, err := parseIn(md, file, pc)
 	if err != nil {
 		return nil, err
 	}
-	d := &Deck{Doc: doc, md: md, nl: newlines(md)}
-	d.defined = len(pc.References()) > 0 || doc.LastChild() != nil && doc.LastChild().Kind() == east.KindFootnoteList
+	d := &Deck{Doc: doc, md: md, nl: newlines(md), notes: map[int]*east.Footnote{}}
+	if l := doc.LastChild(); l != nil && l.Kind() == east.KindFootnoteList {
+		doc.RemoveChild(doc, l)
+		for f := l.FirstChild(); f != nil; f = f.NextSibling() {
+			if fn, ok := f.(*east.Footnote); ok {
+				d.notes[fn.Index] = fn
+			}
+		}
+	}
+	d.defined = len(pc.References()) > 0
 	if !d.defined {
 		d.str = string(md)
 	}
@@ -138,10 +156,10 @@ func ParseDeck(md []byte, file string) (*Deck, error) {
 
 // Side takes blocks, a run of d.Doc's top-level blocks in order, out of
 // d.Doc into a document of their own: the card text of the Markdown of
-// their lines, size bytes of it, which is what that Markdown parsed
-// alone would be where d defines no link references or footnotes (a
-// deck's footnotes are taken out of its Markdown before it is parsed).
-// Where it defines them, Side is nil: the side is to be parsed alone.
+// their lines followed by the definitions of the footnotes they mark,
+// size bytes of it, which is what that Markdown parsed alone would be
+// where d defines no link references. Where it defines them, Side is
+// nil: the side is to be parsed alone.
 func (d *Deck) Side(blocks []ast.Node, size int) *CardText {
 	if d.defined {
 		return nil
@@ -150,7 +168,16 @@ func (d *Deck) Side(blocks []ast.Node, size int) *CardText {
 	for _, b := range blocks {
 		doc.AppendChild(doc, b)
 	}
-	return &CardText{md: d.md, str: d.str, size: size, doc: doc, nl: d.nl, first: 1}
+	t := &CardText{md: d.md, str: d.str, size: size, doc: doc, nl: d.nl, first: 1}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if l, ok := n.(*east.FootnoteLink); ok && entering {
+			if fn := d.notes[l.Index]; fn != nil && !slices.Contains(t.notes, fn) {
+				t.notes = append(t.notes, fn)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return t
 }
 
 // Size is the body type a layout is set at, pt.

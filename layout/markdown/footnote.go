@@ -22,10 +22,14 @@ import (
 // one mark on every document. The marks a box prints are noted as it is
 // made (box.marks), and Layout.Marks tells on which page each landed.
 
-// collectNotes finds the document's footnotes by their index.
+// collectNotes finds the document's footnotes by their index: its own
+// and those Options.notes gives.
 func (r *walker) collectNotes(doc ast.Node) {
 	r.notes, r.shown = map[int]*east.Footnote{}, map[int]int{}
 	r.labels = footnoteLabels(doc)
+	for _, fn := range r.opt.notes {
+		r.notes[fn.Index], r.labels[fn.Index] = fn, string(fn.Ref)
+	}
 	for c := doc.LastChild(); c != nil; c = c.PreviousSibling() {
 		if c.Kind() != east.KindFootnoteList {
 			continue

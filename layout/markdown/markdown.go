@@ -74,6 +74,7 @@ import (
 	"github.com/playaid/playaid/internal/fpdf"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"
@@ -110,6 +111,9 @@ type Options struct {
 	// type), so a walk stops once it cannot be one (walker.over).
 	onePage   bool
 	firstLine int
+	// notes are footnotes the Markdown's marks refer to from outside its
+	// tree: a deck's, for a side taken out of it (Deck.Side).
+	notes []*east.Footnote
 
 	// Tight, when set, scales the space between blocks everywhere (0.8:
 	// a fifth less): a caller fitting the document into less room (a

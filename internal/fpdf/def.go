@@ -838,7 +838,7 @@ type fontDefType struct {
 	Desc         FontDescType  // Font descriptor
 	Up           int           // Underline position
 	Ut           int           // Underline thickness
-	Cw           []uint16      // Character width by ordinal
+	Cw           charWidths    // Character width by ordinal
 	Enc          string        // "cp1252", ...
 	Diff         string        // Differences from reference encoding
 	File         string        // "Redressed.z"
@@ -852,6 +852,116 @@ type fontDefType struct {
 	parsed       *UTF8Font     // the font shared by documents, which keeps their subsets
 }
 
+// charWidths are a font's character widths by rune: thousandths of an
+// em, 0 for a rune the font lacks, 65535 for a glyph of no width. A UTF-8
+// font has one for each of the 65,536 runes of the BMP, nearly all 0: they
+// are kept in pages of 256 runes, without the pages of zeros (the Go font's
+// 708 runes fill 15 pages: 10 KB, where a slice of them all took 128 KB).
+// In JSON they are an array of all of them, as a slice was; a zero
+// charWidths is null.
+type charWidths struct {
+	n     int            // the runes covered, 0 to n-1
+	pages []*[256]uint16 // page r>>8 of (n+255)/256, nil for a page of zeros
+}
+
+// newCharWidths returns widths of n runes, all 0.
+func newCharWidths(n int) charWidths {
+	return charWidths{n: n, pages: make([]*[256]uint16, (n+255)/256)}
+}
+
+// charWidthsOf returns the widths ws as charWidths (nil as a zero one).
+func charWidthsOf(ws []uint16) charWidths {
+	if ws == nil {
+		return charWidths{}
+	}
+	w := newCharWidths(len(ws))
+	for r, v := range ws {
+		w.set(r, v)
+	}
+	return w
+}
+
+// Len returns the number of runes covered.
+func (w charWidths) Len() int { return w.n }
+
+// at returns the width of rune r: 0 past the runes covered.
+func (w charWidths) at(r int) uint16 {
+	if uint(r) >= uint(w.n) {
+		return 0
+	}
+	if p := w.pages[r>>8]; p != nil {
+		return p[r&0xFF]
+	}
+	return 0
+}
+
+// set sets the width of rune r, one of the runes covered.
+func (w *charWidths) set(r int, v uint16) {
+	if uint(r) >= uint(w.n) || v == 0 && w.at(r) == 0 {
+		return
+	}
+	p := w.pages[r>>8]
+	if p == nil {
+		p = new([256]uint16)
+		w.pages[r>>8] = p
+	}
+	p[r&0xFF] = v
+}
+
+// runs calls yield for each run of equal widths, in order: its width and
+// its length. A page of zeros is one step.
+func (w charWidths) runs(yield func(v uint16, n int)) {
+	var v uint16
+	k := 0
+	add := func(x uint16, m int) {
+		if k > 0 && x != v {
+			yield(v, k)
+			k = 0
+		}
+		v, k = x, k+m
+	}
+	for i, p := range w.pages {
+		m := min(256, w.n-256*i)
+		if p == nil {
+			add(0, m)
+			continue
+		}
+		for _, x := range p[:m] {
+			add(x, 1)
+		}
+	}
+	if k > 0 {
+		yield(v, k)
+	}
+}
+
+// MarshalJSON writes the widths as a slice of them was written.
+func (w charWidths) MarshalJSON() ([]byte, error) {
+	if w.pages == nil {
+		return []byte("null"), nil
+	}
+	b := []byte{'['}
+	w.runs(func(v uint16, n int) {
+		for range n {
+			if len(b) > 1 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendUint(b, uint64(v), 10)
+		}
+	})
+	return append(b, ']'), nil
+}
+
+// UnmarshalJSON reads the widths as a slice of them was read.
+func (w *charWidths) UnmarshalJSON(b []byte) error {
+	var ws []uint16
+	if err := json.Unmarshal(b, &ws); err != nil {
+		return err
+	}
+	*w = charWidthsOf(ws)
+	return nil
+}
+
 // generateFontID generates a font Id from the font definition
 func generateFontID(fdt fontDefType) (string, error) {
 	// file can be different if generated in different instance
@@ -859,7 +969,7 @@ func generateFontID(fdt fontDefType) (string, error) {
 	// The widths are most of the JSON (65,536 of them for a UTF-8 font):
 	// hash them as encoding/json writes them instead of building the text.
 	cw := fdt.Cw
-	fdt.Cw = nil
+	fdt.Cw = charWidths{}
 	b, err := json.Marshal(&fdt)
 	if err != nil {
 		return fmt.Sprintf("%x", sha1.Sum(b)), err
@@ -867,7 +977,7 @@ func generateFontID(fdt fontDefType) (string, error) {
 	h := sha1.New()
 	null := []byte(`"Cw":null`) // the first, as a string value escapes its quotes
 	i := bytes.Index(b, null)
-	if cw == nil || i < 0 {
+	if cw.pages == nil || i < 0 {
 		h.Write(b)
 		return fmt.Sprintf("%x", h.Sum(nil)), nil
 	}
@@ -879,17 +989,13 @@ func generateFontID(fdt fontDefType) (string, error) {
 	buf := make([]byte, 0, 8192)
 	buf = append(buf, `"Cw":[`...)
 	item := make([]byte, 0, 24)
-	for j := 0; j < len(cw); {
-		n := 1
-		for j+n < len(cw) && cw[j+n] == cw[j] {
-			n++
-		}
-		item = strconv.AppendInt(append(item[:0], ','), int64(cw[j]), 10)
-		if j == 0 { // the first width has no comma
+	first := true
+	cw.runs(func(v uint16, n int) {
+		item = strconv.AppendInt(append(item[:0], ','), int64(v), 10)
+		if first { // the first width has no comma
 			buf = append(buf, item[1:]...)
-			j, n = j+1, n-1
+			first, n = false, n-1
 		}
-		j += n
 		for n > 0 {
 			k := min(n, (cap(buf)-len(buf))/len(item)) // the items there is room for
 			if k == 0 {
@@ -904,7 +1010,7 @@ func generateFontID(fdt fontDefType) (string, error) {
 			}
 			n -= k
 		}
-	}
+	})
 	h.Write(append(buf, ']'))
 	h.Write(b[i+len(null):])
 	return fmt.Sprintf("%x", h.Sum(nil)), nil

@@ -302,9 +302,9 @@ func makeDefinitionFile(fileStr, tpStr, encodingFileStr string, embed bool, encL
 	// dump(def.Desc.FontBBox)
 	def.Up = info.UnderlinePosition
 	def.Ut = info.UnderlineThickness
-	def.Cw = make([]uint16, len(info.Widths))
+	def.Cw = newCharWidths(len(info.Widths))
 	for i, w := range info.Widths {
-		def.Cw[i] = uint16(min(max(w, 0), math.MaxUint16))
+		def.Cw.set(i, uint16(min(max(w, 0), math.MaxUint16)))
 	}
 	def.Enc = baseNoExt(encodingFileStr)
 	// fmt.Printf("encodingFileStr [%s], def.Enc [%s]\n", encodingFileStr, def.Enc)

@@ -30,11 +30,11 @@ func (f *Fpdf) SplitText(txt string, w float64) (lines []string) {
 	for i < nb {
 		c := s[i]
 
-		if int(c) >= len(cw) {
+		if int(c) >= cw.Len() {
 			// Decimal representation of c is greater than the font width's array size so it can't be used as index.
-			l += int(cw[f.currentFont.Desc.MissingWidth])
+			l += int(cw.at(f.currentFont.Desc.MissingWidth))
 		} else {
-			l += int(cw[c])
+			l += int(cw.at(int(c)))
 		}
 
 		if unicode.IsSpace(c) || isChinese(c) {

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"compress/zlib"
 	"crypto/sha1"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -272,11 +273,12 @@ func TestGenerateFontID(t *testing.T) {
 	utf8 := font.newDef("go", true)
 	for _, def := range []fontDefType{
 		utf8,
-		{Tp: "Core", Name: "Helvetica", Cw: []uint16{1, 2, 3}, File: "x.z"},
-		{Tp: "TrueType", Name: `a"Cw":null,"Cw":[1]`, Cw: []uint16{0, 65535}},
+		{Tp: "Core", Name: "Helvetica", Cw: charWidthsOf([]uint16{1, 2, 3}), File: "x.z"},
+		{Tp: "TrueType", Name: `a"Cw":null,"Cw":[1]`, Cw: charWidthsOf([]uint16{0, 65535})},
 		{Name: "no widths"},
-		{Name: "empty widths", Cw: []uint16{}},
-		{Name: "runs", Cw: slices.Concat(make([]uint16, 9000), slices.Repeat([]uint16{1234}, 5001), []uint16{7, 7, 3, 0})},
+		{Name: "empty widths", Cw: charWidthsOf([]uint16{})},
+		{Name: "runs", Cw: charWidthsOf(slices.Concat(make([]uint16, 9000), slices.Repeat([]uint16{1234}, 5001), []uint16{7, 7, 3, 0}))},
+		{Name: "pages", Cw: charWidthsOf(slices.Concat(make([]uint16, 512), []uint16{5}, make([]uint16, 300), []uint16{6}))},
 	} {
 		want := def
 		want.File = ""
@@ -286,6 +288,64 @@ func TestGenerateFontID(t *testing.T) {
 		}
 		if got, _ := generateFontID(def); got != fmt.Sprintf("%x", sha1.Sum(b)) {
 			t.Errorf("%s: id %s is not the SHA-1 of its JSON", def.Name, got)
+		}
+	}
+}
+
+// TestCharWidths: widths held in pages read, and write as JSON, as the
+// slice of them they are made from, whatever their length and zeros; a
+// font's widths are what its hmtx table says, and its pages of zeros are
+// not kept.
+func TestCharWidths(t *testing.T) {
+	font, err := ParseUTF8Font(goregular.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := make([]uint16, font.def.Cw.Len())
+	pages := map[int]bool{}
+	for r := range ws {
+		ws[r] = font.def.Cw.at(r)
+		if ws[r] != 0 {
+			pages[r>>8] = true
+		}
+	}
+	kept := 0
+	for _, p := range font.def.Cw.pages {
+		if p != nil {
+			kept++
+		}
+	}
+	if len(ws) != 65536 || kept != len(pages) || kept > 20 {
+		t.Errorf("%d widths in %d pages (%d not all zero)", len(ws), kept, len(pages))
+	}
+	// A width is the glyph's advance in thousandths of an em.
+	ttf, cut, be := goregular.TTF, font.cut, binary.BigEndian
+	unitsPerEm := float64(be.Uint16(ttf[cut.tableDescriptions["head"].position+18:]))
+	for _, r := range "0M—" {
+		g := cut.charSymbolDictionary[int(r)]
+		advance := float64(be.Uint16(ttf[cut.tableDescriptions["hmtx"].position+4*g:]))
+		if want := uint16(math.Round(advance * 1000 / unitsPerEm)); ws[r] != want {
+			t.Errorf("%q is %d wide, want %d", r, ws[r], want)
+		}
+	}
+	for _, ws := range [][]uint16{nil, {}, {0}, {7}, ws, make([]uint16, 300), slices.Concat(make([]uint16, 256), []uint16{3, 0, 0, 4}, make([]uint16, 252), []uint16{9})} {
+		w := charWidthsOf(ws)
+		want, _ := json.Marshal(ws)
+		if got, _ := json.Marshal(w); !bytes.Equal(got, want) {
+			t.Errorf("%d widths: JSON %.40s…, want %.40s…", len(ws), got, want)
+		}
+		var back charWidths
+		if err := json.Unmarshal(want, &back); err != nil || back.Len() != len(ws) || (back.pages == nil) != (ws == nil) {
+			t.Errorf("%d widths: read back %d (%v)", len(ws), back.Len(), err)
+		}
+		for r := -1; r <= len(ws); r++ {
+			v := uint16(0)
+			if r >= 0 && r < len(ws) {
+				v = ws[r]
+			}
+			if w.at(r) != v || back.at(r) != v {
+				t.Fatalf("%d widths: rune %d is %d (read back %d), want %d", len(ws), r, w.at(r), back.at(r), v)
+			}
 		}
 	}
 }

@@ -56,7 +56,7 @@ type utf8FontFile struct {
 	Flags                int
 	UnderlinePosition    float64
 	UnderlineThickness   float64
-	CharWidths           []uint16
+	CharWidths           charWidths
 	DefaultWidth         float64
 	symbolData           map[int]map[string][]int
 	CodeSymbolDictionary map[int]int
@@ -847,7 +847,7 @@ func (utf *utf8FontFile) parseHMTXTable(numberOfHMetrics, numSymbols int, symbol
 	start := utf.SeekTable("hmtx")
 	arrayWidths := 0
 	var arr []int
-	utf.CharWidths = make([]uint16, 256*256)
+	utf.CharWidths = newCharWidths(256 * 256)
 	charCount := 0
 	arr = unpackUint16Array(utf.getRange(start, numberOfHMetrics*4))
 	for symbol := range numberOfHMetrics {
@@ -868,7 +868,7 @@ func (utf *utf8FontFile) parseHMTXTable(numberOfHMetrics, numSymbols int, symbol
 						widths = 65535
 					}
 					if char < 196608 {
-						utf.CharWidths[char] = uint16(min(widths, math.MaxUint16-1)) // 65535 marks a glyph of no width
+						utf.CharWidths.set(char, uint16(min(widths, math.MaxUint16-1))) // 65535 marks a glyph of no width
 						charCount++
 					}
 				}
@@ -886,14 +886,14 @@ func (utf *utf8FontFile) parseHMTXTable(numberOfHMetrics, numSymbols int, symbol
 						widths = 65535
 					}
 					if char < 196608 {
-						utf.CharWidths[char] = uint16(min(widths, math.MaxUint16-1)) // 65535 marks a glyph of no width
+						utf.CharWidths.set(char, uint16(min(widths, math.MaxUint16-1))) // 65535 marks a glyph of no width
 						charCount++
 					}
 				}
 			}
 		}
 	}
-	utf.CharWidths[0] = uint16(min(charCount, math.MaxUint16))
+	utf.CharWidths.set(0, uint16(min(charCount, math.MaxUint16)))
 }
 
 func (utf *utf8FontFile) getMetrics(metricCount, gid int) []byte {

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/playaid/playaid/internal/fpdf"
@@ -85,14 +86,14 @@ func (e *TooLarge) Error() string {
 // their order. A shelf holds pieces of one height side by side, and the
 // room to its right is packed the same way with shorter pieces.
 func Shelves(area Rect, sizes [][2]float64) ([]ShelfPage, error) {
-	var items []*item
+	items := make([]item, 0, len(sizes))
 	for i, s := range sizes {
 		w, h := s[0], s[1]
 		switch {
 		case w <= area.W+eps && h <= area.H+eps:
-			items = append(items, &item{i: i, w: w, h: h})
+			items = append(items, item{i: i, w: w, h: h})
 		case h <= area.W+eps && w <= area.H+eps:
-			items = append(items, &item{i: i, w: h, h: w, rot: true})
+			items = append(items, item{i: i, w: h, h: w, rot: true})
 		default:
 			return nil, &TooLarge{Index: i, W: w, H: h, Area: area}
 		}
@@ -110,7 +111,8 @@ func Shelves(area Rect, sizes [][2]float64) ([]ShelfPage, error) {
 	return pages, nil
 }
 
-// item is a piece turned the way it will be packed.
+// item is a piece turned the way it will be packed. Packing moves items
+// by value: a trial packing turns its own copies.
 type item struct {
 	i    int
 	w, h float64
@@ -123,7 +125,7 @@ type item struct {
 // smallest: the top level starts with the tallest, the room beside a shelf
 // mostly with the smallest, so the big groups stay together. An item that
 // fits the room only turned is turned.
-func fill(region Rect, items []*item, out *[]Placed, cuts *[]float64, tallest bool) []*item {
+func fill(region Rect, items []item, out *[]Placed, cuts *[]float64, tallest bool) []item {
 	y := region.Y
 	for {
 		roomH := region.Y + region.H - y
@@ -133,7 +135,7 @@ func fill(region Rect, items []*item, out *[]Placed, cuts *[]float64, tallest bo
 			if !tallest {
 				i = len(items) - 1 - k
 			}
-			if fitsTurned(items[i], region.W, roomH) {
+			if fitsTurned(&items[i], region.W, roomH) {
 				first = i
 				break
 			}
@@ -143,7 +145,7 @@ func fill(region Rect, items []*item, out *[]Placed, cuts *[]float64, tallest bo
 		}
 		shelfH := items[first].h
 		x := region.X
-		var left []*item
+		left := items[:0] // the items not placed, in their order, in place
 		for _, it := range items {
 			if abs(it.h-shelfH) > eps && abs(it.w-shelfH) < eps && !(it.w <= region.W+eps && it.h <= roomH+eps) {
 				it.w, it.h, it.rot = it.h, it.w, !it.rot // fits this shelf only turned
@@ -167,8 +169,8 @@ func fill(region Rect, items []*item, out *[]Placed, cuts *[]float64, tallest bo
 				items = fill(room, items, out, nil, false)
 			} else {
 				var small, tall []Placed
-				smallLeft := fill(room, clones(items), &small, nil, false)
-				tallLeft := fill(room, clones(items), &tall, nil, true)
+				smallLeft := fill(room, slices.Clone(items), &small, nil, false)
+				tallLeft := fill(room, slices.Clone(items), &tall, nil, true)
 				if placedArea(tall) > placedArea(small)+eps {
 					small, smallLeft = tall, tallLeft
 				}
@@ -185,16 +187,6 @@ func fill(region Rect, items []*item, out *[]Placed, cuts *[]float64, tallest bo
 		}
 		y += shelfH + PieceGap
 	}
-}
-
-// clones copies items, so that a trial packing may turn them.
-func clones(items []*item) []*item {
-	out := make([]*item, len(items))
-	for k, it := range items {
-		c := *it
-		out[k] = &c
-	}
-	return out
 }
 
 // placedArea is the paper the pieces cover, in mm².

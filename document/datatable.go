@@ -60,7 +60,9 @@ func DataTableIn(cols []string, rows [][]string, n int) string {
 	var b strings.Builder
 	b.WriteString("|")
 	for _, c := range cols {
-		b.WriteString(" " + Esc(c) + " |")
+		b.WriteString(" ")
+		b.WriteString(Esc(c))
+		b.WriteString(" |")
 	}
 	b.WriteString("\n|")
 	for i := range cols {
@@ -86,7 +88,9 @@ func DataTableIn(cols []string, rows [][]string, n int) string {
 				b.WriteString(" **" + Esc(strings.TrimRight(strings.TrimSpace(c), ":-–")+":") + "** |")
 				continue
 			}
-			b.WriteString(" " + Esc(c) + " |")
+			b.WriteString(" ")
+			b.WriteString(Esc(c))
+			b.WriteString(" |")
 		}
 		b.WriteString("\n")
 	}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/playaid/playaid/catalog"
 	"github.com/playaid/playaid/diag"
@@ -42,6 +43,41 @@ func TestTypo(t *testing.T) {
 	for _, tt := range tests {
 		if got := Typo(tt.in); got != tt.want {
 			t.Errorf("Typo(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestQuotes: quotes sets what a rune-by-rune rewrite of the text sets,
+// byte for byte: inch marks after digits, curly quotes around words, a
+// byte that is not UTF-8 as U+FFFD.
+func TestQuotes(t *testing.T) {
+	byRune := func(s string) string {
+		var b strings.Builder
+		open := false
+		rs := []rune(s)
+		for i, r := range rs {
+			if r != '"' {
+				b.WriteRune(r)
+				continue
+			}
+			afterDigit := i > 0 && unicode.IsDigit(rs[i-1])
+			beforeDash := i+1 < len(rs) && strings.ContainsRune("–-x×", rs[i+1])
+			switch {
+			case afterDigit && (!open || beforeDash):
+				b.WriteRune('″')
+			case open:
+				b.WriteRune('”')
+				open = false
+			default:
+				b.WriteRune('“')
+				open = true
+			}
+		}
+		return b.String()
+	}
+	for _, s := range everyString([]string{`"`, "6", "a", "–", "x", "\xff", "é", "\uFFFD", "٣", " "}, 4) {
+		if got, want := quotes(s), byRune(s); got != want {
+			t.Errorf("quotes(%q) = %q; want %q", s, got, want)
 		}
 	}
 }

@@ -20,7 +20,8 @@ func oddsTableCorner(t rules.Table, corner string) string {
 	var b strings.Builder
 	b.WriteString("| " + corner)
 	for _, c := range t.Columns {
-		b.WriteString(" | " + Cell(c))
+		b.WriteString(" | ")
+		b.WriteString(Cell(c))
 	}
 	b.WriteString(" |\n|:--")
 	for i := range t.Columns {
@@ -36,7 +37,8 @@ func oddsTableCorner(t rules.Table, corner string) string {
 			b.WriteString("| **" + Esc(r.Label) + "**" + strings.Repeat(" |", len(t.Columns)) + " |\n")
 			continue
 		}
-		b.WriteString("| " + Cell(r.Label))
+		b.WriteString("| ")
+		b.WriteString(Cell(r.Label))
 		for i := range t.Columns {
 			s := ""
 			if i < len(r.Cells) {
@@ -46,7 +48,8 @@ func oddsTableCorner(t rules.Table, corner string) string {
 				b.WriteString(" | ")
 				continue
 			}
-			b.WriteString(" | " + Cell(s))
+			b.WriteString(" | ")
+			b.WriteString(Cell(s))
 		}
 		b.WriteString(" |\n")
 	}

@@ -117,32 +117,51 @@ func minusSign(s string) string {
 // drawn straight onto a page too (unit cards), where nothing escapes it.
 func Typo(s string) string {
 	if strings.Contains(s, `"`) {
-		var b strings.Builder
-		open := false
-		rs := []rune(s)
-		for i, r := range rs {
-			if r != '"' {
-				b.WriteRune(r)
-				continue
-			}
-			afterDigit := i > 0 && unicode.IsDigit(rs[i-1])
-			beforeDash := i+1 < len(rs) && strings.ContainsRune("–-x×", rs[i+1])
-			switch {
-			case afterDigit && (!open || beforeDash):
-				b.WriteRune('″')
-			case open:
-				b.WriteRune('”')
-				open = false
-			default:
-				b.WriteRune('“')
-				open = true
-			}
-		}
-		s = b.String()
+		s = quotes(s)
 	}
 	s = minusSign(s)
 	// A space before a comma ("in a turn , but") is a typing slip.
 	return strings.ReplaceAll(s, " ,", ",")
+}
+
+// quotes sets Typo's inch marks and curly quotes. It copies the text
+// between the quotes as it stands, but for a byte that is not UTF-8,
+// which becomes U+FFFD (as it would through []rune).
+func quotes(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	open := false
+	from := 0     // s[from:] is not written yet
+	var prev rune // the character before s[i], none at the start
+	for i, r := range s {
+		switch {
+		case r == '"':
+			b.WriteString(s[from:i])
+			from = i + 1
+			next, _ := utf8.DecodeRuneInString(s[i+1:])
+			afterDigit := unicode.IsDigit(prev)
+			beforeDash := strings.ContainsRune("–-x×", next)
+			switch {
+			case afterDigit && (!open || beforeDash):
+				b.WriteString("″")
+			case open:
+				b.WriteString("”")
+				open = false
+			default:
+				b.WriteString("“")
+				open = true
+			}
+		case r == utf8.RuneError:
+			if _, n := utf8.DecodeRuneInString(s[i:]); n == 1 {
+				b.WriteString(s[from:i])
+				b.WriteRune(r)
+				from = i + 1
+			}
+		}
+		prev = r
+	}
+	b.WriteString(s[from:])
+	return b.String()
 }
 
 // Number is a measure to a thousandth, without trailing zeros: 6, 2.5,

@@ -77,11 +77,12 @@ func (b *budget) spendLen(n int) error {
 	return nil
 }
 
-// wrap returns fns with every function counted against the budget. The
-// text builtins (print, printf, println, html, js, urlquery) are given as
-// functions of the same behaviour so that they are counted too (a
-// template's own functions come before the builtins).
-func (b *budget) wrap(fns template.FuncMap) template.FuncMap {
+// wrap returns the functions of fns a template calls (all of them for
+// nil), each counted against the budget. The text builtins (print,
+// printf, println, html, js, urlquery) are given as functions of the
+// same behaviour so that they are counted too (a template's own
+// functions come before the builtins).
+func (b *budget) wrap(fns template.FuncMap, calls map[string]bool) template.FuncMap {
 	all := template.FuncMap{
 		"print":    fmt.Sprint,
 		"printf":   fmt.Sprintf,
@@ -95,7 +96,9 @@ func (b *budget) wrap(fns template.FuncMap) template.FuncMap {
 	}
 	out := template.FuncMap{}
 	for name, fn := range all {
-		out[name] = b.counted(fn)
+		if calls == nil || calls[name] {
+			out[name] = b.counted(fn)
+		}
 	}
 	return out
 }
@@ -324,40 +327,73 @@ func rangeLiteral(l *parse.ListNode) *parse.NumberNode {
 // number down to an int without a word, and the template would compute
 // another answer there; it is refused before anything runs, on every
 // machine alike.
-func bigNumber(n parse.Node) *parse.NumberNode {
-	var kids []parse.Node
-	switch n := n.(type) {
-	case *parse.NumberNode:
-		if n.IsInt && n.Int64 != int64(int32(n.Int64)) {
-			return n
+func bigNumber(n parse.Node) (found *parse.NumberNode) {
+	if n, ok := n.(*parse.NumberNode); ok && n.IsInt && n.Int64 != int64(int32(n.Int64)) {
+		return n
+	}
+	eachKid(n, func(k parse.Node) {
+		if found == nil {
+			found = bigNumber(k)
 		}
+	})
+	return found
+}
+
+// calls are the names of the functions the trees of root call: every
+// identifier in them (the builtins' names among them).
+func calls(root *template.Template) map[string]bool {
+	names := map[string]bool{}
+	var visit func(parse.Node)
+	visit = func(n parse.Node) {
+		if id, ok := n.(*parse.IdentifierNode); ok {
+			names[id.Ident] = true
+		}
+		eachKid(n, visit)
+	}
+	for _, t := range root.Templates() {
+		if t.Tree != nil {
+			visit(t.Root)
+		}
+	}
+	return names
+}
+
+// eachKid calls f for each node within n that execution evaluates: a
+// list's nodes, the pipelines and lists of an action, an if, a range, a
+// with or a template call, a pipeline's arguments, a chain's first node.
+func eachKid(n parse.Node, f func(parse.Node)) {
+	switch n := n.(type) {
 	case *parse.ListNode:
 		if n != nil {
-			kids = n.Nodes
+			for _, k := range n.Nodes {
+				f(k)
+			}
 		}
 	case *parse.ActionNode:
-		kids = []parse.Node{n.Pipe}
+		f(n.Pipe)
 	case *parse.IfNode:
-		kids = []parse.Node{n.Pipe, n.List, n.ElseList}
+		f(n.Pipe)
+		f(n.List)
+		f(n.ElseList)
 	case *parse.RangeNode:
-		kids = []parse.Node{n.Pipe, n.List, n.ElseList}
+		f(n.Pipe)
+		f(n.List)
+		f(n.ElseList)
 	case *parse.WithNode:
-		kids = []parse.Node{n.Pipe, n.List, n.ElseList}
+		f(n.Pipe)
+		f(n.List)
+		f(n.ElseList)
 	case *parse.TemplateNode:
-		kids = []parse.Node{n.Pipe}
+		f(n.Pipe)
 	case *parse.ChainNode:
-		kids = []parse.Node{n.Node}
+		f(n.Node)
 	case *parse.PipeNode:
 		if n != nil {
 			for _, c := range n.Cmds {
-				kids = append(kids, c.Args...)
+				for _, a := range c.Args {
+					f(a)
+				}
 			}
 		}
 	}
-	for _, k := range kids {
-		if b := bigNumber(k); b != nil {
-			return b
-		}
-	}
-	return nil
 }

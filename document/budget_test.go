@@ -173,8 +173,8 @@ func TestShippedTreesShared(t *testing.T) {
 	parse := func(srcs []Source) *template.Template {
 		t.Helper()
 		fns := Funcs()
-		root := template.New(srcs[0].Name).Funcs((&budget{}).wrap(fns))
-		if _, _, err := parseMetered(root, srcs, fns, false); err != nil {
+		root := template.New(srcs[0].Name)
+		if _, _, err := parseMetered(root, srcs, fns, &budget{}, false); err != nil {
 			t.Fatal(err)
 		}
 		return root
@@ -196,6 +196,43 @@ func TestShippedTreesShared(t *testing.T) {
 	}
 }
 
+// TestKeptTreesCounted: kept trees are given only the functions they
+// call, each counted against the budget as when all are given (a club's
+// template, parsed each time, is given all).
+func TestKeptTreesCounted(t *testing.T) {
+	srcs, err := Read("", "notes.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := map[string]any{"Title": "Notes", "Book": "the *book*", "Notes": 2, "Rulings": 1, "Paper": "A4", "Edition": "",
+		"Groups": []map[string]any{{"Section": "Shooting", "Notes": []map[string]any{}}}}
+	run := func(srcs []Source) (budget, bool) {
+		t.Helper()
+		b := &budget{}
+		root := template.New(srcs[0].Name).Option("missingkey=error")
+		steps, kept, err := parseMetered(root, srcs, Funcs(), b, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := newOutput(root, srcs)
+		w.budget, w.steps = b, steps
+		if err := root.Execute(w, data); err != nil {
+			t.Fatal(err)
+		}
+		return *b, kept
+	}
+	club := []Source{{Name: "notes.md", Text: srcs[0].Text + "\n", From: "club/notes.md"}}
+	all, _ := run(club)
+	run(srcs)
+	kept, ok := run(srcs)
+	if !ok {
+		t.Fatal("the shipped notes.md was not kept")
+	}
+	if kept != all || all.steps < 5 || all.bytes == 0 {
+		t.Errorf("kept trees spent %+v; a club's copy %+v: want the same, functions counted", kept, all)
+	}
+}
+
 // TestParseShipped: a set parsed ahead is kept for the documents that
 // parse the same templates with functions of the same names, and found
 // kept the next time; a set naming no shipped template is an error.
@@ -212,7 +249,7 @@ func TestParseShipped(t *testing.T) {
 	}
 	fns := Funcs()
 	fns["parsedAhead"] = set.Funcs["parsedAhead"]
-	if _, kept, err := parseMetered(template.New("notes.md").Funcs(fns), srcs, fns, false); err != nil || !kept {
+	if _, kept, err := parseMetered(template.New("notes.md"), srcs, fns, &budget{}, false); err != nil || !kept {
 		t.Errorf("a document's parse of the set parsed ahead: kept %v, %v; want the kept trees", kept, err)
 	}
 	if _, err := ParseShipped(Set{Names: []string{"no-such.md"}}); err == nil {
@@ -235,7 +272,7 @@ func TestParseShippedOnce(t *testing.T) {
 	fns := Funcs()
 	fns["parsedOnce"] = set.Funcs["parsedOnce"]
 	for i, want := range []bool{true, false, true} {
-		if _, kept, err := parseMetered(template.New("notes.md").Funcs(fns), srcs, fns, false); err != nil || kept != want {
+		if _, kept, err := parseMetered(template.New("notes.md"), srcs, fns, &budget{}, false); err != nil || kept != want {
 			t.Errorf("parse %d after the set was parsed ahead once: kept %v, %v; want %v", i+1, kept, err, want)
 		}
 	}

@@ -219,8 +219,8 @@ func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes)
 		fns[name] = fn
 	}
 	b := &budget{}
-	root := template.New(srcs[0].Name).Option("missingkey=error").Funcs(b.wrap(fns))
-	steps, _, err := parseMetered(root, srcs, fns, false)
+	root := template.New(srcs[0].Name).Option("missingkey=error")
+	steps, _, err := parseMetered(root, srcs, fns, b, false)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -267,8 +267,8 @@ func ParseShipped(sets ...Set) (kept int, err error) {
 		for name, fn := range set.Funcs {
 			fns[name] = fn
 		}
-		root := template.New(srcs[0].Name).Option("missingkey=error").Funcs((&budget{}).wrap(fns))
-		_, was, err := parseMetered(root, srcs, fns, set.Once)
+		root := template.New(srcs[0].Name).Option("missingkey=error")
+		_, was, err := parseMetered(root, srcs, fns, &budget{}, set.Once)
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -279,25 +279,30 @@ func ParseShipped(sets ...Set) (kept int, err error) {
 	return kept, errors.Join(errs...)
 }
 
-// parseMetered parses the sources into root, refuses a range over a
-// literal too big, and meters the trees (see budget): it returns their
-// step nodes. The shipped templates' trees are kept, metered, for the
-// rest of the process and shared (see parsedTrees), or, once, only for
-// the next to parse the same (Set.Once): it reports whether root got
-// kept ones.
-func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, once bool) (steps map[*byte]step, kept bool, err error) {
+// parseMetered parses the sources into root, with the functions fns
+// counted against the budget b, refuses a range over a literal too big,
+// and meters the trees (see budget): it returns their step nodes. The
+// shipped templates' trees are kept, metered, for the rest of the
+// process and shared (see parsedTrees), or, once, only for the next to
+// parse the same (Set.Once): it reports whether root got kept ones.
+// Kept trees are given only the functions they call: each function
+// given is counted, and parsing again is what needs them all.
+func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, b *budget, once bool) (steps map[*byte]step, kept bool, err error) {
 	key := treesKey(srcs, fns)
 	if e, ok := parsedTrees.Load(key); ok && e.(treeSet).same(srcs) {
-		if e.(treeSet).once {
+		set := e.(treeSet)
+		if set.once {
 			parsedTrees.Delete(key)
 		}
-		for _, t := range e.(treeSet).trees {
+		root.Funcs(b.wrap(fns, set.calls))
+		for _, t := range set.trees {
 			if _, err := root.AddParseTree(t.Name, t); err != nil {
 				return nil, true, err
 			}
 		}
-		return e.(treeSet).steps, true, nil
+		return set.steps, true, nil
 	}
+	root.Funcs(b.wrap(fns, nil))
 	for i, s := range srcs {
 		t := root
 		if i > 0 {
@@ -324,7 +329,7 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, 
 	}
 	steps = meter(root, srcs)
 	if shipped(srcs) {
-		set := treeSet{texts: make([]string, len(srcs)), steps: steps, once: once}
+		set := treeSet{texts: make([]string, len(srcs)), steps: steps, calls: calls(root), once: once}
 		for i, s := range srcs {
 			set.texts[i] = s.Text
 		}
@@ -348,12 +353,13 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, 
 // handful of sets, fixed by the program.
 var parsedTrees sync.Map // string → treeSet
 
-// treeSet is the trees parsed from sources of these texts, and their
-// step nodes.
+// treeSet is the trees parsed from sources of these texts, their step
+// nodes, and the names of the functions they call.
 type treeSet struct {
 	texts []string
 	trees []*parse.Tree
 	steps map[*byte]step
+	calls map[string]bool
 	once  bool // parsed ahead for one document (Set.Once)
 }
 

@@ -86,6 +86,9 @@ type cursor struct {
 	// whole, in a balancing trial, is the height up to which a group
 	// must stay in one column: the live run kept it whole.
 	whole float64
+	// lineH is the body's line height: a region holds about as many
+	// boxes as lines of it, which its first buffer is sized for.
+	lineH float64
 }
 
 const eps = 1e-6
@@ -148,6 +151,9 @@ func (c *cursor) put(b box, repeat *box) {
 			return // the next box moves on by itself
 		}
 	} else {
+		if c.out == nil && c.lineH > 0 {
+			c.out = make([]placed, 0, int((c.bottom-c.top)/c.lineH)*c.cols+8)
+		}
 		for c.y+b.h > c.bottom+eps {
 			if c.fresh && c.pageTop && c.errs != nil {
 				// An empty column of a fresh page: no column is taller.
@@ -192,6 +198,7 @@ type flow struct {
 	repeat                   *box      // the header of a table being placed
 	pending                  []box     // the boxes of the next group; the buffer is used again
 	broken                   bool      // a page break asks for a new page before the next box
+	lineH                    float64   // the body's line height (cursor.lineH)
 	errs                     diag.List // in no file yet
 }
 
@@ -211,7 +218,7 @@ func (f *flow) colHeight() float64 { return f.bottom - f.top }
 func (f *flow) startRegion(y float64) {
 	f.cur = cursor{x0: f.left, colW: f.colWidth(), gap: f.gap, cols: f.cols,
 		top: y, bottom: f.bottom, pageTop: y <= f.top+eps, y: y, fresh: true,
-		full: f.pageFull, errs: &f.errs}
+		full: f.pageFull, errs: &f.errs, lineH: f.lineH}
 	f.clearGroups()
 	f.forced = false
 }

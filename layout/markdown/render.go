@@ -295,7 +295,7 @@ func layParsed(doc ast.Node, src []byte, nl []int, opt Options, set *sets) (*wal
 // boxes.
 func (r *walker) letGo() *walker {
 	if r != nil {
-		r.visit, r.notes, r.sets = nil, nil, nil
+		r.visit, r.notes, r.sets, r.opt.notes = nil, nil, nil, nil
 	}
 	return r
 }
@@ -551,6 +551,7 @@ func walk(doc ast.Node, src []byte, nl []int, opt Options, pl plan, set *sets) (
 		r.fl = newFlow(m, opt.Paper.Width-m, m+headerH, opt.Paper.Height-m-footerH, columnGap, opt.Columns)
 	}
 	r.styles = []style{{size: opt.BaseSize, color: r.lk.text}}
+	r.fl.lineH = r.em * r.lk.lead
 	r.visit = func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if opt.onePage && (r.ink > r.fl.colHeight()+inkSlack || len(r.fitted) > 0) {
 			r.over = true

@@ -3868,6 +3868,13 @@ func (f *Fpdf) Output(w io.Writer) error {
 	if f.state < 3 {
 		f.Close()
 	}
+	// An empty bytes.Buffer takes the document's bytes as they are, sized
+	// once (sizeBuffer), instead of a copy of them.
+	if b, ok := w.(*bytes.Buffer); ok && b.Cap() == 0 {
+		*b = f.buffer.Buffer
+		f.buffer = fmtBuffer{}
+		return f.err
+	}
 	_, err := f.buffer.WriteTo(w)
 	if err != nil {
 		f.err = err
@@ -4335,6 +4342,7 @@ func (f *Fpdf) putpages() {
 		f.RegisterAlias(f.aliasNbPagesStr, sprintf("%d", nb))
 	}
 	f.replaceAliases()
+	f.sizeBuffer()
 	if f.defOrientation == "P" {
 		wPt = f.defPageSize.Wd * f.k
 		hPt = f.defPageSize.Ht * f.k
@@ -4343,7 +4351,6 @@ func (f *Fpdf) putpages() {
 		hPt = f.defPageSize.Wd * f.k
 	}
 	pagesObjectNumbers := make([]int, nb+1) // 1-based
-	closed := new(bytes.Buffer)             // each page once written, its buffer given back
 	for n := 1; n <= nb; n++ {
 		// Page
 		f.newobj()
@@ -4401,19 +4408,22 @@ func (f *Fpdf) putpages() {
 		// Page content
 		f.newobj()
 		if f.compress {
-			mem := xmem.compress(f.pages[n].Bytes())
+			mem := f.pageStreams[n]
 			data := mem.bytes()
 			f.outf("<</Filter /FlateDecode /Length %d>>", len(data))
 			f.putstream(data)
 			mem.release()
+			f.pageStreams[n] = nil
 		} else {
 			f.outf("<</Length %d>>", f.pages[n].Len())
 			f.putstream(f.pages[n].Bytes())
 		}
 		f.out("endobj")
 		// The page is written: its buffer goes to the documents to come.
-		putBuffer(&pageBuffers, f.pages[n])
-		f.pages[n] = closed
+		if f.pages[n] != closed {
+			putBuffer(&pageBuffers, f.pages[n])
+			f.pages[n] = closed
+		}
 	}
 	// Pages root
 	f.offsets[1] = f.buffer.Len()
@@ -4430,6 +4440,45 @@ func (f *Fpdf) putpages() {
 	f.outf("/MediaBox [0 0 %.2f %.2f]", wPt, hPt)
 	f.out(">>")
 	f.out("endobj")
+}
+
+// closed is a page's content once it is written (or compressed to be),
+// its buffer given back for the documents to come.
+var closed = new(bytes.Buffer)
+
+// sizeBuffer grows the document's buffer, as the document is closed, to
+// hold what most of a document's bytes are: its pages' contents
+// (compressed now, when they will be, each page's buffer then given back)
+// and its UTF-8 fonts' subsets (made now), with room for the objects
+// around them. Grown as it was written, doubling, the buffer was copied
+// over and over, and left its smaller copies to the collector; sized
+// once, it can be handed over as the document's bytes (Output).
+func (f *Fpdf) sizeBuffer() {
+	n := 4096 // the catalogue, the page tree, the information, the cross-references...
+	if f.compress {
+		f.pageStreams = make([]*membuffer, f.page+1)
+	}
+	for p := 1; p <= f.page; p++ {
+		if f.compress {
+			mem := xmem.compress(f.pages[p].Bytes())
+			f.pageStreams[p] = mem
+			n += len(mem.bytes())
+			putBuffer(&pageBuffers, f.pages[p])
+			f.pages[p] = closed
+		} else {
+			n += f.pages[p].Len()
+		}
+		n += 300 // the page's object and its content's dictionary
+	}
+	f.subsets = make(map[string]*utf8Subset)
+	for key, font := range f.fonts {
+		if font.Tp == "UTF8" {
+			sub := f.utf8Subset(&font)
+			f.subsets[key] = sub
+			n += len(sub.file) + len(sub.cidToGID) + len(sub.widths) + len(toUnicode) + 1024
+		}
+	}
+	f.buffer.Grow(n)
 }
 
 func (f *Fpdf) putfonts() {
@@ -4571,7 +4620,10 @@ func (f *Fpdf) putfonts() {
 				f.out("endobj")
 			case "UTF8":
 				fontName := "utf8" + font.Name
-				sub := f.utf8Subset(&font)
+				sub := f.subsets[key]
+				if sub == nil {
+					sub = f.utf8Subset(&font)
+				}
 
 				f.newobj()
 				f.out(fmt.Sprintf("<</Type /Font\n/Subtype /Type0\n/BaseFont /%s\n/Encoding /Identity-H\n/DescendantFonts [%d 0 R]\n/ToUnicode %d 0 R>>\n"+"endobj", fontName, f.n+1, f.n+2))

@@ -702,3 +702,55 @@ func TestSetFontAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestOutputSizedOnce: a document's buffer is sized once, as it is
+// closed, and an empty bytes.Buffer takes it as it is; the bytes are those
+// written to any other writer, compressed or not.
+func TestOutputSizedOnce(t *testing.T) {
+	add := fromParsed(t, goregular.TTF, gomono.TTF)
+	for _, compress := range []bool{true, false} {
+		for _, pages := range []int{1, 2, 3, 5} {
+			doc := func() *Fpdf {
+				pdf := New("P", "mm", "A4", "")
+				pdf.SetCompression(compress)
+				pdf.SetCreationDate(time.Unix(0, 0).UTC())
+				pdf.SetModificationDate(time.Unix(0, 0).UTC())
+				pdf.SetCatalogSort(true)
+				add(pdf)
+				for p := range pages {
+					pdf.AddPage()
+					pdf.SetFont("go", []string{"", "B"}[p%2], 9)
+					for l := range 50 {
+						pdf.Text(10, 10+float64(l)*5, fmt.Sprintf("line %d of page %d: %s", l, p, sample[l*10:l*10+40]))
+					}
+				}
+				return pdf
+			}
+			var other bytes.Buffer
+			if err := doc().Output(struct{ io.Writer }{&other}); err != nil {
+				t.Fatal(err)
+			}
+			// No buffer of a document before: this one grows its own.
+			docBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+			pdf := doc()
+			pdf.Close()
+			// Room for the bytes written, and the slack of sizing them
+			// ahead (a page of the heap and a few objects' worth), not
+			// the doubling of a buffer grown as it was written.
+			made := pdf.buffer.Bytes()
+			if len(made) != other.Len() || cap(made)-len(made) > 16<<10 {
+				t.Errorf("compress %v, %d pages: %d bytes in a buffer of %d: not sized once for them", compress, pages, len(made), cap(made))
+			}
+			var buf bytes.Buffer
+			if err := pdf.Output(&buf); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(buf.Bytes(), other.Bytes()) {
+				t.Errorf("compress %v, %d pages: the document handed over differs from the one written out", compress, pages)
+			}
+			if len(made) > 0 && &buf.Bytes()[0] != &made[0] {
+				t.Errorf("compress %v, %d pages: the empty buffer got a copy of the document, not the document", compress, pages)
+			}
+		}
+	}
+}

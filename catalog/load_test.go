@@ -273,7 +273,7 @@ count = 1
 fights_as = "%s"
 `
 	errs, warns = load(t, map[string]string{"t/system.toml": fmt.Sprintf(line, "")})
-	if len(warns) != 0 || len(errs) != 1 || !strings.Contains(errs[0], `fights as "", which is not a profile`) || !strings.Contains(errs[0], "system.toml:31:1:") {
+	if len(warns) != 0 || len(errs) != 1 || !strings.Contains(errs[0], `fights as "", which is not a profile`) || !strings.Contains(errs[0], "system.toml:39:13:") {
 		t.Errorf("an added stand without a profile: errors %q, warnings %q", errs, warns)
 	}
 	var profile string

@@ -59,7 +59,7 @@ func (c *checker) checkScenario(sc Scenario, unitIDs []string) {
 				c.errf(at.key(fp+".starts_in_ambush"), "scenario %s, %s: %s starts in ambush and is held back as reinforcements; the rules keep them apart (an ambusher is placed from its terrain, a reinforcement enters from a table edge) — keep one", sc.ID, side.Name, u.Name)
 			}
 			for k, a := range f.Added {
-				ap := fmt.Sprintf("%s.added[%d]", fp, k)
+				ap := fmt.Sprintf("%s.added.%d", fp, k)
 				if a.Count < 1 || !inBound("count", a.Count, nil) {
 					c.errf(at.value(ap+".count"), "scenario %s, %s: the stand %q the line adds needs a count of 1 or more", sc.ID, side.Name, a.Label)
 				}

@@ -850,7 +850,9 @@ type fontDefType struct {
 	DiffN        int           // Position of diff in app array, set by font loader
 	i            string        // 1-based position in font list, set by font loader, not this program
 	utf8File     *utf8FontFile // UTF-8 font
-	usedRunes    map[int]int   // Array of used runes
+	usedRunes    map[int]int   // Array of used runes; of a parsed font, those past baseRunes
+	baseRunes    map[int]int   // of a parsed font: the runes every document starts with, shared (newDef)
+	baseKey      byte          // which of the parsed font's maps of base runes baseRunes is
 	parsed       *UTF8Font     // the font shared by documents, which keeps their subsets
 }
 

@@ -2597,7 +2597,7 @@ func (f *Fpdf) Text(x, y float64, txtStr string) {
 }
 
 // useRunes records the runes of s in the current UTF-8 font's usedRunes,
-// but for those of its base (WithRunes), in the map from the start
+// but for those of its base (WithRunes), which its baseRunes hold
 // (newDef): text spent more on the map than on the rest of its work.
 func (f *Fpdf) useRunes(s string) {
 	base := f.currentFont.parsed

@@ -101,8 +101,7 @@ func (font *UTF8Font) WithRunes(runes string) *UTF8Font {
 }
 
 // inBase reports whether r is one of the font's base runes (WithRunes),
-// which every document's usedRunes holds from the start (newDef). A nil
-// font has none.
+// which every document's baseRunes hold (newDef). A nil font has none.
 func (font *UTF8Font) inBase(r rune) bool {
 	if font == nil {
 		return false
@@ -133,9 +132,11 @@ func (font *UTF8Font) newDef(fontkey string, noAlias bool) fontDefType {
 	def.parsed = font
 	font.mu.Lock()
 	defer font.mu.Unlock()
-	// A document's runes start as a copy of a map the font makes once:
-	// filled rune by rune for every document, the map grew and rehashed
-	// several times over (the base runes of WithRunes are 150 or so).
+	// A document's runes start as a map the font makes once, shared
+	// (baseRunes): usedRunes holds only the runes the document adds, and
+	// the two are joined only for a subset not made before (utf8Subset).
+	// A map of them all for each document was copied, then sorted and
+	// encoded to find the subset, for a few runes of its own, if any.
 	start, end := 0, 32
 	if noAlias {
 		start, end = 1, 57
@@ -147,7 +148,8 @@ func (font *UTF8Font) newDef(fontkey string, noAlias bool) fontDefType {
 		}
 		font.runes[start] = m
 	}
-	def.usedRunes = maps.Clone(font.runes[start])
+	def.baseRunes, def.baseKey = font.runes[start], byte(start)
+	def.usedRunes = map[int]int{}
 	id, ok := font.ids[fontkey]
 	if !ok {
 		id, _ = generateFontID(def)
@@ -179,9 +181,11 @@ func (f *Fpdf) utf8Subset(font *fontDefType) *utf8Subset {
 	delete(font.usedRunes, 0)
 	shared := font.parsed
 	if shared == nil || f.protect.encrypted { // encryption writes over the streams it is given
-		return newUTF8Subset(font)
+		return newUTF8Subset(withBaseRunes(font))
 	}
-	key := runesKey(font.usedRunes)
+	// The runes past the base, with the base they are past, say which
+	// runes the document uses.
+	key := string(font.baseKey) + runesKey(font.usedRunes)
 	shared.mu.Lock()
 	k, ok := shared.subsets[key]
 	if !ok {
@@ -194,7 +198,7 @@ func (f *Fpdf) utf8Subset(font *fontDefType) *utf8Subset {
 		if k.sub != nil {
 			return k.sub
 		}
-		return newUTF8Subset(font)
+		return newUTF8Subset(withBaseRunes(font))
 	}
 	defer func() {
 		close(k.done)
@@ -210,8 +214,21 @@ func (f *Fpdf) utf8Subset(font *fontDefType) *utf8Subset {
 			delete(shared.subsets, key)
 		}
 	}()
-	k.sub = newUTF8Subset(font)
+	k.sub = newUTF8Subset(withBaseRunes(font))
 	return k.sub
+}
+
+// withBaseRunes joins a parsed font's base runes to the runes a document
+// added (usedRunes), for making its subset, and returns the font.
+func withBaseRunes(font *fontDefType) *fontDefType {
+	if font.baseRunes == nil {
+		return font
+	}
+	all := maps.Clone(font.baseRunes)
+	maps.Copy(all, font.usedRunes)
+	delete(all, 0)
+	font.usedRunes, font.baseRunes = all, nil
+	return font
 }
 
 // runesKey is the runes a document uses (usedRunes, keys and values) as

@@ -618,7 +618,8 @@ type Fpdf struct {
 	importedTplIDs   map[string]int             // imported template ids hash to object id int (gofpdi)
 	buffer           fmtBuffer                  // buffer holding in-memory PDF
 	pages            []*bytes.Buffer            // slice[page] of page content; 1-based
-	pageStreams      []*membuffer               // slice[page] of page content compressed, as the document is closed (sizeBuffer)
+	pageStreams      *membuffer                 // the pages' contents compressed, one after another, as the document is closed (sizeBuffer)
+	pageEnds         []int                      // slice[page] of where its content ends in pageStreams
 	subsets          map[string]*utf8Subset     // UTF-8 fonts' subsets by font key, made as the document is closed (sizeBuffer)
 	state            int                        // current document state
 	compress         bool                       // compression flag

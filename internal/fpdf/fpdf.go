@@ -4408,12 +4408,9 @@ func (f *Fpdf) putpages() {
 		// Page content
 		f.newobj()
 		if f.compress {
-			mem := f.pageStreams[n]
-			data := mem.bytes()
+			data := f.pageStreams.bytes()[f.pageEnds[n-1]:f.pageEnds[n]]
 			f.outf("<</Filter /FlateDecode /Length %d>>", len(data))
 			f.putstream(data)
-			mem.release()
-			f.pageStreams[n] = nil
 		} else {
 			f.outf("<</Length %d>>", f.pages[n].Len())
 			f.putstream(f.pages[n].Bytes())
@@ -4424,6 +4421,10 @@ func (f *Fpdf) putpages() {
 			putBuffer(&pageBuffers, f.pages[n])
 			f.pages[n] = closed
 		}
+	}
+	if f.pageStreams != nil {
+		f.pageStreams.release()
+		f.pageStreams = nil
 	}
 	// Pages root
 	f.offsets[1] = f.buffer.Len()
@@ -4448,27 +4449,30 @@ var closed = new(bytes.Buffer)
 
 // sizeBuffer grows the document's buffer, as the document is closed, to
 // hold what most of a document's bytes are: its pages' contents
-// (compressed now, when they will be, each page's buffer then given back)
-// and its UTF-8 fonts' subsets (made now), with room for the objects
-// around them. Grown as it was written, doubling, the buffer was copied
+// (compressed now, when they will be, one after another in one buffer,
+// each page's buffer then given back) and its UTF-8 fonts' subsets
+// (made now), with room for the objects around them. Grown as it was written, doubling, the buffer was copied
 // over and over, and left its smaller copies to the collector; sized
 // once, it can be handed over as the document's bytes (Output).
 func (f *Fpdf) sizeBuffer() {
 	n := 4096 // the catalogue, the page tree, the information, the cross-references...
 	if f.compress {
-		f.pageStreams = make([]*membuffer, f.page+1)
+		f.pageStreams = xmem.Get().(*membuffer)
+		f.pageEnds = make([]int, f.page+1)
 	}
 	for p := 1; p <= f.page; p++ {
 		if f.compress {
-			mem := xmem.compress(f.pages[p].Bytes())
-			f.pageStreams[p] = mem
-			n += len(mem.bytes())
+			compressTo(&f.pageStreams.buf, f.pages[p].Bytes())
+			f.pageEnds[p] = f.pageStreams.buf.Len()
 			putBuffer(&pageBuffers, f.pages[p])
 			f.pages[p] = closed
 		} else {
 			n += f.pages[p].Len()
 		}
 		n += 300 // the page's object and its content's dictionary
+	}
+	if f.pageStreams != nil {
+		n += f.pageStreams.buf.Len()
 	}
 	f.subsets = make(map[string]*utf8Subset)
 	for key, font := range f.fonts {

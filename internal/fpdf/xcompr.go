@@ -56,9 +56,13 @@ var zwriter struct {
 
 func (pool *xmempool) compress(data []byte) *membuffer {
 	mem := pool.Get().(*membuffer)
-	buf := &mem.buf
-	buf.Grow(len(data))
+	mem.buf.Grow(len(data))
+	compressTo(&mem.buf, data)
+	return mem
+}
 
+// compressTo appends data, zlib-compressed, to buf.
+func compressTo(buf *bytes.Buffer, data []byte) {
 	zwriter.Lock()
 	defer zwriter.Unlock()
 	if zwriter.w == nil {
@@ -79,7 +83,6 @@ func (pool *xmempool) compress(data []byte) *membuffer {
 	if err != nil {
 		panic(fmt.Errorf("could not close zlib writer: %w", err))
 	}
-	return mem
 }
 
 func (pool *xmempool) uncompress(data []byte) (*membuffer, error) {

@@ -238,17 +238,15 @@ func (b *Batch) finish(err error) {
 		rollBack(b.ps)
 	}
 	// Removing a copy, the last link to the file it kept, frees the
-	// file's blocks: the slowest step of a commit, which the file system
-	// does for several files at once.
+	// file's blocks: the slowest step of a commit, and mostly waiting
+	// (on a file system mounted to discard freed blocks, for the disk
+	// to discard them), which the file system does for all the files at
+	// once: each is removed by a goroutine of its own.
 	var wg sync.WaitGroup
-	for k := range 2 {
-		wg.Go(func() {
-			for i := k; i < len(b.ps); i += 2 {
-				if p := b.ps[i]; p.old != "" {
-					os.Remove(p.old)
-				}
-			}
-		})
+	for _, p := range b.ps {
+		if p.old != "" {
+			wg.Go(func() { os.Remove(p.old) })
+		}
 	}
 	wg.Wait()
 }

@@ -241,15 +241,30 @@ func (b *Batch) finish(err error) {
 	// file's blocks: the slowest step of a commit, and mostly waiting
 	// (on a file system mounted to discard freed blocks, for the disk
 	// to discard them), which the file system does for all the files at
-	// once: each is removed by a goroutine of its own.
+	// once: each is removed by a goroutine of its own, up to
+	// removeAtOnce at a time (a removal that waits holds a thread, and a
+	// club's pack may have hundreds of files).
 	var wg sync.WaitGroup
+	slots := make(chan struct{}, removeAtOnce)
 	for _, p := range b.ps {
 		if p.old != "" {
-			wg.Go(func() { os.Remove(p.old) })
+			slots <- struct{}{}
+			wg.Go(func() {
+				removeCopy(p.old)
+				<-slots
+			})
 		}
 	}
 	wg.Wait()
 }
+
+// removeAtOnce is how many copies a commit removes at a time: more than
+// the print pack's files, so that the shipped pack's all wait together.
+const removeAtOnce = 32
+
+// removeCopy removes a copy once the renames are done (a variable, so
+// that tests can count the removals waiting at once).
+var removeCopy = os.Remove
 
 // beforeRename lets tests change the world between the writing and the
 // renames.

@@ -3,13 +3,16 @@ package outfile
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
+	"time"
 )
 
 func read(t *testing.T, path string) string {
@@ -342,6 +345,49 @@ func TestBatch(t *testing.T) {
 	}
 	if err := b.Commit(); err == nil {
 		t.Error("a second Commit succeeded")
+	}
+}
+
+// TestCopiesRemovedAtOnce: the copies of the files a commit replaced are
+// removed side by side, no more than removeAtOnce at a time, and none is
+// left.
+func TestCopiesRemovedAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for i := range 2*removeAtOnce + 5 {
+		p := filepath.Join(dir, fmt.Sprint("f", i))
+		write(t, p, "old")
+		paths = append(paths, p)
+	}
+	var mu sync.Mutex
+	waiting, most := 0, 0
+	removeCopy = func(name string) error {
+		mu.Lock()
+		waiting++
+		most = max(most, waiting)
+		mu.Unlock()
+		time.Sleep(2 * time.Millisecond) // a removal waiting on the disk
+		mu.Lock()
+		waiting--
+		mu.Unlock()
+		return os.Remove(name)
+	}
+	defer func() { removeCopy = os.Remove }()
+	b, err := Begin(context.Background(), paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range paths {
+		b.Put(i, []byte("new"))
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if most > removeAtOnce || most < 2 {
+		t.Errorf("%d copies were removed at once; want 2 to %d", most, removeAtOnce)
+	}
+	if got := names(t, dir); len(got) != len(paths) {
+		t.Errorf("the folder holds %d names, want the %d files: %q", len(got), len(paths), got)
 	}
 }
 

@@ -88,10 +88,7 @@ type Dist struct {
 	total    *big.Int
 }
 
-var (
-	bigOne = big.NewInt(1)
-	ratOne = big.NewRat(1, 1)
-)
+var bigOne = big.NewInt(1)
 
 // newDist wraps already-canonical parts (sorted, positive, primitive),
 // computing only the total. Callers that cannot promise canonical weights
@@ -249,9 +246,11 @@ func FromWeights(m map[int]int64) Dist {
 	return fromMap(bm)
 }
 
-// checkProb panics unless 0 <= p <= 1.
+// checkProb panics unless 0 <= p <= 1. (A Rat's denominator is
+// positive, so p <= 1 is its numerator at most its denominator: compared
+// so, with no products made as Rat.Cmp makes them.)
 func checkProb(p *big.Rat) {
-	if p.Sign() < 0 || p.Cmp(ratOne) > 0 {
+	if p.Sign() < 0 || p.Num().Cmp(p.Denom()) > 0 {
 		panic(fmt.Sprintf("dice: probability %s outside [0, 1]", p.RatString()))
 	}
 }

@@ -373,7 +373,7 @@ func Binomial(n int, p *big.Rat) Dist {
 	switch {
 	case p.Sign() == 0:
 		return Const(0)
-	case p.Cmp(ratOne) == 0:
+	case p.Num().Cmp(p.Denom()) == 0: // p = 1
 		return Const(n)
 	}
 	if d, ok := binomialSmall(n, p); ok {

@@ -129,7 +129,7 @@ func aqTargets(sys *catalog.System) (rules.Table, error) {
 			for _, p := range powers {
 				q := AttackQuery{Dice: 1, Defense: tg.defense, Armor: tg.arm, Power: p}
 				s.q(&q)
-				res, err := Attack(sys, q)
+				res, err := aqDie(sys, q)
 				if err != nil {
 					return rules.Table{}, err
 				}
@@ -198,7 +198,7 @@ func aqTripodWeapons(sys *catalog.System) (rules.Table, error) {
 			for _, c := range cols {
 				q := AttackQuery{Dice: 1, Defense: tg.defense, Armor: tg.arm, Power: c.w.Power}
 				s.q(&q)
-				res, err := Attack(sys, q)
+				res, err := aqDie(sys, q)
 				if err != nil {
 					return rules.Table{}, err
 				}

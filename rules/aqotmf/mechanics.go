@@ -150,6 +150,31 @@ func Attack(sys *catalog.System, q AttackQuery) (AttackResult, error) {
 // aqAttack is Attack; a table of attacks on one tripod passes its rolls,
 // so that they work out each chance on the Tripod Damage Chart once.
 func aqAttack(sys *catalog.System, q AttackQuery, rolls aqRolls) (AttackResult, error) {
+	res, err := aqDie(sys, q)
+	if err != nil {
+		return AttackResult{}, err
+	}
+	n := max(q.Dice, 0) // none rolled: no damage
+	points := dice.Binomial(n, res.DieDmg)
+	res.Points = make([]*big.Rat, n+1)
+	for k := range res.Points {
+		res.Points[k] = points.Prob(k)
+	}
+	res.Hit = aqAtLeastOnce(res.DieHit, n)
+	res.Damage = points.AtLeast(1)
+	if q.Tripod {
+		res.Destroyed, err = aqDestroyedBy(sys, points, q.Armor, rolls)
+		if err != nil {
+			return AttackResult{}, err
+		}
+	}
+	return res, nil
+}
+
+// aqDie is an attack's chances for one die (HitOn to DieDmg, and the
+// lucky-hit note), without the pool's that Attack adds: the tables of one
+// die's chances need no more.
+func aqDie(sys *catalog.System, q AttackQuery) (AttackResult, error) {
 	r, die, err := aqRules(sys)
 	if err != nil {
 		return AttackResult{}, err
@@ -173,20 +198,6 @@ func aqAttack(sys *catalog.System, q AttackQuery, rolls aqRolls) (AttackResult, 
 			return AttackResult{}, err
 		}
 		res.Notes = append(res.Notes, text)
-	}
-	n := max(q.Dice, 0) // none rolled: no damage
-	points := dice.Binomial(n, res.DieDmg)
-	res.Points = make([]*big.Rat, n+1)
-	for k := range res.Points {
-		res.Points[k] = points.Prob(k)
-	}
-	res.Hit = aqAtLeastOnce(res.DieHit, n)
-	res.Damage = points.AtLeast(1)
-	if q.Tripod {
-		res.Destroyed, err = aqDestroyedBy(sys, points, q.Armor, rolls)
-		if err != nil {
-			return AttackResult{}, err
-		}
 	}
 	return res, nil
 }

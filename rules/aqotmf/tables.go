@@ -93,7 +93,7 @@ func HitDamageGrid(sys *catalog.System) (rules.Table, error) {
 		row := rules.Row{Label: strconv.Itoa(def)}
 		for _, a := range armorList {
 			for _, p := range powers {
-				res, err := Attack(sys, AttackQuery{Dice: 1, Defense: def, Armor: a, Power: p})
+				res, err := aqDie(sys, AttackQuery{Dice: 1, Defense: def, Armor: a, Power: p})
 				if err != nil {
 					return rules.Table{}, err
 				}

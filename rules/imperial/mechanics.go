@@ -383,6 +383,7 @@ func imChart(sys *catalog.System, id string, modifier int, skip func(face int) b
 	if ch.Note != "" {
 		odds.Notes = append([]string{ch.Note}, odds.Notes...)
 	}
+	odds.Outcomes = make([]Outcome, 0, len(ch.Rows))
 	for _, row := range ch.Rows {
 		p := d20.ProbIf(func(face int) bool {
 			return (skip == nil || !skip(face)) && row.Roll.Contains(face+mod)
@@ -540,10 +541,18 @@ func Melee(sys *catalog.System, diff int) (inflicted, suffered []*big.Rat, err e
 	if per < 1 {
 		return nil, nil, fmt.Errorf("imperial mars: [imperial.melee] has no casualty_per")
 	}
-	margin := dice.Add(dice.Sub(d20, d20), dice.Const(diff)) // first total − second total
-	in := dice.Map(margin, func(m int) int { return max(m, 0) / per })
-	su := dice.Map(margin, func(m int) int { return max(-m, 0) / per })
+	in, su := meleeCasualties(dice.Sub(d20, d20), diff, per)
 	return imProbs(in), imProbs(su), nil
+}
+
+// meleeCasualties is Melee's casualties inflicted and suffered as
+// distributions, from margin, the first d20 less the second: the same for
+// every diff, so a table of differences makes it once.
+func meleeCasualties(margin dice.Dist, diff, per int) (inflicted, suffered dice.Dist) {
+	// first total − second total = margin + diff
+	inflicted = dice.Map(margin, func(m int) int { return max(m+diff, 0) / per })
+	suffered = dice.Map(margin, func(m int) int { return max(-(m+diff), 0) / per })
+	return inflicted, suffered
 }
 
 // ---- Old Ones weapons ----------------------------------------------------

@@ -932,3 +932,12 @@ func TestIMShootingTrays(t *testing.T) {
 		})
 	}
 }
+
+// imAtLeast is P(X >= k) from a list of P(X = i).
+func imAtLeast(p []*big.Rat, k int) *big.Rat {
+	s := new(big.Rat)
+	for i := k; i < len(p); i++ {
+		s.Add(s, p[i])
+	}
+	return s
+}

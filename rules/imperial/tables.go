@@ -1,12 +1,14 @@
 package imperial
 
 import (
+	"fmt"
 	"math/big"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/dice"
 	"github.com/playaid/playaid/rules"
 )
 
@@ -302,15 +304,6 @@ func FlyerPenetrationTable(sys *catalog.System) (rules.Table, error) {
 // ("1+", "2+", "3+") for each side.
 const imMeleeColumns = 3
 
-// imAtLeast is P(X >= k) from a list of P(X = i).
-func imAtLeast(p []*big.Rat, k int) *big.Rat {
-	s := new(big.Rat)
-	for i := k; i < len(p); i++ {
-		s.Add(s, p[i])
-	}
-	return s
-}
-
 // MeleeTable gives, for each difference of melee factors from lo to hi
 // (your tray's factors minus the opponent's), the chances of inflicting
 // and of suffering at least 1, 2 and 3 casualties; rows at the ends that
@@ -324,15 +317,23 @@ func MeleeTable(sys *catalog.System, lo, hi int) (rules.Table, error) {
 	for k := 1; k <= imMeleeColumns; k++ {
 		t.Columns = append(t.Columns, w.Word("suffers", "n", rules.Itoa(k)))
 	}
+	r, d20, err := imRules(sys)
+	if err != nil {
+		return rules.Table{}, err
+	}
+	if r.Melee.CasualtyPer < 1 {
+		return rules.Table{}, fmt.Errorf("imperial mars: [imperial.melee] has no casualty_per")
+	}
+	margin := dice.Sub(d20, d20)
 	for diff := lo; diff <= hi; diff++ {
-		in, su, err := Melee(sys, diff)
-		if err != nil {
+		if err := rules.CheckScore("melee difference", diff); err != nil {
 			return rules.Table{}, err
 		}
-		var cells []rules.Cell
-		for _, p := range [][]*big.Rat{in, su} {
+		in, su := meleeCasualties(margin, diff, r.Melee.CasualtyPer)
+		cells := make([]rules.Cell, 0, 2*imMeleeColumns)
+		for _, d := range []dice.Dist{in, su} {
 			for k := 1; k <= imMeleeColumns; k++ {
-				cells = append(cells, rules.Prob(imAtLeast(p, k)))
+				cells = append(cells, rules.Prob(d.AtLeast(k)))
 			}
 		}
 		t.Rows = append(t.Rows, rules.Row{Label: imMod(diff), Cells: cells})

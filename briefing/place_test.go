@@ -167,9 +167,9 @@ func TestSamePagesBothPapers(t *testing.T) {
 	}
 }
 
-// TestMapLast: what may follow the map marker is what it was when the
-// footnotes' definitions were taken out of all that follows by footDefs:
-// nothing, or a page break first.
+// TestMapLast: mapLast accepts what follows the map marker exactly when,
+// with footDefs' definitions taken out, it is nothing or starts with a
+// page break.
 func TestMapLast(t *testing.T) {
 	for _, tail := range []string{
 		"", "\n", "\n[^R1]: Ruling: x.\n", "\n\n" + pageBreak + "\n\nMore text.\n", "\nMore text.\n",

@@ -21,9 +21,13 @@ func batchGC(verb string) bool {
 	if _, set := os.LookupEnv("GOGC"); set || verb == "serve" {
 		return false
 	}
-	debug.SetGCPercent(200)
+	debug.SetGCPercent(batchGOGC)
 	return true
 }
+
+// batchGOGC is the GOGC of a one-shot run: half as many collections as
+// Go's default.
+const batchGOGC = 200
 
 // heapBound is the heap a one-shot run keeps under while it can: what
 // the 32 MB of peak memory a build is held to leaves once the program's
@@ -39,12 +43,12 @@ const heapBound = 16 << 20
 // without end as a fixed memory limit would.
 func gcPercent(live uint64) int {
 	if live == 0 {
-		return 200
+		return batchGOGC
 	}
 	if live >= heapBound/2 {
 		return 100
 	}
-	return int(min(200, 100*(heapBound-live)/live))
+	return int(min(batchGOGC, 100*(heapBound-live)/live))
 }
 
 // gcTick is an object made to be collected: its finalizer runs after

@@ -861,8 +861,8 @@ type fontDefType struct {
 // em, 0 for a rune the font lacks, 65535 for a glyph of no width. A UTF-8
 // font has one for each of the 65,536 runes of the BMP, nearly all 0: they
 // are kept in pages of 256 runes, without the pages of zeros (the Go font's
-// 708 runes fill 15 pages: 10 KB, where a slice of them all took 128 KB).
-// In JSON they are an array of all of them, as a slice was; a zero
+// 708 runes fill 15 pages: 10 KB, where all 65,536 would take 128 KB).
+// In JSON, the text generateFontID hashes, they are an array of all; a zero
 // charWidths is null.
 type charWidths struct {
 	n     int            // the runes covered, 0 to n-1
@@ -940,7 +940,7 @@ func (w charWidths) runs(yield func(v uint16, n int)) {
 	}
 }
 
-// MarshalJSON writes the widths as a slice of them was written.
+// MarshalJSON writes the widths as an array of all n of them.
 func (w charWidths) MarshalJSON() ([]byte, error) {
 	if w.pages == nil {
 		return []byte("null"), nil
@@ -957,7 +957,7 @@ func (w charWidths) MarshalJSON() ([]byte, error) {
 	return append(b, ']'), nil
 }
 
-// UnmarshalJSON reads the widths as a slice of them was read.
+// UnmarshalJSON reads the widths from an array of all of them.
 func (w *charWidths) UnmarshalJSON(b []byte) error {
 	var ws []uint16
 	if err := json.Unmarshal(b, &ws); err != nil {

@@ -4451,9 +4451,9 @@ var closed = new(bytes.Buffer)
 // hold what most of a document's bytes are: its pages' contents
 // (compressed now, when they will be, one after another in one buffer,
 // each page's buffer then given back) and its UTF-8 fonts' subsets
-// (made now), with room for the objects around them. Grown as it was written, doubling, the buffer was copied
-// over and over, and left its smaller copies to the collector; sized
-// once, it can be handed over as the document's bytes (Output).
+// (made now), with room for the objects around them: sized once, it is
+// not copied as it grows, leaves no smaller copies to the collector, and
+// can be handed over as the document's bytes (Output).
 func (f *Fpdf) sizeBuffer() {
 	n := 4096 // the catalogue, the page tree, the information, the cross-references...
 	if f.compress {

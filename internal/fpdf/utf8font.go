@@ -135,8 +135,8 @@ func (font *UTF8Font) newDef(fontkey string, noAlias bool) fontDefType {
 	// A document's runes start as a map the font makes once, shared
 	// (baseRunes): usedRunes holds only the runes the document adds, and
 	// the two are joined only for a subset not made before (utf8Subset).
-	// A map of them all for each document was copied, then sorted and
-	// encoded to find the subset, for a few runes of its own, if any.
+	// So a document copies, sorts and encodes no map of all its runes to
+	// find its subset, for the few runes of its own it may have.
 	start, end := 0, 32
 	if noAlias {
 		start, end = 1, 57

@@ -176,8 +176,8 @@ func appendFixed(b []byte, v float64, prec int) []byte {
 		return strconv.AppendFloat(b, v, 'f', prec, 64)
 	}
 	// The digits, written from the last: n < 2^53 has at most 16, and
-	// dividing by 10 costs a multiplication where dividing by 10^k, digit
-	// by digit, cost a division each.
+	// dividing by the constant 10 compiles to a multiplication, where
+	// dividing by 10^k, a variable, would be a division for each digit.
 	var d [24]byte
 	i := len(d)
 	u := uint64(n)

@@ -10,8 +10,8 @@
 // Like gofmt -w and rsync, WriteAll and Batch leave flushing to the disk
 // to the system: what they write is made from the rule data, and made
 // again by running the command again. Forcing it out (one syncfs(2) for
-// the print pack) flushed whatever else waited on the file system too,
-// and took 3 to 30 ms of a build's wall time on a busy machine. WriteIn,
+// the print pack) would flush whatever else waits on the file system too,
+// at 3 to 30 ms of a build's wall time on a busy machine. WriteIn,
 // which keeps what a person made in the browser, syncs.
 //
 // Temporary files are named ".NAME.tmpDIGITS" and the copies kept of the

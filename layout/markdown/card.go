@@ -92,7 +92,7 @@ func (t *CardText) Measure(o CardOptions) (*Layout, error) {
 	opt.notes = t.notes
 	// Each layout its own sets: nothing the larger type sets is of use
 	// at the other size, and the layout kept would hold its tokens.
-	sets := func() *sets {
+	fresh := func() *sets {
 		set := newSets()
 		set.src, set.size = t.str, t.size
 		return set
@@ -100,11 +100,11 @@ func (t *CardText) Measure(o CardOptions) (*Layout, error) {
 	if o.Grow > o.Size {
 		big := opt
 		big.BaseSize, big.onePage = o.Grow, true
-		if r, err := layParsed(t.doc, t.md, t.nl, big, sets()); err == nil && !r.over && r.fl.pages == 1 && len(r.fitted) == 0 {
+		if r, err := layParsed(t.doc, t.md, t.nl, big, fresh()); err == nil && !r.over && r.fl.pages == 1 && len(r.fitted) == 0 {
 			return measured(r), nil
 		}
 	}
-	r, err := layParsed(t.doc, t.md, t.nl, opt, sets())
+	r, err := layParsed(t.doc, t.md, t.nl, opt, fresh())
 	if err != nil {
 		return nil, err
 	}
@@ -169,14 +169,11 @@ func (d *Deck) Side(blocks []ast.Node, size int) *CardText {
 		doc.AppendChild(doc, b)
 	}
 	t := &CardText{md: d.md, str: d.str, size: size, doc: doc, nl: d.nl, first: 1}
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if l, ok := n.(*east.FootnoteLink); ok && entering {
-			if fn := d.notes[l.Index]; fn != nil && !slices.Contains(t.notes, fn) {
-				t.notes = append(t.notes, fn)
-			}
+	for _, i := range linkedNotes(doc) {
+		if fn := d.notes[i]; fn != nil && !slices.Contains(t.notes, fn) {
+			t.notes = append(t.notes, fn)
 		}
-		return ast.WalkContinue, nil
-	})
+	}
 	return t
 }
 

@@ -11,7 +11,7 @@ import (
 // Text is measured here rather than through fpdf: asking fpdf means
 // selecting a font on the document, which writes a font switch into the
 // page stream every time. The widths are computed exactly as fpdf computes
-// them for its UTF-8 fonts (glyphs.Font.Widths), and a test compares the
+// them for its UTF-8 fonts (glyphs.Font.Width), and a test compares the
 // two for every glyph.
 
 // metrics are the advance widths of one font in 1/1000 em (BMP only,

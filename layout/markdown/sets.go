@@ -80,6 +80,14 @@ func (r *walker) footnoteLinks(n ast.Node) []int {
 	if l, ok := r.sets.links[n]; ok {
 		return l
 	}
+	l := linkedNotes(n)
+	r.sets.links[n] = l
+	return l
+}
+
+// linkedNotes are the indices of the footnotes n links to, in the order
+// of its links.
+func linkedNotes(n ast.Node) []int {
 	var l []int
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if fl, ok := c.(*east.FootnoteLink); ok && entering {
@@ -87,6 +95,5 @@ func (r *walker) footnoteLinks(n ast.Node) []int {
 		}
 		return ast.WalkContinue, nil
 	})
-	r.sets.links[n] = l
 	return l
 }

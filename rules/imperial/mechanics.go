@@ -1,6 +1,7 @@
 package imperial
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"slices"
@@ -522,6 +523,10 @@ func Escape(sys *catalog.System) (ChartOdds, error) {
 
 // ---- Melee ---------------------------------------------------------------
 
+// errNoCasualtyPer is the melee tables' and chances' error for rules
+// that give no casualty_per.
+var errNoCasualtyPer = errors.New("imperial mars: [imperial.melee] has no casualty_per")
+
 // Melee gives the casualties of one tray-against-tray melee round. Each
 // tray rolls a d20 and adds its factors; diff is the first tray's factors
 // minus the second's. The lower total takes one casualty per full
@@ -539,7 +544,7 @@ func Melee(sys *catalog.System, diff int) (inflicted, suffered []*big.Rat, err e
 	}
 	per := r.Melee.CasualtyPer
 	if per < 1 {
-		return nil, nil, fmt.Errorf("imperial mars: [imperial.melee] has no casualty_per")
+		return nil, nil, errNoCasualtyPer
 	}
 	in, su := meleeCasualties(dice.Sub(d20, d20), diff, per)
 	return imProbs(in), imProbs(su), nil

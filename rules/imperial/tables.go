@@ -1,7 +1,6 @@
 package imperial
 
 import (
-	"fmt"
 	"math/big"
 	"slices"
 	"strconv"
@@ -322,7 +321,7 @@ func MeleeTable(sys *catalog.System, lo, hi int) (rules.Table, error) {
 		return rules.Table{}, err
 	}
 	if r.Melee.CasualtyPer < 1 {
-		return rules.Table{}, fmt.Errorf("imperial mars: [imperial.melee] has no casualty_per")
+		return rules.Table{}, errNoCasualtyPer
 	}
 	margin := dice.Sub(d20, d20)
 	for diff := lo; diff <= hi; diff++ {

@@ -15,14 +15,7 @@ import (
 // PDF) without laying it out again.
 type Layout struct {
 	Pages int
-	boxes []landed // in the order the flow placed them
-	empty []float64
-	r     *walker // the chosen layout
-}
-
-type landed struct {
-	page, line int
-	x          float64 // left edge of the box's column, mm
+	r     *walker // the chosen layout: its flow's pages hold the boxes
 }
 
 // Measure lays md out exactly as Render and PDF do, but draws nothing and
@@ -46,19 +39,7 @@ func Measure(md []byte, opt Options) (*Layout, error) {
 }
 
 // measured is the Layout of a walker that has laid its document out.
-func measured(r *walker) *Layout {
-	f := r.fl
-	l := &Layout{Pages: f.pages, r: r}
-	for i, ps := range f.done {
-		for _, p := range ps {
-			if p.b.line > 0 && !p.b.space && !p.repeat {
-				l.boxes = append(l.boxes, landed{page: i + 1, line: p.b.line, x: p.x})
-			}
-		}
-		l.empty = append(l.empty, 1-f.fill(i+1))
-	}
-	return l
-}
+func measured(r *walker) *Layout { return &Layout{Pages: r.fl.pages, r: r} }
 
 // Page returns the page on which the block starting at Markdown line
 // (1-based) lands: the page of the first box drawn from that line or, when
@@ -74,9 +55,11 @@ func (l *Layout) Page(line int) int {
 // table, a heading and what follows it) share a column.
 func (l *Layout) Spot(line int) (page int, x float64) {
 	best := 0
-	for _, b := range l.boxes {
-		if b.line >= line && (best == 0 || b.line < best || b.line == best && b.page < page) {
-			best, page, x = b.line, b.page, b.x
+	for i, ps := range l.r.fl.done {
+		for _, p := range ps {
+			if b := p.b; b.line > 0 && !b.space && !p.repeat && b.line >= line && (best == 0 || b.line < best) {
+				best, page, x = b.line, i+1, p.x
+			}
 		}
 	}
 	return page, x
@@ -85,10 +68,10 @@ func (l *Layout) Spot(line int) (page int, x float64) {
 // Empty returns the share (0–1) of page's text area left empty: the
 // column length no box (text, table row, space between blocks) fills.
 func (l *Layout) Empty(page int) float64 {
-	if page < 1 || page > len(l.empty) {
+	if page < 1 || page > len(l.r.fl.done) {
 		return 0
 	}
-	return l.empty[page-1]
+	return 1 - l.r.fl.fill(page)
 }
 
 // End is the document's last page and how far down that page its content

@@ -50,9 +50,14 @@ var breakSpec = &tokSpec{kind: tBreak}
 type specs struct {
 	m    map[tokSpec]*tokSpec
 	last [tBreak + 1]*tokSpec // by kind, the last handed out: a run of text asks for the same
+	// styles are what text in each style met is set with; lastSt is the
+	// last style asked for, whose is lastStyled.
+	styles     map[style]*styled
+	lastSt     style
+	lastStyled *styled
 }
 
-func newSpecs() *specs { return &specs{m: map[tokSpec]*tokSpec{}} }
+func newSpecs() *specs { return &specs{m: map[tokSpec]*tokSpec{}, styles: map[style]*styled{}} }
 
 // of is the record of spec s.
 func (ss *specs) of(s tokSpec) *tokSpec {
@@ -72,6 +77,40 @@ func (ss *specs) of(s tokSpec) *tokSpec {
 	}
 	ss.last[s.kind] = p
 	return p
+}
+
+// styled is what text in a style is set with: its face, the face's
+// metrics, the spec of its words and the glue between them. A layout
+// sets thousands of runs of text in a handful of styles, so each style's
+// is made once (specs.styled), not for every run and every space.
+type styled struct {
+	f    face
+	m    *metrics
+	word *tokSpec
+	glue tok
+}
+
+// styled is what text in style st is set with.
+func (ss *specs) styled(st style) *styled {
+	if ss != nil {
+		if ss.lastStyled != nil && ss.lastSt == st {
+			return ss.lastStyled
+		}
+		if sd, ok := ss.styles[st]; ok {
+			ss.lastSt, ss.lastStyled = st, sd
+			return sd
+		}
+	}
+	f := st.face()
+	m := f.metrics()
+	sd := &styled{f: f, m: m,
+		word: ss.of(tokSpec{kind: tWord, f: f, rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg}),
+		glue: tok{s: " ", w: m.width(" ", f.size), spec: ss.of(tokSpec{kind: tGlue, f: f, rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg})}}
+	if ss != nil {
+		ss.styles[st] = sd
+		ss.lastSt, ss.lastStyled = st, sd
+	}
+	return sd
 }
 
 // A tick box: the □ glyph, whose square is tickBoxEm of the font size a
@@ -105,23 +144,22 @@ func (in *inlines) text(ss *specs, s string, st style) {
 			spec: ss.of(tokSpec{kind: tWord, box: true, f: f.face(), rise: tickBoxMM/2 - 0.25*st.size*ptMM})})
 		return
 	}
-	f := st.face()
-	m := f.metrics()
+	sd := ss.styled(st)
+	f, m := sd.f, sd.m
 	s = fallback(s, m)
-	word := ss.of(tokSpec{kind: tWord, f: f, rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg})
 	for len(s) > 0 {
 		i := 0
 		for i < len(s) && !isSpace(s[i]) {
 			i++
 		}
 		if i == len(s) {
-			*in = append(*in, tok{s: s, w: m.width(s, f.size), spec: word})
+			*in = append(*in, tok{s: s, w: m.width(s, f.size), spec: sd.word})
 			return
 		}
 		if i > 0 {
-			*in = append(*in, tok{s: s[:i], w: m.width(s[:i], f.size), spec: word})
+			*in = append(*in, tok{s: s[:i], w: m.width(s[:i], f.size), spec: sd.word})
 		}
-		in.glueFace(ss, f, m, st)
+		in.glueTok(sd.glue)
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
@@ -134,19 +172,15 @@ func (in *inlines) text(ss *specs, s string, st style) {
 // at a time, and IndexAny sets up for each call.)
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
 
-// glue adds a breakable space unless one is already there.
-func (in *inlines) glue(ss *specs, st style) {
-	f := st.face()
-	in.glueFace(ss, f, f.metrics(), st)
-}
+// glue adds a breakable space in style st unless one is already there.
+func (in *inlines) glue(ss *specs, st style) { in.glueTok(ss.styled(st).glue) }
 
-// glueFace is glue in face f, whose metrics are m.
-func (in *inlines) glueFace(ss *specs, f face, m *metrics, st style) {
+// glueTok adds glue g unless glue is already there.
+func (in *inlines) glueTok(g tok) {
 	if n := len(*in); n > 0 && (*in)[n-1].spec.kind == tGlue {
 		return
 	}
-	*in = append(*in, tok{s: " ", w: m.width(" ", f.size),
-		spec: ss.of(tokSpec{kind: tGlue, f: f, rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg})})
+	*in = append(*in, g)
 }
 
 func (in *inlines) hardBreak() { *in = append(*in, tok{spec: breakSpec}) }

@@ -9,9 +9,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/playaid/playaid/diag"
+	"github.com/playaid/playaid/internal/toml"
 	"github.com/playaid/playaid/tomlpos"
 )
 

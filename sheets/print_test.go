@@ -11,11 +11,10 @@ import (
 
 	"github.com/playaid/playaid/internal/playercopy"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/playaid/playaid/data"
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/pdftest"
+	"github.com/playaid/playaid/internal/toml"
 	"github.com/playaid/playaid/layout"
 	"github.com/playaid/playaid/layout/markdown"
 )

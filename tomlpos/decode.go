@@ -18,11 +18,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/internal/infile"
 	"github.com/playaid/playaid/internal/limits"
+	"github.com/playaid/playaid/internal/toml"
 )
 
 // DecodeTOML decodes src into v strictly: syntax errors, values of the wrong

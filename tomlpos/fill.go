@@ -11,11 +11,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/playaid/playaid/diag"
 	"github.com/playaid/playaid/glyphs"
 	"github.com/playaid/playaid/internal/suggest"
+	"github.com/playaid/playaid/internal/toml"
 )
 
 // A plan is what the walk needs to know of a Go type, worked out once per

@@ -4,9 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/playaid/playaid/internal/limits"
+	"github.com/playaid/playaid/internal/toml"
 )
 
 func TestVet(t *testing.T) {

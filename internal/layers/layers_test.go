@@ -16,49 +16,51 @@ const module = "github.com/playaid/playaid/"
 // layer of each package: a package may import only packages of lower
 // layers. A new package must be given its layer here.
 var layer = map[string]int{
-	"internal/fpdf":        -3, // fpdf as released plus our patch: the PDF writer under layout
-	"internal/limits":      -1, // the bounds every layer enforces
-	"internal/infile":      -1, // reading input files safely
-	"internal/suggest":     -1, // "did you mean …?"
-	"internal/outfile":     1,  // writing output files safely
-	"internal/plain":       -2, // messages in the user's words (below infile)
-	"internal/printnum":    -1, // numbers as the odds and the documents print them
-	"glyphs":               -1, // what the text font prints, checked where text enters
-	"diag":                 -1, // the one error type: file:line:col: message
-	"tomlpos":              0,  // TOML decoded strictly, every problem at its place
-	"dice":                 0,
-	"data":                 0,
-	"templates":            0,
-	"internal/golden":      0,
-	"internal/pdftest":     0,
-	"internal/pagelint":    1,  // the page linter the tests run over every printed page
-	"internal/pdfsyntax":   -1, // reading PDF syntax: layout/raster draws with it, internal/pdftest reads back
-	"internal/playercopy":  0,
-	"internal/testfont":    0, // small TrueType fonts for tests
-	"internal/floor":       3,
-	"internal/cmd/ratio":   10, // a tool that runs the command
-	"internal/cmd/release": 10, // builds the release archives of the command
-	"catalog":              1,  // the data, loaded and checked
-	"rules":                2,  // the engines' core: the Engine value, odds tables, questions, words
-	"rules/engines":        4,  // the engines registered, one line each (below: engineLayer)
-	"rules/rulestest":      4,  // for the engines' tests: the shipped data loaded, exact values compared
-	"catalog/shipped":      2,  // for tests: the shipped data, loaded
-	"version":              2,  // which playaid this is: the build, each rule set's edition and digest
-	"layout":               3,  // fpdf basics
-	"layout/raster":        3,  // a PDF's pages as pixels, for print shops that take images
-	"layout/markdown":      4,
-	"layout/cards":         4, // the one card engine
-	"document":             5, // the text pipeline of every document
-	"markers":              6, // generators on layout and document
-	"tablemap":             6,
-	"sheets":               7, // documents
-	"briefing":             7,
-	"army":                 7,
-	"refcards":             7, // reference cards
-	"pack":                 8, // the print pack, composed once from the documents
-	"play":                 8, // a game in progress: its marks, log and folder
-	"web":                  9, // the web app: a front door like the CLI
-	"cmd/playaid":          10,
+	"internal/fpdf":          -3, // fpdf as released plus our patch: the PDF writer under layout
+	"internal/toml":          -3, // BurntSushi/toml as released plus our patches: the TOML parser under tomlpos
+	"internal/toml/internal": -4, // its local time zones
+	"internal/limits":        -1, // the bounds every layer enforces
+	"internal/infile":        -1, // reading input files safely
+	"internal/suggest":       -1, // "did you mean …?"
+	"internal/outfile":       1,  // writing output files safely
+	"internal/plain":         -2, // messages in the user's words (below infile)
+	"internal/printnum":      -1, // numbers as the odds and the documents print them
+	"glyphs":                 -1, // what the text font prints, checked where text enters
+	"diag":                   -1, // the one error type: file:line:col: message
+	"tomlpos":                0,  // TOML decoded strictly, every problem at its place
+	"dice":                   0,
+	"data":                   0,
+	"templates":              0,
+	"internal/golden":        0,
+	"internal/pdftest":       0,
+	"internal/pagelint":      1,  // the page linter the tests run over every printed page
+	"internal/pdfsyntax":     -1, // reading PDF syntax: layout/raster draws with it, internal/pdftest reads back
+	"internal/playercopy":    0,
+	"internal/testfont":      0, // small TrueType fonts for tests
+	"internal/floor":         3,
+	"internal/cmd/ratio":     10, // a tool that runs the command
+	"internal/cmd/release":   10, // builds the release archives of the command
+	"catalog":                1,  // the data, loaded and checked
+	"rules":                  2,  // the engines' core: the Engine value, odds tables, questions, words
+	"rules/engines":          4,  // the engines registered, one line each (below: engineLayer)
+	"rules/rulestest":        4,  // for the engines' tests: the shipped data loaded, exact values compared
+	"catalog/shipped":        2,  // for tests: the shipped data, loaded
+	"version":                2,  // which playaid this is: the build, each rule set's edition and digest
+	"layout":                 3,  // fpdf basics
+	"layout/raster":          3,  // a PDF's pages as pixels, for print shops that take images
+	"layout/markdown":        4,
+	"layout/cards":           4, // the one card engine
+	"document":               5, // the text pipeline of every document
+	"markers":                6, // generators on layout and document
+	"tablemap":               6,
+	"sheets":                 7, // documents
+	"briefing":               7,
+	"army":                   7,
+	"refcards":               7, // reference cards
+	"pack":                   8, // the print pack, composed once from the documents
+	"play":                   8, // a game in progress: its marks, log and folder
+	"web":                    9, // the web app: a front door like the CLI
+	"cmd/playaid":            10,
 }
 
 // engineLayer is the layer of each rule engine (rules/<engine>): above

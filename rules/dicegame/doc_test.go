@@ -8,9 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/playaid/playaid/catalog"
+	"github.com/playaid/playaid/internal/toml"
 )
 
 // docSections are the format page's sections on the [dice] block, each

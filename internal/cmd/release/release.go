@@ -277,7 +277,8 @@ var licenceFile = regexp.MustCompile(`(?i)^(licen[cs]e|copying|notice|patents)(\
 
 // noticesOf is NOTICES.txt for t: the licence of everything the program
 // for t holds, found in the folders of the packages it is built from and
-// of their modules (Go itself, playaid's copy of fpdf, each module).
+// of their modules (Go itself, playaid's copies of fpdf and toml, each
+// module).
 func noticesOf(root string, t target, version string) ([]byte, error) {
 	gover, err := exec.Command("go", "env", "GOVERSION", "GOROOT").Output()
 	if err != nil {
@@ -327,9 +328,14 @@ func noticesOf(root string, t target, version string) ([]byte, error) {
 	if err := section("Go "+strings.TrimPrefix(goVersion, "go")+", its runtime and standard library", goroot, licenceFiles(goroot)); err != nil {
 		return nil, err
 	}
-	fpdf := filepath.Join(root, "internal", "fpdf")
-	if err := section("codeberg.org/go-pdf/fpdf, with playaid's patches (internal/fpdf)", fpdf, licenceFiles(fpdf)); err != nil {
-		return nil, err
+	for _, c := range []struct{ title, dir string }{
+		{"codeberg.org/go-pdf/fpdf, with playaid's patches (internal/fpdf)", "fpdf"},
+		{"github.com/BurntSushi/toml, with playaid's patches (internal/toml)", "toml"},
+	} {
+		dir := filepath.Join(root, "internal", c.dir)
+		if err := section(c.title, dir, licenceFiles(dir)); err != nil {
+			return nil, err
+		}
 	}
 	paths := make([]string, 0, len(mods))
 	for p := range mods {

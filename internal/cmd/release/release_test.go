@@ -158,7 +158,8 @@ func TestRelease(t *testing.T) {
 		t.Errorf("the program says %q (%v)", out, err)
 	}
 	for _, want := range []string{"Go " + strings.TrimPrefix(runtime.Version(), "go") + ", its runtime and standard library: LICENSE",
-		"codeberg.org/go-pdf/fpdf, with playaid's patches (internal/fpdf): LICENSE", "github.com/yuin/goldmark v", "github.com/BurntSushi/toml v",
+		"codeberg.org/go-pdf/fpdf, with playaid's patches (internal/fpdf): LICENSE", "github.com/yuin/goldmark v",
+		"github.com/BurntSushi/toml, with playaid's patches (internal/toml): COPYING",
 		"golang.org/x/image v", "github.com/klauspost/compress v", "The Go fonts"} {
 		if !strings.Contains(files["NOTICES.txt"], want) {
 			t.Errorf("NOTICES.txt lacks %q", want)

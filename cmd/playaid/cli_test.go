@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"math"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -132,35 +133,50 @@ func packPDFNames(t *testing.T, p layout.Paper, parts ...string) string {
 // inPack reports whether the print pack has a part of that name.
 func inPack(name string) bool { return slices.Contains(pack.Parts(), name) }
 
-// TestBatchGC checks that a one-shot verb collects garbage half as
-// often as Go's default, that serve keeps the default, and that a GOGC the
-// user set wins.
+// TestBatchGC checks that a one-shot verb collects garbage only as its
+// memory nears memLimit (GOGC off, a memory limit), that serve keeps Go's
+// default, and that a GOGC or GOMEMLIMIT the user set wins.
 func TestBatchGC(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	t.Setenv("GOGC", "")
-	os.Unsetenv("GOGC")
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	for _, env := range []string{"GOGC", "GOMEMLIMIT"} {
+		t.Setenv(env, "")
+		os.Unsetenv(env)
+	}
+	// settings gives the GOGC and memory limit batchGC left, and puts
+	// back Go's default.
+	settings := func() (gogc int, limit int64) {
+		return debug.SetGCPercent(100), debug.SetMemoryLimit(math.MaxInt64)
+	}
 	for _, c := range []struct {
-		args []string
-		want int
+		args  []string
+		gogc  int
+		limit int64
+		tuned bool
 	}{
-		{nil, 200},
-		{[]string{"build", "-o", "out"}, 200},
-		{[]string{"-o", "out"}, 200},
-		{[]string{"reference", "--system", "aqotmf"}, 200},
-		{[]string{"serve"}, 100},
-		{[]string{"serve", "-addr", "127.0.0.1:0"}, 100},
+		{nil, -1, memLimit, true},
+		{[]string{"build", "-o", "out"}, -1, memLimit, true},
+		{[]string{"-o", "out"}, -1, memLimit, true},
+		{[]string{"reference", "--system", "aqotmf"}, -1, memLimit, true},
+		{[]string{"serve"}, 100, math.MaxInt64, false},
+		{[]string{"serve", "-addr", "127.0.0.1:0"}, 100, math.MaxInt64, false},
 	} {
-		debug.SetGCPercent(100)
 		verb, _ := verbOf(c.args)
-		batchGC(verb)
-		if got := debug.SetGCPercent(100); got != c.want {
-			t.Errorf("playaid %q: GOGC %d, want %d", c.args, got, c.want)
+		tuned := batchGC(verb)
+		if gogc, limit := settings(); gogc != c.gogc || limit != c.limit || tuned != c.tuned {
+			t.Errorf("playaid %q: GOGC %d, memory limit %d, tuned %v; want %d, %d, %v", c.args, gogc, limit, tuned, c.gogc, c.limit, c.tuned)
 		}
 	}
-	t.Setenv("GOGC", "100")
-	debug.SetGCPercent(100)
-	batchGC("build")
-	if got := debug.SetGCPercent(100); got != 100 {
-		t.Errorf("playaid build with GOGC=100 set: GOGC %d, want the user's 100", got)
+	for _, env := range []string{"GOGC=100", "GOMEMLIMIT=1GiB"} {
+		name, value, _ := strings.Cut(env, "=")
+		t.Run(name, func(t *testing.T) {
+			t.Setenv(name, value)
+			if batchGC("build") {
+				t.Errorf("playaid build with %s set tuned the collector", env)
+			}
+			if gogc, limit := settings(); gogc != 100 || limit != math.MaxInt64 {
+				t.Errorf("playaid build with %s set: GOGC %d, memory limit %d; want the runtime left as the user set it", env, gogc, limit)
+			}
+		})
 	}
 }

@@ -8,47 +8,41 @@ import (
 	"sync/atomic"
 )
 
-// batchGC makes the garbage collector run half as often as Go's
-// default (GOGC=200) for every verb but serve, and reports whether it
-// did: a one-shot run lives a fraction of a second and its heap dies with
-// it, so collecting less often saves time, while the web app runs for
-// hours and keeps the default. Half, not less: the heap peaks at
-// (1 + GOGC/100) times what it holds live, and each megabyte more is a
-// fresh page the kernel faults in: a quarter as often (400) saved about
-// 1 % of the CPU and took a fifth more memory (docs/performance.md). A
-// GOGC set by the user wins.
+// batchGC makes the garbage collector of every verb but serve run only
+// when the Go runtime's memory nears memLimit (GOGC off, a memory limit),
+// and reports whether it did: a one-shot run lives a fraction of a second
+// and its heap dies with it, so it collects as seldom as the bound allows,
+// while the web app runs for hours and keeps Go's default. A GOGC or
+// GOMEMLIMIT set by the user wins: the runtime is left as they set it.
 func batchGC(verb string) bool {
-	if _, set := os.LookupEnv("GOGC"); set || verb == "serve" {
+	_, gogc := os.LookupEnv("GOGC")
+	_, limit := os.LookupEnv("GOMEMLIMIT")
+	if gogc || limit || verb == "serve" {
 		return false
 	}
-	debug.SetGCPercent(batchGOGC)
+	debug.SetMemoryLimit(memLimit)
+	debug.SetGCPercent(-1)
 	return true
 }
 
-// batchGOGC is the GOGC of a one-shot run: half as many collections as
-// Go's default.
-const batchGOGC = 200
+// memLimit is the memory a one-shot run's Go runtime holds itself to (the
+// heap with its free and unused pages, and the runtime's own) while
+// little is live: the lowest limit that costs a build no time, measured
+// side by side (docs/performance.md); each MiB less adds collections.
+// GOGC instead bounds the heap by what the last collection counted live,
+// and a collection running beside the documents counts all they make
+// meanwhile (a build holding 4 to 5 MB is counted 5 to 9): GOGC=200 lets
+// the heap reach 18 to 25 MB, and collects early, at 8 MB, while the data
+// loads. The limit holds at every collection, whatever was counted.
+const memLimit = 26 << 20
 
-// heapBound is the heap a one-shot run keeps under while it can: what
-// the 32 MB of peak memory a build is held to leaves once the program's
-// own pages (some 14 MB) and the runtime's (3 MB) are counted.
-const heapBound = 16 << 20
-
-// gcPercent is the GOGC that lets the heap grow to heapBound from live
-// bytes found live, between Go's default (100) and batchGC's 200. A
-// collection counts as live all that was made while it ran, so a build
-// that holds 7 MB may be found to hold 12: GOGC=200 would let its heap
-// reach 36 MB. Never below 100, so more data than the bound was made for
-// (a club's) costs at most Go's default collections, never collections
-// without end as a fixed memory limit would.
-func gcPercent(live uint64) int {
-	if live == 0 {
-		return batchGOGC
-	}
-	if live >= heapBound/2 {
-		return 100
-	}
-	return int(min(batchGOGC, 100*(heapBound-live)/live))
+// memLimitFor is the limit after a collection that found live bytes live:
+// memLimit, or, where that leaves the heap little room beyond what is
+// live (a club's larger data), twice the live heap and a third of
+// memLimit for the rest, so that the heap is collected about as often as
+// Go's default would, never without end as under a fixed limit.
+func memLimitFor(live uint64) int64 {
+	return max(memLimit, int64(2*live)+memLimit/3)
 }
 
 // gcTick is an object made to be collected: its finalizer runs after
@@ -59,8 +53,8 @@ type gcTick struct {
 	_ [2]int
 }
 
-// boundHeap sets GOGC after each collection from what it found live
-// (gcPercent), until stop is called.
+// boundHeap sets the memory limit after each collection from what it
+// found live (memLimitFor), until stop is called.
 func boundHeap() (stop func()) {
 	var stopped atomic.Bool
 	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
@@ -71,7 +65,7 @@ func boundHeap() (stop func()) {
 				return
 			}
 			metrics.Read(live)
-			debug.SetGCPercent(gcPercent(live[0].Value.Uint64()))
+			debug.SetMemoryLimit(memLimitFor(live[0].Value.Uint64()))
 			arm()
 		})
 	}

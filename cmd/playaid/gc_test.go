@@ -8,58 +8,56 @@ import (
 	"time"
 )
 
-func TestGCPercent(t *testing.T) {
+func TestMemLimitFor(t *testing.T) {
 	for _, c := range []struct {
 		live uint64
-		want int
+		want int64
 	}{
-		{0, 200},
-		{1 << 20, 200},
-		{heapBound / 3, 200},
-		{heapBound * 2 / 5, 150},
-		{heapBound / 2, 100},
-		{heapBound, 100},
-		{1 << 30, 100}, // a club's data far past the bound: Go's default, no more
+		{0, memLimit},
+		{memLimit / 3, memLimit},
+		{memLimit / 2, memLimit + memLimit/3}, // a club's data: room for its live heap again
+		{1 << 30, 2<<30 + memLimit/3},
 	} {
-		got := gcPercent(c.live)
+		got := memLimitFor(c.live)
 		if got != c.want {
-			t.Errorf("gcPercent(%d) = %d, want %d", c.live, got, c.want)
+			t.Errorf("memLimitFor(%d) = %d, want %d", c.live, got, c.want)
 		}
-		if c.live > 0 && c.live < heapBound/2 && c.live*uint64(100+got)/100 > heapBound {
-			t.Errorf("gcPercent(%d) = %d lets the heap past the bound", c.live, got)
+		if got < int64(2*c.live) {
+			t.Errorf("memLimitFor(%d) = %d leaves the heap no room beyond what is live", c.live, got)
 		}
 	}
 }
 
-// TestBoundHeap: after each collection GOGC is what gcPercent makes of
-// what the collection found live: Go's default while most of the bound is
-// held, higher again once it is let go (as high as the test's own heap
-// allows).
+// TestBoundHeap: after each collection the memory limit is what
+// memLimitFor makes of what the collection found live: room for twice the
+// live heap while more than the limit is held (a fixed limit would collect
+// without end), memLimit again once it is let go.
 func TestBoundHeap(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(200))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(memLimit))
 	stop := boundHeap()
 	defer stop()
-	m := []metrics.Sample{{Name: "/gc/gogc:percent"}, {Name: "/gc/heap/live:bytes"}}
-	settled := func() (gogc, live uint64) {
+	m := []metrics.Sample{{Name: "/gc/gomemlimit:bytes"}, {Name: "/gc/heap/live:bytes"}}
+	settled := func() (limit int64, live uint64) {
 		t.Helper()
 		for range 500 { // the finalizer runs soon after a collection
 			runtime.GC()
 			time.Sleep(time.Millisecond)
-			if metrics.Read(m); m[0].Value.Uint64() == uint64(gcPercent(m[1].Value.Uint64())) {
-				return m[0].Value.Uint64(), m[1].Value.Uint64()
+			metrics.Read(m)
+			if limit, live := int64(m[0].Value.Uint64()), m[1].Value.Uint64(); limit == memLimitFor(live) {
+				return limit, live
 			}
 		}
-		t.Fatalf("GOGC %d after collections that found %d bytes live, want %d", m[0].Value.Uint64(), m[1].Value.Uint64(), gcPercent(m[1].Value.Uint64()))
+		t.Fatalf("memory limit %d after collections that found %d bytes live, want %d", m[0].Value.Uint64(), m[1].Value.Uint64(), memLimitFor(m[1].Value.Uint64()))
 		return 0, 0
 	}
 	func() {
-		held := make([]byte, heapBound)
-		if gogc, _ := settled(); gogc != 100 {
-			t.Errorf("GOGC %d with the whole bound held, want 100", gogc)
+		held := make([]byte, memLimit)
+		if limit, live := settled(); live < memLimit || limit < int64(2*live) {
+			t.Errorf("memory limit %d with %d bytes live (%d held), want room for twice them", limit, live, len(held))
 		}
 		runtime.KeepAlive(held)
 	}()
-	if gogc, live := settled(); live < heapBound/2 && gogc <= 100 {
-		t.Errorf("GOGC %d once the bound was let go (%d bytes live), want more than 100", gogc, live)
+	if limit, live := settled(); live < memLimit/3 && limit != memLimit {
+		t.Errorf("memory limit %d once the block was let go (%d bytes live), want %d", limit, live, memLimit)
 	}
 }

@@ -77,30 +77,33 @@ func (b *budget) spendLen(n int) error {
 	return nil
 }
 
-// wrap returns the functions of fns a template calls (all of them for
-// nil), each counted against the budget. The text builtins (print,
-// printf, println, html, js, urlquery) are given as functions of the
-// same behaviour so that they are counted too (a template's own
-// functions come before the builtins).
+// wrap returns the functions of fns a template calls, each counted
+// against the budget. The text builtins (print, printf, println, html,
+// js, urlquery) are given as functions of the same behaviour so that they
+// are counted too (a template's own functions come before the builtins).
 func (b *budget) wrap(fns template.FuncMap, calls map[string]bool) template.FuncMap {
-	all := template.FuncMap{
-		"print":    fmt.Sprint,
-		"printf":   fmt.Sprintf,
-		"println":  fmt.Sprintln,
-		"html":     template.HTMLEscaper,
-		"js":       template.JSEscaper,
-		"urlquery": template.URLQueryEscaper,
+	out := template.FuncMap{}
+	for name, fn := range countedBuiltins {
+		if calls[name] && fns[name] == nil {
+			out[name] = b.counted(fn)
+		}
 	}
 	for name, fn := range fns {
-		all[name] = fn
-	}
-	out := template.FuncMap{}
-	for name, fn := range all {
-		if calls == nil || calls[name] {
+		if calls[name] {
 			out[name] = b.counted(fn)
 		}
 	}
 	return out
+}
+
+// countedBuiltins are the text builtins wrap counts (see wrap).
+var countedBuiltins = template.FuncMap{
+	"print":    fmt.Sprint,
+	"printf":   fmt.Sprintf,
+	"println":  fmt.Sprintln,
+	"html":     template.HTMLEscaper,
+	"js":       template.JSEscaper,
+	"urlquery": template.URLQueryEscaper,
 }
 
 // counted wraps one function: its result is counted, and an error is

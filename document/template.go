@@ -268,7 +268,7 @@ func ParseShipped(sets ...Set) (kept int, err error) {
 			fns[name] = fn
 		}
 		root := template.New(srcs[0].Name).Option("missingkey=error")
-		_, was, err := parseMetered(root, srcs, fns, &budget{}, set.Once)
+		_, was, err := parseMetered(root, srcs, fns, nil, set.Once)
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -279,14 +279,14 @@ func ParseShipped(sets ...Set) (kept int, err error) {
 	return kept, errors.Join(errs...)
 }
 
-// parseMetered parses the sources into root, with the functions fns
-// counted against the budget b, refuses a range over a literal too big,
-// and meters the trees (see budget): it returns their step nodes. The
-// shipped templates' trees are kept, metered, for the rest of the
-// process and shared (see parsedTrees), or, once, only for the next to
-// parse the same (Set.Once): it reports whether root got kept ones.
-// Kept trees are given only the functions they call: each function
-// given is counted, and parsing again is what needs them all.
+// parseMetered parses the sources into root, refuses a range over a
+// literal too big, and meters the trees (see budget): it returns their
+// step nodes. The shipped templates' trees are kept, metered, for the
+// rest of the process and shared (see parsedTrees), or, once, only for
+// the next to parse the same (Set.Once): it reports whether root got
+// kept ones. root is given the functions of fns its trees call, each
+// counted against the budget b; with no budget the trees are only parsed
+// (to be kept), never executed, and nothing is counted.
 func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, b *budget, once bool) (steps map[*byte]step, kept bool, err error) {
 	key := treesKey(srcs, fns)
 	if e, ok := parsedTrees.Load(key); ok && e.(treeSet).same(srcs) {
@@ -294,7 +294,9 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, 
 		if set.once {
 			parsedTrees.Delete(key)
 		}
-		root.Funcs(b.wrap(fns, set.calls))
+		if b != nil {
+			root.Funcs(b.wrap(fns, set.calls))
+		}
 		for _, t := range set.trees {
 			if _, err := root.AddParseTree(t.Name, t); err != nil {
 				return nil, true, err
@@ -302,7 +304,7 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, 
 		}
 		return set.steps, true, nil
 	}
-	root.Funcs(b.wrap(fns, nil))
+	root.Funcs(fns) // parsing needs only their names
 	for i, s := range srcs {
 		t := root
 		if i > 0 {
@@ -328,8 +330,12 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, 
 		}
 	}
 	steps = meter(root, srcs)
+	called := calls(root)
+	if b != nil {
+		root.Funcs(b.wrap(fns, called))
+	}
 	if shipped(srcs) {
-		set := treeSet{texts: make([]string, len(srcs)), steps: steps, calls: calls(root), once: once}
+		set := treeSet{texts: make([]string, len(srcs)), steps: steps, calls: called, once: once}
 		for i, s := range srcs {
 			set.texts[i] = s.Text
 		}

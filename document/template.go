@@ -403,8 +403,8 @@ func treesKey(srcs []Source, fns template.FuncMap) string {
 // name, as Read reads it.
 func shipped(srcs []Source) bool {
 	for _, s := range srcs {
-		b, err := fs.ReadFile(templates.FS, s.Name)
-		if err != nil || !templates.IsTemplate(s.Name) || string(b) != s.Text {
+		text, err := templates.Shipped(s.Name)
+		if err != nil || text != s.Text {
 			return false
 		}
 	}

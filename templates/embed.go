@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"sync"
 )
 
 //go:embed *.md
@@ -16,12 +17,21 @@ var FS embed.FS
 
 // Shipped returns the shipped template called name ("aqotmf.md").
 func Shipped(name string) (string, error) {
+	if text, ok := texts.Load(name); ok {
+		return text.(string), nil
+	}
 	b, err := fs.ReadFile(FS, name)
 	if err != nil || !IsTemplate(name) {
 		return "", fmt.Errorf("no template %q", name)
 	}
-	return string(b), nil
+	text, _ := texts.LoadOrStore(name, string(b))
+	return text.(string), nil
 }
+
+// texts are the shipped templates' texts, each read once in a process:
+// the print pack reads its templates for every document it makes, and
+// every read of one template gives the same string.
+var texts sync.Map // name → string
 
 // Names lists the names of the shipped templates: those a club's
 // --templates folder may replace.

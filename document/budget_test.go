@@ -81,17 +81,15 @@ func TestSeqAtTheLargestInt(t *testing.T) {
 }
 
 // TestTidy: squeezed blank lines, no trailing spaces, one newline at the
-// end; and each line kept knows the line it was.
+// end; and each line kept knows where in the text it was.
 func TestTidy(t *testing.T) {
-	md, kept, skip := tidy([]byte("\n \n  # A  \n\n\n\ntext\t\nlast \u00a0\n\n"))
+	md, from := tidy([]byte("\n \n  # A  \n\n\n\ntext\t\nlast \u00a0\n\n"))
 	if got, want := string(md), "# A\n\ntext\nlast\n"; got != want {
 		t.Errorf("tidy = %q, want %q", got, want)
 	}
-	if want := []int{2, 3, 6, 7}; !slices.Equal(kept, want) {
-		t.Errorf("kept %v, want %v", kept, want)
-	}
-	if want := []int{2, 0, 0, 0}; !slices.Equal(skip, want) {
-		t.Errorf("skip %v, want %v", skip, want)
+	// "# A" at 5, the blank line after it at 11, "text" at 14, "last" at 20.
+	if want := []int{5, 11, 14, 20}; !slices.Equal(from, want) {
+		t.Errorf("from %v, want %v", from, want)
 	}
 }
 
@@ -314,18 +312,19 @@ func TestBudgetTypedFuncs(t *testing.T) {
 // by line (tidyRef), for every short mix of text, blanks and spaces.
 func TestTidyAsLines(t *testing.T) {
 	for _, s := range everyString([]string{"\n", " ", "\t", "a", "\u00a0", "b c"}, 6) {
-		md, kept, skip := tidy([]byte(s))
-		wmd, wkept, wskip := tidyRef([]byte(s))
-		if !bytes.Equal(md, wmd) || !slices.Equal(kept, wkept) || !slices.Equal(skip, wskip) {
-			t.Errorf("tidy(%q) = %q %v %v; want %q %v %v", s, md, kept, skip, wmd, wkept, wskip)
+		md, from := tidy([]byte(s))
+		wmd, wfrom := tidyRef([]byte(s))
+		if !bytes.Equal(md, wmd) || !slices.Equal(from, wfrom) {
+			t.Errorf("tidy(%q) = %q %v; want %q %v", s, md, from, wmd, wfrom)
 		}
 	}
 }
 
 // tidyRef is tidy line by line.
-func tidyRef(md []byte) (out []byte, kept, skip []int) {
+func tidyRef(md []byte) (out []byte, from []int) {
 	lines := strings.Split(string(md), "\n")
 	var keep []string
+	var kept []int // the lines of md kept
 	blank := 0
 	for i, l := range lines {
 		if strings.TrimSpace(l) == "" {
@@ -348,12 +347,20 @@ func tidyRef(md []byte) (out []byte, kept, skip []int) {
 		keep, kept = keep[:len(keep)-1], kept[:len(kept)-1]
 	}
 	if len(keep) == 0 { // nothing but blanks: one empty line
-		return []byte("\n"), []int{0}, []int{0}
+		return []byte("\n"), []int{0}
 	}
-	skip = make([]int, len(keep))
+	starts := []int{0} // where each line of md starts
+	for i, c := range md {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	for _, k := range kept {
+		from = append(from, starts[k])
+	}
 	t := strings.TrimLeftFunc(keep[0], unicode.IsSpace)
-	skip[0] = len(keep[0]) - len(t)
+	from[0] += len(keep[0]) - len(t)
 	keep[0] = t
 	keep[len(keep)-1] = strings.TrimRightFunc(keep[len(keep)-1], unicode.IsSpace)
-	return []byte(strings.Join(keep, "\n") + "\n"), kept, skip
+	return []byte(strings.Join(keep, "\n") + "\n"), from
 }

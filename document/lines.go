@@ -229,35 +229,24 @@ func (w *output) at(off int) (place, int, bool) {
 }
 
 // lines maps the lines of md, the tidied Markdown, to their places:
-// kept[i] is the output line that became line i+1, skip[i] the bytes
-// tidying took off its start.
-func (w *output) lines(md []byte, kept, skip []int) Lines {
-	out := w.buf.Bytes()
-	ls := make(Lines, len(kept))
-	line, start := 0, 0 // out's line line starts at start
-	for i, k := range kept {
+// from[i] is where in the output the text of line i+1 starts (see tidy).
+// It reads only md: tidying wrote it over the output.
+func (w *output) lines(md []byte, from []int) Lines {
+	ls := make(Lines, len(from))
+	for i, o := range from {
 		tidied := md // line i+1 of md
 		if n := bytes.IndexByte(md, '\n'); n >= 0 {
 			tidied, md = md[:n], md[n+1:]
 		}
-		for line < k {
-			n := bytes.IndexByte(out[start:], '\n')
-			if n < 0 {
-				break
-			}
-			line, start = line+1, start+n+1
-		}
-		if line < k {
-			continue
-		}
-		o := start + skip[i]
 		pl, n, ok := w.at(o)
 		if !ok {
 			continue
 		}
 		d := w.pos(pl)
-		n = min(n, len(tidied)) // tidying dropped the line's trailing spaces
-		ls[i] = LinePlace{Pos: diag.Pos{File: d.File, Line: d.Line, Col: d.Col}, Verbatim: utf8.RuneCount(out[o : o+n])}
+		// The output's text from o is the tidied line's, but for the
+		// trailing spaces tidying dropped.
+		n = min(n, len(tidied))
+		ls[i] = LinePlace{Pos: diag.Pos{File: d.File, Line: d.Line, Col: d.Col}, Verbatim: utf8.RuneCount(tidied[:n])}
 	}
 	return ls
 }

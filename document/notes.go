@@ -2,7 +2,6 @@ package document
 
 import (
 	"bytes"
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -61,13 +60,13 @@ var refTokens = regexp.MustCompile(refOpen + `([^` + refClose + `]*)` + refClose
 
 // resolve makes the footnote references in md Markdown's: each token
 // (refTokens) made "[^label]", by a plain scan (every document passes
-// here whole; TestResolve holds it to the regexp).
+// here whole; TestResolve holds it to the regexp). It writes over md.
 func resolve(md []byte) []byte {
 	i := bytes.Index(md, []byte(refOpen))
 	if i < 0 {
 		return md
 	}
-	out := make([]byte, 0, len(md))
+	out := md[:0] // a token is longer than its reference: written behind it
 	for i >= 0 {
 		j := bytes.Index(md[i+len(refOpen):], []byte(refClose))
 		if j < 0 {
@@ -256,21 +255,22 @@ func (n *Notes) OddsTable(t rules.Table) string {
 // Len is the number of footnotes referenced.
 func (n *Notes) Len() int { return len(n.list) }
 
-// write appends the definition of every footnote referenced, after a
-// blank line, each text on one line and escaped.
-func (n *Notes) write(buf *bytes.Buffer) {
+// write appends to md the definition of every footnote referenced,
+// after a blank line, each text on one line and escaped.
+func (n *Notes) write(md []byte) []byte {
 	if n == nil || len(n.list) == 0 {
-		return
+		return md
 	}
-	if !bytes.HasSuffix(buf.Bytes(), []byte("\n\n")) {
-		if !bytes.HasSuffix(buf.Bytes(), []byte("\n")) {
-			buf.WriteString("\n")
+	if !bytes.HasSuffix(md, []byte("\n\n")) {
+		if !bytes.HasSuffix(md, []byte("\n")) {
+			md = append(md, '\n')
 		}
-		buf.WriteString("\n")
+		md = append(md, '\n')
 	}
 	for _, f := range n.list {
-		fmt.Fprintf(buf, "[^%s]: %s\n", f.label, Esc(f.text))
+		md = append(append(append(append(append(md, "[^"...), f.label...), "]: "...), Esc(f.text)...), '\n')
 	}
+	return md
 }
 
 // Marked is the book's text, escaped, with the mark of each of the

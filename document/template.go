@@ -229,11 +229,12 @@ func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes)
 	if err := root.Execute(w, data); err != nil {
 		return nil, nil, inWordsDiag(placed(err, srcs), data)
 	}
-	md, kept, skip := tidy(w.buf.Bytes())
-	lines := w.lines(md, kept, skip)
-	buf := bytes.NewBuffer(resolve(md)) // md is tidy's own: written on
-	notes.write(buf)
-	return buf.Bytes(), lines, nil
+	// The Markdown is tidied, its places found and its footnotes resolved
+	// and added where the template wrote it: each step writes over the
+	// last's text.
+	md, from := tidy(w.buf.Bytes())
+	lines := w.lines(md, from)
+	return notes.write(resolve(md)), lines, nil
 }
 
 // Set is what ExecuteLines parses for a document: the names of its
@@ -530,46 +531,48 @@ func column(text string, line int, msg string) int {
 
 // tidy squeezes the blank lines that template actions leave behind to one
 // and drops trailing spaces, so the Markdown reads as if written by hand.
-// kept[i] is the line of md that became line i+1, and skip[i] how many
-// bytes were taken off its start.
-func tidy(md []byte) (out []byte, kept, skip []int) {
-	out = make([]byte, 0, len(md)+1)
+// It writes over md (the tidied text is never longer, but for a newline
+// it may add at the end) and returns the tidied text and, for each of its
+// lines, the offset in md of the first byte it kept of the line it was.
+func tidy(md []byte) (out []byte, from []int) {
+	out = md[:0]  // written behind where md is read: never ahead of it
 	blank := 0    // blank lines in a row
-	pending := -1 // the first of them, once text came before
+	pending := -1 // where the first of them starts, once text came before
 	last := 0     // where the last line kept starts in out
-	for i, rest := 0, md; ; i++ {
+	for at, rest := 0, md; ; {
 		l, more := rest, false
 		if n := bytes.IndexByte(rest, '\n'); n >= 0 {
 			l, rest, more = rest[:n], rest[n+1:], true
 		}
 		if len(bytes.TrimSpace(l)) == 0 {
 			blank++
-			if blank == 1 && len(kept) > 0 {
-				pending = i // kept if text follows
+			if blank == 1 && len(from) > 0 {
+				pending = at // kept if text follows
 			}
 		} else {
 			blank = 0
 			if pending >= 0 {
 				out = append(out, '\n')
-				kept, skip = append(kept, pending), append(skip, 0)
+				from = append(from, pending)
 				pending = -1
 			}
 			t := l
-			if len(kept) == 0 { // the document starts at its first text
+			if len(from) == 0 { // the document starts at its first text
 				t = bytes.TrimLeftFunc(l, unicode.IsSpace)
 			}
 			last = len(out)
+			from = append(from, at+len(l)-len(t))
 			out = append(append(out, bytes.TrimRight(t, " \t")...), '\n')
-			kept, skip = append(kept, i), append(skip, len(l)-len(t))
 		}
 		if !more {
 			break
 		}
+		at += len(l) + 1
 	}
-	if len(kept) == 0 { // nothing but blanks: one empty line
-		return []byte("\n"), []int{0}, []int{0}
+	if len(from) == 0 { // nothing but blanks: one empty line
+		return append(md[:0], '\n'), []int{0}
 	}
 	// It ends with one newline.
 	end := len(bytes.TrimRightFunc(out[last:len(out)-1], unicode.IsSpace))
-	return append(out[:last+end], '\n'), kept, skip
+	return append(out[:last+end], '\n'), from
 }

@@ -203,29 +203,39 @@ func countTable[A any](b *budget, f func(A) (rules.Table, error)) func(A) (rules
 
 // meter puts the step nodes into every tree of root, the template of
 // srcs: first in each range body, and before each template call. It
-// returns what each spends, by its stepKey.
-func meter(root *template.Template, srcs []Source) map[*byte]step {
+// returns the index of the trees' step nodes and text nodes.
+func meter(root *template.Template, srcs []Source) index {
 	sizes := map[string]int{}
 	for _, t := range root.Templates() {
 		if t.Tree != nil && t.Root != nil {
 			sizes[t.Name()] = size(t.Root)
 		}
 	}
-	m := meterer{sizes: sizes, steps: map[*byte]step{}}
+	m := meterer{sizes: sizes, index: index{steps: map[*byte]step{}, texts: map[*byte]place{}}}
 	for _, t := range root.Templates() {
 		if t.Tree != nil && t.Root != nil {
 			m.src = srcIndex(srcs, t.ParseName)
 			m.list(t.Root)
 		}
 	}
-	return m.steps
+	return m.index
 }
 
-// meterer puts the step nodes into one tree.
+// index finds a tree's nodes by the memory of the text that the output is
+// given as the execution walks past them (see output.Write): what each
+// step node spends, by its stepKey, and where each text node's text
+// stands in the sources, by its first byte. It is made once for the trees
+// and read by every execution of them.
+type index struct {
+	steps map[*byte]step
+	texts map[*byte]place
+}
+
+// meterer puts the step nodes into one tree and indexes its text nodes.
 type meterer struct {
 	sizes map[string]int // each template's size
 	src   int            // the source the tree was parsed from
-	steps map[*byte]step // the step nodes put in so far
+	index                // the step nodes put in and text nodes met so far
 }
 
 // add returns a new step node of n steps at pos.
@@ -245,6 +255,10 @@ func (m meterer) list(l *parse.ListNode) {
 			m.list(b)
 		}
 		switch n := n.(type) {
+		case *parse.TextNode:
+			if len(n.Text) > 0 {
+				m.texts[&n.Text[0]] = place{m.src, int(n.Pos)}
+			}
 		case *parse.TemplateNode:
 			nodes = append(nodes, m.add(n.Pos, max(m.sizes[n.Name], minCallSteps)))
 		case *parse.RangeNode:
@@ -270,7 +284,7 @@ func branches(n parse.Node) []*parse.ListNode {
 }
 
 // stepNode is an empty text node whose text has room for a byte, so
-// that its memory tells it apart from every other (see stepsOf).
+// that its memory tells it apart from every other (see stepKey).
 func stepNode(pos parse.Pos) *parse.TextNode {
 	return &parse.TextNode{NodeType: parse.NodeText, Pos: pos, Text: make([]byte, 0, 1)}
 }

@@ -208,12 +208,12 @@ func TestKeptTreesCounted(t *testing.T) {
 		t.Helper()
 		b := &budget{}
 		root := template.New(srcs[0].Name).Option("missingkey=error")
-		steps, kept, err := parseMetered(root, srcs, Funcs(), b, false)
+		ix, kept, err := parseMetered(root, srcs, Funcs(), b, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		w := newOutput(root, srcs)
-		w.budget, w.steps = b, steps
+		w := newOutput(srcs, ix)
+		w.budget = b
 		if err := root.Execute(w, data); err != nil {
 			t.Fatal(err)
 		}

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"text/template"
-	"text/template/parse"
 	"unicode/utf8"
 
 	"github.com/playaid/playaid/diag"
@@ -83,52 +81,21 @@ type segment struct {
 type output struct {
 	buf    bytes.Buffer
 	srcs   []Source
-	texts  map[*byte]place // each text node's bytes, by their first byte
+	index  // the trees' step and text nodes (see meter)
 	segs   []segment
 	next   place   // where the action after the last text written stands
 	nl     [][]int // each source's newlines, by offset, once pos needs them
 	budget *budget
-	steps  map[*byte]step // the trees' step nodes, by stepKey (see meter)
 }
 
-// newOutput indexes the text nodes of every template of root.
-func newOutput(root *template.Template, srcs []Source) *output {
-	w := &output{srcs: srcs, texts: map[*byte]place{}}
-	byName := map[string]int{}
-	for i, s := range srcs {
-		byName[s.Name] = i
-	}
-	for _, t := range root.Templates() {
-		if t.Tree == nil {
-			continue
-		}
-		src, ok := byName[t.ParseName]
-		if !ok {
-			continue
-		}
-		walkText(t.Root, func(n *parse.TextNode) {
-			w.texts[&n.Text[0]] = place{src, int(n.Pos)}
-		})
-	}
+// newOutput is the output of an execution of trees parsed from srcs and
+// indexed by ix.
+func newOutput(srcs []Source, ix index) *output {
+	w := &output{srcs: srcs, index: ix}
 	if len(srcs) > 0 {
 		w.next = place{0, max(strings.Index(srcs[0].Text, "{{"), 0)}
 	}
 	return w
-}
-
-// walkText calls f for every text node of l.
-func walkText(l *parse.ListNode, f func(*parse.TextNode)) {
-	if l == nil {
-		return
-	}
-	for _, x := range l.Nodes {
-		if t, ok := x.(*parse.TextNode); ok && len(t.Text) > 0 {
-			f(t)
-		}
-		for _, b := range branches(x) {
-			walkText(b, f)
-		}
-	}
 }
 
 func (w *output) Write(p []byte) (int, error) {

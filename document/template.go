@@ -220,12 +220,12 @@ func ExecuteLines(srcs []Source, funcs template.FuncMap, data any, notes *Notes)
 	}
 	b := &budget{}
 	root := template.New(srcs[0].Name).Option("missingkey=error")
-	steps, _, err := parseMetered(root, srcs, fns, b, false)
+	ix, _, err := parseMetered(root, srcs, fns, b, false)
 	if err != nil {
 		return nil, nil, err
 	}
-	w := newOutput(root, srcs)
-	w.budget, w.steps = b, steps
+	w := newOutput(srcs, ix)
+	w.budget = b
 	if err := root.Execute(w, data); err != nil {
 		return nil, nil, inWordsDiag(placed(err, srcs), data)
 	}
@@ -282,13 +282,13 @@ func ParseShipped(sets ...Set) (kept int, err error) {
 
 // parseMetered parses the sources into root, refuses a range over a
 // literal too big, and meters the trees (see budget): it returns their
-// step nodes. The shipped templates' trees are kept, metered, for the
+// index (see meter). The shipped templates' trees are kept, metered, for the
 // rest of the process and shared (see parsedTrees), or, once, only for
 // the next to parse the same (Set.Once): it reports whether root got
 // kept ones. root is given the functions of fns its trees call, each
 // counted against the budget b; with no budget the trees are only parsed
 // (to be kept), never executed, and nothing is counted.
-func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, b *budget, once bool) (steps map[*byte]step, kept bool, err error) {
+func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, b *budget, once bool) (ix index, kept bool, err error) {
 	key := treesKey(srcs, fns)
 	if e, ok := parsedTrees.Load(key); ok && e.(treeSet).same(srcs) {
 		set := e.(treeSet)
@@ -300,10 +300,10 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, 
 		}
 		for _, t := range set.trees {
 			if _, err := root.AddParseTree(t.Name, t); err != nil {
-				return nil, true, err
+				return index{}, true, err
 			}
 		}
-		return set.steps, true, nil
+		return set.index, true, nil
 	}
 	root.Funcs(fns) // parsing needs only their names
 	for i, s := range srcs {
@@ -312,7 +312,7 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, 
 			t = root.New(s.Name)
 		}
 		if _, err := t.Parse(s.Text); err != nil {
-			return nil, false, placed(err, srcs)
+			return index{}, false, placed(err, srcs)
 		}
 	}
 	for _, t := range root.Templates() {
@@ -320,23 +320,23 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, 
 			continue
 		}
 		if n := rangeLiteral(t.Root); n != nil {
-			d := newOutput(root, srcs).pos(place{srcIndex(srcs, t.ParseName), int(n.Pos)})
+			d := newOutput(srcs, index{}).pos(place{srcIndex(srcs, t.ParseName), int(n.Pos)})
 			d.Msg = fmt.Sprintf("range %s: more turns than a template may take; expected at most %d", n.Text, limits.MaxTemplateSteps)
-			return nil, false, d
+			return index{}, false, d
 		}
 		if n := bigNumber(t.Root); n != nil {
-			d := newOutput(root, srcs).pos(place{srcIndex(srcs, t.ParseName), int(n.Pos)})
+			d := newOutput(srcs, index{}).pos(place{srcIndex(srcs, t.ParseName), int(n.Pos)})
 			d.Msg = fmt.Sprintf("%s is out of range; expected a whole number from %d to %d", n.Text, math.MinInt32, math.MaxInt32)
-			return nil, false, d
+			return index{}, false, d
 		}
 	}
-	steps = meter(root, srcs)
+	ix = meter(root, srcs)
 	called := calls(root)
 	if b != nil {
 		root.Funcs(b.wrap(fns, called))
 	}
 	if shipped(srcs) {
-		set := treeSet{texts: make([]string, len(srcs)), steps: steps, calls: called, once: once}
+		set := treeSet{texts: make([]string, len(srcs)), index: ix, calls: called, once: once}
 		for i, s := range srcs {
 			set.texts[i] = s.Text
 		}
@@ -347,7 +347,7 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, 
 		}
 		parsedTrees.LoadOrStore(key, set)
 	}
-	return steps, false, nil
+	return ix, false, nil
 }
 
 // parsedTrees are the shipped templates' parse trees, metered, by the
@@ -360,12 +360,12 @@ func parseMetered(root *template.Template, srcs []Source, fns template.FuncMap, 
 // handful of sets, fixed by the program.
 var parsedTrees sync.Map // string → treeSet
 
-// treeSet is the trees parsed from sources of these texts, their step
-// nodes, and the names of the functions they call.
+// treeSet is the trees parsed from sources of these texts, their index,
+// and the names of the functions they call.
 type treeSet struct {
 	texts []string
 	trees []*parse.Tree
-	steps map[*byte]step
+	index index
 	calls map[string]bool
 	once  bool // parsed ahead for one document (Set.Once)
 }

@@ -8,7 +8,6 @@
 package tomlpos
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -66,8 +65,8 @@ func DecodeExtra(file string, src []byte, v any, extra map[string]reflect.Type) 
 	if err := Vet(file, src); err != nil {
 		return ix, diag.List{err.(diag.Diag)}, false, nil
 	}
-	var tree any
-	if _, err := toml.NewDecoder(bytes.NewReader(src)).Decode(&tree); err != nil {
+	tree, err := toml.Parse(string(src))
+	if err != nil {
 		return ix, diag.List{decodeErr(ix, file, err)}, false, nil
 	}
 	ix.parsed = true

@@ -180,6 +180,20 @@ func (dec *Decoder) Decode(v any) (MetaData, error) {
 	return md, md.unify(p.mapping, rv)
 }
 
+// Parse parses data into the tree of values that Decode gives an any: a
+// map[string]any of the top-level table, holding tables as map[string]any,
+// arrays of tables as []map[string]any, arrays as []any, and strings,
+// int64, float64, bool and time.Time. Its errors are Decode's. It keeps
+// none of the MetaData Decode makes (every key's path, type and place)
+// and reads data without copying it.
+func Parse(data string) (map[string]any, error) {
+	p, err := parseText(data, false)
+	if err != nil {
+		return nil, err
+	}
+	return p.mapping, nil
+}
+
 // PrimitiveDecode is just like the other Decode* functions, except it decodes a
 // TOML value that has already been parsed. Valid primitive values can *only* be
 // obtained from values filled by the decoder functions, including this method.

@@ -22,6 +22,8 @@ type parser struct {
 	keyInfo   map[string]keyInfo  // Map keyname → info about the TOML key.
 	mapping   map[string]any      // Map keyname → key value.
 	implicits map[string]struct{} // Record implicit keys (e.g. "key.group.names").
+
+	meta bool // keep what MetaData tells: every key in order, its type and place
 }
 
 type keyInfo struct {
@@ -29,7 +31,11 @@ type keyInfo struct {
 	tomlType tomlType
 }
 
-func parse(data string) (p *parser, err error) {
+func parse(data string) (p *parser, err error) { return parseText(data, true) }
+
+// parseText parses data; without meta, only what parsing itself needs
+// is kept of the keys: which hold arrays (isArray).
+func parseText(data string, meta bool) (p *parser, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if pErr, ok := r.(ParseError); ok {
@@ -72,6 +78,7 @@ func parse(data string) (p *parser, err error) {
 		lx:        lex(data),
 		ordered:   make([]Key, 0),
 		implicits: make(map[string]struct{}),
+		meta:      meta,
 	}
 	for {
 		item := p.next()
@@ -168,7 +175,9 @@ func (p *parser) topLevel(item item) {
 
 		p.addContext(key, false)
 		p.setType("", tomlHash, item.pos)
-		p.ordered = append(p.ordered, key)
+		if p.meta {
+			p.ordered = append(p.ordered, key)
+		}
 	case itemArrayTableStart: // [[ .. ]]
 		name := p.nextPos()
 
@@ -180,7 +189,9 @@ func (p *parser) topLevel(item item) {
 
 		p.addContext(key, true)
 		p.setType("", tomlArrayHash, item.pos)
-		p.ordered = append(p.ordered, key)
+		if p.meta {
+			p.ordered = append(p.ordered, key)
+		}
 	case itemKeyStart: // key = ..
 		outerContext := p.context
 		/// Read all the key parts (e.g. 'a' and 'b' in 'a.b')
@@ -200,7 +211,9 @@ func (p *parser) topLevel(item item) {
 		for i := range context {
 			p.addImplicitContext(append(p.context, context[i:i+1]...))
 		}
-		p.ordered = append(p.ordered, p.context.add(p.currentKey))
+		if p.meta {
+			p.ordered = append(p.ordered, p.context.add(p.currentKey))
+		}
 
 		/// Set value.
 		vItem := p.next()
@@ -461,7 +474,9 @@ func (p *parser) valueInlineTable(it item, parentIsArray bool) (any, tomlType) {
 		for i := range context {
 			p.addImplicitContext(append(p.context, context[i:i+1]...))
 		}
-		p.ordered = append(p.ordered, p.context.add(p.currentKey))
+		if p.meta {
+			p.ordered = append(p.ordered, p.context.add(p.currentKey))
+		}
 
 		/// Set the value.
 		val, typ := p.value(p.next(), false)
@@ -670,6 +685,13 @@ func (p *parser) setType(key string, typ tomlType, pos Position) {
 	// TODO: why is this needed? And why is this only needed here?
 	if len(keyContext) == 0 {
 		keyContext = Key{""}
+	}
+	if !p.meta && typ != tomlArray {
+		// Only isArray reads a type here: keep the arrays alone.
+		if len(p.keyInfo) > 0 {
+			delete(p.keyInfo, keyContext.String())
+		}
+		return
 	}
 	p.keyInfo[keyContext.String()] = keyInfo{tomlType: typ, pos: pos}
 }

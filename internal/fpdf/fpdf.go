@@ -1102,7 +1102,7 @@ func (f *Fpdf) SetLineWidth(width float64) {
 func (f *Fpdf) setLineWidth(width float64) {
 	f.lineWidth = width
 	if f.page > 0 {
-		f.out(f.fmtF64(width*f.k, 2) + " w")
+		f.putNums(2, " w\n", width*f.k)
 	}
 }
 
@@ -1217,14 +1217,8 @@ func (f *Fpdf) outputDashPattern() {
 func (f *Fpdf) Line(x1, y1, x2, y2 float64) {
 	// f.outf("%.2f %.2f m %.2f %.2f l S", x1*f.k, (f.h-y1)*f.k, x2*f.k, (f.h-y2)*f.k)
 	const prec = 2
-	f.putF64(x1*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-y1)*f.k, prec)
-	f.put(" m ")
-	f.putF64(x2*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-y2)*f.k, prec)
-	f.put(" l S\n")
+	f.putNums(prec, " m ", x1*f.k, (f.h-y1)*f.k)
+	f.putNums(prec, " l S\n", x2*f.k, (f.h-y2)*f.k)
 }
 
 // fillDrawOp corrects path painting operators
@@ -1262,14 +1256,7 @@ func fillDrawOp(styleStr string) (opStr string) {
 func (f *Fpdf) Rect(x, y, w, h float64, styleStr string) {
 	// f.outf("%.2f %.2f %.2f %.2f re %s", x*f.k, (f.h-y)*f.k, w*f.k, -h*f.k, fillDrawOp(styleStr))
 	const prec = 2
-	f.putF64(x*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-y)*f.k, prec)
-	f.put(" ")
-	f.putF64(w*f.k, prec)
-	f.put(" ")
-	f.putF64(-h*f.k, prec)
-	f.put(" re ")
+	f.putNums(prec, " re ", x*f.k, (f.h-y)*f.k, w*f.k, -h*f.k)
 	f.put(fillDrawOp(styleStr))
 	f.put("\n")
 }
@@ -1355,17 +1342,11 @@ func (f *Fpdf) Polygon(points []PointType, styleStr string) {
 				f.point(pt.X, pt.Y)
 			} else {
 				// f.outf("%.5f %.5f l ", pt.X*f.k, (f.h-pt.Y)*f.k)
-				f.putF64(pt.X*f.k, prec)
-				f.put(" ")
-				f.putF64((f.h-pt.Y)*f.k, prec)
-				f.put(" l \n")
+				f.putNums(prec, " l \n", pt.X*f.k, (f.h-pt.Y)*f.k)
 			}
 		}
 		// f.outf("%.5f %.5f l ", points[0].X*f.k, (f.h-points[0].Y)*f.k)
-		f.putF64(points[0].X*f.k, prec)
-		f.put(" ")
-		f.putF64((f.h-points[0].Y)*f.k, prec)
-		f.put(" l \n")
+		f.putNums(prec, " l \n", points[0].X*f.k, (f.h-points[0].Y)*f.k)
 		f.DrawPath(styleStr)
 	}
 }
@@ -1405,10 +1386,7 @@ func (f *Fpdf) Beziergon(points []PointType, styleStr string) {
 // point outputs current point
 func (f *Fpdf) point(x, y float64) {
 	// f.outf("%.2f %.2f m", x*f.k, (f.h-y)*f.k)
-	f.putF64(x*f.k, 2)
-	f.put(" ")
-	f.putF64((f.h-y)*f.k, 2)
-	f.put(" m\n")
+	f.putNums(2, " m\n", x*f.k, (f.h-y)*f.k)
 }
 
 // curve outputs a single cubic Bézier curve segment from current point
@@ -1417,18 +1395,7 @@ func (f *Fpdf) curve(cx0, cy0, cx1, cy1, x, y float64) {
 	// f.outf("%.5f %.5f %.5f %.5f %.5f %.5f c", cx0*f.k, (f.h-cy0)*f.k, cx1*f.k,
 	// 	(f.h-cy1)*f.k, x*f.k, (f.h-y)*f.k)
 	const prec = 5
-	f.putF64(cx0*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-cy0)*f.k, prec)
-	f.put(" ")
-	f.putF64(cx1*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-cy1)*f.k, prec)
-	f.put(" ")
-	f.putF64(x*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-y)*f.k, prec)
-	f.put(" c\n")
+	f.putNums(prec, " c\n", cx0*f.k, (f.h-cy0)*f.k, cx1*f.k, (f.h-cy1)*f.k, x*f.k, (f.h-y)*f.k)
 }
 
 // Curve draws a single-segment quadratic Bézier curve. The curve starts at
@@ -1449,14 +1416,7 @@ func (f *Fpdf) Curve(x0, y0, cx, cy, x1, y1 float64, styleStr string) {
 	// f.outf("%.5f %.5f %.5f %.5f v %s", cx*f.k, (f.h-cy)*f.k, x1*f.k, (f.h-y1)*f.k,
 	// 	fillDrawOp(styleStr))
 	const prec = 5
-	f.putF64(cx*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-cy)*f.k, prec)
-	f.put(" ")
-	f.putF64(x1*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-y1)*f.k, prec)
-	f.put(" v " + fillDrawOp(styleStr) + "\n")
+	f.putNums(prec, " v "+fillDrawOp(styleStr)+"\n", cx*f.k, (f.h-cy)*f.k, x1*f.k, (f.h-y1)*f.k)
 }
 
 // CurveCubic draws a single-segment cubic Bézier curve. This routine performs
@@ -1490,18 +1450,7 @@ func (f *Fpdf) CurveBezierCubic(x0, y0, cx0, cy0, cx1, cy1, x1, y1 float64, styl
 	//	f.outf("%.5f %.5f %.5f %.5f %.5f %.5f c %s", cx0*f.k, (f.h-cy0)*f.k,
 	//		cx1*f.k, (f.h-cy1)*f.k, x1*f.k, (f.h-y1)*f.k, fillDrawOp(styleStr))
 	const prec = 5
-	f.putF64(cx0*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-cy0)*f.k, prec)
-	f.put(" ")
-	f.putF64(cx1*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-cy1)*f.k, prec)
-	f.put(" ")
-	f.putF64(x1*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-y1)*f.k, prec)
-	f.put(" c " + fillDrawOp(styleStr) + "\n")
+	f.putNums(prec, " c "+fillDrawOp(styleStr)+"\n", cx0*f.k, (f.h-cy0)*f.k, cx1*f.k, (f.h-cy1)*f.k, x1*f.k, (f.h-y1)*f.k)
 }
 
 // Arc draws an elliptical arc centered at point (x, y). rx and ry specify its
@@ -1584,27 +1533,14 @@ func (f *Fpdf) gradientClipStart(x, y, w, h float64) {
 		// Save current graphic state and set clipping area
 		// f.outf("q %.2f %.2f %.2f %.2f re W n", x*f.k, (f.h-y)*f.k, w*f.k, -h*f.k)
 		f.put("q ")
-		f.putF64(x*f.k, prec)
-		f.put(" ")
-		f.putF64((f.h-y)*f.k, prec)
-		f.put(" ")
-		f.putF64(w*f.k, prec)
-		f.put(" ")
-		f.putF64(-h*f.k, prec)
-		f.put(" re W n\n")
+		f.putNums(prec, " re W n\n", x*f.k, (f.h-y)*f.k, w*f.k, -h*f.k)
 	}
 	{
 		const prec = 5
 		// Set up transformation matrix for gradient
 		// f.outf("%.5f 0 0 %.5f %.5f %.5f cm", w*f.k, h*f.k, x*f.k, (f.h-(y+h))*f.k)
-		f.putF64(w*f.k, prec)
-		f.put(" 0 0 ")
-		f.putF64(h*f.k, prec)
-		f.put(" ")
-		f.putF64(x*f.k, prec)
-		f.put(" ")
-		f.putF64((f.h-(y+h))*f.k, prec)
-		f.put(" cm\n")
+		f.putNums(prec, " 0 0 ", w*f.k)
+		f.putNums(prec, " cm\n", h*f.k, x*f.k, (f.h-(y+h))*f.k)
 	}
 }
 
@@ -1682,14 +1618,7 @@ func (f *Fpdf) ClipRect(x, y, w, h float64, outline bool) {
 	// f.outf("q %.2f %.2f %.2f %.2f re W %s", x*f.k, (f.h-y)*f.k, w*f.k, -h*f.k, strIf(outline, "S", "n"))
 	const prec = 2
 	f.put("q ")
-	f.putF64(x*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-y)*f.k, prec)
-	f.put(" ")
-	f.putF64(w*f.k, prec)
-	f.put(" ")
-	f.putF64(-h*f.k, prec)
-	f.put(" re W " + strIf(outline, "S", "n") + "\n")
+	f.putNums(prec, " re W "+strIf(outline, "S", "n")+"\n", x*f.k, (f.h-y)*f.k, w*f.k, -h*f.k)
 }
 
 // ClipText begins a clipping operation in which rendering is confined to the
@@ -1705,10 +1634,7 @@ func (f *Fpdf) ClipText(x, y float64, txtStr string, outline bool) {
 	// f.outf("q BT %.5f %.5f Td %d Tr (%s) Tj ET", x*f.k, (f.h-y)*f.k, intIf(outline, 5, 7), f.escape(txtStr))
 	const prec = 5
 	f.put("q BT ")
-	f.putF64(x*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-y)*f.k, prec)
-	f.put(" Td ")
+	f.putNums(prec, " Td ", x*f.k, (f.h-y)*f.k)
 	f.putInt(intIf(outline, 5, 7))
 	f.put(" Tr (")
 	f.put(f.escape(txtStr))
@@ -1720,18 +1646,7 @@ func (f *Fpdf) clipArc(x1, y1, x2, y2, x3, y3 float64) {
 	// f.outf("%.5f %.5f %.5f %.5f %.5f %.5f c ", x1*f.k, (h-y1)*f.k,
 	// 	x2*f.k, (h-y2)*f.k, x3*f.k, (h-y3)*f.k)
 	const prec = 5
-	f.putF64(x1*f.k, prec)
-	f.put(" ")
-	f.putF64((h-y1)*f.k, prec)
-	f.put(" ")
-	f.putF64(x2*f.k, prec)
-	f.put(" ")
-	f.putF64((h-y2)*f.k, prec)
-	f.put(" ")
-	f.putF64(x3*f.k, prec)
-	f.put(" ")
-	f.putF64((h-y3)*f.k, prec)
-	f.put(" c \n")
+	f.putNums(prec, " c \n", x1*f.k, (h-y1)*f.k, x2*f.k, (h-y2)*f.k, x3*f.k, (h-y3)*f.k)
 }
 
 // ClipRoundedRect begins a rectangular clipping operation. The rectangle is of
@@ -1768,47 +1683,32 @@ func (f *Fpdf) roundedRectPath(x, y, w, h, rTL, rTR, rBR, rBL float64) {
 	// f.outf("q %.5f %.5f m", (x+rTL)*k, (hp-y)*k)
 	const prec = 5
 	f.put("q ")
-	f.putF64((x+rTL)*k, prec)
-	f.put(" ")
-	f.putF64((hp-y)*k, prec)
-	f.put(" m\n")
+	f.putNums(prec, " m\n", (x+rTL)*k, (hp-y)*k)
 	xc := x + w - rTR
 	yc := y + rTR
 	// f.outf("%.5f %.5f l", xc*k, (hp-y)*k)
-	f.putF64(xc*k, prec)
-	f.put(" ")
-	f.putF64((hp-y)*k, prec)
-	f.put(" l\n")
+	f.putNums(prec, " l\n", xc*k, (hp-y)*k)
 	if rTR != 0 {
 		f.clipArc(xc+rTR*myArc, yc-rTR, xc+rTR, yc-rTR*myArc, xc+rTR, yc)
 	}
 	xc = x + w - rBR
 	yc = y + h - rBR
 	// f.outf("%.5f %.5f l", (x+w)*k, (hp-yc)*k)
-	f.putF64((x+w)*k, prec)
-	f.put(" ")
-	f.putF64((hp-yc)*k, prec)
-	f.put(" l\n")
+	f.putNums(prec, " l\n", (x+w)*k, (hp-yc)*k)
 	if rBR != 0 {
 		f.clipArc(xc+rBR, yc+rBR*myArc, xc+rBR*myArc, yc+rBR, xc, yc+rBR)
 	}
 	xc = x + rBL
 	yc = y + h - rBL
 	// f.outf("%.5f %.5f l", xc*k, (hp-(y+h))*k)
-	f.putF64(xc*k, prec)
-	f.put(" ")
-	f.putF64((hp-(y+h))*k, prec)
-	f.put(" l\n")
+	f.putNums(prec, " l\n", xc*k, (hp-(y+h))*k)
 	if rBL != 0 {
 		f.clipArc(xc-rBL*myArc, yc+rBL, xc-rBL, yc+rBL*myArc, xc-rBL, yc)
 	}
 	xc = x + rTL
 	yc = y + rTL
 	// f.outf("%.5f %.5f l", x*k, (hp-yc)*k)
-	f.putF64(x*k, prec)
-	f.put(" ")
-	f.putF64((hp-yc)*k, prec)
-	f.put(" l\n")
+	f.putNums(prec, " l\n", x*k, (hp-yc)*k)
 	if rTL != 0 {
 		f.clipArc(xc-rTL, yc-rTL*myArc, xc-rTL*myArc, yc-rTL, xc, yc-rTL)
 	}
@@ -1836,74 +1736,27 @@ func (f *Fpdf) ClipEllipse(x, y, rx, ry float64, outline bool) {
 	//		x*k, (h-(y-ry))*k)
 	const prec = 5
 	f.put("q ")
-	f.putF64((x+rx)*k, prec)
-	f.put(" ")
-	f.putF64((h-y)*k, prec)
-	f.put(" m ")
-	f.putF64((x+rx)*k, prec)
-	f.put(" ")
-	f.putF64((h-(y-ly))*k, prec)
-	f.put(" ")
-	f.putF64((x+lx)*k, prec)
-	f.put(" ")
-	f.putF64((h-(y-ry))*k, prec)
-	f.put(" ")
-	f.putF64(x*k, prec)
-	f.put(" ")
-	f.putF64((h-(y-ry))*k, prec)
-	f.put(" c\n")
+	f.putNums(prec, " m ", (x+rx)*k, (h-y)*k)
+	f.putNums(prec, " c\n", (x+rx)*k, (h-(y-ly))*k, (x+lx)*k, (h-(y-ry))*k, x*k, (h-(y-ry))*k)
 
 	//	f.outf("%.5f %.5f %.5f %.5f %.5f %.5f c",
 	//		(x-lx)*k, (h-(y-ry))*k,
 	//		(x-rx)*k, (h-(y-ly))*k,
 	//		(x-rx)*k, (h-y)*k)
-	f.putF64((x-lx)*k, prec)
-	f.put(" ")
-	f.putF64((h-(y-ry))*k, prec)
-	f.put(" ")
-	f.putF64((x-rx)*k, prec)
-	f.put(" ")
-	f.putF64((h-(y-ly))*k, prec)
-	f.put(" ")
-	f.putF64((x-rx)*k, prec)
-	f.put(" ")
-	f.putF64((h-y)*k, prec)
-	f.put(" c\n")
+	f.putNums(prec, " c\n", (x-lx)*k, (h-(y-ry))*k, (x-rx)*k, (h-(y-ly))*k, (x-rx)*k, (h-y)*k)
 
 	//	f.outf("%.5f %.5f %.5f %.5f %.5f %.5f c",
 	//		(x-rx)*k, (h-(y+ly))*k,
 	//		(x-lx)*k, (h-(y+ry))*k,
 	//		x*k, (h-(y+ry))*k)
-	f.putF64((x-rx)*k, prec)
-	f.put(" ")
-	f.putF64((h-(y+ly))*k, prec)
-	f.put(" ")
-	f.putF64((x-lx)*k, prec)
-	f.put(" ")
-	f.putF64((h-(y+ry))*k, prec)
-	f.put(" ")
-	f.putF64(x*k, prec)
-	f.put(" ")
-	f.putF64((h-(y+ry))*k, prec)
-	f.put(" c\n")
+	f.putNums(prec, " c\n", (x-rx)*k, (h-(y+ly))*k, (x-lx)*k, (h-(y+ry))*k, x*k, (h-(y+ry))*k)
 
 	//	f.outf("%.5f %.5f %.5f %.5f %.5f %.5f c W %s",
 	//		(x+lx)*k, (h-(y+ry))*k,
 	//		(x+rx)*k, (h-(y+ly))*k,
 	//		(x+rx)*k, (h-y)*k,
 	//		strIf(outline, "S", "n"))
-	f.putF64((x+lx)*k, prec)
-	f.put(" ")
-	f.putF64((h-(y+ry))*k, prec)
-	f.put(" ")
-	f.putF64((x+rx)*k, prec)
-	f.put(" ")
-	f.putF64((h-(y+ly))*k, prec)
-	f.put(" ")
-	f.putF64((x+rx)*k, prec)
-	f.put(" ")
-	f.putF64((h-y)*k, prec)
-	f.put(" c W " + strIf(outline, "S", "n") + "\n")
+	f.putNums(prec, " c W "+strIf(outline, "S", "n")+"\n", (x+lx)*k, (h-(y+ry))*k, (x+rx)*k, (h-(y+ly))*k, (x+rx)*k, (h-y)*k)
 }
 
 // ClipCircle begins a circular clipping operation. The circle is centered at
@@ -2431,8 +2284,8 @@ func (f *Fpdf) outFont() {
 	b = append(b, f.currentFont.i...)
 	b = append(b, ' ')
 	b = appendFixed(b, f.fontSizePt, 2)
-	b = append(b, " Tf ET"...)
-	f.outBytes(b)
+	b = append(b, " Tf ET\n"...)
+	f.putBytes(b)
 	f.fmt.buf = b
 }
 
@@ -2592,7 +2445,8 @@ func (f *Fpdf) Text(x, y float64, txtStr string) {
 	if f.colorFlag {
 		b = append(b, " Q"...)
 	}
-	f.outBytes(b)
+	b = append(b, '\n')
+	f.putBytes(b)
 	f.fmt.buf = b
 }
 
@@ -2722,8 +2576,7 @@ func (f *Fpdf) CellFormat(w, h float64, txtStr, borderStr string, ln int,
 		if ws > 0 {
 			f.ws = ws
 			// f.outf("%.3f Tw", ws*k)
-			f.putF64(ws*k, 3)
-			f.put(" Tw\n")
+			f.putNums(3, " Tw\n", ws*k)
 		}
 	}
 	if w == 0 {
@@ -3120,8 +2973,7 @@ func (f *Fpdf) MultiCell(w, h float64, txtStr, borderStr, alignStr string, fill 
 						f.ws = 0
 					}
 					// f.outf("%.3f Tw", f.ws*f.k)
-					f.putF64(f.ws*f.k, 3)
-					f.put(" Tw\n")
+					f.putNums(3, " Tw\n", f.ws*f.k)
 				}
 				if f.isCurrentUTF8 {
 					f.CellFormat(w, h, string(srune[j:sep]), b, 2, alignStr, fill, 0, "")
@@ -3443,14 +3295,8 @@ func (f *Fpdf) imageOut(info *ImageInfoType, x, y, w, h float64, allowNegativeX,
 	// f.outf("q %.5f 0 0 %.5f %.5f %.5f cm /I%s Do Q", w*f.k, h*f.k, x*f.k, (f.h-(y+h))*f.k, info.i)
 	const prec = 5
 	f.put("q ")
-	f.putF64(w*f.k, prec)
-	f.put(" 0 0 ")
-	f.putF64(h*f.k, prec)
-	f.put(" ")
-	f.putF64(x*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-(y+h))*f.k, prec)
-	f.put(" cm /I" + info.i + " Do Q\n")
+	f.putNums(prec, " 0 0 ", w*f.k)
+	f.putNums(prec, " cm /I"+info.i+" Do Q\n", h*f.k, x*f.k, (f.h-(y+h))*f.k)
 	if link > 0 || len(linkStr) > 0 {
 		f.newLink(x, y, w, h, link, linkStr)
 	}
@@ -4210,16 +4056,20 @@ func (f *Fpdf) outf(fmtStr string, args ...any) {
 	f.out(sprintf(fmtStr, args...))
 }
 
-// putF64 writes v with precision prec, formatted in the scratch buffer
-// (fmtF64 would allocate a string per number).
-func (f *Fpdf) putF64(v float64, prec int) {
-	f.fmt.buf = appendFixed(f.fmt.buf[:0], v, prec)
-	f.putBytes(f.fmt.buf)
-}
-
-// fmtF64 converts the floating-point number f to a string with precision prec.
-func (f *Fpdf) fmtF64(v float64, prec int) string {
-	return string(appendFixed(f.fmt.buf[:0], v, prec))
+// putNums writes vs, each with prec decimals and a space between them,
+// then op, formatted in the scratch buffer and written at once: a write
+// to the page for each number and each space cost more than formatting.
+func (f *Fpdf) putNums(prec int, op string, vs ...float64) {
+	b := f.fmt.buf[:0]
+	for i, v := range vs {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = appendFixed(b, v, prec)
+	}
+	b = append(b, op...)
+	f.putBytes(b)
+	f.fmt.buf = b
 }
 
 func (f *Fpdf) putInt(v int) {
@@ -5411,11 +5261,7 @@ func (f *Fpdf) MoveTo(x, y float64) {
 func (f *Fpdf) LineTo(x, y float64) {
 	// f.outf("%.2f %.2f l", x*f.k, (f.h-y)*f.k)
 	const prec = 2
-	f.putF64(x*f.k, prec)
-	f.put(" ")
-
-	f.putF64((f.h-y)*f.k, prec)
-	f.put(" l\n")
+	f.putNums(prec, " l\n", x*f.k, (f.h-y)*f.k)
 
 	f.x, f.y = x, y
 }
@@ -5431,14 +5277,7 @@ func (f *Fpdf) LineTo(x, y float64) {
 func (f *Fpdf) CurveTo(cx, cy, x, y float64) {
 	// f.outf("%.5f %.5f %.5f %.5f v", cx*f.k, (f.h-cy)*f.k, x*f.k, (f.h-y)*f.k)
 	const prec = 5
-	f.putF64(cx*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-cy)*f.k, prec)
-	f.put(" ")
-	f.putF64(x*f.k, prec)
-	f.put(" ")
-	f.putF64((f.h-y)*f.k, prec)
-	f.put(" v\n")
+	f.putNums(prec, " v\n", cx*f.k, (f.h-cy)*f.k, x*f.k, (f.h-y)*f.k)
 	f.x, f.y = x, y
 }
 
@@ -5529,18 +5368,7 @@ func (f *Fpdf) arc(x, y, rx, ry, degRotate, degStart, degEnd float64,
 		//		math.Sin(a), math.Cos(a), x, y)
 		const prec = 5
 		f.put("q ")
-		f.putF64(cos, prec)
-		f.put(" ")
-		f.putF64(-1*sin, prec)
-		f.put(" ")
-		f.putF64(sin, prec)
-		f.put(" ")
-		f.putF64(cos, prec)
-		f.put(" ")
-		f.putF64(x, prec)
-		f.put(" ")
-		f.putF64(y, prec)
-		f.put(" cm\n")
+		f.putNums(prec, " cm\n", cos, -1*sin, sin, cos, x, y)
 
 		x = 0
 		y = 0

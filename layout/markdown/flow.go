@@ -152,7 +152,7 @@ func (c *cursor) put(b box, repeat *box) {
 		}
 	} else {
 		if c.out == nil && c.lineH > 0 {
-			c.out = make([]placed, 0, int((c.bottom-c.top)/c.lineH)*c.cols+8)
+			c.out = make([]placed, 0, c.room())
 		}
 		for c.y+b.h > c.bottom+eps {
 			if c.fresh && c.pageTop && c.errs != nil {
@@ -168,6 +168,15 @@ func (c *cursor) put(b box, repeat *box) {
 	}
 	c.out = append(c.out, placed{b: b, x: c.colX(), y: c.y, cols: uint8(c.cols)})
 	c.y += b.h
+}
+
+// room is about how many boxes the region holds: as many as lines of
+// body text.
+func (c *cursor) room() int {
+	if c.lineH <= 0 {
+		return 0 // not known: grown as placed
+	}
+	return int((c.bottom-c.top)/c.lineH)*c.cols + 8
 }
 
 // low is the lowest point the placed boxes reach.
@@ -224,9 +233,10 @@ func (f *flow) startRegion(y float64) {
 }
 
 // clearGroups forgets the groups of the region: a new page or region
-// starts. Nothing holds their boxes any more, so the buffer is used again.
+// starts. Nothing holds them or their boxes any more, so their buffers
+// are used again.
 func (f *flow) clearGroups() {
-	f.groups, f.kept = nil, f.kept[:0]
+	f.groups, f.kept = f.groups[:0], f.kept[:0]
 }
 
 func (f *flow) newPage() {
@@ -428,6 +438,9 @@ func (f *flow) place(g group) {
 	// table header), for balancing to place again. Space between blocks
 	// that the live run dropped at a column's foot is kept too: placed
 	// again higher up, it is the gap between the blocks it stood for.
+	if f.kept == nil {
+		f.kept = make([]box, 0, f.cur.room())
+	}
 	start := len(f.kept)
 	for _, p := range f.cur.out[f.cur.group:] {
 		if !p.repeat {
@@ -472,11 +485,12 @@ func (f *flow) endRegion() float64 {
 // groups on this page, so the columns end level.
 func (f *flow) balance() []placed {
 	// Every trial places as many boxes as the live run did: the trials
-	// take turns with two buffers, one holding the best so far.
-	var bufs [2][]placed
-	for i := range bufs {
-		bufs[i] = make([]placed, 0, len(f.cur.out)+1)
-	}
+	// take turns with two buffers, one holding the best so far. The live
+	// run's is one of them: what it placed is let go for the best trial's
+	// (the groups hold their boxes).
+	first := f.cur.out[0]
+	lo, hi := 0.0, f.cur.low()-f.cur.top
+	bufs := [2][]placed{make([]placed, 0, len(f.cur.out)+1), f.cur.out[:0]}
 	turn := 0
 	try := func(h float64) ([]placed, bool) {
 		c := f.cur
@@ -484,7 +498,7 @@ func (f *flow) balance() []placed {
 		c.bottom = c.top + h
 		c.full = func() bool { return false }
 		c.whole = f.colHeight()
-		if first := f.cur.out[0]; first.repeat {
+		if first.repeat {
 			// A table continued from the last page starts the region.
 			c.out = append(c.out, first)
 			c.y += first.b.h
@@ -497,7 +511,6 @@ func (f *flow) balance() []placed {
 		turn = 1 - turn // keep this one: the next trial takes the other
 		return c.out, true
 	}
-	lo, hi := 0.0, f.cur.low()-f.cur.top
 	best, ok := try(hi)
 	if !ok {
 		return f.cur.out // cannot happen: the live run fitted

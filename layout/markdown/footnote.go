@@ -225,7 +225,7 @@ func (r *walker) runIn(due []*east.Footnote, line int) {
 	r.openInlines()
 	r.runOn(due)
 	lines := r.breakLines(r.closeInlines(), r.width(), r.cur().size)
-	r.emitLines(lines, r.lk.lead, alignLeft, keepLines, line)
+	r.emitLines(lines, r.lk.lead, keepLines, line)
 }
 
 // runOn adds footnotes to the inline content being set, each after a wide

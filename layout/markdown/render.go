@@ -796,16 +796,17 @@ const (
 	keepWhole                 // every line but the last: a block never split
 )
 
-// emitLines emits set lines, one box each, keeping them with the next box
-// as rule says.
-func (r *walker) emitLines(lines []line, lineLead float64, a align, rule keepRule, src int) {
-	w := r.width()
-	for i, l := range lines {
+// emitLines emits set lines, one box each, set left, keeping them with
+// the next box as rule says. A box draws its line from where it is set,
+// not a copy: every try of a layout emits them again.
+func (r *walker) emitLines(lines []line, lineLead float64, rule keepRule, src int) {
+	for i := range lines {
+		l := &lines[i]
 		h, base := l.height(lineLead), l.baseline(lineLead)
 		keep := rule == keepAll || (len(lines) > 1 && (i == 0 || i == len(lines)-2)) || (rule == keepNext && i == len(lines)-1) ||
 			(rule == keepWhole && i < len(lines)-1) || (r.keepFrom >= 0 && i >= r.keepFrom)
-		r.emit(box{h: h, base: base, keep: keep, line: src, what: aLine, marks: r.marksIn(l), head: r.headLevel,
-			draw: func(c canvas, x, y float64) { drawLine(c, l, x, y+base, w, a) }})
+		r.emit(box{h: h, base: base, keep: keep, line: src, what: aLine, marks: r.marksIn(*l), head: r.headLevel,
+			draw: func(c canvas, x, y float64) { drawLine(c, *l, x, y+base, 0, alignLeft) }})
 	}
 	r.keepFrom = -1
 }
@@ -935,7 +936,7 @@ func (r *walker) paragraph(n ast.Node, entering bool) ast.WalkStatus {
 		rule = keepAll
 	}
 	r.whole = false
-	r.emitLines(lines, r.lk.lead, alignLeft, rule, r.nodeLine(n))
+	r.emitLines(lines, r.lk.lead, rule, r.nodeLine(n))
 	r.space(gap * r.em)
 	return ast.WalkContinue
 }
@@ -982,7 +983,7 @@ func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
 	_, lines := r.closeText(n)
 	r.head = plainLines(lines)
 	r.headLevel = uint8(lv)
-	r.emitLines(lines, 1.2, alignLeft, keepAll, r.nodeLine(n))
+	r.emitLines(lines, 1.2, keepAll, r.nodeLine(n))
 	r.headLevel = 0
 	r.pop()
 	if hs.rule > 0 {

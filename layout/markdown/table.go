@@ -568,46 +568,16 @@ func (r *walker) setTable(t *tableState) *setTable {
 
 // layoutTable emits the rows of table t, set (setTable).
 func (r *walker) layoutTable(t *tableState) {
-	st, tl := t.set, &r.lk.table
-	fit, cw, pad, width, aligns := st.fit, st.fit.w, st.fit.pad, st.width, st.aligns
+	st, lk := t.set, r.lk
+	fit := st.fit
 	r.wrapped = r.wrapped || fit.wrapped
 	if fit.narrowed || fit.under || fit.cut {
 		r.noteFit(t.line, fit, st.size, r.width())
 	}
-
-	drawRow := func(sr setRow, zebra, last bool) func(c canvas, x, y float64) {
-		return func(c canvas, x, y float64) {
-			switch {
-			case sr.header && tl.fill:
-				c.Fill(x, y, width, sr.h, tl.head)
-			case zebra:
-				c.Fill(x, y, width, sr.h, tl.zebra)
-			}
-			if sr.group {
-				ly := y + groupRise + tl.padY
-				for _, l := range sr.cells[0] {
-					drawLine(c, l, x+pad, ly+l.baseline(tl.lead), width-2*pad, alignLeft)
-					ly += l.height(tl.lead)
-				}
-				rule(c, x, x+width, y+sr.h, pen{width: 0.15, color: r.lk.accent.tint(0.4)})
-				return
-			}
-			cx := x
-			for j, ls := range sr.cells {
-				ly := y + tl.padY
-				for _, l := range ls {
-					drawLine(c, l, cx+pad, ly+l.baseline(tl.lead), cw[j], aligns[j])
-					ly += l.height(tl.lead)
-				}
-				cx += cw[j] + 2*pad
-			}
-			if sr.header {
-				rule(c, x, x+width, y+sr.h, pen{width: 0.3, color: r.lk.accent})
-			}
-			if last && tl.last {
-				rule(c, x, x+width, y+sr.h, pen{width: 0.3, color: r.lk.accent})
-			}
-		}
+	// A row's box draws it from the table set, not a copy: every try of
+	// a layout emits the rows again.
+	drawRow := func(i int, zebra, last bool) func(c canvas, x, y float64) {
+		return func(c canvas, x, y float64) { st.drawRow(c, lk, i, zebra, last, x, y) }
 	}
 
 	// A table that fits in a column is kept whole: every row keeps with
@@ -639,15 +609,15 @@ func (r *walker) layoutTable(t *tableState) {
 		case sr.header:
 			b.keep = true
 			b.what = aTableHeader
-			b.draw = drawRow(sr, false, false)
+			b.draw = drawRow(i, false, false)
 		case sr.group:
 			// A group's name stays with its rows, and starts the
 			// stripes afresh.
 			b.keep = i < len(set)-1
-			b.draw = drawRow(sr, false, false)
+			b.draw = drawRow(i, false, false)
 			body = 0
 		default:
-			b.draw = drawRow(sr, body%2 == 1, i == len(set)-1)
+			b.draw = drawRow(i, body%2 == 1, i == len(set)-1)
 			// The last row does not go on alone.
 			b.keep = whole && i < len(set)-1 || i == len(set)-2 && i > 0 && !set[i-1].header ||
 				i == len(set)-1 && t.explained || i >= marked
@@ -660,7 +630,7 @@ func (r *walker) layoutTable(t *tableState) {
 		if sr.header && header == nil {
 			// Wrapped after emit, so a list marker goes with the first
 			// header only.
-			hb := r.wrap(box{h: sr.h, draw: drawRow(sr, false, false), marks: b.marks})
+			hb := r.wrap(box{h: sr.h, draw: b.draw, marks: b.marks})
 			header = &hb
 		}
 		if !sr.header {
@@ -670,6 +640,44 @@ func (r *walker) layoutTable(t *tableState) {
 		}
 	}
 	r.fl.repeat = nil
+}
+
+// drawRow draws row i of the table, its top left corner at (x, y), in
+// look lk: striped as zebra says, ruled under as the table's last row
+// where last.
+func (st *setTable) drawRow(c canvas, lk *look, i int, zebra, last bool, x, y float64) {
+	sr, tl := st.rows[i], &lk.table
+	cw, pad, width := st.fit.w, st.fit.pad, st.width
+	switch {
+	case sr.header && tl.fill:
+		c.Fill(x, y, width, sr.h, tl.head)
+	case zebra:
+		c.Fill(x, y, width, sr.h, tl.zebra)
+	}
+	if sr.group {
+		ly := y + groupRise + tl.padY
+		for _, l := range sr.cells[0] {
+			drawLine(c, l, x+pad, ly+l.baseline(tl.lead), width-2*pad, alignLeft)
+			ly += l.height(tl.lead)
+		}
+		rule(c, x, x+width, y+sr.h, pen{width: 0.15, color: lk.accent.tint(0.4)})
+		return
+	}
+	cx := x
+	for j, ls := range sr.cells {
+		ly := y + tl.padY
+		for _, l := range ls {
+			drawLine(c, l, cx+pad, ly+l.baseline(tl.lead), cw[j], st.aligns[j])
+			ly += l.height(tl.lead)
+		}
+		cx += cw[j] + 2*pad
+	}
+	if sr.header {
+		rule(c, x, x+width, y+sr.h, pen{width: 0.3, color: lk.accent})
+	}
+	if last && tl.last {
+		rule(c, x, x+width, y+sr.h, pen{width: 0.3, color: lk.accent})
+	}
 }
 
 // groupRise is the room over a group row's name, to set it off from the

@@ -162,6 +162,14 @@ func (lx *lexer) next() (r rune) {
 		lx.nprev++
 	}
 
+	// Printable ASCII, a tab or a newline, most of any text: one byte, no
+	// control character, no carriage return to check.
+	if c := lx.input[lx.pos]; c >= ' ' && c < 0x7f || c == '\t' || c == '\n' {
+		lx.prevWidths[0] = 1
+		lx.pos++
+		return rune(c)
+	}
+
 	r, w := utf8.DecodeRuneInString(lx.input[lx.pos:])
 	if r == utf8.RuneError && w == 1 {
 		lx.error(errLexUTF8{lx.input[lx.pos]})
@@ -409,6 +417,9 @@ func lexTableNameEnd(lx *lexer) stateFn {
 // Lexes only one part, e.g. only 'a' inside 'a.b'.
 func lexBareName(lx *lexer) stateFn {
 	r := lx.next()
+	for isBareKeyChar(r) && lx.head == len(lx.items) {
+		r = lx.next()
+	}
 	if isBareKeyChar(r) {
 		return lexBareName
 	}
@@ -686,6 +697,9 @@ func lexInlineTableEnd(lx *lexer) stateFn {
 // beginning '"' has already been consumed and ignored.
 func lexString(lx *lexer) stateFn {
 	r := lx.next()
+	for r != eof && !isNL(r) && r != '\\' && r != '"' && lx.head == len(lx.items) {
+		r = lx.next() // until next reports a character refused
+	}
 	switch {
 	case r == eof:
 		return lx.errorf(`unexpected EOF; expected '"'`)
@@ -713,6 +727,9 @@ func lexString(lx *lexer) stateFn {
 // the beginning '"""' has already been consumed and ignored.
 func lexMultilineString(lx *lexer) stateFn {
 	r := lx.next()
+	for r != eof && r != '\\' && r != '"' && lx.head == len(lx.items) {
+		r = lx.next() // until next reports a character refused
+	}
 	switch r {
 	default:
 		return lexMultilineString
@@ -769,6 +786,9 @@ func lexMultilineString(lx *lexer) stateFn {
 // It assumes that the beginning "'" has already been consumed and ignored.
 func lexRawString(lx *lexer) stateFn {
 	r := lx.next()
+	for r != eof && !isNL(r) && r != '\'' && lx.head == len(lx.items) {
+		r = lx.next() // until next reports a character refused
+	}
 	switch {
 	default:
 		return lexRawString
@@ -790,6 +810,9 @@ func lexRawString(lx *lexer) stateFn {
 // ignored.
 func lexMultilineRawString(lx *lexer) stateFn {
 	r := lx.next()
+	for r != eof && r != '\'' && lx.head == len(lx.items) {
+		r = lx.next() // until next reports a character refused
+	}
 	switch r {
 	default:
 		return lexMultilineRawString
@@ -1153,7 +1176,11 @@ func lexCommentStart(lx *lexer) stateFn {
 // It will consume *up to* the first newline character, and pass control
 // back to the last state on the stack.
 func lexComment(lx *lexer) stateFn {
-	switch r := lx.next(); {
+	r := lx.next()
+	for !isNL(r) && r != eof && lx.head == len(lx.items) {
+		r = lx.next() // until next reports a character refused
+	}
+	switch {
 	case isNL(r) || r == eof:
 		lx.backup()
 		lx.emit(itemText)

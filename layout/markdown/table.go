@@ -172,11 +172,18 @@ func tableScale(rows []tableRow, ncol int, base, avail float64, tl *tableLook, a
 	// longest word, names; and of the body alone (the header's longest
 	// words). Measured as the scaled cells measure, as a footnote mark
 	// keeps its floor while the text around it shrinks.
-	buf := make([]float64, 5*ncol)
-	var nat, mn, ph, body, head []float64
+	// And mass: each column's body cells' natural widths summed, which
+	// tells the column with the most text.
+	buf := make([]float64, 6*ncol)
+	var nat, mn, ph, body, head, mass []float64
+	at := math.NaN() // the scale the widths are measured at
 	measure := func(k float64) {
+		if k == at {
+			return // measured at k last: as they are
+		}
+		at = k
 		clear(buf) // one buffer for every scale tried, each afresh
-		nat, mn, ph, body, head = buf[:ncol], buf[ncol:2*ncol], buf[2*ncol:3*ncol], buf[3*ncol:4*ncol], buf[4*ncol:]
+		nat, mn, ph, body, head, mass = buf[:ncol], buf[ncol:2*ncol], buf[2*ncol:3*ncol], buf[3*ncol:4*ncol], buf[4*ncol:5*ncol], buf[5*ncol:]
 		for _, row := range rows {
 			for j, c := range row.cells {
 				n, m, p := widthsAt(c, k)
@@ -185,6 +192,7 @@ func tableScale(rows []tableRow, ncol int, base, avail float64, tl *tableLook, a
 					head[j] = max(head[j], m)
 				} else {
 					body[j] = max(body[j], n)
+					mass[j] += n
 				}
 			}
 		}
@@ -197,10 +205,17 @@ func tableScale(rows []tableRow, ncol int, base, avail float64, tl *tableLook, a
 	top := tl.size(base)
 	prose := proseColumns(rows, ncol)
 	var wrap []float64 // the least widths of a table set with its prose wrapped
+	// No character shrinks more than the table's type (scaleOf), so at a
+	// smaller size the cells are at least as much narrower as the type,
+	// never more: a size even that leaves too wide is not measured.
+	measure(top / base)
+	natTop := sum(nat)
 	for size := top; size >= floor-eps; size -= 0.25 {
-		if measure(size / base); sum(nat) <= inner+eps {
-			f.k = size / base
-			break
+		if size*natTop/top <= inner+2*eps {
+			if measure(size / base); sum(nat) <= inner+eps {
+				f.k = size / base
+				break
+			}
 		}
 		// A table led by prose may shrink a half point to stay on one
 		// line, as tables are often set; rather than shrink further, it
@@ -242,15 +257,8 @@ func tableScale(rows []tableRow, ncol int, base, avail float64, tl *tableLook, a
 		if j < len(aligns) && aligns[j] == alignRight {
 			continue
 		}
-		mass := 0.0
-		for _, row := range rows {
-			if !row.header && j < len(row.cells) {
-				n, _, _ := widthsAt(row.cells[j], f.k)
-				mass += n
-			}
-		}
-		if mass > most {
-			wordy, most = j, mass
+		if mass[j] > most {
+			wordy, most = j, mass[j]
 		}
 	}
 	switch {

@@ -27,6 +27,7 @@ type Font struct {
 
 	w     widths
 	ascii [128]bool // the ASCII characters that print (spacing included): most text is all ASCII
+	asIs  [256]bool // the bytes that print as themselves (ASCII from the space up): one test a byte
 }
 
 // widths holds the advance of each BMP rune in 1/1000 em (0: no glyph),
@@ -152,6 +153,7 @@ func Parse(name string, ttf []byte) (*Font, error) {
 	f := &Font{Name: name, TTF: ttf, w: w}
 	for c := range f.ascii {
 		f.ascii[c] = f.Has(rune(c)) || unicode.IsSpace(rune(c))
+		f.asIs[c] = f.ascii[c] && c >= ' '
 	}
 	return f, nil
 }

@@ -93,9 +93,8 @@ func fallback(r rune, has func(rune) bool) bool {
 func (f *Font) Replace(s string) string {
 	i := 0
 	for i < len(s) {
-		if c := s[i]; c < utf8.RuneSelf && f.ascii[c] && c >= ' ' {
-			i++ // the common case, first
-			continue
+		if i += f.asIsLen(s[i:]); i == len(s) { // the common case, first
+			break
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n == 1 || !f.Has(r) && r != ' ' {
@@ -130,6 +129,17 @@ func (f *Font) Replace(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// asIsLen returns how many bytes s starts with that print as themselves:
+// a loop of its own, as tight as a loop over bytes gets.
+func (f *Font) asIsLen(s string) int {
+	for i := 0; i < len(s); i++ {
+		if !f.asIs[s[i]] {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // Printable is Replace in the text font.

@@ -106,8 +106,8 @@ func (font *UTF8Font) inBase(r rune) bool {
 	if font == nil {
 		return false
 	}
-	u := uint(r) // a negative r is past the set too
-	return u < uint(len(font.baseSet))*64 && font.baseSet[u/64]&(1<<(u%64)) != 0
+	w := uint(r) / 64 // a negative r is past the set too
+	return w < uint(len(font.baseSet)) && font.baseSet[w]&(1<<(uint(r)%64)) != 0
 }
 
 // AddUTF8FontFromParsed makes a parsed font available in the document

@@ -668,12 +668,19 @@ func TestAppendFixed(t *testing.T) {
 			float64(rnd.IntN(1<<20)-1<<19)/8,                           // ties
 			math.Nextafter(float64(rnd.IntN(200000))/200, math.Inf(1)), // near ties
 			math.Nextafter(float64(rnd.IntN(200000))/200, math.Inf(-1)),
-			math.Float64frombits(rnd.Uint64()))
+			math.Float64frombits(rnd.Uint64()),
+			rnd.Float64()*math.Pow(10, float64(rnd.IntN(17)))) // every length
 	}
+	spare := make([]byte, 2, 64) // digits written in place after what is there
+	spare[0], spare[1] = 'x', ' '
 	for _, v := range vals {
 		for prec := range 8 {
-			if got, want := string(appendFixed(nil, v, prec)), strconv.FormatFloat(v, 'f', prec, 64); got != want {
+			want := strconv.FormatFloat(v, 'f', prec, 64)
+			if got := string(appendFixed(nil, v, prec)); got != want {
 				t.Fatalf("appendFixed(%v, %d) = %s, want %s", v, prec, got, want)
+			}
+			if got := string(appendFixed(spare, v, prec)); got != "x "+want {
+				t.Fatalf("appendFixed(%q, %v, %d) = %q, want %q", spare, v, prec, got, "x "+want)
 			}
 		}
 	}

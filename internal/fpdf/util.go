@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
@@ -171,36 +172,71 @@ func appendFixed(b []byte, v float64, prec int) []byte {
 	if !(a < 1<<53/scale) { // also NaN and ±Inf
 		return strconv.AppendFloat(b, v, 'f', prec, 64)
 	}
-	n := math.Round(a * scale)
+	n := math.RoundToEven(a * scale) // an instruction; either neighbour of a tie is refused below
 	if r := math.FMA(a, scale, -n); r >= 0.5 || r <= -0.5 {
 		return strconv.AppendFloat(b, v, 'f', prec, 64)
 	}
-	// The digits, written from the last: n < 2^53 has at most 16, and
-	// dividing by the constant 10 compiles to a multiplication, where
-	// dividing by 10^k, a variable, would be a division for each digit.
-	var d [24]byte
-	i := len(d)
+	// The digits, written in place from the last, two at a time: n < 2^53
+	// has at most 16, and dividing by the constant 100 compiles to a
+	// multiplication, where dividing by 10^k, a variable, would be a
+	// division. The length comes first: a sign, the whole part's digits
+	// (one at least), the point and prec digits.
 	u := uint64(n)
-	for range prec {
+	neg := math.Signbit(v) // -0.001 is "-0.00", as strconv writes it
+	l := max(decimalDigits(u), prec+1) + 1
+	if neg {
+		l++
+	}
+	start := len(b)
+	b = slices.Grow(b, l)[:start+l]
+	i := start + l
+	for k := prec; k > 1; k -= 2 {
+		i -= 2
+		q := u % 100 * 2
+		b[i], b[i+1] = digitPairs[q], digitPairs[q+1]
+		u /= 100
+	}
+	if prec%2 == 1 {
 		i--
-		d[i] = byte('0' + u%10)
+		b[i] = byte('0' + u%10)
 		u /= 10
 	}
 	i--
-	d[i] = '.'
-	for {
-		i--
-		d[i] = byte('0' + u%10)
-		if u /= 10; u == 0 {
-			break
-		}
+	b[i] = '.'
+	for u >= 100 {
+		i -= 2
+		q := u % 100 * 2
+		b[i], b[i+1] = digitPairs[q], digitPairs[q+1]
+		u /= 100
 	}
-	if math.Signbit(v) { // -0.001 is "-0.00", as strconv writes it
+	if u >= 10 {
+		i -= 2
+		b[i], b[i+1] = digitPairs[2*u], digitPairs[2*u+1]
+	} else {
 		i--
-		d[i] = '-'
+		b[i] = byte('0' + u)
 	}
-	return append(b, d[i:]...)
+	if neg {
+		b[start] = '-'
+	}
+	return b
 }
+
+// digitPairs holds the two digits of each number from 00 to 99.
+const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+// decimalDigits returns how many decimal digits x has, 0 for 0: about
+// log10(2) (1233/4096) times its bits, one more where x reaches the next
+// power of ten.
+func decimalDigits(x uint64) int {
+	d := bits.Len64(x) * 1233 >> 12
+	if x >= pow10u[d] {
+		d++
+	}
+	return d
+}
+
+var pow10u = [...]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19}
 
 var pow10 = [...]float64{1, 10, 100, 1000, 1e4, 1e5, 1e6}
 

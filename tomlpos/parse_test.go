@@ -30,6 +30,8 @@ func TestParseIsDecode(t *testing.T) {
 		"nested arrays":           "a = [[1], [{b = [2]}]]\n[c]\nd = [3]\nd.e = 4\n",
 		"unterminated":            "k = \"unterminated\n",
 		"not toml":                "[[unit]\nid = 1\n",
+		"array, then not":         "[[t]]\na = []\n[[t]]\na = 1\na.b = {x = 1}\n",
+		"array, then not, quoted": "[[\"\"]]\na = []\n[[\"\"]]\n\"a\" = 1\na.b = {x = 1}\n",
 	}
 	err := fs.WalkDir(os.DirFS("../data"), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".toml") {

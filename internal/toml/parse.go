@@ -24,6 +24,10 @@ type parser struct {
 	implicits map[string]struct{} // Record implicit keys (e.g. "key.group.names").
 
 	meta bool // keep what MetaData tells: every key in order, its type and place
+
+	// Without meta: the last part of every key recorded as an array, so
+	// that setType needs no key's full name when it cannot be one.
+	arrayNames map[string]struct{}
 }
 
 type keyInfo struct {
@@ -614,15 +618,13 @@ func (p *parser) addContext(key Key, array bool) {
 // implicit key groups.
 func (p *parser) setValue(key string, value any) {
 	var (
-		tmpHash    any
-		ok         bool
-		hash       = p.mapping
-		keyContext = make(Key, 0, len(p.context)+1)
+		tmpHash any
+		ok      bool
+		hash    = p.mapping
 	)
-	for _, k := range p.context {
-		keyContext = append(keyContext, k)
+	for i, k := range p.context {
 		if tmpHash, ok = hash[k]; !ok {
-			p.bug("Context for key '%s' has not been established.", keyContext)
+			p.bug("Context for key '%s' has not been established.", p.context[:i+1])
 		}
 		switch t := tmpHash.(type) {
 		case []map[string]any:
@@ -632,12 +634,12 @@ func (p *parser) setValue(key string, value any) {
 		case map[string]any:
 			hash = t
 		default:
-			p.panicf("Key '%s' has already been defined.", keyContext)
+			p.panicf("Key '%s' has already been defined.", p.context[:i+1])
 		}
 	}
-	keyContext = append(keyContext, key)
 
 	if _, ok := hash[key]; ok {
+		keyContext := p.context.add(key)
 		// Normally redefining keys isn't allowed, but the key could have been
 		// defined implicitly and it's allowed to be redefined concretely. (See
 		// the `valid/implicit-and-explicit-after.toml` in toml-test)
@@ -675,6 +677,15 @@ func (p *parser) setValue(key string, value any) {
 // Note that if `key` is empty, then the type given will be applied to the
 // current context (which is either a table or an array of tables).
 func (p *parser) setType(key string, typ tomlType, pos Position) {
+	last := key
+	if last == "" && len(p.context) > 0 {
+		last = p.context.last()
+	}
+	if !p.meta && typ != tomlArray {
+		if _, maybe := p.arrayNames[last]; !maybe {
+			return // no array was recorded under this key
+		}
+	}
 	keyContext := make(Key, 0, len(p.context)+1)
 	keyContext = append(keyContext, p.context...)
 	if len(key) > 0 { // allow type setting for hashes
@@ -686,12 +697,16 @@ func (p *parser) setType(key string, typ tomlType, pos Position) {
 	if len(keyContext) == 0 {
 		keyContext = Key{""}
 	}
-	if !p.meta && typ != tomlArray {
+	if !p.meta {
 		// Only isArray reads a type here: keep the arrays alone.
-		if len(p.keyInfo) > 0 {
+		if typ != tomlArray {
 			delete(p.keyInfo, keyContext.String())
+			return
 		}
-		return
+		if p.arrayNames == nil {
+			p.arrayNames = map[string]struct{}{}
+		}
+		p.arrayNames[last] = struct{}{}
 	}
 	p.keyInfo[keyContext.String()] = keyInfo{tomlType: typ, pos: pos}
 }

@@ -110,16 +110,16 @@ func ParseList(file string, src []byte) (*List, diag.List) {
 	if err := tomlpos.Vet(file, src); err != nil {
 		return nil, diag.List{err.(diag.Diag)}
 	}
-	var probe map[string]any
-	if _, err := toml.Decode(string(src), &probe); err != nil {
+	probe, err := toml.Parse(string(src))
+	if err != nil {
 		return nil, diag.List{syntaxErr(file, err)}
 	}
 	l := &List{File: file, Hash: HashBytes(src)}
 	t := listType()
 	v := reflect.New(t)
-	ix, dl, ok := tomlpos.Decode(file, src, v.Interface())
+	ix, dl, ok := tomlpos.Fill(file, src, probe, v.Interface())
 	l.fill(v.Elem(), ix, ok)
-	// tomlpos.Decode cannot place an unknown key that is all digits ("0 = 1"):
+	// tomlpos.Fill cannot place an unknown key that is all digits ("0 = 1"):
 	// such a message goes to the start of the file rather than nowhere.
 	for i := range dl {
 		if dl[i].Line < 1 || dl[i].Col < 1 {

@@ -57,10 +57,6 @@ func Decode(file string, src []byte, v any) (*Index, diag.List, bool) {
 // problems at their places, and returned by its key as a pointer. The
 // message for an unknown top-level key offers those keys with v's own.
 func DecodeExtra(file string, src []byte, v any, extra map[string]reflect.Type) (*Index, diag.List, bool, map[string]any) {
-	rv := reflect.ValueOf(v)
-	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		panic(fmt.Sprintf("tomlpos.Decode: want a non-nil pointer, got %T", v))
-	}
 	ix := NewIndex(file, src)
 	if err := Vet(file, src); err != nil {
 		return ix, diag.List{err.(diag.Diag)}, false, nil
@@ -69,6 +65,24 @@ func DecodeExtra(file string, src []byte, v any, extra map[string]reflect.Type) 
 	if err != nil {
 		return ix, diag.List{decodeErr(ix, file, err)}, false, nil
 	}
+	l, ok, got := ix.fill(tree, v, extra)
+	return ix, l, ok, got
+}
+
+// Fill is Decode for text already parsed: tree is what toml.Parse made
+// of src, which Vet let through. It leaves tree as it was.
+func Fill(file string, src []byte, tree map[string]any, v any) (*Index, diag.List, bool) {
+	ix := NewIndex(file, src)
+	l, ok, _ := ix.fill(tree, v, nil)
+	return ix, l, ok
+}
+
+// fill fills v from the tree of the index's text.
+func (ix *Index) fill(tree map[string]any, v any, extra map[string]reflect.Type) (diag.List, bool, map[string]any) {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		panic(fmt.Sprintf("tomlpos.Decode: want a non-nil pointer, got %T", v))
+	}
 	ix.parsed = true
 	f := filler{ix: ix, extra: extra}
 	f.value(tree, rv.Elem(), planOf(rv.Type().Elem()))
@@ -76,7 +90,7 @@ func DecodeExtra(file string, src []byte, v any, extra map[string]reflect.Type) 
 		a, b := f.l[i], f.l[j]
 		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
 	})
-	return ix, f.l, !f.bad, f.got
+	return f.l, !f.bad, f.got
 }
 
 // ReadFile reads the TOML file named name of fsys for Decode (see

@@ -187,6 +187,33 @@ func (lx *lexer) next() (r rune) {
 	return r
 }
 
+// plain steps over the printable ASCII characters from pos on but stop1
+// and stop2, as next would one by one; the first other character is left
+// for next.
+func (lx *lexer) plain(stop1, stop2 byte) {
+	i := lx.pos
+	for i < len(lx.input) {
+		if c := lx.input[i]; c < ' ' || c >= 0x7f || c == stop1 || c == stop2 {
+			break
+		}
+		i++
+	}
+	n := i - lx.pos
+	if n > len(lx.prevWidths) {
+		n = len(lx.prevWidths) // backup remembers the last four
+	}
+	for ; n > 0; n-- {
+		lx.prevWidths[3] = lx.prevWidths[2]
+		lx.prevWidths[2] = lx.prevWidths[1]
+		lx.prevWidths[1] = lx.prevWidths[0]
+		lx.prevWidths[0] = 1
+		if lx.nprev < 4 {
+			lx.nprev++
+		}
+	}
+	lx.pos = i
+}
+
 // ignore skips over the pending input before this point.
 func (lx *lexer) ignore() {
 	lx.start = lx.pos
@@ -698,6 +725,7 @@ func lexInlineTableEnd(lx *lexer) stateFn {
 func lexString(lx *lexer) stateFn {
 	r := lx.next()
 	for r != eof && !isNL(r) && r != '\\' && r != '"' && lx.head == len(lx.items) {
+		lx.plain('"', '\\')
 		r = lx.next() // until next reports a character refused
 	}
 	switch {
@@ -728,6 +756,7 @@ func lexString(lx *lexer) stateFn {
 func lexMultilineString(lx *lexer) stateFn {
 	r := lx.next()
 	for r != eof && r != '\\' && r != '"' && lx.head == len(lx.items) {
+		lx.plain('"', '\\')
 		r = lx.next() // until next reports a character refused
 	}
 	switch r {
@@ -787,6 +816,7 @@ func lexMultilineString(lx *lexer) stateFn {
 func lexRawString(lx *lexer) stateFn {
 	r := lx.next()
 	for r != eof && !isNL(r) && r != '\'' && lx.head == len(lx.items) {
+		lx.plain('\'', '\'')
 		r = lx.next() // until next reports a character refused
 	}
 	switch {
@@ -811,6 +841,7 @@ func lexRawString(lx *lexer) stateFn {
 func lexMultilineRawString(lx *lexer) stateFn {
 	r := lx.next()
 	for r != eof && r != '\'' && lx.head == len(lx.items) {
+		lx.plain('\'', '\'')
 		r = lx.next() // until next reports a character refused
 	}
 	switch r {
@@ -1178,7 +1209,10 @@ func lexCommentStart(lx *lexer) stateFn {
 func lexComment(lx *lexer) stateFn {
 	r := lx.next()
 	for !isNL(r) && r != eof && lx.head == len(lx.items) {
-		r = lx.next() // until next reports a character refused
+		// No printable character ends a comment: a newline does, the end
+		// of the text, or a character next refuses.
+		lx.plain(0, 0)
+		r = lx.next()
 	}
 	switch {
 	case isNL(r) || r == eof:

@@ -34,7 +34,7 @@ func batchGC(verb string) bool {
 // meanwhile (a build holding 4 to 5 MB is counted 5 to 9): GOGC=200 lets
 // the heap reach 18 to 25 MB, and collects early, at 8 MB, while the data
 // loads. The limit holds at every collection, whatever was counted.
-const memLimit = 25 << 20
+const memLimit = 24 << 20
 
 // memLimitFor is the limit after a collection that found live bytes live:
 // memLimit, or, where that leaves the heap little room beyond what is

@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -143,6 +144,7 @@ func TestBatchGC(t *testing.T) {
 		t.Setenv(env, "")
 		os.Unsetenv(env)
 	}
+	base := baseLimit(runtime.GOMAXPROCS(0))
 	// settings gives the GOGC and memory limit batchGC left, and puts
 	// back Go's default.
 	settings := func() (gogc int, limit int64) {
@@ -154,10 +156,10 @@ func TestBatchGC(t *testing.T) {
 		limit int64
 		tuned bool
 	}{
-		{nil, -1, memLimit, true},
-		{[]string{"build", "-o", "out"}, -1, memLimit, true},
-		{[]string{"-o", "out"}, -1, memLimit, true},
-		{[]string{"reference", "--system", "aqotmf"}, -1, memLimit, true},
+		{nil, -1, base, true},
+		{[]string{"build", "-o", "out"}, -1, base, true},
+		{[]string{"-o", "out"}, -1, base, true},
+		{[]string{"reference", "--system", "aqotmf"}, -1, base, true},
 		{[]string{"serve"}, 100, math.MaxInt64, false},
 		{[]string{"serve", "-addr", "127.0.0.1:0"}, 100, math.MaxInt64, false},
 	} {
@@ -167,6 +169,13 @@ func TestBatchGC(t *testing.T) {
 			t.Errorf("playaid %q: GOGC %d, memory limit %d, tuned %v; want %d, %d, %v", c.args, gogc, limit, tuned, c.gogc, c.limit, c.tuned)
 		}
 	}
+	t.Run("8 Ps", func(t *testing.T) { // a machine of more cores: room for their spans
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8))
+		batchGC("build")
+		if _, limit := settings(); limit != memLimit+6*memLimitPerP {
+			t.Errorf("playaid build with 8 Ps: memory limit %d, want %d", limit, memLimit+6*memLimitPerP)
+		}
+	})
 	for _, env := range []string{"GOGC=100", "GOMEMLIMIT=1GiB"} {
 		name, value, _ := strings.Cut(env, "=")
 		t.Run(name, func(t *testing.T) {

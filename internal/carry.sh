@@ -92,7 +92,7 @@ check)
 	;;
 diff) # the copy against upstream + the series, as one more patch
 	next=$(printf %02d $(($(series | wc -l) + 1)))
-	[ $# -ge 2 ] || { echo "usage: sync.sh diff NAME (the new patch, e.g. $next-what-it-does)" >&2; exit 2; }
+	[ -n "${2:-}" ] || { echo "usage: sync.sh diff NAME (the new patch, e.g. $next-what-it-does)" >&2; exit 2; }
 	name=$2
 	patched
 	out="$here/patches/$name.patch"

@@ -128,7 +128,7 @@ func ParseList(file string, src []byte) (*List, diag.List) {
 	}
 	l.ix, l.diags, l.whole = ix, dl, ok
 	// The decoder matches keys regardless of case ("System" fills
-	// system; tomlpos.Decode reports it): remember the spelling to find the
+	// system; tomlpos.Fill reports it): remember the spelling to find the
 	// keys.
 	l.respel = map[string]string{}
 	l.cased(probe, "", "", t)
@@ -219,7 +219,7 @@ func (l *List) cased(m map[string]any, canon, actual string, t reflect.Type) {
 		name, ft := fieldFor(t, k)
 		cp, ap := join(canon, name), join(actual, k)
 		if name != k {
-			l.respel[cp] = ap // tomlpos.Decode reports the spelling itself
+			l.respel[cp] = ap // tomlpos.Fill reports the spelling itself
 		}
 		if ft == nil {
 			continue

@@ -81,7 +81,7 @@ func Fill(file string, src []byte, tree map[string]any, v any) (*Index, diag.Lis
 func (ix *Index) fill(tree map[string]any, v any, extra map[string]reflect.Type) (diag.List, bool, map[string]any) {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		panic(fmt.Sprintf("tomlpos.Decode: want a non-nil pointer, got %T", v))
+		panic(fmt.Sprintf("tomlpos: want a non-nil pointer to fill, got %T", v))
 	}
 	ix.parsed = true
 	f := filler{ix: ix, extra: extra}

@@ -33,19 +33,21 @@ func TestParseIsDecode(t *testing.T) {
 		"array, then not":         "[[t]]\na = []\n[[t]]\na = 1\na.b = {x = 1}\n",
 		"array, then not, quoted": "[[\"\"]]\na = []\n[[\"\"]]\n\"a\" = 1\na.b = {x = 1}\n",
 	}
+	shipped := 0
 	err := fs.WalkDir(os.DirFS("../data"), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".toml") {
 			return err
 		}
 		b, err := fs.ReadFile(os.DirFS("../data"), p)
 		texts[p] = string(b)
+		shipped++
 		return err
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(texts) < 30 {
-		t.Fatalf("%d texts: the shipped data was not found", len(texts))
+	if shipped < 30 {
+		t.Fatalf("%d files: the shipped data was not found", shipped)
 	}
 	for name, text := range texts {
 		var want any

@@ -72,7 +72,10 @@ func TestBoundHeap(t *testing.T) {
 		}
 		runtime.KeepAlive(held)
 	}()
-	if limit, live := settled(); live < uint64(base/3) && limit != base {
+	switch limit, live := settled(); {
+	case live >= uint64(base/3):
+		t.Logf("the test's own heap holds %d bytes live: the limit's return to %d once the block is let go is not checked", live, base)
+	case limit != base:
 		t.Errorf("memory limit %d once the block was let go (%d bytes live), want %d", limit, live, base)
 	}
 }

@@ -95,9 +95,11 @@ const (
 )
 
 // pdfCanvas draws on an fpdf document. It remembers the stroke, fill and
-// text colour state it last set so it only writes changes into the page
-// stream (or, for the text colour, only works out fpdf's form of it when
-// it changes), and forgets it when the page changes or someone else drew.
+// text colour and the font it last set so it only writes changes into the
+// page stream (or, for the text colour, only works out fpdf's form of it
+// when it changes), and forgets them when the page changes or someone else
+// drew. (fpdf writes a font operator for every SetFont, the same font or
+// not: a page sets one run of text after another in the same font.)
 type pdfCanvas struct {
 	pdf     *fpdf.Fpdf
 	state   bool // whether the fields below are known to be current
@@ -107,19 +109,28 @@ type pdfCanvas struct {
 	known   bool      // whether fill is known (the stroke state may be, alone)
 	dash    []float64 // pens' dash patterns are never changed after: kept, not copied
 	text    rgb
-	hasText bool    // whether text is known to be current
+	hasText bool  // whether text is known to be current
+	font    *font // the font set last, at size (when hasFont)
+	size    float64
+	hasFont bool
 	fonts   []*font // registered on the document (layout.UseFont) already
 }
 
-func (c *pdfCanvas) AddPage()      { c.pdf.AddPage(); c.state, c.hasText = false, false }
-func (c *pdfCanvas) SetPage(n int) { c.pdf.SetPage(n); c.state, c.hasText = false, false }
+func (c *pdfCanvas) AddPage()      { c.pdf.AddPage(); c.forget() }
+func (c *pdfCanvas) SetPage(n int) { c.pdf.SetPage(n); c.forget() }
+
+// forget drops what the canvas knows of the page's state.
+func (c *pdfCanvas) forget() { c.state, c.hasText, c.hasFont = false, false, false }
 
 func (c *pdfCanvas) Text(x, y float64, s string, f face) {
 	if !slices.Contains(c.fonts, f.font) {
 		layout.UseFont(c.pdf, f.family(), f.style())
 		c.fonts = append(c.fonts, f.font)
 	}
-	c.pdf.SetFont(f.family(), f.style(), f.size) // as layout.SetFont, registered
+	if !c.hasFont || c.font != f.font || c.size != f.size {
+		c.pdf.SetFont(f.family(), f.style(), f.size) // as layout.SetFont, registered
+		c.font, c.size, c.hasFont = f.font, f.size, true
+	}
 	if !c.hasText || c.text != f.color {
 		c.pdf.SetTextColor(int(f.color.r), int(f.color.g), int(f.color.b))
 		c.text, c.hasText = f.color, true
@@ -201,7 +212,7 @@ func (c *pdfCanvas) Calibration(x, y float64) {
 	layout.UseFont(c.pdf, layout.Font, "")
 	layout.UseFont(c.pdf, layout.Font, "B")
 	layout.CalibrationBars(c.pdf, x, y)
-	c.state, c.hasText = false, false
+	c.forget()
 }
 
 // op is one recorded drawing operation with its bounding box.

@@ -1,10 +1,9 @@
 package markdown
 
 import (
-	"bytes"
-	"regexp"
 	"testing"
 
+	"github.com/playaid/playaid/internal/pdftest"
 	"github.com/playaid/playaid/layout"
 )
 
@@ -14,7 +13,6 @@ import (
 // set a font of their own.
 func TestCanvasFonts(t *testing.T) {
 	pdf := layout.NewBlankDoc(layout.A4, "")
-	pdf.SetCompression(false)
 	c := &pdfCanvas{pdf: pdf}
 	regular := newFace(layout.Font, "", 9, rgb{})
 	bold := newFace(layout.Font, "B", 9, rgb{})
@@ -34,29 +32,28 @@ func TestCanvasFonts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Follow the pages' operators: the font and size set last (a Tf,
-	// fpdf's font names being hex digests) when each run is shown.
-	ops := regexp.MustCompile(`/F[0-9a-f]+ [\d.]+ Tf|\([^)]*\) Tj`).FindAll(b, -1)
-	var cur string
-	var got []string
-	for _, op := range ops {
-		if bytes.HasSuffix(op, []byte("Tf")) {
-			cur = string(op)
-			continue
-		}
-		if bytes.Contains(op, []byte("\x00r\x00u\x00n")) {
-			got = append(got, cur)
+	texts, err := pdftest.Read(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []pdftest.Text
+	for _, tx := range texts {
+		if tx.S == "run" {
+			got = append(got, tx)
 		}
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d runs shown, want %d", len(got), len(want))
 	}
-	// Runs asked for in the same face must be shown in the same font
-	// operator, and runs in different faces in different ones.
-	for i := range want {
+	// Runs asked for in the same face are shown in the same font, runs in
+	// different faces in different ones, each at the size it asked for.
+	for i, f := range want {
+		if got[i].Size != f.size {
+			t.Errorf("run %d shown at %g pt, want %g", i, got[i].Size, f.size)
+		}
 		for j := range i {
-			if same := want[i] == want[j]; same != (got[i] == got[j]) {
-				t.Errorf("run %d shown with %q and run %d with %q; same face asked: %v", i, got[i], j, got[j], same)
+			if same := f.font == want[j].font; same != (got[i].Font == got[j].Font) {
+				t.Errorf("run %d shown in %s and run %d in %s; same font asked: %v", i, got[i].Font, j, got[j].Font, same)
 			}
 		}
 	}

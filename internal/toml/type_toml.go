@@ -25,7 +25,9 @@ type tomlBaseType string
 func (btype tomlBaseType) typeString() string { return string(btype) }
 func (btype tomlBaseType) String() string     { return btype.typeString() }
 
-var (
+// Constants, not variables: a constant stored in a tomlType needs no
+// allocation, where each conversion of a variable boxes its string anew.
+const (
 	tomlInteger   tomlBaseType = "Integer"
 	tomlFloat     tomlBaseType = "Float"
 	tomlDatetime  tomlBaseType = "Datetime"

@@ -150,7 +150,7 @@ func parse(md []byte, file string) ([]card, error) {
 		for s := range cards[k].sides {
 			side := &cards[k].sides[s]
 			md := withDefs(side.md, defs)
-			side.text = deck.Side(side.blocks, len(md))
+			side.text = deck.Side(side.blocks)
 			side.md, side.blocks = md, nil
 		}
 	}

@@ -58,9 +58,9 @@ func (o CardOptions) options(first int) (Options, error) {
 // CardText is a card side's Markdown parsed, to be set as its body as
 // often as its deck tries a size (Measure).
 type CardText struct {
-	md    []byte // the Markdown its tree's text is in
-	str   string // md as a string (walker.source), where its deck's sides share one
-	size  int    // the bytes of Markdown it sets, where md holds more
+	md    []byte  // the Markdown its tree's text is in
+	str   string  // md as a string (walker.source), where its deck's sides share one
+	ch    *chunks // its deck's, shared by the sides
 	doc   ast.Node
 	nl    []int
 	first int // the line of the file md starts on
@@ -79,7 +79,7 @@ func ParseCard(md []byte, file string, line int) (*CardText, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &CardText{md: md, doc: doc, nl: nl, first: line}, nil
+	return &CardText{md: md, doc: doc, nl: nl, first: line, ch: &chunks{size: len(md)}}, nil
 }
 
 // Measure is MeasureCard on the Markdown t was parsed from (o.Line
@@ -91,10 +91,13 @@ func (t *CardText) Measure(o CardOptions) (*Layout, error) {
 	}
 	opt.notes = t.notes
 	// Each layout its own sets: nothing the larger type sets is of use
-	// at the other size, and the layout kept would hold its tokens.
+	// at the other size. They set into the deck's chunks, one side at a
+	// time.
+	t.ch.mu.Lock()
+	defer t.ch.mu.Unlock()
 	fresh := func() *sets {
 		set := newSets()
-		set.src, set.size = t.str, t.size
+		set.src, set.ch = t.str, t.ch
 		return set
 	}
 	if o.Grow > o.Size {
@@ -126,6 +129,7 @@ type Deck struct {
 	// defined: md defines link references, which the text of a side's
 	// blocks read as links; its lines alone would not.
 	defined bool
+	ch      *chunks // its sides' tokens and lines
 }
 
 // ParseDeck parses md as Parse does, for its cards to be read from Doc
@@ -138,7 +142,7 @@ func ParseDeck(md []byte, file string) (*Deck, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Deck{Doc: doc, md: md, nl: newlines(md), notes: map[int]*east.Footnote{}}
+	d := &Deck{Doc: doc, md: md, nl: newlines(md), notes: map[int]*east.Footnote{}, ch: &chunks{size: len(md)}}
 	if l := doc.LastChild(); l != nil && l.Kind() == east.KindFootnoteList {
 		doc.RemoveChild(doc, l)
 		for f := l.FirstChild(); f != nil; f = f.NextSibling() {
@@ -157,10 +161,10 @@ func ParseDeck(md []byte, file string) (*Deck, error) {
 // Side takes blocks, a run of d.Doc's top-level blocks in order, out of
 // d.Doc into a document of their own: the card text of the Markdown of
 // their lines followed by the definitions of the footnotes they mark,
-// size bytes of it, which is what that Markdown parsed alone would be
-// where d defines no link references. Where it defines them, Side is
-// nil: the side is to be parsed alone.
-func (d *Deck) Side(blocks []ast.Node, size int) *CardText {
+// which is what that Markdown parsed alone would be where d defines no
+// link references. Where it defines them, Side is nil: the side is to be
+// parsed alone. A deck's sides are laid out one at a time.
+func (d *Deck) Side(blocks []ast.Node) *CardText {
 	if d.defined {
 		return nil
 	}
@@ -168,7 +172,7 @@ func (d *Deck) Side(blocks []ast.Node, size int) *CardText {
 	for _, b := range blocks {
 		doc.AppendChild(doc, b)
 	}
-	t := &CardText{md: d.md, str: d.str, size: size, doc: doc, nl: d.nl, first: 1}
+	t := &CardText{md: d.md, str: d.str, doc: doc, nl: d.nl, first: 1, ch: d.ch}
 	for _, i := range linkedNotes(doc) {
 		if fn := d.notes[i]; fn != nil && !slices.Contains(t.notes, fn) {
 			t.notes = append(t.notes, fn)

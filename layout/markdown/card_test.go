@@ -269,7 +269,7 @@ func TestDeckSides(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			part := d.Side(s.blocks, len(own))
+			part := d.Side(s.blocks)
 			if strings.HasPrefix(refs, "[w]") {
 				if part != nil {
 					t.Errorf("side %d: taken from a deck that defines link references", i+1)

@@ -189,15 +189,6 @@ type walker struct {
 	counted int
 }
 
-// size is the bytes of Markdown the layout sets: all of its source, or
-// a deck's side (CardText).
-func (r *walker) size() int {
-	if r.sets.size > 0 {
-		return r.sets.size
-	}
-	return len(r.src)
-}
-
 // source is the source as a string, made once for the layout's tries:
 // the tokens of text nodes are cut from it rather than each making a
 // string of its own.
@@ -540,6 +531,9 @@ func (r *walker) section(s int) (first, last int) {
 // walk lays doc out once, as pl plans, taking what the layout's other
 // tries set from set and adding what it sets.
 func walk(doc ast.Node, src []byte, nl []int, opt Options, pl plan, set *sets) (*walker, error) {
+	if set.ch == nil {
+		set.ch = &chunks{size: len(src)}
+	}
 	r := &walker{src: src, nl: nl, opt: opt, lk: opt.look, em: opt.BaseSize * ptMM, plan: pl, keepFrom: -1, sets: set}
 	if r.lk == nil {
 		r.lk = sheetLook
@@ -844,13 +838,14 @@ var trailingNotes = regexp.MustCompile(`(\[\^[^\]]*\])+$`)
 // paragraph or table cell of a line or two does not make a slice of its
 // own.
 func (r *walker) breakLines(toks []tok, width, size float64) []line {
-	if cap(r.sets.lines)-len(r.sets.lines) < linesLow {
+	ch := r.sets.ch
+	if cap(ch.lines)-len(ch.lines) < linesLow {
 		// A short document (a card's side) takes a short chunk.
-		r.sets.lines = make([]line, 0, min(linesChunk, r.size()/16+2*linesLow))
+		ch.lines = make([]line, 0, min(linesChunk, ch.size/16+2*linesLow))
 	}
-	start := len(r.sets.lines)
-	r.sets.lines = appendLines(r.sets.lines, toks, width, size) // a longer block moves to a new chunk
-	return r.sets.lines[start:len(r.sets.lines):len(r.sets.lines)]
+	start := len(ch.lines)
+	ch.lines = appendLines(ch.lines, toks, width, size) // a longer block moves to a new chunk
+	return ch.lines[start:len(ch.lines):len(ch.lines)]
 }
 
 // Line chunks: a new chunk of linesChunk (fewer for a short document)
@@ -869,14 +864,15 @@ const (
 // the space after it are two tokens). The tries after it take most of
 // what they set from it, so the chunks after the first are short.
 func (r *walker) openInlines() {
-	if cap(r.sets.chunk)-len(r.sets.chunk) < chunkLow {
-		n := min(chunkToks, r.size()/16+chunkLow)
-		if r.sets.chunk == nil {
-			n = r.size()/3 + chunkLow
+	ch := r.sets.ch
+	if cap(ch.toks)-len(ch.toks) < chunkLow {
+		n := min(chunkToks, ch.size/16+chunkLow)
+		if ch.toks == nil {
+			n = ch.size/3 + chunkLow
 		}
-		r.sets.chunk = make([]tok, 0, n)
+		ch.toks = make([]tok, 0, n)
 	}
-	r.inBuf = r.sets.chunk[len(r.sets.chunk):]
+	r.inBuf = ch.toks[len(ch.toks):]
 	r.in = &r.inBuf
 }
 
@@ -895,8 +891,8 @@ const (
 func (r *walker) closeInlines() inlines {
 	in := *r.in
 	r.in = nil
-	if n := len(r.sets.chunk); len(in) > 0 && n < cap(r.sets.chunk) && &in[0] == &r.sets.chunk[:n+1][n] {
-		r.sets.chunk = r.sets.chunk[:n+len(in)]
+	if ch, n := r.sets.ch, len(r.sets.ch.toks); len(in) > 0 && n < cap(ch.toks) && &in[0] == &ch.toks[:n+1][n] {
+		ch.toks = ch.toks[:n+len(in)]
 	}
 	return in[:len(in):len(in)]
 }

@@ -1,6 +1,8 @@
 package markdown
 
 import (
+	"sync"
+
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
 )
@@ -17,12 +19,21 @@ type sets struct {
 	tables map[setKey]*setTable
 	links  map[ast.Node][]int // footnoteLinks
 	src    string             // the source as a string (walker.source)
-	size   int                // the bytes of it the layout sets, where not all (walker.size)
-	// The tries' chunks: where the next block's lines go (breakLines),
-	// and its inline tokens (openInlines).
+	ch     *chunks            // where the tries' tokens and lines go
+	specs  *specs             // the tokens'
+}
+
+// chunks are where a layout's tokens (openInlines) and lines
+// (breakLines) go, block after block: the tries of a layout share them,
+// and so do the sides of a card deck, whose every try sets a few short
+// blocks: each try starting chunks of its own left most of them empty.
+// Nothing is set into them at once by two layouts (Source.mu,
+// CardText.Measure).
+type chunks struct {
+	size  int // the bytes of Markdown the tokens come from: the first chunk is sized for them
 	lines []line
-	chunk []tok
-	specs *specs // the tokens'
+	toks  []tok
+	mu    sync.Mutex // a deck's sides' layouts, one at a time
 }
 
 func newSets() *sets {

@@ -259,14 +259,15 @@ func newLoader() *loader {
 		blocks: map[string]map[string]any{}}
 }
 
-// systemLine finds the system a file names, in text that is not TOML.
-var systemLine = regexp.MustCompile(`(?m)^[ \t]*system[ \t]*=[ \t]*["']([^"'\n]*)["']`)
+// systemLine finds the system a file names, in text that is not TOML
+// (compiled when first needed: only a file that cannot be read needs it).
+var systemLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*system[ \t]*=[ \t]*["']([^"'\n]*)["']`) })
 
 // broken notes the system of a file that could not be read or parsed: its
 // entries are missing, so references to them and to its [about] are not
 // reported as unknown. (They would be once the file is mended.)
 func (ld *loader) broken(f *dataFile) {
-	if m := systemLine.FindSubmatch(f.text()); m != nil {
+	if m := systemLine().FindSubmatch(f.text()); m != nil {
 		ld.broke[string(m[1])] = true
 		return
 	}

@@ -434,12 +434,15 @@ func srcIndex(srcs []Source, name string) int {
 
 // tmplErr reads text/template's "template: NAME:LINE[:COL]: " and, in an
 // execution error, the "executing "NAME" at " and "error calling F: "
-// that follow (the place and the action say as much).
+// that follow (the place and the action say as much). Each is compiled
+// when first needed: only a template with a mistake needs them.
 var (
-	tmplErr  = regexp.MustCompile(`^template: (.+?):(\d+)(?::(\d+))?: (?:executing "[^"]*" at )?`)
-	calling  = regexp.MustCompile(`^(<.*?>: )error calling \w+: `)
-	unclosed = regexp.MustCompile(`^unclosed action started at .*:(\d+)$`)
-	quoted   = regexp.MustCompile(`"([^"]+)"|\{\{[^}]*\}\}`)
+	tmplErr = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^template: (.+?):(\d+)(?::(\d+))?: (?:executing "[^"]*" at )?`)
+	})
+	calling  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(<.*?>: )error calling \w+: `) })
+	unclosed = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^unclosed action started at .*:(\d+)$`) })
+	quoted   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"([^"]+)"|\{\{[^}]*\}\}`) })
 )
 
 // placed turns a text/template error into a diag.Diag at the file the
@@ -447,7 +450,7 @@ var (
 // from what the message quotes, else the line's first action.
 func placed(err error, srcs []Source) error {
 	msg := err.Error()
-	m := tmplErr.FindStringSubmatch(msg)
+	m := tmplErr().FindStringSubmatch(msg)
 	if m == nil {
 		return err
 	}
@@ -461,9 +464,9 @@ func placed(err error, srcs []Source) error {
 		return err
 	}
 	line, _ := strconv.Atoi(m[2])
-	rest := calling.ReplaceAllString(msg[len(m[0]):], "$1")
+	rest := calling().ReplaceAllString(msg[len(m[0]):], "$1")
 	col := column(src.Text, line, rest)
-	switch u := unclosed.FindStringSubmatch(rest); {
+	switch u := unclosed().FindStringSubmatch(rest); {
 	case u != nil:
 		// The action runs to the end of the file: it stands where it
 		// starts, at the line's last "{{".
@@ -517,7 +520,7 @@ func runeCol(l string, b int) int {
 func column(text string, line int, msg string) int {
 	l := lineOf(text, line)
 	start := max(strings.Index(l, "{{"), 0)
-	for _, q := range quoted.FindAllStringSubmatch(msg, -1) {
+	for _, q := range quoted().FindAllStringSubmatch(msg, -1) {
 		tok := q[1]
 		if tok == "" {
 			tok = q[0]

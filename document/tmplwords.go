@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/playaid/playaid/internal/suggest"
@@ -17,26 +18,32 @@ import (
 // and no message names a Go type ("*army.Roster") or the template
 // engine's limits.
 
+// What an execution error's message says, compiled when first needed: only
+// a template with a mistake needs them.
 var (
-	noField   = regexp.MustCompile(`can't evaluate field (\w+) in type (struct \{\}|\S+)`)
-	nilField  = regexp.MustCompile(`nil pointer evaluating (\S+)\.(\w+)`)
-	goType    = regexp.MustCompile(`\*?(?:\[\])*(?:map\[[^\]]*\])?\b[a-z][a-z0-9]*\.([A-Z][A-Za-z0-9]*)\b`)
-	tooDeep   = regexp.MustCompile(`exceeded maximum template depth \(\d+\)`)
-	camelPart = regexp.MustCompile(`[A-Z][a-z0-9]*|[a-z0-9]+`)
+	noField = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`can't evaluate field (\w+) in type (struct \{\}|\S+)`)
+	})
+	nilField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`nil pointer evaluating (\S+)\.(\w+)`) })
+	goType   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\*?(?:\[\])*(?:map\[[^\]]*\])?\b[a-z][a-z0-9]*\.([A-Z][A-Za-z0-9]*)\b`)
+	})
+	tooDeep   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`exceeded maximum template depth \(\d+\)`) })
+	camelPart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[A-Z][a-z0-9]*|[a-z0-9]+`) })
 )
 
 // inWords rewrites an execution error's message for a template's author.
 // data is what the template ran over: its fields are listed when one is
 // missing.
 func inWords(msg string, data any) string {
-	if m := noField.FindStringSubmatchIndex(msg); m != nil {
+	if m := noField().FindStringSubmatchIndex(msg); m != nil {
 		field, typ := msg[m[2]:m[3]], msg[m[4]:m[5]]
 		msg = msg[:m[0]] + missingField(field, typ, data) + msg[m[1]:]
 	}
-	msg = nilField.ReplaceAllString(msg, "there is no value here to take .$2 of (it is empty)")
-	msg = tooDeep.ReplaceAllString(msg, "templates call themselves or each other too deep; expected a template that ends")
-	return goType.ReplaceAllStringFunc(msg, func(t string) string {
-		return typeWords(goType.FindStringSubmatch(t)[1])
+	msg = nilField().ReplaceAllString(msg, "there is no value here to take .$2 of (it is empty)")
+	msg = tooDeep().ReplaceAllString(msg, "templates call themselves or each other too deep; expected a template that ends")
+	return goType().ReplaceAllStringFunc(msg, func(t string) string {
+		return typeWords(goType().FindStringSubmatch(t)[1])
 	})
 }
 
@@ -70,7 +77,7 @@ var basicKinds = map[string]string{
 
 // typeWords is a Go type's name in words: "RosterUnit" → "a roster unit".
 func typeWords(name string) string {
-	parts := camelPart.FindAllString(name, -1)
+	parts := camelPart().FindAllString(name, -1)
 	w := strings.ToLower(strings.Join(parts, " "))
 	if w == "" {
 		return "a value"

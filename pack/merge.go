@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/playaid/playaid/layout"
 )
@@ -19,13 +20,15 @@ import (
 // stays theirs. The result is deterministic: the same inputs, the same
 // bytes.
 
+// The syntax merge reads, compiled when first needed: only game nights
+// are merged.
 var (
-	refRE     = regexp.MustCompile(`(\d+) 0 R`)
-	streamRE  = regexp.MustCompile(`>>\s*stream\r?\n`)
-	rootRE    = regexp.MustCompile(`/Root (\d+) 0 R`)
-	pagesRE   = regexp.MustCompile(`/Pages (\d+) 0 R`)
-	countRE   = regexp.MustCompile(`/Count (\d+)`)
-	versionRE = regexp.MustCompile(`^%PDF-1\.(\d)`)
+	refRE     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\d+) 0 R`) })
+	streamRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`>>\s*stream\r?\n`) })
+	rootRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`/Root (\d+) 0 R`) })
+	pagesRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`/Pages (\d+) 0 R`) })
+	countRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`/Count (\d+)`) })
+	versionRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^%PDF-1\.(\d)`) })
 )
 
 // part of a joined PDF: a document's pages, or a blank page.
@@ -47,7 +50,7 @@ var errNotFpdf = errors.New("not a PDF of the shape fpdf writes")
 
 // readPDF reads an fpdf PDF's objects through its cross-reference table.
 func readPDF(data []byte) (*pdfObjects, error) {
-	m := versionRE.FindSubmatch(data)
+	m := versionRE().FindSubmatch(data)
 	if m == nil {
 		return nil, errNotFpdf
 	}
@@ -110,7 +113,7 @@ func readPDF(data []byte) (*pdfObjects, error) {
 		p.objs[k] = bytes.TrimSpace(body[len(prefix):end])
 	}
 	trailer := data[xref:]
-	root := rootRE.FindSubmatch(trailer)
+	root := rootRE().FindSubmatch(trailer)
 	if root == nil {
 		return nil, errNotFpdf
 	}
@@ -118,7 +121,7 @@ func readPDF(data []byte) (*pdfObjects, error) {
 	if cat >= n || p.objs[cat] == nil {
 		return nil, errNotFpdf
 	}
-	pm := pagesRE.FindSubmatch(p.objs[cat])
+	pm := pagesRE().FindSubmatch(p.objs[cat])
 	if pm == nil {
 		return nil, errNotFpdf
 	}
@@ -126,7 +129,7 @@ func readPDF(data []byte) (*pdfObjects, error) {
 	if p.pages >= n || p.objs[p.pages] == nil {
 		return nil, errNotFpdf
 	}
-	cm := countRE.FindSubmatch(p.objs[p.pages])
+	cm := countRE().FindSubmatch(p.objs[p.pages])
 	if cm == nil {
 		return nil, errNotFpdf
 	}
@@ -138,10 +141,10 @@ func readPDF(data []byte) (*pdfObjects, error) {
 // dictionary (a stream's data is left as it is).
 func renumber(body []byte, base int) []byte {
 	head, tail := body, []byte(nil)
-	if loc := streamRE.FindIndex(body); loc != nil {
+	if loc := streamRE().FindIndex(body); loc != nil {
 		head, tail = body[:loc[0]], body[loc[0]:]
 	}
-	head = refRE.ReplaceAllFunc(head, func(ref []byte) []byte {
+	head = refRE().ReplaceAllFunc(head, func(ref []byte) []byte {
 		n, _ := strconv.Atoi(string(ref[:bytes.IndexByte(ref, ' ')]))
 		return []byte(strconv.Itoa(n+base) + " 0 R")
 	})

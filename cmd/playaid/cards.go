@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/playaid/playaid/document"
 	"github.com/playaid/playaid/internal/outfile"
@@ -111,8 +112,9 @@ func pngFiles(shop *cards.Shop, pdf []byte, dir string) ([]outfile.File, error) 
 	return files, nil
 }
 
-// imageName is the name of a card image --png writes.
-var imageName = regexp.MustCompile(`^[0-9]{3,}-card[0-9]{3,}-(front|back)\.png$`)
+// imageName is the name of a card image --png writes (compiled when first
+// needed: only --png does).
+var imageName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]{3,}-card[0-9]{3,}-(front|back)\.png$`) })
 
 // warnStale says on standard error which card images in the folders of
 // files this run did not write: a deck's images from an earlier, longer
@@ -121,7 +123,7 @@ func (e *env) warnStale(files []outfile.File) {
 	written := map[string]bool{}
 	var dirs []string
 	for _, f := range files {
-		if imageName.MatchString(filepath.Base(f.Path)) {
+		if imageName().MatchString(filepath.Base(f.Path)) {
 			written[filepath.Clean(f.Path)] = true
 			if d := filepath.Dir(f.Path); !slices.Contains(dirs, d) {
 				dirs = append(dirs, d)
@@ -132,7 +134,7 @@ func (e *env) warnStale(files []outfile.File) {
 		es, _ := os.ReadDir(d)
 		var stale []string
 		for _, en := range es {
-			if imageName.MatchString(en.Name()) && !written[filepath.Join(d, en.Name())] {
+			if imageName().MatchString(en.Name()) && !written[filepath.Join(d, en.Name())] {
 				stale = append(stale, en.Name())
 			}
 		}

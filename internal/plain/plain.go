@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"sync"
 	"syscall"
 	"unicode/utf8"
 )
@@ -43,8 +44,9 @@ func Quote(s string) string {
 	return fmt.Sprintf("%s (%d characters)", strconv.Quote(Clip(s, MaxQuoted)), utf8.RuneCountInString(s))
 }
 
-// quotedRun is a Go-quoted string in a message.
-var quotedRun = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+// quotedRun is a Go-quoted string in a message (compiled when first
+// needed: only a long message needs it).
+var quotedRun = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"`) })
 
 // Shorten cuts short, in a finished message, every quoted value longer
 // than MaxQuoted and any unquoted run of one character repeated past it: a
@@ -54,7 +56,7 @@ func Shorten(msg string) string {
 	if len(msg) <= MaxQuoted {
 		return msg
 	}
-	return quotedRun.ReplaceAllStringFunc(msg, func(q string) string {
+	return quotedRun().ReplaceAllStringFunc(msg, func(q string) string {
 		if len(q) <= MaxQuoted+2 {
 			return q
 		}

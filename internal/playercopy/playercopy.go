@@ -13,6 +13,7 @@ package playercopy
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Banned are the words and phrases a player document never prints, in
@@ -26,11 +27,15 @@ var Banned = []string{
 // program finds the program's other marks in a text: a file name, a
 // command-line option, a hexadecimal hash (7 or more hex digits holding
 // both a digit and a letter, as a short commit or data version prints).
-var program = []*regexp.Regexp{
-	regexp.MustCompile(`(?i)\b[\w-]+\.(pdf|toml|md|txt|html?|ttf|otf|json|csv|png|svg|zip|go)\b`),
-	regexp.MustCompile(`(^|[\s(“"'])--?[a-z][a-z-]*\b`),
-	regexp.MustCompile(`\b(?:[0-9a-f]*[0-9][0-9a-f]*[a-f][0-9a-f]*|[0-9a-f]*[a-f][0-9a-f]*[0-9][0-9a-f]*)\b`),
-}
+// They are compiled when first needed: only Find, which tests call, reads
+// them.
+var program = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\b[\w-]+\.(pdf|toml|md|txt|html?|ttf|otf|json|csv|png|svg|zip|go)\b`),
+		regexp.MustCompile(`(^|[\s(“"'])--?[a-z][a-z-]*\b`),
+		regexp.MustCompile(`\b(?:[0-9a-f]*[0-9][0-9a-f]*[a-f][0-9a-f]*|[0-9a-f]*[a-f][0-9a-f]*[0-9][0-9a-f]*)\b`),
+	}
+})
 
 // isHash reports whether m, a match of the hash pattern, is long enough to
 // be one.
@@ -56,7 +61,7 @@ func Find(text string) []string {
 	for _, m := range words(text) {
 		out = append(out, at(m[0], m[1]))
 	}
-	for k, re := range program {
+	for k, re := range program() {
 		for _, m := range re.FindAllStringIndex(text, -1) {
 			if k == 2 && !isHash(text[m[0]:m[1]]) {
 				continue

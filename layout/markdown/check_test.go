@@ -74,7 +74,7 @@ func TestPdftotext(t *testing.T) {
 // flowOf is a flow with a 40 mm tall, 190 mm wide content area and boxes
 // that write their name.
 func flowOf(cols int) *flow {
-	return newFlow(10, 200, 10, 50, 10, cols)
+	return newFlow(10, 200, 10, 50, 10, cols, &chunks{})
 }
 
 func named(name string, h float64, keep bool) box {

@@ -80,7 +80,10 @@ type cursor struct {
 	group         int // where in out the current group starts (on this page)
 	// full is called when the last column is full; it starts a new page
 	// (live) or returns false (a balancing trial that failed).
-	full   func() bool
+	full func() bool
+	// take is room for n placed boxes (flow.take); nil where out is
+	// given (a balancing trial).
+	take   func(n int) []placed
 	failed bool
 	errs   *diag.List
 	// whole, in a balancing trial, is the height up to which a group
@@ -152,7 +155,7 @@ func (c *cursor) put(b box, repeat *box) {
 		}
 	} else {
 		if c.out == nil && c.lineH > 0 {
-			c.out = make([]placed, 0, c.room())
+			c.out = c.take(c.room())
 		}
 		for c.y+b.h > c.bottom+eps {
 			if c.fresh && c.pageTop && c.errs != nil {
@@ -209,10 +212,11 @@ type flow struct {
 	broken                   bool      // a page break asks for a new page before the next box
 	lineH                    float64   // the body's line height (cursor.lineH)
 	errs                     diag.List // in no file yet
+	ch                       *chunks   // where placed boxes go (take)
 }
 
-func newFlow(left, right, top, bottom, gap float64, cols int) *flow {
-	return &flow{left: left, right: right, top: top, bottom: bottom, gap: gap, cols: cols}
+func newFlow(left, right, top, bottom, gap float64, cols int, ch *chunks) *flow {
+	return &flow{left: left, right: right, top: top, bottom: bottom, gap: gap, cols: cols, ch: ch}
 }
 
 // colWidth is the width of one column of the current region.
@@ -227,7 +231,7 @@ func (f *flow) colHeight() float64 { return f.bottom - f.top }
 func (f *flow) startRegion(y float64) {
 	f.cur = cursor{x0: f.left, colW: f.colWidth(), gap: f.gap, cols: f.cols,
 		top: y, bottom: f.bottom, pageTop: y <= f.top+eps, y: y, fresh: true,
-		full: f.pageFull, errs: &f.errs, lineH: f.lineH}
+		full: f.pageFull, take: f.take, errs: &f.errs, lineH: f.lineH}
 	f.clearGroups()
 	f.forced = false
 }
@@ -249,10 +253,30 @@ func (f *flow) newPage() {
 func (f *flow) pageFull() bool {
 	f.keep(f.cur.out)
 	n := len(f.cur.out)
-	f.newPage()                          // the rest of the current group is kept afresh
-	f.cur.out = make([]placed, 0, n+n/8) // a full page holds about as many as the last
+	f.newPage()                 // the rest of the current group is kept afresh
+	f.cur.out = f.take(n + n/8) // a full page holds about as many as the last
 	return true
 }
+
+// take is room for n placed boxes: the free end of the layout's chunk of
+// them (chunks), or a new chunk where that has less. A region's boxes
+// are placed there, and what keep files stays there: the regions and
+// pages of a layout, its tries and a deck's sides fill one buffer after
+// another, where each region had a buffer of its own sized for a whole
+// page (a card's, a roster's last page's, mostly empty), and a page's
+// second region was copied after its first.
+func (f *flow) take(n int) []placed {
+	b := f.ch.placed
+	if cap(b)-len(b) < n {
+		b = make([]placed, 0, max(n, placedChunk))
+		f.ch.placed = b
+	}
+	return b[len(b):]
+}
+
+// placedChunk is the least a chunk of placed boxes holds: two pages of
+// lines of a sheet's two columns, a deck's cards.
+const placedChunk = 256
 
 // fill is the share (0–1) of page's text area that boxes fill: their
 // column length, a box in one of two columns counting half.
@@ -264,15 +288,23 @@ func (f *flow) fill(page int) float64 {
 	return min(1, filled/f.colHeight())
 }
 
-// keep files placed boxes under the current page. The first region of a
-// page files its own slice (the cursor that placed them moves on to a
-// new one); the next ones go after it.
+// keep files placed boxes under the current page, where they were
+// placed: at the free end of the chunk (take), which then holds them. A
+// page's next region goes after its first, in place where the chunk had
+// it placed there, else in a copy of them both.
 func (f *flow) keep(ps []placed) {
-	if f.done[f.pages-1] == nil {
-		f.done[f.pages-1] = ps[:len(ps):len(ps)]
-		return
+	if b := f.ch.placed; len(ps) > 0 && len(b) < cap(b) && &ps[0] == &b[:len(b)+1][len(b)] {
+		f.ch.placed = b[:len(b)+len(ps)]
 	}
-	f.done[f.pages-1] = append(f.done[f.pages-1], ps...)
+	d := f.done[f.pages-1]
+	switch {
+	case d == nil:
+		f.done[f.pages-1] = ps
+	case len(ps) > 0 && len(d) < cap(d) && &ps[0] == &d[:len(d)+1][len(d)]:
+		f.done[f.pages-1] = d[:len(d)+len(ps)]
+	default:
+		f.done[f.pages-1] = append(d[:len(d):len(d)], ps...) // not into the chunk's free end
+	}
 }
 
 // headingPages are the pages of the headings, in their order (a
@@ -496,7 +528,7 @@ func (f *flow) balance() []placed {
 		c := f.cur
 		c.col, c.y, c.fresh, c.out, c.failed, c.errs = 0, c.top, true, bufs[turn][:0], false, nil
 		c.bottom = c.top + h
-		c.full = func() bool { return false }
+		c.full, c.take = func() bool { return false }, nil
 		c.whole = f.colHeight()
 		if first.repeat {
 			// A table continued from the last page starts the region.
@@ -522,6 +554,11 @@ func (f *flow) balance() []placed {
 		} else {
 			lo = mid
 		}
+	}
+	// The best goes where the live run placed, at the chunk's free end
+	// (take), for keep to file in place.
+	if live := f.cur.out[:0]; len(best) > 0 && len(best) <= cap(live) && &best[0] != &live[:1][0] {
+		best = append(live, best...)
 	}
 	return best
 }

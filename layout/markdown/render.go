@@ -539,10 +539,10 @@ func walk(doc ast.Node, src []byte, nl []int, opt Options, pl plan, set *sets) (
 		r.lk = sheetLook
 	}
 	if w, h := opt.frame[0], opt.frame[1]; w > 0 {
-		r.fl = newFlow(0, w, 0, h, columnGap, 1) // a card's body: a page of its own
+		r.fl = newFlow(0, w, 0, h, columnGap, 1, set.ch) // a card's body: a page of its own
 	} else {
 		m := opt.Margin
-		r.fl = newFlow(m, opt.Paper.Width-m, m+headerH, opt.Paper.Height-m-footerH, columnGap, opt.Columns)
+		r.fl = newFlow(m, opt.Paper.Width-m, m+headerH, opt.Paper.Height-m-footerH, columnGap, opt.Columns, set.ch)
 	}
 	r.styles = []style{{size: opt.BaseSize, color: r.lk.text}}
 	r.fl.lineH = r.em * r.lk.lead

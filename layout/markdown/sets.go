@@ -24,16 +24,18 @@ type sets struct {
 }
 
 // chunks are where a layout's tokens (openInlines) and lines
-// (breakLines) go, block after block: the tries of a layout share them,
-// and so do the sides of a card deck, whose every try sets a few short
-// blocks: each try starting chunks of its own left most of them empty.
+// (breakLines) go, block after block, and its placed boxes (flow.take),
+// region after region: the tries of a layout share them, and so do the
+// sides of a card deck, whose every try sets a few short blocks on one
+// card: each try starting chunks of its own left most of them empty.
 // Nothing is set into them at once by two layouts (Source.mu,
 // CardText.Measure).
 type chunks struct {
-	size  int // the bytes of Markdown the tokens come from: the first chunk is sized for them
-	lines []line
-	toks  []tok
-	mu    sync.Mutex // a deck's sides' layouts, one at a time
+	size   int // the bytes of Markdown the tokens come from: the first chunk is sized for them
+	lines  []line
+	toks   []tok
+	placed []placed   // flow.take
+	mu     sync.Mutex // a deck's sides' layouts, one at a time
 }
 
 func newSets() *sets {

@@ -210,13 +210,28 @@ type flow struct {
 	repeat                   *box      // the header of a table being placed
 	pending                  []box     // the boxes of the next group; the buffer is used again
 	broken                   bool      // a page break asks for a new page before the next box
+	trial                    []placed  // balance's other buffer
 	lineH                    float64   // the body's line height (cursor.lineH)
 	errs                     diag.List // in no file yet
 	ch                       *chunks   // where placed boxes go (take)
 }
 
+// newFlow is a flow whose placed boxes go into ch, which lends it the
+// buffers the last flow finished with (scratch).
 func newFlow(left, right, top, bottom, gap float64, cols int, ch *chunks) *flow {
-	return &flow{left: left, right: right, top: top, bottom: bottom, gap: gap, cols: cols, ch: ch}
+	sc := ch.scratch
+	ch.scratch = scratch{}
+	return &flow{left: left, right: right, top: top, bottom: bottom, gap: gap, cols: cols, ch: ch,
+		groups: sc.groups, kept: sc.kept, pending: sc.pending, trial: sc.trial}
+}
+
+// scratch is what a flow needs only while it places: a layout's tries
+// and a deck's sides are laid out one after another, each flow taking
+// the buffers the one before it finished with.
+type scratch struct {
+	groups        []group
+	kept, pending []box
+	trial         []placed
 }
 
 // colWidth is the width of one column of the current region.
@@ -522,7 +537,10 @@ func (f *flow) balance() []placed {
 	// (the groups hold their boxes).
 	first := f.cur.out[0]
 	lo, hi := 0.0, f.cur.low()-f.cur.top
-	bufs := [2][]placed{make([]placed, 0, len(f.cur.out)+1), f.cur.out[:0]}
+	if cap(f.trial) <= len(f.cur.out) {
+		f.trial = make([]placed, 0, len(f.cur.out)+1)
+	}
+	bufs := [2][]placed{f.trial[:0], f.cur.out[:0]}
 	turn := 0
 	try := func(h float64) ([]placed, bool) {
 		c := f.cur
@@ -559,6 +577,9 @@ func (f *flow) balance() []placed {
 	// (take), for keep to file in place.
 	if live := f.cur.out[:0]; len(best) > 0 && len(best) <= cap(live) && &best[0] != &live[:1][0] {
 		best = append(live, best...)
+	}
+	if len(best) > 0 && &best[0] == &f.trial[:1][0] {
+		f.trial = nil // filed (keep): the next balancing takes another
 	}
 	return best
 }
@@ -605,7 +626,8 @@ func (f *flow) columnBreak() {
 	f.place(group{brk: true})
 }
 
-// finish places what is left.
+// finish places what is left, and gives the buffers it placed with back
+// to its chunks for the next flow.
 func (f *flow) finish() {
 	if f.pages == 0 {
 		f.newPage()
@@ -614,4 +636,6 @@ func (f *flow) finish() {
 	if !f.broken {
 		f.endRegion()
 	}
+	f.ch.scratch = scratch{groups: f.groups[:0], kept: f.kept[:0], pending: f.pending[:0], trial: f.trial[:0]}
+	f.groups, f.kept, f.pending, f.trial = nil, nil, nil, nil
 }

@@ -34,8 +34,10 @@ type chunks struct {
 	size   int // the bytes of Markdown the tokens come from: the first chunk is sized for them
 	lines  []line
 	toks   []tok
-	placed []placed   // flow.take
-	mu     sync.Mutex // a deck's sides' layouts, one at a time
+	placed []placed // flow.take
+	// scratch is the buffers the last flow placed with, for the next.
+	scratch scratch
+	mu      sync.Mutex // a deck's sides' layouts, one at a time
 }
 
 func newSets() *sets {

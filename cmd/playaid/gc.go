@@ -35,7 +35,7 @@ func batchGC(verb string) bool {
 // the heap reach 18 to 25 MB, and collects early, at 8 MB, while the data
 // loads. The limit holds at every collection, whatever was counted. It
 // was measured with two Ps; baseLimit adds to it for more.
-const memLimit = 24 << 20
+const memLimit = 23 << 20
 
 // memLimitPerP is what each P past two adds to the limit. A P keeps a
 // span of its own of every size class it allocates from, about 1 MiB a

@@ -3,9 +3,11 @@
 // distribution is an immutable value, and bigger distributions are built
 // from small ones by plain functions.
 //
-// Weights are math/big integers, so probabilities are exact fractions no
+// Weights are exact integers, so probabilities are exact fractions no
 // matter how many dice are rolled; floats appear only when asked for
-// (ProbFloat) and strings only at the edge (RatString, Percent).
+// (ProbFloat) and strings only at the edge (RatString, Percent). A
+// distribution whose weights add up to a uint64 keeps them in machine
+// words, and one past that in math/big integers (see Dist).
 //
 // # Values
 //
@@ -69,7 +71,6 @@ package dice
 import (
 	"fmt"
 	"math/big"
-	"math/bits"
 	"sort"
 	"strings"
 	"sync"
@@ -82,23 +83,62 @@ import (
 // fields are unexported, and every function here writes only to values it
 // has just allocated), so copies of a Dist, and different goroutines, may
 // share them: Die hands out one Dist per die size.
+//
+// The weights are held in one of two ways, chosen by the total alone (so
+// equal distributions are held alike): while the total fits in a uint64,
+// in words (small, total64; every weight is at most the total, so each
+// fits too); past that, in big.Ints (big, bigTotal, and small is nil).
+// The functions that combine distributions work in words when the
+// result's total is known to fit before they start (a product or sum of
+// totals checked with math/bits), so no partial sum can overflow; and
+// in big.Ints otherwise.
 type Dist struct {
 	outcomes []int
-	weights  []*big.Int
-	total    *big.Int
+	small    []uint64
+	total64  uint64
+	big      []*big.Int
+	bigTotal *big.Int
 }
 
 var bigOne = big.NewInt(1)
 
+// isSmall reports whether d's weights are held in words.
+func (d Dist) isSmall() bool { return d.bigTotal == nil }
+
+// weightInt returns the weight of d's i'th outcome as a big.Int, not to
+// be modified: d's own, or z set to it.
+func (d Dist) weightInt(i int, z *big.Int) *big.Int {
+	if d.isSmall() {
+		return z.SetUint64(d.small[i])
+	}
+	return d.big[i]
+}
+
+// totalInt returns d's total as a big.Int, not to be modified: d's own,
+// or z set to it.
+func (d Dist) totalInt(z *big.Int) *big.Int {
+	if d.isSmall() {
+		return z.SetUint64(d.total64)
+	}
+	return d.bigTotal
+}
+
 // newDist wraps already-canonical parts (sorted, positive, primitive),
-// computing only the total. Callers that cannot promise canonical weights
-// use fromMap.
+// computing only the total, and holds them in words when the total fits
+// in a uint64. Callers that cannot promise canonical weights use fromMap.
 func newDist(outcomes []int, weights []*big.Int) Dist {
 	total := new(big.Int)
 	for _, w := range weights {
 		total.Add(total, w)
 	}
-	return Dist{outcomes: outcomes, weights: weights, total: total}
+	if total.IsUint64() {
+		ws := make([]uint64, len(weights))
+		for i, w := range weights {
+			ws[i] = w.Uint64()
+		}
+		return Dist{outcomes: outcomes, small: ws, total64: total.Uint64()}
+	}
+	return Dist{outcomes: outcomes, big: weights, bigTotal: total}
 }
 
 // fromMap builds a Dist from accumulated weights: it drops zero weights,
@@ -142,30 +182,6 @@ func reduce(weights []*big.Int) {
 	for _, w := range weights {
 		w.Quo(w, g)
 	}
-}
-
-// smallInts returns big.Ints holding ws, made in three allocations rather
-// than two per weight: the Ints sit side by side in one array and, on
-// 64-bit machines, their digits in another. That is safe because weights
-// are never modified (see Dist); an Int given a one-word slice with no
-// spare capacity would, if it were ever changed, reallocate rather than
-// write over its neighbour.
-func smallInts(ws []uint64) []*big.Int {
-	ints := make([]big.Int, len(ws))
-	ptrs := make([]*big.Int, len(ws))
-	var words []big.Word
-	if bits.UintSize == 64 {
-		words = make([]big.Word, len(ws))
-	}
-	for i, w := range ws {
-		if words != nil {
-			words[i] = big.Word(w)
-			ptrs[i] = ints[i].SetBits(words[i : i+1 : i+1])
-		} else {
-			ptrs[i] = ints[i].SetUint64(w)
-		}
-	}
-	return ptrs
 }
 
 // ratio returns num/den (den > 0) as a Rat in lowest terms. It divides out
@@ -218,21 +234,21 @@ func die(n int) Dist {
 		panic(fmt.Sprintf("dice: Die(%d): at most %d faces", n, MaxOutcomes))
 	}
 	outcomes := make([]int, n)
-	weights := make([]*big.Int, n)
+	weights := make([]uint64, n)
 	for i := range outcomes {
 		outcomes[i] = i + 1
-		weights[i] = bigOne // shared: weights are never modified
+		weights[i] = 1
 	}
-	return newDist(outcomes, weights)
+	return Dist{outcomes: outcomes, small: weights, total64: uint64(n)}
 }
 
 // oneWeight is the weights of every Const, shared: weights are never
 // modified.
-var oneWeight = []*big.Int{bigOne}
+var oneWeight = []uint64{1}
 
 // Const is the distribution that always yields v.
 func Const(v int) Dist {
-	return Dist{outcomes: []int{v}, weights: oneWeight, total: bigOne}
+	return Dist{outcomes: []int{v}, small: oneWeight, total64: 1}
 }
 
 // FromWeights builds a distribution from relative weights, e.g.
@@ -297,17 +313,16 @@ func (d Dist) index(v int) int {
 // Prob(v) = Weight(v) / Total().
 func (d Dist) Weight(v int) *big.Int {
 	if i := d.index(v); i >= 0 {
-		return new(big.Int).Set(d.weights[i])
+		z := new(big.Int)
+		return z.Set(d.weightInt(i, z))
 	}
 	return new(big.Int)
 }
 
 // Total returns the sum of all weights (0 for the empty distribution).
 func (d Dist) Total() *big.Int {
-	if d.total == nil {
-		return new(big.Int)
-	}
-	return new(big.Int).Set(d.total)
+	z := new(big.Int)
+	return z.Set(d.totalInt(z))
 }
 
 // ProbIf returns the probability that the outcome satisfies pred, exactly.
@@ -316,31 +331,31 @@ func (d Dist) ProbIf(pred func(int) bool) *big.Rat {
 	if len(d.outcomes) == 0 {
 		return new(big.Rat)
 	}
-	if d.total.IsUint64() { // so is every partial sum of the weights
+	if d.isSmall() { // so is every partial sum of the weights
 		var sum uint64
 		for i, v := range d.outcomes {
 			if pred(v) {
-				sum += d.weights[i].Uint64()
+				sum += d.small[i]
 			}
 		}
-		return ratio(sum, d.total.Uint64())
+		return ratio(sum, d.total64)
 	}
 	sum := new(big.Int)
 	for i, v := range d.outcomes {
 		if pred(v) {
-			sum.Add(sum, d.weights[i])
+			sum.Add(sum, d.big[i])
 		}
 	}
-	return new(big.Rat).SetFrac(sum, d.total)
+	return new(big.Rat).SetFrac(sum, d.bigTotal)
 }
 
 // Prob returns P(X = v) in lowest terms.
 func (d Dist) Prob(v int) *big.Rat {
 	if i := d.index(v); i >= 0 {
-		if d.total.IsUint64() {
-			return ratio(d.weights[i].Uint64(), d.total.Uint64())
+		if d.isSmall() {
+			return ratio(d.small[i], d.total64)
 		}
-		return new(big.Rat).SetFrac(d.weights[i], d.total)
+		return new(big.Rat).SetFrac(d.big[i], d.bigTotal)
 	}
 	return new(big.Rat)
 }
@@ -367,11 +382,11 @@ func (d Dist) Less(v int) *big.Rat { return d.ProbIf(func(x int) bool { return x
 // which has no mean.
 func (d Dist) Mean() *big.Rat {
 	d.mustHaveOutcomes("Mean")
-	sum, term := new(big.Int), new(big.Int)
+	sum, term, w := new(big.Int), new(big.Int), new(big.Int)
 	for i, v := range d.outcomes {
-		sum.Add(sum, term.Mul(big.NewInt(int64(v)), d.weights[i]))
+		sum.Add(sum, term.Mul(term.SetInt64(int64(v)), d.weightInt(i, w)))
 	}
-	return new(big.Rat).SetFrac(sum, d.total)
+	return new(big.Rat).SetFrac(sum, d.totalInt(w))
 }
 
 // Equal reports whether a and b give every outcome the same probability.
@@ -382,11 +397,12 @@ func Equal(a, b Dist) bool {
 		return false
 	}
 	l, r := new(big.Int), new(big.Int)
+	wa, wb, ta, tb := new(big.Int), new(big.Int), a.totalInt(new(big.Int)), b.totalInt(new(big.Int))
 	for i, v := range a.outcomes {
 		if b.outcomes[i] != v {
 			return false
 		}
-		if l.Mul(a.weights[i], b.total).Cmp(r.Mul(b.weights[i], a.total)) != 0 {
+		if l.Mul(a.weightInt(i, wa), tb).Cmp(r.Mul(b.weightInt(i, wb), ta)) != 0 {
 			return false
 		}
 	}
@@ -401,7 +417,7 @@ func (d Dist) String() string {
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
-		fmt.Fprintf(&sb, "%d:%s", v, RatString(new(big.Rat).SetFrac(d.weights[i], d.total)))
+		fmt.Fprintf(&sb, "%d:%s", v, RatString(d.Prob(v)))
 	}
 	sb.WriteByte('}')
 	return sb.String()

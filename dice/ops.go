@@ -31,7 +31,7 @@ func smallDist(outcomes []int, ws []uint64) Dist {
 		ws[i] /= g
 		total += ws[i]
 	}
-	return Dist{outcomes: outcomes, weights: smallInts(ws), total: new(big.Int).SetUint64(total)}
+	return Dist{outcomes: outcomes, small: ws, total64: total}
 }
 
 // pair is an outcome and a weight on the way into a Dist.
@@ -87,14 +87,14 @@ func Add(a, b Dist) Dist {
 		panic(fmt.Sprintf("dice: Add of %d and %d outcomes spread over %d to %d: more than %d outcomes", len(a.outcomes), len(b.outcomes), lo, hi, MaxOutcomes))
 	}
 	span := hi - lo + 1
-	small := !sparse && a.total.IsUint64() && b.total.IsUint64()
-	if _, fits := mul64(a.total.Uint64(), b.total.Uint64()); small && fits {
+	small := !sparse && a.isSmall() && b.isSmall()
+	if _, fits := mul64(a.total64, b.total64); small && fits {
 		// The weights of the sum add up to the product of the totals.
 		acc := make([]uint64, span)
 		for i, x := range a.outcomes {
-			wa := a.weights[i].Uint64()
+			wa := a.small[i]
 			for j, y := range b.outcomes {
-				acc[x+y-lo] += wa * b.weights[j].Uint64()
+				acc[x+y-lo] += wa * b.small[j]
 			}
 		}
 		outcomes := make([]int, 0, span)
@@ -111,7 +111,7 @@ func Add(a, b Dist) Dist {
 		// Sparse outcomes (say {0, 1000000}): a dense array would be
 		// mostly holes, so accumulate in a map instead.
 		m := make(map[int]*big.Int)
-		tmp := new(big.Int)
+		tmp, wa, wb := new(big.Int), new(big.Int), new(big.Int)
 		for i, x := range a.outcomes {
 			for j, y := range b.outcomes {
 				w := m[x+y]
@@ -119,20 +119,20 @@ func Add(a, b Dist) Dist {
 					w = new(big.Int)
 					m[x+y] = w
 				}
-				w.Add(w, tmp.Mul(a.weights[i], b.weights[j]))
+				w.Add(w, tmp.Mul(a.weightInt(i, wa), b.weightInt(j, wb)))
 			}
 		}
 		return fromMap(m)
 	}
 	acc := make([]*big.Int, span)
-	tmp := new(big.Int)
+	tmp, wa, wb := new(big.Int), new(big.Int), new(big.Int)
 	for i, x := range a.outcomes {
 		for j, y := range b.outcomes {
 			k := x + y - lo
 			if acc[k] == nil {
 				acc[k] = new(big.Int)
 			}
-			acc[k].Add(acc[k], tmp.Mul(a.weights[i], b.weights[j]))
+			acc[k].Add(acc[k], tmp.Mul(a.weightInt(i, wa), b.weightInt(j, wb)))
 		}
 	}
 	outcomes := make([]int, 0, span)
@@ -153,15 +153,24 @@ func Neg(d Dist) Dist {
 	if n > 0 && d.outcomes[0] == math.MinInt {
 		panic("dice: Neg: outcome math.MinInt has no negation in an int")
 	}
-	outcomes := make([]int, n)
-	weights := make([]*big.Int, n)
-	for i := range d.outcomes {
-		// Reverse so the negated outcomes stay increasing; weights are
-		// shared, which is safe because they are never mutated.
-		outcomes[i] = -d.outcomes[n-1-i]
-		weights[i] = d.weights[n-1-i]
+	// Reversed so that the negated outcomes stay increasing; big weights
+	// are shared, which is safe because they are never mutated.
+	neg := Dist{outcomes: make([]int, n), total64: d.total64, bigTotal: d.bigTotal}
+	for i, v := range d.outcomes {
+		neg.outcomes[n-1-i] = -v
 	}
-	return Dist{outcomes: outcomes, weights: weights, total: d.total}
+	if d.isSmall() {
+		neg.small = make([]uint64, n)
+		for i, w := range d.small {
+			neg.small[n-1-i] = w
+		}
+	} else {
+		neg.big = make([]*big.Int, n)
+		for i, w := range d.big {
+			neg.big[n-1-i] = w
+		}
+	}
+	return neg
 }
 
 // Sub is the distribution of a - b for independent a and b, as in an
@@ -207,10 +216,10 @@ func Repeat(d Dist, n int) Dist {
 // Map is the distribution of f(X). Outcomes that f sends to the same value
 // merge their weights.
 func Map(d Dist, f func(int) int) Dist {
-	if d.total == nil || d.total.IsUint64() {
+	if d.isSmall() {
 		ps := make([]pair, len(d.outcomes))
 		for i, v := range d.outcomes {
-			ps[i] = pair{f(v), d.weights[i].Uint64()}
+			ps[i] = pair{f(v), d.small[i]}
 		}
 		// Merging can create a common factor (1+1 = 2), so smallDist reduces.
 		return fromPairs(ps)
@@ -219,9 +228,9 @@ func Map(d Dist, f func(int) int) Dist {
 	for i, v := range d.outcomes {
 		y := f(v)
 		if w := m[y]; w != nil {
-			w.Add(w, d.weights[i])
+			w.Add(w, d.big[i])
 		} else {
-			m[y] = new(big.Int).Set(d.weights[i])
+			m[y] = new(big.Int).Set(d.big[i])
 		}
 	}
 	// Merging can create a common factor (1+1 = 2), so fromMap reduces.
@@ -245,7 +254,7 @@ func Bind(d Dist, f func(int) Dist) Dist {
 	for i, v := range d.outcomes {
 		parts[i] = f(v)
 	}
-	return mix(parts, d.weights)
+	return mix(parts, d)
 }
 
 // Weighted is one component of a Mix: Dist is chosen with probability
@@ -260,52 +269,55 @@ type Weighted struct {
 // distributions are skipped; negative weights panic.
 func Mix(parts []Weighted) Dist {
 	dists := make([]Dist, len(parts))
-	weights := make([]*big.Int, len(parts))
+	weights := make([]uint64, len(parts))
 	for i, p := range parts {
 		if p.Weight < 0 {
 			panic(fmt.Sprintf("dice: Mix with negative weight %d", p.Weight))
 		}
-		dists[i], weights[i] = p.Dist, big.NewInt(p.Weight)
+		dists[i], weights[i] = p.Dist, uint64(p.Weight)
 	}
-	return mix(dists, weights)
+	// mix reads the mixing weights one at a time, never their total
+	// (which may pass a uint64: mixSmall checks), so they go in words.
+	return mix(dists, Dist{small: weights})
 }
 
-// mix combines dists[i] with mixing weights w[i] exactly. With T = sum of
-// the mixing weights over nonempty parts and L = lcm of the parts' totals,
+// mix combines dists[i] with mixing weights w[i], the i'th weight of
+// mixing, exactly. With T = sum of the mixing weights over nonempty parts and L = lcm of the
+// parts' totals,
 //
 //	P(x) = sum_i (w[i]/T) * (weight_i(x)/total_i)
 //	     = sum_i w[i] * weight_i(x) * (L/total_i) / (T*L),
 //
 // so the integer weight of x is the numerator; the common denominator T*L
 // is implied by the weights' sum and never has to be built.
-func mix(dists []Dist, w []*big.Int) Dist {
-	if d, ok := mixSmall(dists, w); ok {
+func mix(dists []Dist, mixing Dist) Dist {
+	if d, ok := mixSmall(dists, mixing); ok {
 		return d
 	}
 	lcm := big.NewInt(1)
-	g := new(big.Int)
+	g, t, wi, wj := new(big.Int), new(big.Int), new(big.Int), new(big.Int)
 	for i, d := range dists {
-		if len(d.outcomes) == 0 || w[i].Sign() == 0 {
+		if len(d.outcomes) == 0 || mixing.weightInt(i, wi).Sign() == 0 {
 			continue
 		}
 		// lcm(l, t) = l / gcd(l, t) * t
-		g.GCD(nil, nil, lcm, d.total)
-		lcm.Mul(lcm.Quo(lcm, g), d.total)
+		g.GCD(nil, nil, lcm, d.totalInt(t))
+		lcm.Mul(lcm.Quo(lcm, g), d.totalInt(t))
 	}
 	m := make(map[int]*big.Int)
 	scale, tmp := new(big.Int), new(big.Int)
 	for i, d := range dists {
-		if len(d.outcomes) == 0 || w[i].Sign() == 0 {
+		if len(d.outcomes) == 0 || mixing.weightInt(i, wi).Sign() == 0 {
 			continue
 		}
-		scale.Mul(w[i], scale.Quo(lcm, d.total))
+		scale.Mul(mixing.weightInt(i, wi), scale.Quo(lcm, d.totalInt(t)))
 		for j, x := range d.outcomes {
 			acc := m[x]
 			if acc == nil {
 				acc = new(big.Int)
 				m[x] = acc
 			}
-			acc.Add(acc, tmp.Mul(scale, d.weights[j]))
+			acc.Add(acc, tmp.Mul(scale, d.weightInt(j, wj)))
 		}
 	}
 	return fromMap(m)
@@ -313,23 +325,26 @@ func mix(dists []Dist, w []*big.Int) Dist {
 
 // mixSmall is mix in machine words; ok is false when T*L, the total of the
 // result's weights, or a part's total or mixing weight, passes a uint64.
-func mixSmall(dists []Dist, w []*big.Int) (Dist, bool) {
+func mixSmall(dists []Dist, mixing Dist) (Dist, bool) {
+	if !mixing.isSmall() {
+		return Dist{}, false
+	}
+	w := mixing.small
 	var lcm, sumW uint64 = 1, 0
 	n := 0
 	for i, p := range dists {
-		if len(p.outcomes) == 0 || w[i].Sign() == 0 {
+		if len(p.outcomes) == 0 || w[i] == 0 {
 			continue
 		}
-		if !p.total.IsUint64() || !w[i].IsUint64() {
+		if !p.isSmall() {
 			return Dist{}, false
 		}
-		t := p.total.Uint64()
 		var ok bool
-		if lcm, ok = mul64(lcm/gcd(lcm, t), t); !ok {
+		if lcm, ok = mul64(lcm/gcd(lcm, p.total64), p.total64); !ok {
 			return Dist{}, false
 		}
 		var carry uint64
-		if sumW, carry = bits.Add64(sumW, w[i].Uint64(), 0); carry != 0 {
+		if sumW, carry = bits.Add64(sumW, w[i], 0); carry != 0 {
 			return Dist{}, false
 		}
 		n += len(p.outcomes)
@@ -339,12 +354,12 @@ func mixSmall(dists []Dist, w []*big.Int) (Dist, bool) {
 	}
 	ps := make([]pair, 0, n)
 	for i, p := range dists {
-		if len(p.outcomes) == 0 || w[i].Sign() == 0 {
+		if len(p.outcomes) == 0 || w[i] == 0 {
 			continue
 		}
-		scale := w[i].Uint64() * (lcm / p.total.Uint64())
+		scale := w[i] * (lcm / p.total64)
 		for j, x := range p.outcomes {
-			ps = append(ps, pair{x, scale * p.weights[j].Uint64()})
+			ps = append(ps, pair{x, scale * p.small[j]})
 		}
 	}
 	return fromPairs(ps), true
@@ -439,7 +454,7 @@ func binomialSmall(n int, p *big.Rat) (Dist, bool) {
 			apow *= a
 		}
 	}
-	return Dist{outcomes: outcomes, weights: smallInts(ws), total: new(big.Int).SetUint64(total)}, true
+	return Dist{outcomes: outcomes, small: ws, total64: total}, true
 }
 
 // Count is the number of n independent rolls of d whose outcome satisfies

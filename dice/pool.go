@@ -75,9 +75,9 @@ func Keep(d Dist, n, k int, highest bool) Dist {
 		}
 	}
 	pow := make([]*big.Int, n+1)
-	tmp := new(big.Int)
+	tmp, wo := new(big.Int), new(big.Int)
 	for _, oi := range order {
-		v, w := d.outcomes[oi], d.weights[oi]
+		v, w := d.outcomes[oi], d.weightInt(oi, wo)
 		pow[0] = big.NewInt(1)
 		for j := 1; j <= n; j++ {
 			pow[j] = new(big.Int).Mul(pow[j-1], w)
@@ -110,10 +110,10 @@ func Keep(d Dist, n, k int, highest bool) Dist {
 // Reroll is d rolled once, and rolled again when the first roll satisfies
 // pred (the second roll stands, whatever it shows): a reroll of 1s.
 func Reroll(d Dist, pred func(int) bool) Dist {
-	again := new(big.Int)
+	again, w, t := new(big.Int), new(big.Int), d.totalInt(new(big.Int))
 	for i, v := range d.outcomes {
 		if pred(v) {
-			again.Add(again, d.weights[i])
+			again.Add(again, d.weightInt(i, w))
 		}
 	}
 	// P(x) = w(x)/T · [x stands] + (R/T) · w(x)/T: over T², the weight
@@ -122,9 +122,9 @@ func Reroll(d Dist, pred func(int) bool) Dist {
 	for i, v := range d.outcomes {
 		f := new(big.Int).Set(again)
 		if !pred(v) {
-			f.Add(f, d.total)
+			f.Add(f, t)
 		}
-		m[v] = f.Mul(f, d.weights[i])
+		m[v] = f.Mul(f, d.weightInt(i, w))
 	}
 	return fromMap(m)
 }

@@ -175,3 +175,78 @@ func TestDieShared(t *testing.T) {
 		t.Errorf("Die(6) = %s after use", got)
 	}
 }
+
+// TestWordsBoundary checks where a distribution's weights leave machine
+// words: a total of 2^64-1 stays in words, one past 2^64 goes to big.Ints,
+// on the paths that make a total (Add, Map, Mix, Binomial, Bind), and
+// each gives what plain big.Rat arithmetic gives.
+func TestWordsBoundary(t *testing.T) {
+	const third = (1<<64 - 1) / 3                           // 2^64-1 = 3 · 6148914691236517205
+	under := FromWeights(map[int]int64{0: 1, 1: third - 1}) // total third
+	over := FromWeights(map[int]int64{0: 1, 1: third})      // total third+1
+	if !under.isSmall() || under.total64 != third || !over.isSmall() {
+		t.Fatalf("FromWeights: totals %v and %v", under.Total(), over.Total())
+	}
+	sum := func(a, b Dist) map[int]*big.Rat {
+		want := map[int]*big.Rat{}
+		for x, p := range probs(a) {
+			for y, q := range probs(b) {
+				addTo(want, x+y, new(big.Rat).Mul(p, q))
+			}
+		}
+		return want
+	}
+	coin := Bernoulli(big.NewRat(1, 2))
+	maxTotal := new(big.Int).SetUint64(1<<64 - 1)
+	pastMax := new(big.Int).Lsh(bigOne, 64)
+	for _, c := range []struct {
+		name  string
+		d     Dist
+		total *big.Int // as reduced
+		want  map[int]*big.Rat
+	}{
+		{"d3 + under", Add(Die(3), under), maxTotal, sum(Die(3), under)},
+		{"d3 + over", Add(Die(3), over), new(big.Int).Add(pastMax, big.NewInt(2)), sum(Die(3), over)},
+		{"64 coins", Repeat(coin, 64), pastMax, sum(Repeat(coin, 32), Repeat(coin, 32))},
+		{"63 coins", Repeat(coin, 63), new(big.Int).Rsh(pastMax, 1), sum(Repeat(coin, 31), Repeat(coin, 32))},
+		{"Binomial 64, 1/2", Binomial(64, big.NewRat(1, 2)), pastMax, sum(Repeat(coin, 32), Repeat(coin, 32))},
+		{"Binomial 63, 1/2", Binomial(63, big.NewRat(1, 2)), new(big.Int).Rsh(pastMax, 1), sum(Repeat(coin, 31), Repeat(coin, 32))},
+		{"64 coins, heads or not", Map(Repeat(coin, 64), func(v int) int { return min(v, 1) }), pastMax, nil},
+		{"64 coins, 64 heads or not", Map(Repeat(coin, 64), func(v int) int { return v / 64 }), pastMax, nil},
+	} {
+		if c.want != nil {
+			sameProbs(t, c.name, c.d, c.want)
+		}
+		if got := c.d.Total(); got.Cmp(c.total) != 0 {
+			t.Errorf("%s: total %v, want %v", c.name, got, c.total)
+		}
+		if small := c.total.IsUint64(); c.d.isSmall() != small || (small && c.d.big != nil) || (!small && c.d.small != nil) {
+			t.Errorf("%s: total %v held in words %v", c.name, c.total, c.d.isSmall())
+		}
+	}
+	// A mix whose mixing weights pass a uint64 together is worked out in
+	// big.Ints; reduced, its weights fit again and go back to words.
+	mixed := Mix([]Weighted{{Const(1), 1<<63 - 1}, {Const(2), 1<<63 - 1}, {Const(3), 1<<63 - 1}})
+	if !mixed.isSmall() || !Equal(mixed, Die(3)) {
+		t.Errorf("mix past 2^64: %v, in words %v", mixed, mixed.isSmall())
+	}
+	// Merging outcomes (Map) of a big distribution can bring its total
+	// back into words too: all 64 coins' outcomes to one.
+	if one := Map(Repeat(coin, 64), func(int) int { return 7 }); !one.isSmall() || !Equal(one, Const(7)) {
+		t.Errorf("64 coins to one outcome: %v, in words %v", one, one.isSmall())
+	}
+	bound := Bind(Die(2), func(v int) Dist {
+		if v == 1 {
+			return over
+		}
+		return Add(Die(3), Const(5))
+	})
+	want := map[int]*big.Rat{}
+	for x, p := range probs(over) {
+		addTo(want, x, new(big.Rat).Mul(p, big.NewRat(1, 2)))
+	}
+	for x, p := range probs(Add(Die(3), Const(5))) {
+		addTo(want, x, new(big.Rat).Mul(p, big.NewRat(1, 2)))
+	}
+	sameProbs(t, "bind", bound, want)
+}

@@ -33,21 +33,20 @@ func (s *System) Ability(special string) Ability {
 	if ok {
 		a.Text, a.Short = own, own
 	}
-	// Spelt once, not at every name it is compared with: a document looks
-	// abilities up by the hundred, each against every table and row.
 	norm := NormName(name)
+	sp := s.names()
 	if b, ok := s.Block.(AbilityLines); ok {
-		for _, sp := range b.AbilityLines() {
-			if NormName(sp.Name) == norm {
-				a.Short = sp.Short
+		for i, l := range b.AbilityLines() {
+			if sp.lines[i] == norm {
+				a.Short = l.Short
 			}
 		}
 	}
 	if a.Text != "" {
 		return a
 	}
-	for _, t := range s.Tables {
-		if NormName(t.ID) == norm || NormName(t.Name) == norm {
+	for i, t := range s.Tables {
+		if sp.tables[i][0] == norm || sp.tables[i][1] == norm {
 			var parts []string
 			for _, row := range t.Rows {
 				if len(row) > 0 {
@@ -58,15 +57,52 @@ func (s *System) Ability(special string) Ability {
 			return a
 		}
 	}
-	for _, t := range s.Tables {
-		for _, row := range t.Rows {
-			if len(row) >= 2 && NormName(row[0]) == norm {
+	for i, t := range s.Tables {
+		for j, row := range t.Rows {
+			if len(row) >= 2 && sp.rows[i][j] == norm {
 				a.Text, a.Table = strings.Join(row[1:], " "), t.ID
 				return a
 			}
 		}
 	}
 	return a
+}
+
+// spelt is NormName's spelling of every name Ability compares a special's
+// with: a document looks abilities up by the hundred, each against every
+// table and row, so a loaded rule set spells them once.
+type spelt struct {
+	lines  []string    // the block's AbilityLines, by Name
+	tables [][2]string // each table's ID and Name
+	rows   [][]string  // each table's rows' first cells ("" for an empty row)
+}
+
+// names returns the rule set's names spelt: once for a loaded rule set,
+// and anew for one made otherwise (by a test).
+func (s *System) names() *spelt {
+	if s.spelling != nil {
+		return s.spelling()
+	}
+	return spell(s)
+}
+
+func spell(s *System) *spelt {
+	sp := &spelt{tables: make([][2]string, len(s.Tables)), rows: make([][]string, len(s.Tables))}
+	if b, ok := s.Block.(AbilityLines); ok {
+		for _, l := range b.AbilityLines() {
+			sp.lines = append(sp.lines, NormName(l.Name))
+		}
+	}
+	for i, t := range s.Tables {
+		sp.tables[i] = [2]string{NormName(t.ID), NormName(t.Name)}
+		sp.rows[i] = make([]string, len(t.Rows))
+		for j, row := range t.Rows {
+			if len(row) > 0 {
+				sp.rows[i][j] = NormName(row[0])
+			}
+		}
+	}
+	return sp
 }
 
 // wordSeps makes hyphens and underscores spaces. Built once: a Replacer

@@ -112,7 +112,8 @@ type System struct {
 	Club bool     // a club's folder (--data) changed or added a file of the rule set
 	Base *System  // the rule set it adds to (About.AddOnTo), or nil
 
-	digest func() string
+	digest   func() string
+	spelling func() *spelt // the names Ability compares with, spelt once (names)
 }
 
 // Edition is the rules edition a document was made against, in words for

@@ -90,6 +90,7 @@ func Load(sources ...Source) (*Catalog, diag.List) {
 		if s.About.AddOnTo != "" {
 			s.Base = cat.System(s.About.AddOnTo)
 		}
+		s.spelling = sync.OnceValue(func() *spelt { return spell(s) })
 	}
 	markReadings(cat)
 	cat.lists = lists(sources, &l)

@@ -110,26 +110,68 @@ var countedBuiltins = template.FuncMap{
 // returned (or, for a function without an error result, panicked, which
 // text/template returns as the call's error) when the budget runs out.
 func (b *budget) counted(fn any) any {
-	// The signatures templates call most are wrapped without reflection
-	// (a reflect.MakeFunc call costs as much again as text/template's own
-	// call, and several allocations): the same spending, the same errors.
+	// The signatures templates call are wrapped without reflection (a
+	// reflect.MakeFunc call costs as much again as text/template's own
+	// call, and six allocations): the same spending, the same errors.
 	switch f := fn.(type) {
 	case func(string) string:
-		return countText(b, f)
+		return count1(b, f, textLen)
 	case func(int) string:
-		return countText(b, f)
+		return count1(b, f, textLen)
 	case func(catalog.Length) string:
-		return countText(b, f)
+		return count1(b, f, textLen)
+	case func(catalog.Roll) string:
+		return count1(b, f, textLen)
+	case func(*int) string:
+		return count1(b, f, textLen)
+	case func(rules.Table) string:
+		return count1(b, f, textLen)
+	case func(rules.Table) rules.Table:
+		return count1(b, f, noLen)
 	case func(string) (string, error):
-		return countTextErr(b, f)
+		return count1E(b, f, textLen)
 	case func(any) (string, error):
-		return countTextErr(b, f)
-	case func(string, ...string) (string, error):
-		return countTextErrs(b, f)
-	case func(any, ...string) (string, error):
-		return countTextErrs(b, f)
+		return count1E(b, f, textLen)
+	case func(int) (string, error):
+		return count1E(b, f, textLen)
 	case func(string) (rules.Table, error):
-		return countTable(b, f)
+		return count1E(b, f, noLen)
+	case func(string, string) string:
+		return count2(b, f, textLen)
+	case func(string, []string) string:
+		return count2(b, f, textLen)
+	case func([]string, string) string:
+		return count2(b, f, textLen)
+	case func(string, []string) bool:
+		return count2(b, f, noLen)
+	case func(string, string) []string:
+		return count2(b, f, listLen)
+	case func(rules.Table, string) rules.Table:
+		return count2(b, f, noLen)
+	case func(rules.Table, int) rules.Table:
+		return count2(b, f, noLen)
+	case func(string, string) (string, error):
+		return count2E(b, f, textLen)
+	case func(int, int) (int, error):
+		return count2E(b, f, noLen)
+	case func(int, string, string) string:
+		return count3(b, f, textLen)
+	case func(...string) string:
+		return countAll(b, f, textLen)
+	case func(...any) string:
+		return countAll(b, f, textLen)
+	case func(string, ...string) string:
+		return countWords(b, f, textLen)
+	case func(string, ...any) string:
+		return countWords(b, f, textLen)
+	case func(string, ...string) (string, error):
+		return countWordsE(b, f, textLen)
+	case func(any, ...string) (string, error):
+		return countWordsE(b, f, textLen)
+	case func(string, ...int) (string, error):
+		return countWordsE(b, f, textLen)
+	case func(rules.Table, ...string) (rules.Table, error):
+		return countWordsE(b, f, noLen)
 	}
 	v := reflect.ValueOf(fn)
 	t := v.Type()
@@ -154,51 +196,76 @@ func (b *budget) counted(fn any) any {
 	}).Interface()
 }
 
-// countText is counted for a function of one argument that returns text.
-func countText[A any](b *budget, f func(A) string) func(A) string {
-	return func(a A) string {
-		s := f(a)
-		if err := b.spendLen(len(s)); err != nil {
-			panic(err)
-		}
-		return s
+// textLen, listLen and noLen are what spend counts of a result: the size
+// of text or of a list, nothing more for anything else (a number, a
+// truth, an odds table).
+func textLen(s string) int     { return len(s) }
+func listLen[E any](l []E) int { return len(l) }
+func noLen[R any](R) int       { return 0 }
+
+// count1 is counted for a function of one argument; count1E for one that
+// also returns an error, which is passed on as it is.
+func count1[A, R any](b *budget, f func(A) R, size func(R) int) func(A) R {
+	return func(a A) R { return spent(b, f(a), size) }
+}
+
+func count1E[A, R any](b *budget, f func(A) (R, error), size func(R) int) func(A) (R, error) {
+	return func(a A) (R, error) {
+		r, err := f(a)
+		return spentE(b, r, err, size)
 	}
 }
 
-// countTextErr is counted for a function of one argument that returns
-// text or an error.
-func countTextErr[A any](b *budget, f func(A) (string, error)) func(A) (string, error) {
-	return func(a A) (string, error) {
-		s, err := f(a)
-		if err == nil {
-			err = b.spendLen(len(s))
-		}
-		return s, err
+// count2, count2E and count3 are count1 and count1E for two and three
+// arguments.
+func count2[A, B, R any](b *budget, f func(A, B) R, size func(R) int) func(A, B) R {
+	return func(a A, c B) R { return spent(b, f(a, c), size) }
+}
+
+func count2E[A, B, R any](b *budget, f func(A, B) (R, error), size func(R) int) func(A, B) (R, error) {
+	return func(a A, c B) (R, error) {
+		r, err := f(a, c)
+		return spentE(b, r, err, size)
 	}
 }
 
-// countTextErrs is countTextErr for a function that takes words after
-// its argument.
-func countTextErrs[A any](b *budget, f func(A, ...string) (string, error)) func(A, ...string) (string, error) {
-	return func(a A, words ...string) (string, error) {
-		s, err := f(a, words...)
-		if err == nil {
-			err = b.spendLen(len(s))
-		}
-		return s, err
+func count3[A, B, C, R any](b *budget, f func(A, B, C) R, size func(R) int) func(A, B, C) R {
+	return func(a A, c B, d C) R { return spent(b, f(a, c, d), size) }
+}
+
+// countAll is counted for a function of any number of arguments;
+// countWords and countWordsE for one that takes them after its first.
+func countAll[W, R any](b *budget, f func(...W) R, size func(R) int) func(...W) R {
+	return func(w ...W) R { return spent(b, f(w...), size) }
+}
+
+func countWords[A, W, R any](b *budget, f func(A, ...W) R, size func(R) int) func(A, ...W) R {
+	return func(a A, w ...W) R { return spent(b, f(a, w...), size) }
+}
+
+func countWordsE[A, W, R any](b *budget, f func(A, ...W) (R, error), size func(R) int) func(A, ...W) (R, error) {
+	return func(a A, w ...W) (R, error) {
+		r, err := f(a, w...)
+		return spentE(b, r, err, size)
 	}
 }
 
-// countTable is counted for a function that returns an odds table (not
-// text or a list: a step) or an error.
-func countTable[A any](b *budget, f func(A) (rules.Table, error)) func(A) (rules.Table, error) {
-	return func(a A) (rules.Table, error) {
-		t, err := f(a)
-		if err == nil {
-			err = b.spendLen(0)
-		}
-		return t, err
+// spent counts r, a result without an error: when the budget runs out it
+// panics, which text/template returns as the call's error.
+func spent[R any](b *budget, r R, size func(R) int) R {
+	if err := b.spendLen(size(r)); err != nil {
+		panic(err)
 	}
+	return r
+}
+
+// spentE counts r unless the function returned an error err, and
+// returns it with the function's error or the budget's.
+func spentE[R any](b *budget, r R, err error, size func(R) int) (R, error) {
+	if err == nil {
+		err = b.spendLen(size(r))
+	}
+	return r, err
 }
 
 // meter puts the step nodes into every tree of root, the template of

@@ -277,26 +277,40 @@ func TestParseShippedOnce(t *testing.T) {
 }
 
 // TestBudgetTypedFuncs: the functions wrapped without reflection (the
-// signatures templates call most) spend the budget and fail as the others
-// do: text counted by its size, a table by a step, their own errors
-// passed on.
+// signatures templates call) spend the budget and fail as the others do:
+// text and lists counted by their size, a table or a number by a step,
+// their own errors passed on.
 func TestBudgetTypedFuncs(t *testing.T) {
 	big := strings.Repeat("x", 1<<16)
 	fns := template.FuncMap{
-		"text":  func(string) string { return big },
-		"num":   func(int) string { return big },
-		"textE": func(any) (string, error) { return big, nil },
-		"words": func(string, ...string) (string, error) { return big, nil },
-		"fail":  func(string) (string, error) { return "", errors.New("no such table") },
-		"table": func(string) (rules.Table, error) { return rules.Table{}, nil },
+		"text":   func(string) string { return big },
+		"num":    func(int) string { return big },
+		"textE":  func(any) (string, error) { return big, nil },
+		"words":  func(string, ...string) (string, error) { return big, nil },
+		"pair":   func(string, string) string { return big },
+		"three":  func(int, string, string) string { return big },
+		"all":    func(...string) string { return big },
+		"format": func(string, ...any) string { return big },
+		"list":   func(string, string) []string { return make([]string, 1<<16) },
+		"fail":   func(string) (string, error) { return "", errors.New("no such table") },
+		"sum":    func(int, int) (int, error) { return 0, errors.New("the sum is too big") },
+		"table":  func(string) (rules.Table, error) { return rules.Table{}, nil },
+		"pick":   func(rules.Table, ...string) (rules.Table, error) { return rules.Table{}, nil },
 	}
 	for text, want := range map[string]string{
-		`{{ range 20 }}{{ $x := text "a" }}{{ end }}`:      `<text "a">: the template's functions return more than 1048576 bytes`,
-		`{{ range 20 }}{{ $x := num 1 }}{{ end }}`:         `<num 1>: the template's functions return more than 1048576 bytes`,
-		`{{ range 20 }}{{ $x := textE 1 }}{{ end }}`:       `<textE 1>: the template's functions return more than 1048576 bytes`,
-		`{{ range 20 }}{{ $x := words "a" "b" }}{{ end }}`: `<words "a" "b">: the template's functions return more than 1048576 bytes`,
+		`{{ range 20 }}{{ $x := text "a" }}{{ end }}`:        `<text "a">: the template's functions return more than 1048576 bytes`,
+		`{{ range 20 }}{{ $x := num 1 }}{{ end }}`:           `<num 1>: the template's functions return more than 1048576 bytes`,
+		`{{ range 20 }}{{ $x := textE 1 }}{{ end }}`:         `<textE 1>: the template's functions return more than 1048576 bytes`,
+		`{{ range 20 }}{{ $x := words "a" "b" }}{{ end }}`:   `<words "a" "b">: the template's functions return more than 1048576 bytes`,
+		`{{ range 20 }}{{ $x := pair "a" "b" }}{{ end }}`:    `<pair "a" "b">: the template's functions return more than 1048576 bytes`,
+		`{{ range 20 }}{{ $x := three 1 "a" "b" }}{{ end }}`: `<three 1 "a" "b">: the template's functions return more than 1048576 bytes`,
+		`{{ range 20 }}{{ $x := all "a" "b" }}{{ end }}`:     `<all "a" "b">: the template's functions return more than 1048576 bytes`,
+		`{{ range 20 }}{{ $x := format "a" 1 }}{{ end }}`:    `<format "a" 1>: the template's functions return more than 1048576 bytes`,
+		`{{ range 20 }}{{ $x := list "a" "b" }}{{ end }}`:    `<list "a" "b">: the template's functions return more than 1048576 bytes`,
 		`{{ fail "a" }}`: `<fail "a">: no such table`,
-		`{{ range 999000 }}{{ $t := table "a" }}{{ end }}`: "the template takes more than 1000000 steps",
+		`{{ sum 1 2 }}`:  `<sum 1 2>: the sum is too big`,
+		`{{ range 999000 }}{{ $t := table "a" }}{{ end }}`:                    "the template takes more than 1000000 steps",
+		`{{ $t := table "a" }}{{ range 999000 }}{{ $u := pick $t }}{{ end }}`: "the template takes more than 1000000 steps",
 	} {
 		_, _, err := ExecuteLines([]Source{{Name: "x.md", Text: text, From: "club/x.md"}}, fns, nil, nil)
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -69,12 +69,18 @@ type place struct {
 }
 
 // segment is a stretch of the output from one place: a template's text,
-// copied byte for byte (text), or what an action printed.
+// copied byte for byte (text), or what an action printed. An execution
+// notes one for every stretch it writes, so its offsets are held in 32
+// bits: the output (limits.MaxTemplateOutput) and a template's file
+// (limits.MaxFileSize) are far smaller.
 type segment struct {
-	out  int // where it starts in the output
-	at   place
-	text bool
+	out      int32 // where it starts in the output
+	src, off int32 // its place
+	text     bool
 }
+
+// place is where the segment starts.
+func (sg segment) place() place { return place{int(sg.src), int(sg.off)} }
 
 // output is the writer a template executes into: it bounds the output's
 // size and remembers where each stretch came from.
@@ -124,8 +130,8 @@ func (w *output) Write(p []byte) (int, error) {
 		d.Msg = fmt.Sprintf("the template prints more than %d bytes; expected a document of at most that size", limits.MaxTemplateOutput)
 		return 0, d
 	}
-	if n := len(w.segs); n == 0 || text || w.segs[n-1].text || w.segs[n-1].at != at {
-		w.segs = append(w.segs, segment{out: w.buf.Len(), at: at, text: text})
+	if n := len(w.segs); n == 0 || text || w.segs[n-1].text || w.segs[n-1].place() != at {
+		w.segs = append(w.segs, segment{out: int32(w.buf.Len()), src: int32(at.src), off: int32(at.off), text: text})
 	}
 	return w.buf.Write(p)
 }
@@ -179,20 +185,21 @@ func (w *output) pos(pl place) diag.Diag {
 // at is the place output byte off came from, and how many bytes from
 // there on are the template's text byte for byte.
 func (w *output) at(off int) (place, int, bool) {
-	i := sort.Search(len(w.segs), func(i int) bool { return w.segs[i].out > off }) - 1
+	i := sort.Search(len(w.segs), func(i int) bool { return int(w.segs[i].out) > off }) - 1
 	if i < 0 {
 		return place{}, 0, false
 	}
 	sg := w.segs[i]
+	at := sg.place()
 	if !sg.text {
-		return sg.at, 0, true
+		return at, 0, true
 	}
 	end := w.buf.Len()
 	if i+1 < len(w.segs) {
-		end = w.segs[i+1].out
+		end = int(w.segs[i+1].out)
 	}
-	sg.at.off += off - sg.out
-	return sg.at, end - off, true
+	at.off += off - int(sg.out)
+	return at, end - off, true
 }
 
 // lines maps the lines of md, the tidied Markdown, to their places:

@@ -91,12 +91,15 @@ func (t *CardText) Measure(o CardOptions) (*Layout, error) {
 	}
 	opt.notes = t.notes
 	// Each layout its own sets: nothing the larger type sets is of use
-	// at the other size. They set into the deck's chunks, one side at a
-	// time.
+	// at the other size. They set into the deck's chunks, with the deck's
+	// specs, one side at a time.
 	t.ch.mu.Lock()
 	defer t.ch.mu.Unlock()
+	if t.ch.specs == nil {
+		t.ch.specs = newSpecs()
+	}
 	fresh := func() *sets {
-		set := newSets()
+		set := newSets(t.ch.specs)
 		set.src, set.ch = t.str, t.ch
 		return set
 	}

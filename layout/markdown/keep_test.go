@@ -199,7 +199,7 @@ func plainLayout(t *testing.T, md string, opt Options) *flow {
 			nl = append(nl, i)
 		}
 	}
-	r, err := walk(Parser().Parser().Parse(text.NewReader(src)), src, nl, opt, plan{}, newSets())
+	r, err := walk(Parser().Parser().Parse(text.NewReader(src)), src, nl, opt, plan{}, newSets(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -400,7 +400,7 @@ func squeezedLayout(t *testing.T, md string) *flow {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := newSets()
+	set := newSets(nil)
 	lw := func(pl plan) (*walker, error) { return walk(doc, src, nl, opt, pl, set) }
 	r, err := lw(plan{})
 	if err != nil {

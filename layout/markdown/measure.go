@@ -176,7 +176,7 @@ func Prepare(md []byte, opt Options) (*Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Source{md: md, doc: doc, nl: nl, set: newSets()}, nil
+	return &Source{md: md, doc: doc, nl: nl, set: newSets(nil)}, nil
 }
 
 // Measure is Measure(md, opt) on the Markdown s was prepared from; opt

@@ -230,7 +230,7 @@ func lay(src []byte, opt Options) (*walker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return layParsed(doc, src, nl, opt, newSets())
+	return layParsed(doc, src, nl, opt, newSets(nil))
 }
 
 // parse parses src (Parse: within the bounds of a template's Markdown),

@@ -37,11 +37,21 @@ type chunks struct {
 	placed []placed // flow.take
 	// scratch is the buffers the last flow placed with, for the next.
 	scratch scratch
-	mu      sync.Mutex // a deck's sides' layouts, one at a time
+	// specs are a deck's sides' tokens' (CardText.Measure): each try of
+	// a side has sets of its own.
+	specs *specs
+	// table holds the buffers of the last table set (tableNode): the
+	// next reads its cells into them.
+	table tableState
+	mu    sync.Mutex // a deck's sides' layouts, one at a time
 }
 
-func newSets() *sets {
-	return &sets{text: map[setKey]setText{}, tables: map[setKey]*setTable{}, links: map[ast.Node][]int{}, specs: newSpecs()}
+// newSets is a layout's sets, its tokens' specs from ss (new where nil).
+func newSets(ss *specs) *sets {
+	if ss == nil {
+		ss = newSpecs()
+	}
+	return &sets{text: map[setKey]setText{}, tables: map[setKey]*setTable{}, links: map[ast.Node][]int{}, specs: ss}
 }
 
 // setKey is what a block's setting depends on beyond the block: the

@@ -80,6 +80,9 @@ func (r *walker) tableNode(n ast.Node, entering bool) ast.WalkStatus {
 		if t.set != nil {
 			return ast.WalkSkipChildren // set by another try
 		}
+		// The buffers of the table set before it, which nothing holds.
+		sc := &r.sets.ch.table
+		t.align, t.rows = sc.align[:0], sc.rows[:0]
 		for _, a := range n.(*east.Table).Alignments {
 			switch a {
 			case east.AlignCenter:
@@ -90,13 +93,18 @@ func (r *walker) tableNode(n ast.Node, entering bool) ast.WalkStatus {
 				t.align = append(t.align, alignLeft)
 			}
 		}
-		t.cells = make([]inlines, n.ChildCount()*len(t.align)) // its rows
+		if k := n.ChildCount() * len(t.align); cap(sc.cells) >= k {
+			t.cells = sc.cells[:k]
+		} else {
+			t.cells = make([]inlines, k) // its rows
+		}
 		return ast.WalkContinue
 	}
 	t := r.table
 	if t.set == nil {
 		t.set = r.setTable(t)
 		r.sets.tables[key] = t.set
+		r.sets.ch.table = tableState{align: t.align[:0], rows: t.rows[:0], cells: t.cells[:0]}
 	}
 	r.line = t.set.last
 	r.layoutTable(t)

@@ -237,18 +237,18 @@ func TestWrapMovesNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wrapped, err := layPlanned(doc, src, nl, opt, plan{}, newSets())
+		wrapped, err := layPlanned(doc, src, nl, opt, plan{}, newSets(nil))
 		if err != nil {
 			t.Fatal(err)
 		}
-		shrunk, err := layPlanned(doc, src, nl, opt, plan{shrink: true}, newSets())
+		shrunk, err := layPlanned(doc, src, nl, opt, plan{shrink: true}, newSets(nil))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !wrapped.wrapped || shrunk.wrapped {
 			t.Fatalf("%d lines: wrapped %v, shrunk %v; want the table wrapped, then shrunk", n, wrapped.wrapped, shrunk.wrapped)
 		}
-		got, err := layParsed(doc, src, nl, opt, newSets())
+		got, err := layParsed(doc, src, nl, opt, newSets(nil))
 		if err != nil {
 			t.Fatal(err)
 		}

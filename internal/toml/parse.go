@@ -563,7 +563,7 @@ func numPeriodsOK(s string) bool {
 func (p *parser) addContext(key Key, array bool) {
 	/// Always start at the top level and drill down for our context.
 	hashContext := p.mapping
-	keyContext := make(Key, 0, len(key)-1)
+	keyContext := make(Key, 0, len(key)) // the parents, then the key itself (below)
 
 	/// We only need implicit hashes for the parents.
 	for _, k := range key.parent() {

@@ -346,7 +346,7 @@ func MeleeTable(sys *catalog.System, lo, hi int) (rules.Table, error) {
 // change nothing more are one ("+9 or more").
 func imChartTable(sys *catalog.System, id, words string, lo, hi int, odds func(m int) (ChartOdds, error)) (rules.Table, error) {
 	w := rules.WordsOf(sys, words)
-	t := rules.Table{ID: id, Title: w.Title(), Corner: w.Corner()}
+	t := rules.Table{ID: id, Title: w.Title(), Corner: w.Corner(), Rows: make([]rules.Row, 0, max(hi-lo+1, 0))}
 	for m := lo; m <= hi; m++ {
 		o, err := odds(m)
 		if err != nil {
@@ -358,7 +358,7 @@ func imChartTable(sys *catalog.System, id, words string, lo, hi int, odds func(m
 			}
 			t.Notes = o.Notes
 		}
-		var cells []rules.Cell
+		cells := make([]rules.Cell, 0, len(o.Outcomes))
 		for _, out := range o.Outcomes {
 			cells = append(cells, rules.Prob(out.P))
 		}

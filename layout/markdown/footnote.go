@@ -116,11 +116,13 @@ func plainLines(lines []line) string {
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
-		for _, t := range l.toks {
-			if t.spec.rise < 0 {
-				continue
+		for i, t := range l.toks {
+			if t.spec.rise >= 0 {
+				b.WriteString(t.s)
 			}
-			b.WriteString(t.s)
+			if g := t.spec.gap; g != nil && i < len(l.toks)-1 && g.rise >= 0 {
+				b.WriteString(gapTok(g).s)
+			}
 		}
 	}
 	return strings.TrimSpace(b.String())

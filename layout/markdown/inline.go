@@ -5,25 +5,25 @@ import (
 	"unicode"
 )
 
-// Inline content is collected as tokens — words, the glue between them
-// and hard breaks — each with the face it is drawn in, and broken into
-// lines greedily: a line takes words while they fit. Text is set ragged
-// right: columns are narrow and nothing is hyphenated, so justified lines
-// would open wide gaps.
+// Inline content is collected as tokens — words, each with the glue
+// (breakable space) after it if any, and hard breaks — each with the face
+// it is drawn in, and broken into lines greedily: a line takes words
+// while they fit. Text is set ragged right: columns are narrow and
+// nothing is hyphenated, so justified lines would open wide gaps.
 
 type tokKind uint8
 
 const (
 	tWord  tokKind = iota
-	tGlue          // breakable space
+	tGlue          // breakable space: a gap's (tokSpec.gap)
 	tBreak         // hard line break
 )
 
-// A tok is a word, the glue between words or a hard break. A document
-// has thousands of them, a layout's tries set more, and about half are
-// the spaces between words: so a tok is 32 bytes, and what it is and how
+// A tok is a word or a hard break. A document has thousands of them and
+// a layout's tries set more: so a tok is 32 bytes, and what it is and how
 // it is drawn is a record the tokens alike share (tokSpec), never changed
-// once made.
+// once made. The breakable space after a word is in that record (gap),
+// not a token of its own: spaces are nearly as many as words.
 type tok struct {
 	s    string
 	w    float64
@@ -32,8 +32,13 @@ type tok struct {
 
 // tokSpec is what a token is and how it is drawn.
 type tokSpec struct {
-	f      face
-	rise   float64 // baseline shift in mm, negative is up (footnote numbers)
+	f    face
+	rise float64 // baseline shift in mm, negative is up (footnote numbers)
+	// gap is the breakable space after the token, nil for none: a line
+	// holds it only between two of its tokens, where it is set as a token
+	// of its own (gapTok).
+	gap    *tokSpec
+	w      float64 // a gap's width
 	kind   tokKind
 	strike bool
 	hasBg  bool
@@ -43,6 +48,9 @@ type tokSpec struct {
 
 // breakSpec is every hard break's.
 var breakSpec = &tokSpec{kind: tBreak}
+
+// gapTok is gap g as a token, as a line sets it.
+func gapTok(g *tokSpec) tok { return tok{s: " ", w: g.w, spec: g} }
 
 // specs hands out the specs of a layout's tokens, one record for each
 // spec, shared by the layout's tries (sets). A nil specs makes a record
@@ -80,14 +88,16 @@ func (ss *specs) of(s tokSpec) *tokSpec {
 }
 
 // styled is what text in a style is set with: its face, the face's
-// metrics, the spec of its words and the glue between them. A layout
-// sets thousands of runs of text in a handful of styles, so each style's
-// is made once (specs.styled), not for every run and every space.
+// metrics, the spec of its words, of the space between them and of a word
+// with that space after it. A layout sets thousands of runs of text in a
+// handful of styles, so each style's is made once (specs.styled), not for
+// every run and every space.
 type styled struct {
-	f    face
-	m    *metrics
-	word *tokSpec
-	glue tok
+	f      face
+	m      *metrics
+	word   *tokSpec
+	glue   *tokSpec
+	spaced *tokSpec
 }
 
 // styled is what text in style st is set with.
@@ -103,9 +113,11 @@ func (ss *specs) styled(st style) *styled {
 	}
 	f := st.face()
 	m := f.metrics()
-	sd := &styled{f: f, m: m,
-		word: ss.of(tokSpec{kind: tWord, f: f, rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg}),
-		glue: tok{s: " ", w: m.width(" ", f.size), spec: ss.of(tokSpec{kind: tGlue, f: f, rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg})}}
+	word := tokSpec{kind: tWord, f: f, rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg}
+	glue := tokSpec{kind: tGlue, f: f, rise: st.rise, strike: st.strike, bg: st.bg, hasBg: st.hasBg, w: m.width(" ", f.size)}
+	sd := &styled{f: f, m: m, word: ss.of(word), glue: ss.of(glue)}
+	word.gap = sd.glue
+	sd.spaced = ss.of(word)
 	if ss != nil {
 		ss.styles[st] = sd
 		ss.lastSt, ss.lastStyled = st, sd
@@ -157,9 +169,10 @@ func (in *inlines) text(ss *specs, s string, st style) {
 			return
 		}
 		if i > 0 {
-			*in = append(*in, tok{s: s[:i], w: m.width(s[:i], f.size), spec: sd.word})
+			*in = append(*in, tok{s: s[:i], w: m.width(s[:i], f.size), spec: sd.spaced})
+		} else {
+			in.gap(ss, sd.glue)
 		}
-		in.glueTok(sd.glue)
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
@@ -173,14 +186,19 @@ func (in *inlines) text(ss *specs, s string, st style) {
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
 
 // glue adds a breakable space in style st unless one is already there.
-func (in *inlines) glue(ss *specs, st style) { in.glueTok(ss.styled(st).glue) }
+func (in *inlines) glue(ss *specs, st style) { in.gap(ss, ss.styled(st).glue) }
 
-// glueTok adds glue g unless glue is already there.
-func (in *inlines) glueTok(g tok) {
-	if n := len(*in); n > 0 && (*in)[n-1].spec.kind == tGlue {
+// gap puts breakable space g after the last token, its spec from ss,
+// unless a space is already there. Before any token, a space would start
+// the text's first line, which holds none.
+func (in *inlines) gap(ss *specs, g *tokSpec) {
+	n := len(*in)
+	if n == 0 || (*in)[n-1].spec.gap != nil {
 		return
 	}
-	*in = append(*in, g)
+	sp := *(*in)[n-1].spec
+	sp.gap = g
+	(*in)[n-1].spec = ss.of(sp)
 }
 
 func (in *inlines) hardBreak() { *in = append(*in, tok{spec: breakSpec}) }
@@ -213,12 +231,12 @@ func breakLines(toks []tok, width, size float64) []line {
 func appendLines(lines []line, toks []tok, width, size float64) []line {
 	start := len(lines)
 	cur := line{size: size}
-	end := -1 // cur.toks ends at toks[end] while it is a run of toks
-	glue := -1
+	end := -1         // cur.toks ends at toks[end] while it is a run of toks
+	var glue *tokSpec // the space after the line's last word, for a word set after it
 	push := func() {
 		lines = append(lines, cur)
 		cur = line{size: size}
-		end, glue = -1, -1
+		end, glue = -1, nil
 	}
 	// add puts toks[i:j] on the current line, as a run of toks when it
 	// continues one.
@@ -239,29 +257,26 @@ func appendLines(lines []line, toks []tok, width, size float64) []line {
 		end = j
 	}
 	for i := 0; i < len(toks); {
-		switch toks[i].spec.kind {
-		case tGlue:
-			if len(cur.toks) > 0 {
-				glue = i
-			}
-			i++
-			continue
-		case tBreak:
+		if toks[i].spec.kind == tBreak {
 			push()
 			i++
 			continue
 		}
-		// A word: the tokens up to the next glue or break.
+		// A word: the tokens up to the first with a space after it, or
+		// up to a break.
 		j, ww := i, 0.0
-		for ; j < len(toks) && toks[j].spec.kind == tWord; j++ {
+		for j < len(toks) && toks[j].spec.kind == tWord {
 			ww += toks[j].w
+			if j++; toks[j-1].spec.gap != nil {
+				break
+			}
 		}
 		word := toks[i:j]
 		start := i
 		i = j
 		need := ww
-		if glue >= 0 {
-			need += toks[glue].w
+		if glue != nil {
+			need += glue.w
 		}
 		if len(cur.toks) > 0 && cur.w+need > width+eps {
 			push()
@@ -276,12 +291,13 @@ func appendLines(lines []line, toks []tok, width, size float64) []line {
 					push()
 				}
 			}
+			glue = word[len(word)-1].spec.gap
 			continue
 		}
-		if glue >= 0 && len(cur.toks) > 0 {
-			add(glue, glue+1)
+		if glue != nil && len(cur.toks) > 0 {
+			cur.measure([]tok{gapTok(glue)})
 		}
-		glue = -1
+		glue = word[len(word)-1].spec.gap
 		add(start, j)
 	}
 	if len(cur.toks) > 0 || len(lines) == start {
@@ -366,20 +382,47 @@ func drawLine(c canvas, l line, x, y, width float64, a align) {
 	case alignRight:
 		x += width - l.w
 	}
-	for i := 0; i < len(l.toks); {
-		t := l.toks[i]
-		w, n := 0.0, 0
+	// The line's tokens and the spaces between them: k even is token
+	// k/2, k odd the space after it, where it has one.
+	last := 2*len(l.toks) - 1
+	at := func(k int) (tok, bool) {
+		t := l.toks[k/2]
+		if k%2 == 0 {
+			return t, true
+		}
+		if t.spec.gap == nil {
+			return tok{}, false
+		}
+		return gapTok(t.spec.gap), true
+	}
+	for i := 0; i < last; {
+		t, ok := at(i)
+		if !ok {
+			i++
+			continue
+		}
+		w, n, toks := 0.0, 0, 0
 		j := i
-		for ; j < len(l.toks) && sameRun(l.toks[j], t); j++ {
-			w += l.toks[j].w
-			n += len(l.toks[j].s)
+		for ; j < last; j++ {
+			u, ok := at(j)
+			if !ok {
+				continue
+			}
+			if !sameRun(u, t) {
+				break
+			}
+			w += u.w
+			n += len(u.s)
+			toks++
 		}
 		run := t.s // a run of one token is its string
-		if j > i+1 {
+		if toks > 1 {
 			var sb strings.Builder
 			sb.Grow(n)
-			for _, u := range l.toks[i:j] {
-				sb.WriteString(u.s)
+			for k := i; k < j; k++ {
+				if u, ok := at(k); ok {
+					sb.WriteString(u.s)
+				}
 			}
 			run = sb.String()
 		}
@@ -438,13 +481,14 @@ func widthsAt(toks []tok, k float64) (natural, minimum, phrase float64) {
 			glue = 0
 			minimum = max(minimum, wordW)
 			natural = max(natural, lineW)
-		case tGlue:
-			wordW = 0
-			if lineW > 0 {
-				glue = w
-			}
 		case tBreak:
 			endLine()
+		}
+		if g := t.spec.gap; g != nil {
+			wordW = 0
+			if lineW > 0 {
+				glue = gapTok(g).scaledW(k)
+			}
 		}
 	}
 	endLine()

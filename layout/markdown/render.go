@@ -860,15 +860,15 @@ const (
 // the many small paragraphs and table cells of a sheet do not each grow
 // a buffer of their own, nor each try of the layout a chunk (sets). The
 // first chunk is sized for the whole document, which the first try sets:
-// Markdown makes about a token for every three of its bytes (a word and
-// the space after it are two tokens). The tries after it take most of
-// what they set from it, so the chunks after the first are short.
+// Markdown makes about a token for every six of its bytes (a word, the
+// space after it in its spec). The tries after it take most of what they
+// set from it, so the chunks after the first are short.
 func (r *walker) openInlines() {
 	ch := r.sets.ch
 	if cap(ch.toks)-len(ch.toks) < chunkLow {
 		n := min(chunkToks, ch.size/16+chunkLow)
 		if ch.toks == nil {
-			n = ch.size/3 + chunkLow
+			n = ch.size/6 + chunkLow
 		}
 		ch.toks = make([]tok, 0, n)
 	}

@@ -467,6 +467,14 @@ func scale(ss *specs, in inlines, k float64) {
 		sp := *t.spec
 		sp.f.size = size
 		sp.rise *= f
+		if g := sp.gap; g != nil {
+			gf, gsize := scaleOf(gapTok(g), k)
+			gs := *g
+			gs.f.size = gsize
+			gs.rise *= gf
+			gs.w *= gf
+			sp.gap = ss.of(gs)
+		}
 		t.spec = ss.of(sp)
 		t.w *= f
 		in[i] = t
@@ -717,19 +725,31 @@ func blankRow(cells []inlines) bool {
 func bold(ss *specs, in inlines) inlines {
 	out := make(inlines, len(in))
 	for i, t := range in {
-		if t.spec.kind != tBreak {
-			st := "B"
-			if t.spec.f.style() == "I" || t.spec.f.style() == "BI" {
-				st = "BI"
-			}
+		if t.spec.kind != tBreak || t.spec.gap != nil {
 			sp := *t.spec
-			sp.f = sp.f.withStyle(st)
+			if sp.kind != tBreak {
+				sp.f = bolder(sp.f)
+				t.w = sp.f.width(t.s)
+			}
+			if g := sp.gap; g != nil {
+				gs := *g
+				gs.f = bolder(gs.f)
+				gs.w = gs.f.width(" ")
+				sp.gap = ss.of(gs)
+			}
 			t.spec = ss.of(sp)
-			t.w = sp.f.width(t.s)
 		}
 		out[i] = t
 	}
 	return out
+}
+
+// bolder is face f in bold.
+func bolder(f face) face {
+	if f.style() == "I" || f.style() == "BI" {
+		return f.withStyle("BI")
+	}
+	return f.withStyle("B")
 }
 
 // twoFirst gives a header stacked a word a line over three lines or
@@ -764,13 +784,14 @@ func words(toks []tok, k float64) (ws, glue []float64) {
 				in, g = true, 0
 			}
 			ws[len(ws)-1] += w
-		case tGlue:
-			if in || len(ws) > 0 {
-				g = w
-			}
-			in = false
 		case tBreak:
 			in, g = false, 0
+		}
+		if sp := t.spec.gap; sp != nil {
+			if in || len(ws) > 0 {
+				g = gapTok(sp).scaledW(k)
+			}
+			in = false
 		}
 	}
 	if len(glue) > 0 {
@@ -786,27 +807,26 @@ func lineCount(toks []tok, k, w float64) int {
 	n, cur, glue := 0, 0.0, -1.0 // lines ended, the open line's width, the glue before the next word (-1: none)
 	open := false                // the open line has words
 	for i := 0; i < len(toks); {
-		switch toks[i].spec.kind {
-		case tGlue:
-			if open {
-				glue = toks[i].scaledW(k)
-			}
-			i++
-			continue
-		case tBreak:
+		if toks[i].spec.kind == tBreak {
 			n, cur, glue, open = n+1, 0, -1, false
 			i++
 			continue
 		}
-		ww := 0.0 // a word: its tokens up to the next glue or break
-		for ; i < len(toks) && toks[i].spec.kind == tWord; i++ {
+		ww := 0.0 // a word: its tokens up to the first with a space after it, or a break
+		for i < len(toks) && toks[i].spec.kind == tWord {
 			ww += toks[i].scaledW(k)
+			if i++; toks[i-1].spec.gap != nil {
+				break
+			}
 		}
 		if open && cur+max(glue, 0)+ww > w+eps {
 			n, cur, glue = n+1, 0, -1
 		}
 		cur += max(glue, 0) + ww
 		glue, open = -1, true
+		if g := toks[i-1].spec.gap; g != nil {
+			glue = gapTok(g).scaledW(k)
+		}
 	}
 	if open || n == 0 {
 		n++
@@ -853,7 +873,7 @@ func wordCount(toks []tok) int {
 		if t.spec.kind == tWord && !in {
 			n++
 		}
-		in = t.spec.kind == tWord
+		in = t.spec.kind == tWord && t.spec.gap == nil
 	}
 	return n
 }

@@ -10,11 +10,13 @@ import (
 // cellOf is a cell of words of the widths, a space of 1 between them.
 func cellOf(widths ...float64) inlines {
 	var c inlines
+	gap := &tokSpec{kind: tGlue, w: 1}
 	for i, w := range widths {
-		if i > 0 {
-			c = append(c, tok{spec: &tokSpec{kind: tGlue}, w: 1})
+		sp := &tokSpec{kind: tWord}
+		if i < len(widths)-1 {
+			sp.gap = gap
 		}
-		c = append(c, tok{spec: &tokSpec{kind: tWord}, w: w})
+		c = append(c, tok{spec: sp, w: w})
 	}
 	return c
 }

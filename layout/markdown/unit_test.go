@@ -131,13 +131,10 @@ func TestBreakLines(t *testing.T) {
 	lines := breakLines(in, w, 10)
 	var got []string
 	for _, l := range lines {
-		var b strings.Builder
-		for _, t := range l.toks {
-			b.WriteString(t.s)
-		}
-		got = append(got, b.String())
+		text := plainLines([]line{l})
+		got = append(got, text)
 		if l.w > w+1e-9 {
-			t.Errorf("line %q is %.2f mm wide, over %.2f", b.String(), l.w, w)
+			t.Errorf("line %q is %.2f mm wide, over %.2f", text, l.w, w)
 		}
 	}
 	if strings.Join(got, "|") != "alpha beta|gamma delta" {
@@ -197,7 +194,7 @@ func TestBreakLinesRuns(t *testing.T) {
 func breakLinesCopying(toks []tok, width, size float64) []line {
 	var lines []line
 	cur := line{size: size}
-	var glue *tok
+	var glue *tokSpec
 	add := func(ts ...tok) {
 		cur.toks = append(cur.toks, ts...)
 		cur.measure(ts)
@@ -208,22 +205,17 @@ func breakLinesCopying(toks []tok, width, size float64) []line {
 		glue = nil
 	}
 	for i := 0; i < len(toks); {
-		t := toks[i]
-		switch t.spec.kind {
-		case tGlue:
-			if len(cur.toks) > 0 {
-				glue = &toks[i]
-			}
-			i++
-			continue
-		case tBreak:
+		if toks[i].spec.kind == tBreak {
 			push()
 			i++
 			continue
 		}
 		j, ww := i, 0.0
-		for ; j < len(toks) && toks[j].spec.kind == tWord; j++ {
+		for j < len(toks) && toks[j].spec.kind == tWord {
 			ww += toks[j].w
+			if j++; toks[j-1].spec.gap != nil {
+				break
+			}
 		}
 		word := toks[i:j]
 		i = j
@@ -242,12 +234,13 @@ func breakLinesCopying(toks []tok, width, size float64) []line {
 					push()
 				}
 			}
+			glue = word[len(word)-1].spec.gap
 			continue
 		}
 		if glue != nil && len(cur.toks) > 0 {
-			add(*glue)
+			cur.measure([]tok{gapTok(glue)})
 		}
-		glue = nil
+		glue = word[len(word)-1].spec.gap
 		add(word...)
 	}
 	if len(cur.toks) > 0 || len(lines) == 0 {

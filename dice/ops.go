@@ -42,20 +42,26 @@ type pair struct {
 
 // fromPairs builds a Dist from outcomes with weights, in any order and
 // perhaps repeated (their weights add up), whose weights sum to a uint64.
-// Zero weights are dropped. It sorts ps in place.
+// Zero weights are dropped. It sorts and merges ps in place, so that the
+// Dist's slices are made at their size: a Map or a mixture often merges
+// many outcomes into a few.
 func fromPairs(ps []pair) Dist {
 	slices.SortFunc(ps, func(a, b pair) int { return cmp.Compare(a.v, b.v) })
-	outcomes := make([]int, 0, len(ps))
-	ws := make([]uint64, 0, len(ps))
+	n := 0
 	for _, p := range ps {
-		switch n := len(outcomes); {
+		switch {
 		case p.w == 0:
-		case n > 0 && outcomes[n-1] == p.v:
-			ws[n-1] += p.w
+		case n > 0 && ps[n-1].v == p.v:
+			ps[n-1].w += p.w
 		default:
-			outcomes = append(outcomes, p.v)
-			ws = append(ws, p.w)
+			ps[n] = p
+			n++
 		}
+	}
+	outcomes := make([]int, n)
+	ws := make([]uint64, n)
+	for i, p := range ps[:n] {
+		outcomes[i], ws[i] = p.v, p.w
 	}
 	return smallDist(outcomes, ws)
 }

@@ -1,6 +1,8 @@
 package imperial
 
 import (
+	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"strings"
@@ -707,6 +709,62 @@ func TestIMArtilleryTables(t *testing.T) {
 	}
 	if fl.Rows[4].Cells[3].Text != "–" || fl.Rows[5].Cells[2].Text != "–" || imCellP(t, fl, 3, 2).Cmp(imRat("9/20")) != 0 {
 		t.Errorf("flyer rows: %v %v %v", fl.Rows[3], fl.Rows[4], fl.Rows[5])
+	}
+}
+
+// TestIMChartTablesSteady checks that a chart table which works out the
+// modifiers at and below imSteady once is the table that works out every
+// modifier, on ranges around, below and across the steady modifier.
+func TestIMChartTablesSteady(t *testing.T) {
+	sys := imLoad(t)
+	r, _, err := imRules(sys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := []struct {
+		name, words, chart string
+		odds               func(m int) (ChartOdds, error)
+	}{
+		{"im-morale", "morale", r.Morale.Chart, func(m int) (ChartOdds, error) { return imChart(sys, r.Morale.Chart, m, nil) }},
+		{"im-rally", "rally", r.Rally.Chart, func(m int) (ChartOdds, error) { o, err := Rally(sys, m); return o.ChartOdds, err }},
+		{"im-pursuit", "pursuit", r.Pursuit.Chart, func(m int) (ChartOdds, error) { return Pursuit(sys, m) }},
+	}
+	print := func(tb rules.Table) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%q %q\n", tb.Columns, tb.Notes)
+		for _, row := range tb.Rows {
+			b.WriteString(row.Label)
+			for _, c := range row.Cells {
+				b.WriteString(" " + c.Exact())
+			}
+			b.WriteString("\n")
+		}
+		return b.String()
+	}
+	for _, tc := range tables {
+		s := imSteady(sys, tc.chart, sys.About.Die)
+		if s == math.MinInt {
+			t.Errorf("%s: chart %q has no steady modifier", tc.name, tc.chart)
+			continue
+		}
+		// At s every face lands in the open bottom row; at s+1 not every one.
+		bottom := slices.IndexFunc(sys.Chart(tc.chart).Rows, func(row catalog.ChartRow) bool { return row.Roll.Min == math.MinInt })
+		at, _ := imChart(sys, tc.chart, s, nil)
+		above, _ := imChart(sys, tc.chart, s+1, nil)
+		if p, q := at.Outcomes[bottom].P, above.Outcomes[bottom].P; p.Cmp(big.NewRat(1, 1)) != 0 || q.Cmp(big.NewRat(1, 1)) == 0 {
+			t.Errorf("%s: at %d the bottom row's chance is %s, at %d %s", tc.name, s, p.RatString(), s+1, q.RatString())
+		}
+		for _, span := range [][2]int{{-130, 11}, {s - 40, s - 10}, {s - 3, s}, {s, s}, {s - 1, s + 1}, {s - 1, s + 30}, {s + 1, s + 20}, {-5, 5}, {3, 2}} {
+			lo, hi := span[0], span[1]
+			got, err1 := imChartTable(sys, tc.name, tc.words, lo, hi, s, tc.odds)
+			want, err2 := imChartTable(sys, tc.name, tc.words, lo, hi, math.MinInt, tc.odds)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("%s %d..%d: %v, %v", tc.name, lo, hi, err1, err2)
+			}
+			if g, w := print(got), print(want); g != w {
+				t.Errorf("%s %d..%d, steady at %d:\n%s\nwant\n%s", tc.name, lo, hi, s, g, w)
+			}
+		}
 	}
 }
 

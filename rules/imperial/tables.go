@@ -1,6 +1,7 @@
 package imperial
 
 import (
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
@@ -343,16 +344,24 @@ func MeleeTable(sys *catalog.System, lo, hi int) (rules.Table, error) {
 
 // imChartTable lays out a chart's outcomes for each modifier from lo to hi:
 // one row per modifier, one column per chart row; rows at the ends that
-// change nothing more are one ("+9 or more").
-func imChartTable(sys *catalog.System, id, words string, lo, hi int, odds func(m int) (ChartOdds, error)) (rules.Table, error) {
+// change nothing more are one ("+9 or more"). At and below steady (see
+// imSteady) the chances are steady's: they are worked out once and copied
+// to the rows below, which openEnds then folds as it would have folded
+// them worked out (the morale table's modifiers reach a hundred below
+// the chart's last change).
+func imChartTable(sys *catalog.System, id, words string, lo, hi, steady int, odds func(m int) (ChartOdds, error)) (rules.Table, error) {
 	w := rules.WordsOf(sys, words)
-	t := rules.Table{ID: id, Title: w.Title(), Corner: w.Corner(), Rows: make([]rules.Row, 0, max(hi-lo+1, 0))}
-	for m := lo; m <= hi; m++ {
+	t := rules.Table{ID: id, Title: w.Title(), Corner: w.Corner(), Rows: make([]rules.Row, max(hi-lo+1, 0))}
+	first := lo
+	if steady > lo && hi >= lo {
+		first = min(steady, hi)
+	}
+	for m := first; m <= hi; m++ {
 		o, err := odds(m)
 		if err != nil {
 			return rules.Table{}, err
 		}
-		if m == lo {
+		if m == first { // the chart's rows, the same at every modifier
 			for _, out := range o.Outcomes {
 				t.Columns = append(t.Columns, out.Result)
 			}
@@ -362,10 +371,33 @@ func imChartTable(sys *catalog.System, id, words string, lo, hi int, odds func(m
 		for _, out := range o.Outcomes {
 			cells = append(cells, rules.Prob(out.P))
 		}
-		t.Rows = append(t.Rows, rules.Row{Label: imMod(m), Cells: cells})
+		t.Rows[m-lo] = rules.Row{Label: imMod(m), Cells: cells}
+	}
+	for m := lo; m < first; m++ {
+		t.Rows[m-lo] = rules.Row{Label: imMod(m), Cells: slices.Clone(t.Rows[first-lo].Cells)}
 	}
 	openEnds(&t, w)
 	return t, w.Err()
+}
+
+// imSteady returns a modifier at and below which every face of a d-faced
+// die lands in the chart's open bottom row ("−5 or less"), so that a
+// roll's chances at any modifier below it are those at it; math.MinInt
+// for a chart without such a row. (No other row holds those totals: the
+// catalogue refuses rows that overlap.)
+func imSteady(sys *catalog.System, chart string, d int) int {
+	if ch := sys.Chart(chart); ch != nil {
+		for _, row := range ch.Rows {
+			if r := row.Roll; r.Min == math.MinInt && r.Max != math.MaxInt {
+				// ChartModifier, which clamps, leaves m as it is and
+				// every lower modifier at or below it.
+				if m := r.Max - d; rules.ChartModifier(m) == m {
+					return m
+				}
+			}
+		}
+	}
+	return math.MinInt
 }
 
 // MoraleTable gives the chances of each morale result for the total
@@ -375,7 +407,7 @@ func MoraleTable(sys *catalog.System, lo, hi int) (rules.Table, error) {
 	if err != nil {
 		return rules.Table{}, err
 	}
-	return imChartTable(sys, "im-morale", "morale", lo, hi, func(m int) (ChartOdds, error) {
+	return imChartTable(sys, "im-morale", "morale", lo, hi, imSteady(sys, r.Morale.Chart, sys.About.Die), func(m int) (ChartOdds, error) {
 		return imChart(sys, r.Morale.Chart, m, nil)
 	})
 }
@@ -383,7 +415,11 @@ func MoraleTable(sys *catalog.System, lo, hi int) (rules.Table, error) {
 // RallyTable gives the chances of each rally result for the modifiers lo
 // to hi, the natural 20 in a column of its own.
 func RallyTable(sys *catalog.System, lo, hi int) (rules.Table, error) {
-	return imChartTable(sys, "im-rally", "rally", lo, hi, func(m int) (ChartOdds, error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return rules.Table{}, err
+	}
+	return imChartTable(sys, "im-rally", "rally", lo, hi, imSteady(sys, r.Rally.Chart, sys.About.Die), func(m int) (ChartOdds, error) {
 		o, err := Rally(sys, m)
 		return o.ChartOdds, err
 	})
@@ -392,7 +428,11 @@ func RallyTable(sys *catalog.System, lo, hi int) (rules.Table, error) {
 // PursuitTable gives the chances of each pursuit result for the
 // modifiers lo to hi.
 func PursuitTable(sys *catalog.System, lo, hi int) (rules.Table, error) {
-	return imChartTable(sys, "im-pursuit", "pursuit", lo, hi, func(m int) (ChartOdds, error) {
+	r, _, err := imRules(sys)
+	if err != nil {
+		return rules.Table{}, err
+	}
+	return imChartTable(sys, "im-pursuit", "pursuit", lo, hi, imSteady(sys, r.Pursuit.Chart, sys.About.Die), func(m int) (ChartOdds, error) {
 		return Pursuit(sys, m)
 	})
 }

@@ -198,9 +198,7 @@ func (l *Layout) drawPage(c canvas, n int, x, y float64) {
 		return
 	}
 	for _, p := range l.r.fl.done[n-1] {
-		if p.b.draw != nil {
-			p.b.draw(c, x+p.x, y+p.y)
-		}
+		p.b.paint(c, x+p.x, y+p.y)
 	}
 }
 

@@ -251,7 +251,7 @@ func (r *walker) chart(body []byte, line int) {
 		}
 	}
 	r.space(paraGap * r.em)
-	r.emit(box{h: h, draw: draw, line: line - 1, what: aChart})
+	r.emit(box{h: h, draw: draw, line: int32(line - 1), what: aChart})
 	r.space(paraGap * r.em)
 }
 
@@ -275,7 +275,7 @@ func (r *walker) calibration(line int) {
 		return
 	}
 	r.space(paraGap * r.em)
-	r.emit(box{h: layout.CalibrationHeight, line: line, what: theCalibrationBars,
+	r.emit(box{h: layout.CalibrationHeight, line: int32(line), what: theCalibrationBars,
 		draw: func(c canvas, x, y float64) { c.Calibration(x, y) }})
 	r.space(paraGap * r.em)
 }

@@ -12,10 +12,13 @@ import (
 type box struct {
 	h    float64
 	draw func(c canvas, x, y float64) // x: left edge of the column, y: top of the box; may be nil
+	// ln is the line of text the box draws, on its baseline (base), where
+	// draw is nil: most boxes are lines, which need no function each.
+	ln *line
 	// base is the baseline of the box's first line below its top, where a
 	// list marker goes.
 	base float64
-	line int // Markdown source line, for errors
+	line int32 // Markdown source line, for errors
 	// keep holds the box in the same column as the next one: headings,
 	// the first line of a paragraph (no orphans), the second-to-last (no
 	// widows), a table header with the first row.
@@ -31,6 +34,19 @@ type box struct {
 	// split: its section may go over a page before it (<!-- split -->).
 	split bool
 }
+
+// paint draws the box with its column's left edge at x and its top at y.
+func (b *box) paint(c canvas, x, y float64) {
+	switch {
+	case b.ln != nil:
+		drawLine(c, *b.ln, x, y+b.base, 0, alignLeft)
+	case b.draw != nil:
+		b.draw(c, x, y)
+	}
+}
+
+// drawn reports whether the box draws anything.
+func (b *box) drawn() bool { return b.ln != nil || b.draw != nil }
 
 // what a box is, in an error message ("a table row is 300 mm
 // tall"). A number, not the words: a box is placed again and again.
@@ -160,7 +176,7 @@ func (c *cursor) put(b box, repeat *box) {
 		for c.y+b.h > c.bottom+eps {
 			if c.fresh && c.pageTop && c.errs != nil {
 				// An empty column of a fresh page: no column is taller.
-				c.errs.Add(diag.Pos{Line: b.line}, "%s is %.0f mm tall; a column holds %.0f mm", b.what, b.h, c.bottom-c.y)
+				c.errs.Add(diag.Pos{Line: int(b.line)}, "%s is %.0f mm tall; a column holds %.0f mm", b.what, b.h, c.bottom-c.y)
 				break
 			}
 			if !c.next(repeat) {
@@ -384,15 +400,15 @@ func (f *flow) splitSections() []splitSection {
 					end(stack[len(stack)-1])
 					stack = stack[:len(stack)-1]
 				}
-				line := b.line
+				line := int(b.line)
 				switch {
 				case lead > 0:
 					line = lead
 				case prev.head > 0 && prev.head < b.head:
-					lead, line = prev.line, prev.line
+					lead, line = int(prev.line), int(prev.line)
 				}
 				stack = append(stack, open{splitSection: splitSection{line: line, level: b.head, page: page, cols: p.cols, reach: reach / f.colHeight(), gaps: gaps}})
-			} else if b.head == 0 && b.h > 0 && b.draw != nil {
+			} else if b.head == 0 && b.h > 0 && b.drawn() {
 				lead = 0
 			}
 			for k := range stack {
@@ -437,9 +453,7 @@ func (f *flow) draw(c canvas, page func(n int)) {
 	for i, ps := range f.done {
 		c.AddPage()
 		for _, p := range ps {
-			if p.b.draw != nil {
-				p.b.draw(c, p.x, p.y)
-			}
+			p.b.paint(c, p.x, p.y)
 		}
 		if page != nil {
 			page(i + 1)

@@ -57,8 +57,8 @@ func (l *Layout) Spot(line int) (page int, x float64) {
 	best := 0
 	for i, ps := range l.r.fl.done {
 		for _, p := range ps {
-			if b := p.b; b.line > 0 && !b.space && !p.repeat && b.line >= line && (best == 0 || b.line < best) {
-				best, page, x = b.line, i+1, p.x
+			if b := p.b; b.line > 0 && !b.space && !p.repeat && int(b.line) >= line && (best == 0 || int(b.line) < best) {
+				best, page, x = int(b.line), i+1, p.x
 			}
 		}
 	}
@@ -117,7 +117,7 @@ func (l *Layout) EndBefore(line int) (page int, y float64) {
 			if p.b.space {
 				continue
 			}
-			if p.b.line >= line {
+			if int(p.b.line) >= line {
 				return page, y
 			}
 			if i+1 != page {

@@ -722,10 +722,10 @@ func (r *walker) flushGap() {
 func (r *walker) emit(b box) {
 	switch {
 	case r.noteLine > 0:
-		b.line = r.noteLine // a footnote stands with the block that marks it
+		b.line = int32(r.noteLine) // a footnote stands with the block that marks it
 		b.keep = b.keep || !b.space && r.notesLeft > 0
 	case b.line == 0:
-		b.line = r.line
+		b.line = int32(r.line)
 	}
 	r.flushGap()
 	r.hold = false
@@ -745,7 +745,10 @@ const inkSlack = 1e-3
 // wrap shifts a box by the current indent and adds a waiting list marker
 // and the quote backgrounds.
 func (r *walker) wrap(b box) box {
-	if draw, ind := b.draw, r.indent; draw != nil && ind != 0 {
+	if l, base, ind := b.ln, b.base, r.indent; l != nil && (ind != 0 || r.marker != nil || len(r.decos) > 0) {
+		// A line drawn around, or indented: a function after all.
+		b.draw, b.ln = func(c canvas, x, y float64) { drawLine(c, *l, x+ind, y+base, 0, alignLeft) }, nil
+	} else if draw := b.draw; draw != nil && ind != 0 {
 		b.draw = func(c canvas, x, y float64) { draw(c, x+ind, y) }
 	}
 	if m := r.marker; m != nil && !b.space {
@@ -799,8 +802,7 @@ func (r *walker) emitLines(lines []line, lineLead float64, rule keepRule, src in
 		h, base := l.height(lineLead), l.baseline(lineLead)
 		keep := rule == keepAll || (len(lines) > 1 && (i == 0 || i == len(lines)-2)) || (rule == keepNext && i == len(lines)-1) ||
 			(rule == keepWhole && i < len(lines)-1) || (r.keepFrom >= 0 && i >= r.keepFrom)
-		r.emit(box{h: h, base: base, keep: keep, line: src, what: aLine, marks: r.marksIn(*l), head: r.headLevel,
-			draw: func(c canvas, x, y float64) { drawLine(c, *l, x, y+base, 0, alignLeft) }})
+		r.emit(box{h: h, base: base, keep: keep, line: int32(src), what: aLine, marks: r.marksIn(*l), head: r.headLevel, ln: l})
 	}
 	r.keepFrom = -1
 }
@@ -984,7 +986,7 @@ func (r *walker) heading(n ast.Node, entering bool) ast.WalkStatus {
 	r.pop()
 	if hs.rule > 0 {
 		w := r.width()
-		r.emit(box{h: hs.ruleBox, keep: true, head: uint8(lv), line: r.nodeLine(n), draw: func(c canvas, x, y float64) {
+		r.emit(box{h: hs.ruleBox, keep: true, head: uint8(lv), line: int32(r.nodeLine(n)), draw: func(c canvas, x, y float64) {
 			rule(c, x, x+w, y+hs.ruleAt, pen{width: hs.rule, color: hs.ruleColor})
 		}})
 	}
@@ -999,7 +1001,7 @@ func (r *walker) thematicBreak(n ast.Node, entering bool) ast.WalkStatus {
 	}
 	r.space(r.lk.paraGap * r.em)
 	w := r.width()
-	r.emit(box{h: 1, line: r.nodeLine(n), draw: func(c canvas, x, y float64) {
+	r.emit(box{h: 1, line: int32(r.nodeLine(n)), draw: func(c canvas, x, y float64) {
 		rule(c, x, x+w, y+0.5, pen{width: 0.25, color: r.lk.rule})
 	}})
 	r.space(r.lk.paraGap * r.em)
@@ -1060,7 +1062,7 @@ func (r *walker) codeBlock(n ast.Node, entering bool) ast.WalkStatus {
 			bottom = pad
 		}
 		keep := len(set) > 1 && (i == 0 || i == len(set)-2)
-		r.emit(box{h: top + h + bottom, base: top + base, keep: keep, line: src, what: aLineOfCode,
+		r.emit(box{h: top + h + bottom, base: top + base, keep: keep, line: int32(src), what: aLineOfCode,
 			draw: func(c canvas, x, y float64) {
 				c.Fill(x, y, w, top+h+bottom, colCode)
 				drawLine(c, l, x+1.5, y+top+base, w-3, alignLeft)

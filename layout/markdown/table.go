@@ -628,7 +628,7 @@ func (r *walker) layoutTable(t *tableState) {
 		}
 	}
 	for i, sr := range set {
-		b := box{h: sr.h, line: sr.line, what: aTableRow, marks: r.markRun(sr.marks)}
+		b := box{h: sr.h, line: int32(sr.line), what: aTableRow, marks: r.markRun(sr.marks)}
 		switch {
 		case sr.header:
 			b.keep = true

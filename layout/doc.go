@@ -85,9 +85,3 @@ func Bytes(pdf *fpdf.Fpdf) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
-
-// ReuseBytes gives back bytes that Bytes returned, once the program is
-// done with them (written to their file, say): a document to come is
-// assembled in the same memory rather than in memory of its own. Nothing
-// may read or write b afterwards.
-func ReuseBytes(b []byte) { fpdf.ReuseBytes(b) }

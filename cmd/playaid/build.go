@@ -75,7 +75,6 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	err = pack.RenderEach(ctx, p, docs, func(i int, data []byte) {
 		if at[i] >= 0 {
 			batch.Put(at[i], data)
-			layout.ReuseBytes(data) // written: the next document is made in its memory
 		}
 	})
 	if err != nil {

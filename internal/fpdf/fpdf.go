@@ -3715,8 +3715,7 @@ func (f *Fpdf) Output(w io.Writer) error {
 		f.Close()
 	}
 	// An empty bytes.Buffer takes the document's bytes as they are, sized
-	// once (sizeBuffer), instead of a copy of them (and may give them back:
-	// ReuseBytes).
+	// once (sizeBuffer), instead of a copy of them.
 	if b, ok := w.(*bytes.Buffer); ok && b.Cap() == 0 {
 		*b = f.buffer.Buffer
 		f.buffer = fmtBuffer{}
@@ -3731,15 +3730,6 @@ func (f *Fpdf) Output(w io.Writer) error {
 		putBuffer(&docBuffers, &b)
 	}
 	return f.err
-}
-
-// ReuseBytes gives back the bytes of a document that Output handed over
-// to an empty bytes.Buffer, once the program is done with them (written
-// to their file, say), so that a document to come is assembled in the
-// same memory rather than in a buffer allocated for it. Nothing may read
-// or write b afterwards.
-func ReuseBytes(b []byte) {
-	putBuffer(&docBuffers, bytes.NewBuffer(b))
 }
 
 func (f *Fpdf) getpagesizestr(sizeStr string) (size SizeType) {

@@ -15,7 +15,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"regexp"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -760,53 +759,5 @@ func TestOutputSizedOnce(t *testing.T) {
 				t.Errorf("compress %v, %d pages: the empty buffer got a copy of the document, not the document", compress, pages)
 			}
 		}
-	}
-}
-
-// TestReuseBytes: a document's bytes given back (ReuseBytes) are the
-// memory the next document is assembled in, and that document's bytes are
-// those written to any other writer.
-func TestReuseBytes(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // a collection empties the pool
-	add := fromParsed(t, goregular.TTF, gomono.TTF)
-	doc := func(lines int) *Fpdf {
-		pdf := New("P", "mm", "A4", "")
-		pdf.SetCreationDate(time.Unix(0, 0).UTC())
-		pdf.SetModificationDate(time.Unix(0, 0).UTC())
-		pdf.SetCatalogSort(true)
-		add(pdf)
-		pdf.AddPage()
-		pdf.SetFont("go", "", 9)
-		for l := range lines {
-			pdf.Text(10, 10+float64(l%50)*5, fmt.Sprintf("line %d: %s", l, sample[l%50*10:l%50*10+40]))
-		}
-		return pdf
-	}
-	reused := 0
-	// A pool may drop what it is given (the race detector drops a
-	// quarter on purpose): some of the rounds reuse the memory.
-	for round := range 20 {
-		lines := []int{10, 400}[round%2] // the same size, or larger than the memory given back
-		var want, first, got bytes.Buffer
-		if err := doc(lines).Output(struct{ io.Writer }{&want}); err != nil {
-			t.Fatal(err)
-		}
-		if err := doc(10).Output(&first); err != nil {
-			t.Fatal(err)
-		}
-		given := first.Bytes()[:1]
-		ReuseBytes(first.Bytes())
-		if err := doc(lines).Output(&got); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got.Bytes(), want.Bytes()) {
-			t.Fatalf("round %d: the document made in memory given back differs from the one written out", round)
-		}
-		if &got.Bytes()[0] == &given[0] {
-			reused++
-		}
-	}
-	if reused == 0 {
-		t.Error("no document was made in the memory given back")
 	}
 }

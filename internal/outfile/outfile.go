@@ -60,7 +60,7 @@ func Check(path string) error {
 // pending is one file on its way: its temporary file, and the copy kept
 // of the file it replaces (none when there was no file).
 type pending struct {
-	Path     string
+	File
 	tmp, old string
 	existed  bool // there was a file to replace
 	done     bool // renamed into place
@@ -85,30 +85,29 @@ func WriteAll(ctx context.Context, files []File) error {
 }
 
 // Batch is WriteAll for a program that makes its files one by one: Begin
-// checks the targets, Put writes each file's temporary file as soon as it
-// is made, and Commit replaces them all, or none (Abort, or any failure).
-// Put writes in the goroutine that calls it, so that the data is the
-// program's again as soon as Put returns (the next file can be made in
-// the same memory), rather than held until a goroutine of the batch's
-// gets a processor from the program making the files on every core.
+// checks the targets, Put hands over each file's data as soon as it is
+// made, and Commit replaces them all, or none (Abort, or any failure).
+// A file handed over is written to its temporary file at once, by the
+// batch's own goroutine, so that writing overlaps the program's work.
 //
 // System calls are costly here (each one is kernel work on every build),
 // so each folder is read once for all the files going into it, and
 // nothing is asked twice where one answer holds — except the check right
 // before each rename.
 type Batch struct {
-	ctx   context.Context
-	ps    []*pending
-	mu    sync.Mutex
-	err   error // the first failure of a Put
-	ended bool
+	ctx     context.Context
+	ps      []*pending
+	work    chan *pending // to the writer
+	written chan struct{} // closed when the writer has finished
+	err     error         // the writer's first error, read after written
+	ended   bool
 }
 
 // Begin starts a batch writing the files at paths: it refuses a path
 // written twice or that must not be replaced (Check), makes the folders
 // that are missing, and removes what killed runs left behind there.
 func Begin(ctx context.Context, paths []string) (*Batch, error) {
-	b := &Batch{ctx: ctx}
+	b := &Batch{ctx: ctx, work: make(chan *pending, len(paths)), written: make(chan struct{})}
 	seen := map[string]bool{}
 	byDir := map[string]*folder{}
 	var dirs []*folder
@@ -129,7 +128,7 @@ func Begin(ctx context.Context, paths []string) (*Batch, error) {
 			dirs = append(dirs, d)
 		}
 		d.bases[filepath.Base(clean)] = true
-		b.ps = append(b.ps, &pending{Path: path})
+		b.ps = append(b.ps, &pending{File: File{Path: path}})
 	}
 	// What killed runs left behind goes before this run makes its own.
 	for _, d := range dirs {
@@ -137,29 +136,32 @@ func Begin(ctx context.Context, paths []string) (*Batch, error) {
 			return nil, err
 		}
 	}
+	go b.write()
 	return b, nil
 }
 
-// Put writes the data of the file at paths[i] to its temporary file,
-// once, unless a Put failed before or ctx is done; Commit reports the
-// first failure. The batch keeps nothing of data. Puts of different files
-// may run side by side, each before Commit or Abort.
+// Put hands over the data of the file at paths[i], once; the batch lets
+// go of it once written to the temporary file, so that a program handing
+// over many files holds only those not yet written. It may be called
+// from any goroutine.
 func (b *Batch) Put(i int, data []byte) {
-	b.mu.Lock()
-	err := b.err
-	b.mu.Unlock()
-	if err == nil {
-		err = b.ctx.Err()
-	}
-	if err == nil {
-		err = prepare(b.ps[i], data)
-	}
-	if err != nil {
-		b.mu.Lock()
+	p := b.ps[i]
+	p.Data = data
+	b.work <- p
+}
+
+// write writes each file handed over, until the first failure or a done
+// ctx; after that it only drains what is handed over.
+func (b *Batch) write() {
+	defer close(b.written)
+	for p := range b.work {
 		if b.err == nil {
-			b.err = err
+			b.err = b.ctx.Err()
 		}
-		b.mu.Unlock()
+		if b.err != nil {
+			continue
+		}
+		b.err = prepare(p)
 	}
 }
 
@@ -170,21 +172,24 @@ func (b *Batch) Abort() {
 	}
 }
 
-// Commit renames every file written into place, once every Put has
-// returned. On any failure (or a done ctx) it replaces nothing, or puts
-// back what it replaced, and says why. Every file must have been put.
+// Commit waits for every file to be written, then renames them into
+// place. On any failure (or a done ctx) it
+// replaces nothing, or puts back what it replaced, and says why. Every
+// file must have been handed over.
 func (b *Batch) Commit() error {
 	if b.ended {
 		return errors.New("outfile: batch already ended")
 	}
+	close(b.work)
+	<-b.written
 	err := b.err
-	if err == nil {
-		err = b.ctx.Err()
-	}
 	for _, p := range b.ps {
-		if err == nil && p.tmp == "" {
+		if err == nil && p.Data == nil && p.tmp == "" {
 			err = fmt.Errorf("%s: no data was given to write", p.Path)
 		}
+	}
+	if err == nil {
+		err = b.ctx.Err()
 	}
 	if err == nil {
 		err = b.rename()
@@ -212,7 +217,18 @@ func (b *Batch) rename() error {
 // failure (err) the files replaced are put back, and on success their
 // copies go.
 func (b *Batch) finish(err error) {
-	b.ended = true
+	if !b.ended {
+		b.ended = true
+		if err != nil {
+			// A Put after this is a mistake; the writer drains and stops.
+			select {
+			case <-b.written:
+			default:
+				close(b.work)
+				<-b.written
+			}
+		}
+	}
 	for _, p := range b.ps {
 		if p.tmp != "" {
 			os.Remove(p.tmp)
@@ -304,13 +320,14 @@ func staleOf(name string) (string, bool) {
 
 // prepare writes the temporary file and keeps a copy (a hard link) of
 // the file it will replace.
-func prepare(p *pending, data []byte) error {
+func prepare(p *pending) error {
 	dir, base := filepath.Split(p.Path)
-	tmp, err := writeTemp(dir, base, data)
+	tmp, err := writeTemp(dir, base, p.Data)
 	if err != nil {
 		return plain.Cannot("write", p.Path, err)
 	}
 	p.tmp = tmp
+	p.Data = nil // written: the temporary file holds it
 	p.old, p.existed = keepOld(dir, base, p.Path)
 	return nil
 }

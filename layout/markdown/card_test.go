@@ -259,6 +259,11 @@ func TestDeckSides(t *testing.T) {
 		if len(sides) != 4 {
 			t.Fatalf("%d sides; want 4", len(sides))
 		}
+		// The sides set into the deck's chunks one after another, and a
+		// deck's layouts are drawn once all are made: each must still
+		// draw as it did when made.
+		var kept []*Layout
+		var drawn []string
 		for i, s := range sides {
 			own := md[s.first:s.last]
 			if strings.HasPrefix(refs, "[^R1]") && bytes.Contains(own, []byte("[^R1]")) {
@@ -280,14 +285,21 @@ func TestDeckSides(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := draw(l), draw(alone); got != want {
+			got, want := draw(l), draw(alone)
+			if got != want {
 				t.Errorf("side %d drawn from the deck:\n%s\nparsed alone:\n%s", i+1, got, want)
 			}
+			kept, drawn = append(kept, l), append(drawn, got)
 			if got, want := landedBoxes(l), landedBoxes(alone); !slices.Equal(got, want) {
 				t.Errorf("side %d from the deck: boxes at %v; alone %v", i+1, got, want)
 			}
 			if l.Size() != alone.Size() || l.Pages != alone.Pages {
 				t.Errorf("side %d from the deck: %g pt, %d pages; alone %g pt, %d pages", i+1, l.Size(), l.Pages, alone.Size(), alone.Pages)
+			}
+		}
+		for i, l := range kept {
+			if got := draw(l); got != drawn[i] {
+				t.Errorf("side %d drawn after the deck's last side was made:\n%s\nwhen made:\n%s", i+1, got, drawn[i])
 			}
 		}
 	}

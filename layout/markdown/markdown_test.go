@@ -431,3 +431,44 @@ func decodeTOML(file string, src []byte, v any) diag.List {
 	_, l := tomlpos.DecodeTOML(file, src, v)
 	return l
 }
+
+// TestSourceLayoutsKept: the layouts of one prepared Source set into its
+// chunks one after another, and a caller may draw one after making
+// others (a roster keeps its first layout where its tighter tries fail):
+// each draws as it did when it was made.
+func TestSourceLayoutsKept(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Orders\n\n<!-- columns: 2 -->\n\n")
+	for i := range 30 {
+		fmt.Fprintf(&b, "Paragraph p%02d holds a few words, then a few more, so that it wraps over lines.\n\n", i)
+	}
+	b.WriteString("<!-- columns: 1 -->\n\n" + longTable(50) + "\n## After\n\n- one\n- two\n")
+	opt, err := Options{Decode: decodeTOML, File: "orders.md"}.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := Prepare([]byte(b.String()), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	draw := func(l *Layout) string {
+		rec := &recorder{}
+		l.r.fl.draw(rec, nil)
+		return rec.String()
+	}
+	var kept []*Layout
+	var drawn []string
+	for _, o := range []Options{opt, {Tight: 0.8}, {Tight: 0.6}, {BaseSize: 8}, {Columns: 2}} {
+		o.Decode, o.File = opt.Decode, opt.File
+		l, err := src.Measure(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept, drawn = append(kept, l), append(drawn, draw(l))
+	}
+	for i, l := range kept {
+		if got := draw(l); got != drawn[i] {
+			t.Errorf("layout %d drawn after the last was made:\n%s\nwhen made:\n%s", i+1, got, drawn[i])
+		}
+	}
+}

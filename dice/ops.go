@@ -288,8 +288,8 @@ func Mix(parts []Weighted) Dist {
 }
 
 // mix combines dists[i] with mixing weights w[i], the i'th weight of
-// mixing, exactly. With T = sum of the mixing weights over nonempty parts and L = lcm of the
-// parts' totals,
+// mixing, exactly. With T = sum of the mixing weights over nonempty parts
+// and L = lcm of the parts' totals,
 //
 //	P(x) = sum_i (w[i]/T) * (weight_i(x)/total_i)
 //	     = sum_i w[i] * weight_i(x) * (L/total_i) / (T*L),

@@ -60,7 +60,7 @@ func (o CardOptions) options(first int) (Options, error) {
 type CardText struct {
 	md    []byte  // the Markdown its tree's text is in
 	str   string  // md as a string (walker.source), where its deck's sides share one
-	ch    *chunks // its deck's, shared by the sides
+	ch    *chunks // its deck's, shared by the sides (its own, parsed alone)
 	doc   ast.Node
 	nl    []int
 	first int // the line of the file md starts on

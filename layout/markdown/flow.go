@@ -291,11 +291,11 @@ func (f *flow) pageFull() bool {
 
 // take is room for n placed boxes: the free end of the layout's chunk of
 // them (chunks), or a new chunk where that has less. A region's boxes
-// are placed there, and what keep files stays there: the regions and
+// are placed there, and what keep files stays there, so the regions and
 // pages of a layout, its tries and a deck's sides fill one buffer after
-// another, where each region had a buffer of its own sized for a whole
-// page (a card's, a roster's last page's, mostly empty), and a page's
-// second region was copied after its first.
+// another: a buffer for each region, sized for a whole page, would stand
+// mostly empty (a card's, a roster's last page's), and a page's second
+// region would be copied after its first.
 func (f *flow) take(n int) []placed {
 	b := f.ch.placed
 	if cap(b)-len(b) < n {

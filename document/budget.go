@@ -110,11 +110,11 @@ var countedBuiltins = template.FuncMap{
 // returned (or, for a function without an error result, panicked, which
 // text/template returns as the call's error) when the budget runs out.
 func (b *budget) counted(fn any) any {
-	// The signatures the shipped templates call are wrapped without
+	// The signatures the shipped templates call often are wrapped without
 	// reflection (a reflect.MakeFunc call costs as much again as
 	// text/template's own call, and six allocations): the same spending,
-	// the same errors. A function of another signature gets the
-	// reflective wrapper below.
+	// the same errors. A function of another signature (a few calls a
+	// build) gets the reflective wrapper below.
 	switch f := fn.(type) {
 	case func(string) string:
 		return count1(b, f, textLen)

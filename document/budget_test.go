@@ -277,9 +277,9 @@ func TestParseShippedOnce(t *testing.T) {
 }
 
 // TestBudgetTypedFuncs: the functions wrapped without reflection (the
-// signatures templates call) spend the budget and fail as the others do:
-// text and lists counted by their size, a table or a number by a step,
-// their own errors passed on.
+// signatures templates call often) spend the budget and fail as the
+// others do: text and lists counted by their size, a table or a number
+// by a step, their own errors passed on.
 func TestBudgetTypedFuncs(t *testing.T) {
 	big := strings.Repeat("x", 1<<16)
 	fns := template.FuncMap{

@@ -8,8 +8,8 @@ import (
 	"github.com/playaid/playaid/internal/fpdf"
 )
 
-// wrapWhole is Wrap as it was, measuring each line whole as it grows:
-// what Wrap must give.
+// wrapWhole is Wrap done the plain way, measuring each line whole as it
+// grows: what Wrap must give.
 func wrapWhole(pdf *fpdf.Fpdf, s string, width float64) []string {
 	var lines []string
 	cur := ""

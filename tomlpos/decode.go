@@ -43,7 +43,7 @@ func DecodeTOML(file string, src []byte, v any) (*Index, diag.List) {
 // from that tree itself, in one walk that also finds unknown keys, keys in
 // the wrong case and values of the wrong type, each at its exact path. (The
 // library's own struct filling records every key path as a string, twice:
-// on the shipped data that was a third of all the loading work, and its
+// on the shipped data that is a third of all the loading work, and its
 // errors name only the last key seen.)
 func Decode(file string, src []byte, v any) (*Index, diag.List, bool) {
 	ix, l, ok, _ := DecodeExtra(file, src, v, nil)

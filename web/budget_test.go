@@ -572,11 +572,11 @@ func TestNamesThatTravel(t *testing.T) {
 	}
 }
 
-// TestPasswordGuessesSlowed: the probe guessed 3,000 passwords a second
-// with no delay. Now a client's wrong passwords past freeGuesses make it
-// wait, longer each time (429, Retry-After), without its guesses being
-// compared; each wrong password is logged; the right one, after the
-// wait, lets it in and clears the count; another client is not slowed.
+// TestPasswordGuessesSlowed: a client's wrong passwords past freeGuesses
+// make it wait, longer each time (429, Retry-After), without its guesses
+// being compared (unslowed, a probe guesses 3,000 passwords a second);
+// each wrong password is logged; the right one, after the wait, lets it
+// in and clears the count; another client is not slowed.
 func TestPasswordGuessesSlowed(t *testing.T) {
 	s, _ := newServer(t, "the club's password")
 	h := s.Handler()

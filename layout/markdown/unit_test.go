@@ -189,8 +189,8 @@ func TestBreakLinesRuns(t *testing.T) {
 	}
 }
 
-// breakLinesCopying is breakLines as it was, copying every token onto its
-// line: the reference for TestBreakLinesRuns.
+// breakLinesCopying is breakLines done the plain way, copying every token
+// onto its line: the reference for TestBreakLinesRuns.
 func breakLinesCopying(toks []tok, width, size float64) []line {
 	var lines []line
 	cur := line{size: size}
